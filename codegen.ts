@@ -1,0 +1,48 @@
+// Typed documents for the SPA and resolver types for the server: every `.graphql` operation under client/ is
+// checked against schema/*.graphql and emitted to generated/ (committed;
+// `npm run codegen` regenerates it, `npm test` checks it is current).
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const config: CodegenConfig = {
+  schema: 'schema/*.graphql',
+  documents: ['client/**/*.graphql'],
+  ignoreNoDocuments: true,
+  generates: {
+    // Resolver signatures for the server: args and return types checked against the SDL.
+    'generated/server.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        contextType: '../server/context#RequestContext',
+        defaultMapper: 'Partial<{T}>',
+        // Parent shapes that differ from the SDL type (fields resolved separately).
+        mappers: {
+          RoleDetail: '../server/modules/settings/data#RoleWithCount',
+          AppModule: '../server/modules/settings/data#ModuleRow',
+          Submodule: '../server/modules/settings/data#SubmoduleRow',
+        },
+        useIndexSignature: true,
+        enumsAsTypes: true,
+        useTypeImports: true,
+        scalars: {
+          ID: { input: 'string', output: 'string | number' },
+          Decimal: 'string',
+          Date: 'string',
+          DateTime: { input: 'string', output: 'Date | string' },
+          JSON: 'unknown',
+        },
+      },
+    },
+    'generated/': {
+      preset: 'client',
+      presetConfig: { fragmentMasking: false, gqlTagName: 'gql' },
+      config: {
+        scalars: { Decimal: 'string', Date: 'string', DateTime: 'string', JSON: 'unknown' },
+        enumsAsTypes: true,
+        useTypeImports: true,
+        avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
+      },
+    },
+  },
+};
+
+export default config;

@@ -1,0 +1,163 @@
+// One HTTP server on one port: the SPA, /api/graphql (HTTP + WebSocket) and /api/health.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { GraphQLError, parse, specifiedRules, validate, type ExecutionArgs } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { RequestContext } from './context';
+import { createArmor } from './graphql/armor';
+import { formatError, isUnexpected } from './graphql/errors';
+import { buildSchema } from './graphql/schema';
+import { authenticate } from './modules/session/service';
+import type { AppServices } from './services';
+
+const bearer = (value: unknown): string | null => {
+  if (typeof value !== 'string') return null;
+  const m = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return m ? m[1] : null;
+};
+
+export type RunningApp = { httpServer: http.Server; url: string; stop(): Promise<void> };
+
+export async function startApp(app: AppServices, opts: { permissions?: boolean } = {}): Promise<RunningApp> {
+  const { config, logger } = app;
+  const schema = buildSchema({ permissions: opts.permissions ?? true });
+  const armor = createArmor(config.production);
+  const expressApp = express();
+  expressApp.disable('x-powered-by');
+  expressApp.set('trust proxy', 'loopback');
+  const httpServer = http.createServer(expressApp);
+
+  const makeContext = async (token: string | null, ip: string, requestId = randomUUID()): Promise<RequestContext> => ({
+    requestId,
+    ip,
+    app,
+    auth: await authenticate(app, token),
+  });
+
+  // --- WebSocket subscriptions on the same path --------------------------
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/api/graphql', maxPayload: 64 * 1024 });
+  const wsCleanup = useServer(
+    {
+      schema,
+      context: async (ctx) =>
+        makeContext(bearer((ctx.connectionParams as Record<string, unknown> | undefined)?.authorization), ctx.extra.request.socket.remoteAddress ?? ''),
+      onSubscribe: (_ctx, _id, payload) => {
+        let document;
+        try {
+          document = parse(payload.query, { maxTokens: 5000 });
+        } catch (err) {
+          return [new GraphQLError(`Consulta no válida: ${(err as Error).message}`)];
+        }
+        const errors = validate(schema, document, [...specifiedRules, ...armor.validationRules]);
+        if (errors.length) return errors;
+        return { schema, document, variableValues: payload.variables, operationName: payload.operationName } as ExecutionArgs;
+      },
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<RequestContext>({
+    schema,
+    ...armor,
+    plugins: [
+      ...armor.plugins,
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      {
+        async requestDidStart() {
+          return {
+            async didEncounterErrors({ contextValue, errors }) {
+              for (const err of errors) {
+                if (!isUnexpected(err)) continue;
+                (err.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+                logger.error({ requestId: contextValue.requestId, err: err.originalError ?? err, path: err.path }, 'unexpected GraphQL error');
+              }
+            },
+          };
+        },
+      },
+      {
+        async serverWillStart() {
+          return { drainServer: async () => void (await wsCleanup.dispose()) };
+        },
+      },
+    ],
+    introspection: !config.production,
+    includeStacktraceInErrorResponses: false,
+    formatError,
+  });
+  await apollo.start();
+
+  expressApp.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+
+  expressApp.get('/api/health', async (_req, res) => {
+    try {
+      await app.database.ping();
+      res.json({ status: 'ok', database: app.database.kind });
+    } catch {
+      res.status(503).json({ status: 'error', database: app.database.kind });
+    }
+  });
+
+  expressApp.use(
+    '/api/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => makeContext(bearer(req.headers.authorization), req.ip ?? ''),
+    }),
+  );
+
+  expressApp.use('/api', (_req, res) => {
+    res.status(404).json({ error: 'Ruta de API no encontrada.' });
+  });
+
+  // Body too large and other middleware errors: a Spanish message, no stack.
+  expressApp.use((err: { status?: number; type?: string }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(err);
+    if (err.type === 'entity.too.large') return res.status(413).json({ errors: [{ message: 'La solicitud es demasiado grande.', extensions: { code: 'BAD_USER_INPUT' } }] });
+    if (err.status && err.status < 500) return res.status(err.status).json({ errors: [{ message: 'Solicitud no válida.', extensions: { code: 'BAD_USER_INPUT' } }] });
+    logger.error({ err }, 'unexpected HTTP error');
+    return res.status(500).json({ errors: [{ message: 'Ocurrió un error inesperado.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+  });
+
+  // --- the built SPA, with history fallback -------------------------------
+  const indexFile = path.join(config.clientDir, 'index.html');
+  expressApp.use('/assets', express.static(path.join(config.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  expressApp.use(express.static(config.clientDir, { index: false }));
+  expressApp.use((req, res) => {
+    if (req.method !== 'GET') return res.status(404).end();
+    if (!fs.existsSync(indexFile)) {
+      return res.status(503).type('text/plain; charset=utf-8').send('El cliente no está compilado: ejecuta "npm run build".');
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    return res.sendFile(indexFile);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+
+  return {
+    httpServer,
+    url,
+    stop: async () => {
+      await apollo.stop();
+      wsServer.close();
+    },
+  };
+}

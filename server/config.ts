@@ -1,0 +1,61 @@
+// Runtime configuration, read once from the environment (README lists every variable).
+import path from 'node:path';
+
+export type AuthProvider = 'local' | 'firebase';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type Config = {
+  port: number;
+  host: string;
+  production: boolean;
+  databaseUrl: string | null;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  authProvider: AuthProvider;
+  sessionSecret: string | null;
+  sessionTtlMinutes: number;
+  logLevel: LogLevel;
+  clientDir: string;
+  seedDemoData: boolean;
+  firebase: {
+    projectId: string | null;
+    apiKey: string | null;
+    authDomain: string | null;
+    emulatorHost: string | null;
+  };
+};
+
+const env = (name: string): string | null => {
+  const v = process.env[name];
+  return v === undefined || v.trim() === '' ? null : v.trim();
+};
+
+export function loadConfig(): Config {
+  const provider = env('ERP_AUTH_PROVIDER') ?? 'local';
+  if (provider !== 'local' && provider !== 'firebase') {
+    throw new Error(`ERP_AUTH_PROVIDER debe ser "local" o "firebase" (recibido "${provider}")`);
+  }
+  const root = process.cwd();
+  return {
+    port: Number(env('PORT') ?? 4000),
+    host: env('HOST') ?? '0.0.0.0',
+    production: process.env.NODE_ENV === 'production',
+    databaseUrl: env('DATABASE_URL'),
+    dataDir: path.resolve(root, env('ERP_DATA_DIR') ?? 'data'),
+    adminEmail: (env('ERP_ADMIN_EMAIL') ?? 'admin@demo.mx').toLowerCase(),
+    adminPassword: env('ERP_ADMIN_PASSWORD'),
+    authProvider: provider,
+    sessionSecret: env('ERP_SESSION_SECRET'),
+    sessionTtlMinutes: Number(env('ERP_SESSION_TTL_MINUTES') ?? 480),
+    logLevel: (env('LOG_LEVEL') ?? 'info') as LogLevel,
+    clientDir: path.resolve(root, env('ERP_CLIENT_DIR') ?? 'dist/client'),
+    seedDemoData: env('ERP_SEED_DEMO') !== 'false',
+    firebase: {
+      projectId: env('FIREBASE_PROJECT_ID'),
+      apiKey: env('FIREBASE_API_KEY'),
+      authDomain: env('FIREBASE_AUTH_DOMAIN'),
+      emulatorHost: env('FIREBASE_AUTH_EMULATOR_HOST'),
+    },
+  };
+}

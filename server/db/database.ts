@@ -1,0 +1,118 @@
+// The one data layer: drizzle over embedded PGlite (default, persisted in
+// ERP_DATA_DIR) or over a PostgreSQL server (DATABASE_URL). Same migrations,
+// same queries. PGlite is a single connection: drizzle serialises its
+// transactions, and a lock file keeps a second process out of the folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export class DataDirLockedError extends Error {}
+
+function takeLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, '.erp.lock');
+  const tryCreate = (): boolean => {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!tryCreate()) {
+    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    try {
+      if (holder > 0 && holder !== process.pid) {
+        process.kill(holder, 0);
+        alive = true;
+      }
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      throw new DataDirLockedError(
+        `La carpeta de datos ${dataDir} ya está en uso por otro proceso del servidor (pid ${holder}). / ` +
+          `The data folder is already in use by another server process.`,
+      );
+    }
+    fs.rmSync(lockFile, { force: true });
+    if (!tryCreate()) throw new DataDirLockedError(`No se pudo bloquear la carpeta de datos ${dataDir}.`);
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.rmSync(lockFile, { force: true });
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    // NUMERIC, DATE and timestamps come back as strings/Date as the driver gives them; money stays text.
+    pg.types.setTypeParser(1082, (v: string) => v);
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    await migrate(drizzle({ client: pool, schema }), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  const release = takeLock(opts.dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const dbDir = path.join(opts.dataDir, 'pglite');
+    const client = await PGlite.create(dbDir, { parsers: { 1082: (v: string) => v } });
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Raw SQL with typed rows; both drivers return `{ rows }`. Parameters travel separately (never interpolated). */
+export async function queryRows<T>(executor: Executor, query: import('drizzle-orm').SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,41 @@
+// What a client may see of an error: known codes with their Spanish message,
+// GraphQL syntax/validation problems, or a generic message with a reference.
+// Never a stack trace or SQL text.
+import type { GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError } from 'graphql';
+import { KNOWN_CODES } from '../lib/errors';
+
+export const GENERIC_MESSAGE = 'Ocurrió un error inesperado. Intenta de nuevo o avisa al administrador.';
+
+const CLIENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_SUPPORTED']);
+
+/** True when the error is not one of ours or a client mistake: it gets logged. */
+export function isUnexpected(error: unknown): boolean {
+  const original = unwrapResolverError(error);
+  if (original instanceof GraphQLError) {
+    const code = original.extensions?.code;
+    if (typeof code === 'string' && (KNOWN_CODES.includes(code) || CLIENT_ERROR_CODES.has(code))) return false;
+    if (!code && !original.originalError) return false; // graphql-js validation/coercion
+  }
+  return true;
+}
+
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && KNOWN_CODES.includes(code) && original instanceof GraphQLError && !isUnexpected(error)) {
+    const fields = original.extensions?.fields;
+    return { message: formatted.message, path: formatted.path, extensions: fields ? { code, fields } : { code } };
+  }
+  if (!isUnexpected(error)) {
+    const clientCode = code === 'BAD_USER_INPUT' ? 'BAD_USER_INPUT' : 'GRAPHQL_VALIDATION_FAILED';
+    return { message: `Consulta no válida: ${formatted.message}`, locations: formatted.locations, extensions: { code: clientCode } };
+  }
+  const requestId = formatted.extensions?.requestId;
+  return {
+    message: requestId ? `${GENERIC_MESSAGE} Referencia: ${String(requestId)}` : GENERIC_MESSAGE,
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
+  };
+}

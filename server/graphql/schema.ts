@@ -1,0 +1,35 @@
+// Assemble the one schema: every SDL file in schema/, the scalars, each
+// module's resolvers, and the permission layer generated from the SDL.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import { applyMiddleware } from 'graphql-middleware';
+import { modules } from '../modules';
+import { buildPermissions } from './permissions';
+import { scalarResolvers } from './scalars';
+
+const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
+
+export function loadTypeDefs(): string[] {
+  return fs
+    .readdirSync(schemaDir)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort((a, b) => (a === 'base.graphql' ? -1 : b === 'base.graphql' ? 1 : a.localeCompare(b)))
+    .map((f) => fs.readFileSync(path.join(schemaDir, f), 'utf8'));
+}
+
+/** The executable schema without permissions (tests walk its declarations). */
+export function buildBaseSchema(): GraphQLSchema {
+  return makeExecutableSchema({
+    typeDefs: loadTypeDefs(),
+    resolvers: [scalarResolvers, ...modules.map((m) => m.resolvers)] as Parameters<typeof makeExecutableSchema>[0]['resolvers'],
+  });
+}
+
+/** `permissions: false` exists only so the benchmark can measure the permission layer's cost. */
+export function buildSchema(opts: { permissions: boolean } = { permissions: true }): GraphQLSchema {
+  const base = buildBaseSchema();
+  return applyMiddleware(base, buildPermissions(base, { enabled: opts.permissions }));
+}

@@ -1,0 +1,1 @@
+export type { Resolvers } from '../../generated/server';

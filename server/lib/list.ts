@@ -1,0 +1,44 @@
+// The list contract: page from 1, pageSize up to 200, whitelisted sort keys.
+import { badInput } from './errors';
+
+export type ListInput = {
+  page?: number | null;
+  pageSize?: number | null;
+  search?: string | null;
+  sortBy?: string | null;
+  sortDirection?: 'ASC' | 'DESC' | null;
+};
+
+export type ListQuery<S extends string> = {
+  limit: number;
+  offset: number;
+  search: string | null;
+  sortBy: S;
+  desc: boolean;
+};
+
+export const MAX_PAGE_SIZE = 200;
+
+export function readList<S extends string>(input: ListInput | null | undefined, sortable: readonly S[], fallback: S): ListQuery<S> {
+  const page = input?.page ?? 1;
+  const pageSize = input?.pageSize ?? 25;
+  const fields: Record<string, string> = {};
+  if (!Number.isInteger(page) || page < 1) fields['list.page'] = 'La página debe ser 1 o mayor.';
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+    fields['list.pageSize'] = `El tamaño de página debe estar entre 1 y ${MAX_PAGE_SIZE}.`;
+  const sortBy = (input?.sortBy ?? fallback) as S;
+  if (!sortable.includes(sortBy)) fields['list.sortBy'] = 'No se puede ordenar por ese campo.';
+  const search = input?.search?.trim() ?? '';
+  if (search.length > 200) fields['list.search'] = 'La búsqueda admite máximo 200 caracteres.';
+  if (Object.keys(fields).length) throw badInput(fields);
+  return {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    search: search || null,
+    sortBy,
+    desc: input?.sortDirection === 'DESC',
+  };
+}
+
+/** Escape LIKE wildcards so a search for "50%" means the text "50%". */
+export const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

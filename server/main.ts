@@ -1,0 +1,36 @@
+// Start-up shared by `npm start` and the tests: open the database (migrations
+// run there), make sure the demo company exists, serve on one port.
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { seed } from './db/seed';
+import { createLogger } from './lib/logger';
+import { createServices } from './services';
+import { createTokenSigner } from './auth/tokens';
+import { ensureSetting } from './modules/session/data';
+import { startApp, type RunningApp } from './app';
+
+export async function boot(config: Config = loadConfig(), opts: { permissions?: boolean } = {}) {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const seeded = config.seedDemoData ? await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }) : null;
+  const secret = config.sessionSecret ?? (await ensureSetting(database.db, 'session_secret', randomBytes(32).toString('hex')));
+  const services = createServices({ config, logger, database, tokens: createTokenSigner(secret) });
+  let running: RunningApp;
+  try {
+    running = await startApp(services, opts);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return {
+    services,
+    seeded,
+    url: running.url,
+    stop: async () => {
+      await running.stop();
+      await new Promise<void>((resolve) => running.httpServer.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

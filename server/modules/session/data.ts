@@ -1,0 +1,90 @@
+// Session rows and the audit read-back used by the dashboard.
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { appSettings, auditLog, sessions } from '../../db/tables';
+import { roles, users } from '../settings/tables';
+
+export type SessionAuthRow = {
+  sessionId: string;
+  userId: number;
+  email: string;
+  name: string;
+  forcedPasswordReset: boolean;
+  roleId: number;
+  roleName: string;
+  roleVersion: number;
+};
+
+/** One query per request: a live session of an active user, with the role version for the rules cache. */
+export async function findLiveSession(ex: Executor, sessionId: string, userId: number): Promise<SessionAuthRow | null> {
+  const rows = await ex
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      forcedPasswordReset: users.forcedPasswordReset,
+      roleId: roles.id,
+      roleName: roles.name,
+      roleVersion: roles.version,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.active, true),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+export async function insertSession(ex: Executor, values: { id: string; userId: number; expiresAt: Date; ip: string | null }): Promise<void> {
+  await ex.insert(sessions).values(values);
+}
+
+export async function revokeSession(ex: Executor, id: string): Promise<void> {
+  await ex.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(ex: Executor, userId: number, exceptSessionId?: string): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined));
+}
+
+export async function recentAuditOfUser(ex: Executor, userId: number, limit: number) {
+  return ex
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      userId: auditLog.userId,
+      userName: users.name,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(eq(auditLog.userId, userId))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+}
+
+export async function getSetting(ex: Executor, key: string): Promise<string | null> {
+  const rows = await ex.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  return rows[0]?.value ?? null;
+}
+
+/** Insert once; concurrent first starts agree on the first value written. */
+export async function ensureSetting(ex: Executor, key: string, value: string): Promise<string> {
+  await ex.insert(appSettings).values({ key, value }).onConflictDoNothing();
+  return (await getSetting(ex, key)) ?? value;
+}

@@ -1,0 +1,62 @@
+// Session resolvers (names used by integrators: keep them).
+import type { Resolvers } from '../../graphql/types';
+import * as service from './service';
+
+export const sessionResolvers: Resolvers = {
+  Query: {
+    ping: () => 'pong',
+    me: (_p, _a, ctx) =>
+      ctx.auth && {
+        id: ctx.auth.id,
+        email: ctx.auth.email,
+        name: ctx.auth.name,
+        forcedPasswordReset: ctx.auth.forcedPasswordReset,
+        role: { id: ctx.auth.roleId, name: ctx.auth.roleName },
+      },
+    myRules: (_p, _a, ctx) => ctx.auth?.rules ?? [],
+    authConfig: (_p, _a, ctx) => {
+      const { config } = ctx.app;
+      const emulator = config.firebase.emulatorHost;
+      return {
+        provider: config.authProvider,
+        firebaseApiKey: config.firebase.apiKey ?? (config.authProvider === 'firebase' && emulator ? 'demo-api-key' : null),
+        firebaseAuthDomain: config.firebase.authDomain,
+        firebaseProjectId: config.firebase.projectId,
+        firebaseEmulatorUrl: emulator ? `http://${emulator}` : null,
+      };
+    },
+    myAuditEntries: (_p, a, ctx) => service.myAuditEntries(ctx, a.limit ?? 10),
+  },
+  Mutation: {
+    login: (_p, a, ctx) => service.login(ctx, a),
+    loginWithFirebase: (_p, a, ctx) => service.loginWithFirebase(ctx, a),
+    logout: (_p, _a, ctx) => service.logout(ctx),
+    changePassword: (_p, a, ctx) => service.changePassword(ctx, a),
+  },
+  Subscription: {
+    rulesChanged: {
+      subscribe: (_p, _a, ctx) => rulesChangedStream(ctx),
+      resolve: (payload: import('../../../schema/abilities').RuleModule[]) => payload,
+    },
+  },
+};
+
+/** Yields the user's fresh rules whenever a change may concern them (and they really changed). */
+async function* rulesChangedStream(ctx: import('../../context').RequestContext) {
+  const auth = service.requireAuth(ctx);
+  const abort = new AbortController();
+  let last = JSON.stringify(auth.rules);
+  try {
+    for await (const event of ctx.app.events.rulesChanged(abort.signal)) {
+      const current = await service.currentRulesOf(ctx.app, auth.id);
+      if (!current) return;
+      if (event.roleIds !== 'all' && !event.roleIds.includes(current.roleId)) continue;
+      const next = JSON.stringify(current.rules);
+      if (next === last) continue;
+      last = next;
+      yield current.rules;
+    }
+  } finally {
+    abort.abort();
+  }
+}

@@ -1,0 +1,168 @@
+// Sign-in, sign-out, password change and the per-request identity.
+import { randomUUID } from 'node:crypto';
+import type { RuleModule } from '../../../schema/abilities';
+import { writeAudit } from '../../db/audit';
+import { actorOf, type AuthUser, type RequestContext } from '../../context';
+import { appError, badInput, unauthenticated } from '../../lib/errors';
+import { parseInput, rules, z } from '../../lib/validation';
+import type { AppServices } from '../../services';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
+import { findRole, findUserByEmail, findUserById, touchLastSignIn, updateUser, type UserRow } from '../settings/data';
+import * as data from './data';
+
+export const MSG = {
+  badCredentials: 'Correo o contraseña incorrectos.',
+  throttled: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
+  firebaseDisabled: 'El inicio de sesión con Firebase no está habilitado.',
+  firebaseUnknownUser: 'Tu cuenta de Firebase no está asociada a un usuario activo del ERP.',
+  firebaseInvalid: 'La sesión de Firebase no es válida o expiró.',
+  wrongCurrentPassword: 'La contraseña actual no es correcta.',
+  samePassword: 'La nueva contraseña debe ser distinta de la actual.',
+} as const;
+
+export type SessionPayload = {
+  token: string;
+  user: { id: number; email: string; name: string; forcedPasswordReset: boolean; role: { id: number; name: string } };
+  rules: RuleModule[];
+};
+
+/** Resolve a bearer token to the signed-in user, or null (expired, revoked, inactive). */
+export async function authenticate(app: AppServices, token: string | null): Promise<AuthUser | null> {
+  if (!token) return null;
+  const claims = await app.tokens.verify(token);
+  if (!claims) return null;
+  const row = await data.findLiveSession(app.database.db, claims.sessionId, claims.userId);
+  if (!row) return null;
+  const { rules, ability } = await app.rulesCache.get(app.database.db, row.roleId, row.roleVersion);
+  return {
+    id: row.userId,
+    email: row.email,
+    name: row.name,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    forcedPasswordReset: row.forcedPasswordReset,
+    sessionId: row.sessionId,
+    rules,
+    ability,
+  };
+}
+
+async function openSession(ctx: RequestContext, user: UserRow, action: string): Promise<SessionPayload> {
+  const { app } = ctx;
+  const sessionId = randomUUID();
+  const expiresAt = new Date(Date.now() + app.config.sessionTtlMinutes * 60_000);
+  await app.database.db.transaction(async (tx) => {
+    await data.insertSession(tx, { id: sessionId, userId: user.id, expiresAt, ip: ctx.ip });
+    await touchLastSignIn(tx, user.id);
+    await writeAudit(tx, { userId: user.id, requestId: ctx.requestId }, { entity: 'session', entityId: sessionId, action });
+  });
+  const fresh = (await findUserById(app.database.db, user.id)) ?? user;
+  const roleVersion = await roleVersionOf(app, fresh.roleId);
+  const { rules } = await app.rulesCache.get(app.database.db, fresh.roleId, roleVersion);
+  return {
+    token: await app.tokens.sign(sessionId, user.id, expiresAt),
+    user: {
+      id: fresh.id,
+      email: fresh.email,
+      name: fresh.name,
+      forcedPasswordReset: fresh.forcedPasswordReset,
+      role: { id: fresh.roleId, name: fresh.roleName },
+    },
+    rules,
+  };
+}
+
+async function roleVersionOf(app: AppServices, roleId: number): Promise<number> {
+  return (await findRole(app.database.db, roleId))?.version ?? 0;
+}
+
+const loginInput = z.object({
+  email: z.string().trim().toLowerCase().max(254, 'Máximo 254 caracteres.').min(1, 'El correo es obligatorio.'),
+  password: z.string().max(128, 'Máximo 128 caracteres.').min(1, 'La contraseña es obligatoria.'),
+});
+
+export async function login(ctx: RequestContext, args: { email: string; password: string }): Promise<SessionPayload> {
+  const { email, password } = parseInput(loginInput, args);
+  const { throttle } = ctx.app;
+  if (throttle.isBlocked(email, ctx.ip)) throw appError('UNAUTHENTICATED', MSG.throttled);
+  const user = await findUserByEmail(ctx.app.database.db, email);
+  const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password);
+  if (!user || !ok || !user.active) {
+    throttle.fail(email, ctx.ip);
+    throw appError('UNAUTHENTICATED', MSG.badCredentials);
+  }
+  throttle.succeed(email);
+  return openSession(ctx, user, 'login');
+}
+
+export async function loginWithFirebase(ctx: RequestContext, args: { idToken: string }): Promise<SessionPayload> {
+  const { config } = ctx.app;
+  if (config.authProvider !== 'firebase') throw appError('UNAUTHENTICATED', MSG.firebaseDisabled);
+  if (ctx.app.throttle.isBlocked('firebase', ctx.ip)) throw appError('UNAUTHENTICATED', MSG.throttled);
+  const { createFirebaseVerifier } = await import('../../auth/firebase');
+  let email: string;
+  try {
+    const verifier = createFirebaseVerifier({ projectId: config.firebase.projectId ?? 'demo-erp' });
+    email = (await verifier.verifyIdToken(args.idToken)).email;
+  } catch {
+    ctx.app.throttle.fail('firebase', ctx.ip);
+    throw appError('UNAUTHENTICATED', MSG.firebaseInvalid);
+  }
+  const user = await findUserByEmail(ctx.app.database.db, email);
+  if (!user || !user.active) throw appError('UNAUTHENTICATED', MSG.firebaseUnknownUser);
+  return openSession(ctx, user, 'login_firebase');
+}
+
+export async function logout(ctx: RequestContext): Promise<boolean> {
+  const auth = requireAuth(ctx);
+  await ctx.app.database.db.transaction(async (tx) => {
+    await data.revokeSession(tx, auth.sessionId);
+    await writeAudit(tx, actorOf(ctx), { entity: 'session', entityId: auth.sessionId, action: 'logout' });
+  });
+  return true;
+}
+
+const changePasswordInput = z.object({ currentPassword: z.string().max(128, 'Máximo 128 caracteres.'), newPassword: rules.password() });
+
+export async function changePassword(ctx: RequestContext, args: { currentPassword: string; newPassword: string }): Promise<SessionPayload> {
+  const auth = requireAuth(ctx);
+  const input = parseInput(changePasswordInput, args);
+  const user = await findUserById(ctx.app.database.db, auth.id);
+  if (!user) throw unauthenticated();
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badInput({ currentPassword: MSG.wrongCurrentPassword });
+  if (input.currentPassword === input.newPassword) throw badInput({ newPassword: MSG.samePassword });
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.app.database.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, user.version, { passwordHash, forcedPasswordReset: false });
+    // Every session issued before the change stops working, this one included; a new one is returned.
+    await data.revokeUserSessions(tx, user.id);
+    await writeAudit(tx, actorOf(ctx), {
+      entity: 'user',
+      entityId: user.id,
+      action: 'change_password',
+      before: { forcedPasswordReset: user.forcedPasswordReset },
+      after: { forcedPasswordReset: false },
+    });
+  });
+  const updated = (await findUserById(ctx.app.database.db, user.id)) ?? user;
+  return openSession(ctx, updated, 'login_after_password_change');
+}
+
+export function requireAuth(ctx: RequestContext): AuthUser {
+  if (!ctx.auth) throw unauthenticated();
+  return ctx.auth;
+}
+
+export async function myAuditEntries(ctx: RequestContext, limit: number) {
+  const auth = requireAuth(ctx);
+  return data.recentAuditOfUser(ctx.app.database.db, auth.id, Math.min(Math.max(limit, 1), 50));
+}
+
+/** Current rules of a signed-in user, re-read (used by the rulesChanged subscription). */
+export async function currentRulesOf(app: AppServices, userId: number): Promise<{ roleId: number; rules: RuleModule[] } | null> {
+  const user = await findUserById(app.database.db, userId);
+  if (!user || !user.active) return null;
+  const version = await roleVersionOf(app, user.roleId);
+  const { rules } = await app.rulesCache.get(app.database.db, user.roleId, version);
+  return { roleId: user.roleId, rules };
+}

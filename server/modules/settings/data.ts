@@ -1,0 +1,336 @@
+// Configuración data layer: the only place with SQL for users, roles, modules.
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { RuleModule } from '../../../schema/abilities';
+import { queryRows, type Executor } from '../../db/database';
+import { likePattern, type ListQuery } from '../../lib/list';
+import { appModules, rolePermissions, roles, submodules, users } from './tables';
+
+export type UserRow = typeof users.$inferSelect & { roleName: string };
+export type RoleRow = typeof roles.$inferSelect;
+export type ModuleRow = typeof appModules.$inferSelect;
+export type SubmoduleRow = typeof submodules.$inferSelect;
+
+export const USER_SORTS = ['name', 'email', 'role', 'lastSignInAt', 'createdAt'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  passwordHash: users.passwordHash,
+  roleId: users.roleId,
+  active: users.active,
+  forcedPasswordReset: users.forcedPasswordReset,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+  version: users.version,
+  roleName: roles.name,
+};
+
+export async function findUserById(ex: Executor, id: number): Promise<UserRow | null> {
+  const rows = await ex.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id));
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | null> {
+  const rows = await ex
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return rows[0] ?? null;
+}
+
+export async function listUsers(
+  ex: Executor,
+  q: ListQuery<UserSort>,
+  filter: { roleId?: number | null; active?: boolean | null },
+): Promise<{ items: UserRow[]; total: number }> {
+  const conds: SQL[] = [];
+  if (q.search) {
+    const p = likePattern(q.search);
+    conds.push(or(ilike(users.name, p), ilike(users.email, p)) as SQL);
+  }
+  if (filter.roleId) conds.push(eq(users.roleId, filter.roleId));
+  if (filter.active !== null && filter.active !== undefined) conds.push(eq(users.active, filter.active));
+  const where = conds.length ? and(...conds) : undefined;
+  const sortCol = { name: users.name, email: users.email, role: roles.name, lastSignInAt: users.lastSignInAt, createdAt: users.createdAt }[q.sortBy];
+  const [items, totals] = await Promise.all([
+    ex
+      .select(userColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(where)
+      .orderBy(q.desc ? desc(sortCol) : asc(sortCol), asc(users.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    ex.select({ n: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where),
+  ]);
+  return { items, total: totals[0].n };
+}
+
+export async function insertUser(
+  ex: Executor,
+  values: { email: string; name: string; roleId: number; passwordHash: string; forcedPasswordReset: boolean },
+): Promise<number> {
+  const [row] = await ex.insert(users).values(values).returning({ id: users.id });
+  return row.id;
+}
+
+/** Optimistic update: returns false when the version did not match (or the row is gone). */
+export async function updateUser(
+  ex: Executor,
+  id: number,
+  version: number,
+  values: Partial<Pick<typeof users.$inferInsert, 'email' | 'name' | 'roleId' | 'active' | 'forcedPasswordReset' | 'passwordHash'>>,
+): Promise<boolean> {
+  const rows = await ex
+    .update(users)
+    .set({ ...values, version: sql`${users.version} + 1` })
+    .where(and(eq(users.id, id), eq(users.version, version)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function touchLastSignIn(ex: Executor, id: number): Promise<void> {
+  await ex.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function emailTaken(ex: Executor, email: string, exceptId?: number): Promise<boolean> {
+  const rows = await ex
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? sql`${users.id} <> ${exceptId}` : undefined));
+  return rows.length > 0;
+}
+
+/**
+ * Rules of a role in the SPEC §1 payload shape, only active modules and
+ * submodules, and only permissions the submodule still offers.
+ */
+export async function loadRoleRules(ex: Executor, roleId: number): Promise<RuleModule[]> {
+  const rows = await ex
+    .select({
+      moduleName: appModules.name,
+      submoduleId: submodules.id,
+      submoduleName: submodules.name,
+      permission: rolePermissions.permission,
+    })
+    .from(rolePermissions)
+    .innerJoin(submodules, eq(submodules.id, rolePermissions.submoduleId))
+    .innerJoin(appModules, eq(appModules.id, submodules.moduleId))
+    .where(
+      and(
+        eq(rolePermissions.roleId, roleId),
+        eq(submodules.active, true),
+        eq(appModules.active, true),
+        sql`${rolePermissions.permission} = any(${submodules.permissions})`,
+      ),
+    )
+    .orderBy(asc(appModules.sortOrder), asc(appModules.id), asc(submodules.sortOrder), asc(submodules.id), asc(rolePermissions.permission));
+  const out: RuleModule[] = [];
+  for (const r of rows) {
+    let mod = out[out.length - 1];
+    if (!mod || mod.module !== r.moduleName) out.push((mod = { module: r.moduleName, submodules: [] }));
+    let sub = mod.submodules[mod.submodules.length - 1];
+    if (!sub || sub.id !== String(r.submoduleId)) mod.submodules.push((sub = { id: String(r.submoduleId), name: r.submoduleName, permitions: [] }));
+    sub.permitions.push({ name: r.permission });
+  }
+  return out;
+}
+
+// ---- roles -------------------------------------------------------------
+
+export const ROLE_SORTS = ['name', 'userCount'] as const;
+export type RoleSort = (typeof ROLE_SORTS)[number];
+export type RoleWithCount = RoleRow & { userCount: number };
+
+const userCountSql = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`;
+
+export async function listRoles(ex: Executor, q: ListQuery<RoleSort>): Promise<{ items: RoleWithCount[]; total: number }> {
+  const where = q.search ? or(ilike(roles.name, likePattern(q.search)), ilike(roles.description, likePattern(q.search))) : undefined;
+  const sortCol = q.sortBy === 'userCount' ? userCountSql : roles.name;
+  const [items, totals] = await Promise.all([
+    ex
+      .select({ id: roles.id, name: roles.name, description: roles.description, version: roles.version, userCount: userCountSql })
+      .from(roles)
+      .where(where)
+      .orderBy(q.desc ? desc(sortCol) : asc(sortCol), asc(roles.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    ex.select({ n: count() }).from(roles).where(where),
+  ]);
+  return { items: items.map((r) => ({ ...r, userCount: Number(r.userCount) })), total: totals[0].n };
+}
+
+export async function findRole(ex: Executor, id: number): Promise<RoleWithCount | null> {
+  const rows = await ex
+    .select({ id: roles.id, name: roles.name, description: roles.description, version: roles.version, userCount: userCountSql })
+    .from(roles)
+    .where(eq(roles.id, id));
+  return rows[0] ? { ...rows[0], userCount: Number(rows[0].userCount) } : null;
+}
+
+export async function roleNameTaken(ex: Executor, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await ex
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(sql`lower(${roles.name}) = lower(${name})`, exceptId ? sql`${roles.id} <> ${exceptId}` : undefined));
+  return rows.length > 0;
+}
+
+export async function insertRole(ex: Executor, values: { name: string; description: string }): Promise<number> {
+  const [row] = await ex.insert(roles).values(values).returning({ id: roles.id });
+  return row.id;
+}
+
+export async function updateRole(ex: Executor, id: number, version: number, values: { name?: string; description?: string }): Promise<boolean> {
+  const rows = await ex
+    .update(roles)
+    .set({ ...values, version: sql`${roles.version} + 1` })
+    .where(and(eq(roles.id, id), eq(roles.version, version)))
+    .returning({ id: roles.id });
+  return rows.length === 1;
+}
+
+export async function deleteRole(ex: Executor, id: number): Promise<void> {
+  await ex.delete(roles).where(eq(roles.id, id));
+}
+
+export async function roleGrants(ex: Executor, roleId: number): Promise<{ submoduleId: number; permission: string }[]> {
+  return ex
+    .select({ submoduleId: rolePermissions.submoduleId, permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId))
+    .orderBy(asc(rolePermissions.submoduleId), asc(rolePermissions.permission));
+}
+
+export async function grantsForRoles(ex: Executor, roleIds: number[]): Promise<Map<number, { submoduleId: number; permission: string }[]>> {
+  const map = new Map<number, { submoduleId: number; permission: string }[]>(roleIds.map((id) => [id, []]));
+  if (!roleIds.length) return map;
+  const rows = await ex
+    .select({ roleId: rolePermissions.roleId, submoduleId: rolePermissions.submoduleId, permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, roleIds))
+    .orderBy(asc(rolePermissions.submoduleId), asc(rolePermissions.permission));
+  for (const r of rows) map.get(r.roleId)?.push({ submoduleId: r.submoduleId, permission: r.permission });
+  return map;
+}
+
+export async function replaceGrants(ex: Executor, roleId: number, grants: { submoduleId: number; permission: string }[]): Promise<void> {
+  await ex.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (grants.length) await ex.insert(rolePermissions).values(grants.map((g) => ({ roleId, ...g })));
+}
+
+export async function bumpAllRoleVersions(ex: Executor): Promise<void> {
+  await ex.update(roles).set({ version: sql`${roles.version} + 1` });
+}
+
+/** Serialise changes that could lock everybody out (guard rails). */
+export async function lockSecurityChanges(ex: Executor): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(7301001)`);
+}
+
+/** Active users (optionally excluding one) whose role grants `editar` on Configuración-Roles. */
+export async function countActiveRoleEditors(ex: Executor, opts: { excludeUserId?: number; excludeRoleId?: number } = {}): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(distinct u.id)::int as n
+        from ${users} u
+        join ${rolePermissions} rp on rp.role_id = u.role_id and rp.permission = 'editar'
+        join ${submodules} s on s.id = rp.submodule_id and s.key = 'roles' and s.active
+        join ${appModules} m on m.id = s.module_id and m.key = 'settings' and m.active
+        where u.active
+          ${opts.excludeUserId ? sql`and u.id <> ${opts.excludeUserId}` : sql``}
+          ${opts.excludeRoleId ? sql`and u.role_id <> ${opts.excludeRoleId}` : sql``}`,
+  );
+  return Number(rows[0].n);
+}
+
+export async function roleCanEditRoles(ex: Executor, roleId: number): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from ${rolePermissions} rp
+        join ${submodules} s on s.id = rp.submodule_id and s.key = 'roles'
+        join ${appModules} m on m.id = s.module_id and m.key = 'settings'
+        where rp.role_id = ${roleId} and rp.permission = 'editar'`,
+  );
+  return Number(rows[0].n) > 0;
+}
+
+export async function roleOptions(ex: Executor): Promise<{ id: number; name: string }[]> {
+  return ex.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name));
+}
+
+export async function userIdsOfRole(ex: Executor, roleId: number): Promise<number[]> {
+  const rows = await ex.select({ id: users.id }).from(users).where(eq(users.roleId, roleId));
+  return rows.map((r) => r.id);
+}
+
+// ---- modules -----------------------------------------------------------
+
+export const MODULE_SORTS = ['sortOrder', 'name', 'key'] as const;
+export type ModuleSort = (typeof MODULE_SORTS)[number];
+
+export async function listModules(ex: Executor, q: ListQuery<ModuleSort>): Promise<{ items: ModuleRow[]; total: number }> {
+  const where = q.search ? or(ilike(appModules.name, likePattern(q.search)), ilike(appModules.key, likePattern(q.search))) : undefined;
+  const sortCol = { sortOrder: appModules.sortOrder, name: appModules.name, key: appModules.key }[q.sortBy];
+  const [items, totals] = await Promise.all([
+    ex.select().from(appModules).where(where).orderBy(q.desc ? desc(sortCol) : asc(sortCol), asc(appModules.id)).limit(q.limit).offset(q.offset),
+    ex.select({ n: count() }).from(appModules).where(where),
+  ]);
+  return { items, total: totals[0].n };
+}
+
+export async function allModules(ex: Executor): Promise<ModuleRow[]> {
+  return ex.select().from(appModules).orderBy(asc(appModules.sortOrder), asc(appModules.id));
+}
+
+export async function findModule(ex: Executor, id: number): Promise<ModuleRow | null> {
+  const rows = await ex.select().from(appModules).where(eq(appModules.id, id));
+  return rows[0] ?? null;
+}
+
+export async function submodulesOf(ex: Executor, moduleIds: number[]): Promise<SubmoduleRow[]> {
+  if (!moduleIds.length) return [];
+  return ex
+    .select()
+    .from(submodules)
+    .where(inArray(submodules.moduleId, moduleIds))
+    .orderBy(asc(submodules.sortOrder), asc(submodules.id));
+}
+
+export async function findSubmodule(ex: Executor, id: number): Promise<SubmoduleRow | null> {
+  const rows = await ex.select().from(submodules).where(eq(submodules.id, id));
+  return rows[0] ?? null;
+}
+
+export async function updateModule(ex: Executor, id: number, version: number, values: Partial<Pick<ModuleRow, 'name' | 'icon' | 'sortOrder' | 'active'>>): Promise<boolean> {
+  const rows = await ex
+    .update(appModules)
+    .set({ ...values, version: sql`${appModules.version} + 1` })
+    .where(and(eq(appModules.id, id), eq(appModules.version, version)))
+    .returning({ id: appModules.id });
+  return rows.length === 1;
+}
+
+export async function updateSubmodule(
+  ex: Executor,
+  id: number,
+  version: number,
+  values: Partial<Pick<SubmoduleRow, 'name' | 'sortOrder' | 'active' | 'permissions'>>,
+): Promise<boolean> {
+  const rows = await ex
+    .update(submodules)
+    .set({ ...values, version: sql`${submodules.version} + 1` })
+    .where(and(eq(submodules.id, id), eq(submodules.version, version)))
+    .returning({ id: submodules.id });
+  return rows.length === 1;
+}
+
+/** Drop grants of permission names a submodule no longer offers. */
+export async function pruneGrants(ex: Executor, submoduleId: number, offered: string[]): Promise<void> {
+  await ex
+    .delete(rolePermissions)
+    .where(and(eq(rolePermissions.submoduleId, submoduleId), sql`not (${rolePermissions.permission} = any(${offered}::text[]))`));
+}

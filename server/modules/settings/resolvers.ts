@@ -1,0 +1,81 @@
+// Configuración resolvers: map GraphQL to the service, rows to GraphQL shapes.
+import DataLoader from 'dataloader';
+import type { RequestContext } from '../../context';
+import type { Resolvers } from '../../graphql/types';
+import * as service from './service';
+import type { ModuleRow, RoleWithCount, SubmoduleRow, UserRow } from './data';
+
+const userOut = (u: UserRow) => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: { id: u.roleId, name: u.roleName },
+    active: u.active,
+    forcedPasswordReset: u.forcedPasswordReset,
+    lastSignInAt: u.lastSignInAt,
+    createdAt: u.createdAt,
+    version: u.version,
+  });
+
+// Per-request batch loaders so lists of roles/modules do not query per row.
+const loaders = new WeakMap<RequestContext, { grants: DataLoader<number, { submoduleId: number; permission: string }[]>; subs: DataLoader<number, SubmoduleRow[]> }>();
+function loadersOf(ctx: RequestContext) {
+  let l = loaders.get(ctx);
+  if (!l) {
+    l = {
+      grants: new DataLoader(async (ids) => {
+        const map = await service.grantsOfRoles(ctx, [...ids]);
+        return ids.map((id) => map.get(id) ?? []);
+      }),
+      subs: new DataLoader(async (ids) => {
+        const rows = await service.submodulesOf(ctx, [...ids]);
+        return ids.map((id) => rows.filter((r) => r.moduleId === id));
+      }),
+    };
+    loaders.set(ctx, l);
+  }
+  return l;
+}
+
+export const settingsResolvers: Resolvers = {
+  Query: {
+    users: async (_p, a, ctx) => {
+      const r = await service.listUsers(ctx, a.list, a.filter);
+      return { items: r.items.map(userOut), total: r.total };
+    },
+    user: async (_p, a, ctx) => {
+      const u = await service.getUser(ctx, a.id);
+      return u && userOut(u);
+    },
+    roleOptions: (_p, _a, ctx) => service.roleOptions(ctx),
+    roles: (_p, a, ctx) => service.listRoles(ctx, a.list),
+    role: (_p, a, ctx) => service.getRole(ctx, a.id),
+    appModules: (_p, a, ctx) => service.listModules(ctx, a.list),
+    appModule: (_p, a, ctx) => service.getModule(ctx, a.id),
+    permissionCatalog: (_p, _a, ctx) => service.allModules(ctx),
+  },
+  Mutation: {
+    userCreate: async (_p, a, ctx) => {
+      const r = await service.createUser(ctx, a.input);
+      return { user: userOut(r.user), temporaryPassword: r.temporaryPassword };
+    },
+    userUpdate: async (_p, a, ctx) => userOut(await service.updateUser(ctx, a.id, a.version, a.input)),
+    userDeactivate: async (_p, a, ctx) => userOut(await service.deactivateUser(ctx, a.id, a.version)),
+    userResetPassword: async (_p, a, ctx) => {
+      const r = await service.resetPassword(ctx, a.id);
+      return { user: userOut(r.user), temporaryPassword: r.temporaryPassword };
+    },
+    appModuleUpdate: (_p, a, ctx) => service.updateModule(ctx, a.id, a.version, a.input),
+    submoduleUpdate: (_p, a, ctx) => service.updateSubmodule(ctx, a.id, a.version, a.input),
+    roleCreate: (_p, a, ctx) => service.createRole(ctx, a.input),
+    roleUpdate: (_p, a, ctx) => service.updateRole(ctx, a.id, a.version, a.input),
+    roleDelete: (_p, a, ctx) => service.deleteRole(ctx, a.id),
+    roleSetPermissions: (_p, a, ctx) => service.setRolePermissions(ctx, a.id, a.version, a.grants),
+  },
+  RoleDetail: {
+    grants: (role: RoleWithCount, _a, ctx) => loadersOf(ctx).grants.load(role.id),
+  },
+  AppModule: {
+    submodules: (mod: ModuleRow, _a, ctx) => loadersOf(ctx).subs.load(mod.id),
+  },
+};

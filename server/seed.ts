@@ -1,0 +1,19 @@
+// `npm run seed`: load the demo company into the configured database.
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { seed } from './db/seed';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const result = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  if (result.createdAdmin) {
+    console.log(`Empresa demo cargada. Administrador: ${config.adminEmail}`);
+    if (result.generatedPassword) console.log(`Contraseña generada (se muestra UNA sola vez): ${result.generatedPassword}`);
+    console.log(`Usuarios demo: ${result.demoUsers.join(', ')}`);
+  } else {
+    console.log('Catálogo y roles actualizados; los usuarios ya existían.');
+  }
+} finally {
+  await database.close();
+}

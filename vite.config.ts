@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The SPA lives in client/; `npm run build` writes dist/client, which the
+// server serves on the same port as /api.
+export default defineConfig({
+  root: 'client',
+  plugins: [react()],
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:4000', ws: true } },
+  },
+});
