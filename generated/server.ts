@@ -188,6 +188,8 @@ export type Query = {
   __typename?: 'Query';
   appModule?: Maybe<AppModule>;
   appModules: AppModuleList;
+  /** The audit log (who changed what), newest first; filter by entity and id. */
+  auditEntries: AuditEntryList;
   authConfig: AuthConfig;
   me?: Maybe<SessionUser>;
   /** The signed-in user's own recent audit entries (dashboard). */
@@ -213,6 +215,14 @@ export type QueryAppModuleArgs = {
 
 export type QueryAppModulesArgs = {
   list?: InputMaybe<ListInput>;
+};
+
+
+export type QueryAuditEntriesArgs = {
+  entity?: InputMaybe<Scalars['String']['input']>;
+  entityId?: InputMaybe<Scalars['String']['input']>;
+  list?: InputMaybe<ListInput>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -648,6 +658,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   appModule?: Resolver<Maybe<ResolversTypes['AppModule']>, ParentType, ContextType, RequireFields<QueryAppModuleArgs, 'id'>>;
   appModules?: Resolver<ResolversTypes['AppModuleList'], ParentType, ContextType, Partial<QueryAppModulesArgs>>;
+  auditEntries?: Resolver<ResolversTypes['AuditEntryList'], ParentType, ContextType, Partial<QueryAuditEntriesArgs>>;
   authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
   me?: Resolver<Maybe<ResolversTypes['SessionUser']>, ParentType, ContextType>;
   myAuditEntries?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType, RequireFields<QueryMyAuditEntriesArgs, 'limit'>>;

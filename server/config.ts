@@ -15,6 +15,9 @@ export type Config = {
   authProvider: AuthProvider;
   sessionSecret: string | null;
   sessionTtlMinutes: number;
+  /** Failed sign-ins allowed per account and per IP within 15 minutes. */
+  loginMaxAttempts: number;
+  loginMaxAttemptsPerIp: number;
   logLevel: LogLevel;
   clientDir: string;
   seedDemoData: boolean;
@@ -48,6 +51,8 @@ export function loadConfig(): Config {
     authProvider: provider,
     sessionSecret: env('ERP_SESSION_SECRET'),
     sessionTtlMinutes: Number(env('ERP_SESSION_TTL_MINUTES') ?? 480),
+    loginMaxAttempts: Number(env('ERP_LOGIN_MAX_ATTEMPTS') ?? 5),
+    loginMaxAttemptsPerIp: Number(env('ERP_LOGIN_MAX_ATTEMPTS_PER_IP') ?? 30),
     logLevel: (env('LOG_LEVEL') ?? 'info') as LogLevel,
     clientDir: path.resolve(root, env('ERP_CLIENT_DIR') ?? 'dist/client'),
     seedDemoData: env('ERP_SEED_DEMO') !== 'false',

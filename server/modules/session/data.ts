@@ -88,3 +88,37 @@ export async function ensureSetting(ex: Executor, key: string, value: string): P
   await ex.insert(appSettings).values({ key, value }).onConflictDoNothing();
   return (await getSetting(ex, key)) ?? value;
 }
+
+export async function listAudit(
+  ex: Executor,
+  q: { limit: number; offset: number },
+  filter: { entity?: string | null; entityId?: string | null; userId?: number | null },
+) {
+  const where = and(
+    filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
+    filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
+    filter.userId ? eq(auditLog.userId, filter.userId) : undefined,
+  );
+  const [items, totals] = await Promise.all([
+    ex
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        userId: auditLog.userId,
+        userName: users.name,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        action: auditLog.action,
+        before: auditLog.before,
+        after: auditLog.after,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.userId))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    ex.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return { items, total: Number(totals[0].n) };
+}

@@ -1,5 +1,5 @@
 // Configuración data layer: the only place with SQL for users, roles, modules.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { RuleModule } from '../../../schema/abilities';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
@@ -145,7 +145,8 @@ export const ROLE_SORTS = ['name', 'userCount'] as const;
 export type RoleSort = (typeof ROLE_SORTS)[number];
 export type RoleWithCount = RoleRow & { userCount: number };
 
-const userCountSql = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`;
+// Written out in full: inside a single-table select drizzle leaves columns unqualified.
+const userCountSql = sql<number>`(select count(*)::int from "users" u where u.role_id = "roles"."id")`;
 
 export async function listRoles(ex: Executor, q: ListQuery<RoleSort>): Promise<{ items: RoleWithCount[]; total: number }> {
   const where = q.search ? or(ilike(roles.name, likePattern(q.search)), ilike(roles.description, likePattern(q.search))) : undefined;
@@ -332,5 +333,5 @@ export async function updateSubmodule(
 export async function pruneGrants(ex: Executor, submoduleId: number, offered: string[]): Promise<void> {
   await ex
     .delete(rolePermissions)
-    .where(and(eq(rolePermissions.submoduleId, submoduleId), sql`not (${rolePermissions.permission} = any(${offered}::text[]))`));
+    .where(and(eq(rolePermissions.submoduleId, submoduleId), notInArray(rolePermissions.permission, offered)));
 }

@@ -6,7 +6,7 @@ import { appError, badInput, conflict, found, notFound } from '../../lib/errors'
 import { readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { generatePassword, hashPassword } from '../../auth/passwords';
-import { revokeUserSessions } from '../session/data';
+import { listAudit, revokeUserSessions } from '../session/data';
 import * as data from './data';
 
 export const MSG = {
@@ -270,4 +270,11 @@ export async function updateSubmodule(ctx: RequestContext, id: string, version: 
   });
   ctx.app.events.publishRulesChanged({ roleIds: 'all' });
   return found(await data.findSubmodule(db(ctx), submoduleId), 'La pantalla');
+}
+
+// ---- audit log -----------------------------------------------------------
+
+export function listAuditEntries(ctx: RequestContext, list: ListInput | null | undefined, filter: { entity?: string | null; entityId?: string | null; userId?: string | null }) {
+  const q = readList(list, ['at'] as const, 'at');
+  return listAudit(db(ctx), q, { entity: filter.entity, entityId: filter.entityId, userId: filter.userId ? Number(filter.userId) : null });
 }

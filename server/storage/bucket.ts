@@ -1,0 +1,129 @@
+// Bucket backend: a Firebase Storage / Google Cloud Storage bucket reached
+// through firebase-admin. Every call goes through withRetry; failures become
+// StorageError codes. `client` lets tests (and other GCS-compatible clients)
+// stand in for the real bucket.
+import { getStorage } from 'firebase-admin/storage';
+import { firebaseAdminApp } from '../auth/firebase';
+import { checkedSha256, DEFAULT_CONTENT_TYPE } from './checksum';
+import { StorageError } from './errors';
+import { assertStorageKey } from './keys';
+import { errorStatus, type RetryOptions, withRetry } from './retry';
+import type { FileStorage } from './types';
+
+export type BucketSaveOptions = {
+  contentType?: string;
+  resumable?: boolean;
+  validation?: 'md5' | 'crc32c' | boolean;
+  metadata?: { contentType?: string; metadata?: Record<string, string> };
+};
+
+/** The part of a `@google-cloud/storage` File this backend uses. */
+export type BucketFile = {
+  save(data: Buffer, options?: BucketSaveOptions): Promise<void>;
+  download(): Promise<[Buffer]>;
+  delete(): Promise<unknown>;
+  exists(): Promise<[boolean]>;
+};
+
+export type BucketLike = { file(name: string): BucketFile };
+
+export type BucketStorageConfig = {
+  /** Bucket name, e.g. `my-project.appspot.com`. */
+  bucket: string;
+  projectId: string;
+  credentialsJson?: string;
+  /** Key prefix inside the bucket, e.g. `erp/`; keeps the ERP's objects together. */
+  prefix?: string;
+  retry?: Omit<RetryOptions, 'signal'>;
+  client?: BucketLike;
+};
+
+const CHECKSUM_CODES: ReadonlySet<string> = new Set(['CONTENT_DOWNLOAD_MISMATCH', 'FILE_NO_UPLOAD', 'FILE_NO_UPLOAD_DELETE']);
+
+function mentionsQuota(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const message = 'message' in error && typeof error.message === 'string' ? error.message : '';
+  const reasons =
+    'errors' in error && Array.isArray(error.errors)
+      ? error.errors.map((item: unknown) =>
+          typeof item === 'object' && item !== null && 'reason' in item ? String(item.reason) : '',
+        )
+      : [];
+  return /quota/i.test([message, ...reasons].join(' '));
+}
+
+export function fromBucketError(error: unknown): StorageError {
+  if (error instanceof StorageError) return error;
+  const cause = { cause: error };
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (typeof code === 'string' && CHECKSUM_CODES.has(code)) return new StorageError('invalid-checksum', undefined, cause);
+  if (error instanceof Error && error.name === 'AbortError') return new StorageError('canceled', undefined, cause);
+  const status = errorStatus(error);
+  if (status === 404) return new StorageError('object-not-found', undefined, cause);
+  if (status === 401 || status === 403) {
+    return new StorageError(mentionsQuota(error) ? 'quota-exceeded' : 'unauthorized', undefined, cause);
+  }
+  if (status === 400 || status === 411 || status === 413) return new StorageError('invalid-argument', undefined, cause);
+  return new StorageError('unknown', undefined, cause);
+}
+
+export function createBucketStorage(config: BucketStorageConfig): FileStorage {
+  const bucket: BucketLike =
+    config.client ??
+    getStorage(
+      firebaseAdminApp('storage', {
+        projectId: config.projectId,
+        credentialsJson: config.credentialsJson,
+        storageBucket: config.bucket,
+      }),
+    ).bucket(config.bucket);
+  const prefix = config.prefix ? assertStorageKey(config.prefix.replace(/\/+$/, '')) + '/' : '';
+  const fileFor = (key: string) => bucket.file(prefix + assertStorageKey(key));
+
+  const call = async <T>(op: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
+    try {
+      return await withRetry(op, { ...config.retry, signal });
+    } catch (error) {
+      throw fromBucketError(error);
+    }
+  };
+
+  return {
+    backend: 'bucket',
+
+    async put(key, bytes, options = {}) {
+      const file = fileFor(key);
+      const sha256 = checkedSha256(bytes, options.sha256);
+      const contentType = options.contentType ?? DEFAULT_CONTENT_TYPE;
+      const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      await call(
+        () =>
+          file.save(data, {
+            resumable: false,
+            validation: 'md5',
+            contentType,
+            metadata: { contentType, metadata: { sha256 } },
+          }),
+        options.signal,
+      );
+      return { key, size: bytes.length, contentType, sha256, backend: 'bucket' };
+    },
+
+    async get(key, options = {}) {
+      const file = fileFor(key);
+      const [bytes] = await call(() => file.download(), options.signal);
+      return bytes;
+    },
+
+    async remove(key, options = {}) {
+      const file = fileFor(key);
+      await call(() => file.delete(), options.signal);
+    },
+
+    async exists(key, options = {}) {
+      const file = fileFor(key);
+      const [found] = await call(() => file.exists(), options.signal);
+      return found;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// API tests talk HTTP to a real server process. The database is PGlite in a
+// temporary folder, or a fresh database on the PostgreSQL server named by
+// TEST_DATABASE_URL when ERP_TEST_DB=postgres (one per server, dropped after).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ADMIN_EMAIL = 'admin@demo.mx';
+export const PASSWORD = 'Demo-Pass-2026';
+
+export type GqlError = { message: string; extensions?: { code?: string; fields?: Record<string, string> } };
+export type GqlResult<T = Record<string, unknown>> = { data?: T | null; errors?: GqlError[]; status: number };
+
+export type TestServer = {
+  url: string;
+  dbKind: 'pglite' | 'postgres';
+  gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
+  login(email: string, password?: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+export const testDbKind = (): 'pglite' | 'postgres' => (process.env.ERP_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+const adminUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const kind = testDbKind();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-'));
+  let databaseUrl = '';
+  let dbName = '';
+  if (kind === 'postgres') {
+    dbName = `erp_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl());
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ERP_DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ERP_ADMIN_PASSWORD: PASSWORD,
+      ERP_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+      LOG_LEVEL: 'error',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /ERP listo en (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+
+  const server: TestServer = {
+    url,
+    dbKind: kind,
+    async gql(query, variables = {}, token = null) {
+      const res = await fetch(`${url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as GqlResult;
+      return { ...body, status: res.status } as never;
+    },
+    async login(email, password = PASSWORD) {
+      const r = await server.gql<{ login: { token: string } }>(
+        'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',
+        { e: email, p: password },
+      );
+      if (!r.data?.login) throw new Error(`login failed for ${email}: ${JSON.stringify(r.errors)}`);
+      return r.data.login.token;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (kind === 'postgres') {
+        const admin = new pg.Client({ connectionString: adminUrl() });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+  return server;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// API suite: each file starts a real server process (PGlite or PostgreSQL, see harness.ts).
+export default defineConfig({
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/api/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+  },
+});
