@@ -1,0 +1,118 @@
+// `npm test`: every suite, in order, on a fresh machine. It finds or installs
+// what it needs (Debian's chromium, a reachable PostgreSQL) and says loudly
+// what it had to skip. Subsets: `npm test -- --only=unit,api-pglite`.
+import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wants = (step: string) => !only || only.includes(step);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-report-'));
+
+type Tally = { passed: number; failed: number; skipped: number };
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+const warnings: string[] = [];
+
+const banner = (text: string) => console.log(`\n\u001b[1m=== ${text} ===\u001b[0m`);
+const loud = (text: string) => {
+  const line = '!'.repeat(78);
+  console.log(`\n${line}\n!! ${text}\n${line}\n`);
+  warnings.push(text);
+};
+
+function run(step: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  banner(step);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) failedSteps.push(step);
+  return r.status === 0;
+}
+
+function vitest(step: string, config: string | null, env: Record<string, string> = {}) {
+  const out = path.join(tmp, `${step}.json`);
+  const args = ['vitest', 'run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const ok = run(step, 'npx', args, env);
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    total.passed += r.numPassedTests;
+    total.failed += r.numFailedTests;
+    total.skipped += r.numPendingTests + r.numTodoTests;
+    if (r.numPassedTests + r.numFailedTests === 0) failedSteps.push(`${step} (ran no test)`);
+  } else if (ok) failedSteps.push(`${step} (no report)`);
+}
+
+async function postgresReachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function findChromium(): string | null {
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (p && fs.existsSync(p)) return p;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
+    banner('instalando chromium de Debian (apt-get)');
+    try {
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+      if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+    } catch {
+      /* fall through to Playwright's own browser */
+    }
+  }
+  return null;
+}
+
+// 1. generated code, types, lint
+if (wants('static')) {
+  run('codegen', 'npx', ['graphql-codegen', '--config', 'codegen.ts', '--silent']);
+  run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+}
+
+// 2. unit
+if (wants('unit')) vitest('unit', null);
+
+// 3. API on PGlite, then on PostgreSQL
+if (wants('api-pglite')) vitest('api-pglite', 'tests/api/vitest.config.ts', { ERP_TEST_DB: 'pglite' });
+if (wants('api-postgres')) {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const why = await postgresReachable(url);
+  if (why) loud(`PostgreSQL NO disponible en ${url} (${why}): se OMITIÓ la mitad PostgreSQL de las pruebas de API. Inicia PostgreSQL o define TEST_DATABASE_URL.`);
+  else vitest('api-postgres', 'tests/api/vitest.config.ts', { ERP_TEST_DB: 'postgres', TEST_DATABASE_URL: url });
+}
+
+// 4. Firebase Auth emulator
+if (wants('firebase')) vitest('firebase', 'tests/firebase/vitest.config.ts');
+
+// 5. the built SPA in Chromium
+if (wants('e2e')) {
+  const chromium = findChromium();
+  if (!chromium) loud('No se encontró /usr/bin/chromium ni se pudo instalar: se usa el navegador propio de Playwright (npx playwright install chromium).');
+  if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+    const out = path.join(tmp, 'e2e.json');
+    run('e2e', 'npx', ['playwright', 'test'], { ...(chromium ? { CHROMIUM_PATH: chromium } : {}), PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    if (fs.existsSync(out)) {
+      const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+      total.passed += r.stats.expected + r.stats.flaky;
+      total.failed += r.stats.unexpected;
+      total.skipped += r.stats.skipped;
+    } else failedSteps.push('e2e (no report)');
+  }
+}
+
+banner('resumen');
+for (const w of warnings) console.log(`AVISO: ${w}`);
+if (failedSteps.length) console.log(`Pasos con fallas: ${failedSteps.join(', ')}`);
+console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+fs.rmSync(tmp, { recursive: true, force: true });
+process.exit(failedSteps.length || total.failed ? 1 : 0);
