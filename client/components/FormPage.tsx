@@ -1,0 +1,196 @@
+// The one form screen: header, the module's fields, a sticky save bar and the
+// "unsaved changes" guard (router navigation through useBlocker, tab close and
+// reload through beforeunload). useBlocker needs the data router the shell
+// creates with createBrowserRouter. Saving, validation and mapping server
+// errors stay with the view; this component only shows the outcome.
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
+import { IconAlertCircle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { useBlocker } from 'react-router-dom';
+import { confirmAction } from './confirm';
+import { ERROR_MESSAGES, readGraphQLError, type AppError } from './graphqlErrors';
+import { notifyError } from './notify';
+import { PageHeader } from './PageHeader';
+
+export type FormPageProps = {
+  title: string;
+  description?: ReactNode;
+  /** Buttons in the header (e.g. "Imprimir", a status transition). */
+  headerActions?: ReactNode;
+  /** Validates and saves; errors should be caught by the view and passed back as `error`. */
+  onSubmit: () => Promise<void>;
+  onCancel: () => void;
+  /** Unsaved changes exist: leaving asks first. */
+  dirty: boolean;
+  saving: boolean;
+  /** The record is still loading: fields are replaced by placeholders. */
+  loading?: boolean;
+  children: ReactNode;
+  error?: AppError | null;
+  /** Shown as "Recargar" on a CONFLICT (stale version). */
+  onReload?: () => void;
+  /** Extra buttons on the left of the save bar. */
+  extraActions?: ReactNode;
+  submitLabel?: string;
+  submitDisabled?: boolean;
+  /** Hides "Guardar" (e.g. a closed document opened for reading). */
+  readOnly?: boolean;
+};
+
+export const LEAVE_MESSAGE = 'Hay cambios sin guardar. ¿Salir sin guardar?';
+
+/** Puts BAD_USER_INPUT messages ("lines.0.quantity" → text) under the matching @mantine/form inputs. */
+export function applyServerFieldErrors(
+  form: { errors: FormErrors; setErrors: (errors: FormErrors) => void },
+  fields: Record<string, string>,
+): boolean {
+  if (Object.keys(fields).length === 0) return false;
+  form.setErrors({ ...form.errors, ...fields });
+  return true;
+}
+
+/** Records open with `?id=`: another id is another record even on the same path. */
+function recordId(search: string): string | null {
+  return new URLSearchParams(search).get('id');
+}
+
+function useLeaveGuard(dirty: boolean, bypass: { current: boolean }) {
+  // Other query-string changes (list state of a panel, a tab) stay on the same
+  // record, so they do not ask.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !bypass.current &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        recordId(currentLocation.search) !== recordId(nextLocation.search)),
+  );
+  const blockerRef = useRef(blocker);
+  useEffect(() => {
+    blockerRef.current = blocker;
+  });
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    confirmAction({
+      title: 'Cambios sin guardar',
+      message: LEAVE_MESSAGE,
+      confirmLabel: 'Salir sin guardar',
+      onConfirm: () => blockerRef.current.proceed?.(),
+      onCancel: () => blockerRef.current.reset?.(),
+    });
+  }, [blocker.state]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers only show their prompt when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+function ErrorAlert({ error, onReload }: { error: AppError; onReload?: () => void }) {
+  if (error.code === 'CONFLICT') {
+    return (
+      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="Conflicto de edición">
+        <Stack gap="xs" align="flex-start">
+          {ERROR_MESSAGES.CONFLICT}
+          {onReload ? (
+            <Button size="xs" variant="light" color="orange" leftSection={<IconRefresh size={14} />} onClick={onReload}>
+              Recargar
+            </Button>
+          ) : null}
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="No se pudo guardar">
+      {error.message}
+    </Alert>
+  );
+}
+
+export function FormPage({
+  title,
+  description,
+  headerActions,
+  onSubmit,
+  onCancel,
+  dirty,
+  saving,
+  loading = false,
+  children,
+  error,
+  onReload,
+  extraActions,
+  submitLabel = 'Guardar',
+  submitDisabled = false,
+  readOnly = false,
+}: FormPageProps) {
+  // While saving, the view may navigate away (e.g. back to the list) before
+  // the form is marked clean; that navigation must not ask.
+  const bypass = useRef(false);
+  useLeaveGuard(dirty, bypass);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || readOnly) return;
+    bypass.current = true;
+    try {
+      await onSubmit();
+    } catch (caught) {
+      // Safety net: a view that let an error escape still tells the user.
+      notifyError(readGraphQLError(caught)?.message ?? ERROR_MESSAGES.INTERNAL, 'No se pudo guardar');
+    } finally {
+      bypass.current = false;
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <Stack gap="md">
+        <PageHeader title={title} description={description} actions={headerActions} />
+        {error ? <ErrorAlert error={error} onReload={onReload} /> : null}
+        {loading ? (
+          <Stack gap="sm" aria-busy>
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} height={36} radius="sm" />
+            ))}
+          </Stack>
+        ) : (
+          children
+        )}
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          style={{ position: 'sticky', bottom: 0, zIndex: 5, background: 'var(--mantine-color-body)' }}
+        >
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="xs">{extraActions}</Group>
+            <Group gap="xs">
+              <Button variant="default" onClick={onCancel} disabled={saving}>
+                Cancelar
+              </Button>
+              {readOnly ? null : (
+                <Button
+                  type="submit"
+                  loading={saving}
+                  disabled={submitDisabled || loading}
+                  leftSection={<IconDeviceFloppy size={16} />}
+                >
+                  {submitLabel}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}

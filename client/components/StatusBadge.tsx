@@ -1,0 +1,21 @@
+// Lifecycle status of a document as a coloured badge. Each module keeps its
+// own status → { label, color } table next to its other Spanish strings.
+import { Badge, type MantineColor } from '@mantine/core';
+
+export type StatusLabels = Record<string, { label: string; color: MantineColor }>;
+
+export type StatusBadgeProps = {
+  status: string | null | undefined;
+  labels: StatusLabels;
+};
+
+export function StatusBadge({ status, labels }: StatusBadgeProps) {
+  if (!status) return null;
+  // An unknown status still shows (raw and grey) rather than hiding a record's state.
+  const entry = labels[status] ?? { label: status, color: 'gray' };
+  return (
+    <Badge color={entry.color} variant="light" radius="sm">
+      {entry.label}
+    </Badge>
+  );
+}

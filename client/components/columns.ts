@@ -1,0 +1,30 @@
+// Column description shared by ListPage (how a cell looks) and exportRows
+// (what a cell exports), so a list and its export never disagree on columns.
+import type { ReactNode } from 'react';
+
+export type ColumnAlign = 'left' | 'center' | 'right';
+
+export type ListColumn<T> = {
+  /** Row property shown by default; also the `sortBy` sent to the server. */
+  key: string;
+  header: string;
+  render?: (row: T) => ReactNode;
+  /** Value written to CSV/XLSX; numbers stay numbers in XLSX. Defaults to the row property at `key`. */
+  exportValue?: (row: T) => string | number | null;
+  /** false leaves the column out of exports (action buttons, icons). */
+  exportable?: boolean;
+  sortable?: boolean;
+  align?: ColumnAlign;
+  width?: number | string;
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The plain value at `key`, or undefined when the row has nothing printable there. */
+export function rowField(row: unknown, key: string): string | number | boolean | undefined {
+  if (!isRecord(row)) return undefined;
+  const value = row[key];
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+}

@@ -1,0 +1,119 @@
+// Exports list rows as CSV or XLSX and hands the file to the browser.
+// The CSV starts with a UTF-8 BOM because Excel otherwise reads it as
+// Windows-1252 and mangles accents; the XLSX writer is loaded on demand.
+import Papa from 'papaparse';
+import dayjs from 'dayjs';
+import { rowField, type ListColumn } from './columns';
+import { loadExcel } from './excel';
+
+export type ExportFormat = 'csv' | 'xlsx';
+export type ExportColumn<T> = Pick<ListColumn<T>, 'key' | 'header' | 'exportValue' | 'exportable'>;
+type ExportCell = string | number | null;
+
+const BOM = '\uFEFF';
+// A cell starting with = + @ (or "-" not followed by a plain number) would run
+// as a formula when the CSV is opened in a spreadsheet; papaparse prefixes it with '.
+const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
+
+function exportedColumns<T>(columns: ReadonlyArray<ExportColumn<T>>): ExportColumn<T>[] {
+  return columns.filter((column) => column.exportable !== false);
+}
+
+export function exportCell<T>(column: ExportColumn<T>, row: T): ExportCell {
+  if (column.exportValue) return column.exportValue(row);
+  const value = rowField(row, column.key);
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  return value;
+}
+
+/** The CSV text, BOM included. */
+export function buildCsv<T>(columns: ReadonlyArray<ExportColumn<T>>, rows: ReadonlyArray<T>): string {
+  const included = exportedColumns(columns);
+  const csv = Papa.unparse(
+    {
+      fields: included.map((column) => column.header),
+      data: rows.map((row) => included.map((column) => exportCell(column, row) ?? '')),
+    },
+    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+  );
+  return BOM + csv;
+}
+
+/** Excel forbids some characters and more than 31 characters in a sheet name. */
+function sheetName(name: string): string {
+  const clean = name.replace(/[[\]:*?/\\]/g, ' ').trim();
+  return (clean || 'Hoja1').slice(0, 31);
+}
+
+export async function buildXlsx<T>(
+  columns: ReadonlyArray<ExportColumn<T>>,
+  rows: ReadonlyArray<T>,
+  name = 'Hoja1',
+): Promise<ArrayBuffer> {
+  const { Workbook } = await loadExcel();
+  const included = exportedColumns(columns);
+  const workbook = new Workbook();
+  workbook.creator = 'ERP Servicios';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(sheetName(name), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.addRow(included.map((column) => column.header)).font = { bold: true };
+  const widths = included.map((column) => column.header.length);
+  for (const row of rows) {
+    const values = included.map((column) => exportCell(column, row));
+    values.forEach((value, index) => {
+      widths[index] = Math.max(widths[index] ?? 0, value === null ? 0 : String(value).length);
+    });
+    sheet.addRow(values);
+  }
+  widths.forEach((width, index) => {
+    sheet.getColumn(index + 1).width = Math.min(60, Math.max(10, width + 2));
+  });
+  return toArrayBuffer(await workbook.xlsx.writeBuffer());
+}
+
+/** exceljs returns a Node Buffer (a view over a shared pool) or a polyfilled one in the browser. */
+function toArrayBuffer(data: unknown): ArrayBuffer {
+  if (data instanceof ArrayBuffer) return data;
+  if (ArrayBuffer.isView(data)) {
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice().buffer;
+  }
+  throw new Error('exceljs devolvió un tipo de dato inesperado');
+}
+
+/** "Artículos" → "Artículos-2026-11-21.xlsx"; only characters a file system rejects are replaced. */
+export function exportFileName(name: string, format: ExportFormat, today = dayjs()): string {
+  const base = name.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'exportacion';
+  return `${base}-${today.format('YYYY-MM-DD')}.${format}`;
+}
+
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+export async function exportRows<T>(
+  name: string,
+  columns: ReadonlyArray<ExportColumn<T>>,
+  rows: ReadonlyArray<T>,
+  format: ExportFormat,
+): Promise<void> {
+  const fileName = exportFileName(name, format);
+  if (format === 'csv') {
+    downloadBlob(new Blob([buildCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+    return;
+  }
+  const data = await buildXlsx(columns, rows, name);
+  downloadBlob(
+    new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    fileName,
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { buildCsv, buildXlsx, exportFileName, type ExportColumn } from '../../../client/components/exportRows';
+import { loadExcel } from '../../../client/components/excel';
+
+type Row = { sku: string; name: string; price: string; active: boolean };
+
+const columns: ExportColumn<Row>[] = [
+  { key: 'sku', header: 'Clave' },
+  { key: 'name', header: 'Descripción' },
+  { key: 'price', header: 'Precio', exportValue: (row) => Number(row.price) },
+  { key: 'active', header: 'Activo' },
+  { key: 'actions', header: 'Acciones', exportable: false },
+];
+
+const rows: Row[] = [
+  { sku: 'A-1', name: 'Válvula de presión, 1"', price: '1234.50', active: true },
+  { sku: '=HYPERLINK("x")', name: '-menos', price: '-5', active: false },
+];
+
+describe('buildCsv', () => {
+  it('writes a BOM, headers, quoted values and neutralises formulas', () => {
+    const csv = buildCsv(columns, rows);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Clave,Descripción,Precio,Activo',
+      'A-1,"Válvula de presión, 1""",1234.5,Sí',
+      `"'=HYPERLINK(""x"")","'-menos",-5,No`,
+    ]);
+  });
+});
+
+describe('buildXlsx', () => {
+  it('writes a workbook with a header row and numbers as numbers', async () => {
+    const data = await buildXlsx(columns, rows, 'Artículos');
+    const { Workbook } = await loadExcel();
+    const workbook = new Workbook();
+    await workbook.xlsx.load(data);
+    const sheet = workbook.getWorksheet('Artículos');
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Clave', 'Descripción', 'Precio', 'Activo']);
+    expect(sheet?.getCell('C2').value).toBe(1234.5);
+    expect(sheet?.getCell('B2').value).toBe('Válvula de presión, 1"');
+    expect(sheet?.rowCount).toBe(3);
+  });
+});
+
+describe('exportFileName', () => {
+  it('dates the file and replaces characters file systems reject', () => {
+    expect(exportFileName('Artículos', 'xlsx', dayjs('2026-11-21'))).toBe('Artículos-2026-11-21.xlsx');
+    expect(exportFileName('Entradas/Salidas', 'csv', dayjs('2026-11-21'))).toBe('Entradas-Salidas-2026-11-21.csv');
+  });
+});
