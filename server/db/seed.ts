@@ -34,6 +34,16 @@ export async function syncCatalog(db: Db): Promise<void> {
 
 export async function seed(db: Db, opts: { adminEmail: string; adminPassword: string | null }): Promise<SeedResult> {
   await syncCatalog(db);
+  const result = await seedCompany(db, opts);
+  if (result.adminUserId !== null) {
+    // Imported here, not at the top: the module registry imports the resolvers, which import services.
+    const { modules } = await import('../modules');
+    for (const m of modules) if (m.seedDemo) await m.seedDemo(db, { adminUserId: result.adminUserId });
+  }
+  return { createdAdmin: result.createdAdmin, generatedPassword: result.generatedPassword, demoUsers: result.demoUsers };
+}
+
+async function seedCompany(db: Db, opts: { adminEmail: string; adminPassword: string | null }): Promise<SeedResult & { adminUserId: number | null }> {
   return db.transaction(async (tx) => {
     const existing = await tx.select({ id: users.id }).from(users).limit(1);
     const catalog = await tx
@@ -54,7 +64,7 @@ export async function seed(db: Db, opts: { adminEmail: string; adminPassword: st
         .flatMap((s) => (r.onlyView ? ['ver'] : s.permissions).map((p) => ({ roleId: created.id, submoduleId: s.id, permission: p })));
       if (grants.length) await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
     }
-    if (existing.length) return { createdAdmin: false, generatedPassword: null, demoUsers: [] };
+    if (existing.length) return { createdAdmin: false, generatedPassword: null, demoUsers: [], adminUserId: null };
 
     const generatedPassword = opts.adminPassword ? null : generatePassword(16);
     const passwordHash = await hashPassword(opts.adminPassword ?? (generatedPassword as string));
@@ -69,6 +79,6 @@ export async function seed(db: Db, opts: { adminEmail: string; adminPassword: st
       demoUsers.push(r.demoEmail);
     }
     await writeAudit(tx, { userId: admin.id, requestId: 'seed' }, { entity: 'company', entityId: 'demo', action: 'seed', after: { users: [opts.adminEmail, ...demoUsers] } });
-    return { createdAdmin: true, generatedPassword, demoUsers };
+    return { createdAdmin: true, generatedPassword, demoUsers, adminUserId: admin.id };
   });
 }

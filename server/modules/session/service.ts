@@ -96,20 +96,33 @@ export async function login(ctx: RequestContext, args: { email: string; password
 }
 
 export async function loginWithFirebase(ctx: RequestContext, args: { idToken: string }): Promise<SessionPayload> {
-  const { config } = ctx.app;
+  const { config, throttle } = ctx.app;
   if (config.authProvider !== 'firebase') throw appError('UNAUTHENTICATED', MSG.firebaseDisabled);
-  if (ctx.app.throttle.isBlocked('firebase', ctx.ip)) throw appError('UNAUTHENTICATED', MSG.throttled);
-  const { createFirebaseVerifier } = await import('../../auth/firebase');
+  // Without a project the verifier would check tokens against some other
+  // project and blame the person; this is the operator's mistake, so it is
+  // logged and answered with the generic message.
+  const projectId = config.firebase.projectId;
+  if (!projectId) throw new Error('ERP_AUTH_PROVIDER=firebase requires FIREBASE_PROJECT_ID');
+  // Failures are counted per IP: a shared account key would let anyone lock
+  // every Firebase sign-in out with a few bad tokens.
+  const throttleKey = `firebase:${ctx.ip}`;
+  if (throttle.isBlocked(throttleKey, ctx.ip)) throw appError('UNAUTHENTICATED', MSG.throttled);
+  // Loaded on demand so servers on the local provider never load firebase-admin.
+  const { createFirebaseVerifier, FirebaseTokenError } = await import('../../auth/firebase');
   let email: string;
   try {
-    const verifier = createFirebaseVerifier({ projectId: config.firebase.projectId ?? 'demo-erp' });
-    email = (await verifier.verifyIdToken(args.idToken)).email;
-  } catch {
-    ctx.app.throttle.fail('firebase', ctx.ip);
-    throw appError('UNAUTHENTICATED', MSG.firebaseInvalid);
+    email = (await createFirebaseVerifier({ projectId }).verifyIdToken(args.idToken)).email;
+  } catch (err) {
+    // Only a token Firebase refused is the person's problem (its message is
+    // written for them: invalid/expired or unverified e-mail). Network,
+    // credential or quota failures propagate: logged, generic message.
+    if (!(err instanceof FirebaseTokenError)) throw err;
+    throttle.fail(throttleKey, ctx.ip);
+    throw appError('UNAUTHENTICATED', err.message);
   }
   const user = await findUserByEmail(ctx.app.database.db, email);
   if (!user || !user.active) throw appError('UNAUTHENTICATED', MSG.firebaseUnknownUser);
+  throttle.succeed(throttleKey);
   return openSession(ctx, user, 'login_firebase');
 }
 
