@@ -1,0 +1,128 @@
+// Every Spanish string of the SPA shell, kept together for review.
+
+export const PRODUCT_NAME = 'ERP Servicios';
+
+export const texts = {
+  product: {
+    name: PRODUCT_NAME,
+    tagline: 'Recursos humanos, almacén, flotilla, ventas, compras, caja, mantenimiento y seguridad industrial en un solo lugar.',
+    description:
+      'El ERP para empresas de servicios en México: cada persona entra con su cuenta y ve solo los módulos, pantallas y acciones que su rol le permite.',
+    highlights: [
+      'Nómina con cálculo fiscal (ISR, subsidio e IMSS).',
+      'Almacén con costo promedio, kárdex y requisiciones.',
+      'Facturación CFDI 4.0, cobranza y cuentas por pagar.',
+      'Programación de mantenimiento y control de flotilla.',
+    ],
+  },
+  landing: {
+    signIn: 'Iniciar sesión',
+    goToDashboard: 'Ir al tablero',
+    signedInAs: (name: string) => `Sesión iniciada como ${name}.`,
+  },
+  login: {
+    title: 'Iniciar sesión',
+    classicTitle: 'Iniciar sesión (clásico)',
+    subtitle: 'Escribe tu correo y contraseña para entrar.',
+    classicSubtitle: 'Acceso directo con la contraseña del sistema.',
+    email: 'Correo electrónico',
+    emailPlaceholder: 'nombre@empresa.mx',
+    classicUser: 'Usuario (correo electrónico)',
+    password: 'Contraseña',
+    submit: 'Entrar',
+    emailRequired: 'Escribe tu correo electrónico.',
+    emailInvalid: 'Escribe un correo electrónico válido.',
+    passwordRequired: 'Escribe tu contraseña.',
+    failedTitle: 'No se pudo iniciar sesión',
+    configFailed: 'No se pudo consultar la forma de inicio de sesión. Revisa tu conexión.',
+    firebaseMisconfigured: 'El inicio de sesión con Firebase no está configurado en el servidor.',
+    classicLink: 'Usar el acceso clásico',
+    mainLink: 'Volver al inicio de sesión',
+    backHome: 'Volver al inicio',
+    alreadySignedIn: (name: string) => `Ya iniciaste sesión como ${name}.`,
+  },
+  changePassword: {
+    title: 'Cambiar contraseña',
+    forcedNotice: 'Por seguridad debes elegir una contraseña nueva antes de continuar.',
+    current: 'Contraseña actual',
+    currentForced: 'Contraseña temporal o actual',
+    next: 'Contraseña nueva',
+    confirm: 'Confirma la contraseña nueva',
+    minLength: 'La contraseña debe tener al menos 8 caracteres.',
+    required: 'Este dato es obligatorio.',
+    mismatch: 'Las contraseñas no coinciden.',
+    sameAsCurrent: 'La contraseña nueva debe ser distinta de la actual.',
+    submit: 'Guardar contraseña',
+    done: 'Tu contraseña se actualizó.',
+    failedTitle: 'No se pudo cambiar la contraseña',
+    signOut: 'Cerrar sesión',
+  },
+  shell: {
+    openMenu: 'Abrir menú',
+    dashboard: 'Tablero',
+    modules: 'Módulos',
+    userMenu: 'Menú de usuario',
+    changePassword: 'Cambiar contraseña',
+    signOut: 'Cerrar sesión',
+    backToModule: (name: string) => `Volver a ${name}`,
+    breadcrumbs: 'Ruta de navegación',
+  },
+  session: {
+    expired: 'Tu sesión expiró. Inicia sesión de nuevo.',
+    expiredTitle: 'Sesión terminada',
+    signedOut: 'Cerraste sesión.',
+    loadFailed: 'No se pudo cargar tu sesión. Revisa tu conexión e inténtalo de nuevo.',
+  },
+  dashboard: {
+    modulesTitle: 'Tus módulos',
+    noModules: 'Tu rol todavía no tiene módulos asignados. Pide a un administrador que te dé acceso.',
+    activityTitle: 'Tu actividad reciente',
+    noActivity: 'Aún no registras movimientos en el sistema.',
+    activityFailed: 'No se pudo cargar tu actividad reciente.',
+    columns: { at: 'Fecha y hora', entity: 'Registro', entityId: 'Folio / ID', action: 'Acción' },
+  },
+  moduleLanding: {
+    intro: 'Elige una pantalla del módulo.',
+    empty: 'Tu rol no tiene pantallas disponibles en este módulo.',
+  },
+  pending: {
+    title: 'Pantalla en preparación',
+    body: 'Esta pantalla llega con su módulo. Mientras tanto puedes volver al módulo o al tablero.',
+    backToDashboard: 'Ir al tablero',
+  },
+  forbidden: {
+    title: 'Sin permiso',
+    body: 'Tu rol no tiene acceso a esta pantalla. Si lo necesitas, pide a un administrador que te asigne el permiso.',
+    backToDashboard: 'Ir al tablero',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+    body: 'La dirección que abriste no existe o cambió de lugar.',
+    backSignedIn: 'Ir al tablero',
+    backSignedOut: 'Volver al inicio',
+  },
+  routeError: {
+    title: 'Algo salió mal',
+    body: 'Ocurrió un error al mostrar esta pantalla. Puedes reintentar o volver al inicio.',
+    notFound: 'La pantalla que buscas no existe.',
+    retry: 'Reintentar',
+    home: 'Volver al inicio',
+  },
+} as const;
+
+/** Spanish names for the audit actions the server records. */
+export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
+  create: 'Alta',
+  update: 'Modificación',
+  delete: 'Eliminación',
+  deactivate: 'Baja',
+  activate: 'Reactivación',
+  login: 'Inicio de sesión',
+  logout: 'Cierre de sesión',
+  changePassword: 'Cambio de contraseña',
+  resetPassword: 'Restablecimiento de contraseña',
+  post: 'Aplicación',
+  cancel: 'Cancelación',
+  authorize: 'Autorización',
+  close: 'Cierre',
+};

@@ -1,0 +1,22 @@
+// Recursos Humanos screens (ROUTES.md). Replace `load` with the module's own
+// page as each screen is implemented.
+import { defineModuleRoutes, detail, form, screen } from '../../app/routing/define';
+
+export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/system/rh/', [
+  screen('employees', 'Empleados', 'Empleados'),
+  form('employees/employees-form', 'Formulario de Empleados', 'Empleados', 'employees'),
+  screen('agreements', 'Convenios', 'Convenios'),
+  form('agreements/agreements-form', 'Formulario de Convenios', 'Convenios', 'agreements'),
+  screen('payroll', 'Nóminas', 'Nóminas'),
+  detail('payroll/payroll-detail', 'Creación de Nómina', 'Nóminas', 'payroll'),
+  screen('fiscalPayroll', 'Nóminas Fiscales', 'Nóminas Fiscales'),
+  detail('fiscalPayroll/payroll-detail', 'Nómina Fiscal', 'Nóminas Fiscales', 'fiscalPayroll'),
+  screen('settings', 'Configuración RH', 'Configuración RH'),
+  screen('settings/areas', 'Áreas', 'Configuración RH'),
+  screen('settings/positions', 'Puestos por áreas', 'Configuración RH'),
+  screen('settings/workplaces', 'Plazas', 'Configuración RH'),
+  form('settings/workplaces/workplace-form', 'Formulario de Plazas', 'Configuración RH', 'settings/workplaces'),
+  screen('settings/documents', 'Documentos', 'Configuración RH'),
+  screen('settings/concepts', 'Conceptos', 'Configuración RH'),
+  screen('reports', 'Informes', 'Informes'),
+]);

@@ -1,0 +1,222 @@
+// The route table must hold every path of ROUTES.md with its exact title
+// (the list below is copied by hand from ROUTES.md, not derived from code).
+import { describe, expect, it } from 'vitest';
+import { MODULE_CATALOG } from '../../../schema/catalog';
+import { appRoutes, findRoute, moduleScreens, redirectRoutes } from '../../../client/app/routes';
+
+const EXPECTED: ReadonlyArray<readonly [string, string]> = [
+  ['/login', 'Iniciar sesión'],
+  ['/loginOld', 'Iniciar sesión (clásico)'],
+  ['/home/landing-page', 'Inicio'],
+  ['/components', 'Componentes'],
+  ['/preview', 'Vista previa de hoja de cálculo'],
+  ['/system/dashboard', 'Tablero'],
+  ['/system/human-resources', 'Recursos Humanos'],
+  ['/system/warehouse', 'Almacén'],
+  ['/system/vehiclePark', 'Parque Vehicular'],
+  ['/system/sales', 'Ventas'],
+  ['/system/security', 'Seguridad'],
+  ['/system/shopping', 'Compras'],
+  ['/system/cash', 'Caja'],
+  ['/system/maintenance', 'Mantenimiento'],
+  ['/system/settings', 'Configuración'],
+  ['/system/rh/employees', 'Empleados'],
+  ['/system/rh/employees/employees-form', 'Formulario de Empleados'],
+  ['/system/rh/agreements', 'Convenios'],
+  ['/system/rh/agreements/agreements-form', 'Formulario de Convenios'],
+  ['/system/rh/payroll', 'Nóminas'],
+  ['/system/rh/payroll/payroll-detail', 'Creación de Nómina'],
+  ['/system/rh/fiscalPayroll', 'Nóminas Fiscales'],
+  ['/system/rh/fiscalPayroll/payroll-detail', 'Nómina Fiscal'],
+  ['/system/rh/settings', 'Configuración RH'],
+  ['/system/rh/settings/areas', 'Áreas'],
+  ['/system/rh/settings/positions', 'Puestos por áreas'],
+  ['/system/rh/settings/workplaces', 'Plazas'],
+  ['/system/rh/settings/workplaces/workplace-form', 'Formulario de Plazas'],
+  ['/system/rh/settings/documents', 'Documentos'],
+  ['/system/rh/settings/concepts', 'Conceptos'],
+  ['/system/rh/reports', 'Informes'],
+  ['/system/vehicleParks/vehicles', 'Vehículos'],
+  ['/system/vehicleParks/vehicles/vehicles-form', 'Formulario de Vehículos'],
+  ['/system/vehicleParks/settingsVP', 'Configuración PV'],
+  ['/system/vehicleParks/settingsVP/documents', 'Documentos'],
+  ['/system/vehicleParks/settings/locations', 'Locaciones'],
+  ['/system/vehicleParks/settings/groups', 'Grupos'],
+  ['/system/vehicleParks/reports', 'Reportes'],
+  ['/system/securityModule/types', 'Tipos'],
+  ['/system/securityModule/schedule', 'Programación'],
+  ['/system/securityModule/inspections', 'Inspecciones'],
+  ['/system/securityModule/inspections/inspections-detail', 'Edición de Inspecciones'],
+  ['/system/securityModule/maintenanceReport', 'Reportes de Mantenimiento'],
+  ['/system/securityModule/permitions', 'Permisos'],
+  ['/system/securityModule/deliveryTools', 'Entrega de Equipo'],
+  ['/system/securityModule/tools', 'Herramientas'],
+  ['/system/securityModule/toolsDetail', 'Edición de Herramientas'],
+  ['/system/securityModule/reports', 'Reportes'],
+  ['/system/salesModule/clients', 'Clientes'],
+  ['/system/salesModule/clients/clients-form', 'Formulario de Clientes'],
+  ['/system/salesModule/quotes', 'Cotizaciones'],
+  ['/system/salesModule/quotes/quotes-form', 'Formulario de Cotizaciones'],
+  ['/system/salesModule/contracts', 'Contratos'],
+  ['/system/salesModule/contracts/contracts-form', 'Formulario de Contratos'],
+  ['/system/salesModule/orders-service', 'Órdenes de Servicio'],
+  ['/system/salesModule/orders-service/orders-service-form', 'Formulario de Órdenes de Servicio'],
+  ['/system/salesModule/generators', 'Generadores'],
+  ['/system/salesModule/generators/generators-form', 'Formulario de Generadores'],
+  ['/system/salesModule/bills', 'Facturas'],
+  ['/system/salesModule/bills/bills-form', 'Formulario de Facturas'],
+  ['/system/salesModule/payments', 'Pagos'],
+  ['/system/salesModule/paymentsForm', 'Formulario de Pagos'],
+  ['/system/salesModule/delivery-orders', 'Entrega de Órdenes'],
+  ['/system/salesModule/others-earnings', 'Otros Ingresos'],
+  ['/system/salesModule/reports', 'Reportes'],
+  ['/system/shoppingModule/suppliers', 'Proveedores'],
+  ['/system/shoppingModule/suppliers/suppliers-form', 'Formulario de Proveedores'],
+  ['/system/shoppingModule/accounts', 'Cuentas'],
+  ['/system/shoppingModule/expenses', 'Gastos'],
+  ['/system/shoppingModule/expenses/expenses-form', 'Formulario de Gastos'],
+  ['/system/shoppingModule/payoffs', 'Pagos'],
+  ['/system/shoppingModule/applications', 'Solicitudes de pago de mantenimiento'],
+  ['/system/shoppingModule/reports', 'Reportes'],
+  ['/system/cashModule/concepts', 'Catálogo de Conceptos'],
+  ['/system/cashModule/movements', 'Registro de Movimientos'],
+  ['/system/cashModule/periods', 'Períodos'],
+  ['/system/maintenanceModule/servicesCatalog', 'Catalogo de servicios'],
+  ['/system/maintenanceModule/serviceSchedule', 'Programacion de servicios'],
+  ['/system/maintenanceModule/breackdownService', 'Desgloce de Servicios'],
+  ['/system/maintenanceModule/maintenanceOrders', 'Ordenes de mantenimiento'],
+  ['/system/maintenanceModule/warehouseRequisitions', 'Requisiciones de almacen'],
+  ['/system/maintenanceModule/paymentApplications', 'Solicitudes de pago'],
+  ['/system/maintenanceModule/reportManagement', 'Gestion de reportes'],
+  ['/system/warehouseModule/catalogues', 'Catálogo de Almacenes'],
+  ['/system/warehouseModule/linesCatalogue', 'Catálogo de Líneas'],
+  ['/system/warehouseModule/articlesCatalogue', 'Catálogo de Artículos'],
+  ['/system/warehouseModule/warehouseConceptsCatalogue', 'Catálogo de Conceptos'],
+  ['/system/warehouseModule/warehouseMovements', 'Movimientos'],
+  ['/system/warehouseModule/stock', 'Existencias'],
+  ['/system/warehouseModule/maintenancePaymentRequest', 'Solicitud PDM'],
+  ['/system/warehouseModule/inventory', 'Inventario'],
+  ['/system/warehouseModule/requisitions', 'Requisiciones'],
+  ['/system/warehouseModule/requisitionDetail', 'Detalle de Requisiciones'],
+  ['/system/users', 'Usuarios'],
+  ['/system/form-user', 'Formulario de Usuarios'],
+  ['/system/modules', 'Módulos'],
+  ['/system/sub-modules', 'Submódulos'],
+  ['/system/roles', 'Roles'],
+  ['/system/rol/settings', 'Configuración de Permisos por Rol'],
+];
+
+const labels = (path: string): string[] => findRoute(path)?.breadcrumbs.map((c) => c.label) ?? [];
+
+describe('route table', () => {
+  it.each(EXPECTED)('%s exists with title "%s"', (path, title) => {
+    const route = findRoute(path);
+    expect(route, path).toBeDefined();
+    expect(route?.title).toBe(title);
+    expect(route?.path).toBe(path);
+  });
+
+  it('declares each path once', () => {
+    const paths = appRoutes.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('redirects / and /home to the landing page', () => {
+    expect(redirectRoutes).toContainEqual({ path: '/', to: '/home/landing-page' });
+    expect(redirectRoutes).toContainEqual({ path: '/home', to: '/home/landing-page' });
+  });
+
+  it('has the change-password screen', () => {
+    expect(findRoute('/system/change-password')?.title).toBe('Cambiar contraseña');
+  });
+
+  it('builds breadcrumbs: module > screen, forms add their list', () => {
+    expect(labels('/system/salesModule/clients')).toEqual(['Ventas', 'Clientes']);
+    expect(labels('/system/salesModule/clients/clients-form')).toEqual(['Ventas', 'Clientes', 'Formulario de Clientes']);
+    expect(findRoute('/system/salesModule/clients/clients-form')?.breadcrumbs).toEqual([
+      { label: 'Ventas', path: '/system/sales' },
+      { label: 'Clientes', path: '/system/salesModule/clients' },
+      { label: 'Formulario de Clientes' },
+    ]);
+    expect(labels('/system/salesModule/paymentsForm')).toEqual(['Ventas', 'Pagos', 'Formulario de Pagos']);
+    expect(labels('/system/form-user')).toEqual(['Configuración', 'Usuarios', 'Formulario de Usuarios']);
+    expect(labels('/system/sub-modules')).toEqual(['Configuración', 'Módulos', 'Submódulos']);
+    expect(labels('/system/rol/settings')).toEqual(['Configuración', 'Roles', 'Configuración de Permisos por Rol']);
+  });
+
+  it('uses the Mantenimiento breadcrumbs of the table', () => {
+    expect(labels('/system/maintenanceModule/servicesCatalog')).toEqual(['Mantenimiento', 'Catalogo de servicios']);
+    expect(labels('/system/maintenanceModule/breackdownService')).toEqual(['Mantenimiento', 'Programacion de servicios']);
+    expect(labels('/system/maintenanceModule/reportManagement')).toEqual(['Mantenimiento', 'Gestion de reportes']);
+  });
+
+  it('starts every Almacén trail with "Almacén"', () => {
+    const warehouse = appRoutes.filter((r) => r.path.startsWith('/system/warehouseModule/'));
+    expect(warehouse).toHaveLength(10);
+    for (const route of warehouse) expect(route.breadcrumbs[0]?.label).toBe('Almacén');
+  });
+
+  it('gives every module screen its landing page as parent path', () => {
+    const prefixes: Record<string, string> = {
+      '/system/rh/': '/system/human-resources',
+      '/system/vehicleParks/': '/system/vehiclePark',
+      '/system/securityModule/': '/system/security',
+      '/system/salesModule/': '/system/sales',
+      '/system/shoppingModule/': '/system/shopping',
+      '/system/cashModule/': '/system/cash',
+      '/system/maintenanceModule/': '/system/maintenance',
+      '/system/warehouseModule/': '/system/warehouse',
+    };
+    for (const route of appRoutes) {
+      const prefix = Object.keys(prefixes).find((p) => route.path.startsWith(p));
+      if (prefix) expect(route.parentPath, route.path).toBe(prefixes[prefix]);
+    }
+    for (const path of ['/system/users', '/system/form-user', '/system/modules', '/system/sub-modules', '/system/roles', '/system/rol/settings']) {
+      expect(findRoute(path)?.parentPath).toBe('/system/settings');
+    }
+    expect(findRoute('/login')?.parentPath).toBeUndefined();
+  });
+
+  it('needs `ver` on "<Módulo>-<Submódulo>" with names from the catalog', () => {
+    const subjects = new Set(MODULE_CATALOG.flatMap((m) => [m.name, ...m.submodules.map((s) => `${m.name}-${s.name}`)]));
+    for (const route of appRoutes) {
+      if (typeof route.access === 'object') {
+        expect(route.access.action, route.path).toBe('ver');
+        expect(subjects.has(route.access.subject), `${route.path} → ${route.access.subject}`).toBe(true);
+      }
+    }
+    expect(findRoute('/system/maintenanceModule/breackdownService')?.access).toEqual({
+      action: 'ver',
+      subject: 'Mantenimiento-Programación de servicios',
+    });
+    expect(findRoute('/system/shoppingModule/applications')?.access).toEqual({
+      action: 'ver',
+      subject: 'Compras-Solicitudes de pago',
+    });
+  });
+
+  it('marks public routes public and the rest signed-in', () => {
+    for (const path of ['/login', '/loginOld', '/home/landing-page', '/components', '/preview']) {
+      expect(findRoute(path)?.access).toBe('public');
+    }
+    expect(findRoute('/system/dashboard')?.access).toBe('signedIn');
+    for (const route of appRoutes.filter((r) => r.path.startsWith('/system/'))) {
+      expect(route.access, route.path).not.toBe('public');
+      expect(route.layout).toBe('shell');
+    }
+  });
+
+  it('offers cards for lists and reports, not for forms or details', () => {
+    const sales = moduleScreens('Ventas').map((r) => r.title);
+    expect(sales).toContain('Clientes');
+    expect(sales).not.toContain('Formulario de Clientes');
+    expect(sales).not.toContain('Formulario de Pagos');
+    const maintenance = moduleScreens('Mantenimiento').map((r) => r.title);
+    expect(maintenance).not.toContain('Desgloce de Servicios');
+    expect(moduleScreens('Configuración').map((r) => r.title)).toEqual(['Usuarios', 'Módulos', 'Roles']);
+  });
+
+  it('loads every screen lazily', () => {
+    for (const route of appRoutes) expect(typeof route.load).toBe('function');
+  });
+});
