@@ -1,5 +1,6 @@
-// Shared e2e helpers: sign in through the real form, as a person would.
-import { expect, type Page } from '@playwright/test';
+// Shared e2e helpers: sign in through the real form, as a person would, and
+// a GraphQL helper for the admin-side setup a test needs.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const E2E_PASSWORD = 'E2e-Demo-2026';
 export const ADMIN = 'admin@demo.mx';
@@ -7,7 +8,22 @@ export const ADMIN = 'admin@demo.mx';
 export async function signIn(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByLabel(/^Contraseña/).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/system\//);
+}
+
+export async function apiToken(request: APIRequestContext, email: string, password = E2E_PASSWORD): Promise<string> {
+  const data = await gql<{ login: { token: string } }>(request, null, 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }', { e: email, p: password });
+  return data.login.token;
+}
+
+export async function gql<T>(request: APIRequestContext, token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await request.post('/api/graphql', {
+    data: { query, variables },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
 }

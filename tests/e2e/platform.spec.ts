@@ -1,0 +1,136 @@
+// The platform as a person meets it: sign-in, every route of ROUTES.md with
+// its Spanish title and breadcrumb, modules per role, "Sin permiso", live
+// permission changes, forced password reset and logout.
+import { expect, test, type Page } from '@playwright/test';
+import { breadcrumbTailOf, moduleTitleOf, ROUTE_CONTRACT } from '../routes-contract';
+import { ADMIN, apiToken, gql, signIn } from './fixtures';
+
+const MODULE_LANDINGS: [string, string][] = [
+  ['Recursos Humanos', '/system/human-resources'],
+  ['Almacén', '/system/warehouse'],
+  ['Parque Vehicular', '/system/vehiclePark'],
+  ['Ventas', '/system/sales'],
+  ['Seguridad', '/system/security'],
+  ['Compras', '/system/shopping'],
+  ['Caja', '/system/cash'],
+  ['Mantenimiento', '/system/maintenance'],
+  ['Configuración', '/system/settings'],
+];
+
+const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Módulos' });
+const heading = (page: Page) => page.getByRole('heading', { level: 2 }).first();
+
+test('the admin walks every module landing page from the side menu', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await expect(page.getByText('Tus módulos')).toBeVisible();
+  for (const [title, path] of MODULE_LANDINGS) {
+    await sideNav(page).getByRole('link', { name: title, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(heading(page)).toHaveText(title);
+    // Each landing page offers at least one screen card that opens its screen.
+    await expect(page.locator('main a[href^="/system/"]').first()).toBeVisible();
+  }
+});
+
+test('every route of ROUTES.md opens with its Spanish title and breadcrumb', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, ADMIN);
+  for (const [path, title] of ROUTE_CONTRACT) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    if (!path.startsWith('/system/')) continue;
+    await expect(heading(page), path).toHaveText(title);
+    const moduleTitle = moduleTitleOf(path);
+    if (moduleTitle) {
+      const crumbs = page.getByLabel('Ruta de navegación');
+      await expect(crumbs, path).toContainText(moduleTitle);
+      await expect(crumbs, path).toContainText(breadcrumbTailOf(path, title));
+    }
+  }
+});
+
+test('an unknown path shows the Spanish 404 with a way back', async ({ page }) => {
+  await page.goto('/system/no-existe');
+  await expect(page.getByText('Página no encontrada')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Volver al inicio|Ir al tablero/ })).toBeVisible();
+});
+
+test('a limited user sees only their modules and a forbidden URL shows "Sin permiso"', async ({ page }) => {
+  await signIn(page, 'ventas@demo.mx');
+  const links = sideNav(page).getByRole('link');
+  await expect(links.filter({ hasText: 'Ventas' })).toHaveCount(1);
+  for (const [title] of MODULE_LANDINGS.filter(([t]) => t !== 'Ventas')) {
+    await expect(sideNav(page).getByRole('link', { name: title, exact: true })).toHaveCount(0);
+  }
+  await page.goto('/system/users');
+  await expect(page.getByText('Sin permiso')).toBeVisible();
+  await expect(page.getByText('Tu rol no tiene acceso a esta pantalla.', { exact: false })).toBeVisible();
+});
+
+test('a permission change reaches a signed-in user without signing out', async ({ page, request }) => {
+  await signIn(page, 'vehiculos@demo.mx');
+  await expect(sideNav(page).getByRole('link', { name: 'Configuración', exact: true })).toHaveCount(0);
+
+  const admin = await apiToken(request, ADMIN);
+  const roles = await gql<{ roleOptions: { id: string; name: string }[] }>(request, admin, '{ roleOptions { id name } }');
+  const roleId = roles.roleOptions.find((r) => r.name === 'Parque Vehicular')!.id;
+  const { role } = await gql<{ role: { version: number; grants: { submoduleId: string; permission: string }[] } }>(
+    request, admin, 'query($id:ID!){ role(id:$id){ version grants { submoduleId permission } } }', { id: roleId });
+  const { permissionCatalog } = await gql<{ permissionCatalog: { key: string; submodules: { id: string; key: string }[] }[] }>(
+    request, admin, '{ permissionCatalog { key submodules { id key } } }');
+  const usersSub = permissionCatalog.find((m) => m.key === 'settings')!.submodules.find((s) => s.key === 'users')!;
+  await gql(request, admin, 'mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ id } }', {
+    id: roleId, v: role.version, g: [...role.grants.map(({ submoduleId, permission }) => ({ submoduleId, permission })), { submoduleId: usersSub.id, permission: 'ver' }],
+  });
+
+  // The open session hears rulesChanged and rebuilds its menu.
+  await expect(sideNav(page).getByRole('link', { name: 'Configuración', exact: true })).toBeVisible();
+  await sideNav(page).getByRole('link', { name: 'Configuración', exact: true }).click();
+  await page.getByRole('link', { name: /Usuarios/ }).first().click();
+  await expect(heading(page)).toHaveText('Usuarios');
+  await expect(page.getByText('admin@demo.mx')).toBeVisible();
+});
+
+test('a user whose password was reset must choose a new one before anything else', async ({ page, request }) => {
+  const admin = await apiToken(request, ADMIN);
+  const { users } = await gql<{ users: { items: { id: string }[] } }>(request, admin, '{ users(list:{search:"seguridad@demo.mx"}){ items { id } } }');
+  const { userResetPassword } = await gql<{ userResetPassword: { temporaryPassword: string } }>(
+    request, admin, 'mutation($id:ID!){ userResetPassword(id:$id){ temporaryPassword } }', { id: users.items[0].id });
+
+  await signIn(page, 'seguridad@demo.mx', userResetPassword.temporaryPassword);
+  await expect(page).toHaveURL(/\/system\/change-password/);
+  await expect(page.getByText('Por seguridad debes elegir una contraseña nueva antes de continuar.')).toBeVisible();
+  await page.goto('/system/security');
+  await expect(page).toHaveURL(/\/system\/change-password/);
+
+  await page.getByLabel(/^Contraseña temporal o actual/).fill(userResetPassword.temporaryPassword);
+  await page.getByLabel(/^Contraseña nueva/).fill('corta');
+  await page.getByLabel(/^Confirma la contraseña nueva/).fill('corta');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres.').first()).toBeVisible();
+
+  await page.getByLabel(/^Contraseña nueva/).fill('Seguridad-Nueva-1');
+  await page.getByLabel(/^Confirma la contraseña nueva/).fill('Seguridad-Nueva-1');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page).toHaveURL(/\/system\/dashboard/);
+  await sideNav(page).getByRole('link', { name: 'Seguridad', exact: true }).click();
+  await expect(heading(page)).toHaveText('Seguridad');
+});
+
+test('logout clears the session and guarded screens send you home', async ({ page }) => {
+  await signIn(page, 'consulta@demo.mx');
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/home\/landing-page|\/login/);
+  expect(await page.evaluate(() => window.localStorage.getItem('erp.session'))).toBeNull();
+  await page.goto('/system/dashboard');
+  await expect(page).toHaveURL(/\/home\/landing-page/);
+});
+
+test('wrong credentials show the Spanish message on the classic form', async ({ page }) => {
+  await page.goto('/loginOld');
+  await page.getByLabel(/^Usuario \(correo electrónico\)/).fill('nadie@demo.mx');
+  await page.getByLabel(/^Contraseña/).fill('incorrecta-123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Correo o contraseña incorrectos.')).toBeVisible();
+});
