@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/api/**/*.test.ts'],
+    // startup.test.ts is about the embedded database (first start, folder lock): it runs in the PGlite pass only.
+    exclude: process.env.ERP_TEST_DB === 'postgres' ? ['tests/api/startup.test.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
