@@ -14,7 +14,8 @@ import { notifyError } from './notify';
 import { PageHeader } from './PageHeader';
 
 export type FormPageProps = {
-  title: string;
+  /** Optional sub-heading (e.g. the record's name); the shell shows the screen title. */
+  title?: string;
   description?: ReactNode;
   /** Buttons in the header (e.g. "Imprimir", a status transition). */
   headerActions?: ReactNode;

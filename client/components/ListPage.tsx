@@ -41,7 +41,8 @@ import { PageHeader } from './PageHeader';
 export type { ListColumn } from './columns';
 
 export type ListPageProps<T> = {
-  title: string;
+  /** Optional sub-heading; the shell already shows the screen title. */
+  title?: string;
   description?: ReactNode;
   /** Header buttons, e.g. "Nuevo". */
   actions?: ReactNode;
@@ -185,7 +186,7 @@ export function ListPage<T>({
         actions={
           actions || fetchAll ? (
             <>
-              {fetchAll ? <ExportMenu name={exportName ?? title} columns={columns} fetchAll={fetchAll} /> : null}
+              {fetchAll ? <ExportMenu name={exportName ?? title ?? 'exportacion'} columns={columns} fetchAll={fetchAll} /> : null}
               {actions}
             </>
           ) : undefined

@@ -1,0 +1,41 @@
+// The open dialog lives in the URL like the rest of the list state
+// (`?edit=12`, `?edit=new`): a reload or a shared link opens it again.
+// Opening and closing replace the history entry, so "back" leaves the screen
+// instead of stepping through dialogs.
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export type DialogParam = {
+  value: string | null;
+  open: (value: string) => void;
+  close: () => void;
+};
+
+export const NEW_RECORD = 'new';
+
+export function useDialogParam(name = 'edit'): DialogParam {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const value = searchParams.get(name);
+  const open = useCallback(
+    (next: string) =>
+      setSearchParams((previous) => {
+        const params = new URLSearchParams(previous);
+        params.set(name, next);
+        return params;
+      }, { replace: true }),
+    [name, setSearchParams],
+  );
+  const close = useCallback(
+    () =>
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          params.delete(name);
+          return params;
+        },
+        { replace: true },
+      ),
+    [name, setSearchParams],
+  );
+  return { value: value === '' ? null : value, open, close };
+}

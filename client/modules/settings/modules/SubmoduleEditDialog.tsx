@@ -1,0 +1,127 @@
+// "Editar pantalla": a submodule's name, order, active flag and the
+// permission names it offers ("ver" always). Removing a permission also takes
+// it away from every role, so the dialog says so.
+import { useState } from 'react';
+import { Checkbox, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@apollo/client/react';
+import { SubmoduleUpdateDocument, type SubmoduleFieldsFragment } from '../../../../generated/graphql';
+import { applyServerFieldErrors } from '../../../components/FormPage';
+import type { AppError } from '../../../components/graphqlErrors';
+import { NumberField } from '../../../components/NumberField';
+import { notifySuccess } from '../../../components/notify';
+import { DialogLoadState, EditDialogForm, EditDialogFrame } from '../EditDialog';
+import { PERMISSION_COLUMNS } from '../roles/permissionMatrix';
+import { asAppError, errorForForm, placedFields } from '../serverErrors';
+import { permissionLabel, texts } from '../texts';
+import { SORT_ORDER_MAX, validateSortOrder } from '../validation';
+import {
+  NAME_MAX,
+  SUBMODULE_FORM_FIELDS,
+  submoduleValues,
+  toSubmoduleInput,
+  validateModuleName,
+  validatePermissions,
+  type SubmoduleFormValues,
+} from './moduleForms';
+
+const t = texts.submodules;
+
+type FormProps = {
+  sub: SubmoduleFieldsFragment;
+  canEdit: boolean;
+  onClose: () => void;
+  onReload: () => void;
+};
+
+function SubmoduleForm({ sub, canEdit, onClose, onReload }: FormProps) {
+  const [error, setError] = useState<AppError | null>(null);
+  const [updateSubmodule, { loading: saving }] = useMutation(SubmoduleUpdateDocument);
+  const form = useForm<SubmoduleFormValues>({
+    mode: 'controlled',
+    initialValues: submoduleValues(sub),
+    validate: { name: validateModuleName, sortOrder: validateSortOrder, permissions: validatePermissions },
+  });
+  // A name the server knows but the six columns don't still shows (and can be removed).
+  const options = [...PERMISSION_COLUMNS, ...sub.permissions.filter((p) => !(PERMISSION_COLUMNS as readonly string[]).includes(p))];
+
+  const save = async () => {
+    setError(null);
+    if (form.validate().hasErrors) return;
+    try {
+      await updateSubmodule({ variables: { id: sub.id, version: sub.version, input: toSubmoduleInput(form.getValues()) } });
+      notifySuccess(t.saved);
+      onClose();
+    } catch (caught) {
+      const appError = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(appError, SUBMODULE_FORM_FIELDS));
+      setError(errorForForm(appError, SUBMODULE_FORM_FIELDS));
+    }
+  };
+
+  return (
+    <EditDialogForm onSubmit={save} onCancel={onClose} saving={saving} error={error} onReload={onReload} readOnly={!canEdit}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t.fields.name}
+            required
+            maxLength={NAME_MAX}
+            disabled={!canEdit}
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput label={t.columns.key} value={sub.key} readOnly variant="filled" />
+          <NumberField
+            label={t.fields.sortOrder}
+            required
+            precision={0}
+            min={0}
+            max={SORT_ORDER_MAX}
+            disabled={!canEdit}
+            {...form.getInputProps('sortOrder')}
+          />
+        </SimpleGrid>
+        <Switch
+          label={t.fields.active}
+          description={t.fields.activeDescription}
+          disabled={!canEdit}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        <Checkbox.Group
+          label={t.fields.permissions}
+          description={t.fields.permissionsDescription}
+          required
+          {...form.getInputProps('permissions')}
+        >
+          <Group gap="md" mt="xs">
+            {options.map((name) => (
+              <Checkbox key={name} value={name} label={permissionLabel(name)} disabled={!canEdit} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      </Stack>
+    </EditDialogForm>
+  );
+}
+
+export type SubmoduleEditDialogProps = {
+  /** The submodule as the page last read it (null: not in this module). */
+  sub: SubmoduleFieldsFragment | null;
+  loading: boolean;
+  canEdit: boolean;
+  onClose: () => void;
+  onReload: () => void;
+};
+
+export function SubmoduleEditDialog({ sub, loading, canEdit, onClose, onReload }: SubmoduleEditDialogProps) {
+  return (
+    <EditDialogFrame title={sub ? t.editTitle(sub.name) : texts.common.edit} onClose={onClose}>
+      {sub ? (
+        <SubmoduleForm key={`${sub.id}:${sub.version}`} sub={sub} canEdit={canEdit} onClose={onClose} onReload={onReload} />
+      ) : (
+        <DialogLoadState loading={loading} error={null} notFoundMessage={t.notFound} onClose={onClose} />
+      )}
+    </EditDialogFrame>
+  );
+}

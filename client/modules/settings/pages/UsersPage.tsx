@@ -1,0 +1,145 @@
+// Usuarios: server-side list with role and status filters in the URL; a row
+// opens the user form, "Nuevo usuario" opens it empty.
+import { useMemo } from 'react';
+import { Button, SegmentedControl, Select, Text } from '@mantine/core';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import {
+  RoleOptionsDocument,
+  UserListDocument,
+  type UserFieldsFragment,
+  type UserFilter,
+} from '../../../../generated/graphql';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDateTime } from '../../../components/format';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { useScreenAccess } from '../access';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { userFormPath } from '../paths';
+import { ACTIVE_LABELS, activeLabel, activeStatus, texts } from '../texts';
+import { activeFilter } from '../users/userForm';
+
+const t = texts.users;
+
+const ACTIVE_OPTIONS = [
+  { value: 'all', label: t.activeOptions.all },
+  { value: 'true', label: t.activeOptions.active },
+  { value: 'false', label: t.activeOptions.inactive },
+];
+
+const COLUMNS: ListColumn<UserFieldsFragment>[] = [
+  { key: 'name', header: t.columns.name, sortable: true },
+  { key: 'email', header: t.columns.email, sortable: true },
+  {
+    key: 'role',
+    header: t.columns.role,
+    sortable: true,
+    render: (row) => row.role.name,
+    exportValue: (row) => row.role.name,
+  },
+  {
+    key: 'active',
+    header: t.columns.status,
+    render: (row) => <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} />,
+    exportValue: (row) => activeLabel(row.active),
+  },
+  {
+    key: 'lastSignInAt',
+    header: t.columns.lastSignInAt,
+    sortable: true,
+    render: (row) =>
+      row.lastSignInAt ? (
+        formatDateTime(row.lastSignInAt)
+      ) : (
+        <Text span size="sm" c="dimmed">
+          {texts.common.never}
+        </Text>
+      ),
+    exportValue: (row) => formatDateTime(row.lastSignInAt),
+  },
+];
+
+export function UsersPage() {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const access = useScreenAccess('Usuarios');
+  const params = useListParams({ sortBy: 'name', filters: { roleId: '', active: '' } });
+  const { roleId, active } = params.filters;
+
+  const filter = useMemo<UserFilter>(() => {
+    const value: UserFilter = {};
+    if (roleId) value.roleId = roleId;
+    const activeValue = activeFilter(active ?? '');
+    if (activeValue !== undefined) value.active = activeValue;
+    return value;
+  }, [roleId, active]);
+
+  const list = toListInput(params);
+  const { data, previousData, loading, error } = useQuery(UserListDocument, {
+    variables: { list, filter },
+    // Coming back from the form must show what was just saved.
+    fetchPolicy: 'cache-and-network',
+  });
+  const roles = useQuery(RoleOptionsDocument, { fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.users;
+
+  const fetchAll = () =>
+    fetchAllPages(async (pageNumber, pageSize) => {
+      const result = await client.query({
+        query: UserListDocument,
+        variables: { list: { ...list, page: pageNumber, pageSize }, filter },
+        fetchPolicy: 'network-only',
+      });
+      return result.data?.users ?? { items: [], total: 0 };
+    });
+
+  return (
+    <ListPage
+      description={t.listDescription}
+      exportName={t.exportName}
+      searchPlaceholder={t.searchPlaceholder}
+      columns={COLUMNS}
+      rows={page?.items ?? []}
+      total={page?.total ?? 0}
+      loading={loading}
+      error={readGraphQLError(error)}
+      params={params}
+      rowKey={(row) => row.id}
+      onRowClick={(row) => void navigate(userFormPath(row.id))}
+      fetchAll={access.exportar ? fetchAll : undefined}
+      actions={
+        access.crear ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(userFormPath())}>
+            {t.newUser}
+          </Button>
+        ) : undefined
+      }
+      filters={
+        <>
+          <Select
+            aria-label={t.filterRole}
+            placeholder={t.filterRolePlaceholder}
+            data={(roles.data?.roleOptions ?? []).map((role) => ({ value: role.id, label: role.name }))}
+            value={roleId || null}
+            onChange={(value) => params.setFilter('roleId', value ?? '')}
+            clearable
+            searchable
+            nothingFoundMessage={t.filterRoleNothingFound}
+            w={220}
+          />
+          <SegmentedControl
+            aria-label={t.filterActive}
+            data={ACTIVE_OPTIONS}
+            value={active === 'true' || active === 'false' ? active : 'all'}
+            onChange={(value) => params.setFilter('active', value === 'all' ? '' : value)}
+          />
+        </>
+      }
+    />
+  );
+}
+
+export default UsersPage;

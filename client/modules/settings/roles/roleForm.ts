@@ -1,0 +1,21 @@
+// The role form (name and description) as data.
+import type { RoleFieldsFragment, RoleInput } from '../../../../generated/graphql';
+import { optionalText, requiredText } from '../validation';
+
+export const ROLE_NAME_MAX = 80;
+export const ROLE_DESCRIPTION_MAX = 500;
+
+export type RoleFormValues = { name: string; description: string };
+export const ROLE_FORM_FIELDS = ['name', 'description'] as const;
+
+export const EMPTY_ROLE: RoleFormValues = { name: '', description: '' };
+
+export const validateRoleName = requiredText(ROLE_NAME_MAX);
+export const validateRoleDescription = optionalText(ROLE_DESCRIPTION_MAX);
+
+export const roleValues = (role: RoleFieldsFragment): RoleFormValues => ({ name: role.name, description: role.description });
+
+export const toRoleInput = (values: RoleFormValues): RoleInput => ({
+  name: values.name.trim(),
+  description: values.description.trim(),
+});
