@@ -67,28 +67,32 @@ test('a limited user sees only their modules and a forbidden URL shows "Sin perm
   await expect(page.getByText('Tu rol no tiene acceso a esta pantalla.', { exact: false })).toBeVisible();
 });
 
-test('a permission change reaches a signed-in user without signing out', async ({ page, request }) => {
+test('an admin changes a role in the permission matrix and a signed-in user of that role sees it at once', async ({ page, browser }) => {
   await signIn(page, 'vehiculos@demo.mx');
   await expect(sideNav(page).getByRole('link', { name: 'Configuración', exact: true })).toHaveCount(0);
 
-  const admin = await apiToken(request, ADMIN);
-  const roles = await gql<{ roleOptions: { id: string; name: string }[] }>(request, admin, '{ roleOptions { id name } }');
-  const roleId = roles.roleOptions.find((r) => r.name === 'Parque Vehicular')!.id;
-  const { role } = await gql<{ role: { version: number; grants: { submoduleId: string; permission: string }[] } }>(
-    request, admin, 'query($id:ID!){ role(id:$id){ version grants { submoduleId permission } } }', { id: roleId });
-  const { permissionCatalog } = await gql<{ permissionCatalog: { key: string; submodules: { id: string; key: string }[] }[] }>(
-    request, admin, '{ permissionCatalog { key submodules { id key } } }');
-  const usersSub = permissionCatalog.find((m) => m.key === 'settings')!.submodules.find((s) => s.key === 'users')!;
-  await gql(request, admin, 'mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ id } }', {
-    id: roleId, v: role.version, g: [...role.grants.map(({ submoduleId, permission }) => ({ submoduleId, permission })), { submoduleId: usersSub.id, permission: 'ver' }],
-  });
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN);
+  await sideNav(admin).getByRole('link', { name: 'Configuración', exact: true }).click();
+  await admin.locator('main').getByRole('link', { name: /Roles/ }).first().click();
+  await expect(heading(admin)).toHaveText('Roles');
+  await admin.getByRole('row', { name: /Parque Vehicular/ }).getByText('Permisos').click();
+  await expect(heading(admin)).toHaveText('Configuración de Permisos por Rol');
+  const settingsBlock = admin.getByRole('region', { name: 'Configuración' });
+  await settingsBlock.getByRole('checkbox', { name: 'Ver: Usuarios' }).check();
+  await admin.getByRole('button', { name: 'Guardar' }).click();
+  await expect(admin.getByText('Permisos guardados. Los usuarios del rol ya ven el cambio.').first()).toBeVisible();
+  await adminContext.close();
 
-  // The open session hears rulesChanged and rebuilds its menu.
+  // The open session hears rulesChanged and rebuilds its menu without signing out.
   await expect(sideNav(page).getByRole('link', { name: 'Configuración', exact: true })).toBeVisible();
   await sideNav(page).getByRole('link', { name: 'Configuración', exact: true }).click();
-  await page.getByRole('link', { name: /Usuarios/ }).first().click();
+  await page.locator('main').getByRole('link', { name: /Usuarios/ }).first().click();
   await expect(heading(page)).toHaveText('Usuarios');
   await expect(page.getByText('admin@demo.mx')).toBeVisible();
+  // Seeing is not editing: no "Nuevo usuario" without `crear`.
+  await expect(page.getByRole('button', { name: /Nuevo usuario/ })).toHaveCount(0);
 });
 
 test('a user whose password was reset must choose a new one before anything else', async ({ page, request }) => {
