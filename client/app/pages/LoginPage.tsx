@@ -4,17 +4,17 @@
 import { Alert, Anchor } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   AuthConfigDocument,
   LoginDocument,
   LoginWithFirebaseDocument,
   type AuthConfigQuery,
 } from '../../../generated/graphql';
-import { loadFirebaseAuth, startSession } from '../session/actions';
+import { loadFirebaseAuth } from '../session/actions';
 import { texts } from '../texts';
 import { SignInForm, type SignInValues } from './signIn/SignInForm';
-import { signInErrorMessage } from './signIn/signInError';
+import { useSignIn } from './signIn/useSignIn';
 
 type AuthConfig = AuthConfigQuery['authConfig'];
 
@@ -30,7 +30,6 @@ function firebaseConfigOf(config: AuthConfig) {
 }
 
 export function LoginPage() {
-  const navigate = useNavigate();
   const config = useQuery(AuthConfigDocument, { fetchPolicy: 'cache-first' });
   const [login] = useMutation(LoginDocument);
   const [loginWithFirebase] = useMutation(LoginWithFirebaseDocument);
@@ -49,17 +48,7 @@ export function LoginPage() {
     return result.data?.login ?? null;
   }
 
-  async function submit(values: SignInValues): Promise<string | null> {
-    try {
-      const session = await signInWithProvider(values);
-      if (typeof session === 'string') return session;
-      if (!session) return signInErrorMessage(null);
-      await navigate(startSession(session), { replace: true });
-      return null;
-    } catch (error) {
-      return signInErrorMessage(error);
-    }
-  }
+  const submit = useSignIn(signInWithProvider);
 
   return (
     <SignInForm

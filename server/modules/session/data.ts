@@ -58,19 +58,22 @@ export async function revokeUserSessions(ex: Executor, userId: number, exceptSes
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined));
 }
 
+/** An audit entry as read back, with the name of who made it. */
+const auditColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  userId: auditLog.userId,
+  userName: users.name,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  action: auditLog.action,
+  before: auditLog.before,
+  after: auditLog.after,
+};
+
 export async function recentAuditOfUser(ex: Executor, userId: number, limit: number) {
   return ex
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      userId: auditLog.userId,
-      userName: users.name,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      action: auditLog.action,
-      before: auditLog.before,
-      after: auditLog.after,
-    })
+    .select(auditColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(eq(auditLog.userId, userId))
@@ -101,17 +104,7 @@ export async function listAudit(
   );
   const [items, totals] = await Promise.all([
     ex
-      .select({
-        id: auditLog.id,
-        at: auditLog.at,
-        userId: auditLog.userId,
-        userName: users.name,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        action: auditLog.action,
-        before: auditLog.before,
-        after: auditLog.after,
-      })
+      .select(auditColumns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.userId))
       .where(where)
