@@ -130,3 +130,36 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   authorize: 'Autorización',
   close: 'Cierre',
 };
+
+/** Spanish names for the audited entities; modules add theirs here. */
+export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
+  session: 'Sesión',
+  user: 'Usuario',
+  role: 'Rol',
+  module: 'Módulo',
+  submodule: 'Pantalla',
+  company: 'Empresa',
+  warehouse: 'Almacén',
+  article: 'Artículo',
+  movement: 'Movimiento de almacén',
+  requisition: 'Requisición',
+  supplier: 'Proveedor',
+  account: 'Cuenta',
+  account_entry: 'Movimiento de cuenta',
+  expense: 'Gasto',
+  supplier_payment: 'Pago a proveedor',
+  payment_request: 'Solicitud de pago',
+  cash_period: 'Período de caja',
+  cash_movement: 'Movimiento de caja',
+  client: 'Cliente',
+  quote: 'Cotización',
+  contract: 'Contrato',
+  service_order: 'Orden de servicio',
+  generator: 'Generador',
+  invoice: 'Factura',
+  client_payment: 'Cobro',
+};
+
+/** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */
+export const auditEntityLabel = (entity: string): string =>
+  AUDIT_ENTITIES[entity] ?? entity.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -12,7 +12,7 @@ import { ModuleCards } from '../../components/ModuleCards';
 import { allowedScreens, moduleCards } from '../ability/cards';
 import { moduleScreens } from '../routes';
 import { useSession } from '../session/session';
-import { AUDIT_ACTIONS, texts } from '../texts';
+import { AUDIT_ACTIONS, auditEntityLabel, texts } from '../texts';
 
 const RECENT_ENTRIES = 10;
 
@@ -54,7 +54,7 @@ function RecentActivity() {
               <Table.Tr key={entry.id}>
                 <Table.Td>{formatDateTime(entry.at)}</Table.Td>
                 <Table.Td>{AUDIT_ACTIONS[entry.action] ?? entry.action}</Table.Td>
-                <Table.Td>{entry.entity}</Table.Td>
+                <Table.Td>{auditEntityLabel(entry.entity)}</Table.Td>
                 <Table.Td>{entry.entityId}</Table.Td>
               </Table.Tr>
             ))}
