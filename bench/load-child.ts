@@ -1,0 +1,40 @@
+// Load generator process (forked by bench/load.ts): receives one request over
+// IPC, runs autocannon, answers with what it measured and exits. autocannon's
+// own summary has no p95, so the latency of every successful response of the
+// measured run is sent back and ranked by the parent.
+import autocannon from 'autocannon';
+import type { ChildMessage, ChildRequest, LoadSample } from './load';
+
+async function run(request: ChildRequest): Promise<LoadSample> {
+  const latenciesMs: number[] = [];
+  const instance = autocannon({
+    url: `${request.url}/api/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${request.token}` },
+    body: JSON.stringify({ query: request.query, variables: request.variables ?? {} }),
+    connections: request.connections,
+    duration: request.durationSec,
+    timeout: 30,
+    expectBody: request.expectBody,
+    ...(request.warmupSec > 0 ? { warmup: { connections: request.connections, duration: request.warmupSec } } : {}),
+  });
+  // The warm-up reports on its own emitter, so only the measured run lands
+  // here; a body that differs from the reference emits no response event.
+  instance.on('response', (_client, statusCode, _bytes, ms) => {
+    if (statusCode === 200) latenciesMs.push(ms);
+  });
+  const result = await instance;
+  return {
+    connections: request.connections,
+    durationSec: result.duration,
+    latenciesMs,
+    failed: result.errors + result.timeouts + result.non2xx + result.mismatches,
+  };
+}
+
+process.once('message', (request: ChildRequest) => {
+  run(request).then(
+    (sample) => process.send?.({ sample } satisfies ChildMessage, () => process.exit(0)),
+    (error: unknown) => process.send?.({ error: error instanceof Error ? error.message : String(error) } satisfies ChildMessage, () => process.exit(1)),
+  );
+});

@@ -1,0 +1,358 @@
+// `npm run bench`: start-up time and memory, latency and throughput of the
+// users list, the cost of the permission layer, and the size of the SPA.
+// Prints figures and writes them as JSON; it asserts nothing (bench/README.md).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../server/config';
+import { boot } from '../server/main';
+import { cleanupAll, track } from './cleanup';
+import { type LoadResult, type LoadSample, runLoad, summarise } from './load';
+import { createBenchDatabase, postgresVersion, type BenchDatabase } from './postgres';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, startServerProcess } from './server-process';
+import { measureSpa, type SpaSizes } from './spa';
+import { formatTable, kB, mib, ms, ratio, rps } from './table';
+import { prepareUsers, type UsersPrepared } from './users';
+
+const SECTIONS = ['start', 'users', 'permissions', 'spa'] as const;
+type Section = (typeof SECTIONS)[number];
+type DbKind = 'pglite' | 'postgres';
+
+const USERS_QUERY =
+  '{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total items{ id email name role{ name } active lastSignInAt } } }';
+const CONNECTIONS = [1, 20] as const;
+const DB_LABEL: Record<DbKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+type Options = {
+  only: Set<Section>;
+  build: boolean;
+  durationSec: number;
+  warmupSec: number;
+  users: number;
+  permissionsDb: DbKind | null;
+  rounds: number;
+  out: string;
+};
+
+function parseArgs(argv: string[]): Options {
+  const value = (name: string): string | undefined => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const known = new Set(['only', 'build', 'duration', 'warmup', 'users', 'permissions-db', 'rounds', 'out', 'help']);
+  for (const arg of argv) {
+    const name = /^--([a-z-]+)/.exec(arg)?.[1];
+    if (!name || !known.has(name)) throw new Error(`Argumento desconocido: ${arg} (ver bench/README.md)`);
+  }
+  if (argv.includes('--help')) {
+    console.log(fs.readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8'));
+    process.exit(0);
+  }
+  const only = new Set<Section>();
+  for (const s of (value('only') ?? SECTIONS.join(',')).split(',').map((x) => x.trim())) {
+    if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`--only admite ${SECTIONS.join(', ')} (recibido "${s}")`);
+    only.add(s as Section);
+  }
+  const positive = (name: string, fallback: number): number => {
+    const n = Number(value(name) ?? fallback);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} debe ser un número positivo`);
+    return n;
+  };
+  const db = value('permissions-db');
+  if (db !== undefined && db !== 'pglite' && db !== 'postgres') throw new Error('--permissions-db admite pglite o postgres');
+  return {
+    only,
+    build: argv.includes('--build'),
+    durationSec: positive('duration', 10),
+    warmupSec: positive('warmup', 2),
+    users: positive('users', 10_000),
+    permissionsDb: db ?? null,
+    rounds: Math.max(1, Math.round(positive('rounds', 2))),
+    out: value('out') ?? path.join(os.tmpdir(), 'erp-bench-latest.json'),
+  };
+}
+
+const step = (message: string) => console.error(`· ${message}`);
+
+type StartFigure = { db: DbKind; run: 'first' | 'second'; startMs: number } & Memory;
+type UsersFigure = { db: DbKind; prepared: UsersPrepared; load: LoadResult[]; memoryAfterLoad: Memory };
+type PermissionsFigure = {
+  db: DbKind;
+  /** Boots per side; each measured durationSec / rounds per connection count. */
+  rounds: number;
+  on: LoadResult[];
+  off: LoadResult[];
+  /** Cost factors: above 1 means the permission layer slows the query down. */
+  ratios: { connections: number; p50OnOff: number; throughputOffOn: number; cpuOnOff: number | null }[];
+};
+type Report = {
+  at: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; postgres: string | null };
+  /** 1-minute load average when the run began and ended: other work on the machine skews every figure. */
+  loadAverage: { start: number; end: number };
+  options: { durationSec: number; warmupSec: number; users: number };
+  start: StartFigure[];
+  users: UsersFigure[];
+  permissions: PermissionsFigure | null;
+  spa: SpaSizes | null;
+  skipped: string[];
+  totalSec: number;
+};
+
+async function main(): Promise<void> {
+  const began = performance.now();
+  const opts = parseArgs(process.argv.slice(2));
+  const pgVersion = opts.only.has('spa') && opts.only.size === 1 ? null : await postgresVersion();
+  const report: Report = {
+    at: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '?',
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      postgres: pgVersion,
+    },
+    loadAverage: { start: os.loadavg()[0], end: Number.NaN },
+    options: { durationSec: opts.durationSec, warmupSec: opts.warmupSec, users: opts.users },
+    start: [],
+    users: [],
+    permissions: null,
+    spa: null,
+    skipped: [],
+    totalSec: 0,
+  };
+  const needsDb = opts.only.has('start') || opts.only.has('users') || opts.only.has('permissions');
+  if (needsDb && !pgVersion) report.skipped.push('PostgreSQL (no responde en 127.0.0.1:5432): solo PGlite');
+
+  // Lazily created, shared by the sections: one PGlite folder and one database.
+  const tempDir = (label: string): string => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `erp-bench-${label}-`));
+    track(`la carpeta ${dir}`, async () => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  let pgliteDir: string | null = null;
+  let pgDataDir: string | null = null;
+  let pgDb: BenchDatabase | null = null;
+  const target = async (db: DbKind): Promise<{ databaseUrl: string | null; dataDir: string }> => {
+    if (db === 'pglite') return { databaseUrl: null, dataDir: (pgliteDir ??= tempDir('pglite')) };
+    pgDb ??= await createBenchDatabase();
+    return { databaseUrl: pgDb.url, dataDir: (pgDataDir ??= tempDir('pg')) };
+  };
+  const kinds: DbKind[] = pgVersion ? ['pglite', 'postgres'] : ['pglite'];
+
+  if (opts.only.has('start')) {
+    for (const db of kinds) {
+      const where = await target(db);
+      for (const run of ['first', 'second'] as const) {
+        step(`${DB_LABEL[db]}: ${run === 'first' ? 'primer arranque (migraciones + datos demo)' : 'segundo arranque'}`);
+        const server = await startServerProcess(where);
+        report.start.push({ db, run, startMs: server.startMs, ...server.memory() });
+        await server.stop();
+      }
+    }
+  }
+
+  if (opts.only.has('users')) {
+    for (const db of kinds) {
+      const where = await target(db);
+      step(`${DB_LABEL[db]}: ${opts.users} usuarios en la base`);
+      const prepared = await prepareUsers({ ...where, target: opts.users });
+      const server = await startServerProcess(where);
+      try {
+        const token = await login(server.url);
+        const load: LoadResult[] = [];
+        for (const connections of CONNECTIONS) {
+          step(`${DB_LABEL[db]}: consulta users, ${connections} conexión(es), ${opts.durationSec} s`);
+          load.push(summarise([await runLoad({ url: server.url, token, query: USERS_QUERY, connections, durationSec: opts.durationSec, warmupSec: opts.warmupSec })]));
+        }
+        report.users.push({ db, prepared, load, memoryAfterLoad: server.memory() });
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+
+  if (opts.only.has('permissions')) {
+    const db: DbKind = opts.permissionsDb ?? (pgVersion ? 'postgres' : 'pglite');
+    if (db === 'postgres' && !pgVersion) throw new Error('--permissions-db=postgres pero PostgreSQL no responde');
+    const where = await target(db);
+    step(`${DB_LABEL[db]}: ${opts.users} usuarios en la base`);
+    await prepareUsers({ ...where, target: opts.users });
+    const measure = async (permissions: boolean, durationSec: number): Promise<LoadSample[]> => {
+      const config: Config = {
+        ...loadConfig(),
+        ...where,
+        port: 0,
+        host: '127.0.0.1',
+        production: true,
+        adminEmail: BENCH_ADMIN_EMAIL,
+        adminPassword: BENCH_PASSWORD,
+        authProvider: 'local',
+        logLevel: 'error',
+        loginMaxAttemptsPerIp: 100_000,
+        seedDemoData: true,
+      };
+      const app = await boot(config, { permissions });
+      const untrack = track('el servidor dentro del proceso', () => app.stop());
+      try {
+        const url = app.url.replace('localhost', '127.0.0.1');
+        const token = await login(url);
+        const samples: LoadSample[] = [];
+        for (const connections of CONNECTIONS) {
+          step(`${DB_LABEL[db]} en proceso, permisos ${permissions ? 'activos' : 'desactivados'}: ${connections} conexión(es), ${durationSec} s`);
+          const request = { url, token, query: USERS_QUERY, connections };
+          // Warm-up as a run of its own, so the CPU counted below is the measured run's only.
+          if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec, warmupSec: 0 });
+          // This process is the server (the load generator is another process;
+          // PostgreSQL too), so its CPU time is the server's.
+          const cpuBefore = process.cpuUsage();
+          const sample = await runLoad({ ...request, durationSec, warmupSec: 0 });
+          const cpu = process.cpuUsage(cpuBefore);
+          samples.push({ ...sample, serverCpuMs: (cpu.user + cpu.system) / 1000 });
+        }
+        // The load generator drops its sockets when time is up, but the server is
+        // still answering those last requests; stopping now would close the
+        // database under them.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return samples;
+      } finally {
+        await app.stop();
+        untrack();
+      }
+    };
+    // The time is split over rounds in the order on, off, off, on, ... so that
+    // a change in the machine's other load during the run (or JIT warm-up left
+    // in this process) weighs on both sides instead of on one.
+    const collected = { on: CONNECTIONS.map((): LoadSample[] => []), off: CONNECTIONS.map((): LoadSample[] => []) };
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const permissions of round % 2 === 0 ? [true, false] : [false, true]) {
+        const samples = await measure(permissions, opts.durationSec / opts.rounds);
+        samples.forEach((sample, i) => collected[permissions ? 'on' : 'off'][i].push(sample));
+      }
+    }
+    const on = collected.on.map(summarise);
+    const off = collected.off.map(summarise);
+    report.permissions = {
+      db,
+      rounds: opts.rounds,
+      on,
+      off,
+      ratios: on.map((r, i) => ({
+        connections: r.connections,
+        p50OnOff: r.p50Ms / off[i].p50Ms,
+        throughputOffOn: off[i].requestsPerSec / r.requestsPerSec,
+        cpuOnOff: r.cpuMsPerRequest !== null && off[i].cpuMsPerRequest !== null ? r.cpuMsPerRequest / off[i].cpuMsPerRequest : null,
+      })),
+    };
+  }
+
+  if (opts.only.has('spa')) {
+    step(opts.build ? 'SPA: vite build' : 'SPA: tamaños de dist/client (compila si falta; --build para recompilar)');
+    report.spa = await measureSpa({ forceBuild: opts.build });
+  }
+
+  report.totalSec = (performance.now() - began) / 1000;
+  report.loadAverage.end = os.loadavg()[0];
+  print(report);
+  fs.writeFileSync(opts.out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResultados en JSON: ${opts.out}`);
+}
+
+const orDash = (value: number | null, format: (n: number) => string): string => (value === null ? '-' : format(value));
+
+function print(report: Report): void {
+  const { machine } = report;
+  const out: string[] = [
+    '',
+    `ERP bench · ${report.at} · ${machine.cpus} CPU (${machine.cpuModel}) · ${machine.memoryGiB} GiB · Node ${machine.node}` +
+      (machine.postgres ? ` · PostgreSQL ${machine.postgres}` : ''),
+  ];
+  if (report.start.length) {
+    out.push('', 'a. Arranque del servidor (node --import tsx server/index.ts hasta /api/health 200)');
+    out.push(
+      formatTable(
+        ['Base de datos', 'Arranque', 'Tiempo', 'RSS', 'RSS pico'],
+        report.start.map((f) => [
+          DB_LABEL[f.db],
+          f.run === 'first' ? 'primero (migraciones + seed)' : 'segundo (misma base)',
+          ms(f.startMs),
+          mib(f.rssMiB),
+          mib(f.peakRssMiB),
+        ]),
+      ),
+    );
+  }
+  if (report.users.length) {
+    out.push('', `b. Consulta users (página de 50 de ${report.options.users} usuarios, orden por nombre), servidor en su propio proceso`);
+    out.push(
+      formatTable(
+        ['Base de datos', 'Conexiones', 'p50', 'p95', 'p99', 'Peticiones/s', 'Fallidas', 'RSS tras la carga'],
+        report.users.flatMap((u) =>
+          u.load.map((r, i) => [
+            DB_LABEL[u.db],
+            String(r.connections),
+            ms(r.p50Ms),
+            ms(r.p95Ms),
+            ms(r.p99Ms),
+            rps(r.requestsPerSec),
+            String(r.failed),
+            i === u.load.length - 1 ? mib(u.memoryAfterLoad.rssMiB) : '',
+          ]),
+        ),
+      ),
+    );
+    const inserts = report.users.filter((u) => u.prepared.inserted > 0);
+    if (inserts.length) out.push(`   Inserción de usuarios: ${inserts.map((u) => `${DB_LABEL[u.db]} ${u.prepared.inserted} en ${ms(u.prepared.insertMs)}`).join(', ')}`);
+  }
+  if (report.permissions) {
+    const p = report.permissions;
+    out.push('', `b'. Capa de permisos (graphql-shield) activa vs. desactivada, servidor en el proceso del bench, ${DB_LABEL[p.db]}, ${p.rounds} arranque(s) por lado`);
+    out.push(
+      formatTable(
+        ['Conexiones', 'p50 activa', 'p50 desact.', 'p50 activa/desact.', 'pet/s activa', 'pet/s desact.', 'pet/s desact./activa', 'CPU/pet activa', 'CPU/pet desact.', 'CPU activa/desact.', 'Fallidas'],
+        p.ratios.map((r, i) => [
+          String(r.connections),
+          ms(p.on[i].p50Ms),
+          ms(p.off[i].p50Ms),
+          ratio(r.p50OnOff),
+          rps(p.on[i].requestsPerSec),
+          rps(p.off[i].requestsPerSec),
+          ratio(r.throughputOffOn),
+          orDash(p.on[i].cpuMsPerRequest, ms),
+          orDash(p.off[i].cpuMsPerRequest, ms),
+          orDash(r.cpuOnOff, ratio),
+          String(p.on[i].failed + p.off[i].failed),
+        ]),
+      ),
+    );
+    out.push('   Objetivo: cocientes ≤ 1.10 (más de 1 = la capa de permisos cuesta). Con la máquina ocupada, el de CPU es el fiable.');
+  }
+  if (report.spa) {
+    const s = report.spa;
+    out.push('', `c. SPA (dist/client${s.built ? `, compilada en ${ms(s.buildMs ?? 0)}` : ''}; gzip de node:zlib, 1 kB = 1000 bytes)`);
+    const rows: string[][] = [
+      ['JS de entrada (index.html)', kB(s.entryJsGzipBytes), s.entryJs.map((a) => `${path.basename(a.file)} ${kB(a.gzipBytes)}`).join(', ')],
+      ['CSS de entrada', kB(s.entryCssGzipBytes), s.entryCss.map((a) => path.basename(a.file)).join(', ')],
+      ['Chunk JS diferido más grande', s.largestOtherJs ? kB(s.largestOtherJs.gzipBytes) : '-', s.largestOtherJs ? path.basename(s.largestOtherJs.file) : ''],
+      ['Todo el JS', kB(s.allJsGzipBytes), `${s.jsChunks} archivos`],
+    ];
+    out.push(formatTable(['Qué', 'gzip', 'Archivos'], rows));
+    out.push(`   Objetivo: JS de entrada ≤ 250 kB gzip (${s.entryJsGzipBytes <= 250_000 ? 'cumple' : 'NO cumple'}).`);
+  }
+  for (const note of report.skipped) out.push(`\nOmitido: ${note}`);
+  const { start, end } = report.loadAverage;
+  out.push(`\nCarga media (1 min) al empezar ${start.toFixed(1)}, al terminar ${end.toFixed(1)}.`);
+  // Only the figure before the run says something about other work: by the end
+  // the bench's own server and load generator are in the average.
+  if (start > machine.cpus / 2) out.push('AVISO: la máquina estaba ocupada con otros procesos; las cifras de tiempo no son comparables.');
+  out.push(`\nDuración total: ${report.totalSec.toFixed(0)} s`);
+  console.log(out.join('\n'));
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error('\nEl bench falló:', error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+} finally {
+  await cleanupAll();
+}
+// pg pools, PGlite or the autocannon histograms (WebAssembly) can keep the loop alive.
+process.exit(process.exitCode ?? 0);

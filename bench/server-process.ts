@@ -1,0 +1,129 @@
+// The server as `npm start` runs it, in its own process: time from spawn to
+// the first healthy /api/health, and its memory read from /proc.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { track } from './cleanup';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+export const BENCH_ADMIN_EMAIL = 'admin@demo.mx';
+export const BENCH_PASSWORD = 'Bench-Pass-2026';
+
+export type Memory = { rssMiB: number; peakRssMiB: number };
+
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first 200 of /api/health. */
+  startMs: number;
+  memory(): Memory;
+  stop(): Promise<void>;
+};
+
+/** VmRSS and VmHWM (peak) of a Linux process, in MiB. */
+export function processMemory(pid: number): Memory {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string): number => {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return m ? Number(m[1]) : Number.NaN;
+  };
+  return { rssMiB: kib('VmRSS') / 1024, peakRssMiB: kib('VmHWM') / 1024 };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    await res.body?.cancel();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    // The server closes PGlite and removes its lock on SIGTERM; give it time, then insist.
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string | null; timeoutMs?: number }): Promise<ServerProcess> {
+  const started = performance.now();
+  // PORT=0 and the address read from the start-up line: a port picked here and
+  // handed over could be taken meanwhile by another server on a shared machine,
+  // and the bench would then measure (and sign in to) that one.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ERP_DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      ERP_AUTH_PROVIDER: 'local',
+      ERP_ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
+      ERP_ADMIN_PASSWORD: BENCH_PASSWORD,
+      ERP_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const untrack = track(`el servidor (pid ${child.pid})`, () => stopChild(child));
+  let output = '';
+  let url: string | null = null;
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+    const m = url ? null : /ERP listo en (http:\/\/\S+)/.exec(output);
+    if (m) url = m[1].replace('localhost', '127.0.0.1');
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const deadline = started + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      untrack();
+      throw new Error(`el servidor terminó al arrancar (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    if (url && (await healthy(url))) break;
+    if (performance.now() > deadline) {
+      await stopChild(child);
+      untrack();
+      throw new Error(`el servidor no respondió /api/health a tiempo:\n${output}`);
+    }
+    await sleep(25);
+  }
+  const startMs = performance.now() - started;
+  const pid = child.pid as number;
+  return {
+    url: url as string,
+    pid,
+    startMs,
+    memory: () => processMemory(pid),
+    stop: async () => {
+      await stopChild(child);
+      untrack();
+    },
+  };
+}
+
+export async function login(url: string, email = BENCH_ADMIN_EMAIL, password = BENCH_PASSWORD): Promise<string> {
+  const res = await fetch(`${url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }', variables: { e: email, p: password } }),
+  });
+  const body = (await res.json()) as { data?: { login?: { token: string } } | null; errors?: unknown };
+  const token = body.data?.login?.token;
+  if (!token) throw new Error(`no se pudo iniciar sesión como ${email}: ${JSON.stringify(body.errors)}`);
+  return token;
+}
