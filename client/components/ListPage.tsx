@@ -159,12 +159,18 @@ export function ListPage<T>({
   // A default page size outside the usual options still has to be selectable.
   const pageSizes = [...new Set<number>([...PAGE_SIZE_OPTIONS, pageSize])].sort((a, b) => a - b);
 
+  // Opening a row leaves the list: a search still waiting to be sent must not
+  // rewrite the URL of the screen just opened.
+  const openRow = (row: T) => {
+    sendSearch.cancel();
+    onRowClick?.(row);
+  };
   const rowProps = (row: T) =>
     onRowClick
       ? {
-          onClick: () => onRowClick(row),
+          onClick: () => openRow(row),
           onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
-            if (event.key === 'Enter') onRowClick(row);
+            if (event.key === 'Enter') openRow(row);
           },
           tabIndex: 0,
           style: { cursor: 'pointer' },
