@@ -7,7 +7,7 @@ import { hasLength, isNotEmpty, matchesField, useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { ChangePasswordDocument } from '../../../generated/graphql';
+import { ChangePasswordDocument } from '../../../generated/app/graphql';
 import { readGraphQLError } from '../../components/graphqlErrors';
 import { notifySuccess } from '../../components/notify';
 import { LOGIN_PATH } from '../routes';

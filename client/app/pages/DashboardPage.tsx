@@ -6,7 +6,7 @@ import { Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core
 import { useQuery } from '@apollo/client/react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { AppAbility } from '../../../schema/abilities';
-import { MyAuditEntriesDocument } from '../../../generated/graphql';
+import { MyAuditEntriesDocument } from '../../../generated/app/graphql';
 import { formatDateTime } from '../../components/format';
 import { ModuleCards } from '../../components/ModuleCards';
 import { allowedScreens, moduleCards } from '../ability/cards';

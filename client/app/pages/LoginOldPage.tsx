@@ -3,7 +3,7 @@
 import { Anchor } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
-import { LoginDocument } from '../../../generated/graphql';
+import { LoginDocument } from '../../../generated/app/graphql';
 import { LOGIN_PATH } from '../routes';
 import { texts } from '../texts';
 import { SignInForm } from './signIn/SignInForm';

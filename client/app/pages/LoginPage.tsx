@@ -10,7 +10,7 @@ import {
   LoginDocument,
   LoginWithFirebaseDocument,
   type AuthConfigQuery,
-} from '../../../generated/graphql';
+} from '../../../generated/app/graphql';
 import { loadFirebaseAuth } from '../session/actions';
 import { texts } from '../texts';
 import { SignInForm, type SignInValues } from './signIn/SignInForm';

@@ -1,6 +1,6 @@
 // What the screens do with a session: start one from a login/changePassword
 // result, and end it (server revocation first, while the token still works).
-import { LogoutDocument } from '../../../generated/graphql';
+import { LogoutDocument } from '../../../generated/app/graphql';
 import { CHANGE_PASSWORD_PATH, DASHBOARD_PATH } from '../routes';
 import type { SessionState, SessionStore } from './sessionStore';
 import { apolloClient, sessionStore } from './session';

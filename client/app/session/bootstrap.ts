@@ -2,7 +2,7 @@
 // server confirms who it belongs to and what they may open, so guarded routes
 // wait for `me` + `myRules`. While signed in, `rulesChanged` keeps the
 // abilities current (an admin saved the role) without signing the user out.
-import { MeDocument, MyRulesDocument, RulesChangedDocument } from '../../../generated/graphql';
+import { MeDocument, MyRulesDocument, RulesChangedDocument } from '../../../generated/app/graphql';
 import { apolloClient, restartSubscriptions, sessionStore } from './session';
 
 let pending: Promise<void> | null = null;
