@@ -3,6 +3,14 @@ import type { Db } from '../db/database';
 import type { Resolvers } from '../graphql/types';
 import { sessionResolvers } from './session/resolvers';
 import { settingsResolvers } from './settings/resolvers';
+import { shoppingResolvers } from './shopping/resolvers';
+import { seedShoppingDemo } from './shopping/seed';
+import { salesResolvers } from './sales/resolvers';
+import { seedSalesDemo } from './sales/seed';
+import { cashResolvers } from './cash/resolvers';
+import { seedCashDemo } from './cash/seed';
+import { warehouseResolvers } from './warehouse/resolvers';
+import { seedWarehouseDemo } from './warehouse/seed';
 
 export type ServerModule = {
   name: string;
@@ -14,4 +22,8 @@ export type ServerModule = {
 export const modules: ServerModule[] = [
   { name: 'session', resolvers: sessionResolvers },
   { name: 'settings', resolvers: settingsResolvers },
+  { name: 'shopping', resolvers: shoppingResolvers, seedDemo: seedShoppingDemo },
+  { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
+  { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
+  { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
 ];

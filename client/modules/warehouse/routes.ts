@@ -2,14 +2,16 @@
 import { defineModuleRoutes, detail, screen } from '../../app/routing/define';
 
 export const warehouseRoutes = defineModuleRoutes('warehouse', '/system/warehouseModule/', [
-  screen('catalogues', 'Catálogo de Almacenes', 'Almacenes'),
-  screen('linesCatalogue', 'Catálogo de Líneas', 'Líneas'),
-  screen('articlesCatalogue', 'Catálogo de Artículos', 'Artículos'),
-  screen('warehouseConceptsCatalogue', 'Catálogo de Conceptos', 'Conceptos'),
-  screen('warehouseMovements', 'Movimientos', 'Movimientos'),
-  screen('stock', 'Existencias', 'Existencias'),
-  screen('maintenancePaymentRequest', 'Solicitud PDM', 'Solicitud PDM'),
-  screen('inventory', 'Inventario', 'Inventario'),
-  screen('requisitions', 'Requisiciones', 'Requisiciones'),
-  detail('requisitionDetail', 'Detalle de Requisiciones', 'Requisiciones', 'requisitions'),
+  screen('catalogues', 'Catálogo de Almacenes', 'Almacenes', { load: () => import('./pages/WarehousesPage') }),
+  screen('linesCatalogue', 'Catálogo de Líneas', 'Líneas', { load: () => import('./pages/LinesPage') }),
+  screen('articlesCatalogue', 'Catálogo de Artículos', 'Artículos', { load: () => import('./pages/ArticlesPage') }),
+  screen('warehouseConceptsCatalogue', 'Catálogo de Conceptos', 'Conceptos', { load: () => import('./pages/ConceptsPage') }),
+  screen('warehouseMovements', 'Movimientos', 'Movimientos', { load: () => import('./pages/MovementsPage') }),
+  screen('stock', 'Existencias', 'Existencias', { load: () => import('./pages/StockPage') }),
+  screen('maintenancePaymentRequest', 'Solicitud PDM', 'Solicitud PDM', { load: () => import('./pages/PdmPage') }),
+  screen('inventory', 'Inventario', 'Inventario', { load: () => import('./pages/InventoryPage') }),
+  screen('requisitions', 'Requisiciones', 'Requisiciones', { load: () => import('./pages/RequisitionsPage') }),
+  detail('requisitionDetail', 'Detalle de Requisiciones', 'Requisiciones', 'requisitions', {
+    load: () => import('./pages/RequisitionDetailPage'),
+  }),
 ]);

@@ -1,0 +1,368 @@
+// Registro de Movimientos: the open period's cash at a glance, its movements,
+// and new ingresos/egresos (only into the open period; the server refuses an
+// egreso beyond the cash). Cancelling posts the reversing movement.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, FileButton, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconAlertCircle, IconDownload, IconPaperclip, IconPlus, IconX } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  CashConceptOptionListDocument,
+  CashMovementCancelDocument,
+  CashMovementCreateDocument,
+  CashMovementListDocument,
+  CashReceiptContentDocument,
+  CashReceiptUploadDocument,
+  CurrentCashPeriodViewDocument,
+  type CashKind,
+  type CashMovementFieldsFragment,
+  type CashMovementFilter,
+  type CashMovementStatus,
+} from '../../../../generated/graphql';
+import { CANCEL_COLOR } from '../../../components/confirm';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { applyServerFieldErrors } from '../../../components/FormPage';
+import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { NumberField } from '../../../components/NumberField';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useCashAccess } from '../../shopping/ui/access';
+import { idParam, todayIso } from '../../shopping/ui/dates';
+import { asAppError, errorForForm, placedFields } from '../../shopping/ui/errors';
+import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../shopping/ui/files';
+import { DateField, FormDialog } from '../../shopping/ui/FormDialog';
+import { CASH_PATHS, KIND_LABELS, MOVEMENT_STATUS } from '../texts';
+
+const signed = (m: CashMovementFieldsFragment) => (m.kind === 'egreso' ? `-${m.amount}` : m.amount);
+
+const COLUMNS: ListColumn<CashMovementFieldsFragment>[] = [
+  { key: 'folio', header: 'Folio', sortable: true, width: 80 },
+  { key: 'date', header: 'Fecha', sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'concept', header: 'Concepto', sortable: true, render: (r) => r.conceptName, exportValue: (r) => r.conceptName },
+  { key: 'kind', header: 'Tipo', sortable: true, render: (r) => <StatusBadge status={r.kind} labels={KIND_LABELS} />, exportValue: (r) => KIND_LABELS[r.kind]?.label ?? r.kind },
+  { key: 'description', header: 'Descripción', render: (r) => (r.reversalOfFolio ? `${r.description}` : r.description) },
+  { key: 'amount', header: 'Importe', sortable: true, align: 'right', render: (r) => formatMoney(signed(r)), exportValue: (r) => Number(signed(r)) },
+  { key: 'balanceAfter', header: 'Saldo', align: 'right', render: (r) => formatMoney(r.balanceAfter), exportValue: (r) => Number(r.balanceAfter) },
+  { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={MOVEMENT_STATUS} />, exportValue: (r) => MOVEMENT_STATUS[r.status]?.label ?? r.status },
+  { key: 'receiptFileName', header: 'Comprobante', render: (r) => (r.receiptFileName ? 'Sí' : ''), exportValue: (r) => r.receiptFileName ?? '' },
+];
+
+function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
+  const concepts = useQuery(CashConceptOptionListDocument, { fetchPolicy: 'cache-and-network' });
+  const [create] = useMutation(CashMovementCreateDocument);
+  const [upload] = useMutation(CashReceiptUploadDocument);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { conceptId: '', date: todayIso(), amount: '', description: '', reference: '' },
+    validate: { conceptId: (v) => (v ? null : 'Elige el concepto.'), description: (v) => (v.trim() ? null : 'Este campo es obligatorio.') },
+  });
+  const FIELDS = ['conceptId', 'date', 'amount', 'description', 'reference'];
+  const options = concepts.data?.cashConceptOptions ?? [];
+  const group = (kind: CashKind, label: string) => ({ group: label, items: options.filter((c) => c.kind === kind).map((c) => ({ value: c.id, label: c.name })) });
+  const save = async () => {
+    setError(null);
+    if (form.validate().hasErrors) return;
+    setSaving(true);
+    try {
+      const r = await create({ variables: { input: form.getValues() } });
+      const movement = r.data?.cashMovementCreate;
+      if (movement && receipt) {
+        try {
+          await upload({ variables: { movementId: movement.id, fileName: receipt.name, contentBase64: await fileToBase64(receipt) } });
+        } catch (caught) {
+          notifyError(asAppError(caught).fields.file ?? asAppError(caught).message, 'El movimiento se registró, pero el comprobante no');
+        }
+      }
+      notifySuccess(`Movimiento ${movement?.folio ?? ''} registrado.`);
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title="Nuevo movimiento de caja" opened onClose={() => onClose(false)} onSubmit={save} saving={saving} error={error}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select label="Concepto" required searchable data={[group('ingreso', 'Ingresos'), group('egreso', 'Egresos')]} nothingFoundMessage="Sin conceptos activos" {...form.getInputProps('conceptId')} />
+        <DateField label="Fecha" required {...form.getInputProps('date')} />
+        <NumberField label="Importe" money min={0} required {...form.getInputProps('amount')} />
+        <TextInput label="Referencia" maxLength={100} placeholder="Ticket, nota…" {...form.getInputProps('reference')} />
+      </SimpleGrid>
+      <TextInput label="Descripción" required maxLength={300} {...form.getInputProps('description')} />
+      <Group gap="sm">
+        <FileButton onChange={setReceipt} accept="application/pdf,image/png,image/jpeg,image/webp">
+          {(props) => (
+            <Button {...props} variant="light" size="xs" leftSection={<IconPaperclip size={14} />}>
+              {receipt ? 'Cambiar comprobante' : 'Adjuntar comprobante'}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c={receipt && receipt.size > MAX_ATTACHMENT_BYTES ? 'red' : 'dimmed'}>
+          {receipt ? receipt.name : 'PDF o imagen, máximo 700 KB (opcional).'}
+        </Text>
+      </Group>
+    </FormDialog>
+  );
+}
+
+function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement: CashMovementFieldsFragment; canCancel: boolean; canAttach: boolean; onClose: (changed: boolean) => void }) {
+  const client = useApolloClient();
+  const [cancel] = useMutation(CashMovementCancelDocument);
+  const [upload, uploading] = useMutation(CashReceiptUploadDocument);
+  const [cancelling, setCancelling] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [current, setCurrent] = useState(movement);
+  const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
+  const open = current.periodStatus === 'abierto';
+  const submit = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const r = await cancel({ variables: { id: current.id, reason: form.getValues().reason } });
+      notifySuccess(`Movimiento ${current.folio} cancelado con el movimiento ${r.data?.cashMovementCancel.folio ?? ''}.`);
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, ['reason']));
+      setError(errorForForm(e, ['reason']));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const attach = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const r = await upload({ variables: { movementId: current.id, fileName: file.name, contentBase64: await fileToBase64(file) } });
+      if (r.data) setCurrent(r.data.cashReceiptUpload);
+      notifySuccess('Comprobante adjuntado.');
+    } catch (caught) {
+      notifyError(asAppError(caught).fields.file ?? asAppError(caught).message, 'No se pudo adjuntar');
+    }
+  };
+  const download = async () => {
+    try {
+      const r = await client.query({ query: CashReceiptContentDocument, variables: { movementId: current.id }, fetchPolicy: 'network-only' });
+      if (r.data) downloadBase64(r.data.cashReceipt.contentBase64, r.data.cashReceipt.fileName, r.data.cashReceipt.contentType);
+    } catch (caught) {
+      notifyError(asAppError(caught).message, 'No se pudo descargar');
+    }
+  };
+  return (
+    <FormDialog
+      title={`Movimiento ${current.folio}`}
+      opened
+      onClose={() => onClose(false)}
+      onSubmit={submit}
+      saving={saving}
+      error={error}
+      readOnly={!cancelling}
+      submitLabel="Cancelar movimiento"
+      extraActions={
+        <>
+          {open && canAttach ? (
+            <FileButton onChange={(f) => void attach(f)} accept="application/pdf,image/png,image/jpeg,image/webp">
+              {(props) => (
+                <Button {...props} variant="light" leftSection={<IconPaperclip size={16} />} loading={uploading.loading}>
+                  {current.receiptFileName ? 'Reemplazar comprobante' : 'Adjuntar comprobante'}
+                </Button>
+              )}
+            </FileButton>
+          ) : null}
+          {open && canCancel && current.status === 'vigente' && !current.reversalOf && !cancelling ? (
+            <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
+              Cancelar
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        <Info label="Fecha" value={formatDate(current.date)} />
+        <Info label="Concepto" value={current.conceptName} />
+        <Info label="Tipo" value={<StatusBadge status={current.kind} labels={KIND_LABELS} />} />
+        <Info label="Importe" value={formatMoney(current.amount)} />
+        <Info label="Saldo después" value={formatMoney(current.balanceAfter)} />
+        <Info label="Estado" value={<StatusBadge status={current.status} labels={MOVEMENT_STATUS} />} />
+        <Info label="Referencia" value={current.reference || '—'} />
+        <Info label="Registró" value={`${current.createdByName ?? ''} · ${formatDateTime(current.createdAt)}`} />
+        <Info label="Período" value={`${current.periodFolio} (${current.periodStatus === 'abierto' ? 'abierto' : 'cerrado'})`} />
+      </SimpleGrid>
+      <Text size="sm">{current.description}</Text>
+      {current.reversalOfFolio ? <Text size="sm" c="dimmed">Cancela el movimiento {current.reversalOfFolio}.</Text> : null}
+      {current.cancelReason ? (
+        <Alert color="gray" variant="light" title="Cancelado">
+          {current.cancelReason}
+        </Alert>
+      ) : null}
+      {current.receiptFileName ? (
+        <Anchor component="button" type="button" size="sm" onClick={() => void download()}>
+          <IconDownload size={14} /> {current.receiptFileName}
+        </Anchor>
+      ) : null}
+      {!open ? <Text size="xs" c="dimmed">El período está cerrado: el movimiento es de solo lectura.</Text> : null}
+      {cancelling ? (
+        <>
+          <Text size="sm">Se registrará el movimiento contrario por {formatMoney(current.amount)} en el período abierto.</Text>
+          <TextInput label="Motivo de la cancelación" required maxLength={300} data-autofocus {...form.getInputProps('reason')} />
+        </>
+      ) : null}
+    </FormDialog>
+  );
+}
+
+function Info({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} size={strong ? 'lg' : 'md'}>
+        {formatMoney(value)}
+      </Text>
+    </Stack>
+  );
+}
+
+export function MovementsPage() {
+  const client = useApolloClient();
+  const access = useCashAccess('Movimientos');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
+  const period = current.data?.currentCashPeriod ?? null;
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { periodId: '', kind: '', status: '' } });
+  const { kind, status } = params.filters;
+  // Without an explicit period the screen shows the open one.
+  const periodId = params.filters.periodId || period?.id || '';
+  const filter = useMemo<CashMovementFilter>(
+    () => ({ ...(periodId ? { periodId } : {}), ...(kind ? { kind: kind as CashKind } : {}), ...(status ? { status: status as CashMovementStatus } : {}) }),
+    [periodId, kind, status],
+  );
+  const list = toListInput(params);
+  const { data, previousData, loading, error, refetch } = useQuery(CashMovementListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network', skip: current.loading && !current.data });
+  const page = (data ?? previousData)?.cashMovements;
+  const selectedId = idParam(searchParams.get('id'));
+  const selected = page?.items.find((m) => m.id === selectedId) ?? null;
+  const setId = (id: string | null) =>
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set('id', id);
+      else next.delete('id');
+      return next;
+    });
+  const refresh = () => {
+    void current.refetch();
+    void refetch();
+  };
+  const fetchAll = () =>
+    fetchAllPages(async (pageNumber, pageSize) => {
+      const r = await client.query({ query: CashMovementListDocument, variables: { list: { ...list, page: pageNumber, pageSize }, filter }, fetchPolicy: 'network-only' });
+      return r.data?.cashMovements ?? { items: [], total: 0 };
+    });
+
+  return (
+    <Stack gap="md">
+      {period ? (
+        <Paper withBorder radius="md" p="md" aria-label="Período abierto">
+          <Group justify="space-between" align="flex-end">
+            <Stack gap={2}>
+              <Text fw={600}>
+                {period.cashBoxName} · Período {period.folio} abierto desde {formatDate(period.openedOn)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {period.movementCount} movimientos
+              </Text>
+            </Stack>
+            <Group gap="xl">
+              <Figure label="Saldo inicial" value={period.openingBalance} />
+              <Figure label="Ingresos" value={period.income} />
+              <Figure label="Egresos" value={period.expense} />
+              <Figure label="Efectivo en caja" value={period.balance} strong />
+            </Group>
+          </Group>
+        </Paper>
+      ) : current.loading ? null : (
+        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="No hay un período abierto">
+          Los movimientos solo se registran en un período abierto.{' '}
+          <Anchor component={Link} to={CASH_PATHS.periods}>
+            Ir a Períodos
+          </Anchor>
+        </Alert>
+      )}
+      <ListPage
+        description={params.filters.periodId ? 'Movimientos del período elegido.' : 'Movimientos del período abierto.'}
+        exportName="Movimientos de caja"
+        searchPlaceholder="Buscar por descripción, referencia, concepto o folio"
+        columns={COLUMNS}
+        rows={periodId ? (page?.items ?? []) : []}
+        total={periodId ? (page?.total ?? 0) : 0}
+        loading={loading}
+        error={readGraphQLError(error)}
+        params={params}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setId(r.id)}
+        fetchAll={access.exportar ? fetchAll : undefined}
+        actions={
+          access.crear && period ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Nuevo movimiento
+            </Button>
+          ) : undefined
+        }
+        filters={
+          <>
+            <Select aria-label="Tipo" placeholder="Ingresos y egresos" data={[{ value: 'ingreso', label: 'Ingresos' }, { value: 'egreso', label: 'Egresos' }]} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={180} />
+            <Select aria-label="Estado" placeholder="Todos" data={[{ value: 'vigente', label: 'Vigentes' }, { value: 'cancelado', label: 'Cancelados' }]} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={150} />
+          </>
+        }
+      />
+      {creating ? (
+        <NewMovementDialog
+          onClose={(saved) => {
+            setCreating(false);
+            if (saved) refresh();
+          }}
+        />
+      ) : null}
+      {selected ? (
+        <MovementDialog
+          key={selected.id}
+          movement={selected}
+          canCancel={access.eliminar}
+          canAttach={access.editar}
+          onClose={(changed) => {
+            setId(null);
+            if (changed) refresh();
+            else void refetch();
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+export default MovementsPage;

@@ -1,0 +1,325 @@
+// Períodos de caja: open one (its opening balance is the last arqueo's
+// counted cash), close it with the arqueo by denomination; the difference is
+// recorded and must be explained. A closed period is read-only.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconCalculator, IconLockOpen } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  CashBoxListDocument,
+  CashOpeningPreviewViewDocument,
+  CashPeriodCloseDocument,
+  CashPeriodDetailDocument,
+  CashPeriodListDocument,
+  CashPeriodOpenDocument,
+  CurrentCashPeriodViewDocument,
+  type CashPeriodFieldsFragment,
+  type CashPeriodFilter,
+  type CashPeriodStatus,
+} from '../../../../generated/graphql';
+import { computeArqueo, DENOMINATIONS } from '../../../../server/modules/cash/arqueo';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { applyServerFieldErrors } from '../../../components/FormPage';
+import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { notifySuccess } from '../../../components/notify';
+import { NumberField } from '../../../components/NumberField';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useCashAccess } from '../../shopping/ui/access';
+import { idParam, todayIso } from '../../shopping/ui/dates';
+import { asAppError, errorForForm, placedFields } from '../../shopping/ui/errors';
+import { DateField, FormDialog } from '../../shopping/ui/FormDialog';
+import { CASH_PATHS, denominationLabel, PERIOD_STATUS } from '../texts';
+
+const COLUMNS: ListColumn<CashPeriodFieldsFragment>[] = [
+  { key: 'folio', header: 'Período', sortable: true, width: 90 },
+  { key: 'cashBoxName', header: 'Caja' },
+  { key: 'openedOn', header: 'Apertura', sortable: true, render: (r) => formatDate(r.openedOn), exportValue: (r) => formatDate(r.openedOn) },
+  { key: 'closedOn', header: 'Cierre', sortable: true, render: (r) => formatDate(r.closedOn), exportValue: (r) => formatDate(r.closedOn) },
+  { key: 'openingBalance', header: 'Saldo inicial', align: 'right', render: (r) => formatMoney(r.openingBalance), exportValue: (r) => Number(r.openingBalance) },
+  { key: 'income', header: 'Ingresos', align: 'right', render: (r) => formatMoney(r.income), exportValue: (r) => Number(r.income) },
+  { key: 'expense', header: 'Egresos', align: 'right', render: (r) => formatMoney(r.expense), exportValue: (r) => Number(r.expense) },
+  { key: 'balance', header: 'Esperado', align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  { key: 'countedTotal', header: 'Contado', align: 'right', render: (r) => formatMoney(r.countedTotal), exportValue: (r) => (r.countedTotal === null ? null : Number(r.countedTotal)) },
+  { key: 'difference', header: 'Diferencia', align: 'right', render: (r) => formatMoney(r.difference), exportValue: (r) => (r.difference === null ? null : Number(r.difference)) },
+  { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={PERIOD_STATUS} />, exportValue: (r) => PERIOD_STATUS[r.status]?.label ?? r.status },
+];
+
+function OpenDialog({ cashBoxId, onClose }: { cashBoxId: string; onClose: (saved: boolean) => void }) {
+  const preview = useQuery(CashOpeningPreviewViewDocument, { variables: { cashBoxId }, fetchPolicy: 'network-only' });
+  const [open] = useMutation(CashPeriodOpenDocument);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { date: todayIso(), openingBalance: '', notes: '' } });
+  const p = preview.data?.cashOpeningPreview;
+  const FIELDS = ['date', 'openingBalance', 'notes'];
+  const save = async () => {
+    setError(null);
+    setSaving(true);
+    const v = form.getValues();
+    try {
+      const r = await open({ variables: { input: { cashBoxId, date: v.date, notes: v.notes, openingBalance: p?.carried ? null : v.openingBalance || '0' } } });
+      notifySuccess(`Período ${r.data?.cashPeriodOpen.folio ?? ''} abierto con ${formatMoney(r.data?.cashPeriodOpen.openingBalance ?? '0')}.`);
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title="Abrir período de caja" opened onClose={() => onClose(false)} onSubmit={save} saving={saving} error={error} submitLabel="Abrir período" size="md">
+      <DateField label="Fecha de apertura" required {...form.getInputProps('date')} />
+      {p?.carried ? (
+        <Text size="sm">
+          Saldo inicial: <b>{formatMoney(p.openingBalance)}</b> (efectivo contado en el arqueo del período anterior).
+        </Text>
+      ) : (
+        <NumberField label="Fondo inicial" money min={0} description="Solo el primer período de la caja lo captura; los siguientes toman el arqueo anterior." {...form.getInputProps('openingBalance')} />
+      )}
+      <Textarea label="Notas" maxLength={500} autosize minRows={2} {...form.getInputProps('notes')} />
+    </FormDialog>
+  );
+}
+
+function ArqueoTable({ lines }: { lines: { value: string; count: number; amount: string }[] }) {
+  return (
+    <Table aria-label="Arqueo">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Denominación</Table.Th>
+          <Table.Th ta="right">Cantidad</Table.Th>
+          <Table.Th ta="right">Importe</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines
+          .filter((l) => l.count > 0)
+          .map((l) => (
+            <Table.Tr key={l.value}>
+              <Table.Td>{denominationLabel(l.value)}</Table.Td>
+              <Table.Td ta="right">{l.count}</Table.Td>
+              <Table.Td ta="right">{formatMoney(l.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean; onClose: (changed: boolean) => void }) {
+  const { data, error, refetch } = useQuery(CashPeriodDetailDocument, { variables: { id }, fetchPolicy: 'network-only' });
+  const [close] = useMutation(CashPeriodCloseDocument);
+  const [closing, setClosing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<AppError | null>(null);
+  const p = data?.cashPeriod;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { date: todayIso(), differenceReason: '', counts: Object.fromEntries(DENOMINATIONS.map((d) => [`d${d.replace('.', '_')}`, ''])) as Record<string, string> },
+  });
+  const v = form.getValues();
+  const counts = DENOMINATIONS.map((d) => ({ value: d, count: Number(v.counts[`d${d.replace('.', '_')}`] || '0') }));
+  const arqueo = p ? computeArqueo(counts, p.balance) : null;
+  const submit = async () => {
+    if (!p) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await close({ variables: { id: p.id, version: p.version, input: { date: v.date, differenceReason: v.differenceReason || null, denominations: counts.filter((c) => c.count > 0) } } });
+      notifySuccess(`Período ${p.folio} cerrado.`);
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, ['date', 'differenceReason']));
+      setSaveError(errorForForm(e, ['date', 'differenceReason']));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const loadError = readGraphQLError(error);
+  return (
+    <FormDialog
+      title={p ? `Período ${p.folio} · ${p.cashBoxName}` : 'Período'}
+      opened
+      onClose={() => onClose(false)}
+      onSubmit={submit}
+      saving={saving}
+      error={saveError}
+      onReload={() => void refetch()}
+      readOnly={!closing}
+      submitLabel="Cerrar período"
+      size="xl"
+      extraActions={
+        p ? (
+          <>
+            <Button component={Link} to={`${CASH_PATHS.movements}?periodId=${p.id}`} variant="default">
+              Ver movimientos
+            </Button>
+            {p.status === 'abierto' && canClose && !closing ? (
+              <Button leftSection={<IconCalculator size={16} />} onClick={() => setClosing(true)}>
+                Cerrar con arqueo
+              </Button>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
+      {loadError ? <Alert color="red">{loadError.message}</Alert> : null}
+      {p ? (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <Info label="Estado" value={<StatusBadge status={p.status} labels={PERIOD_STATUS} />} />
+            <Info label="Apertura" value={`${formatDate(p.openedOn)} · ${p.openedByName ?? ''}`} />
+            <Info label="Saldo inicial" value={formatMoney(p.openingBalance)} />
+            <Info label="Ingresos / egresos" value={`${formatMoney(p.income)} / ${formatMoney(p.expense)}`} />
+            <Info label="Efectivo esperado" value={formatMoney(p.balance)} />
+            {p.status === 'cerrado' ? (
+              <>
+                <Info label="Cierre" value={`${formatDate(p.closedOn)} · ${p.closedByName ?? ''} · ${formatDateTime(p.closedAt)}`} />
+                <Info label="Contado" value={formatMoney(p.countedTotal)} />
+                <Info label="Diferencia" value={<Text c={Number(p.difference) === 0 ? undefined : 'red'} size="sm">{formatMoney(p.difference)}</Text>} />
+              </>
+            ) : null}
+          </SimpleGrid>
+          {p.differenceReason ? (
+            <Alert color="gray" variant="light" title="Explicación de la diferencia">
+              {p.differenceReason}
+            </Alert>
+          ) : null}
+          {p.status === 'cerrado' ? <ArqueoTable lines={p.denominations} /> : null}
+          {closing && arqueo ? (
+            <Stack gap="sm">
+              <Text fw={600} size="sm">
+                Arqueo: cuenta el efectivo por denominación
+              </Text>
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+                {DENOMINATIONS.map((d) => (
+                  <NumberField key={d} label={denominationLabel(d)} precision={0} min={0} {...form.getInputProps(`counts.d${d.replace('.', '_')}`)} />
+                ))}
+              </SimpleGrid>
+              <Group justify="flex-end" gap="xl">
+                <Info label="Efectivo esperado" value={formatMoney(arqueo.expected)} />
+                <Info label="Efectivo contado" value={formatMoney(arqueo.counted)} />
+                <Info label="Diferencia" value={<Text fw={700} c={Number(arqueo.difference) === 0 ? 'teal' : 'red'}>{`${formatMoney(arqueo.difference)} ${Number(arqueo.difference) > 0 ? '(sobrante)' : Number(arqueo.difference) < 0 ? '(faltante)' : ''}`}</Text>} />
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <DateField label="Fecha de cierre" required {...form.getInputProps('date')} />
+                <TextInput label="Explicación de la diferencia" required={Number(arqueo.difference) !== 0} maxLength={500} {...form.getInputProps('differenceReason')} />
+              </SimpleGrid>
+            </Stack>
+          ) : null}
+        </Stack>
+      ) : null}
+    </FormDialog>
+  );
+}
+
+function Info({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+export function PeriodsPage() {
+  const client = useApolloClient();
+  const access = useCashAccess('Períodos');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [opening, setOpening] = useState(false);
+  const boxes = useQuery(CashBoxListDocument);
+  const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
+  const { status } = params.filters;
+  const filter = useMemo<CashPeriodFilter>(() => (status ? { status: status as CashPeriodStatus } : {}), [status]);
+  const list = toListInput(params);
+  const { data, previousData, loading, error, refetch } = useQuery(CashPeriodListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.cashPeriods;
+  const selected = idParam(searchParams.get('id'));
+  const boxId = boxes.data?.cashBoxes.find((b) => b.active)?.id ?? null;
+  const setId = (id: string | null) =>
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set('id', id);
+      else next.delete('id');
+      return next;
+    });
+  const refresh = () => {
+    void refetch();
+    void current.refetch();
+  };
+  const fetchAll = () =>
+    fetchAllPages(async (pageNumber, pageSize) => {
+      const r = await client.query({ query: CashPeriodListDocument, variables: { list: { ...list, page: pageNumber, pageSize }, filter }, fetchPolicy: 'network-only' });
+      return r.data?.cashPeriods ?? { items: [], total: 0 };
+    });
+  const openPeriod = current.data?.currentCashPeriod ?? null;
+  return (
+    <>
+      <ListPage
+        description={
+          openPeriod ? (
+            <span>
+              Período abierto: <Anchor onClick={() => setId(openPeriod.id)}>{openPeriod.folio}</Anchor>, efectivo esperado {formatMoney(openPeriod.balance)}.
+            </span>
+          ) : (
+            'No hay período abierto.'
+          )
+        }
+        exportName="Períodos de caja"
+        searchPlaceholder="Buscar por folio o notas"
+        columns={COLUMNS}
+        rows={page?.items ?? []}
+        total={page?.total ?? 0}
+        loading={loading}
+        error={readGraphQLError(error)}
+        params={params}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setId(r.id)}
+        fetchAll={access.exportar ? fetchAll : undefined}
+        actions={
+          access.crear && !openPeriod && boxId ? (
+            <Button leftSection={<IconLockOpen size={16} />} onClick={() => setOpening(true)}>
+              Abrir período
+            </Button>
+          ) : undefined
+        }
+        filters={<Select aria-label="Estado" placeholder="Todos" data={[{ value: 'abierto', label: 'Abiertos' }, { value: 'cerrado', label: 'Cerrados' }]} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />}
+      />
+      {opening && boxId ? (
+        <OpenDialog
+          cashBoxId={boxId}
+          onClose={(saved) => {
+            setOpening(false);
+            if (saved) refresh();
+          }}
+        />
+      ) : null}
+      {selected ? (
+        <PeriodDialog
+          key={selected}
+          id={selected}
+          canClose={access.autorizar}
+          onClose={(changed) => {
+            setId(null);
+            if (changed) refresh();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export default PeriodsPage;

@@ -1,0 +1,34 @@
+// Spanish strings and status tables of the Caja screens.
+import type { StatusLabels } from '../../components/StatusBadge';
+
+export const CASH_PATHS = {
+  concepts: '/system/cashModule/concepts',
+  movements: '/system/cashModule/movements',
+  periods: '/system/cashModule/periods',
+} as const;
+
+export const KIND_LABELS: StatusLabels = {
+  ingreso: { label: 'Ingreso', color: 'teal' },
+  egreso: { label: 'Egreso', color: 'orange' },
+};
+
+export const PERIOD_STATUS: StatusLabels = {
+  abierto: { label: 'Abierto', color: 'teal' },
+  cerrado: { label: 'Cerrado', color: 'gray' },
+};
+
+export const MOVEMENT_STATUS: StatusLabels = {
+  vigente: { label: 'Vigente', color: 'teal' },
+  cancelado: { label: 'Cancelado', color: 'gray' },
+};
+
+export const ACTIVE_LABELS: StatusLabels = {
+  active: { label: 'Activo', color: 'teal' },
+  inactive: { label: 'Inactivo', color: 'gray' },
+};
+
+export const denominationLabel = (value: string): string => {
+  const n = Number(value);
+  const text = n < 1 ? `${Math.round(n * 100)} centavos` : `$${n.toLocaleString('en-US')}`;
+  return `${text} (${n >= 20 ? 'billete' : 'moneda'})`;
+};

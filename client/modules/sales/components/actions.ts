@@ -1,0 +1,24 @@
+// Runs a lifecycle action of a document (enviar, autorizar, emitir…): a toast
+// on success and a reload of the record; a stale version shows the form's
+// "Recargar" banner, any other refusal a toast with the server's message.
+import { ERROR_MESSAGES, type AppError } from '../../../components/graphqlErrors';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { texts } from '../texts';
+import { asAppError, errorForForm } from './errors';
+
+export function documentAction(setError: (error: AppError | null) => void, onReload?: () => void) {
+  /** `done` is the success toast ('' when the work shows its own). */
+  return async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
+    try {
+      await work();
+      if (done) notifySuccess(done);
+      onReload?.();
+      return true;
+    } catch (caught) {
+      const appError = asAppError(caught);
+      if (appError.code === 'CONFLICT' && appError.message === ERROR_MESSAGES.CONFLICT) setError(appError);
+      else notifyError(errorForForm(appError, []).message, texts.common.actionFailed);
+      return false;
+    }
+  };
+}

@@ -1,0 +1,36 @@
+// The data side of every Ventas list: the page of rows for the URL's list
+// state and filters, and every matching row for the export menu.
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import type { TypedDocumentNode } from '@apollo/client';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { toListInput, type ListInput, type ListParams } from '../../../components/listParams';
+
+type Page<T> = { items: T[]; total: number };
+
+export function useServerList<TData, TVars extends { list?: ListInput | null }, TRow>(
+  document: TypedDocumentNode<TData, TVars>,
+  params: ListParams,
+  variables: Omit<TVars, 'list'>,
+  pick: (data: TData) => Page<TRow> | undefined,
+) {
+  const client = useApolloClient();
+  const list = toListInput(params);
+  const vars = { ...variables, list } as unknown as TVars;
+  // Coming back from a form must show what was just saved.
+  const { data, previousData, loading, error, refetch } = useQuery(document, { variables: vars, fetchPolicy: 'cache-and-network' } as never) as {
+    data?: TData;
+    previousData?: TData;
+    loading: boolean;
+    error?: unknown;
+    refetch: () => Promise<unknown>;
+  };
+  const source = data ?? previousData;
+  const page = source ? pick(source) : undefined;
+  const fetchAll = () =>
+    fetchAllPages<TRow>(async (pageNumber, pageSize) => {
+      const result = await client.query({ query: document, variables: { ...variables, list: { ...list, page: pageNumber, pageSize } } as unknown as TVars, fetchPolicy: 'network-only' } as never) as { data?: TData };
+      return (result.data ? pick(result.data) : undefined) ?? { items: [], total: 0 };
+    });
+  return { rows: page?.items ?? [], total: page?.total ?? 0, loading, error: readGraphQLError(error), fetchAll, refetch };
+}

@@ -1,0 +1,428 @@
+// Formulario de Facturas: a borrador bills authorised generadores of one
+// client (their concepts come along, no retyping) and/or free lines, with
+// serie, fecha, método (PPD forces forma 99), forma de pago, uso CFDI and
+// retentions; totals are previewed with the CFDI rules. "Emitir" assigns the
+// folio; afterwards the invoice is read-only and offers its XML, PDF,
+// payments and cancellation (with a reason, only without payments).
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconAlertCircle, IconCash, IconCode, IconFileText, IconSend, IconX } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  BillableGeneratorsDocument,
+  CompanyProfileDetailDocument,
+  InvoiceCancelDocument,
+  InvoiceCreateDocument,
+  InvoiceDetailDocument,
+  InvoiceEmitDocument,
+  InvoicePdfDocument,
+  InvoiceUpdateDocument,
+  InvoiceXmlDocument,
+  type InvoiceDetailQuery,
+} from '../../../../generated/graphql';
+import { canMove, folioLabel, INVOICE_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { confirmAction } from '../../../components/confirm';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate, formatMoney } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { DateField } from '../../shopping/ui/FormDialog';
+import { useSalesAccess, type ScreenAccess } from '../access';
+import { documentAction } from '../components/actions';
+import { FORMA_OPTIONS, INVOICE_USO_OPTIONS, METODO_OPTIONS } from '../components/catalogs';
+import { ClientSelect, type ClientOption } from '../components/ClientSelect';
+import { today } from '../components/dates';
+import { asAppError, errorForForm, placedFields } from '../components/errors';
+import { downloadPdf, downloadXml } from '../components/files';
+import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
+import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { formatQuantity } from '../components/quantity';
+import { ReasonModal } from '../components/ReasonModal';
+import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
+import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
+import { INCOME_BADGES, INVOICE_BADGES, texts } from '../texts';
+
+const t = texts.bills;
+type Invoice = NonNullable<InvoiceDetailQuery['invoice']>;
+type Values = {
+  clientId: string;
+  serie: string;
+  date: string;
+  formaPago: string;
+  metodoPago: string;
+  usoCfdi: string;
+  notes: string;
+  isr: RetentionMode;
+  iva: RetentionMode;
+  generatorIds: string[];
+  lines: LineValues[];
+};
+
+const FIELDS = ['clientId', 'serie', 'date', 'formaPago', 'metodoPago', 'usoCfdi', 'notes', 'lines', 'lines.', 'generatorIds', 'generatorIds.'];
+
+function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; generatorId: string | null; serie: string }): Values {
+  if (inv) {
+    return {
+      clientId: inv.client.id,
+      serie: inv.serie,
+      date: inv.date,
+      formaPago: inv.formaPago,
+      metodoPago: inv.metodoPago,
+      usoCfdi: inv.usoCfdi,
+      notes: inv.notes,
+      isr: retentionMode(inv.isrRetentionRate),
+      iva: retentionMode(inv.ivaRetentionRate),
+      generatorIds: inv.generators.map((g) => g.id),
+      lines: inv.lines
+        .filter((l) => !l.generatorId)
+        .map((l) => newLine({ description: l.description, prodServKey: l.prodServKey, unitKey: l.unitKey, unitName: l.unitName, quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent, objetoImp: l.objetoImp })),
+    };
+  }
+  return {
+    clientId: defaults.clientId ?? '',
+    serie: defaults.serie,
+    date: today(),
+    formaPago: '99',
+    metodoPago: 'PPD',
+    usoCfdi: 'G03',
+    notes: '',
+    isr: 'auto',
+    iva: 'auto',
+    generatorIds: defaults.generatorId ? [defaults.generatorId] : [],
+    lines: defaults.generatorId ? [] : [newLine()],
+  };
+}
+
+function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice | null; defaults: { clientId: string | null; generatorId: string | null }; access: ScreenAccess; onReload?: () => void }) {
+  const navigate = useNavigate();
+  const apollo = useApolloClient();
+  const paymentAccess = useSalesAccess('Pagos');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [client, setClient] = useState<ClientOption | null>(invoice ? invoice.client : null);
+  const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' }).data?.companyProfile;
+  const [create] = useMutation(InvoiceCreateDocument);
+  const [update] = useMutation(InvoiceUpdateDocument);
+  const [emit] = useMutation(InvoiceEmitDocument);
+  const [cancel] = useMutation(InvoiceCancelDocument);
+  const editable = invoice ? invoice.status === 'borrador' && access.editar : access.crear;
+  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(invoice, { ...defaults, serie: company?.defaultSeries ?? 'A' }) });
+  const v = form.values;
+  const billable = useQuery(BillableGeneratorsDocument, { variables: { clientId: v.clientId }, skip: !v.clientId || !editable, fetchPolicy: 'network-only' });
+  // Authorised generadores free to bill, or already in this draft.
+  const generators = (billable.data?.generators.items ?? []).filter((g) => !g.invoiceId || g.invoiceId === invoice?.id);
+  const generatorLines = generators.filter((g) => v.generatorIds.includes(g.id)).flatMap((g) => g.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, objetoImp: '02' })));
+  const totals = previewTotals([...generatorLines, ...v.lines], company, client?.rfc ?? invoice?.client.rfc, { isr: v.isr, iva: v.iva });
+  const act = documentAction(setError, onReload);
+  const seriesOptions = (company?.invoiceSeries ?? [v.serie]).map((s) => ({ value: s, label: s }));
+
+  const save = async () => {
+    setError(null);
+    if (!editable) return;
+    if (!v.clientId) {
+      form.setFieldError('clientId', 'Este campo es obligatorio.');
+      return;
+    }
+    const input = {
+      clientId: v.clientId,
+      serie: v.serie,
+      date: v.date,
+      formaPago: v.formaPago,
+      metodoPago: v.metodoPago,
+      usoCfdi: v.usoCfdi,
+      notes: v.notes,
+      isrRetention: v.isr === 'auto' ? null : v.isr === 'yes',
+      ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes',
+      generatorIds: v.generatorIds,
+      lines: toLineInputs(v.lines, { withObjetoImp: true }),
+    };
+    setSaving(true);
+    try {
+      if (invoice) {
+        await update({ variables: { id: invoice.id, version: invoice.version, input } });
+        notifySuccess(texts.common.saved);
+        form.resetDirty();
+        onReload?.();
+      } else {
+        const result = await create({ variables: { input } });
+        notifySuccess(t.created);
+        form.resetDirty();
+        const id = result.data?.invoiceCreate.id;
+        await navigate(id ? recordPath(SALES_PATHS.billForm, id) : SALES_PATHS.bills, { replace: true });
+      }
+    } catch (caught) {
+      const appError = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(appError, FIELDS));
+      setError(errorForForm(appError, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fetchDocument = async (kind: 'xml' | 'pdf') => {
+    if (!invoice) return;
+    const name = `Factura-${invoice.folio ? `${invoice.serie}-${invoice.folio}` : `borrador-${invoice.id}`}`;
+    try {
+      if (kind === 'xml') {
+        const r = await apollo.query({ query: InvoiceXmlDocument, variables: { id: invoice.id }, fetchPolicy: 'network-only' });
+        if (r.data) downloadXml(r.data.facturaXml, name);
+      } else {
+        const r = await apollo.query({ query: InvoicePdfDocument, variables: { id: invoice.id }, fetchPolicy: 'network-only' });
+        if (r.data) downloadPdf(r.data.facturaPdf, name);
+      }
+    } catch (caught) {
+      notifyError(asAppError(caught).message, texts.common.actionFailed);
+    }
+  };
+
+  const setMetodo = (metodo: string) => {
+    // PPD is paid later: its forma de pago is always 99 (por definir).
+    form.setValues({ metodoPago: metodo, formaPago: metodo === 'PPD' ? '99' : v.formaPago === '99' ? '03' : v.formaPago });
+  };
+
+  const headerActions = invoice ? (
+    <Group gap="xs">
+      <StatusBadge status={invoice.status} labels={INVOICE_BADGES} />
+      <Button variant="default" leftSection={<IconCode size={16} />} onClick={() => void fetchDocument('xml')}>
+        {t.xml}
+      </Button>
+      <Button variant="default" leftSection={<IconFileText size={16} />} onClick={() => void fetchDocument('pdf')}>
+        {texts.common.pdf}
+      </Button>
+      {canMove(INVOICE_LIFECYCLE, invoice.status, 'emitida') && access.autorizar ? (
+        <Button
+          leftSection={<IconSend size={16} />}
+          onClick={() =>
+            confirmAction({
+              title: t.emit,
+              message: t.emitConfirm + (form.isDirty() ? texts.common.dirtyDiscard : ''),
+              confirmLabel: t.emit,
+              onConfirm: () =>
+                void act(async () => {
+                  const r = await emit({ variables: { id: invoice.id, version: invoice.version } });
+                  const label = r.data?.invoiceEmit.label;
+                  if (label) notifySuccess(t.emitted(label));
+                }, ''),
+            })
+          }
+        >
+          {t.emit}
+        </Button>
+      ) : null}
+      {(invoice.status === 'emitida' || invoice.status === 'pagada_parcial') && paymentAccess.crear ? (
+        <Button color="teal" leftSection={<IconCash size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.paymentForm, { clientId: invoice.client.id, invoiceId: invoice.id }))}>
+          {t.registerPayment}
+        </Button>
+      ) : null}
+      {canMove(INVOICE_LIFECYCLE, invoice.status, 'cancelada') && access.eliminar ? (
+        <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
+          {t.cancel}
+        </Button>
+      ) : null}
+    </Group>
+  ) : undefined;
+
+  return (
+    <FormPage
+      title={invoice ? `${invoice.label} · ${invoice.client.name}` : t.formNewTitle}
+      description={invoice ? `${formatDate(invoice.date)} · ${t.fields.dueDate}: ${formatDate(invoice.dueDate)}` : undefined}
+      headerActions={headerActions}
+      onSubmit={save}
+      onCancel={() => void navigate(SALES_PATHS.bills)}
+      dirty={editable && form.isDirty()}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={!editable}
+    >
+      <Stack gap="md">
+        <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
+          {t.unstamped}
+        </Alert>
+        {invoice?.cancelReason ? (
+          <Alert color="red" variant="light" title={t.cancel}>
+            {invoice.cancelReason}
+          </Alert>
+        ) : null}
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            <ClientSelect
+              label={texts.common.client}
+              required
+              value={v.clientId}
+              known={invoice?.client ?? null}
+              disabled={!editable}
+              error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined}
+              onChange={(id, c) => {
+                form.setValues({ clientId: id, generatorIds: [], ...(c?.usoCfdi ? { usoCfdi: c.usoCfdi } : {}) });
+                setClient(c);
+              }}
+            />
+            <Select label={t.fields.serie} data={seriesOptions} allowDeselect={false} required disabled={!editable} {...form.getInputProps('serie')} />
+            <DateField label={t.fields.date} required disabled={!editable} {...form.getInputProps('date')} />
+            <Select label={t.fields.metodoPago} data={METODO_OPTIONS} allowDeselect={false} required disabled={!editable} {...form.getInputProps('metodoPago')} onChange={(value) => setMetodo(value ?? 'PUE')} />
+            <Select label={t.fields.formaPago} data={FORMA_OPTIONS} searchable allowDeselect={false} required disabled={!editable || v.metodoPago === 'PPD'} {...form.getInputProps('formaPago')} />
+            <Select label={t.fields.usoCfdi} data={INVOICE_USO_OPTIONS} searchable allowDeselect={false} required disabled={!editable} {...form.getInputProps('usoCfdi')} />
+          </SimpleGrid>
+          {v.metodoPago === 'PPD' ? (
+            <Text size="xs" c="dimmed" mt="xs">
+              {t.ppdNote}
+            </Text>
+          ) : null}
+        </Paper>
+        {editable ? (
+          <Paper withBorder radius="md" p="sm">
+            <Text fw={600}>{t.generators}</Text>
+            <Text size="xs" c="dimmed" mb="xs">
+              {t.generatorsHelp}
+            </Text>
+            {typeof form.errors.generatorIds === 'string' ? <Text c="red" size="sm">{form.errors.generatorIds}</Text> : null}
+            {v.clientId && generators.length === 0 && !billable.loading ? (
+              <Text size="sm" c="dimmed">
+                {t.noGenerators}
+              </Text>
+            ) : (
+              <Stack gap={4}>
+                {generators.map((g, i) => (
+                  <Checkbox
+                    key={g.id}
+                    label={`${folioLabel('generator', g.folio)} · ${folioLabel('contract', g.contract.folio)} ${g.contract.name} · ${formatDate(g.periodStart)}–${formatDate(g.periodEnd)} · ${formatMoney(g.amount)}`}
+                    checked={v.generatorIds.includes(g.id)}
+                    error={typeof form.errors[`generatorIds.${i}`] === 'string' ? (form.errors[`generatorIds.${i}`] as string) : undefined}
+                    onChange={(e) => form.setFieldValue('generatorIds', e.currentTarget.checked ? [...v.generatorIds, g.id] : v.generatorIds.filter((x) => x !== g.id))}
+                  />
+                ))}
+              </Stack>
+            )}
+          </Paper>
+        ) : null}
+        {invoice && !editable ? (
+          <Paper withBorder radius="md" p="sm">
+            <Text fw={600} mb="xs">
+              {texts.lines.title}
+            </Text>
+            <Table.ScrollContainer minWidth={820}>
+              <Table verticalSpacing={4} striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{texts.lines.prodServKey}</Table.Th>
+                    <Table.Th>{texts.lines.description}</Table.Th>
+                    <Table.Th>{texts.lines.unitName}</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>{texts.lines.quantity}</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>{texts.lines.unitPrice}</Table.Th>
+                    <Table.Th>{texts.lines.objetoImp}</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>{texts.lines.amount}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {invoice.lines.map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td>{l.prodServKey}</Table.Td>
+                      <Table.Td>{l.description}</Table.Td>
+                      <Table.Td>
+                        {l.unitKey} {l.unitName}
+                      </Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>{formatQuantity(l.quantity)}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>{formatMoney(l.unitPrice)}</Table.Td>
+                      <Table.Td>{l.objetoImp}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>{formatMoney(l.base)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        ) : (
+          <LinesEditor title={t.freeLines} lines={v.lines} onChange={(lines) => form.setFieldValue('lines', lines)} errors={form.errors} withObjetoImp readOnly={!editable} />
+        )}
+        <Group align="flex-start" justify="space-between" wrap="wrap" gap="md">
+          <Stack gap="sm" style={{ flex: '1 1 24rem' }}>
+            <RetentionControls isr={v.isr} iva={v.iva} disabled={!editable} onChange={(next) => form.setValues(next)} />
+            <Textarea label={t.fields.notes} autosize minRows={2} disabled={!editable} {...form.getInputProps('notes')} />
+          </Stack>
+          <TotalsPanel totals={invoice && !editable ? invoice : totals} extra={invoice && invoice.status !== 'borrador' ? [{ label: texts.common.balance, value: invoice.balance }] : undefined} />
+        </Group>
+        {invoice && invoice.payments.length ? (
+          <Paper withBorder radius="md" p="sm">
+            <Text fw={600} mb="xs">
+              {t.payments}
+            </Text>
+            <Table verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.paymentCols.folio}</Table.Th>
+                  <Table.Th>{t.paymentCols.date}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t.paymentCols.installment}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t.paymentCols.previous}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t.paymentCols.amount}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t.paymentCols.remaining}</Table.Th>
+                  <Table.Th>{t.paymentCols.status}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoice.payments.map((p) => (
+                  <Table.Tr key={`${p.paymentId}`} style={{ cursor: 'pointer' }} onClick={() => void navigate(recordPath(SALES_PATHS.paymentForm, p.paymentId))}>
+                    <Table.Td>{folioLabel('payment', p.paymentFolio)}</Table.Td>
+                    <Table.Td>{formatDate(p.date)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{p.installment}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{formatMoney(p.previousBalance)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{formatMoney(p.amount)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{formatMoney(p.remainingBalance)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={p.status} labels={INCOME_BADGES} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ) : null}
+      </Stack>
+      {invoice ? (
+        <ReasonModal
+          opened={cancelling}
+          title={t.cancelTitle}
+          confirmLabel={t.cancel}
+          onClose={() => setCancelling(false)}
+          onConfirm={async (reason) => {
+            await cancel({ variables: { id: invoice.id, version: invoice.version, reason } });
+            notifySuccess(t.cancelled);
+            onReload?.();
+          }}
+        />
+      ) : null}
+    </FormPage>
+  );
+}
+
+export function BillFormPage() {
+  const [searchParams] = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = idParam(rawId);
+  const defaults = { clientId: idParam(searchParams.get('clientId')), generatorId: idParam(searchParams.get('generatorId')) };
+  const access = useSalesAccess('Facturas');
+  const detail = useQuery(InvoiceDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
+  const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' });
+  const loadError = readGraphQLError(detail.error);
+  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.bills} />;
+  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.bills} /> : <LoadFailed message={loadError.message} />;
+  const invoice = detail.data?.invoice ?? null;
+  if (id !== null && !detail.loading && invoice === null) return <NotFound backTo={SALES_PATHS.bills} />;
+  // The new form starts on the company's default serie.
+  if ((id !== null && invoice === null) || (id === null && company.loading && !company.data)) return <LoadingForm />;
+  return (
+    <BillEditor
+      key={invoice ? `${invoice.id}:${invoice.version}` : `new:${defaults.clientId ?? ''}:${defaults.generatorId ?? ''}`}
+      invoice={invoice}
+      defaults={defaults}
+      access={access}
+      onReload={id === null ? undefined : () => void detail.refetch()}
+    />
+  );
+}
+
+export default BillFormPage;

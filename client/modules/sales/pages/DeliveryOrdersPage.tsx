@@ -1,0 +1,166 @@
+// Entrega de Órdenes: the deliveries made, and "Registrar entrega" for a
+// terminada order (`?orderId=N` opens it preselected, from the order form):
+// date, who received it, notes and evidence files; the order becomes
+// entregada in the same transaction.
+import { useState } from 'react';
+import { Anchor, Button, FileInput, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconPaperclip, IconPlus } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { OrderDeliveryCreateDocument, OrderDeliveryFileDownloadDocument, OrderDeliveryListDocument, ServiceOrderOptionListDocument, type OrderDeliveryFieldsFragment } from '../../../../generated/graphql';
+import { folioLabel } from '../../../../server/modules/sales/labels';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { formatDate } from '../../../components/format';
+import type { AppError } from '../../../components/graphqlErrors';
+import { useListParams } from '../../../components/listParams';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { DateField, FormDialog } from '../../shopping/ui/FormDialog';
+import { useSalesAccess } from '../access';
+import { today } from '../components/dates';
+import { asAppError, errorForForm, placedFields } from '../components/errors';
+import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../components/files';
+import { useServerList } from '../components/useServerList';
+import { idParam, recordPath, SALES_PATHS } from '../paths';
+import { texts } from '../texts';
+
+const t = texts.deliveries;
+type Values = { orderId: string; date: string; receivedBy: string; notes: string; files: File[] };
+const FIELDS = ['orderId', 'date', 'receivedBy', 'notes'];
+
+function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean; orderId: string | null; onClose: () => void; onSaved: () => void }) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [create] = useMutation(OrderDeliveryCreateDocument);
+  const orders = useQuery(ServiceOrderOptionListDocument, { variables: { status: ['terminada'] }, skip: !opened, fetchPolicy: 'network-only' });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { orderId: orderId ?? '', date: today(), receivedBy: '', notes: '', files: [] } });
+  const v = form.values;
+  const options = (orders.data?.serviceOrderOptions ?? []).map((o) => ({ value: o.id, label: `${folioLabel('order', o.folio)} · ${o.description} (${o.clientName})` }));
+
+  const save = async () => {
+    setError(null);
+    if (!v.orderId) form.setFieldError('orderId', 'Este campo es obligatorio.');
+    if (!v.receivedBy.trim()) form.setFieldError('receivedBy', 'Este campo es obligatorio.');
+    if (!v.orderId || !v.receivedBy.trim()) return;
+    const size = v.files.reduce((acc, f) => acc + f.size, 0);
+    if (size > MAX_ATTACHMENT_BYTES) {
+      form.setFieldError('files', t.tooLarge);
+      return;
+    }
+    setSaving(true);
+    try {
+      const files = await Promise.all(v.files.map(async (f) => ({ fileName: f.name, contentBase64: await fileToBase64(f) })));
+      await create({ variables: { input: { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, notes: v.notes, files } } });
+      notifySuccess(t.created);
+      form.reset();
+      onSaved();
+      onClose();
+    } catch (caught) {
+      const appError = asAppError(caught);
+      const fileErrors = Object.entries(appError.fields).filter(([path]) => path.startsWith('files.')).map(([path, message]) => `${v.files[Number(path.split('.')[1])]?.name ?? ''}: ${message}`);
+      form.setErrors({ ...placedFields(appError, FIELDS), ...(fileErrors.length ? { files: fileErrors.join(' ') } : {}) });
+      setError(errorForForm(appError, [...FIELDS, 'files.']));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormDialog title={t.newDelivery} opened={opened} onClose={onClose} onSubmit={save} saving={saving} error={error}>
+      <Stack gap="sm">
+        <Select label={t.fields.order} placeholder={t.fields.orderPlaceholder} data={options} searchable required nothingFoundMessage={t.noOrders} {...form.getInputProps('orderId')} value={v.orderId || null} onChange={(value) => form.setFieldValue('orderId', value ?? '')} />
+        {opened && !orders.loading && options.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t.noOrders}
+          </Text>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <DateField label={t.fields.date} required {...form.getInputProps('date')} />
+          <TextInput label={t.fields.receivedBy} required maxLength={200} {...form.getInputProps('receivedBy')} />
+        </SimpleGrid>
+        <Textarea label={t.fields.notes} autosize minRows={2} {...form.getInputProps('notes')} />
+        <FileInput label={t.fields.files} description={t.fields.filesHelp} multiple clearable accept="application/pdf,image/png,image/jpeg,image/webp" leftSection={<IconPaperclip size={16} />} {...form.getInputProps('files')} />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+export function DeliveryOrdersPage() {
+  const navigate = useNavigate();
+  const apollo = useApolloClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const presetOrder = idParam(searchParams.get('orderId'));
+  const access = useSalesAccess('Entrega de Órdenes');
+  const [opened, setOpened] = useState(presetOrder !== null);
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC' });
+  const list = useServerList(OrderDeliveryListDocument, params, {}, (d) => d.orderDeliveries);
+
+  const download = async (id: string) => {
+    try {
+      const r = await apollo.query({ query: OrderDeliveryFileDownloadDocument, variables: { id }, fetchPolicy: 'network-only' });
+      const file = r.data?.orderDeliveryFile;
+      if (file) downloadBase64(file.contentBase64, file.fileName, file.contentType);
+    } catch (caught) {
+      notifyError(asAppError(caught).message, texts.common.actionFailed);
+    }
+  };
+
+  const columns: ListColumn<OrderDeliveryFieldsFragment>[] = [
+    { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+    { key: 'orderFolio', header: t.columns.order, sortable: true, render: (r) => `${folioLabel('order', r.orderFolio)} · ${r.orderDescription}`, exportValue: (r) => `${folioLabel('order', r.orderFolio)} ${r.orderDescription}` },
+    { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
+    { key: 'receivedBy', header: t.columns.receivedBy, sortable: true },
+    {
+      key: 'files',
+      header: t.columns.files,
+      render: (r) => (
+        <Group gap={6} onClick={(e) => e.stopPropagation()}>
+          {r.files.map((f) => (
+            <Anchor key={f.id} component="button" type="button" size="sm" onClick={() => void download(f.id)}>
+              {f.fileName}
+            </Anchor>
+          ))}
+        </Group>
+      ),
+      exportValue: (r) => r.files.map((f) => f.fileName).join(', '),
+    },
+  ];
+
+  const close = () => {
+    setOpened(false);
+    if (presetOrder) setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete('orderId');
+      return next;
+    }, { replace: true });
+  };
+
+  return (
+    <>
+      <ListPage
+        description={t.listDescription}
+        exportName={t.exportName}
+        searchPlaceholder={t.searchPlaceholder}
+        columns={columns}
+        rows={list.rows}
+        total={list.total}
+        loading={list.loading}
+        error={list.error}
+        params={params}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => void navigate(recordPath(SALES_PATHS.orderForm, r.orderId))}
+        fetchAll={access.exportar ? list.fetchAll : undefined}
+        actions={
+          access.crear ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setOpened(true)}>
+              {t.newDelivery}
+            </Button>
+          ) : undefined
+        }
+      />
+      {access.crear ? <DeliveryDialog key={presetOrder ?? 'new'} opened={opened} orderId={presetOrder} onClose={close} onSaved={() => void list.refetch()} /> : null}
+    </>
+  );
+}
+
+export default DeliveryOrdersPage;

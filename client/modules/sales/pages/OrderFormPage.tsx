@@ -1,0 +1,237 @@
+// Formulario de Órdenes de Servicio: work under a vigente contract
+// (`?contractId=N` preselects it) or one-off work for a client; description,
+// site, programmed dates and responsible people. The header offers the next
+// legal move (iniciar, terminar, registrar entrega) and, under a contract,
+// capturing a generador for the order.
+import { useState } from 'react';
+import { Anchor, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconCalculator, IconPlayerPlay, IconCircleCheck, IconTruckDelivery } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  ContractOptionListDocument,
+  OrderDeliveryFileDownloadDocument,
+  ServiceOrderCreateDocument,
+  ServiceOrderDetailDocument,
+  ServiceOrderFinishDocument,
+  ServiceOrderStartDocument,
+  ServiceOrderUpdateDocument,
+  type ServiceOrderDetailQuery,
+} from '../../../../generated/graphql';
+import { canMove, folioLabel, ORDER_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { DateField } from '../../shopping/ui/FormDialog';
+import { useSalesAccess, type ScreenAccess } from '../access';
+import { documentAction } from '../components/actions';
+import { ClientSelect } from '../components/ClientSelect';
+import { addDays, today } from '../components/dates';
+import { asAppError, errorForForm, placedFields } from '../components/errors';
+import { downloadBase64 } from '../components/files';
+import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
+import { ORDER_BADGES, texts } from '../texts';
+
+const t = texts.orders;
+type Order = NonNullable<ServiceOrderDetailQuery['serviceOrder']>;
+type Values = { target: 'contract' | 'client'; contractId: string; clientId: string; description: string; site: string; scheduledStart: string; scheduledEnd: string; responsibles: string[]; notes: string };
+
+const FIELDS = ['contractId', 'clientId', 'description', 'site', 'scheduledStart', 'scheduledEnd', 'responsibles', 'responsibles.', 'notes'];
+
+const valuesOf = (o: Order | null, contractId: string | null): Values =>
+  o
+    ? {
+        target: o.contract ? 'contract' : 'client',
+        contractId: o.contract?.id ?? '',
+        clientId: o.client.id,
+        description: o.description,
+        site: o.site,
+        scheduledStart: o.scheduledStart,
+        scheduledEnd: o.scheduledEnd,
+        responsibles: o.responsibles,
+        notes: o.notes,
+      }
+    : { target: 'contract', contractId: contractId ?? '', clientId: '', description: '', site: '', scheduledStart: today(), scheduledEnd: addDays(today(), 7), responsibles: [], notes: '' };
+
+function OrderEditor({ order, contractId, access, onReload }: { order: Order | null; contractId: string | null; access: ScreenAccess; onReload?: () => void }) {
+  const navigate = useNavigate();
+  const apollo = useApolloClient();
+  const generatorAccess = useSalesAccess('Generadores');
+  const deliveryAccess = useSalesAccess('Entrega de Órdenes');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [create] = useMutation(ServiceOrderCreateDocument);
+  const [update] = useMutation(ServiceOrderUpdateDocument);
+  const [start] = useMutation(ServiceOrderStartDocument);
+  const [finish] = useMutation(ServiceOrderFinishDocument);
+  const contracts = useQuery(ContractOptionListDocument, { variables: {}, fetchPolicy: 'cache-and-network' });
+  const editable = order ? (order.status === 'abierta' || order.status === 'en_proceso') && access.editar : access.crear;
+  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(order, contractId) });
+  const v = form.values;
+  const label = order ? folioLabel('order', order.folio) : '';
+  const act = documentAction(setError, onReload);
+  const contractOptions = (contracts.data?.contractOptions ?? []).map((c) => ({ value: c.id, label: `${folioLabel('contract', c.folio)} · ${c.name} (${c.clientName})` }));
+  if (order?.contract && !contractOptions.some((o) => o.value === order.contract?.id)) {
+    contractOptions.unshift({ value: order.contract.id, label: `${folioLabel('contract', order.contract.folio)} · ${order.contract.name}` });
+  }
+
+  const save = async () => {
+    setError(null);
+    if (!editable) return;
+    const input = {
+      contractId: v.target === 'contract' ? v.contractId || null : null,
+      clientId: v.target === 'client' ? v.clientId || null : null,
+      description: v.description,
+      site: v.site,
+      scheduledStart: v.scheduledStart,
+      scheduledEnd: v.scheduledEnd,
+      responsibles: v.responsibles,
+      notes: v.notes,
+    };
+    setSaving(true);
+    try {
+      if (order) {
+        await update({ variables: { id: order.id, version: order.version, input } });
+        notifySuccess(texts.common.saved);
+        form.resetDirty();
+        onReload?.();
+      } else {
+        const result = await create({ variables: { input } });
+        notifySuccess(t.created);
+        form.resetDirty();
+        const id = result.data?.serviceOrderCreate.id;
+        await navigate(id ? recordPath(SALES_PATHS.orderForm, id) : SALES_PATHS.orders, { replace: true });
+      }
+    } catch (caught) {
+      const appError = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(appError, FIELDS));
+      setError(errorForForm(appError, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const download = async (id: string) => {
+    try {
+      const r = await apollo.query({ query: OrderDeliveryFileDownloadDocument, variables: { id }, fetchPolicy: 'network-only' });
+      const file = r.data?.orderDeliveryFile;
+      if (file) downloadBase64(file.contentBase64, file.fileName, file.contentType);
+    } catch (caught) {
+      notifyError(asAppError(caught).message, texts.common.actionFailed);
+    }
+  };
+
+  const headerActions = order ? (
+    <Group gap="xs">
+      <StatusBadge status={order.status} labels={ORDER_BADGES} />
+      {order.contract && generatorAccess.crear ? (
+        <Button variant="default" leftSection={<IconCalculator size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.generatorForm, { orderId: order.id }))}>
+          {t.newGenerator}
+        </Button>
+      ) : null}
+      {canMove(ORDER_LIFECYCLE, order.status, 'en_proceso') && access.editar ? (
+        <Button leftSection={<IconPlayerPlay size={16} />} onClick={() => void act(() => start({ variables: { id: order.id, version: order.version } }), t.started)}>
+          {t.start}
+        </Button>
+      ) : null}
+      {canMove(ORDER_LIFECYCLE, order.status, 'terminada') && access.editar ? (
+        <Button color="teal" leftSection={<IconCircleCheck size={16} />} onClick={() => void act(() => finish({ variables: { id: order.id, version: order.version } }), t.finished)}>
+          {t.finish}
+        </Button>
+      ) : null}
+      {canMove(ORDER_LIFECYCLE, order.status, 'entregada') && deliveryAccess.crear ? (
+        <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.deliveries, { orderId: order.id }))}>
+          {t.deliver}
+        </Button>
+      ) : null}
+    </Group>
+  ) : undefined;
+
+  return (
+    <FormPage
+      title={order ? `${label} · ${order.client.name}` : t.formNewTitle}
+      description={order?.contract ? `${folioLabel('contract', order.contract.folio)} · ${order.contract.name}` : undefined}
+      headerActions={headerActions}
+      onSubmit={save}
+      onCancel={() => void navigate(SALES_PATHS.orders)}
+      dirty={editable && form.isDirty()}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={!editable}
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <SegmentedControl
+              aria-label={t.fields.target}
+              data={[
+                { value: 'contract', label: t.fields.underContract },
+                { value: 'client', label: t.fields.oneOff },
+              ]}
+              value={v.target}
+              disabled={!editable}
+              onChange={(value) => form.setFieldValue('target', value as Values['target'])}
+              w="fit-content"
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {v.target === 'contract' ? (
+                <Select label={t.fields.contract} placeholder={t.fields.contractPlaceholder} data={contractOptions} searchable required disabled={!editable} nothingFoundMessage={texts.common.nothingFound} {...form.getInputProps('contractId')} value={v.contractId || null} onChange={(value) => form.setFieldValue('contractId', value ?? '')} />
+              ) : (
+                <ClientSelect label={texts.common.client} required value={v.clientId} known={order?.client ?? null} disabled={!editable} error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined} onChange={(id) => form.setFieldValue('clientId', id)} />
+              )}
+              <TextInput label={t.fields.site} disabled={!editable} maxLength={300} {...form.getInputProps('site')} />
+            </SimpleGrid>
+            <Textarea label={t.fields.description} required autosize minRows={2} disabled={!editable} maxLength={500} {...form.getInputProps('description')} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <DateField label={t.fields.scheduledStart} required disabled={!editable} {...form.getInputProps('scheduledStart')} />
+              <DateField label={t.fields.scheduledEnd} required disabled={!editable} {...form.getInputProps('scheduledEnd')} />
+              <TagsInput label={t.fields.responsibles} placeholder={t.fields.responsiblesPlaceholder} disabled={!editable} maxTags={20} {...form.getInputProps('responsibles')} />
+            </SimpleGrid>
+            <Textarea label={t.fields.notes} autosize minRows={2} disabled={!editable} {...form.getInputProps('notes')} />
+          </Stack>
+        </Paper>
+        {order?.delivery ? (
+          <Paper withBorder radius="md" p="md">
+            <Text fw={600} mb="xs">
+              {t.delivery}
+            </Text>
+            <Text size="sm">
+              {formatDate(order.delivery.date)} · {t.receivedBy}: {order.delivery.receivedBy}
+            </Text>
+            {order.delivery.notes ? <Text size="sm" c="dimmed">{order.delivery.notes}</Text> : null}
+            <Group gap="sm" mt="xs">
+              {order.delivery.files.map((f) => (
+                <Anchor key={f.id} component="button" type="button" size="sm" onClick={() => void download(f.id)}>
+                  {f.fileName}
+                </Anchor>
+              ))}
+            </Group>
+          </Paper>
+        ) : null}
+      </Stack>
+    </FormPage>
+  );
+}
+
+export function OrderFormPage() {
+  const [searchParams] = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = idParam(rawId);
+  const contractId = idParam(searchParams.get('contractId'));
+  const access = useSalesAccess('Órdenes de Servicio');
+  const detail = useQuery(ServiceOrderDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
+  const loadError = readGraphQLError(detail.error);
+  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.orders} />;
+  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.orders} /> : <LoadFailed message={loadError.message} />;
+  const order = detail.data?.serviceOrder ?? null;
+  if (id !== null && !detail.loading && order === null) return <NotFound backTo={SALES_PATHS.orders} />;
+  if (id !== null && order === null) return <LoadingForm />;
+  return <OrderEditor key={order ? `${order.id}:${order.version}` : `new:${contractId ?? ''}`} order={order} contractId={contractId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
+}
+
+export default OrderFormPage;

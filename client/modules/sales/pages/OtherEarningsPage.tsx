@@ -1,0 +1,148 @@
+// Otros Ingresos: income that is not an invoice (scrap sales, refunds…),
+// deposited into a company account through the Compras ledger; cancelling
+// reverses the deposit.
+import { useState } from 'react';
+import { Button, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconPlus, IconX } from '@tabler/icons-react';
+import { DepositAccountOptionListDocument, OtherIncomeCancelDocument, OtherIncomeCreateDocument, OtherIncomeListDocument, type IncomeStatus, type OtherIncomeFieldsFragment } from '../../../../generated/graphql';
+import { folioLabel, INCOME_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { NumberField } from '../../../components/NumberField';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate, formatMoney } from '../../../components/format';
+import type { AppError } from '../../../components/graphqlErrors';
+import { useListParams } from '../../../components/listParams';
+import { notifySuccess } from '../../../components/notify';
+import { DateField, FormDialog } from '../../shopping/ui/FormDialog';
+import { useSalesAccess } from '../access';
+import { today } from '../components/dates';
+import { asAppError, errorForForm, placedFields } from '../components/errors';
+import { ReasonModal } from '../components/ReasonModal';
+import { useServerList } from '../components/useServerList';
+import { INCOME_BADGES, statusOptions, texts } from '../texts';
+
+const t = texts.otherIncome;
+type Values = { date: string; concept: string; amount: string; accountId: string; reference: string; notes: string };
+const FIELDS = ['date', 'concept', 'amount', 'accountId', 'reference', 'notes'];
+
+function IncomeDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: () => void; onSaved: () => void }) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [create] = useMutation(OtherIncomeCreateDocument);
+  const accounts = useQuery(DepositAccountOptionListDocument, { skip: !opened, fetchPolicy: 'cache-and-network' });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { date: today(), concept: '', amount: '', accountId: '', reference: '', notes: '' } });
+  const save = async () => {
+    setError(null);
+    const v = form.getValues();
+    setSaving(true);
+    try {
+      await create({ variables: { input: { ...v, amount: v.amount || '0' } } });
+      notifySuccess(t.created);
+      form.reset();
+      onSaved();
+      onClose();
+    } catch (caught) {
+      const appError = asAppError(caught);
+      form.setErrors(placedFields(appError, FIELDS));
+      setError(errorForForm(appError, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title={t.newIncome} opened={opened} onClose={onClose} onSubmit={save} saving={saving} error={error}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <DateField label={t.fields.date} required {...form.getInputProps('date')} />
+          <NumberField label={t.fields.amount} money min={0} required {...form.getInputProps('amount')} />
+        </SimpleGrid>
+        <TextInput label={t.fields.concept} required maxLength={200} {...form.getInputProps('concept')} />
+        <Select
+          label={t.fields.account}
+          required
+          data={(accounts.data?.depositAccountOptions ?? []).map((a) => ({ value: a.id, label: [a.name, a.bank, a.number].filter(Boolean).join(' · ') }))}
+          {...form.getInputProps('accountId')}
+          value={form.values.accountId || null}
+          onChange={(value) => form.setFieldValue('accountId', value ?? '')}
+        />
+        <TextInput label={t.fields.reference} maxLength={200} {...form.getInputProps('reference')} />
+        <Textarea label={t.fields.notes} autosize minRows={2} {...form.getInputProps('notes')} />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+export function OtherEarningsPage() {
+  const access = useSalesAccess('Otros Ingresos');
+  const [opened, setOpened] = useState(false);
+  const [cancelling, setCancelling] = useState<OtherIncomeFieldsFragment | null>(null);
+  const [cancel] = useMutation(OtherIncomeCancelDocument);
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
+  const { status } = params.filters;
+  const list = useServerList(OtherIncomeListDocument, params, { filter: status ? { status: status as IncomeStatus } : {} }, (d) => d.otherIncomes);
+
+  const columns: ListColumn<OtherIncomeFieldsFragment>[] = [
+    { key: 'folio', header: t.columns.folio, sortable: true, render: (r) => folioLabel('otherIncome', r.folio), exportValue: (r) => folioLabel('otherIncome', r.folio) },
+    { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+    { key: 'concept', header: t.columns.concept, sortable: true },
+    { key: 'accountName', header: t.columns.account },
+    { key: 'reference', header: t.columns.reference },
+    { key: 'amount', header: t.columns.amount, sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
+    { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={INCOME_BADGES} />, exportValue: (r) => INCOME_LIFECYCLE.labels[r.status] },
+    {
+      key: 'actions',
+      header: '',
+      exportable: false,
+      render: (r) =>
+        r.status === 'aplicado' && access.eliminar ? (
+          <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconX size={12} />} onClick={() => setCancelling(r)}>
+            {t.cancel}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        description={t.listDescription}
+        exportName={t.exportName}
+        searchPlaceholder={t.searchPlaceholder}
+        columns={columns}
+        rows={list.rows}
+        total={list.total}
+        loading={list.loading}
+        error={list.error}
+        params={params}
+        rowKey={(r) => r.id}
+        fetchAll={access.exportar ? list.fetchAll : undefined}
+        actions={
+          access.crear ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setOpened(true)}>
+              {t.newIncome}
+            </Button>
+          ) : undefined
+        }
+        filters={<Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(INCOME_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />}
+      />
+      {access.crear ? <IncomeDialog opened={opened} onClose={() => setOpened(false)} onSaved={() => void list.refetch()} /> : null}
+      <ReasonModal
+        opened={cancelling !== null}
+        title={t.cancelTitle}
+        message={cancelling ? `${folioLabel('otherIncome', cancelling.folio)} · ${cancelling.concept} · ${formatMoney(cancelling.amount)}` : undefined}
+        confirmLabel={t.cancel}
+        onClose={() => setCancelling(null)}
+        onConfirm={async (reason) => {
+          if (!cancelling) return;
+          await cancel({ variables: { id: cancelling.id, version: cancelling.version, reason } });
+          notifySuccess(t.cancelled);
+          void list.refetch();
+        }}
+      />
+    </>
+  );
+}
+
+export default OtherEarningsPage;

@@ -1,0 +1,313 @@
+// Formulario de Pagos: a client payment on a date, with its forma de pago,
+// deposited into a company account and applied to that client's open
+// invoices (never more than each balance nor than the payment; the server
+// checks again under lock). `?clientId=&invoiceId=` come from an invoice.
+// `?id=N` shows a recorded payment with its parcialidades and cancellation.
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconX } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  ClientPaymentCancelDocument,
+  ClientPaymentCreateDocument,
+  ClientPaymentDetailDocument,
+  DepositAccountOptionListDocument,
+  OpenInvoiceListDocument,
+  type ClientPaymentDetailQuery,
+} from '../../../../generated/graphql';
+import { canMove, folioLabel, INCOME_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { toDecimal, UiDecimal } from '../../../components/decimal';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { NumberField } from '../../../components/NumberField';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate, formatMoney } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { notifySuccess } from '../../../components/notify';
+import { DateField } from '../../shopping/ui/FormDialog';
+import { useSalesAccess, type ScreenAccess } from '../access';
+import { formaLabel, PAYMENT_FORMA_OPTIONS } from '../components/catalogs';
+import { ClientSelect } from '../components/ClientSelect';
+import { today } from '../components/dates';
+import { asAppError, errorForForm, placedFields } from '../components/errors';
+import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { ReasonModal } from '../components/ReasonModal';
+import { idParam, recordPath, SALES_PATHS } from '../paths';
+import { INCOME_BADGES, texts } from '../texts';
+
+const t = texts.payments;
+type Payment = NonNullable<ClientPaymentDetailQuery['clientPayment']>;
+type Values = { clientId: string; date: string; formaPago: string; accountId: string; amount: string; reference: string; notes: string; apply: Record<string, string> };
+
+const FIELDS = ['clientId', 'date', 'formaPago', 'accountId', 'amount', 'reference', 'notes'];
+
+function PaymentView({ payment, access, onReload }: { payment: Payment; access: ScreenAccess; onReload: () => void }) {
+  const navigate = useNavigate();
+  const [cancelling, setCancelling] = useState(false);
+  const [cancel] = useMutation(ClientPaymentCancelDocument);
+  const label = folioLabel('payment', payment.folio);
+  return (
+    <FormPage
+      title={`${label} · ${payment.client.name}`}
+      description={`${formatDate(payment.date)} · ${formaLabel(payment.formaPago)} · ${payment.accountName}`}
+      headerActions={
+        <Group gap="xs">
+          <StatusBadge status={payment.status} labels={INCOME_BADGES} />
+          {canMove(INCOME_LIFECYCLE, payment.status, 'cancelado') && access.eliminar ? (
+            <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
+              {t.cancel}
+            </Button>
+          ) : null}
+        </Group>
+      }
+      onSubmit={async () => undefined}
+      onCancel={() => void navigate(SALES_PATHS.payments)}
+      dirty={false}
+      saving={false}
+      readOnly
+    >
+      <Stack gap="md">
+        {payment.cancelReason ? (
+          <Alert color="red" variant="light" title={t.cancel}>
+            {payment.cancelReason}
+          </Alert>
+        ) : null}
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
+            <TextInput label={t.fields.amount} value={formatMoney(payment.amount)} readOnly variant="filled" />
+            <TextInput label={t.applied} value={formatMoney(payment.appliedAmount)} readOnly variant="filled" />
+            <TextInput label={t.fields.reference} value={payment.reference} readOnly variant="filled" />
+            <TextInput label={t.fields.account} value={payment.accountName} readOnly variant="filled" />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder radius="md" p="sm">
+          <Text fw={600} mb="xs">
+            {t.applications}
+          </Text>
+          <Table verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.appCols.invoice}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{t.appCols.installment}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{t.appCols.previous}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{t.appCols.amount}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{t.appCols.remaining}</Table.Th>
+                <Table.Th>{t.appCols.ppd}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {payment.applications.map((a) => (
+                <Table.Tr key={a.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(recordPath(SALES_PATHS.billForm, a.invoiceId))}>
+                  <Table.Td>{a.invoiceLabel}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{a.installment}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(a.previousBalance)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(a.amount)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(a.remainingBalance)}</Table.Td>
+                  <Table.Td>{a.isPpd ? texts.common.yes : texts.common.no}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        {payment.notes ? <Text size="sm">{payment.notes}</Text> : null}
+      </Stack>
+      <ReasonModal
+        opened={cancelling}
+        title={t.cancelTitle}
+        confirmLabel={t.cancel}
+        onClose={() => setCancelling(false)}
+        onConfirm={async (reason) => {
+          await cancel({ variables: { id: payment.id, version: payment.version, reason } });
+          notifySuccess(t.cancelled);
+          onReload();
+        }}
+      />
+    </FormPage>
+  );
+}
+
+function PaymentEditor({ defaults, access }: { defaults: { clientId: string | null; invoiceId: string | null }; access: ScreenAccess }) {
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [create] = useMutation(ClientPaymentCreateDocument);
+  const accounts = useQuery(DepositAccountOptionListDocument, { fetchPolicy: 'cache-and-network' });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { clientId: defaults.clientId ?? '', date: today(), formaPago: '03', accountId: '', amount: '', reference: '', notes: '', apply: {} } });
+  const v = form.values;
+  const open = useQuery(OpenInvoiceListDocument, { variables: { clientId: v.clientId }, skip: !v.clientId, fetchPolicy: 'network-only' });
+  const invoices = useMemo(() => open.data?.openInvoices ?? [], [open.data]);
+  const applied = Object.values(v.apply).reduce((acc, a) => acc.plus(toDecimal(a) ?? 0), new UiDecimal(0));
+  const unapplied = (toDecimal(v.amount) ?? new UiDecimal(0)).minus(applied);
+  const readOnly = !access.crear;
+
+  // An invoice named in the URL starts selected (its amount is typed by the user).
+  useEffect(() => {
+    if (defaults.invoiceId && invoices.some((i) => i.id === defaults.invoiceId) && !(defaults.invoiceId in form.getValues().apply)) {
+      form.setFieldValue('apply', { ...form.getValues().apply, [defaults.invoiceId]: '' });
+    }
+  }, [defaults.invoiceId, invoices, form]);
+
+  const save = async () => {
+    setError(null);
+    if (readOnly) return;
+    const applications = Object.entries(v.apply).map(([invoiceId, amount]) => ({ invoiceId, amount: amount || '0' }));
+    const input = { clientId: v.clientId, date: v.date, formaPago: v.formaPago, accountId: v.accountId, amount: v.amount || '0', reference: v.reference, notes: v.notes, applications };
+    if (!v.clientId) form.setFieldError('clientId', 'Este campo es obligatorio.');
+    if (!v.accountId) form.setFieldError('accountId', 'Este campo es obligatorio.');
+    if (!v.clientId || !v.accountId) return;
+    setSaving(true);
+    try {
+      const result = await create({ variables: { input } });
+      const payment = result.data?.clientPaymentCreate;
+      notifySuccess(t.created(folioLabel('payment', payment?.folio)));
+      form.resetDirty();
+      await navigate(payment ? recordPath(SALES_PATHS.paymentForm, payment.id) : SALES_PATHS.payments, { replace: true });
+    } catch (caught) {
+      const appError = asAppError(caught);
+      // applications.<i>.* names the i-th applied invoice: show it under that invoice's amount.
+      const ids = applications.map((a) => a.invoiceId);
+      const mapped: Record<string, string> = {};
+      for (const [path, message] of Object.entries(appError.fields)) {
+        const m = /^applications\.(\d+)\./.exec(path);
+        if (m && ids[Number(m[1])]) mapped[`apply.${ids[Number(m[1])]}`] = message;
+      }
+      applyServerFieldErrors(form, { ...placedFields(appError, FIELDS), ...mapped });
+      setError(errorForForm(appError, [...FIELDS, 'applications.']));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const toggle = (id: string, checked: boolean) => {
+    const next = { ...v.apply };
+    if (checked) next[id] = '';
+    else delete next[id];
+    form.setFieldValue('apply', next);
+  };
+
+  return (
+    <FormPage
+      title={t.formNewTitle}
+      onSubmit={save}
+      onCancel={() => void navigate(SALES_PATHS.payments)}
+      dirty={!readOnly && form.isDirty()}
+      saving={saving}
+      error={error}
+      readOnly={readOnly}
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            <ClientSelect label={texts.common.client} required value={v.clientId} disabled={readOnly} error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined} onChange={(id) => form.setValues({ clientId: id, apply: {} })} />
+            <DateField label={t.fields.date} required disabled={readOnly} {...form.getInputProps('date')} />
+            <Select label={t.fields.formaPago} data={PAYMENT_FORMA_OPTIONS} searchable allowDeselect={false} required disabled={readOnly} {...form.getInputProps('formaPago')} />
+            <Select
+              label={t.fields.account}
+              data={(accounts.data?.depositAccountOptions ?? []).map((a) => ({ value: a.id, label: [a.name, a.bank, a.number].filter(Boolean).join(' · ') }))}
+              required
+              disabled={readOnly}
+              {...form.getInputProps('accountId')}
+              value={v.accountId || null}
+              onChange={(value) => form.setFieldValue('accountId', value ?? '')}
+            />
+            <NumberField label={t.fields.amount} money min={0} required disabled={readOnly} {...form.getInputProps('amount')} />
+            <TextInput label={t.fields.reference} disabled={readOnly} maxLength={200} {...form.getInputProps('reference')} />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder radius="md" p="sm">
+          <Text fw={600} mb="xs">
+            {t.invoices}
+          </Text>
+          {typeof form.errors.applications === 'string' ? <Text c="red" size="sm">{form.errors.applications}</Text> : null}
+          {v.clientId && invoices.length === 0 && !open.loading ? (
+            <Text size="sm" c="dimmed">
+              {t.noInvoices}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={820}>
+              <Table verticalSpacing={4}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.invoiceCols.apply}</Table.Th>
+                    <Table.Th>{t.invoiceCols.invoice}</Table.Th>
+                    <Table.Th>{t.invoiceCols.date}</Table.Th>
+                    <Table.Th>{t.invoiceCols.dueDate}</Table.Th>
+                    <Table.Th>{t.invoiceCols.metodo}</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>{t.invoiceCols.total}</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>{t.invoiceCols.balance}</Table.Th>
+                    <Table.Th style={{ width: '13rem' }}>{t.invoiceCols.amount}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {invoices.map((inv) => {
+                    const selected = inv.id in v.apply;
+                    const fieldError = form.errors[`apply.${inv.id}`];
+                    return (
+                      <Table.Tr key={inv.id}>
+                        <Table.Td>
+                          <Checkbox aria-label={`${t.invoiceCols.apply} ${inv.label}`} checked={selected} disabled={readOnly} onChange={(e) => toggle(inv.id, e.currentTarget.checked)} />
+                        </Table.Td>
+                        <Table.Td>{inv.label}</Table.Td>
+                        <Table.Td>{formatDate(inv.date)}</Table.Td>
+                        <Table.Td>{formatDate(inv.dueDate)}</Table.Td>
+                        <Table.Td>{inv.metodoPago}</Table.Td>
+                        <Table.Td style={{ textAlign: 'right' }}>{formatMoney(inv.total)}</Table.Td>
+                        <Table.Td style={{ textAlign: 'right' }}>{formatMoney(inv.balance)}</Table.Td>
+                        <Table.Td>
+                          {selected ? (
+                            <Group gap={4} wrap="nowrap">
+                              <NumberField
+                                aria-label={`${t.invoiceCols.amount} ${inv.label}`}
+                                money
+                                min={0}
+                                max={inv.balance}
+                                value={v.apply[inv.id]}
+                                error={typeof fieldError === 'string' ? fieldError : undefined}
+                                onChange={(value) => form.setFieldValue('apply', { ...v.apply, [inv.id]: value })}
+                              />
+                              <Button size="compact-xs" variant="subtle" onClick={() => form.setFieldValue('apply', { ...v.apply, [inv.id]: new UiDecimal(inv.balance).toFixed(2) })}>
+                                {t.payAll}
+                              </Button>
+                            </Group>
+                          ) : null}
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Group justify="flex-end" gap="lg" mt="xs">
+            <Text size="sm">
+              {t.applied}: <b>{formatMoney(applied.toFixed(2))}</b>
+            </Text>
+            <Text size="sm" c={unapplied.isNegative() ? 'red' : undefined}>
+              {t.unapplied}: <b>{formatMoney(unapplied.toFixed(2))}</b>
+            </Text>
+          </Group>
+        </Paper>
+        <Textarea label={t.fields.notes} autosize minRows={2} disabled={readOnly} {...form.getInputProps('notes')} />
+      </Stack>
+    </FormPage>
+  );
+}
+
+export function PaymentFormPage() {
+  const [searchParams] = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = idParam(rawId);
+  const access = useSalesAccess('Pagos');
+  const detail = useQuery(ClientPaymentDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
+  const loadError = readGraphQLError(detail.error);
+  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.payments} />;
+  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.payments} /> : <LoadFailed message={loadError.message} />;
+  const payment = detail.data?.clientPayment ?? null;
+  if (id !== null && !detail.loading && payment === null) return <NotFound backTo={SALES_PATHS.payments} />;
+  if (id !== null && payment === null) return <LoadingForm />;
+  if (payment) return <PaymentView key={`${payment.id}:${payment.version}`} payment={payment} access={access} onReload={() => void detail.refetch()} />;
+  return <PaymentEditor defaults={{ clientId: idParam(searchParams.get('clientId')), invoiceId: idParam(searchParams.get('invoiceId')) }} access={access} />;
+}
+
+export default PaymentFormPage;

@@ -1,0 +1,324 @@
+// Formulario de Cotizaciones: a borrador is edited here (client, validity,
+// concept lines with SAT keys and discounts, optional retentions) with the
+// CFDI totals previewed as you type; afterwards the quote is read-only and the
+// header offers the moves that are legal now (enviar, aceptar/rechazar), plus
+// duplicar, PDF and "convertir a contrato" once accepted.
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconAlertCircle, IconCheck, IconCopy, IconFileText, IconSend, IconTrash, IconX, IconFileInvoice } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  CompanyProfileDetailDocument,
+  QuoteAcceptDocument,
+  QuoteCreateDocument,
+  QuoteDeleteDocument,
+  QuoteDetailDocument,
+  QuoteDuplicateDocument,
+  QuotePdfDocument,
+  QuoteRejectDocument,
+  QuoteSendDocument,
+  QuoteUpdateDocument,
+  type QuoteDetailQuery,
+} from '../../../../generated/graphql';
+import { canMove, folioLabel, QUOTE_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { confirmAction } from '../../../components/confirm';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { DateField } from '../../shopping/ui/FormDialog';
+import { useSalesAccess, type ScreenAccess } from '../access';
+import { documentAction } from '../components/actions';
+import { ClientSelect, type ClientOption } from '../components/ClientSelect';
+import { addDays, today } from '../components/dates';
+import { asAppError, errorForForm, placedFields } from '../components/errors';
+import { downloadPdf } from '../components/files';
+import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
+import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { ReasonModal } from '../components/ReasonModal';
+import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
+import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
+import { QUOTE_BADGES, texts } from '../texts';
+
+const t = texts.quotes;
+type Quote = NonNullable<QuoteDetailQuery['quote']>;
+type Values = { clientId: string; date: string; validUntil: string; subject: string; notes: string; isr: RetentionMode; iva: RetentionMode; lines: LineValues[] };
+
+const FIELDS = ['clientId', 'date', 'validUntil', 'subject', 'notes', 'lines', 'lines.'];
+
+const valuesOf = (q: Quote | null): Values =>
+  q
+    ? {
+        clientId: q.client.id,
+        date: q.date,
+        validUntil: q.validUntil,
+        subject: q.subject,
+        notes: q.notes,
+        isr: retentionMode(q.isrRetentionRate),
+        iva: retentionMode(q.ivaRetentionRate),
+        lines: q.lines.map((l) => newLine({ description: l.description, prodServKey: l.prodServKey, unitKey: l.unitKey, unitName: l.unitName, quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent })),
+      }
+    : { clientId: '', date: today(), validUntil: addDays(today(), 30), subject: '', notes: '', isr: 'auto', iva: 'auto', lines: [newLine()] };
+
+function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access: ScreenAccess; onReload?: () => void }) {
+  const navigate = useNavigate();
+  const apollo = useApolloClient();
+  const contractAccess = useSalesAccess('Contratos');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [client, setClient] = useState<ClientOption | null>(quote ? quote.client : null);
+  const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' }).data?.companyProfile;
+  const [create] = useMutation(QuoteCreateDocument);
+  const [update] = useMutation(QuoteUpdateDocument);
+  const [send] = useMutation(QuoteSendDocument);
+  const [accept] = useMutation(QuoteAcceptDocument);
+  const [reject] = useMutation(QuoteRejectDocument);
+  const [duplicate] = useMutation(QuoteDuplicateDocument);
+  const [remove] = useMutation(QuoteDeleteDocument);
+
+  const editable = quote ? quote.status === 'borrador' && access.editar : access.crear;
+  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(quote) });
+  const v = form.values;
+  const totals = previewTotals(v.lines, company, client?.rfc, { isr: v.isr, iva: v.iva });
+  const label = quote ? folioLabel('quote', quote.folio) : '';
+
+  const save = async () => {
+    setError(null);
+    if (!editable) return;
+    if (!v.clientId) {
+      form.setFieldError('clientId', 'Este campo es obligatorio.');
+      return;
+    }
+    const input = {
+      clientId: v.clientId,
+      date: v.date,
+      validUntil: v.validUntil,
+      subject: v.subject,
+      notes: v.notes,
+      isrRetention: v.isr === 'auto' ? null : v.isr === 'yes',
+      ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes',
+      lines: toLineInputs(v.lines),
+    };
+    setSaving(true);
+    try {
+      if (quote) {
+        await update({ variables: { id: quote.id, version: quote.version, input } });
+        notifySuccess(texts.common.saved);
+        form.resetDirty();
+        onReload?.();
+      } else {
+        const result = await create({ variables: { input } });
+        notifySuccess(t.created);
+        form.resetDirty();
+        const id = result.data?.quoteCreate.id;
+        await navigate(id ? recordPath(SALES_PATHS.quoteForm, id) : SALES_PATHS.quotes, { replace: true });
+      }
+    } catch (caught) {
+      const appError = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(appError, FIELDS));
+      setError(errorForForm(appError, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const act = documentAction(setError, onReload);
+
+  const printPdf = async () => {
+    if (!quote) return;
+    try {
+      const result = await apollo.query({ query: QuotePdfDocument, variables: { id: quote.id }, fetchPolicy: 'network-only' });
+      if (result.data) downloadPdf(result.data.quotePdf, `Cotizacion-${label}`);
+    } catch (caught) {
+      notifyError(asAppError(caught).message, texts.common.actionFailed);
+    }
+  };
+
+  const headerActions = quote ? (
+    <Group gap="xs">
+      <StatusBadge status={quote.status} labels={QUOTE_BADGES} />
+      <Button variant="default" leftSection={<IconFileText size={16} />} onClick={() => void printPdf()}>
+        {texts.common.print}
+      </Button>
+      {access.crear ? (
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} />}
+          onClick={() =>
+            void act(async () => {
+              const r = await duplicate({ variables: { id: quote.id } });
+              const id = r.data?.quoteDuplicate.id;
+              if (id) await navigate(recordPath(SALES_PATHS.quoteForm, id));
+            }, t.duplicated)
+          }
+        >
+          {t.duplicate}
+        </Button>
+      ) : null}
+      {canMove(QUOTE_LIFECYCLE, quote.status, 'enviada') && access.editar ? (
+        <Button
+          leftSection={<IconSend size={16} />}
+          onClick={() =>
+            confirmAction({
+              title: t.send,
+              message: t.sendConfirm(label) + (form.isDirty() ? texts.common.dirtyDiscard : ''),
+              confirmLabel: t.send,
+              onConfirm: () => void act(() => send({ variables: { id: quote.id, version: quote.version } }), t.sent),
+            })
+          }
+        >
+          {t.send}
+        </Button>
+      ) : null}
+      {canMove(QUOTE_LIFECYCLE, quote.status, 'aceptada') && access.autorizar ? (
+        <>
+          <Button
+            color="teal"
+            leftSection={<IconCheck size={16} />}
+            onClick={() =>
+              confirmAction({ title: t.accept, message: t.acceptConfirm(label), confirmLabel: t.accept, onConfirm: () => void act(() => accept({ variables: { id: quote.id, version: quote.version } }), t.accepted) })
+            }
+          >
+            {t.accept}
+          </Button>
+          <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)}>
+            {t.reject}
+          </Button>
+        </>
+      ) : null}
+      {quote.status === 'aceptada' && !quote.contractId && contractAccess.crear ? (
+        <Button leftSection={<IconFileInvoice size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.contractForm, { quoteId: quote.id }))}>
+          {t.toContract}
+        </Button>
+      ) : null}
+      {quote.contractId ? (
+        <Button variant="light" onClick={() => void navigate(recordPath(SALES_PATHS.contractForm, quote.contractId))}>
+          {t.viewContract}
+        </Button>
+      ) : null}
+    </Group>
+  ) : undefined;
+
+  const extraActions =
+    quote && quote.status === 'borrador' && access.eliminar ? (
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={16} />}
+        onClick={() =>
+          confirmAction({
+            title: t.removeTitle,
+            message: t.removeMessage(label),
+            confirmLabel: t.remove,
+            onConfirm: () =>
+              void act(async () => {
+                await remove({ variables: { id: quote.id, version: quote.version } });
+                form.resetDirty();
+                await navigate(SALES_PATHS.quotes);
+              }, t.removed),
+          })
+        }
+      >
+        {t.remove}
+      </Button>
+    ) : null;
+
+  return (
+    <FormPage
+      title={quote ? `${label} · ${quote.client.name}` : t.formNewTitle}
+      description={quote ? `${formatDate(quote.date)} · ${quote.subject}` : undefined}
+      headerActions={headerActions}
+      onSubmit={save}
+      onCancel={() => void navigate(SALES_PATHS.quotes)}
+      dirty={editable && form.isDirty()}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={!editable}
+      extraActions={extraActions}
+    >
+      <Stack gap="md">
+        {quote?.status === 'vencida' ? (
+          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />}>
+            {t.expiredNote}
+          </Alert>
+        ) : null}
+        {quote?.rejectionReason ? (
+          <Alert color="red" variant="light" title={t.rejectedReason}>
+            {quote.rejectionReason}
+          </Alert>
+        ) : null}
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+            <ClientSelect
+              label={texts.common.client}
+              required
+              value={v.clientId}
+              known={quote?.client ?? null}
+              disabled={!editable}
+              error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined}
+              onChange={(id, c) => {
+                form.setFieldValue('clientId', id);
+                setClient(c);
+              }}
+            />
+            <DateField label={t.fields.date} required disabled={!editable} {...form.getInputProps('date')} />
+            <DateField label={t.fields.validUntil} required disabled={!editable} {...form.getInputProps('validUntil')} />
+            <TextInput label={t.fields.subject} disabled={!editable} maxLength={200} {...form.getInputProps('subject')} />
+          </SimpleGrid>
+        </Paper>
+        <LinesEditor lines={v.lines} onChange={(lines) => form.setFieldValue('lines', lines)} errors={form.errors} readOnly={!editable} />
+        <Group align="flex-start" justify="space-between" wrap="wrap" gap="md">
+          <Stack gap="sm" style={{ flex: '1 1 24rem' }}>
+            <RetentionControls isr={v.isr} iva={v.iva} disabled={!editable} onChange={(next) => form.setValues(next)} />
+            <Textarea label={t.fields.notes} autosize minRows={3} disabled={!editable} {...form.getInputProps('notes')} />
+          </Stack>
+          {quote && !editable ? (
+            <TotalsPanel totals={quote} />
+          ) : (
+            <Stack gap={4}>
+              <TotalsPanel totals={totals} />
+              <Text size="xs" c="dimmed" ta="right">
+                MXN
+              </Text>
+            </Stack>
+          )}
+        </Group>
+      </Stack>
+      {quote ? (
+        <ReasonModal
+          opened={rejecting}
+          title={t.rejectTitle}
+          confirmLabel={t.reject}
+          onClose={() => setRejecting(false)}
+          onConfirm={async (reason) => {
+            await reject({ variables: { id: quote.id, version: quote.version, reason } });
+            notifySuccess(t.rejected);
+            onReload?.();
+          }}
+        />
+      ) : null}
+    </FormPage>
+  );
+}
+
+export function QuoteFormPage() {
+  const [searchParams] = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = idParam(rawId);
+  const access = useSalesAccess('Cotizaciones');
+  const detail = useQuery(QuoteDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
+  const loadError = readGraphQLError(detail.error);
+  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.quotes} />;
+  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.quotes} /> : <LoadFailed message={loadError.message} />;
+  const quote = detail.data?.quote ?? null;
+  if (id !== null && !detail.loading && quote === null) return <NotFound backTo={SALES_PATHS.quotes} />;
+  if (id !== null && quote === null) return <LoadingForm />;
+  return <QuoteEditor key={quote ? `${quote.id}:${quote.version}` : 'new'} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
+}
+
+export default QuoteFormPage;

@@ -1,0 +1,273 @@
+// Solicitudes de pago de mantenimiento: requests from Mantenimiento, from
+// Almacén's Solicitud PDM, or captured here. Approving (autorizar) creates the
+// expense linked to the request; rejecting records the reason the origin sees.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  ExpenseListDocument,
+  PaymentRequestApproveDocument,
+  PaymentRequestCreateDocument,
+  PaymentRequestDetailDocument,
+  PaymentRequestListDocument,
+  PaymentRequestRejectDocument,
+  SupplierOptionsDocument,
+  type PaymentRequestFieldsFragment,
+  type PaymentRequestFilter,
+  type PaymentRequestOrigin,
+  type PaymentRequestStatus,
+} from '../../../../generated/graphql';
+import { computeExpenseTotals } from '../../../../server/modules/shopping/fiscal';
+import { CANCEL_COLOR } from '../../../components/confirm';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { applyServerFieldErrors } from '../../../components/FormPage';
+import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { notifySuccess } from '../../../components/notify';
+import { NumberField } from '../../../components/NumberField';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { IVA_OPTIONS, REQUEST_ORIGIN, REQUEST_STATUS, SHOPPING_PATHS, withId } from '../texts';
+import { useShoppingAccess } from '../ui/access';
+import { idParam, todayIso } from '../ui/dates';
+import { asAppError, errorForForm, placedFields } from '../ui/errors';
+import { DateField, FormDialog } from '../ui/FormDialog';
+
+const COLUMNS: ListColumn<PaymentRequestFieldsFragment>[] = [
+  { key: 'folio', header: 'Folio', sortable: true, width: 80 },
+  { key: 'date', header: 'Fecha', sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'origin', header: 'Origen', sortable: true, render: (r) => `${REQUEST_ORIGIN[r.origin] ?? r.origin}${r.originFolio ? ` ${r.originFolio}` : ''}`, exportValue: (r) => `${REQUEST_ORIGIN[r.origin] ?? r.origin} ${r.originFolio}`.trim() },
+  { key: 'description', header: 'Descripción' },
+  { key: 'supplier', header: 'Proveedor', sortable: true, render: (r) => r.supplierName ?? '—', exportValue: (r) => r.supplierName ?? '' },
+  { key: 'total', header: 'Total', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={REQUEST_STATUS} />, exportValue: (r) => REQUEST_STATUS[r.status]?.label ?? r.status },
+];
+
+function NewRequestDialog({ onClose }: { onClose: () => void }) {
+  const [create] = useMutation(PaymentRequestCreateDocument);
+  const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: true } });
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { supplierId: '', date: todayIso(), description: '', category: 'Mantenimiento', subtotal: '', ivaRate: '0.16', originFolio: '' } });
+  const v = form.getValues();
+  const total = computeExpenseTotals({ subtotal: /^\d+(\.\d+)?$/.test(v.subtotal) ? v.subtotal : '0', ivaRate: v.ivaRate, isrRetentionRate: '0', ivaRetentionRate: '0' }).total;
+  const FIELDS = ['supplierId', 'date', 'description', 'category', 'subtotal', 'ivaRate', 'originFolio'];
+  const save = async () => {
+    setError(null);
+    setSaving(true);
+    try {
+      await create({ variables: { input: { ...v, supplierId: v.supplierId || null } }, refetchQueries: [PaymentRequestListDocument] });
+      notifySuccess('Solicitud de pago registrada.');
+      onClose();
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title="Nueva solicitud de pago" opened onClose={onClose} onSubmit={save} saving={saving} error={error}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select label="Proveedor" placeholder="Opcional: se elige al aprobar" searchable clearable data={(suppliers.data?.supplierOptions ?? []).map((s) => ({ value: s.id, label: s.name }))} {...form.getInputProps('supplierId')} />
+        <DateField label="Fecha" required {...form.getInputProps('date')} />
+        <TextInput label="Categoría" required maxLength={80} {...form.getInputProps('category')} />
+        <TextInput label="Documento de origen" maxLength={40} placeholder="Orden, cotización…" {...form.getInputProps('originFolio')} />
+        <NumberField label="Subtotal" money min={0} required {...form.getInputProps('subtotal')} />
+        <Select label="IVA" allowDeselect={false} data={IVA_OPTIONS} {...form.getInputProps('ivaRate')} />
+      </SimpleGrid>
+      <Textarea label="Descripción" required maxLength={500} autosize minRows={2} {...form.getInputProps('description')} />
+      <Text fw={600} ta="right">
+        Total: {formatMoney(total)}
+      </Text>
+    </FormDialog>
+  );
+}
+
+function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize: boolean; onClose: () => void }) {
+  const { data, error, refetch } = useQuery(PaymentRequestDetailDocument, { variables: { id }, fetchPolicy: 'network-only' });
+  const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: true } });
+  const [approve] = useMutation(PaymentRequestApproveDocument);
+  const [reject] = useMutation(PaymentRequestRejectDocument);
+  const [action, setAction] = useState<'approve' | 'reject' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<AppError | null>(null);
+  const r = data?.paymentRequest;
+  const form = useForm({ mode: 'controlled', initialValues: { supplierId: '', date: todayIso(), invoiceSerie: '', invoiceFolio: '', cfdiUuid: '', reason: '' } });
+  const loadError = readGraphQLError(error);
+  const FIELDS = ['supplierId', 'date', 'invoiceSerie', 'invoiceFolio', 'cfdiUuid', 'reason'];
+  const submit = async () => {
+    if (!r || !action) return;
+    setSaving(true);
+    setSaveError(null);
+    const v = form.getValues();
+    try {
+      if (action === 'approve') {
+        const res = await approve({
+          variables: { id: r.id, version: r.version, input: { supplierId: v.supplierId || r.supplierId || null, date: v.date, invoiceSerie: v.invoiceSerie, invoiceFolio: v.invoiceFolio, cfdiUuid: v.cfdiUuid || null } },
+          refetchQueries: [PaymentRequestListDocument, ExpenseListDocument],
+        });
+        notifySuccess(`Solicitud ${r.folio} aprobada: se creó el gasto ${res.data?.paymentRequestApprove.expenseFolio ?? ''}.`);
+      } else {
+        await reject({ variables: { id: r.id, version: r.version, reason: v.reason }, refetchQueries: [PaymentRequestListDocument] });
+        notifySuccess(`Solicitud ${r.folio} rechazada.`);
+      }
+      onClose();
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setSaveError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog
+      title={r ? `Solicitud ${r.folio}` : 'Solicitud de pago'}
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      saving={saving}
+      error={saveError}
+      onReload={() => void refetch()}
+      readOnly={action === null}
+      submitLabel={action === 'approve' ? 'Aprobar y crear gasto' : 'Rechazar solicitud'}
+      extraActions={
+        r && canAuthorize && r.status === 'pendiente' && action === null ? (
+          <>
+            <Button color="teal" leftSection={<IconCheck size={16} />} onClick={() => setAction('approve')}>
+              Aprobar
+            </Button>
+            <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setAction('reject')}>
+              Rechazar
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      {loadError ? <Alert color="red">{loadError.message}</Alert> : null}
+      {r ? (
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text fw={600}>{r.description}</Text>
+            <StatusBadge status={r.status} labels={REQUEST_STATUS} />
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            <Info label="Origen" value={`${REQUEST_ORIGIN[r.origin] ?? r.origin} ${r.originFolio}`.trim()} />
+            <Info label="Fecha" value={formatDate(r.date)} />
+            <Info label="Categoría" value={r.category} />
+            <Info label="Proveedor" value={r.supplierName ?? 'Por definir'} />
+            <Info label="Subtotal" value={formatMoney(r.subtotal)} />
+            <Info label="Total" value={formatMoney(r.total)} />
+            <Info label="Solicitó" value={r.requestedByName ?? '—'} />
+            {r.reviewedAt ? <Info label="Revisó" value={`${r.reviewedByName ?? ''} · ${formatDateTime(r.reviewedAt)}`} /> : null}
+            {r.expenseId ? (
+              <Info
+                label="Gasto"
+                value={
+                  <Anchor component={Link} to={withId(SHOPPING_PATHS.expenseForm, r.expenseId)} size="sm">
+                    Gasto {r.expenseFolio}
+                  </Anchor>
+                }
+              />
+            ) : null}
+          </SimpleGrid>
+          {r.rejectReason ? (
+            <Alert color="red" variant="light" title="Motivo del rechazo">
+              {r.rejectReason}
+            </Alert>
+          ) : null}
+          {action === 'approve' ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select label="Proveedor" required={!r.supplierId} placeholder={r.supplierName ?? 'Elige el proveedor'} searchable data={(suppliers.data?.supplierOptions ?? []).map((s) => ({ value: s.id, label: s.name }))} {...form.getInputProps('supplierId')} />
+              <DateField label="Fecha del gasto" required {...form.getInputProps('date')} />
+              <TextInput label="Serie de la factura" maxLength={25} {...form.getInputProps('invoiceSerie')} />
+              <TextInput label="Folio de la factura" maxLength={40} {...form.getInputProps('invoiceFolio')} />
+              <TextInput label="UUID del CFDI" maxLength={36} {...form.getInputProps('cfdiUuid')} />
+            </SimpleGrid>
+          ) : null}
+          {action === 'reject' ? <TextInput label="Motivo del rechazo" required maxLength={500} data-autofocus {...form.getInputProps('reason')} /> : null}
+        </Stack>
+      ) : null}
+    </FormDialog>
+  );
+}
+
+function Info({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ApplicationsPage() {
+  const client = useApolloClient();
+  const access = useShoppingAccess('Solicitudes de pago');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = idParam(searchParams.get('id'));
+  const [creating, setCreating] = useState(false);
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: 'pendiente', origin: '' } });
+  const { status, origin } = params.filters;
+  const filter = useMemo<PaymentRequestFilter>(() => ({ ...(status ? { status: status as PaymentRequestStatus } : {}), ...(origin ? { origin: origin as PaymentRequestOrigin } : {}) }), [status, origin]);
+  const list = toListInput(params);
+  const { data, previousData, loading, error } = useQuery(PaymentRequestListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.paymentRequests;
+  const setId = (id: string | null) =>
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set('id', id);
+      else next.delete('id');
+      return next;
+    });
+  const fetchAll = () =>
+    fetchAllPages(async (pageNumber, pageSize) => {
+      const r = await client.query({ query: PaymentRequestListDocument, variables: { list: { ...list, page: pageNumber, pageSize }, filter }, fetchPolicy: 'network-only' });
+      return r.data?.paymentRequests ?? { items: [], total: 0 };
+    });
+  return (
+    <>
+      <ListPage
+        description="Solicitudes de pago de Mantenimiento y de Almacén (Solicitud PDM). Al aprobarlas se crea el gasto."
+        exportName="Solicitudes de pago"
+        searchPlaceholder="Buscar por descripción, documento, proveedor o folio"
+        columns={COLUMNS}
+        rows={page?.items ?? []}
+        total={page?.total ?? 0}
+        loading={loading}
+        error={readGraphQLError(error)}
+        params={params}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setId(r.id)}
+        fetchAll={access.exportar ? fetchAll : undefined}
+        actions={
+          access.crear ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Nueva solicitud
+            </Button>
+          ) : undefined
+        }
+        filters={
+          <>
+            <Select aria-label="Estado" placeholder="Todos los estados" data={Object.entries(REQUEST_STATUS).map(([value, s]) => ({ value, label: s.label }))} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={170} />
+            <Select aria-label="Origen" placeholder="Todos los orígenes" data={Object.entries(REQUEST_ORIGIN).map(([value, label]) => ({ value, label }))} value={origin || null} onChange={(v) => params.setFilter('origin', v ?? '')} clearable w={230} />
+          </>
+        }
+      />
+      {creating ? <NewRequestDialog onClose={() => setCreating(false)} /> : null}
+      {selected ? <RequestDialog key={selected} id={selected} canAuthorize={access.autorizar} onClose={() => setId(null)} /> : null}
+    </>
+  );
+}
+
+export default ApplicationsPage;

@@ -1,0 +1,466 @@
+// Formulario de Gastos: no `?id=` registers a supplier invoice; `?id=N` edits
+// it while pendiente and unpaid, otherwise shows it with its payments. Totals
+// are previewed with the same function the server uses (fiscal.ts), so what
+// the screen shows is what gets saved. The supplier's XML/PDF attach here.
+import { useState } from 'react';
+import { ActionIcon, Alert, Anchor, Autocomplete, Button, FileButton, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconAlertCircle, IconArrowLeft, IconCash, IconDownload, IconPaperclip, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  ExpenseCancelDocument,
+  ExpenseCategoryOptionsDocument,
+  ExpenseCreateDocument,
+  ExpenseDetailDocument,
+  ExpenseFileContentDocument,
+  ExpenseFileDeleteDocument,
+  ExpenseFileUploadDocument,
+  ExpenseUpdateDocument,
+  SupplierOptionsDocument,
+  type ExpenseDetailQuery,
+  type ExpenseInput,
+} from '../../../../generated/graphql';
+import { computeExpenseTotals, dueDateFor } from '../../../../server/modules/shopping/fiscal';
+import { confirmAction, CANCEL_COLOR } from '../../../components/confirm';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { formatDate, formatMoney, formatNumber } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { NumberField } from '../../../components/NumberField';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS } from '../texts';
+import { useShoppingAccess, type ScreenAccess } from '../ui/access';
+import { idParam, todayIso } from '../ui/dates';
+import { asAppError, errorForForm, placedFields } from '../ui/errors';
+import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../ui/files';
+import { FormDialog } from '../ui/FormDialog';
+
+type Expense = NonNullable<ExpenseDetailQuery['expense']>;
+type Line = { description: string; quantity: string; unitPrice: string };
+type Values = {
+  supplierId: string; date: string; invoiceSerie: string; invoiceFolio: string; cfdiUuid: string; category: string; description: string;
+  mode: 'subtotal' | 'lines'; subtotal: string; lines: Line[]; ivaRate: string; isrRetentionRate: string; ivaRetentionRate: string;
+};
+
+const FIELDS = ['supplierId', 'date', 'invoiceSerie', 'invoiceFolio', 'cfdiUuid', 'category', 'description', 'subtotal', 'ivaRate', 'isrRetentionRate', 'ivaRetentionRate', 'lines', 'lines.'];
+const EMPTY_LINE: Line = { description: '', quantity: '1', unitPrice: '' };
+
+const valuesOf = (e: Expense | null): Values =>
+  e
+    ? {
+        supplierId: e.supplierId, date: e.date, invoiceSerie: e.invoiceSerie, invoiceFolio: e.invoiceFolio, cfdiUuid: e.cfdiUuid ?? '', category: e.category,
+        description: e.description, mode: e.lines.length ? 'lines' : 'subtotal', subtotal: e.subtotal,
+        lines: e.lines.length ? e.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice })) : [{ ...EMPTY_LINE }],
+        ivaRate: rateOption(IVA_OPTIONS, e.ivaRate), isrRetentionRate: rateOption(ISR_RETENTION_OPTIONS, e.isrRetentionRate), ivaRetentionRate: rateOption(IVA_RETENTION_OPTIONS, e.ivaRetentionRate),
+      }
+    : { supplierId: '', date: todayIso(), invoiceSerie: '', invoiceFolio: '', cfdiUuid: '', category: '', description: '', mode: 'subtotal', subtotal: '', lines: [{ ...EMPTY_LINE }], ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' };
+
+const toInput = (v: Values): ExpenseInput => ({
+  supplierId: v.supplierId, date: v.date, invoiceSerie: v.invoiceSerie.trim(), invoiceFolio: v.invoiceFolio.trim(), cfdiUuid: v.cfdiUuid.trim() || null,
+  category: v.category.trim(), description: v.description.trim(), ivaRate: v.ivaRate, isrRetentionRate: v.isrRetentionRate, ivaRetentionRate: v.ivaRetentionRate,
+  ...(v.mode === 'lines' ? { lines: v.lines.map((l) => ({ description: l.description.trim(), quantity: l.quantity || '0', unitPrice: l.unitPrice || '0' })), subtotal: null } : { subtotal: v.subtotal || null, lines: [] }),
+});
+
+/** The preview: never throws on half-typed numbers. */
+function preview(v: Values) {
+  const num = (s: string) => (/^\d+(\.\d+)?$/.test(s) ? s : '0');
+  return computeExpenseTotals({
+    lines: v.mode === 'lines' ? v.lines.map((l) => ({ quantity: num(l.quantity), unitPrice: num(l.unitPrice) })) : null,
+    subtotal: num(v.subtotal),
+    ivaRate: v.ivaRate,
+    isrRetentionRate: v.isrRetentionRate,
+    ivaRetentionRate: v.ivaRetentionRate,
+  });
+}
+
+function CancelDialog({ expense, onClose }: { expense: Expense; onClose: () => void }) {
+  const [cancel] = useMutation(ExpenseCancelDocument);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      await cancel({ variables: { id: expense.id, version: expense.version, reason: form.getValues().reason } });
+      notifySuccess(`Gasto ${expense.folio} cancelado.`);
+      onClose();
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, ['reason']));
+      setError(errorForForm(e, ['reason']));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title={`Cancelar gasto ${expense.folio}`} opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel="Cancelar gasto" size="md">
+      <Text size="sm">Un gasto cancelado deja de contar como cuenta por pagar. Solo se puede cancelar si no tiene pagos.</Text>
+      <TextInput label="Motivo" required maxLength={500} data-autofocus {...form.getInputProps('reason')} />
+    </FormDialog>
+  );
+}
+
+function Attachments({ expense, canEdit, onChanged }: { expense: Expense; canEdit: boolean; onChanged: () => void }) {
+  const client = useApolloClient();
+  const [upload, uploading] = useMutation(ExpenseFileUploadDocument);
+  const [remove] = useMutation(ExpenseFileDeleteDocument);
+  const send = async (file: File | null) => {
+    if (!file) return;
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      notifyError('El archivo excede el tamaño máximo de 700 KB.', 'No se pudo adjuntar');
+      return;
+    }
+    try {
+      await upload({ variables: { expenseId: expense.id, fileName: file.name, contentBase64: await fileToBase64(file) } });
+      notifySuccess(`Se adjuntó ${file.name}.`);
+      onChanged();
+    } catch (caught) {
+      notifyError(asAppError(caught).fields.file ?? asAppError(caught).message, 'No se pudo adjuntar');
+    }
+  };
+  const download = async (id: string) => {
+    try {
+      const r = await client.query({ query: ExpenseFileContentDocument, variables: { id }, fetchPolicy: 'network-only' });
+      if (r.data) downloadBase64(r.data.expenseFile.contentBase64, r.data.expenseFile.fileName, r.data.expenseFile.contentType);
+    } catch (caught) {
+      notifyError(asAppError(caught).message, 'No se pudo descargar');
+    }
+  };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600} size="sm">
+          Comprobantes del proveedor (XML / PDF)
+        </Text>
+        {canEdit ? (
+          <FileButton onChange={(f) => void send(f)} accept=".xml,.pdf,application/pdf,text/xml,application/xml">
+            {(props) => (
+              <Button {...props} size="xs" variant="light" leftSection={<IconPaperclip size={14} />} loading={uploading.loading}>
+                Adjuntar archivo
+              </Button>
+            )}
+          </FileButton>
+        ) : null}
+      </Group>
+      {expense.files.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Sin archivos adjuntos.
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {expense.files.map((f) => (
+            <Group key={f.id} justify="space-between">
+              <Anchor component="button" type="button" size="sm" onClick={() => void download(f.id)}>
+                <IconDownload size={14} /> {f.fileName}
+              </Anchor>
+              <Group gap="xs">
+                <Text size="xs" c="dimmed">
+                  {formatNumber(f.size / 1024, 1)} KB
+                </Text>
+                {canEdit ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Quitar ${f.fileName}`}
+                    onClick={() =>
+                      confirmAction({
+                        title: 'Quitar archivo',
+                        message: `¿Quitar ${f.fileName} del gasto?`,
+                        confirmLabel: 'Quitar',
+                        onConfirm: () => void remove({ variables: { id: f.id } }).then(onChanged).catch((c: unknown) => notifyError(asAppError(c).message)),
+                      })
+                    }
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                ) : null}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function Editor({ expense, access, onReload }: { expense: Expense | null; access: ScreenAccess; onReload: () => void }) {
+  const navigate = useNavigate();
+  const [create] = useMutation(ExpenseCreateDocument);
+  const [update] = useMutation(ExpenseUpdateDocument);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: false } });
+  const categories = useQuery(ExpenseCategoryOptionsDocument);
+  const editable = expense === null ? access.crear : access.editar && expense.status === 'pendiente' && expense.balance === expense.total && expense.payments.length === 0;
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: valuesOf(expense),
+    validate: {
+      supplierId: (v) => (v ? null : 'Selecciona el proveedor.'),
+      date: (v) => (v ? null : 'La fecha es obligatoria.'),
+      category: (v) => (v.trim() ? null : 'Este campo es obligatorio.'),
+      subtotal: (v, all) => (all.mode === 'subtotal' && !(Number(v) > 0) ? 'Captura el subtotal.' : null),
+    },
+  });
+  const v = form.getValues();
+  const totals = preview(v);
+  const supplierOptions = (suppliers.data?.supplierOptions ?? []).filter((s) => s.active || s.id === expense?.supplierId);
+  const supplier = supplierOptions.find((s) => s.id === v.supplierId);
+  const dueDate = supplier && v.date ? dueDateFor(v.date, supplier.creditDays) : null;
+
+  const save = async () => {
+    setError(null);
+    if (!editable || form.validate().hasErrors) return;
+    setSaving(true);
+    try {
+      const input = toInput(form.getValues());
+      if (expense) await update({ variables: { id: expense.id, version: expense.version, input } });
+      else await create({ variables: { input } });
+      notifySuccess(expense ? 'Gasto guardado.' : 'Gasto registrado.');
+      await navigate(SHOPPING_PATHS.expenses);
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const openBalance = expense && (expense.status === 'pendiente' || expense.status === 'pagado_parcial');
+
+  return (
+    <FormPage
+      title={expense ? `Gasto ${expense.folio} · ${expense.supplierName}` : 'Nuevo gasto'}
+      description={expense ? `Factura ${invoiceRef(expense.invoiceSerie, expense.invoiceFolio) || 'sin folio'} del ${formatDate(expense.date)} · vence ${formatDate(expense.dueDate)}` : 'Registra la factura del proveedor.'}
+      headerActions={expense ? <StatusBadge status={expense.status} labels={EXPENSE_STATUS} /> : undefined}
+      onSubmit={save}
+      onCancel={() => void navigate(SHOPPING_PATHS.expenses)}
+      dirty={editable && form.isDirty()}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={!editable}
+      extraActions={
+        <>
+          {expense && openBalance ? (
+            <Button component={Link} to={`${SHOPPING_PATHS.payoffs}?new=1&supplierId=${expense.supplierId}`} variant="light" leftSection={<IconCash size={16} />}>
+              Registrar pago
+            </Button>
+          ) : null}
+          {expense && access.eliminar && expense.status === 'pendiente' && expense.payments.length === 0 ? (
+            <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
+              Cancelar gasto
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Stack gap="md">
+        {expense?.status === 'cancelado' ? (
+          <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} title="Gasto cancelado">
+            {expense.cancelReason}
+          </Alert>
+        ) : null}
+        {expense && !editable && expense.status !== 'cancelado' ? (
+          <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
+            {expense.payments.length ? 'El gasto tiene pagos: ya no se puede modificar.' : 'Solo lectura.'}
+          </Alert>
+        ) : null}
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <Select
+              label="Proveedor"
+              required
+              searchable
+              data={supplierOptions.map((s) => ({ value: s.id, label: `${s.name} (${s.rfc})` }))}
+              disabled={!editable}
+              nothingFoundMessage="Sin proveedores"
+              {...form.getInputProps('supplierId')}
+            />
+            <TextInput type="date" label="Fecha de la factura" required disabled={!editable} {...form.getInputProps('date')} />
+            <TextInput label="Vencimiento" readOnly value={dueDate ? `${formatDate(dueDate)} (${supplier?.creditDays ?? 0} días de crédito)` : '—'} />
+            <TextInput label="Serie" maxLength={25} disabled={!editable} {...form.getInputProps('invoiceSerie')} />
+            <TextInput label="Folio de la factura" maxLength={40} disabled={!editable} {...form.getInputProps('invoiceFolio')} />
+            <TextInput label="UUID del CFDI" maxLength={36} placeholder="Opcional" disabled={!editable} {...form.getInputProps('cfdiUuid')} />
+            <Autocomplete label="Categoría" required maxLength={80} data={categories.data?.expenseCategories ?? []} disabled={!editable} {...form.getInputProps('category')} />
+          </SimpleGrid>
+          <Textarea label="Descripción" mt="md" maxLength={500} autosize minRows={2} disabled={!editable} {...form.getInputProps('description')} />
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm">
+            <Text fw={600} size="sm">
+              Importes
+            </Text>
+            <SegmentedControl
+              size="xs"
+              disabled={!editable}
+              data={[{ value: 'subtotal', label: 'Por subtotal' }, { value: 'lines', label: 'Por partidas' }]}
+              {...form.getInputProps('mode')}
+            />
+          </Group>
+          {v.mode === 'subtotal' ? (
+            <NumberField label="Subtotal" money min={0} required disabled={!editable} maw={260} {...form.getInputProps('subtotal')} />
+          ) : (
+            <Stack gap="xs">
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Descripción</Table.Th>
+                    <Table.Th w={120}>Cantidad</Table.Th>
+                    <Table.Th w={160}>Precio unitario</Table.Th>
+                    <Table.Th w={140} ta="right">
+                      Importe
+                    </Table.Th>
+                    <Table.Th w={40} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {v.lines.map((_, i) => (
+                    <Table.Tr key={i}>
+                      <Table.Td>
+                        <TextInput aria-label={`Descripción partida ${i + 1}`} maxLength={300} disabled={!editable} {...form.getInputProps(`lines.${i}.description`)} />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberField aria-label={`Cantidad partida ${i + 1}`} precision={4} min={0} disabled={!editable} {...form.getInputProps(`lines.${i}.quantity`)} />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberField aria-label={`Precio partida ${i + 1}`} precision={6} min={0} money disabled={!editable} {...form.getInputProps(`lines.${i}.unitPrice`)} />
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(totals.lineAmounts[i] ?? '0')}</Table.Td>
+                      <Table.Td>
+                        {editable && v.lines.length > 1 ? (
+                          <ActionIcon variant="subtle" color="red" aria-label={`Quitar partida ${i + 1}`} onClick={() => form.removeListItem('lines', i)}>
+                            <IconTrash size={14} />
+                          </ActionIcon>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {editable ? (
+                <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('lines', { ...EMPTY_LINE })} w="fit-content">
+                  Agregar partida
+                </Button>
+              ) : null}
+            </Stack>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
+            <Select label="IVA" allowDeselect={false} data={IVA_OPTIONS} disabled={!editable} {...form.getInputProps('ivaRate')} />
+            <Select label="Retención de ISR" allowDeselect={false} data={ISR_RETENTION_OPTIONS} disabled={!editable} {...form.getInputProps('isrRetentionRate')} />
+            <Select label="Retención de IVA" allowDeselect={false} data={IVA_RETENTION_OPTIONS} disabled={!editable} {...form.getInputProps('ivaRetentionRate')} />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="md">
+            <Table w={320} aria-label="Totales del gasto">
+              <Table.Tbody>
+                <Amount label="Subtotal" value={expense && !editable ? expense.subtotal : totals.subtotal} />
+                <Amount label="IVA" value={expense && !editable ? expense.iva : totals.iva} />
+                <Amount label="Retención ISR" value={`-${expense && !editable ? expense.isrRetention : totals.isrRetention}`} />
+                <Amount label="Retención IVA" value={`-${expense && !editable ? expense.ivaRetention : totals.ivaRetention}`} />
+                <Amount label="Total" value={expense && !editable ? expense.total : totals.total} bold />
+                {expense ? <Amount label="Saldo por pagar" value={expense.balance} bold /> : null}
+              </Table.Tbody>
+            </Table>
+          </Group>
+        </Paper>
+        {expense ? (
+          <Paper withBorder radius="md" p="md">
+            <Text fw={600} size="sm" mb="xs">
+              Pagos aplicados
+            </Text>
+            {expense.payments.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Sin pagos.
+              </Text>
+            ) : (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Pago</Table.Th>
+                    <Table.Th>Fecha</Table.Th>
+                    <Table.Th>Cuenta</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                    <Table.Th ta="right">Aplicado</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {expense.payments.map((p) => (
+                    <Table.Tr key={`${p.paymentId}`}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`${SHOPPING_PATHS.payoffs}?id=${p.paymentId}`} size="sm">
+                          {p.paymentFolio}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{formatDate(p.date)}</Table.Td>
+                      <Table.Td>{p.accountName}</Table.Td>
+                      <Table.Td>{p.status === 'cancelado' ? 'Cancelado' : 'Aplicado'}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(p.amount)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Paper>
+        ) : null}
+        {expense ? <Attachments expense={expense} canEdit={access.editar && expense.status !== 'cancelado'} onChanged={onReload} /> : (
+          <Text size="xs" c="dimmed">
+            Los archivos XML y PDF del proveedor se adjuntan después de guardar el gasto.
+          </Text>
+        )}
+      </Stack>
+      {cancelling && expense ? (
+        <CancelDialog
+          expense={expense}
+          onClose={() => {
+            setCancelling(false);
+            onReload();
+          }}
+        />
+      ) : null}
+    </FormPage>
+  );
+}
+
+function Amount({ label, value, bold = false }: { label: string; value: string; bold?: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td fw={bold ? 700 : undefined}>{label}</Table.Td>
+      <Table.Td ta="right" fw={bold ? 700 : undefined}>
+        {formatMoney(value.replace(/^--/, ''))}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function NotFound() {
+  return (
+    <Stack gap="md" align="flex-start">
+      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="El gasto no existe o fue eliminado." />
+      <Button component={Link} to={SHOPPING_PATHS.expenses} variant="light" leftSection={<IconArrowLeft size={16} />}>
+        Volver a gastos
+      </Button>
+    </Stack>
+  );
+}
+
+export function ExpenseFormPage() {
+  const [searchParams] = useSearchParams();
+  const raw = searchParams.get('id');
+  const id = idParam(raw);
+  const access = useShoppingAccess('Gastos');
+  const detail = useQuery(ExpenseDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
+  const loadError = readGraphQLError(detail.error);
+  if (raw !== null && id === null) return <NotFound />;
+  if (loadError?.code === 'NOT_FOUND') return <NotFound />;
+  if (loadError && !detail.data) return <Alert color="red" variant="light" title="No se pudo cargar">{loadError.message}</Alert>;
+  const expense = detail.data?.expense ?? null;
+  if (id !== null && !detail.loading && expense === null) return <NotFound />;
+  if (id !== null && expense === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
+  return <Editor key={expense ? `${expense.id}:${expense.version}:${expense.files.length}` : 'new'} expense={expense} access={access} onReload={() => void detail.refetch()} />;
+}
+
+export default ExpenseFormPage;

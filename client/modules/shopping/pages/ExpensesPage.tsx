@@ -1,0 +1,120 @@
+// Gastos: supplier invoices with their balance and status; filters by status,
+// supplier and overdue in the URL; totals of the whole filtered list.
+import { useMemo } from 'react';
+import { Button, Group, Select, Switch, Text } from '@mantine/core';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { ExpenseListDocument, SupplierOptionsDocument, type ExpenseFieldsFragment, type ExpenseFilter, type ExpenseStatus } from '../../../../generated/graphql';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { formatDate, formatMoney } from '../../../components/format';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { EXPENSE_STATUS, invoiceRef, SHOPPING_PATHS, withId } from '../texts';
+import { useShoppingAccess } from '../ui/access';
+
+const COLUMNS: ListColumn<ExpenseFieldsFragment>[] = [
+  { key: 'folio', header: 'Folio', sortable: true, width: 80 },
+  { key: 'date', header: 'Fecha', sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'supplier', header: 'Proveedor', sortable: true, render: (r) => r.supplierName, exportValue: (r) => r.supplierName },
+  { key: 'invoice', header: 'Factura', render: (r) => invoiceRef(r.invoiceSerie, r.invoiceFolio), exportValue: (r) => invoiceRef(r.invoiceSerie, r.invoiceFolio) },
+  { key: 'category', header: 'Categoría', sortable: true },
+  { key: 'total', header: 'Total', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'balance', header: 'Saldo', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  {
+    key: 'dueDate',
+    header: 'Vencimiento',
+    sortable: true,
+    render: (r) => (
+      <span>
+        {formatDate(r.dueDate)}
+        {r.daysOverdue > 0 ? (
+          <Text span size="xs" c="red" ml={6}>
+            ({r.daysOverdue} días vencido)
+          </Text>
+        ) : null}
+      </span>
+    ),
+    exportValue: (r) => formatDate(r.dueDate),
+  },
+  { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={EXPENSE_STATUS} />, exportValue: (r) => EXPENSE_STATUS[r.status]?.label ?? r.status },
+];
+
+const STATUS_OPTIONS = Object.entries(EXPENSE_STATUS).map(([value, { label }]) => ({ value, label }));
+
+export function ExpensesPage() {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const access = useShoppingAccess('Gastos');
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '' } });
+  const { status, supplierId, overdue } = params.filters;
+  const filter = useMemo<ExpenseFilter>(
+    () => ({ ...(status ? { status: status as ExpenseStatus } : {}), ...(supplierId ? { supplierId } : {}), ...(overdue === 'true' ? { overdue: true } : {}) }),
+    [status, supplierId, overdue],
+  );
+  const list = toListInput(params);
+  const { data, previousData, loading, error } = useQuery(ExpenseListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: false }, fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.expenses;
+
+  const fetchAll = () =>
+    fetchAllPages(async (pageNumber, pageSize) => {
+      const r = await client.query({ query: ExpenseListDocument, variables: { list: { ...list, page: pageNumber, pageSize }, filter }, fetchPolicy: 'network-only' });
+      return r.data?.expenses ?? { items: [], total: 0 };
+    });
+
+  return (
+    <ListPage
+      description={
+        page ? (
+          <Group gap="lg">
+            <span>Facturas de proveedores y su saldo por pagar.</span>
+            <Text span size="sm">
+              Total: <b>{formatMoney(page.sumTotal)}</b> · Saldo: <b>{formatMoney(page.sumBalance)}</b>
+            </Text>
+          </Group>
+        ) : (
+          'Facturas de proveedores y su saldo por pagar.'
+        )
+      }
+      exportName="Gastos"
+      searchPlaceholder="Buscar por proveedor, factura, UUID, categoría o folio"
+      columns={COLUMNS}
+      rows={page?.items ?? []}
+      total={page?.total ?? 0}
+      loading={loading}
+      error={readGraphQLError(error)}
+      params={params}
+      rowKey={(r) => r.id}
+      onRowClick={(r) => void navigate(withId(SHOPPING_PATHS.expenseForm, r.id))}
+      fetchAll={access.exportar ? fetchAll : undefined}
+      actions={
+        access.crear ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(SHOPPING_PATHS.expenseForm)}>
+            Nuevo gasto
+          </Button>
+        ) : undefined
+      }
+      filters={
+        <>
+          <Select aria-label="Estado" placeholder="Todos los estados" data={STATUS_OPTIONS} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+          <Select
+            aria-label="Proveedor"
+            placeholder="Todos los proveedores"
+            data={(suppliers.data?.supplierOptions ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={supplierId || null}
+            onChange={(v) => params.setFilter('supplierId', v ?? '')}
+            clearable
+            searchable
+            w={260}
+          />
+          <Switch label="Solo vencidos" checked={overdue === 'true'} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
+        </>
+      }
+    />
+  );
+}
+
+export default ExpensesPage;

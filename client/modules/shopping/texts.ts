@@ -1,0 +1,85 @@
+// Spanish strings and status tables of the Compras screens.
+import type { StatusLabels } from '../../components/StatusBadge';
+
+export const SHOPPING_PATHS = {
+  suppliers: '/system/shoppingModule/suppliers',
+  supplierForm: '/system/shoppingModule/suppliers/suppliers-form',
+  accounts: '/system/shoppingModule/accounts',
+  expenses: '/system/shoppingModule/expenses',
+  expenseForm: '/system/shoppingModule/expenses/expenses-form',
+  payoffs: '/system/shoppingModule/payoffs',
+  applications: '/system/shoppingModule/applications',
+  reports: '/system/shoppingModule/reports',
+} as const;
+
+export const withId = (path: string, id?: string | null): string => (id ? `${path}?id=${encodeURIComponent(id)}` : path);
+
+export const ACTIVE_LABELS: StatusLabels = {
+  active: { label: 'Activo', color: 'teal' },
+  inactive: { label: 'Inactivo', color: 'gray' },
+};
+export const activeStatus = (active: boolean) => (active ? 'active' : 'inactive');
+export const activeLabel = (active: boolean) => (active ? 'Activo' : 'Inactivo');
+
+export const EXPENSE_STATUS: StatusLabels = {
+  pendiente: { label: 'Pendiente', color: 'yellow' },
+  pagado_parcial: { label: 'Pagado parcial', color: 'blue' },
+  pagado: { label: 'Pagado', color: 'teal' },
+  cancelado: { label: 'Cancelado', color: 'gray' },
+};
+
+export const PAYMENT_STATUS: StatusLabels = {
+  aplicado: { label: 'Aplicado', color: 'teal' },
+  cancelado: { label: 'Cancelado', color: 'gray' },
+};
+
+export const REQUEST_STATUS: StatusLabels = {
+  pendiente: { label: 'Pendiente', color: 'yellow' },
+  aprobada: { label: 'Aprobada', color: 'teal' },
+  rechazada: { label: 'Rechazada', color: 'red' },
+};
+
+export const REQUEST_ORIGIN: Record<string, string> = {
+  mantenimiento: 'Mantenimiento',
+  almacen_pdm: 'Almacén (Solicitud PDM)',
+  manual: 'Captura manual',
+};
+
+export const ENTRY_KIND: Record<string, string> = {
+  apertura: 'Saldo inicial',
+  pago_proveedor: 'Pago a proveedor',
+  cobro_cliente: 'Cobro a cliente',
+  otro_ingreso: 'Otro ingreso',
+  traspaso: 'Traspaso',
+  ajuste: 'Ajuste',
+};
+
+export const PAYMENT_FORMS = [
+  { value: '03', label: '03 - Transferencia electrónica' },
+  { value: '02', label: '02 - Cheque nominativo' },
+  { value: '01', label: '01 - Efectivo' },
+  { value: '04', label: '04 - Tarjeta de crédito' },
+  { value: '28', label: '28 - Tarjeta de débito' },
+];
+export const paymentFormLabel = (code: string) => PAYMENT_FORMS.find((f) => f.value === code)?.label ?? code;
+
+export const IVA_OPTIONS = [
+  { value: '0.16', label: 'IVA 16 %' },
+  { value: '0.08', label: 'IVA 8 % (región fronteriza)' },
+  { value: '0', label: 'IVA 0 % / exento' },
+];
+export const ISR_RETENTION_OPTIONS = [
+  { value: '0', label: 'Sin retención de ISR' },
+  { value: '0.10', label: 'ISR 10 % (honorarios, arrendamiento)' },
+  { value: '0.0125', label: 'ISR 1.25 % (RESICO)' },
+];
+export const IVA_RETENTION_OPTIONS = [
+  { value: '0', label: 'Sin retención de IVA' },
+  { value: '0.106667', label: 'IVA retenido 2/3 (10.6667 %)' },
+  { value: '0.04', label: 'IVA retenido 4 % (fletes)' },
+];
+
+/** The select option whose rate equals a Decimal from the API ("0.1" matches "0.10"). */
+export const rateOption = (options: { value: string }[], rate: string): string => options.find((o) => Number(o.value) === Number(rate))?.value ?? options[0].value;
+
+export const invoiceRef = (serie: string, folio: string): string => [serie, folio].filter(Boolean).join('-');

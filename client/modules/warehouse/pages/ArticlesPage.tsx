@@ -1,0 +1,233 @@
+// Catálogo de Artículos: server-side list with line/status filters, import
+// from a spreadsheet, and the form in place (`?id=`). The average cost is
+// shown, never captured: postings move it.
+import { useMemo, useState } from 'react';
+import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  ArticleCreateDocument,
+  ArticleDeleteDocument,
+  ArticleDetailDocument,
+  ArticleListDocument,
+  ArticleUpdateDocument,
+  type ArticleFieldsFragment,
+  type ArticleFilter,
+} from '../../../../generated/graphql';
+import { CANCEL_COLOR } from '../../../components/confirm';
+import { toDecimal } from '../../../components/decimal';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { formatMoney, formatNumber } from '../../../components/format';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { NumberField } from '../../../components/NumberField';
+import { notifySuccess } from '../../../components/notify';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useScreenAccess } from '../access';
+import { ArticleImport } from '../components/ArticleImport';
+import { ACTIVE_FILTER_OPTIONS, activeFilterValue, confirmDelete } from '../components/catalog';
+import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { useLineOptions, useUnits } from '../components/options';
+import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
+import { ACTIVE_LABELS, activeLabel, activeStatus, texts } from '../texts';
+
+const t = texts.articles;
+const FIELDS = ['sku', 'name', 'lineId', 'unit', 'minStock', 'maxStock', 'reorderPoint', 'barcode', 'active'] as const;
+
+const COLUMNS: ListColumn<ArticleFieldsFragment>[] = [
+  { key: 'sku', header: t.sku, sortable: true },
+  { key: 'name', header: texts.common.name, sortable: true },
+  { key: 'line', header: t.line, sortable: true, render: (row) => row.line.name, exportValue: (row) => row.line.name },
+  { key: 'unit', header: texts.common.unit, sortable: true, render: (row) => row.unit.name, exportValue: (row) => row.unit.name },
+  { key: 'totalQuantity', header: t.totalQuantity, sortable: true, align: 'right', render: (row) => formatNumber(row.totalQuantity, row.unit.decimals), exportValue: (row) => row.totalQuantity },
+  { key: 'averageCost', header: t.averageCost, align: 'right', render: (row) => formatMoney(row.averageCost, 4), exportValue: (row) => row.averageCost },
+  { key: 'minStock', header: t.min, align: 'right', render: (row) => formatNumber(row.minStock, row.unit.decimals), exportValue: (row) => row.minStock },
+  { key: 'maxStock', header: t.max, align: 'right', render: (row) => formatNumber(row.maxStock, row.unit.decimals), exportValue: (row) => row.maxStock },
+  {
+    key: 'active',
+    header: texts.common.status,
+    render: (row) => <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} />,
+    exportValue: (row) => activeLabel(row.active),
+  },
+];
+
+function ArticleList({ record }: { record: RecordParam }) {
+  const client = useApolloClient();
+  const access = useScreenAccess('Artículos');
+  const lines = useLineOptions();
+  const [importing, setImporting] = useState(false);
+  const params = useListParams({ sortBy: 'sku', filters: { active: '', lineId: '' } });
+  const filter = useMemo<ArticleFilter>(
+    () => ({ active: activeFilterValue(params.filters.active), lineId: params.filters.lineId || undefined }),
+    [params.filters.active, params.filters.lineId],
+  );
+  const list = toListInput(params);
+  const { data, previousData, loading, error, refetch } = useQuery(ArticleListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.articles;
+  const fetchAll = () =>
+    fetchAllPages(async (p, size) => (await client.query({ query: ArticleListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.articles ?? { items: [], total: 0 });
+
+  return (
+    <>
+      <ListPage
+        description={t.listDescription}
+        exportName={t.exportName}
+        searchPlaceholder={t.search}
+        columns={COLUMNS}
+        rows={page?.items ?? []}
+        total={page?.total ?? 0}
+        loading={loading}
+        error={readGraphQLError(error)}
+        params={params}
+        rowKey={(row) => row.id}
+        onRowClick={(row) => record.open(row.id)}
+        fetchAll={access.exportar ? fetchAll : undefined}
+        actions={
+          access.crear ? (
+            <>
+              <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>{t.import}</Button>
+              <Button leftSection={<IconPlus size={16} />} onClick={record.openNew}>{t.newButton}</Button>
+            </>
+          ) : undefined
+        }
+        filters={
+          <>
+            <Select aria-label={t.line} placeholder={t.line} data={lines.options} value={params.filters.lineId || null} onChange={(v) => params.setFilter('lineId', v ?? '')} clearable searchable w={240} />
+            <SegmentedControl aria-label={texts.common.status} data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />
+          </>
+        }
+      />
+      {access.crear ? <ArticleImport opened={importing} onClose={() => setImporting(false)} onDone={() => { setImporting(false); void refetch(); }} /> : null}
+    </>
+  );
+}
+
+type Values = { sku: string; name: string; lineId: string; unit: string; minStock: string; maxStock: string; reorderPoint: string; barcode: string; active: boolean };
+
+function validateRanges(values: Values): { minStock?: string; reorderPoint?: string } {
+  const min = toDecimal(values.minStock || '0');
+  const max = toDecimal(values.maxStock || '0');
+  const reorder = toDecimal(values.reorderPoint || '0');
+  if (!min || !max || !reorder) return {};
+  if (max.greaterThan(0) && min.greaterThan(max)) return { minStock: t.minAboveMax };
+  if (reorder.greaterThan(0) && (reorder.lessThan(min) || (max.greaterThan(0) && reorder.greaterThan(max)))) return { reorderPoint: t.reorderRange };
+  return {};
+}
+
+function ArticleEditor({ row, record, onReload }: { row: ArticleFieldsFragment | null; record: RecordParam; onReload?: () => void }) {
+  const access = useScreenAccess('Artículos');
+  const lines = useLineOptions();
+  const units = useUnits();
+  const [create] = useMutation(ArticleCreateDocument);
+  const [update] = useMutation(ArticleUpdateDocument);
+  const [remove] = useMutation(ArticleDeleteDocument);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: row
+      ? { sku: row.sku, name: row.name, lineId: row.line.id, unit: row.unit.code, minStock: row.minStock, maxStock: row.maxStock, reorderPoint: row.reorderPoint, barcode: row.barcode, active: row.active }
+      : { sku: '', name: '', lineId: '', unit: 'H87', minStock: '0', maxStock: '0', reorderPoint: '0', barcode: '', active: true },
+    validate: (values) => ({
+      sku: values.sku.trim() ? null : texts.common.required,
+      name: values.name.trim() ? null : texts.common.required,
+      lineId: values.lineId ? null : texts.common.required,
+      unit: values.unit ? null : texts.common.required,
+      ...validateRanges(values),
+    }),
+  });
+  const readOnly = row ? !access.editar : !access.crear;
+  const unit = units.units.find((u) => u.code === form.values.unit);
+  const decimals = unit?.decimals ?? 0;
+
+  const save = async () => {
+    setError(null);
+    if (readOnly || form.validate().hasErrors) return;
+    setSaving(true);
+    try {
+      const v = form.getValues();
+      const input = { ...v, minStock: v.minStock || '0', maxStock: v.maxStock || '0', reorderPoint: v.reorderPoint || '0' };
+      if (row) await update({ variables: { id: row.id, version: row.version, input } });
+      else await create({ variables: { input } });
+      form.resetDirty();
+      notifySuccess(row ? texts.common.saved : texts.common.created);
+      record.close();
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormPage
+      title={row ? `${row.sku} · ${row.name}` : t.newTitle}
+      headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
+      onSubmit={save}
+      onCancel={record.close}
+      dirty={!readOnly && form.isDirty()}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={readOnly}
+      extraActions={
+        row && access.eliminar ? (
+          <Button variant="light" color={CANCEL_COLOR} leftSection={<IconTrash size={16} />} onClick={() => confirmDelete(row.name, async () => (await remove({ variables: { id: row.id, version: row.version } })).data?.articleDelete, record.close)}>
+            {texts.common.delete}
+          </Button>
+        ) : null
+      }
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label={t.sku} required maxLength={40} disabled={readOnly} data-autofocus {...form.getInputProps('sku')} />
+            <TextInput label={texts.common.name} required maxLength={200} disabled={readOnly} {...form.getInputProps('name')} />
+            <Select label={t.line} placeholder={t.linePlaceholder} required searchable data={lines.options} disabled={readOnly} {...form.getInputProps('lineId')} value={form.values.lineId || null} onChange={(v) => form.setFieldValue('lineId', v ?? '')} />
+            <Select label={texts.common.unit} placeholder={t.unitPlaceholder} description={unit ? t.unitDescription(unit.decimals) : undefined} required searchable allowDeselect={false} data={units.options} disabled={readOnly} {...form.getInputProps('unit')} />
+            <NumberField label={t.min} precision={decimals} min={0} disabled={readOnly} {...form.getInputProps('minStock')} />
+            <NumberField label={t.max} precision={decimals} min={0} disabled={readOnly} {...form.getInputProps('maxStock')} />
+            <NumberField label={t.reorder} precision={decimals} min={0} disabled={readOnly} {...form.getInputProps('reorderPoint')} />
+            <TextInput label={t.barcode} maxLength={60} disabled={readOnly} {...form.getInputProps('barcode')} />
+          </SimpleGrid>
+          <Switch mt="md" label={texts.common.activeSwitch} disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
+        </Paper>
+        {row ? (
+          <Paper withBorder radius="md" p="md">
+            <Group gap="xl">
+              <Stack gap={2}>
+                <Text size="xs" c="dimmed">{t.totalQuantity}</Text>
+                <Text fw={600}>{formatNumber(row.totalQuantity, row.unit.decimals)} {row.unit.name}</Text>
+              </Stack>
+              <Stack gap={2}>
+                <Text size="xs" c="dimmed">{t.averageCost}</Text>
+                <Text fw={600}>{formatMoney(row.averageCost, 4)}</Text>
+              </Stack>
+              <Text size="xs" c="dimmed">{t.averageCostHelp}</Text>
+            </Group>
+          </Paper>
+        ) : null}
+      </Stack>
+    </FormPage>
+  );
+}
+
+export function ArticlesPage() {
+  const record = useRecordParam();
+  const detail = useQuery(ArticleDetailDocument, { variables: { id: record.id ?? '' }, skip: !record.id, fetchPolicy: 'network-only' });
+  if (record.raw === null) return <ArticleList record={record} />;
+  if (record.isNew) return <ArticleEditor key="new" row={null} record={record} />;
+  const loadError = readGraphQLError(detail.error);
+  if (!record.id || loadError?.code === 'NOT_FOUND' || (detail.data && !detail.data.article)) return <RecordNotFound onBack={record.close} />;
+  if (loadError) return <LoadFailed message={loadError.message} />;
+  const row = detail.data?.article;
+  if (!row) return <RecordLoading />;
+  return <ArticleEditor key={`${row.id}:${row.version}`} row={row} record={record} onReload={() => void detail.refetch()} />;
+}
+
+export default ArticlesPage;

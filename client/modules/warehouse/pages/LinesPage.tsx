@@ -1,0 +1,165 @@
+// Catálogo de Líneas: server-side list; `?id=` opens the form in place.
+import { useMemo, useState } from 'react';
+import { Button, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  ProductLineCreateDocument,
+  ProductLineDeleteDocument,
+  ProductLineDetailDocument,
+  ProductLineListDocument,
+  ProductLineUpdateDocument,
+  type ProductLineFieldsFragment,
+  type ProductLineFilter,
+} from '../../../../generated/graphql';
+import { CANCEL_COLOR } from '../../../components/confirm';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { formatNumber } from '../../../components/format';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { notifySuccess } from '../../../components/notify';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useScreenAccess } from '../access';
+import { ACTIVE_FILTER_OPTIONS, activeFilterValue, confirmDelete } from '../components/catalog';
+import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
+import { ACTIVE_LABELS, activeLabel, activeStatus, texts } from '../texts';
+
+const t = texts.lines;
+const FIELDS = ['code', 'name', 'description', 'active'] as const;
+
+const COLUMNS: ListColumn<ProductLineFieldsFragment>[] = [
+  { key: 'code', header: texts.common.code, sortable: true },
+  { key: 'name', header: texts.common.name, sortable: true },
+  { key: 'description', header: t.description },
+  { key: 'articleCount', header: t.articleCount, sortable: true, align: 'right', render: (row) => formatNumber(row.articleCount, 0) },
+  {
+    key: 'active',
+    header: texts.common.status,
+    render: (row) => <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} />,
+    exportValue: (row) => activeLabel(row.active),
+  },
+];
+
+function LineList({ record }: { record: RecordParam }) {
+  const client = useApolloClient();
+  const access = useScreenAccess('Líneas');
+  const params = useListParams({ sortBy: 'code', filters: { active: '' } });
+  const filter = useMemo<ProductLineFilter>(() => ({ active: activeFilterValue(params.filters.active) }), [params.filters.active]);
+  const list = toListInput(params);
+  const { data, previousData, loading, error } = useQuery(ProductLineListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.productLines;
+  const fetchAll = () =>
+    fetchAllPages(async (p, size) => (await client.query({ query: ProductLineListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.productLines ?? { items: [], total: 0 });
+
+  return (
+    <ListPage
+      description={t.listDescription}
+      exportName={t.exportName}
+      searchPlaceholder={t.search}
+      columns={COLUMNS}
+      rows={page?.items ?? []}
+      total={page?.total ?? 0}
+      loading={loading}
+      error={readGraphQLError(error)}
+      params={params}
+      rowKey={(row) => row.id}
+      onRowClick={(row) => record.open(row.id)}
+      fetchAll={access.exportar ? fetchAll : undefined}
+      actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={record.openNew}>{t.newButton}</Button> : undefined}
+      filters={
+        <SegmentedControl aria-label={texts.common.status} data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />
+      }
+    />
+  );
+}
+
+type Values = { code: string; name: string; description: string; active: boolean };
+
+function LineEditor({ row, record, onReload }: { row: ProductLineFieldsFragment | null; record: RecordParam; onReload?: () => void }) {
+  const access = useScreenAccess('Líneas');
+  const [create] = useMutation(ProductLineCreateDocument);
+  const [update] = useMutation(ProductLineUpdateDocument);
+  const [remove] = useMutation(ProductLineDeleteDocument);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: row ? { code: row.code, name: row.name, description: row.description, active: row.active } : { code: '', name: '', description: '', active: true },
+    validate: {
+      code: (v) => (v.trim() ? null : texts.common.required),
+      name: (v) => (v.trim() ? null : texts.common.required),
+    },
+  });
+  const readOnly = row ? !access.editar : !access.crear;
+
+  const save = async () => {
+    setError(null);
+    if (readOnly || form.validate().hasErrors) return;
+    setSaving(true);
+    try {
+      const input = form.getValues();
+      if (row) await update({ variables: { id: row.id, version: row.version, input } });
+      else await create({ variables: { input } });
+      form.resetDirty();
+      notifySuccess(row ? texts.common.saved : texts.common.created);
+      record.close();
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormPage
+      title={row ? `${row.code} · ${row.name}` : t.newTitle}
+      headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
+      onSubmit={save}
+      onCancel={record.close}
+      dirty={!readOnly && form.isDirty()}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={readOnly}
+      extraActions={
+        row && access.eliminar ? (
+          <Button variant="light" color={CANCEL_COLOR} leftSection={<IconTrash size={16} />} onClick={() => confirmDelete(row.name, async () => (await remove({ variables: { id: row.id, version: row.version } })).data?.productLineDelete, record.close)}>
+            {texts.common.delete}
+          </Button>
+        ) : null
+      }
+    >
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label={texts.common.code} required maxLength={20} disabled={readOnly} data-autofocus {...form.getInputProps('code')} />
+            <TextInput label={texts.common.name} required maxLength={120} disabled={readOnly} {...form.getInputProps('name')} />
+          </SimpleGrid>
+          <Textarea label={t.description} maxLength={500} autosize minRows={2} disabled={readOnly} {...form.getInputProps('description')} />
+          <Switch label={texts.common.activeSwitch} disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
+        </Stack>
+      </Paper>
+    </FormPage>
+  );
+}
+
+export function LinesPage() {
+  const record = useRecordParam();
+  const detail = useQuery(ProductLineDetailDocument, { variables: { id: record.id ?? '' }, skip: !record.id, fetchPolicy: 'network-only' });
+  if (record.raw === null) return <LineList record={record} />;
+  if (record.isNew) return <LineEditor key="new" row={null} record={record} />;
+  const loadError = readGraphQLError(detail.error);
+  if (!record.id || loadError?.code === 'NOT_FOUND' || (detail.data && !detail.data.productLine)) return <RecordNotFound onBack={record.close} />;
+  if (loadError) return <LoadFailed message={loadError.message} />;
+  const row = detail.data?.productLine;
+  if (!row) return <RecordLoading />;
+  return <LineEditor key={`${row.id}:${row.version}`} row={row} record={record} onReload={() => void detail.refetch()} />;
+}
+
+export default LinesPage;

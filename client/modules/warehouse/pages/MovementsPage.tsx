@@ -1,0 +1,330 @@
+// Movimientos: the list (newest first, filters in the URL), the capture form
+// (`?id=new`) and the read-only detail of a posted movement (`?id=N`) with
+// "Cancelar movimiento", which posts the reverse. Posted movements are never
+// edited.
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconArrowBackUp, IconArrowLeft, IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import {
+  StockMovementCancelDocument,
+  StockMovementDetailDocument,
+  StockMovementListDocument,
+  StockMovementPostDocument,
+  type StockConceptKind,
+  type StockMovementDetailQuery,
+  type StockMovementFieldsFragment,
+  type StockMovementFilter,
+  type StockMovementStatus,
+} from '../../../../generated/graphql';
+import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useScreenAccess } from '../access';
+import { todayIso } from '../components/dates';
+import { Details } from '../components/Details';
+import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
+import { useConceptOptions, useWarehouseOptions } from '../components/options';
+import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
+import { kardexPath, WAREHOUSE_PATHS, withId } from '../paths';
+import { KIND_LABELS, MOVEMENT_STATUS, statusOptions, texts } from '../texts';
+
+const t = texts.movements;
+const FIELDS = ['date', 'conceptId', 'warehouseId', 'targetWarehouseId', 'reference', 'notes', 'lines', 'lines.'] as const;
+const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }));
+
+const warehouseText = (m: StockMovementFieldsFragment) => (m.targetWarehouse ? `${m.warehouse.code} → ${m.targetWarehouse.code}` : m.warehouse.code);
+
+const COLUMNS: ListColumn<StockMovementFieldsFragment>[] = [
+  { key: 'folio', header: texts.common.folio, sortable: true },
+  { key: 'date', header: texts.common.date, sortable: true, render: (m) => formatDate(m.date), exportValue: (m) => formatDate(m.date) },
+  { key: 'concept', header: t.concept, sortable: true, render: (m) => m.concept.name, exportValue: (m) => m.concept.name },
+  { key: 'kind', header: t.kind, render: (m) => KIND_LABELS[m.kind], exportValue: (m) => KIND_LABELS[m.kind] },
+  { key: 'warehouse', header: texts.common.warehouse, render: warehouseText, exportValue: warehouseText },
+  { key: 'reference', header: t.reference },
+  { key: 'totalAmount', header: texts.common.total, sortable: true, align: 'right', render: (m) => formatMoney(m.totalAmount), exportValue: (m) => m.totalAmount },
+  { key: 'status', header: texts.common.status, render: (m) => <StatusBadge status={m.status} labels={MOVEMENT_STATUS} />, exportValue: (m) => MOVEMENT_STATUS[m.status]?.label ?? m.status },
+];
+
+function MovementList({ record }: { record: RecordParam }) {
+  const client = useApolloClient();
+  const access = useScreenAccess('Movimientos');
+  const warehouses = useWarehouseOptions();
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { kind: '', warehouseId: '', status: '', from: '', to: '' } });
+  const { kind, warehouseId, status, from, to } = params.filters;
+  const filter = useMemo<StockMovementFilter>(
+    () => ({ kind: (kind || undefined) as StockConceptKind | undefined, warehouseId: warehouseId || undefined, status: (status || undefined) as StockMovementStatus | undefined, from: from || undefined, to: to || undefined }),
+    [kind, warehouseId, status, from, to],
+  );
+  const list = toListInput(params);
+  const { data, previousData, loading, error } = useQuery(StockMovementListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.stockMovements;
+  const fetchAll = () =>
+    fetchAllPages(async (p, size) => (await client.query({ query: StockMovementListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.stockMovements ?? { items: [], total: 0 });
+
+  return (
+    <ListPage
+      description={t.listDescription}
+      exportName={t.exportName}
+      searchPlaceholder={t.search}
+      columns={COLUMNS}
+      rows={page?.items ?? []}
+      total={page?.total ?? 0}
+      loading={loading}
+      error={readGraphQLError(error)}
+      params={params}
+      rowKey={(m) => m.id}
+      onRowClick={(m) => record.open(m.id)}
+      fetchAll={access.exportar ? fetchAll : undefined}
+      actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={record.openNew}>{t.newButton}</Button> : undefined}
+      filters={
+        <>
+          <Select aria-label={t.kind} placeholder={t.kind} data={KIND_OPTIONS} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={140} />
+          <Select aria-label={texts.common.warehouse} placeholder={texts.common.warehouse} data={warehouses.options.map((o) => ({ ...o, disabled: false }))} value={warehouseId || null} onChange={(v) => params.setFilter('warehouseId', v ?? '')} clearable searchable w={220} />
+          <Select aria-label={texts.common.status} placeholder={texts.common.status} data={statusOptions(MOVEMENT_STATUS)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={140} />
+          <TextInput aria-label={t.from} type="date" value={from} onChange={(e) => params.setFilter('from', e.currentTarget.value)} w={150} />
+          <TextInput aria-label={t.to} type="date" value={to} onChange={(e) => params.setFilter('to', e.currentTarget.value)} w={150} />
+        </>
+      }
+    />
+  );
+}
+
+type Values = { date: string; conceptId: string; warehouseId: string; targetWarehouseId: string; reference: string; notes: string; lines: LineValues[] };
+
+function MovementForm({ record }: { record: RecordParam }) {
+  const access = useScreenAccess('Movimientos');
+  const concepts = useConceptOptions();
+  const warehouses = useWarehouseOptions();
+  const [post] = useMutation(StockMovementPostDocument);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { date: todayIso(), conceptId: '', warehouseId: '', targetWarehouseId: '', reference: '', notes: '', lines: [newLine()] },
+    validate: {
+      date: (v) => (v ? null : texts.common.required),
+      conceptId: (v) => (v ? null : texts.common.required),
+      warehouseId: (v) => (v ? null : texts.common.required),
+    },
+  });
+  const concept = concepts.items.find((c) => c.id === form.values.conceptId);
+  const isTransfer = concept?.kind === 'TRASPASO';
+  const priced = concept?.direction === 'IN' && concept.affectsCost;
+  const conceptOptions = concepts.items.filter((c) => c.active).map((c) => ({ value: c.id, label: `${c.code} · ${c.name} (${KIND_LABELS[c.kind]})` }));
+
+  const save = async () => {
+    setError(null);
+    const checked = form.validate();
+    const v = form.getValues();
+    const lineErrors: Record<string, string> = {};
+    v.lines.forEach((l, i) => {
+      if (!l.articleId) lineErrors[`lines.${i}.articleId`] = texts.common.required;
+      if (!l.quantity || Number(l.quantity) <= 0) lineErrors[`lines.${i}.quantity`] = texts.common.positive;
+      if (priced && l.unitCost === '') lineErrors[`lines.${i}.unitCost`] = texts.common.required;
+    });
+    if (!v.lines.length) lineErrors.lines = texts.common.noLines;
+    if (isTransfer && !v.targetWarehouseId) lineErrors.targetWarehouseId = texts.common.required;
+    if (Object.keys(lineErrors).length) form.setErrors({ ...form.errors, ...lineErrors });
+    if (checked.hasErrors || Object.keys(lineErrors).length) return;
+    setSaving(true);
+    try {
+      const result = await post({
+        variables: {
+          input: {
+            date: v.date,
+            conceptId: v.conceptId,
+            warehouseId: v.warehouseId,
+            targetWarehouseId: isTransfer ? v.targetWarehouseId : null,
+            reference: v.reference,
+            notes: v.notes,
+            lines: v.lines.map((l) => ({ articleId: l.articleId, quantity: l.quantity, unitCost: priced ? l.unitCost : null })),
+          },
+        },
+      });
+      const posted = result.data?.stockMovementPost;
+      form.resetDirty();
+      if (posted) {
+        notifySuccess(t.posted(posted.folio));
+        record.open(posted.id);
+      }
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormPage
+      title={t.newTitle}
+      onSubmit={save}
+      onCancel={record.close}
+      dirty={form.isDirty()}
+      saving={saving}
+      error={error}
+      readOnly={!access.crear}
+      submitLabel={t.post}
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            <TextInput label={texts.common.date} type="date" required max={todayIso()} {...form.getInputProps('date')} />
+            <Select label={t.concept} placeholder={t.conceptPlaceholder} required searchable data={conceptOptions} {...form.getInputProps('conceptId')} value={form.values.conceptId || null} onChange={(v) => form.setFieldValue('conceptId', v ?? '')} />
+            <Select label={texts.common.warehouse} placeholder={t.warehousePlaceholder} required searchable data={warehouses.options} {...form.getInputProps('warehouseId')} value={form.values.warehouseId || null} onChange={(v) => form.setFieldValue('warehouseId', v ?? '')} />
+            {isTransfer ? (
+              <Select label={t.target} placeholder={t.warehousePlaceholder} required searchable data={warehouses.options.filter((o) => o.value !== form.values.warehouseId)} {...form.getInputProps('targetWarehouseId')} value={form.values.targetWarehouseId || null} onChange={(v) => form.setFieldValue('targetWarehouseId', v ?? '')} />
+            ) : null}
+            <TextInput label={t.reference} placeholder={t.referencePlaceholder} maxLength={100} {...form.getInputProps('reference')} />
+          </SimpleGrid>
+          <Textarea mt="md" label={texts.common.notes} maxLength={1000} autosize minRows={1} {...form.getInputProps('notes')} />
+        </Paper>
+        {concept ? (
+          <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+            {priced ? t.costHelp : concept.direction === 'IN' ? t.avgEntryHelp : t.averageHelp}
+          </Alert>
+        ) : null}
+        <LinesEditor
+          lines={form.values.lines}
+          onChange={(lines) => form.setFieldValue('lines', lines)}
+          errors={form.errors}
+          warehouseId={form.values.warehouseId || null}
+          showAvailable={Boolean(form.values.warehouseId)}
+          costLabel={priced ? texts.common.unitCost : null}
+        />
+      </Stack>
+    </FormPage>
+  );
+}
+
+type Movement = NonNullable<StockMovementDetailQuery['stockMovement']>;
+
+function MovementDetail({ movement, record, onChanged }: { movement: Movement; record: RecordParam; onChanged: () => void }) {
+  const access = useScreenAccess('Movimientos');
+  const [cancel, cancelling] = useMutation(StockMovementCancelDocument);
+  // The dialog lives outside this component's renders: read the typed reason through a ref.
+  const reason = useRef('');
+  const cancellable = access.eliminar && movement.status === 'APLICADO' && !movement.reverses && !movement.sourceType;
+
+  const askCancel = () => {
+    reason.current = '';
+    confirmAction({
+      title: t.cancelTitle,
+      message: (
+        <Stack gap="sm">
+          <Text size="sm">{t.cancelMessage(movement.folio)}</Text>
+          <Textarea label={texts.common.reason} placeholder={texts.common.reasonPlaceholder} maxLength={500} autosize minRows={2} onChange={(e) => { reason.current = e.currentTarget.value; }} />
+        </Stack>
+      ),
+      confirmLabel: t.cancelMovement,
+      onConfirm: () => {
+        void (async () => {
+          try {
+            await cancel({ variables: { id: movement.id, reason: reason.current } });
+            notifySuccess(t.cancelled(movement.folio));
+            onChanged();
+          } catch (caught) {
+            notifyError(errorForForm(asAppError(caught), []).message, texts.common.actionFailed);
+          }
+        })();
+      },
+    });
+  };
+
+  const link = (ref: { id: string; folio: string } | null) => (ref ? <Anchor component={Link} to={withId(WAREHOUSE_PATHS.movements, ref.id)}>{ref.folio}</Anchor> : '');
+  const source = movement.sourceType === 'REQUISICION'
+    ? <Anchor component={Link} to={withId(WAREHOUSE_PATHS.requisitionDetail, movement.sourceId)}>{t.sourceRequisition}</Anchor>
+    : movement.sourceType === 'INVENTARIO'
+      ? <Anchor component={Link} to={withId(WAREHOUSE_PATHS.inventory, movement.sourceId)}>{t.sourceCount}</Anchor>
+      : '';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Text fw={700} size="lg">{movement.folio}</Text>
+          <StatusBadge status={movement.status} labels={MOVEMENT_STATUS} />
+        </Group>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={record.close}>{texts.common.back}</Button>
+          {cancellable ? (
+            <Button color={CANCEL_COLOR} variant="light" leftSection={<IconArrowBackUp size={16} />} loading={cancelling.loading} onClick={askCancel}>{t.cancelMovement}</Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Details
+        items={[
+          { label: texts.common.date, value: formatDate(movement.date) },
+          { label: t.concept, value: `${movement.concept.code} · ${movement.concept.name}` },
+          { label: t.kind, value: KIND_LABELS[movement.kind] },
+          { label: texts.common.warehouse, value: movement.targetWarehouse ? `${movement.warehouse.name} → ${movement.targetWarehouse.name}` : movement.warehouse.name },
+          { label: t.reference, value: movement.reference },
+          { label: texts.common.total, value: formatMoney(movement.totalAmount) },
+          { label: texts.common.createdBy, value: `${movement.createdByName ?? ''} · ${formatDateTime(movement.createdAt)}` },
+          { label: t.source, value: source },
+          ...(movement.reversedBy ? [{ label: t.reversedBy, value: link(movement.reversedBy) }] : []),
+          ...(movement.reverses ? [{ label: t.reverses, value: link(movement.reverses) }] : []),
+        ]}
+      />
+      {movement.notes ? <Alert variant="light" title={texts.common.notes}>{movement.notes}</Alert> : null}
+      <Paper withBorder radius="md" p="sm">
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>{texts.common.article}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{texts.common.quantity}</Table.Th>
+                <Table.Th>{texts.common.unit}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{texts.common.unitCost}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{texts.common.amount}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {movement.lines.map((l) => (
+                <Table.Tr key={l.lineNo}>
+                  <Table.Td>{l.lineNo}</Table.Td>
+                  <Table.Td>{l.article.sku} · {l.article.name}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatNumber(l.quantity, l.article.unit.decimals)}</Table.Td>
+                  <Table.Td>{l.article.unit.name}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(l.unitCost, 4)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(l.amount)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={kardexPath(l.article.id, movement.warehouse.id)} size="sm">{t.kardex}</Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function MovementsPage() {
+  const record = useRecordParam();
+  const detail = useQuery(StockMovementDetailDocument, { variables: { id: record.id ?? '' }, skip: !record.id, fetchPolicy: 'network-only' });
+  if (record.raw === null) return <MovementList record={record} />;
+  if (record.isNew) return <MovementForm record={record} />;
+  const loadError = readGraphQLError(detail.error);
+  if (!record.id || loadError?.code === 'NOT_FOUND' || (detail.data && !detail.data.stockMovement)) return <RecordNotFound onBack={record.close} />;
+  if (loadError) return <LoadFailed message={loadError.message} />;
+  const movement = detail.data?.stockMovement;
+  if (!movement) return <RecordLoading />;
+  return <MovementDetail movement={movement} record={record} onChanged={() => void detail.refetch()} />;
+}
+
+export default MovementsPage;

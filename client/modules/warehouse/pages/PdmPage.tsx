@@ -1,0 +1,230 @@
+// Solicitud PDM: requests to buy maintenance parts that are not in stock.
+// `?id=new` captures one; a pending one is edited, sent to Compras or
+// rejected (autorizar); sent and rejected ones are read-only.
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Button, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconPlus, IconSend, IconX } from '@tabler/icons-react';
+import {
+  PdmRequestCreateDocument,
+  PdmRequestDetailDocument,
+  PdmRequestListDocument,
+  PdmRequestRejectDocument,
+  PdmRequestSendDocument,
+  PdmRequestUpdateDocument,
+  type PdmRequestDetailQuery,
+  type PdmRequestFieldsFragment,
+  type PdmRequestFilter,
+  type PdmRequestStatus,
+} from '../../../../generated/graphql';
+import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useScreenAccess } from '../access';
+import { Details } from '../components/Details';
+import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
+import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
+import { PDM_STATUS, statusOptions, texts } from '../texts';
+
+const t = texts.pdm;
+const FIELDS = ['supplier', 'justification', 'lines', 'lines.'] as const;
+type Pdm = NonNullable<PdmRequestDetailQuery['pdmRequest']>;
+
+const COLUMNS: ListColumn<PdmRequestFieldsFragment>[] = [
+  { key: 'folio', header: texts.common.folio, sortable: true },
+  { key: 'createdAt', header: texts.common.date, sortable: true, render: (p) => formatDate(p.createdAt), exportValue: (p) => formatDate(p.createdAt) },
+  { key: 'supplier', header: t.supplier, sortable: true },
+  { key: 'justification', header: t.justification },
+  { key: 'requestedByName', header: t.requestedBy },
+  { key: 'estimatedTotal', header: t.estimatedTotal, sortable: true, align: 'right', render: (p) => formatMoney(p.estimatedTotal), exportValue: (p) => p.estimatedTotal },
+  { key: 'status', header: texts.common.status, sortable: true, render: (p) => <StatusBadge status={p.status} labels={PDM_STATUS} />, exportValue: (p) => PDM_STATUS[p.status]?.label ?? p.status },
+];
+
+function PdmList({ record }: { record: RecordParam }) {
+  const client = useApolloClient();
+  const access = useScreenAccess('Solicitud PDM');
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
+  const filter = useMemo<PdmRequestFilter>(() => ({ status: (params.filters.status || undefined) as PdmRequestStatus | undefined }), [params.filters.status]);
+  const list = toListInput(params);
+  const { data, previousData, loading, error } = useQuery(PdmRequestListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.pdmRequests;
+  const fetchAll = () =>
+    fetchAllPages(async (p, size) => (await client.query({ query: PdmRequestListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.pdmRequests ?? { items: [], total: 0 });
+  return (
+    <ListPage
+      description={t.listDescription}
+      exportName="Solicitudes PDM"
+      searchPlaceholder={t.search}
+      columns={COLUMNS}
+      rows={page?.items ?? []}
+      total={page?.total ?? 0}
+      loading={loading}
+      error={readGraphQLError(error)}
+      params={params}
+      rowKey={(p) => p.id}
+      onRowClick={(p) => record.open(p.id)}
+      fetchAll={access.exportar ? fetchAll : undefined}
+      actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={record.openNew}>{t.newButton}</Button> : undefined}
+      filters={<Select aria-label={texts.common.status} placeholder={texts.common.status} data={statusOptions(PDM_STATUS)} value={params.filters.status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={200} />}
+    />
+  );
+}
+
+type Values = { supplier: string; justification: string; lines: LineValues[] };
+
+function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: RecordParam; onChanged?: () => void }) {
+  const access = useScreenAccess('Solicitud PDM');
+  const [create] = useMutation(PdmRequestCreateDocument);
+  const [update] = useMutation(PdmRequestUpdateDocument);
+  const [send] = useMutation(PdmRequestSendDocument);
+  const [reject] = useMutation(PdmRequestRejectDocument);
+  const reason = useRef('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const pending = !pdm || pdm.status === 'PENDIENTE';
+  const readOnly = !pending || (pdm ? !access.editar : !access.crear);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: pdm
+      ? { supplier: pdm.supplier, justification: pdm.justification, lines: pdm.lines.map((l) => ({ ...newLine(), articleId: l.article.id, quantity: l.quantity, unitCost: l.estimatedUnitCost })) }
+      : { supplier: '', justification: '', lines: [newLine()] },
+    validate: { justification: (v) => (v.trim() ? null : texts.common.required) },
+  });
+
+  const save = async () => {
+    setError(null);
+    const checked = form.validate();
+    const v = form.getValues();
+    const lineErrors: Record<string, string> = {};
+    v.lines.forEach((l, i) => {
+      if (!l.articleId) lineErrors[`lines.${i}.articleId`] = texts.common.required;
+      if (!l.quantity || Number(l.quantity) <= 0) lineErrors[`lines.${i}.quantity`] = texts.common.positive;
+      if (l.unitCost === '') lineErrors[`lines.${i}.unitCost`] = texts.common.required;
+    });
+    if (!v.lines.length) lineErrors.lines = texts.common.noLines;
+    if (Object.keys(lineErrors).length) form.setErrors({ ...form.errors, ...lineErrors });
+    if (readOnly || checked.hasErrors || Object.keys(lineErrors).length) return;
+    setSaving(true);
+    try {
+      const input = { supplier: v.supplier, justification: v.justification, lines: v.lines.map((l) => ({ articleId: l.articleId, quantity: l.quantity, estimatedUnitCost: l.unitCost })) };
+      if (pdm) {
+        await update({ variables: { id: pdm.id, version: pdm.version, input } });
+        form.resetDirty();
+        notifySuccess(texts.common.saved);
+        onChanged?.();
+      } else {
+        const result = await create({ variables: { input } });
+        form.resetDirty();
+        notifySuccess(texts.common.created);
+        if (result.data) record.open(result.data.pdmRequestCreate.id);
+      }
+    } catch (caught) {
+      const e = asAppError(caught);
+      // The server names the cost "estimatedUnitCost"; the lines editor shows it as unitCost.
+      const fields = Object.fromEntries(Object.entries(placedFields(e, FIELDS)).map(([k, m]) => [k.replace(/estimatedUnitCost$/, 'unitCost'), m]));
+      applyServerFieldErrors(form, fields);
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const act = (title: string, message: string, label: string, run: () => Promise<unknown>, done: string, withReason = false) => {
+    reason.current = '';
+    confirmAction({
+      title,
+      message: withReason ? (
+        <Stack gap="sm">
+          <Text size="sm">{message}</Text>
+          <Textarea label={texts.common.reason} required maxLength={500} autosize minRows={2} onChange={(e) => { reason.current = e.currentTarget.value; }} />
+        </Stack>
+      ) : message,
+      confirmLabel: label,
+      onConfirm: () => {
+        void (async () => {
+          try {
+            await run();
+            notifySuccess(done);
+            onChanged?.();
+          } catch (caught) {
+            notifyError(errorForForm(asAppError(caught), []).message, texts.common.actionFailed);
+          }
+        })();
+      },
+    });
+  };
+
+  const transitions =
+    pdm && pdm.status === 'PENDIENTE' && access.autorizar ? (
+      <>
+        <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => act(t.rejectTitle, pdm.folio, t.reject, () => reject({ variables: { id: pdm.id, version: pdm.version, reason: reason.current } }), t.rejected, true)}>{t.reject}</Button>
+        <Button color="teal" leftSection={<IconSend size={16} />} disabled={form.isDirty()} onClick={() => act(t.sendTitle, t.sendMessage(pdm.folio), t.send, () => send({ variables: { id: pdm.id, version: pdm.version } }), t.sent)}>{t.send}</Button>
+      </>
+    ) : null;
+
+  return (
+    <FormPage
+      title={pdm ? pdm.folio : t.newTitle}
+      headerActions={pdm ? <StatusBadge status={pdm.status} labels={PDM_STATUS} /> : undefined}
+      onSubmit={save}
+      onCancel={record.close}
+      dirty={!readOnly && form.isDirty()}
+      saving={saving}
+      error={error}
+      readOnly={readOnly}
+      extraActions={transitions}
+    >
+      <Stack gap="md">
+        {pdm ? (
+          <Details
+            items={[
+              { label: t.requestedBy, value: `${pdm.requestedByName} · ${formatDateTime(pdm.createdAt)}` },
+              { label: t.estimatedTotal, value: formatMoney(pdm.estimatedTotal) },
+              { label: t.sentAt, value: pdm.sentAt ? `${formatDateTime(pdm.sentAt)} · ${pdm.sentByName ?? ''}` : '' },
+              ...(pdm.rejectionReason ? [{ label: texts.requisitions.rejectionReason, value: pdm.rejectionReason }] : []),
+            ]}
+          />
+        ) : null}
+        {pdm?.status === 'ENVIADA' ? <Alert variant="light" color="teal">{PDM_STATUS.ENVIADA.label}</Alert> : null}
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label={t.supplier} placeholder={t.supplierPlaceholder} maxLength={200} disabled={readOnly} {...form.getInputProps('supplier')} />
+          </SimpleGrid>
+          <Textarea mt="md" label={t.justification} required maxLength={2000} autosize minRows={2} disabled={readOnly} {...form.getInputProps('justification')} />
+        </Paper>
+        <LinesEditor
+          lines={form.values.lines}
+          onChange={(lines) => form.setFieldValue('lines', lines)}
+          errors={form.errors}
+          showAvailable
+          costLabel={t.estimatedUnitCost}
+          readOnly={readOnly}
+          known={pdm?.lines.map((l) => l.article)}
+        />
+      </Stack>
+    </FormPage>
+  );
+}
+
+export function PdmPage() {
+  const record = useRecordParam();
+  const detail = useQuery(PdmRequestDetailDocument, { variables: { id: record.id ?? '' }, skip: !record.id, fetchPolicy: 'network-only' });
+  if (record.raw === null) return <PdmList record={record} />;
+  if (record.isNew) return <PdmEditor key="new" pdm={null} record={record} />;
+  const loadError = readGraphQLError(detail.error);
+  if (!record.id || loadError?.code === 'NOT_FOUND' || (detail.data && !detail.data.pdmRequest)) return <RecordNotFound onBack={record.close} />;
+  if (loadError) return <LoadFailed message={loadError.message} />;
+  const pdm = detail.data?.pdmRequest;
+  if (!pdm) return <RecordLoading />;
+  return <PdmEditor key={`${pdm.id}:${pdm.version}`} pdm={pdm} record={record} onChanged={() => void detail.refetch()} />;
+}
+
+export default PdmPage;

@@ -1,0 +1,170 @@
+// Catálogo de Almacenes: server-side list; `?id=` opens the form in place.
+import { useMemo, useState } from 'react';
+import { Button, Paper, SegmentedControl, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  WarehouseCreateDocument,
+  WarehouseDeleteDocument,
+  WarehouseDetailDocument,
+  WarehouseListDocument,
+  WarehouseUpdateDocument,
+  type WarehouseFieldsFragment,
+  type WarehouseFilter,
+} from '../../../../generated/graphql';
+import { CANCEL_COLOR } from '../../../components/confirm';
+import { fetchAllPages } from '../../../components/fetchAllPages';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { toListInput, useListParams } from '../../../components/listParams';
+import { notifySuccess } from '../../../components/notify';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useScreenAccess } from '../access';
+import { ACTIVE_FILTER_OPTIONS, activeFilterValue, confirmDelete } from '../components/catalog';
+import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
+import { ACTIVE_LABELS, activeLabel, activeStatus, texts } from '../texts';
+
+const t = texts.warehouses;
+const FIELDS = ['code', 'name', 'location', 'responsible', 'active'] as const;
+
+const COLUMNS: ListColumn<WarehouseFieldsFragment>[] = [
+  { key: 'code', header: texts.common.code, sortable: true },
+  { key: 'name', header: texts.common.name, sortable: true },
+  { key: 'location', header: t.location, sortable: true },
+  { key: 'responsible', header: t.responsible, sortable: true },
+  {
+    key: 'active',
+    header: texts.common.status,
+    render: (row) => <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} />,
+    exportValue: (row) => activeLabel(row.active),
+  },
+];
+
+function WarehouseList({ record }: { record: RecordParam }) {
+  const client = useApolloClient();
+  const access = useScreenAccess('Almacenes');
+  const params = useListParams({ sortBy: 'code', filters: { active: '' } });
+  const filter = useMemo<WarehouseFilter>(() => ({ active: activeFilterValue(params.filters.active) }), [params.filters.active]);
+  const list = toListInput(params);
+  const { data, previousData, loading, error } = useQuery(WarehouseListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const page = (data ?? previousData)?.warehouses;
+  const fetchAll = () =>
+    fetchAllPages(async (p, size) => (await client.query({ query: WarehouseListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.warehouses ?? { items: [], total: 0 });
+
+  return (
+    <ListPage
+      description={t.listDescription}
+      exportName={t.exportName}
+      searchPlaceholder={t.search}
+      columns={COLUMNS}
+      rows={page?.items ?? []}
+      total={page?.total ?? 0}
+      loading={loading}
+      error={readGraphQLError(error)}
+      params={params}
+      rowKey={(row) => row.id}
+      onRowClick={(row) => record.open(row.id)}
+      fetchAll={access.exportar ? fetchAll : undefined}
+      actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={record.openNew}>{t.newButton}</Button> : undefined}
+      filters={
+        <SegmentedControl
+          aria-label={texts.common.status}
+          data={ACTIVE_FILTER_OPTIONS}
+          value={params.filters.active || 'all'}
+          onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)}
+        />
+      }
+    />
+  );
+}
+
+type Values = { code: string; name: string; location: string; responsible: string; active: boolean };
+
+function WarehouseEditor({ row, record, onReload }: { row: WarehouseFieldsFragment | null; record: RecordParam; onReload?: () => void }) {
+  const access = useScreenAccess('Almacenes');
+  const [create] = useMutation(WarehouseCreateDocument);
+  const [update] = useMutation(WarehouseUpdateDocument);
+  const [remove] = useMutation(WarehouseDeleteDocument);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: row ? { code: row.code, name: row.name, location: row.location, responsible: row.responsible, active: row.active } : { code: '', name: '', location: '', responsible: '', active: true },
+    validate: {
+      code: (v) => (v.trim() ? (v.length > 20 ? texts.common.maxLength(20) : null) : texts.common.required),
+      name: (v) => (v.trim() ? (v.length > 120 ? texts.common.maxLength(120) : null) : texts.common.required),
+    },
+  });
+  const readOnly = row ? !access.editar : !access.crear;
+
+  const save = async () => {
+    setError(null);
+    if (readOnly || form.validate().hasErrors) return;
+    setSaving(true);
+    try {
+      const input = form.getValues();
+      if (row) await update({ variables: { id: row.id, version: row.version, input } });
+      else await create({ variables: { input } });
+      form.resetDirty();
+      notifySuccess(row ? texts.common.saved : texts.common.created);
+      record.close();
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, FIELDS));
+      setError(errorForForm(e, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormPage
+      title={row ? `${row.code} · ${row.name}` : t.newTitle}
+      headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
+      onSubmit={save}
+      onCancel={record.close}
+      dirty={!readOnly && form.isDirty()}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={readOnly}
+      extraActions={
+        row && access.eliminar ? (
+          <Button variant="light" color={CANCEL_COLOR} leftSection={<IconTrash size={16} />} onClick={() => confirmDelete(row.name, async () => (await remove({ variables: { id: row.id, version: row.version } })).data?.warehouseDelete, record.close)}>
+            {texts.common.delete}
+          </Button>
+        ) : null
+      }
+    >
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label={texts.common.code} required maxLength={20} disabled={readOnly} data-autofocus {...form.getInputProps('code')} />
+            <TextInput label={texts.common.name} required maxLength={120} disabled={readOnly} {...form.getInputProps('name')} />
+            <TextInput label={t.location} maxLength={200} disabled={readOnly} {...form.getInputProps('location')} />
+            <TextInput label={t.responsible} description={t.responsibleDescription} maxLength={120} disabled={readOnly} {...form.getInputProps('responsible')} />
+          </SimpleGrid>
+          <Switch label={texts.common.activeSwitch} disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
+        </Stack>
+      </Paper>
+    </FormPage>
+  );
+}
+
+export function WarehousesPage() {
+  const record = useRecordParam();
+  const detail = useQuery(WarehouseDetailDocument, { variables: { id: record.id ?? '' }, skip: !record.id, fetchPolicy: 'network-only' });
+  if (record.raw === null) return <WarehouseList record={record} />;
+  if (record.isNew) return <WarehouseEditor key="new" row={null} record={record} />;
+  const loadError = readGraphQLError(detail.error);
+  if (!record.id || loadError?.code === 'NOT_FOUND' || (detail.data && !detail.data.warehouse)) return <RecordNotFound onBack={record.close} />;
+  if (loadError) return <LoadFailed message={loadError.message} />;
+  const row = detail.data?.warehouse;
+  if (!row) return <RecordLoading />;
+  return <WarehouseEditor key={`${row.id}:${row.version}`} row={row} record={record} onReload={() => void detail.refetch()} />;
+}
+
+export default WarehousesPage;

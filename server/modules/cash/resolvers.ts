@@ -1,0 +1,31 @@
+// Caja resolvers: thin mapping between GraphQL and the service.
+import type { Resolvers } from '../../graphql/types';
+import * as service from './service';
+
+export const cashResolvers: Resolvers = {
+  Query: {
+    cashBoxes: (_p, _a, ctx) => service.cashBoxes(ctx),
+    cashConcepts: (_p, a, ctx) => service.listConcepts(ctx, a.list, a.filter),
+    cashConcept: (_p, a, ctx) => service.getConcept(ctx, a.id),
+    cashConceptOptions: (_p, a, ctx) => service.conceptOptions(ctx, a.kind),
+    cashPeriods: (_p, a, ctx) => service.listPeriods(ctx, a.list, a.filter),
+    cashPeriod: (_p, a, ctx) => service.getPeriod(ctx, a.id),
+    cashOpeningPreview: (_p, a, ctx) => service.openingPreview(ctx, a.cashBoxId),
+    currentCashPeriod: (_p, a, ctx) => service.currentPeriod(ctx, a.cashBoxId),
+    cashMovements: (_p, a, ctx) => service.listMovements(ctx, a.list, a.filter),
+    cashMovement: (_p, a, ctx) => service.getMovement(ctx, a.id),
+    cashReceipt: (_p, a, ctx) => service.downloadReceipt(ctx, a.movementId),
+  },
+  Mutation: {
+    cashConceptCreate: (_p, a, ctx) => service.createConcept(ctx, a.input),
+    cashConceptUpdate: (_p, a, ctx) => service.updateConcept(ctx, a.id, a.version, a.input),
+    cashPeriodOpen: (_p, a, ctx) => service.openPeriod(ctx, a.input),
+    cashPeriodClose: (_p, a, ctx) => service.closePeriod(ctx, a.id, a.version, a.input),
+    cashMovementCreate: (_p, a, ctx) => service.createMovement(ctx, a.input),
+    cashMovementCancel: (_p, a, ctx) => service.cancelMovement(ctx, a.id, a.reason),
+    cashReceiptUpload: (_p, a, ctx) => service.uploadReceipt(ctx, a.movementId, a.fileName, a.contentBase64),
+  },
+  CashPeriod: {
+    denominations: (p) => p.countDetail ?? [],
+  },
+};

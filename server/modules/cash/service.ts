@@ -1,0 +1,346 @@
+// Caja business rules: one open period per cash box (the database enforces
+// it), movements only inside the open period and never below zero cash,
+// cancellation by a reversing movement, closing with an arqueo.
+import { writeAudit } from '../../db/audit';
+import type { Executor } from '../../db/database';
+import { nextFolio } from '../../db/folios';
+import { actorOf, type RequestContext } from '../../context';
+import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
+import { readList, type ListInput } from '../../lib/list';
+import { dec, decimalPlaces, money } from '../../lib/money';
+import { parseInput, rules, z } from '../../lib/validation';
+import { readUpload, storageKey, storageOf, withStorage } from '../shopping/files';
+import { formatMxn, isIsoDate, todayMx } from '../shopping/ledger';
+import { computeArqueo, isDenomination } from './arqueo';
+import * as data from './data';
+
+export const MSG = {
+  conceptTaken: 'Ya existe un concepto con ese nombre y tipo.',
+  conceptKindLocked: 'El concepto ya tiene movimientos; no se puede cambiar su tipo.',
+  kind: 'Elige ingreso o egreso.',
+  noBox: 'La caja no existe.',
+  periodOpen: 'Ya hay un período abierto en esta caja; ciérralo antes de abrir otro.',
+  openingCarried: (amount: string) => `El saldo inicial se toma del arqueo del período anterior (${amount}).`,
+  noOpenPeriod: 'No hay un período abierto en la caja; abre uno para registrar movimientos.',
+  periodClosed: 'El período está cerrado; sus movimientos no se pueden modificar.',
+  dateBeforeOpening: (d: string) => `La fecha es anterior a la apertura del período (${d}).`,
+  dateInFuture: 'La fecha no puede ser futura.',
+  conceptMissing: 'El concepto no existe.',
+  conceptInactive: 'El concepto está inactivo.',
+  noCash: (available: string) => `El egreso excede el efectivo en caja (disponible ${available}).`,
+  reversalNoCash: (available: string) => `Cancelar este ingreso dejaría la caja en negativo (disponible ${available}).`,
+  alreadyCancelled: 'El movimiento ya está cancelado.',
+  reversalNotCancellable: 'Un movimiento de cancelación no se puede cancelar.',
+  denomination: 'Denominación no válida.',
+  count: 'La cantidad debe ser un entero entre 0 y 1,000,000.',
+  repeatedDenomination: 'Denominación repetida.',
+  differenceReason: 'Explica la diferencia del arqueo.',
+  closeBeforeMovements: (d: string) => `La fecha de cierre es anterior al último movimiento (${d}).`,
+  closeBeforeOpening: (d: string) => `La fecha de cierre es anterior a la apertura (${d}).`,
+} as const;
+
+const db = (ctx: RequestContext) => ctx.app.database.db;
+
+const isoDate = () => z.string({ error: 'La fecha es obligatoria.' }).refine(isIsoDate, 'Fecha no válida.');
+const moneyText = (opts: { positive?: boolean }) =>
+  z
+    .string({ error: 'Este campo es obligatorio.' })
+    .trim()
+    .refine((v) => /^-?\d+(\.\d+)?$/.test(v), 'Importe no válido.')
+    .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || decimalPlaces(v) <= 2, 'Máximo 2 decimales.')
+    .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || (opts.positive ? dec(v).gt(0) : dec(v).gte(0)), opts.positive ? 'Debe ser mayor a cero.' : 'No puede ser negativo.')
+    .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || dec(v).lt('1e13'), 'Importe demasiado grande.');
+
+/** A unique-index violation (e.g. the one-open-period index) from either driver, wrapped or not. */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: string; constraint?: string; message?: string };
+    if (x.code === '23505' && (x.constraint === constraint || (x.message ?? '').includes(constraint))) return true;
+  }
+  return false;
+}
+
+// ---- boxes and concepts ----------------------------------------------------------------
+
+export const cashBoxes = (ctx: RequestContext) => data.cashBoxes(db(ctx));
+
+const conceptInput = z.object({
+  name: rules.requiredText(80),
+  kind: z.enum(['ingreso', 'egreso'], { error: MSG.kind }),
+  active: z.boolean({ error: 'Este campo es obligatorio.' }),
+});
+
+export function listConcepts(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; active?: boolean | null } | null | undefined) {
+  return data.listConcepts(db(ctx), readList(list, data.CONCEPT_SORTS, 'name'), { kind: filter?.kind ?? null, active: filter?.active ?? null });
+}
+export const getConcept = (ctx: RequestContext, id: string) => data.findConcept(db(ctx), Number(id));
+export const conceptOptions = (ctx: RequestContext, kind: string | null | undefined) => data.conceptOptions(db(ctx), kind ?? null);
+
+export async function createConcept(ctx: RequestContext, input: unknown) {
+  const v = parseInput(conceptInput, input);
+  const id = await db(ctx).transaction(async (tx) => {
+    if (await data.conceptNameTaken(tx, v.name, v.kind)) throw badInput({ name: MSG.conceptTaken });
+    const newId = await data.insertConcept(tx, v);
+    await writeAudit(tx, actorOf(ctx), { entity: 'cash_concept', entityId: newId, action: 'create', after: v });
+    return newId;
+  });
+  return found(await data.findConcept(db(ctx), id), 'El concepto');
+}
+
+export async function updateConcept(ctx: RequestContext, id: string, version: number, input: unknown) {
+  const v = parseInput(conceptInput, input);
+  const conceptId = Number(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await data.findConcept(tx, conceptId);
+    if (!before) throw notFound('El concepto');
+    if (before.version !== version) throw conflict();
+    if (await data.conceptNameTaken(tx, v.name, v.kind, conceptId)) throw badInput({ name: MSG.conceptTaken });
+    // Past movements were recorded as ingreso/egreso under this concept.
+    if (before.kind !== v.kind && (await data.conceptInUse(tx, conceptId))) throw badInput({ kind: MSG.conceptKindLocked });
+    if (!(await data.updateConcept(tx, conceptId, version, v))) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'cash_concept', entityId: conceptId, action: 'update', before, after: v });
+  });
+  return found(await data.findConcept(db(ctx), conceptId), 'El concepto');
+}
+
+// ---- periods -------------------------------------------------------------------------------
+
+export function listPeriods(ctx: RequestContext, list: ListInput | null | undefined, filter: { cashBoxId?: string | null; status?: string | null } | null | undefined) {
+  return data.listPeriods(db(ctx), readList(list, data.PERIOD_SORTS, 'folio'), { cashBoxId: filter?.cashBoxId ? Number(filter.cashBoxId) : null, status: filter?.status ?? null });
+}
+export const getPeriod = (ctx: RequestContext, id: string) => data.findPeriod(db(ctx), Number(id));
+
+async function boxIdOr(ex: Executor, id: string | number | null | undefined): Promise<number> {
+  if (id !== null && id !== undefined && id !== '') {
+    const box = await data.findCashBox(ex, Number(id));
+    if (!box) throw badInput({ cashBoxId: MSG.noBox });
+    return box.id;
+  }
+  const fallback = await data.defaultCashBoxId(ex);
+  if (fallback === null) throw badInput({ cashBoxId: MSG.noBox });
+  return fallback;
+}
+
+export async function currentPeriod(ctx: RequestContext, cashBoxId: string | null | undefined) {
+  const boxId = await boxIdOr(db(ctx), cashBoxId);
+  return data.openPeriodOf(db(ctx), boxId);
+}
+
+/** What a new period would start with: the last arqueo's counted cash, or a typed fund for the first period. */
+export async function openingPreview(ctx: RequestContext, cashBoxId: string) {
+  const boxId = await boxIdOr(db(ctx), cashBoxId);
+  const [last, open] = await Promise.all([data.lastClosedPeriod(db(ctx), boxId), data.openPeriodOf(db(ctx), boxId)]);
+  return { cashBoxId: boxId, openingBalance: money(last?.countedTotal ?? '0'), carried: last !== null, openPeriodId: open?.id ?? null };
+}
+
+const openInput = z.object({
+  cashBoxId: rules.id(),
+  date: isoDate(),
+  openingBalance: moneyText({}).nullish(),
+  notes: z.string().trim().max(500, 'Máximo 500 caracteres.').nullish().transform((v) => v ?? ''),
+});
+
+export async function openPeriod(ctx: RequestContext, input: unknown) {
+  const v = parseInput(openInput, input);
+  if (v.date > todayMx()) throw badInput({ date: MSG.dateInFuture });
+  let id: number;
+  try {
+    id = await db(ctx).transaction(async (tx) => {
+      const box = await data.findCashBox(tx, v.cashBoxId);
+      if (!box) throw badInput({ cashBoxId: MSG.noBox });
+      if (await data.openPeriodOf(tx, box.id)) throw appError('CONFLICT', MSG.periodOpen);
+      const last = await data.lastClosedPeriod(tx, box.id);
+      let openingBalance = money(v.openingBalance ?? '0');
+      if (last) {
+        // The cash counted at the last close is what physically starts the new period.
+        const carried = money(last.countedTotal ?? '0');
+        if (v.openingBalance !== null && v.openingBalance !== undefined && !dec(v.openingBalance).eq(carried)) throw badInput({ openingBalance: MSG.openingCarried(formatMxn(carried)) });
+        if (last.closedOn && v.date < last.closedOn) throw badInput({ date: `La fecha es anterior al cierre del período anterior (${last.closedOn}).` });
+        openingBalance = carried;
+      }
+      const folio = await nextFolio(tx, 'cash.period');
+      const newId = await data.insertPeriod(tx, { folio, cashBoxId: box.id, openedOn: v.date, openedBy: ctx.auth?.id ?? null, openingBalance, notes: v.notes });
+      await writeAudit(tx, actorOf(ctx), { entity: 'cash_period', entityId: newId, action: 'open', after: { folio, cashBoxId: box.id, openedOn: v.date, openingBalance, carriedFrom: last?.id ?? null } });
+      return newId;
+    });
+  } catch (err) {
+    // Two people opening at once on PostgreSQL: both pass the check, the partial unique index lets one in.
+    if (isUniqueViolation(err, 'cash_periods_one_open_uq')) throw appError('CONFLICT', MSG.periodOpen);
+    throw err;
+  }
+  return found(await data.findPeriod(db(ctx), id), 'El período');
+}
+
+const closeInput = z.object({
+  date: isoDate(),
+  denominations: z
+    .array(
+      z.object({
+        value: z.string({ error: MSG.denomination }).refine(isDenomination, MSG.denomination),
+        count: z.number({ error: MSG.count }).int(MSG.count).min(0, MSG.count).max(1_000_000, MSG.count),
+      }),
+    )
+    .max(20, 'Demasiadas denominaciones.'),
+  differenceReason: z.string().trim().max(500, 'Máximo 500 caracteres.').nullish().transform((v) => v || null),
+});
+
+export async function closePeriod(ctx: RequestContext, id: string, version: number, input: unknown) {
+  const v = parseInput(closeInput, input);
+  const seen = new Set<string>();
+  v.denominations.forEach((d, i) => {
+    const key = dec(d.value).toFixed(2);
+    if (seen.has(key)) throw badInput({ [`denominations.${i}.value`]: MSG.repeatedDenomination });
+    seen.add(key);
+  });
+  if (v.date > todayMx()) throw badInput({ date: MSG.dateInFuture });
+  const periodId = Number(id);
+  await db(ctx).transaction(async (tx) => {
+    await data.lockPeriod(tx, periodId);
+    const before = await data.findPeriod(tx, periodId);
+    if (!before) throw notFound('El período');
+    if (before.version !== version) throw conflict();
+    if (before.status !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
+    if (v.date < before.openedOn) throw badInput({ date: MSG.closeBeforeOpening(before.openedOn) });
+    const lastMove = await data.lastMovementDate(tx, periodId);
+    if (lastMove && v.date < lastMove) throw badInput({ date: MSG.closeBeforeMovements(lastMove) });
+    const arqueo = computeArqueo(v.denominations, before.balance);
+    if (!dec(arqueo.difference).isZero() && !v.differenceReason) throw badInput({ differenceReason: MSG.differenceReason });
+    const ok = await data.closePeriod(tx, periodId, version, {
+      closedOn: v.date,
+      closedBy: ctx.auth?.id ?? null,
+      countDetail: arqueo.lines,
+      countedTotal: arqueo.counted,
+      difference: arqueo.difference,
+      differenceReason: v.differenceReason,
+    });
+    if (!ok) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'cash_period', entityId: periodId, action: 'close', before, after: { closedOn: v.date, ...arqueo, differenceReason: v.differenceReason } });
+  });
+  return found(await data.findPeriod(db(ctx), periodId), 'El período');
+}
+
+// ---- movements ----------------------------------------------------------------------------------
+
+export function listMovements(ctx: RequestContext, list: ListInput | null | undefined, filter: { periodId?: string | null; kind?: string | null; conceptId?: string | null; status?: string | null } | null | undefined) {
+  return data.listMovements(db(ctx), readList(list, data.MOVEMENT_SORTS, 'folio'), {
+    periodId: filter?.periodId ? Number(filter.periodId) : null,
+    kind: filter?.kind ?? null,
+    conceptId: filter?.conceptId ? Number(filter.conceptId) : null,
+    status: filter?.status ?? null,
+  });
+}
+export const getMovement = (ctx: RequestContext, id: string) => data.findMovement(db(ctx), Number(id));
+
+const movementInput = z.object({
+  cashBoxId: z.union([z.literal(''), rules.id()]).nullish().transform((v) => (typeof v === 'number' ? v : null)),
+  conceptId: rules.id(),
+  date: isoDate(),
+  amount: moneyText({ positive: true }),
+  description: rules.requiredText(300),
+  reference: z.string().trim().max(100, 'Máximo 100 caracteres.').nullish().transform((v) => v ?? ''),
+});
+
+/** Applies a movement to the locked open period; refuses to leave less than zero cash. */
+async function postMovement(
+  tx: Executor,
+  ctx: RequestContext,
+  period: data.CashPeriodRow,
+  m: { date: string; conceptId: number; kind: data.CashKind; amount: string; description: string; reference: string; reversalOf: number | null },
+  noCash: (available: string) => string,
+): Promise<number> {
+  const signed = m.kind === 'ingreso' ? dec(m.amount) : dec(m.amount).negated();
+  const balance = money(dec(period.balance).plus(signed));
+  if (dec(balance).isNegative()) throw badInput({ amount: noCash(formatMxn(period.balance)) });
+  const income = money(m.kind === 'ingreso' ? dec(period.income).plus(m.amount) : period.income);
+  const expense = money(m.kind === 'egreso' ? dec(period.expense).plus(m.amount) : period.expense);
+  const folio = await nextFolio(tx, 'cash.movement');
+  const id = await data.insertMovement(tx, { folio, periodId: period.id, cashBoxId: period.cashBoxId, ...m, balanceAfter: balance, createdBy: ctx.auth?.id ?? null });
+  await data.setPeriodFigures(tx, period.id, { income, expense, balance });
+  await writeAudit(tx, actorOf(ctx), { entity: 'cash_movement', entityId: id, action: m.reversalOf === null ? 'create' : 'reverse', after: { folio, periodId: period.id, ...m, balanceAfter: balance } });
+  return id;
+}
+
+export async function createMovement(ctx: RequestContext, input: unknown) {
+  const v = parseInput(movementInput, input);
+  if (v.date > todayMx()) throw badInput({ date: MSG.dateInFuture });
+  const id = await db(ctx).transaction(async (tx) => {
+    const boxId = await boxIdOr(tx, v.cashBoxId);
+    // The open period row is the lock every movement of the box queues on.
+    const period = await data.openPeriodOf(tx, boxId, { lock: true });
+    if (!period) throw badInput({ cashBoxId: MSG.noOpenPeriod });
+    if (v.date < period.openedOn) throw badInput({ date: MSG.dateBeforeOpening(period.openedOn) });
+    const concept = await data.findConcept(tx, v.conceptId);
+    if (!concept) throw badInput({ conceptId: MSG.conceptMissing });
+    if (!concept.active) throw badInput({ conceptId: MSG.conceptInactive });
+    return postMovement(tx, ctx, period, { date: v.date, conceptId: concept.id, kind: concept.kind, amount: money(v.amount), description: v.description, reference: v.reference, reversalOf: null }, MSG.noCash);
+  });
+  return found(await data.findMovement(db(ctx), id), 'El movimiento');
+}
+
+/** Cancelling posts the opposite movement (dated today) in the same open period; nothing is deleted. */
+export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw: unknown) {
+  const reason = parseInput(z.object({ reason: rules.requiredText(300) }), { reason: reasonRaw }).reason;
+  const movementId = Number(id);
+  const reversalId = await db(ctx).transaction(async (tx) => {
+    const head = await data.findMovement(tx, movementId);
+    if (!head) throw notFound('El movimiento');
+    await data.lockPeriod(tx, head.periodId);
+    const period = found(await data.findPeriod(tx, head.periodId), 'El período');
+    if (period.status !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
+    const m = found(await data.findMovement(tx, movementId, { lock: true }), 'El movimiento');
+    if (m.reversalOf !== null) throw appError('CONFLICT', MSG.reversalNotCancellable);
+    if (m.status !== 'vigente') throw appError('CONFLICT', MSG.alreadyCancelled);
+    const today = todayMx();
+    const newId = await postMovement(
+      tx,
+      ctx,
+      period,
+      {
+        date: today < period.openedOn ? period.openedOn : today,
+        conceptId: m.conceptId,
+        kind: m.kind === 'ingreso' ? 'egreso' : 'ingreso',
+        amount: m.amount,
+        description: `Cancelación del movimiento ${m.folio}: ${reason}`.slice(0, 300),
+        reference: m.reference,
+        reversalOf: m.id,
+      },
+      MSG.reversalNoCash,
+    );
+    if (!(await data.markMovementCancelled(tx, m.id, newId, reason))) throw appError('CONFLICT', MSG.alreadyCancelled);
+    await writeAudit(tx, actorOf(ctx), { entity: 'cash_movement', entityId: m.id, action: 'cancel', before: m, after: { status: 'cancelado', cancelReason: reason, reversedBy: newId } });
+    return newId;
+  });
+  return found(await data.findMovement(db(ctx), reversalId), 'El movimiento');
+}
+
+export async function uploadReceipt(ctx: RequestContext, movementId: string, fileName: string, contentBase64: string) {
+  const id = Number(movementId);
+  const m = found(await data.findMovement(db(ctx), id), 'El movimiento');
+  if (m.periodStatus !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
+  const { bytes, info } = readUpload(fileName, contentBase64, ['pdf', 'png', 'jpg', 'webp']);
+  const key = storageKey('cash/receipts', m.id, info);
+  await withStorage(() => storageOf(ctx).put(key, bytes, { contentType: info.contentType }));
+  try {
+    await db(ctx).transaction(async (tx) => {
+      await data.lockPeriod(tx, m.periodId);
+      const period = found(await data.findPeriod(tx, m.periodId), 'El período');
+      if (period.status !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
+      await data.setReceipt(tx, m.id, { fileName: info.fileName, type: info.type, contentType: info.contentType, size: info.size, key });
+      await writeAudit(tx, actorOf(ctx), { entity: 'cash_movement', entityId: m.id, action: 'attach', before: { receiptFileName: m.receiptFileName }, after: { receiptFileName: info.fileName, size: info.size } });
+    });
+  } catch (err) {
+    await storageOf(ctx).remove(key).catch(() => undefined);
+    throw err;
+  }
+  // The replaced receipt's bytes are no longer referenced.
+  if (m.receiptKey) await storageOf(ctx).remove(m.receiptKey).catch(() => undefined);
+  return found(await data.findMovement(db(ctx), id), 'El movimiento');
+}
+
+export async function downloadReceipt(ctx: RequestContext, movementId: string) {
+  const m = found(await data.findMovement(db(ctx), Number(movementId)), 'El movimiento');
+  if (!m.receiptKey || !m.receiptFileName) throw notFound('El comprobante');
+  const key = m.receiptKey;
+  const bytes = await withStorage(() => storageOf(ctx).get(key));
+  return { fileName: m.receiptFileName, contentType: m.receiptContentType ?? 'application/octet-stream', contentBase64: bytes.toString('base64') };
+}

@@ -1,0 +1,374 @@
+// Ventas billing rules: facturas (from authorised generadores and/or free
+// lines, gapless folio per serie at emission), client payments applied to
+// open invoices with the payment-complement figures, and other income. Money
+// reaches the company accounts only through the Compras ledger
+// (postAccountEntry / reverseAccountEntry) inside the same transaction;
+// documents are locked first (id order), the account last.
+import { writeAudit } from '../../db/audit';
+import type { Executor } from '../../db/database';
+import { nextFolio } from '../../db/folios';
+import { actorOf, type RequestContext } from '../../context';
+import { getCompanyProfile } from '../../lib/company';
+import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
+import { assertTransition } from '../../lib/lifecycle';
+import { readList, type ListInput } from '../../lib/list';
+import { dec, money } from '../../lib/money';
+import { parseInput } from '../../lib/validation';
+import { addDays } from '../shopping/fiscal';
+import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/ledger';
+import * as data from './data';
+import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
+import { folioLabel, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from './labels';
+import { MSG } from './messages';
+import { USOS_CFDI } from './sat';
+import { db, priceLines, readReason, receptorType } from './service';
+import { retentionRates } from './totals';
+
+const idOf = (id: string | number): number => {
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+};
+
+// ---- invoices -------------------------------------------------------------------------
+
+export function listInvoices(ctx: RequestContext, list: ListInput | null | undefined, filter: (Omit<data.InvoiceFilter, 'clientId'> & { clientId?: string | null }) | null | undefined) {
+  return data.listInvoices(db(ctx), readList(list, data.INVOICE_SORTS, 'date'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null });
+}
+
+export const getInvoice = (ctx: RequestContext, id: string) => data.findInvoice(db(ctx), idOf(id));
+export const openInvoices = (ctx: RequestContext, clientId: string) => data.openInvoicesOf(db(ctx), idOf(clientId));
+export const invoiceLines = (ctx: RequestContext, ids: number[]) => data.invoiceLinesOf(db(ctx), ids);
+export const invoiceGenerators = (ctx: RequestContext, ids: number[]) => data.generatorsOfInvoices(db(ctx), ids);
+export const invoicePayments = (ctx: RequestContext, ids: number[]) => data.paymentsOfInvoices(db(ctx), ids);
+
+/**
+ * Builds the invoice from its input: the generadores (locked, authorised,
+ * same client, not in another invoice) become lines with their contract
+ * concept; free lines follow. Rates follow the fiscal rule unless the user
+ * set them; the due date comes from the client's credit days (PPD).
+ */
+async function invoiceValues(tx: Executor, input: unknown, selfId: number | null) {
+  const v = parseInput(invoiceInput, input);
+  const company = await getCompanyProfile(tx);
+  if (!company.invoiceSeries.includes(v.serie)) throw badInput({ serie: MSG.serieUnknown });
+  const client = await data.findClient(tx, v.clientId);
+  if (!client) throw badInput({ clientId: MSG.clientMissing });
+  if (!client.active) throw badInput({ clientId: MSG.clientInactive });
+  const person = receptorType(client.rfc);
+  if (person === 'generico' && v.usoCfdi !== 'S01') throw badInput({ usoCfdi: MSG.genericNeedsS01 });
+  if (person !== 'generico' && !USOS_CFDI.find((u) => u.code === v.usoCfdi)?.applies.includes(person)) throw badInput({ usoCfdi: MSG.usoPerson(person) });
+
+  const locked = await data.lockGenerators(tx, v.generatorIds);
+  const fields: FieldMessages = {};
+  const generators = await data.findGenerators(tx, v.generatorIds);
+  const byId = new Map(generators.map((g) => [g.id, g]));
+  v.generatorIds.forEach((gid, i) => {
+    const g = byId.get(gid);
+    const l = locked.find((x) => x.id === gid);
+    if (!g || !l) fields[`generatorIds.${i}`] = MSG.generatorMissing;
+    else if (l.clientId !== v.clientId) fields[`generatorIds.${i}`] = MSG.generatorOtherClient(folioLabel('generator', g.folio));
+    else if (l.status !== 'autorizado') fields[`generatorIds.${i}`] = MSG.generatorNotAuthorized(folioLabel('generator', g.folio));
+    else if (l.invoiceId !== null && l.invoiceId !== selfId) fields[`generatorIds.${i}`] = MSG.generatorTaken(folioLabel('generator', g.folio));
+  });
+  if (Object.keys(fields).length) throw badInput(fields);
+
+  const genLines = await data.generatorLinesOf(tx, v.generatorIds);
+  const fromGenerators: (LineInputValues & { generatorId: number; conceptId: number })[] = v.generatorIds.flatMap((gid) => {
+    const g = byId.get(gid) as data.GeneratorRow;
+    return genLines
+      .filter((l) => l.generatorId === gid)
+      .map((l) => ({
+        description: `${l.description} (${folioLabel('generator', g.folio)}, ${g.periodStart} a ${g.periodEnd})`.slice(0, 1000),
+        prodServKey: l.prodServKey,
+        unitKey: l.unitKey,
+        unitName: l.unitName,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discountPercent: '0',
+        objetoImp: '02' as const,
+        generatorId: gid,
+        conceptId: l.conceptId,
+      }));
+  });
+  const all = [...fromGenerators, ...v.lines.map((l) => ({ ...l, generatorId: null, conceptId: null }))];
+  const rates = retentionRates(company, person, { isr: v.isrRetention, iva: v.ivaRetention });
+  const priced = priceLines(all, rates);
+  const contractIds = [...new Set(generators.map((g) => g.contract.id))];
+  return {
+    generatorIds: v.generatorIds,
+    header: {
+      clientId: v.clientId,
+      contractId: contractIds.length === 1 ? contractIds[0] : null,
+      serie: v.serie,
+      date: v.date,
+      // PUE is paid when issued; PPD is due after the client's credit days.
+      dueDate: v.metodoPago === 'PPD' ? addDays(v.date, client.creditDays) : v.date,
+      formaPago: v.formaPago,
+      metodoPago: v.metodoPago,
+      usoCfdi: v.usoCfdi,
+      notes: v.notes,
+      ivaRate: rates.iva,
+      isrRetentionRate: rates.isrRetention,
+      ivaRetentionRate: rates.ivaRetention,
+      subtotal: priced.totals.subtotal,
+      discount: priced.totals.discount,
+      iva: priced.totals.iva,
+      isrRetained: priced.totals.isrRetained,
+      ivaRetained: priced.totals.ivaRetained,
+      total: priced.totals.total,
+      balance: priced.totals.total,
+    },
+    lines: priced.lines.map((l, i) => ({ ...l, generatorId: all[i].generatorId, conceptId: all[i].conceptId })),
+  };
+}
+
+async function linkGenerators(tx: Executor, invoiceId: number, ids: number[]): Promise<void> {
+  for (const id of ids) await data.updateGenerator(tx, id, null, { invoiceId });
+}
+
+export async function createInvoice(ctx: RequestContext, input: unknown) {
+  const id = await db(ctx).transaction(async (tx) => {
+    const v = await invoiceValues(tx, input, null);
+    const newId = await data.insertInvoice(tx, { ...v.header, createdBy: ctx.auth?.id ?? null });
+    await data.replaceInvoiceLines(tx, newId, v.lines);
+    await linkGenerators(tx, newId, v.generatorIds);
+    await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: newId, action: 'create', after: v });
+    return newId;
+  });
+  return found(await data.findInvoice(db(ctx), id), 'La factura');
+}
+
+async function lockedInvoice(tx: Executor, id: number, version: number) {
+  const [locked] = await data.lockInvoices(tx, [id]);
+  if (!locked) throw notFound('La factura');
+  if (locked.version !== version) throw conflict();
+  return found(await data.findInvoice(tx, id), 'La factura');
+}
+
+export async function updateInvoice(ctx: RequestContext, id: string, version: number, input: unknown) {
+  const invoiceId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await lockedInvoice(tx, invoiceId, version);
+    if (before.status !== 'borrador') throw appError('CONFLICT', MSG.invoiceNotDraft);
+    const v = await invoiceValues(tx, input, invoiceId);
+    await data.releaseGenerators(tx, invoiceId, v.generatorIds);
+    if (!(await data.updateInvoice(tx, invoiceId, version, v.header))) throw conflict();
+    const beforeLines = await data.invoiceLinesOf(tx, [invoiceId]);
+    await data.replaceInvoiceLines(tx, invoiceId, v.lines);
+    await linkGenerators(tx, invoiceId, v.generatorIds);
+    await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'update', before: { ...before, lines: beforeLines }, after: v });
+  });
+  return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
+}
+
+/**
+ * Emission: takes the next folio of the serie inside this transaction (the
+ * counter row lock queues parallel emissions, a rollback returns the
+ * number), freezes emisor and receptor data for the CFDI and marks the
+ * generadores facturado.
+ */
+export async function emitInvoice(ctx: RequestContext, id: string, version: number) {
+  const invoiceId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await lockedInvoice(tx, invoiceId, version);
+    assertTransition(INVOICE_LIFECYCLE, before.status, 'emitida');
+    const client = found(await data.findClient(tx, before.clientId), 'El cliente');
+    const limit = dec(client.creditLimit);
+    if (limit.gt(0)) {
+      const open = await data.clientOpenBalance(tx, client.id);
+      if (dec(open).plus(before.total).gt(limit)) throw appError('CONFLICT', MSG.creditLimit({ limit: client.creditLimit, balance: open, total: before.total }));
+    }
+    const company = await getCompanyProfile(tx);
+    const folio = await nextFolio(tx, `invoice:${before.serie}`);
+    const values = {
+      status: 'emitida' as const,
+      folio,
+      balance: before.total,
+      emittedAt: new Date(),
+      emisorRfc: company.rfc,
+      emisorName: company.name,
+      emisorRegimen: company.regimenFiscal,
+      lugarExpedicion: company.postalCode,
+      receptorRfc: client.rfc,
+      receptorName: client.name,
+      receptorRegimen: client.regimenFiscal,
+      receptorPostalCode: client.postalCode,
+    };
+    if (!(await data.updateInvoice(tx, invoiceId, version, values))) throw conflict();
+    const gens = await data.generatorsOfInvoices(tx, [invoiceId]);
+    for (const g of gens) await data.updateGenerator(tx, g.id, null, { status: 'facturado' });
+    await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'emitir', before: { status: before.status }, after: values });
+  });
+  return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
+}
+
+export async function cancelInvoice(ctx: RequestContext, id: string, version: number, reason: unknown) {
+  const why = readReason(reason);
+  const invoiceId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await lockedInvoice(tx, invoiceId, version);
+    if ((await data.activePaymentsCount(tx, invoiceId)) > 0) throw appError('CONFLICT', MSG.invoiceHasPayments);
+    assertTransition(INVOICE_LIFECYCLE, before.status, 'cancelada');
+    const released = await data.releaseGenerators(tx, invoiceId);
+    const values = { status: 'cancelada' as const, balance: '0', cancelReason: why, cancelledAt: new Date() };
+    if (!(await data.updateInvoice(tx, invoiceId, version, values))) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'cancelar', before: { status: before.status, balance: before.balance }, after: { ...values, releasedGenerators: released } });
+  });
+  return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
+}
+
+/** The deposit account must exist and be active before the document that references it is written. */
+async function assertAccount(tx: Executor, accountId: number): Promise<void> {
+  const account = await data.findAccount(tx, accountId);
+  if (!account) throw badInput({ accountId: LEDGER_MSG.accountMissing });
+  if (!account.active) throw badInput({ accountId: LEDGER_MSG.accountInactive });
+}
+
+// ---- client payments ------------------------------------------------------------------------
+
+export function listPayments(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.IncomeStatus | null; clientId?: string | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
+  return data.listPayments(db(ctx), readList(list, data.PAYMENT_SORTS, 'folio'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null });
+}
+
+export const getPayment = (ctx: RequestContext, id: string) => data.findPayment(db(ctx), idOf(id));
+export const paymentApplications = (ctx: RequestContext, ids: number[]) => data.applicationsOf(db(ctx), ids);
+
+const statusForBalance = (balance: string, total: string): data.InvoiceStatus => (dec(balance).isZero() ? 'pagada' : dec(balance).eq(total) ? 'emitida' : 'pagada_parcial');
+
+/**
+ * One transaction: lock the invoices (id order), check each application
+ * against the balance it finds there, record the parcialidad figures, lower
+ * the balances, then deposit through the ledger (which locks the account).
+ * Parallel payments queue on the invoice rows, so none can over-apply.
+ */
+export async function createPayment(ctx: RequestContext, input: unknown) {
+  const v = parseInput(paymentInput, input);
+  const id = await db(ctx).transaction(async (tx) => {
+    const client = await data.findClient(tx, v.clientId);
+    if (!client) throw badInput({ clientId: MSG.clientMissing });
+    const locked = new Map((await data.lockInvoices(tx, v.applications.map((a) => a.invoiceId))).map((r) => [r.id, r]));
+    const fields: FieldMessages = {};
+    const details: (data.InvoiceRow | null)[] = [];
+    for (const a of v.applications) details.push(await data.findInvoice(tx, a.invoiceId));
+    v.applications.forEach((a, i) => {
+      const inv = locked.get(a.invoiceId);
+      const detail = details[i];
+      if (!inv || !detail) fields[`applications.${i}.invoiceId`] = MSG.invoiceMissing;
+      else if (inv.clientId !== v.clientId) fields[`applications.${i}.invoiceId`] = MSG.invoiceOtherClient;
+      else if (inv.status !== 'emitida' && inv.status !== 'pagada_parcial') fields[`applications.${i}.invoiceId`] = MSG.invoiceNotOpen;
+      else if (dec(a.amount).gt(inv.balance)) fields[`applications.${i}.amount`] = MSG.overBalance(detail.label, inv.balance);
+      else if (v.date < detail.date) fields.date = MSG.paymentBeforeInvoice(detail.label);
+    });
+    if (Object.keys(fields).length) throw badInput(fields);
+    await assertAccount(tx, v.accountId);
+
+    const folio = await nextFolio(tx, 'client_payment');
+    const paymentId = await data.insertPayment(tx, folio, {
+      clientId: v.clientId,
+      date: v.date,
+      formaPago: v.formaPago,
+      accountId: v.accountId,
+      amount: money(v.amount),
+      reference: v.reference,
+      notes: v.notes,
+      createdBy: ctx.auth?.id ?? null,
+    });
+    const applications = [];
+    for (const a of v.applications) {
+      const inv = locked.get(a.invoiceId) as NonNullable<ReturnType<typeof locked.get>>;
+      const remaining = money(dec(inv.balance).minus(a.amount));
+      const installment = (await data.installmentsSoFar(tx, inv.id)) + 1;
+      applications.push({
+        paymentId,
+        invoiceId: inv.id,
+        amount: money(a.amount),
+        installment,
+        previousBalance: inv.balance,
+        remainingBalance: remaining,
+        isPpd: inv.metodoPago === 'PPD',
+      });
+      await data.setInvoiceBalance(tx, inv.id, remaining, statusForBalance(remaining, inv.total));
+    }
+    await data.insertApplications(tx, applications);
+    const entry = await postAccountEntry(tx, actorOf(ctx), {
+      accountId: v.accountId,
+      date: v.date,
+      kind: 'cobro_cliente',
+      amount: money(v.amount),
+      reference: `Cobro ${folioLabel('payment', folio)} ${client.name}`.slice(0, 200),
+      sourceEntity: 'client_payment',
+      sourceId: paymentId,
+    });
+    await data.updatePayment(tx, paymentId, null, { ledgerEntryId: entry.entryId });
+    await writeAudit(tx, actorOf(ctx), { entity: 'client_payment', entityId: paymentId, action: 'create', after: { folio, ...v, applications, ledgerEntryId: entry.entryId } });
+    return paymentId;
+  });
+  return found(await data.findPayment(db(ctx), id), 'El pago');
+}
+
+export async function cancelPayment(ctx: RequestContext, id: string, version: number, reason: unknown) {
+  const why = readReason(reason);
+  const paymentId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await data.findPayment(tx, paymentId, true);
+    if (!before) throw notFound('El pago');
+    if (before.version !== version) throw conflict();
+    assertTransition(INCOME_LIFECYCLE, before.status, 'cancelado');
+    const applications = await data.applicationsOf(tx, [paymentId]);
+    const locked = new Map((await data.lockInvoices(tx, applications.map((a) => a.invoiceId))).map((r) => [r.id, r]));
+    for (const a of applications) {
+      const inv = locked.get(a.invoiceId);
+      if (!inv) continue;
+      const balance = money(dec(inv.balance).plus(a.amount));
+      await data.setInvoiceBalance(tx, inv.id, balance, statusForBalance(balance, inv.total));
+    }
+    if (before.ledgerEntryId) await reverseAccountEntry(tx, actorOf(ctx), before.ledgerEntryId, `Cancelación del cobro ${folioLabel('payment', before.folio)}: ${why}`);
+    if (!(await data.updatePayment(tx, paymentId, version, { status: 'cancelado', cancelReason: why, cancelledAt: new Date() }))) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'client_payment', entityId: paymentId, action: 'cancelar', before: { status: before.status }, after: { status: 'cancelado', reason: why } });
+  });
+  return found(await data.findPayment(db(ctx), paymentId), 'El pago');
+}
+
+// ---- other income -----------------------------------------------------------------------------
+
+export function listOtherIncomes(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.IncomeStatus | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
+  return data.listOtherIncomes(db(ctx), readList(list, data.OTHER_INCOME_SORTS, 'folio'), filter ?? {});
+}
+
+export async function createOtherIncome(ctx: RequestContext, input: unknown) {
+  const v = parseInput(otherIncomeInput, input);
+  const id = await db(ctx).transaction(async (tx) => {
+    await assertAccount(tx, v.accountId);
+    const folio = await nextFolio(tx, 'other_income');
+    const newId = await data.insertOtherIncome(tx, folio, { ...v, amount: money(v.amount), createdBy: ctx.auth?.id ?? null });
+    const entry = await postAccountEntry(tx, actorOf(ctx), {
+      accountId: v.accountId,
+      date: v.date,
+      kind: 'otro_ingreso',
+      amount: money(v.amount),
+      reference: `${folioLabel('otherIncome', folio)} ${v.concept}`.slice(0, 200),
+      sourceEntity: 'other_income',
+      sourceId: newId,
+    });
+    await data.updateOtherIncome(tx, newId, null, { ledgerEntryId: entry.entryId });
+    await writeAudit(tx, actorOf(ctx), { entity: 'other_income', entityId: newId, action: 'create', after: { folio, ...v, ledgerEntryId: entry.entryId } });
+    return newId;
+  });
+  return found(await data.findOtherIncome(db(ctx), id), 'El ingreso');
+}
+
+export async function cancelOtherIncome(ctx: RequestContext, id: string, version: number, reason: unknown) {
+  const why = readReason(reason);
+  const incomeId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await data.findOtherIncome(tx, incomeId, true);
+    if (!before) throw notFound('El ingreso');
+    if (before.version !== version) throw conflict();
+    assertTransition(INCOME_LIFECYCLE, before.status, 'cancelado');
+    if (before.ledgerEntryId) await reverseAccountEntry(tx, actorOf(ctx), before.ledgerEntryId, `Cancelación de ${folioLabel('otherIncome', before.folio)}: ${why}`);
+    if (!(await data.updateOtherIncome(tx, incomeId, version, { status: 'cancelado', cancelReason: why }))) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'other_income', entityId: incomeId, action: 'cancelar', before: { status: before.status }, after: { status: 'cancelado', reason: why } });
+  });
+  return found(await data.findOtherIncome(db(ctx), incomeId), 'El ingreso');
+}
+

@@ -1,0 +1,174 @@
+// CFDI 4.0 XML of an invoice (Anexo 20; MX_FISCAL.md): Comprobante with the
+// SAT namespace and schemaLocation, Emisor, Receptor, Conceptos with their
+// taxes and the document-level Impuestos summary. It is NOT sealed (no Sello,
+// NoCertificado, Certificado) nor stamped by a PAC: that is out of scope, and
+// a comment in the XML says so.
+//
+// Figures: concept amounts keep up to 6 decimals (as stored); document-level
+// amounts are the sums rounded half-up to 2, so the Impuestos totals equal
+// the sum of the concepts' taxes and Total = SubTotal − Descuento +
+// traslados − retenciones.
+import { create } from 'xmlbuilder2';
+import type { CompanyProfile } from '../../lib/company';
+import { dec, Decimal } from '../../lib/money';
+import type { ClientRow, InvoiceLineRow, InvoiceRow } from './data';
+
+export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
+export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
+export const CFDI_SCHEMA_LOCATION = `${CFDI_NS} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`;
+
+export const UNSTAMPED_NOTE =
+  ' CFDI 4.0 SIN SELLO NI TIMBRE: no incluye Sello, NoCertificado ni Certificado y no ha sido timbrado por un PAC; ' +
+  'no tiene validez fiscal hasta sellarse con el CSD del emisor y timbrarse. ';
+
+/** Between 2 and 6 decimals, trailing zeros beyond the second dropped. */
+export function cfdiAmount(value: string | Decimal): string {
+  const fixed = dec(value).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(6);
+  return fixed.replace(/(\.\d\d\d*?)0+$/, '$1');
+}
+const two = (v: Decimal): string => v.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+const rate6 = (v: string): string => dec(v).toFixed(6);
+const quantity = (v: string): string => dec(v).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed();
+
+/** Local date-time of the Lugar de Expedición (Mexico City time), without zone, as CFDI wants it. */
+function cfdiDateTime(date: string, instant: Date | string): string {
+  // Raw queries return timestamps as Date (node-postgres) or text (PGlite).
+  const at = instant instanceof Date ? instant : new Date(instant);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(at);
+  return `${date}T${time}`;
+}
+
+export type CfdiParties = {
+  emisor: { rfc: string; name: string; regimen: string; postalCode: string };
+  receptor: { rfc: string; name: string; regimen: string; postalCode: string };
+};
+
+/** Emitted invoices use the data frozen at emission; a borrador previews today's data. */
+export function partiesOf(invoice: InvoiceRow, company: CompanyProfile, client: ClientRow): CfdiParties {
+  const frozen = invoice.emisorRfc !== null;
+  return {
+    emisor: frozen
+      ? { rfc: invoice.emisorRfc as string, name: invoice.emisorName as string, regimen: invoice.emisorRegimen as string, postalCode: invoice.lugarExpedicion as string }
+      : { rfc: company.rfc, name: company.name, regimen: company.regimenFiscal, postalCode: company.postalCode },
+    receptor: frozen
+      ? { rfc: invoice.receptorRfc as string, name: invoice.receptorName as string, regimen: invoice.receptorRegimen as string, postalCode: invoice.receptorPostalCode as string }
+      : { rfc: client.rfc, name: client.name, regimen: client.regimenFiscal, postalCode: client.postalCode },
+  };
+}
+
+type TaxKey = { impuesto: '001' | '002'; rate: string };
+
+export function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[], parties: CfdiParties, now: Date = new Date()): string {
+  const taxed = lines.filter((l) => l.objetoImp === '02');
+  const subtotal = lines.reduce((acc, l) => acc.plus(l.amount), dec(0));
+  const discount = lines.reduce((acc, l) => acc.plus(l.discount), dec(0));
+
+  // Document-level groups: traslados by impuesto/tasa (with base), retenciones by impuesto.
+  const traslados = new Map<string, { key: TaxKey; base: Decimal; amount: Decimal }>();
+  const retenciones = new Map<string, { impuesto: '001' | '002'; amount: Decimal }>();
+  for (const l of taxed) {
+    const t = traslados.get(invoice.ivaRate) ?? { key: { impuesto: '002' as const, rate: invoice.ivaRate }, base: dec(0), amount: dec(0) };
+    t.base = t.base.plus(l.base);
+    t.amount = t.amount.plus(l.iva);
+    traslados.set(invoice.ivaRate, t);
+    if (dec(invoice.isrRetentionRate).gt(0)) {
+      const r = retenciones.get('001') ?? { impuesto: '001' as const, amount: dec(0) };
+      r.amount = r.amount.plus(l.isrRetained);
+      retenciones.set('001', r);
+    }
+    if (dec(invoice.ivaRetentionRate).gt(0)) {
+      const r = retenciones.get('002') ?? { impuesto: '002' as const, amount: dec(0) };
+      r.amount = r.amount.plus(l.ivaRetained);
+      retenciones.set('002', r);
+    }
+  }
+  const totalTraslados = [...traslados.values()].reduce((acc, t) => acc.plus(two(t.amount)), dec(0));
+  const totalRetenciones = [...retenciones.values()].reduce((acc, r) => acc.plus(two(r.amount)), dec(0));
+  const subTotal = dec(two(subtotal));
+  const descuento = dec(two(discount));
+  const total = subTotal.minus(descuento).plus(totalTraslados).minus(totalRetenciones);
+
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  doc.com(UNSTAMPED_NOTE);
+  if (invoice.status === 'borrador') doc.com(' BORRADOR: la factura no ha sido emitida; el folio se asigna al emitirla. ');
+  if (invoice.status === 'cancelada') doc.com(` CANCELADA: ${invoice.cancelReason ?? ''} `);
+
+  const attrs: Record<string, string> = {
+    'xmlns:xsi': XSI_NS,
+    'xsi:schemaLocation': CFDI_SCHEMA_LOCATION,
+    Version: '4.0',
+    Serie: invoice.serie,
+  };
+  if (invoice.folio !== null) attrs.Folio = String(invoice.folio);
+  Object.assign(attrs, {
+    Fecha: cfdiDateTime(invoice.date, invoice.emittedAt ?? now),
+    FormaPago: invoice.formaPago,
+    SubTotal: subTotal.toFixed(2),
+  });
+  if (descuento.gt(0)) attrs.Descuento = descuento.toFixed(2);
+  Object.assign(attrs, {
+    Moneda: 'MXN',
+    Total: total.toFixed(2),
+    TipoDeComprobante: 'I',
+    Exportacion: '01',
+    MetodoPago: invoice.metodoPago,
+    LugarExpedicion: parties.emisor.postalCode,
+  });
+  const root = doc.ele(CFDI_NS, 'cfdi:Comprobante', attrs);
+  root.ele(CFDI_NS, 'cfdi:Emisor', { Rfc: parties.emisor.rfc, Nombre: parties.emisor.name, RegimenFiscal: parties.emisor.regimen });
+  root.ele(CFDI_NS, 'cfdi:Receptor', {
+    Rfc: parties.receptor.rfc,
+    Nombre: parties.receptor.name,
+    DomicilioFiscalReceptor: parties.receptor.postalCode,
+    RegimenFiscalReceptor: parties.receptor.regimen,
+    UsoCFDI: invoice.usoCfdi,
+  });
+  const conceptos = root.ele(CFDI_NS, 'cfdi:Conceptos');
+  for (const l of lines) {
+    const c: Record<string, string> = {
+      ClaveProdServ: l.prodServKey,
+      Cantidad: quantity(l.quantity),
+      ClaveUnidad: l.unitKey,
+      Unidad: l.unitName,
+      Descripcion: l.description,
+      ValorUnitario: cfdiAmount(l.unitPrice),
+      Importe: cfdiAmount(l.amount),
+    };
+    if (dec(l.discount).gt(0)) c.Descuento = cfdiAmount(l.discount);
+    c.ObjetoImp = l.objetoImp;
+    const concepto = conceptos.ele(CFDI_NS, 'cfdi:Concepto', c);
+    if (l.objetoImp !== '02') continue;
+    const impuestos = concepto.ele(CFDI_NS, 'cfdi:Impuestos');
+    impuestos
+      .ele(CFDI_NS, 'cfdi:Traslados')
+      .ele(CFDI_NS, 'cfdi:Traslado', { Base: cfdiAmount(l.base), Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: rate6(invoice.ivaRate), Importe: cfdiAmount(l.iva) });
+    const withheld: [string, string, string][] = [];
+    if (dec(invoice.isrRetentionRate).gt(0)) withheld.push(['001', invoice.isrRetentionRate, l.isrRetained]);
+    if (dec(invoice.ivaRetentionRate).gt(0)) withheld.push(['002', invoice.ivaRetentionRate, l.ivaRetained]);
+    if (withheld.length) {
+      const ret = impuestos.ele(CFDI_NS, 'cfdi:Retenciones');
+      for (const [impuesto, rate, amount] of withheld) {
+        ret.ele(CFDI_NS, 'cfdi:Retencion', { Base: cfdiAmount(l.base), Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: rate6(rate), Importe: cfdiAmount(amount) });
+      }
+    }
+  }
+  if (traslados.size || retenciones.size) {
+    const summary: Record<string, string> = {};
+    if (retenciones.size) summary.TotalImpuestosRetenidos = totalRetenciones.toFixed(2);
+    if (traslados.size) summary.TotalImpuestosTrasladados = totalTraslados.toFixed(2);
+    const impuestos = root.ele(CFDI_NS, 'cfdi:Impuestos', summary);
+    if (retenciones.size) {
+      const ret = impuestos.ele(CFDI_NS, 'cfdi:Retenciones');
+      for (const r of [...retenciones.values()].sort((a, b) => a.impuesto.localeCompare(b.impuesto))) {
+        ret.ele(CFDI_NS, 'cfdi:Retencion', { Impuesto: r.impuesto, Importe: two(r.amount) });
+      }
+    }
+    if (traslados.size) {
+      const tras = impuestos.ele(CFDI_NS, 'cfdi:Traslados');
+      for (const t of traslados.values()) {
+        tras.ele(CFDI_NS, 'cfdi:Traslado', { Base: two(t.base), Impuesto: t.key.impuesto, TipoFactor: 'Tasa', TasaOCuota: rate6(t.key.rate), Importe: two(t.amount) });
+      }
+    }
+  }
+  return doc.end({ prettyPrint: true });
+}

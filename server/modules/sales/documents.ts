@@ -1,0 +1,199 @@
+// Printed Ventas documents (cotización, factura) described for the shared
+// PDF builder, plus the "importe con letra" every Mexican invoice carries.
+import type { CompanyProfile } from '../../lib/company';
+import { dec, Decimal } from '../../lib/money';
+import { formatDateMx, type PdfBlock, type PdfDocumentSpec } from '../../lib/pdf';
+import type { ClientRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
+import { partiesOf } from './cfdi';
+import { folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from './labels';
+import { catalogLabel, catalogName, FORMAS_PAGO, METODOS_PAGO, OBJETOS_IMPUESTO, REGIMENES_FISCALES, USOS_CFDI } from './sat';
+
+// ---- importe con letra -------------------------------------------------------------------
+
+const UNITS = ['', 'UN', 'DOS', 'TRES', 'CUATRO', 'CINCO', 'SEIS', 'SIETE', 'OCHO', 'NUEVE', 'DIEZ', 'ONCE', 'DOCE', 'TRECE', 'CATORCE', 'QUINCE',
+  'DIECISÉIS', 'DIECISIETE', 'DIECIOCHO', 'DIECINUEVE', 'VEINTE', 'VEINTIÚN', 'VEINTIDÓS', 'VEINTITRÉS', 'VEINTICUATRO', 'VEINTICINCO',
+  'VEINTISÉIS', 'VEINTISIETE', 'VEINTIOCHO', 'VEINTINUEVE'];
+const TENS = ['', '', '', 'TREINTA', 'CUARENTA', 'CINCUENTA', 'SESENTA', 'SETENTA', 'OCHENTA', 'NOVENTA'];
+const HUNDREDS = ['', 'CIENTO', 'DOSCIENTOS', 'TRESCIENTOS', 'CUATROCIENTOS', 'QUINIENTOS', 'SEISCIENTOS', 'SETECIENTOS', 'OCHOCIENTOS', 'NOVECIENTOS'];
+
+function below1000(n: number): string {
+  if (n === 0) return '';
+  if (n === 100) return 'CIEN';
+  const h = Math.floor(n / 100);
+  const rest = n % 100;
+  let text = HUNDREDS[h];
+  if (rest > 0) {
+    const part = rest < 30 ? UNITS[rest] : `${TENS[Math.floor(rest / 10)]}${rest % 10 ? ` Y ${UNITS[rest % 10]}` : ''}`;
+    text = text ? `${text} ${part}` : part;
+  }
+  return text;
+}
+
+/** Whole pesos in Spanish words ("UN MILLÓN DOSCIENTOS MIL …"); apocopated "UN" as money requires. */
+export function integerInWords(n: number): string {
+  if (n === 0) return 'CERO';
+  const parts: string[] = [];
+  const millions = Math.floor(n / 1_000_000);
+  const thousands = Math.floor((n % 1_000_000) / 1000);
+  const rest = n % 1000;
+  if (millions > 0) parts.push(millions === 1 ? 'UN MILLÓN' : `${integerInWords(millions)} MILLONES`);
+  if (thousands > 0) parts.push(thousands === 1 ? 'MIL' : `${below1000(thousands)} MIL`);
+  if (rest > 0) parts.push(below1000(rest));
+  return parts.join(' ');
+}
+
+/** "TRES MIL QUINIENTOS TREINTA PESOS 84/100 M.N." */
+export function amountInWords(value: string): string {
+  const d = dec(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const pesos = d.floor().toNumber();
+  const cents = d.minus(d.floor()).times(100).toNumber();
+  const words = integerInWords(pesos);
+  const unit = pesos === 1 ? 'PESO' : /MILLÓN$|MILLONES$/.test(words) ? 'DE PESOS' : 'PESOS';
+  return `${words} ${unit} ${String(Math.round(cents)).padStart(2, '0')}/100 M.N.`;
+}
+
+// ---- shared pieces ------------------------------------------------------------------------
+
+const pct = (rate: string) => dec(rate).times(100).toDecimalPlaces(4).toFixed();
+
+function totalsBlock(doc: { subtotal: string; discount: string; iva: string; isrRetained: string; ivaRetained: string; total: string; ivaRate: string; isrRetentionRate: string; ivaRetentionRate: string }): PdfBlock {
+  const rows: { label: string; value: string; bold?: boolean }[] = [{ label: 'Subtotal', value: doc.subtotal }];
+  if (dec(doc.discount).gt(0)) rows.push({ label: 'Descuento', value: `-${doc.discount}` });
+  rows.push({ label: `IVA trasladado ${pct(doc.ivaRate)} %`, value: doc.iva });
+  if (dec(doc.isrRetentionRate).gt(0)) rows.push({ label: `ISR retenido ${pct(doc.isrRetentionRate)} %`, value: `-${doc.isrRetained}` });
+  if (dec(doc.ivaRetentionRate).gt(0)) rows.push({ label: `IVA retenido ${pct(doc.ivaRetentionRate)} %`, value: `-${doc.ivaRetained}` });
+  rows.push({ label: 'Total', value: doc.total, bold: true });
+  return { kind: 'totals', rows };
+}
+
+// ---- cotización -----------------------------------------------------------------------------
+
+export function quotePdfSpec(company: CompanyProfile, quote: QuoteRow, lines: QuoteLineRow[], client: ClientRow): PdfDocumentSpec {
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'fields',
+      title: 'Cliente',
+      fields: [
+        { label: 'Razón social', value: client.name },
+        { label: 'RFC', value: client.rfc },
+        { label: 'Régimen fiscal', value: catalogLabel(REGIMENES_FISCALES, client.regimenFiscal) },
+        { label: 'C.P. fiscal', value: client.postalCode },
+        { label: 'Domicilio', value: [client.address, client.city, client.state].filter(Boolean).join(', ') },
+        { label: 'Asunto', value: quote.subject },
+      ],
+    },
+    {
+      kind: 'table',
+      title: 'Conceptos',
+      columns: [
+        { header: '#', key: 'lineNo', width: 0.4, align: 'right' },
+        { header: 'Clave SAT', key: 'prodServKey', width: 1 },
+        { header: 'Descripción', key: 'description', width: 3.8 },
+        { header: 'Unidad', key: 'unit', width: 1.1 },
+        { header: 'Cantidad', key: 'quantity', width: 1.1, format: 'quantity' },
+        { header: 'Precio unitario', key: 'unitPrice', width: 1.3, format: 'money' },
+        { header: 'Desc. %', key: 'discountPercent', width: 0.8, format: 'number' },
+        { header: 'Importe', key: 'base', width: 1.4, format: 'money' },
+      ],
+      rows: lines.map((l) => ({ ...l, unit: `${l.unitKey} ${l.unitName}` })),
+    },
+    totalsBlock(quote),
+    { kind: 'text', text: `Importe con letra: ${amountInWords(quote.total)}` },
+    {
+      kind: 'text',
+      title: 'Condiciones',
+      text: [
+        `Precios en pesos mexicanos (MXN). Cotización válida hasta el ${formatDateMx(quote.validUntil)}.`,
+        quote.notes,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    },
+  ];
+  const watermark = quote.status === 'borrador' ? 'BORRADOR' : quote.status === 'rechazada' ? 'RECHAZADA' : quote.status === 'vencida' ? 'VENCIDA' : undefined;
+  return {
+    company,
+    title: 'Cotización',
+    subtitle: folioLabel('quote', quote.folio),
+    headerNotes: [`Fecha: ${formatDateMx(quote.date)}`, `Vigencia: ${formatDateMx(quote.validUntil)}`, `Estado: ${QUOTE_LIFECYCLE.labels[quote.status]}`],
+    blocks,
+    watermark,
+    footerNote: `${company.name} · Cotización ${folioLabel('quote', quote.folio)}`,
+  };
+}
+
+// ---- factura ----------------------------------------------------------------------------------
+
+export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lines: InvoiceLineRow[], client: ClientRow): PdfDocumentSpec {
+  const parties = partiesOf(invoice, company, client);
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'fields',
+      title: 'Receptor',
+      fields: [
+        { label: 'Razón social', value: parties.receptor.name },
+        { label: 'RFC', value: parties.receptor.rfc },
+        { label: 'Régimen fiscal', value: catalogLabel(REGIMENES_FISCALES, parties.receptor.regimen) },
+        { label: 'Domicilio fiscal (C.P.)', value: parties.receptor.postalCode },
+        { label: 'Uso del CFDI', value: catalogLabel(USOS_CFDI, invoice.usoCfdi) },
+      ],
+    },
+    {
+      kind: 'fields',
+      title: 'Comprobante',
+      fields: [
+        { label: 'Tipo', value: 'I - Ingreso' },
+        { label: 'Lugar de expedición', value: parties.emisor.postalCode },
+        { label: 'Forma de pago', value: catalogLabel(FORMAS_PAGO, invoice.formaPago) },
+        { label: 'Método de pago', value: catalogLabel(METODOS_PAGO, invoice.metodoPago) },
+        { label: 'Moneda', value: 'MXN - Peso mexicano' },
+        { label: 'Exportación', value: '01 - No aplica' },
+        { label: 'Vencimiento', value: formatDateMx(invoice.dueDate) },
+        { label: 'Saldo', value: invoice.balance, format: 'money' },
+      ],
+    },
+    {
+      kind: 'table',
+      title: 'Conceptos',
+      columns: [
+        { header: 'Clave SAT', key: 'prodServKey', width: 1 },
+        { header: 'Descripción', key: 'description', width: 3.6 },
+        { header: 'Unidad', key: 'unit', width: 1.1 },
+        { header: 'Cantidad', key: 'quantity', width: 1.1, format: 'quantity' },
+        { header: 'Valor unitario', key: 'unitPrice', width: 1.3, format: 'money' },
+        { header: 'Descuento', key: 'discount', width: 1.2, format: 'money' },
+        { header: 'Obj. imp.', key: 'objetoImp', width: 0.7 },
+        { header: 'Importe', key: 'amount', width: 1.4, format: 'money' },
+      ],
+      rows: lines.map((l) => ({ ...l, unit: `${l.unitKey} ${l.unitName}`, discount: dec(l.discount).gt(0) ? l.discount : null })),
+    },
+    totalsBlock(invoice),
+    { kind: 'text', text: `Importe con letra: ${amountInWords(invoice.total)}` },
+  ];
+  if (invoice.notes) blocks.push({ kind: 'text', title: 'Observaciones', text: invoice.notes });
+  blocks.push({
+    kind: 'text',
+    size: 7.5,
+    text:
+      'Este documento es una representación impresa de un CFDI 4.0 que NO ha sido sellado con CSD ni timbrado por un PAC; ' +
+      `carece de folio fiscal (UUID) y de validez fiscal. Objeto de impuesto: ${OBJETOS_IMPUESTO.map((o) => `${o.code} ${o.name}`).join('; ')}.`,
+  });
+  if (invoice.status === 'cancelada') blocks.push({ kind: 'text', title: 'Cancelación', text: invoice.cancelReason ?? '' });
+  const label = invoice.folio ? `${invoice.serie}-${invoice.folio}` : `Serie ${invoice.serie} (sin folio)`;
+  return {
+    company: {
+      ...company,
+      rfc: parties.emisor.rfc,
+      name: parties.emisor.name,
+      regimenFiscal: parties.emisor.regimen,
+      regimenName: catalogName(REGIMENES_FISCALES, parties.emisor.regimen),
+      postalCode: parties.emisor.postalCode,
+    },
+    title: 'Factura',
+    subtitle: label,
+    headerNotes: [`Fecha: ${formatDateMx(invoice.date)}`, `Estado: ${INVOICE_LIFECYCLE.labels[invoice.status]}`, 'CFDI 4.0 sin timbrar'],
+    blocks,
+    watermark: invoice.status === 'borrador' ? 'BORRADOR' : invoice.status === 'cancelada' ? 'CANCELADA' : undefined,
+    footerNote: `${parties.emisor.name} · Factura ${label}`,
+  };
+}

@@ -1,0 +1,217 @@
+// Ventas reports (sales per client and month, receivables aging as of a
+// date, quote conversion, contract progress) and the printed documents
+// (quote/invoice PDF, CFDI XML). The screen exports XLSX itself from the
+// same rows; the PDFs come from the shared builder.
+import type { RequestContext } from '../../context';
+import { getCompanyProfile } from '../../lib/company';
+import { badInput, found } from '../../lib/errors';
+import { dec, money, sum } from '../../lib/money';
+import { formatDateMx, renderPdfBase64, type PdfColumn } from '../../lib/pdf';
+import { parseInput } from '../../lib/validation';
+import { todayMx } from '../shopping/ledger';
+import { buildCfdiXml, partiesOf } from './cfdi';
+import * as data from './data';
+import { invoicePdfSpec, quotePdfSpec } from './documents';
+import { periodInput } from './inputs';
+import { CONTRACT_LIFECYCLE, folioLabel } from './labels';
+import { MSG } from './messages';
+import { db } from './service';
+
+const idOf = (id: string): number => (Number.isInteger(Number(id)) && Number(id) > 0 ? Number(id) : 0);
+const percent = (part: string, whole: string): string => (dec(whole).gt(0) ? money(dec(part).times(100).dividedBy(whole)) : '0.00');
+
+// ---- documents -----------------------------------------------------------------------------
+
+export async function quotePdf(ctx: RequestContext, id: string): Promise<string> {
+  const ex = db(ctx);
+  const quote = found(await data.findQuote(ex, idOf(id), todayMx()), 'La cotización');
+  const [lines, client, company] = [await data.quoteLinesOf(ex, [quote.id]), await data.findClient(ex, quote.client.id), await getCompanyProfile(ex)];
+  return renderPdfBase64(quotePdfSpec(company, quote, lines, found(client, 'El cliente')));
+}
+
+async function invoiceParts(ctx: RequestContext, id: string) {
+  const ex = db(ctx);
+  const invoice = found(await data.findInvoice(ex, idOf(id)), 'La factura');
+  const lines = await data.invoiceLinesOf(ex, [invoice.id]);
+  const client = found(await data.findClient(ex, invoice.clientId), 'El cliente');
+  const company = await getCompanyProfile(ex);
+  return { invoice, lines, client, company };
+}
+
+export async function invoiceXml(ctx: RequestContext, id: string): Promise<string> {
+  const { invoice, lines, client, company } = await invoiceParts(ctx, id);
+  return buildCfdiXml(invoice, lines, partiesOf(invoice, company, client));
+}
+
+export async function invoicePdf(ctx: RequestContext, id: string): Promise<string> {
+  const { invoice, lines, client, company } = await invoiceParts(ctx, id);
+  return renderPdfBase64(invoicePdfSpec(company, invoice, lines, client));
+}
+
+// ---- reports -------------------------------------------------------------------------------
+
+function period(from: string | null | undefined, to: string | null | undefined): { from: string; to: string } {
+  if (!from || !to) throw badInput({ from: MSG.periodRequired }, MSG.periodRequired);
+  return parseInput(periodInput, { from, to });
+}
+
+export async function salesByClient(ctx: RequestContext, from: string | null | undefined, to: string | null | undefined) {
+  const p = period(from, to);
+  return data.salesByClientMonth(db(ctx), p.from, p.to);
+}
+
+export type AgingRow = { clientId: number | null; clientName: string; current: string; days1to30: string; days31to60: string; days61to90: string; over90: string; total: string };
+
+export async function receivablesAging(ctx: RequestContext, asOf: string | null | undefined): Promise<{ asOf: string; rows: AgingRow[]; totals: AgingRow }> {
+  if (!asOf) throw badInput({ asOf: MSG.asOfRequired }, MSG.asOfRequired);
+  const raw = await data.receivablesAging(db(ctx), asOf);
+  const rows: AgingRow[] = raw.map((r) => ({
+    clientId: r.clientId,
+    clientName: r.clientName,
+    current: money(r.current),
+    days1to30: money(r.d1),
+    days31to60: money(r.d31),
+    days61to90: money(r.d61),
+    over90: money(r.d91),
+    total: money(r.total),
+  }));
+  const col = (k: keyof Omit<AgingRow, 'clientId' | 'clientName'>) => money(sum(rows.map((r) => r[k])));
+  return {
+    asOf,
+    rows,
+    totals: { clientId: null, clientName: 'Total', current: col('current'), days1to30: col('days1to30'), days31to60: col('days31to60'), days61to90: col('days61to90'), over90: col('over90'), total: col('total') },
+  };
+}
+
+export async function quoteConversion(ctx: RequestContext, from: string | null | undefined, to: string | null | undefined) {
+  const p = period(from, to);
+  const rows = await data.quoteCounts(db(ctx), p.from, p.to, todayMx());
+  const by = (s: data.QuoteStatus) => rows.find((r) => r.status === s) ?? { n: 0, amount: '0' };
+  const decided = ['enviada', 'aceptada', 'rechazada', 'vencida'] as const;
+  const offered = decided.reduce((acc, s) => acc + by(s).n, 0);
+  const amountOffered = money(sum(decided.map((s) => by(s).amount)));
+  return {
+    total: rows.reduce((acc, r) => acc + r.n, 0),
+    draft: by('borrador').n,
+    sent: by('enviada').n,
+    accepted: by('aceptada').n,
+    rejected: by('rechazada').n,
+    expired: by('vencida').n,
+    // Conversion counts only quotes that reached the client (borradores never did).
+    rate: offered ? money(dec(by('aceptada').n).times(100).dividedBy(offered)) : '0.00',
+    amountOffered,
+    amountAccepted: money(by('aceptada').amount),
+    amountRate: percent(by('aceptada').amount, amountOffered),
+  };
+}
+
+export async function contractProgress(ctx: RequestContext, status: data.ContractStatus | null | undefined) {
+  const rows = await data.contractProgressRows(db(ctx), status ?? null);
+  return rows.map((r) => ({
+    ...r,
+    authorizedPercent: percent(r.authorizedAmount, r.contractedAmount),
+    billedPercent: percent(r.billedAmount, r.contractedAmount),
+  }));
+}
+
+export type ReportKind = 'SALES_BY_CLIENT' | 'AGING' | 'QUOTE_CONVERSION' | 'CONTRACT_PROGRESS';
+
+export async function reportPdf(ctx: RequestContext, kind: ReportKind, from?: string | null, to?: string | null, asOf?: string | null): Promise<string> {
+  const company = await getCompanyProfile(db(ctx));
+  const money2 = (header: string, key: string): PdfColumn => ({ header, key, format: 'money', width: 1.2 });
+  if (kind === 'SALES_BY_CLIENT') {
+    const rows = await salesByClient(ctx, from, to);
+    return renderPdfBase64({
+      company,
+      title: 'Ventas por cliente y mes',
+      subtitle: `Del ${formatDateMx(from)} al ${formatDateMx(to)}`,
+      orientation: 'portrait',
+      blocks: [
+        {
+          kind: 'table',
+          columns: [{ header: 'Cliente', key: 'clientName', width: 3.5 }, { header: 'Mes', key: 'month', width: 1 }, { header: 'Facturas', key: 'invoiceCount', width: 0.8, format: 'quantity' }, money2('Subtotal', 'subtotal'), money2('Total', 'total')],
+          rows,
+          footer: { clientName: 'Total', invoiceCount: rows.reduce((a, r) => a + r.invoiceCount, 0), subtotal: money(sum(rows.map((r) => r.subtotal))), total: money(sum(rows.map((r) => r.total))) },
+          emptyText: 'Sin facturas emitidas en el periodo.',
+        },
+      ],
+    });
+  }
+  if (kind === 'AGING') {
+    const report = await receivablesAging(ctx, asOf);
+    return renderPdfBase64({
+      company,
+      title: 'Antigüedad de saldos de clientes',
+      subtitle: `Al ${formatDateMx(report.asOf)}`,
+      orientation: 'landscape',
+      blocks: [
+        {
+          kind: 'table',
+          columns: [
+            { header: 'Cliente', key: 'clientName', width: 3 },
+            money2('Corriente', 'current'),
+            money2('1 a 30 días', 'days1to30'),
+            money2('31 a 60 días', 'days31to60'),
+            money2('61 a 90 días', 'days61to90'),
+            money2('Más de 90 días', 'over90'),
+            money2('Total', 'total'),
+          ],
+          rows: report.rows,
+          footer: report.totals,
+          emptyText: 'Sin saldos pendientes a la fecha.',
+        },
+      ],
+    });
+  }
+  if (kind === 'QUOTE_CONVERSION') {
+    const r = await quoteConversion(ctx, from, to);
+    return renderPdfBase64({
+      company,
+      title: 'Conversión de cotizaciones',
+      subtitle: `Del ${formatDateMx(from)} al ${formatDateMx(to)}`,
+      blocks: [
+        {
+          kind: 'fields',
+          columns: 2,
+          fields: [
+            { label: 'Cotizaciones', value: r.total },
+            { label: 'En borrador', value: r.draft },
+            { label: 'Enviadas (en espera)', value: r.sent },
+            { label: 'Aceptadas', value: r.accepted },
+            { label: 'Rechazadas', value: r.rejected },
+            { label: 'Vencidas', value: r.expired },
+            { label: 'Tasa de conversión', value: r.rate, format: 'percent' },
+            { label: 'Importe ofertado', value: r.amountOffered, format: 'money' },
+            { label: 'Importe aceptado', value: r.amountAccepted, format: 'money' },
+            { label: 'Conversión por importe', value: r.amountRate, format: 'percent' },
+          ],
+        },
+      ],
+    });
+  }
+  const rows = await contractProgress(ctx, null);
+  return renderPdfBase64({
+    company,
+    title: 'Avance de contratos',
+    orientation: 'landscape',
+    blocks: [
+      {
+        kind: 'table',
+        columns: [
+          { header: 'Contrato', key: 'label', width: 0.9 },
+          { header: 'Nombre', key: 'name', width: 2.5 },
+          { header: 'Cliente', key: 'clientName', width: 2.2 },
+          { header: 'Estado', key: 'statusLabel', width: 0.9 },
+          money2('Contratado', 'contractedAmount'),
+          money2('Autorizado', 'authorizedAmount'),
+          { header: '% autorizado', key: 'authorizedPercent', format: 'percent', width: 0.9 },
+          money2('Facturado', 'billedAmount'),
+          { header: '% facturado', key: 'billedPercent', format: 'percent', width: 0.9 },
+        ],
+        rows: rows.map((r) => ({ ...r, label: folioLabel('contract', r.folio), statusLabel: CONTRACT_LIFECYCLE.labels[r.status] })),
+        emptyText: 'Sin contratos.',
+      },
+    ],
+  });
+}
+

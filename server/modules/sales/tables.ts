@@ -1,0 +1,438 @@
+// Ventas tables: the company's own fiscal profile (emisor), clients and the
+// revenue chain cotización → contrato → orden de servicio → generador →
+// factura → pago, plus deliveries and other income. Money is numeric(18, 2)
+// at document level; line-level figures keep 6 decimals so totals are
+// rounded once, at the end (MX_FISCAL.md).
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyAccounts } from '../shopping/tables';
+import { users } from '../settings/tables';
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });
+const fine = (name: string) => numeric(name, { precision: 18, scale: 6 });
+const rate = (name: string) => numeric(name, { precision: 9, scale: 6 });
+const pct = (name: string) => numeric(name, { precision: 7, scale: 4 });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** The company's fiscal data (CFDI emisor). One row, id = 1; read through server/lib/company.ts. */
+export const companyProfile = pgTable(
+  'company_profile',
+  {
+    id: integer('id').primaryKey(),
+    rfc: text('rfc').notNull(),
+    name: text('name').notNull(),
+    regimenFiscal: text('regimen_fiscal').notNull(),
+    postalCode: text('postal_code').notNull(),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    invoiceSeries: text('invoice_series').array().notNull().default(sql`ARRAY['A']::text[]`),
+    defaultSeries: text('default_series').notNull().default('A'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('company_profile_single_ck', sql`${t.id} = 1`)],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    rfc: text('rfc').notNull(),
+    name: text('name').notNull(),
+    regimenFiscal: text('regimen_fiscal').notNull(),
+    postalCode: text('postal_code').notNull(),
+    usoCfdi: text('uso_cfdi').notNull().default('G03'),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    creditDays: integer('credit_days').notNull().default(0),
+    creditLimit: money('credit_limit').notNull().default('0'),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // Público en general / extranjero RFCs repeat by design.
+    uniqueIndex('clients_rfc_uq').on(t.rfc).where(sql`${t.rfc} not in ('XAXX010101000', 'XEXX010101000')`),
+    index('clients_name_idx').on(t.name),
+    check('clients_credit_ck', sql`${t.creditDays} >= 0 and ${t.creditLimit} >= 0`),
+  ],
+);
+
+export const clientContacts = pgTable(
+  'client_contacts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    name: text('name').notNull(),
+    position: text('position').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+  },
+  (t) => [index('client_contacts_client_idx').on(t.clientId)],
+);
+
+export const QUOTE_STATUSES = ['borrador', 'enviada', 'aceptada', 'rechazada', 'vencida'] as const;
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull().unique(),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    date: date('date').notNull(),
+    validUntil: date('valid_until').notNull(),
+    /** Stored status; "vencida" is also derived on read from valid_until (see data.ts). */
+    status: text('status').notNull().default('borrador'),
+    subject: text('subject').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    ivaRate: rate('iva_rate').notNull().default('0.160000'),
+    isrRetentionRate: rate('isr_retention_rate').notNull().default('0'),
+    ivaRetentionRate: rate('iva_retention_rate').notNull().default('0'),
+    subtotal: money('subtotal').notNull().default('0'),
+    discount: money('discount').notNull().default('0'),
+    iva: money('iva').notNull().default('0'),
+    isrRetained: money('isr_retained').notNull().default('0'),
+    ivaRetained: money('iva_retained').notNull().default('0'),
+    total: money('total').notNull().default('0'),
+    sourceQuoteId: integer('source_quote_id'),
+    rejectionReason: text('rejection_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('quotes_client_idx').on(t.clientId),
+    index('quotes_status_valid_idx').on(t.status, t.validUntil),
+    index('quotes_date_idx').on(t.date, t.id),
+    check('quotes_status_ck', sql`${t.status} in ('borrador', 'enviada', 'aceptada', 'rechazada', 'vencida')`),
+  ],
+);
+
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id').notNull().references(() => quotes.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    description: text('description').notNull(),
+    prodServKey: text('prod_serv_key').notNull(),
+    unitKey: text('unit_key').notNull(),
+    unitName: text('unit_name').notNull(),
+    quantity: qty('quantity').notNull(),
+    unitPrice: fine('unit_price').notNull(),
+    discountPercent: pct('discount_percent').notNull().default('0'),
+    amount: fine('amount').notNull(),
+    discount: fine('discount').notNull(),
+    base: fine('base').notNull(),
+    iva: fine('iva').notNull(),
+  },
+  (t) => [index('quote_lines_quote_idx').on(t.quoteId, t.lineNo)],
+);
+
+export const CONTRACT_STATUSES = ['vigente', 'terminado', 'cancelado'] as const;
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull().unique(),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    quoteId: integer('quote_id').references(() => quotes.id),
+    name: text('name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    amount: money('amount').notNull().default('0'),
+    anticipoPercent: pct('anticipo_percent').notNull().default('0'),
+    guaranteePercent: pct('guarantee_percent').notNull().default('0'),
+    status: text('status').notNull().default('vigente'),
+    notes: text('notes').notNull().default(''),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // One contract per accepted quote.
+    uniqueIndex('contracts_quote_uq').on(t.quoteId).where(sql`${t.quoteId} is not null`),
+    index('contracts_client_idx').on(t.clientId),
+    check('contracts_status_ck', sql`${t.status} in ('vigente', 'terminado', 'cancelado')`),
+    check('contracts_dates_ck', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const contractConcepts = pgTable(
+  'contract_concepts',
+  {
+    id: serial('id').primaryKey(),
+    contractId: integer('contract_id').notNull().references(() => contracts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    description: text('description').notNull(),
+    prodServKey: text('prod_serv_key').notNull(),
+    unitKey: text('unit_key').notNull(),
+    unitName: text('unit_name').notNull(),
+    quantity: qty('quantity').notNull(),
+    unitPrice: fine('unit_price').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('contract_concepts_contract_idx').on(t.contractId, t.lineNo), check('contract_concepts_qty_ck', sql`${t.quantity} > 0`)],
+);
+
+export const ORDER_STATUSES = ['abierta', 'en_proceso', 'terminada', 'entregada'] as const;
+
+export const serviceOrders = pgTable(
+  'service_orders',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull().unique(),
+    contractId: integer('contract_id').references(() => contracts.id),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    description: text('description').notNull(),
+    site: text('site').notNull().default(''),
+    scheduledStart: date('scheduled_start').notNull(),
+    scheduledEnd: date('scheduled_end').notNull(),
+    /** Names until Recursos Humanos offers an employee picker. */
+    responsibles: text('responsibles').array().notNull().default(sql`ARRAY[]::text[]`),
+    status: text('status').notNull().default('abierta'),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('service_orders_contract_idx').on(t.contractId),
+    index('service_orders_client_idx').on(t.clientId),
+    check('service_orders_status_ck', sql`${t.status} in ('abierta', 'en_proceso', 'terminada', 'entregada')`),
+    check('service_orders_dates_ck', sql`${t.scheduledEnd} >= ${t.scheduledStart}`),
+  ],
+);
+
+export const orderDeliveries = pgTable('order_deliveries', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().unique().references(() => serviceOrders.id),
+  date: date('date').notNull(),
+  receivedBy: text('received_by').notNull(),
+  notes: text('notes').notNull().default(''),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const orderDeliveryFiles = pgTable(
+  'order_delivery_files',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id').notNull().references(() => orderDeliveries.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+  },
+  (t) => [index('order_delivery_files_delivery_idx').on(t.deliveryId)],
+);
+
+export const GENERATOR_STATUSES = ['borrador', 'autorizado', 'facturado'] as const;
+
+export const generators = pgTable(
+  'generators',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull().unique(),
+    orderId: integer('order_id').notNull().references(() => serviceOrders.id),
+    contractId: integer('contract_id').notNull().references(() => contracts.id),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    status: text('status').notNull().default('borrador'),
+    notes: text('notes').notNull().default(''),
+    amount: money('amount').notNull().default('0'),
+    authorizedBy: integer('authorized_by').references(() => users.id),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true, mode: 'date' }),
+    invoiceId: integer('invoice_id'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('generators_contract_idx').on(t.contractId),
+    index('generators_order_idx').on(t.orderId),
+    index('generators_invoice_idx').on(t.invoiceId),
+    check('generators_status_ck', sql`${t.status} in ('borrador', 'autorizado', 'facturado')`),
+    check('generators_period_ck', sql`${t.periodEnd} >= ${t.periodStart}`),
+  ],
+);
+
+export const generatorLines = pgTable(
+  'generator_lines',
+  {
+    id: serial('id').primaryKey(),
+    generatorId: integer('generator_id').notNull().references(() => generators.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').notNull().references(() => contractConcepts.id),
+    quantity: qty('quantity').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('generator_lines_generator_idx').on(t.generatorId),
+    index('generator_lines_concept_idx').on(t.conceptId),
+    check('generator_lines_qty_ck', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const INVOICE_STATUSES = ['borrador', 'emitida', 'pagada_parcial', 'pagada', 'cancelada'] as const;
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    serie: text('serie').notNull(),
+    /** Assigned at emission from the serie's gapless counter; null while borrador. */
+    folio: integer('folio'),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    contractId: integer('contract_id').references(() => contracts.id),
+    date: date('date').notNull(),
+    dueDate: date('due_date').notNull(),
+    formaPago: text('forma_pago').notNull(),
+    metodoPago: text('metodo_pago').notNull(),
+    usoCfdi: text('uso_cfdi').notNull(),
+    status: text('status').notNull().default('borrador'),
+    ivaRate: rate('iva_rate').notNull().default('0.160000'),
+    isrRetentionRate: rate('isr_retention_rate').notNull().default('0'),
+    ivaRetentionRate: rate('iva_retention_rate').notNull().default('0'),
+    subtotal: money('subtotal').notNull().default('0'),
+    discount: money('discount').notNull().default('0'),
+    iva: money('iva').notNull().default('0'),
+    isrRetained: money('isr_retained').notNull().default('0'),
+    ivaRetained: money('iva_retained').notNull().default('0'),
+    total: money('total').notNull().default('0'),
+    balance: money('balance').notNull().default('0'),
+    notes: text('notes').notNull().default(''),
+    // Emisor/receptor as they were when the invoice was emitted (the CFDI must not change later).
+    emisorRfc: text('emisor_rfc'),
+    emisorName: text('emisor_name'),
+    emisorRegimen: text('emisor_regimen'),
+    lugarExpedicion: text('lugar_expedicion'),
+    receptorRfc: text('receptor_rfc'),
+    receptorName: text('receptor_name'),
+    receptorRegimen: text('receptor_regimen'),
+    receptorPostalCode: text('receptor_postal_code'),
+    emittedAt: timestamp('emitted_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('invoices_serie_folio_uq').on(t.serie, t.folio).where(sql`${t.folio} is not null`),
+    index('invoices_client_idx').on(t.clientId, t.status),
+    index('invoices_status_due_idx').on(t.status, t.dueDate),
+    index('invoices_date_idx').on(t.date, t.id),
+    check('invoices_status_ck', sql`${t.status} in ('borrador', 'emitida', 'pagada_parcial', 'pagada', 'cancelada')`),
+    check('invoices_metodo_ck', sql`${t.metodoPago} in ('PUE', 'PPD')`),
+    check('invoices_balance_ck', sql`${t.balance} >= 0 and ${t.balance} <= ${t.total}`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    generatorId: integer('generator_id').references(() => generators.id),
+    conceptId: integer('concept_id').references(() => contractConcepts.id),
+    description: text('description').notNull(),
+    prodServKey: text('prod_serv_key').notNull(),
+    unitKey: text('unit_key').notNull(),
+    unitName: text('unit_name').notNull(),
+    quantity: qty('quantity').notNull(),
+    unitPrice: fine('unit_price').notNull(),
+    discountPercent: pct('discount_percent').notNull().default('0'),
+    objetoImp: text('objeto_imp').notNull().default('02'),
+    amount: fine('amount').notNull(),
+    discount: fine('discount').notNull(),
+    base: fine('base').notNull(),
+    iva: fine('iva').notNull(),
+    isrRetained: fine('isr_retained').notNull(),
+    ivaRetained: fine('iva_retained').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.lineNo), index('invoice_lines_concept_idx').on(t.conceptId)],
+);
+
+export const clientPayments = pgTable(
+  'client_payments',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull().unique(),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    date: date('date').notNull(),
+    formaPago: text('forma_pago').notNull(),
+    accountId: integer('account_id').notNull().references(() => companyAccounts.id),
+    amount: money('amount').notNull(),
+    reference: text('reference').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    status: text('status').notNull().default('aplicado'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('client_payments_client_idx').on(t.clientId),
+    index('client_payments_date_idx').on(t.date, t.id),
+    check('client_payments_status_ck', sql`${t.status} in ('aplicado', 'cancelado')`),
+    check('client_payments_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/** One row per invoice a payment pays; PPD rows carry the payment-complement (tipo P) figures. */
+export const clientPaymentApplications = pgTable(
+  'client_payment_applications',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id').notNull().references(() => clientPayments.id),
+    invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
+    amount: money('amount').notNull(),
+    installment: integer('installment').notNull(),
+    previousBalance: money('previous_balance').notNull(),
+    remainingBalance: money('remaining_balance').notNull(),
+    isPpd: boolean('is_ppd').notNull(),
+  },
+  (t) => [
+    index('client_payment_applications_payment_idx').on(t.paymentId),
+    index('client_payment_applications_invoice_idx').on(t.invoiceId),
+    check('client_payment_applications_amount_ck', sql`${t.amount} > 0 and ${t.remainingBalance} >= 0`),
+  ],
+);
+
+export const otherIncomes = pgTable(
+  'other_incomes',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull().unique(),
+    date: date('date').notNull(),
+    concept: text('concept').notNull(),
+    amount: money('amount').notNull(),
+    accountId: integer('account_id').notNull().references(() => companyAccounts.id),
+    reference: text('reference').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    status: text('status').notNull().default('aplicado'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('other_incomes_date_idx').on(t.date, t.id),
+    check('other_incomes_status_ck', sql`${t.status} in ('aplicado', 'cancelado')`),
+    check('other_incomes_amount_ck', sql`${t.amount} > 0`),
+  ],
+);

@@ -1,0 +1,108 @@
+// Compras resolvers: thin mapping between GraphQL and the service.
+import DataLoader from 'dataloader';
+import type { RequestContext } from '../../context';
+import type { Resolvers } from '../../graphql/types';
+import { taxRegimeName } from './fiscal';
+import * as reports from './reports';
+import { paymentRequestOutcomes, type PaymentRequestOutcome } from './requests';
+import * as service from './service';
+
+type Application = Awaited<ReturnType<typeof service.paymentApplications>>[number];
+
+// Per-request loader: a page of payments reads its applications in one query.
+const loaders = new WeakMap<RequestContext, DataLoader<number, Application[]>>();
+function applicationsOf(ctx: RequestContext) {
+  let l = loaders.get(ctx);
+  if (!l) {
+    l = new DataLoader(async (ids: readonly number[]) => {
+      const rows = await service.paymentApplications(ctx, [...ids]);
+      return ids.map((id) => rows.filter((r) => r.paymentId === id));
+    });
+    loaders.set(ctx, l);
+  }
+  return l;
+}
+
+const pdmLoaders = new WeakMap<RequestContext, DataLoader<number, PaymentRequestOutcome | null>>();
+function pdmOutcomeOf(ctx: RequestContext) {
+  let l = pdmLoaders.get(ctx);
+  if (!l) {
+    l = new DataLoader(async (ids: readonly number[]) => {
+      const map = await paymentRequestOutcomes(ctx.app.database.db, 'almacen_pdm', [...ids]);
+      return ids.map((id) => map.get(String(id)) ?? null);
+    });
+    pdmLoaders.set(ctx, l);
+  }
+  return l;
+}
+
+export const shoppingResolvers: Resolvers = {
+  Query: {
+    taxRegimes: () => service.taxRegimes(),
+    suppliers: (_p, a, ctx) => service.listSuppliers(ctx, a.list, a.filter),
+    supplier: (_p, a, ctx) => service.getSupplier(ctx, a.id),
+    supplierOptions: (_p, a, ctx) => service.supplierOptions(ctx, a.activeOnly ?? true),
+    supplierCategories: (_p, _a, ctx) => service.supplierCategories(ctx),
+
+    accounts: (_p, a, ctx) => service.listAccounts(ctx, a.list, a.filter),
+    account: (_p, a, ctx) => service.getAccount(ctx, a.id),
+    accountOptions: (_p, a, ctx) => service.accountOptions(ctx, a.activeOnly ?? true),
+    accountStatement: (_p, a, ctx) => service.accountStatement(ctx, a.accountId, a.from, a.to, a.list),
+
+    expenses: (_p, a, ctx) => service.listExpenses(ctx, a.list, a.filter),
+    expense: (_p, a, ctx) => service.getExpense(ctx, a.id),
+    expenseCategories: (_p, _a, ctx) => service.expenseCategories(ctx),
+    openExpenses: (_p, a, ctx) => service.openExpenses(ctx, a.supplierId),
+    expenseFile: (_p, a, ctx) => service.downloadExpenseFile(ctx, a.id),
+
+    supplierPayments: (_p, a, ctx) => service.listPayments(ctx, a.list, a.filter),
+    supplierPayment: (_p, a, ctx) => service.getPayment(ctx, a.id),
+
+    paymentRequests: (_p, a, ctx) => service.listRequests(ctx, a.list, a.filter),
+    paymentRequest: (_p, a, ctx) => service.getRequest(ctx, a.id),
+
+    payablesAging: (_p, a, ctx) => reports.payablesAging(ctx, a.asOf, a.supplierId),
+    spendReport: (_p, a, ctx) => reports.spendReport(ctx, a.from, a.to, a.groupBy),
+    accountPaymentsReport: (_p, a, ctx) => reports.accountPaymentsReport(ctx, a.from, a.to),
+    shoppingReportPdf: (_p, a, ctx) => reports.reportPdf(ctx, a.input),
+  },
+  Mutation: {
+    supplierCreate: (_p, a, ctx) => service.createSupplier(ctx, a.input),
+    supplierUpdate: (_p, a, ctx) => service.updateSupplier(ctx, a.id, a.version, a.input),
+    supplierDeactivate: (_p, a, ctx) => service.deactivateSupplier(ctx, a.id, a.version),
+
+    accountCreate: (_p, a, ctx) => service.createAccount(ctx, a.input),
+    accountUpdate: (_p, a, ctx) => service.updateAccount(ctx, a.id, a.version, a.input),
+    accountTransfer: (_p, a, ctx) => service.transferBetweenAccounts(ctx, a.input),
+    accountAdjust: (_p, a, ctx) => service.adjustAccount(ctx, a.input),
+    accountEntryReverse: (_p, a, ctx) => service.reverseEntry(ctx, a.id, a.reason),
+
+    expenseCreate: (_p, a, ctx) => service.createExpense(ctx, a.input),
+    expenseUpdate: (_p, a, ctx) => service.updateExpense(ctx, a.id, a.version, a.input),
+    expenseCancel: (_p, a, ctx) => service.cancelExpense(ctx, a.id, a.version, a.reason),
+    expenseFileUpload: (_p, a, ctx) => service.uploadExpenseFile(ctx, a.expenseId, a.fileName, a.contentBase64),
+    expenseFileDelete: (_p, a, ctx) => service.deleteExpenseFile(ctx, a.id),
+
+    supplierPaymentCreate: (_p, a, ctx) => service.createPayment(ctx, a.input),
+    supplierPaymentCancel: (_p, a, ctx) => service.cancelPayment(ctx, a.id, a.reason),
+
+    paymentRequestCreate: (_p, a, ctx) => service.createRequest(ctx, a.input),
+    paymentRequestApprove: (_p, a, ctx) => service.approveRequest(ctx, a.id, a.version, a.input),
+    paymentRequestReject: (_p, a, ctx) => service.rejectRequest(ctx, a.id, a.version, a.reason),
+  },
+  Supplier: {
+    taxRegimeName: (s) => taxRegimeName(s.taxRegime),
+  },
+  Expense: {
+    lines: (e, _a, ctx) => service.expenseLines(ctx, Number(e.id)),
+    files: (e, _a, ctx) => service.expenseFiles(ctx, Number(e.id)),
+    payments: (e, _a, ctx) => service.expensePayments(ctx, Number(e.id)),
+  },
+  SupplierPayment: {
+    applications: (p, _a, ctx) => applicationsOf(ctx).load(Number(p.id)),
+  },
+  // Almacén's PDM shows what Compras decided about it.
+  PdmRequest: {
+    paymentRequest: (p, _a, ctx) => pdmOutcomeOf(ctx).load(Number(p.id)),
+  },
+};

@@ -1,0 +1,262 @@
+// Compras tables: suppliers, the company accounts and their ledger (shared
+// with Ventas), expenses with their attachments, supplier payments and the
+// payment requests that arrive from Mantenimiento and Almacén.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../settings/tables';
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    rfc: text('rfc').notNull(),
+    name: text('name').notNull(),
+    taxRegime: text('tax_regime').notNull(),
+    postalCode: text('postal_code').notNull(),
+    contactName: text('contact_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    bank: text('bank').notNull().default(''),
+    clabe: text('clabe').notNull().default(''),
+    creditDays: integer('credit_days').notNull().default(0),
+    category: text('category').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // Generic RFCs (XAXX/XEXX) may repeat: foreign suppliers share XEXX010101000.
+    uniqueIndex('suppliers_rfc_uq').on(t.rfc).where(sql`${t.rfc} not in ('XAXX010101000', 'XEXX010101000')`),
+    index('suppliers_name_idx').on(t.name),
+    check('suppliers_credit_days_ck', sql`${t.creditDays} >= 0`),
+  ],
+);
+
+/** Company bank/cash accounts. `balance` is a cache of the ledger sum, written only by ledger.ts under a row lock. */
+export const companyAccounts = pgTable(
+  'company_accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    bank: text('bank').notNull().default(''),
+    number: text('number').notNull().default(''),
+    clabe: text('clabe').notNull().default(''),
+    currency: text('currency').notNull().default('MXN'),
+    openingBalance: numeric('opening_balance', { precision: 18, scale: 2 }).notNull().default('0'),
+    openingDate: date('opening_date').notNull(),
+    balance: numeric('balance', { precision: 18, scale: 2 }).notNull().default('0'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('company_accounts_name_uq').on(sql`lower(${t.name})`),
+    check('company_accounts_balance_ck', sql`${t.balance} >= 0`),
+    check('company_accounts_currency_ck', sql`${t.currency} = 'MXN'`),
+  ],
+);
+
+export const ACCOUNT_ENTRY_KINDS = ['apertura', 'pago_proveedor', 'cobro_cliente', 'otro_ingreso', 'traspaso', 'ajuste'] as const;
+
+/** The account ledger: one row per deposit (+) or withdrawal (−); never updated except to mark a reversal. */
+export const accountEntries = pgTable(
+  'account_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull().references(() => companyAccounts.id),
+    date: date('date').notNull(),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    balanceAfter: numeric('balance_after', { precision: 18, scale: 2 }).notNull(),
+    reference: text('reference').notNull().default(''),
+    sourceEntity: text('source_entity'),
+    sourceId: text('source_id'),
+    reversalOf: bigint('reversal_of', { mode: 'number' }),
+    reversedBy: bigint('reversed_by', { mode: 'number' }),
+    reason: text('reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_entries_account_idx').on(t.accountId, t.id),
+    index('account_entries_source_idx').on(t.sourceEntity, t.sourceId),
+    check(
+      'account_entries_kind_ck',
+      sql`${t.kind} in ('apertura', 'pago_proveedor', 'cobro_cliente', 'otro_ingreso', 'traspaso', 'ajuste')`,
+    ),
+    check('account_entries_amount_ck', sql`${t.amount} <> 0`),
+    check('account_entries_balance_ck', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+export const EXPENSE_STATUSES = ['pendiente', 'pagado_parcial', 'pagado', 'cancelado'] as const;
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull(),
+    supplierId: integer('supplier_id').notNull().references(() => suppliers.id),
+    date: date('date').notNull(),
+    dueDate: date('due_date').notNull(),
+    invoiceSerie: text('invoice_serie').notNull().default(''),
+    invoiceFolio: text('invoice_folio').notNull().default(''),
+    cfdiUuid: text('cfdi_uuid'),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    subtotal: numeric('subtotal', { precision: 18, scale: 2 }).notNull(),
+    ivaRate: numeric('iva_rate', { precision: 8, scale: 6 }).notNull(),
+    iva: numeric('iva', { precision: 18, scale: 2 }).notNull(),
+    isrRetentionRate: numeric('isr_retention_rate', { precision: 8, scale: 6 }).notNull().default('0'),
+    isrRetention: numeric('isr_retention', { precision: 18, scale: 2 }).notNull().default('0'),
+    ivaRetentionRate: numeric('iva_retention_rate', { precision: 8, scale: 6 }).notNull().default('0'),
+    ivaRetention: numeric('iva_retention', { precision: 18, scale: 2 }).notNull().default('0'),
+    total: numeric('total', { precision: 18, scale: 2 }).notNull(),
+    balance: numeric('balance', { precision: 18, scale: 2 }).notNull(),
+    status: text('status').notNull().default('pendiente'),
+    cancelReason: text('cancel_reason'),
+    paymentRequestId: integer('payment_request_id'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('expenses_folio_uq').on(t.folio),
+    uniqueIndex('expenses_cfdi_uuid_uq').on(sql`upper(${t.cfdiUuid})`).where(sql`${t.cfdiUuid} is not null and ${t.status} <> 'cancelado'`),
+    index('expenses_supplier_idx').on(t.supplierId, t.status),
+    index('expenses_due_idx').on(t.status, t.dueDate),
+    index('expenses_date_idx').on(t.date),
+    check('expenses_status_ck', sql`${t.status} in ('pendiente', 'pagado_parcial', 'pagado', 'cancelado')`),
+    check('expenses_balance_ck', sql`${t.balance} >= 0 and ${t.balance} <= ${t.total}`),
+    check('expenses_total_ck', sql`${t.total} > 0`),
+  ],
+);
+
+export const expenseLines = pgTable(
+  'expense_lines',
+  {
+    id: serial('id').primaryKey(),
+    expenseId: integer('expense_id').notNull().references(() => expenses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 4 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [index('expense_lines_expense_idx').on(t.expenseId, t.position)],
+);
+
+/** Files kept in storage for an expense (the supplier's CFDI XML and PDF). */
+export const expenseFiles = pgTable(
+  'expense_files',
+  {
+    id: serial('id').primaryKey(),
+    expenseId: integer('expense_id').notNull().references(() => expenses.id),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('expense_files_expense_idx').on(t.expenseId)],
+);
+
+export const supplierPayments = pgTable(
+  'supplier_payments',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull(),
+    accountId: integer('account_id').notNull().references(() => companyAccounts.id),
+    supplierId: integer('supplier_id').notNull().references(() => suppliers.id),
+    date: date('date').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    applied: numeric('applied', { precision: 18, scale: 2 }).notNull(),
+    paymentForm: text('payment_form').notNull().default('03'),
+    reference: text('reference').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    status: text('status').notNull().default('aplicado'),
+    accountEntryId: bigint('account_entry_id', { mode: 'number' }),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('supplier_payments_folio_uq').on(t.folio),
+    index('supplier_payments_supplier_idx').on(t.supplierId),
+    index('supplier_payments_account_idx').on(t.accountId, t.date),
+    check('supplier_payments_status_ck', sql`${t.status} in ('aplicado', 'cancelado')`),
+    check('supplier_payments_amount_ck', sql`${t.amount} > 0 and ${t.applied} > 0 and ${t.applied} <= ${t.amount}`),
+  ],
+);
+
+export const paymentApplications = pgTable(
+  'payment_applications',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id').notNull().references(() => supplierPayments.id),
+    expenseId: integer('expense_id').notNull().references(() => expenses.id),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_applications_uq').on(t.paymentId, t.expenseId),
+    index('payment_applications_expense_idx').on(t.expenseId),
+    check('payment_applications_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+export const PAYMENT_REQUEST_ORIGINS = ['mantenimiento', 'almacen_pdm', 'manual'] as const;
+export const PAYMENT_REQUEST_STATUSES = ['pendiente', 'aprobada', 'rechazada'] as const;
+
+/** Solicitudes de pago: from Mantenimiento, Almacén (Solicitud PDM) or captured by hand; approval creates the expense. */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull(),
+    origin: text('origin').notNull(),
+    originId: text('origin_id'),
+    originFolio: text('origin_folio').notNull().default(''),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    date: date('date').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull().default('Mantenimiento'),
+    subtotal: numeric('subtotal', { precision: 18, scale: 2 }).notNull(),
+    ivaRate: numeric('iva_rate', { precision: 8, scale: 6 }).notNull().default('0.16'),
+    total: numeric('total', { precision: 18, scale: 2 }).notNull(),
+    status: text('status').notNull().default('pendiente'),
+    rejectReason: text('reject_reason'),
+    expenseId: integer('expense_id').references(() => expenses.id),
+    requestedBy: integer('requested_by').references(() => users.id),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('payment_requests_folio_uq').on(t.folio),
+    // One live request per originating document (a rejected one may be sent again).
+    uniqueIndex('payment_requests_origin_uq').on(t.origin, t.originId).where(sql`${t.originId} is not null and ${t.status} <> 'rechazada'`),
+    index('payment_requests_status_idx').on(t.status, t.date),
+    check('payment_requests_origin_ck', sql`${t.origin} in ('mantenimiento', 'almacen_pdm', 'manual')`),
+    check('payment_requests_status_ck', sql`${t.status} in ('pendiente', 'aprobada', 'rechazada')`),
+    check('payment_requests_amount_ck', sql`${t.subtotal} > 0 and ${t.total} > 0`),
+  ],
+);

@@ -1,0 +1,198 @@
+// Movimientos: capture and post a movement, cancel it with its reverse, and
+// the shared checks every document that moves stock runs on its lines.
+import { writeAudit } from '../../db/audit';
+import type { Executor } from '../../db/database';
+import { actorOf, type RequestContext } from '../../context';
+import { appError, badInput, found, notFound, type FieldMessages } from '../../lib/errors';
+import { readList, type ListInput } from '../../lib/list';
+import { parseInput, rules, z } from '../../lib/validation';
+import * as data from './data';
+import { ENTITY, MSG } from './messages';
+import { formatMovementFolio, postMovements, type Direction, type PostingLine } from './posting';
+import { unitByCode } from './units';
+import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalId, optionalText, quantity, todayMx, unitCost } from './validation';
+
+const db = (ctx: RequestContext) => ctx.app.database.db;
+
+export type ArticleMap = Map<number, data.ArticleRow>;
+
+/**
+ * Loads the articles of a document's lines and checks each: it exists, is
+ * active, and the quantity fits its unit's decimals. Adds `<prefix>.<i>.*`
+ * messages to `fields` and returns the articles found.
+ */
+export async function checkLineArticles(
+  ex: Executor,
+  lines: { articleId: number; quantity?: string | null }[],
+  fields: FieldMessages,
+  prefix = 'lines',
+  opts: { allowInactive?: Set<number> } = {},
+): Promise<ArticleMap> {
+  const found = await data.articlesByIds(ex, [...new Set(lines.map((l) => l.articleId))]);
+  const map: ArticleMap = new Map(found.map((a) => [a.id, a]));
+  lines.forEach((line, i) => {
+    const a = map.get(line.articleId);
+    if (!a) fields[`${prefix}.${i}.articleId`] = MSG.articleMissing;
+    else if (!a.active && !opts.allowInactive?.has(a.id)) fields[`${prefix}.${i}.articleId`] = MSG.articleInactive(a.sku);
+    else if (line.quantity) {
+      const unit = unitByCode(a.unit);
+      const problem = unit ? decimalsProblem(line.quantity, unit) : null;
+      if (problem) fields[`${prefix}.${i}.quantity`] = problem;
+    }
+  });
+  return map;
+}
+
+/** The warehouse of a document: exists and is active. */
+export async function checkWarehouse(ex: Executor, id: number, fields: FieldMessages, field = 'warehouseId') {
+  const w = await data.findWarehouse(ex, id);
+  if (!w) fields[field] = MSG.warehouseMissing;
+  else if (!w.active) fields[field] = MSG.warehouseInactive(w.name);
+  return w;
+}
+
+export const throwIfAny = (fields: FieldMessages) => {
+  if (Object.keys(fields).length) throw badInput(fields);
+};
+
+// ---- reads --------------------------------------------------------------------
+
+export function listMovements(
+  ctx: RequestContext,
+  list: ListInput | null | undefined,
+  filter: { kind?: string | null; warehouseId?: string | null; conceptId?: string | null; articleId?: string | null; status?: string | null; from?: string | null; to?: string | null } | null | undefined,
+) {
+  const q = readList(list, data.MOVEMENT_SORTS, 'date');
+  // A list opens newest first unless the caller sorts otherwise.
+  if (!list?.sortBy) q.desc = true;
+  return data.listMovements(db(ctx), q, {
+    kind: filter?.kind ?? null,
+    warehouseId: filter?.warehouseId ? idOf(filter.warehouseId) : null,
+    conceptId: filter?.conceptId ? idOf(filter.conceptId) : null,
+    articleId: filter?.articleId ? idOf(filter.articleId) : null,
+    status: filter?.status ?? null,
+    from: filter?.from ?? null,
+    to: filter?.to ?? null,
+  });
+}
+
+export const getMovement = (ctx: RequestContext, id: string) => data.findMovement(db(ctx), idOf(id));
+export const movementLinesOf = (ctx: RequestContext, ids: number[]) => data.movementLines(db(ctx), ids);
+export const movementRefsOf = (ctx: RequestContext, ids: number[]) => data.movementRefs(db(ctx), ids);
+
+// ---- posting ----------------------------------------------------------------------
+
+const movementInput = z.object({
+  date: dateText(),
+  conceptId: rules.id(),
+  warehouseId: rules.id(),
+  targetWarehouseId: optionalId(),
+  reference: optionalText(100),
+  notes: optionalText(1000),
+  lines: z
+    .array(z.object({ articleId: rules.id(), quantity: quantity(), unitCost: unitCost().nullish() }))
+    .min(1, MSG.linesRequired)
+    .max(MAX_DOCUMENT_LINES, MSG.linesTooMany(MAX_DOCUMENT_LINES)),
+});
+
+export async function postMovement(ctx: RequestContext, input: unknown) {
+  const v = parseInput(movementInput, input);
+  if (v.date > todayMx()) throw badInput({ date: MSG.dateFuture });
+  const id = await db(ctx).transaction(async (tx) => {
+    const fields: FieldMessages = {};
+    const concept = await data.findConcept(tx, v.conceptId);
+    if (!concept) fields.conceptId = MSG.conceptMissing;
+    else if (!concept.active) fields.conceptId = MSG.conceptInactive;
+    const warehouse = await checkWarehouse(tx, v.warehouseId, fields);
+    let target: data.WarehouseRow | null = null;
+    if (concept?.kind === 'TRASPASO') {
+      if (!v.targetWarehouseId) fields.targetWarehouseId = MSG.targetRequired;
+      else if (v.targetWarehouseId === v.warehouseId) fields.targetWarehouseId = MSG.targetSame;
+      else target = await checkWarehouse(tx, v.targetWarehouseId, fields, 'targetWarehouseId');
+    } else if (concept && v.targetWarehouseId) fields.targetWarehouseId = MSG.targetNotAllowed;
+    const articles = await checkLineArticles(tx, v.lines, fields);
+    const pricedEntry = concept?.direction === 'IN' && concept.affectsCost;
+    if (pricedEntry) v.lines.forEach((l, i) => {
+      if (l.unitCost === null || l.unitCost === undefined) fields[`lines.${i}.unitCost`] ??= MSG.costRequired;
+    });
+    throwIfAny(fields);
+    const c = concept as data.ConceptRow;
+    const w = warehouse as data.WarehouseRow;
+    const lines: PostingLine[] = v.lines.map((l, i) => ({ articleId: l.articleId, quantity: l.quantity, unitCost: pricedEntry ? l.unitCost : null, inputIndex: i }));
+    const [posted] = await postMovements(
+      tx,
+      [{ date: v.date, concept: c, direction: c.direction as Direction, warehouse: w, target, reference: v.reference, notes: v.notes, lines }],
+      articles,
+      ctx.auth?.id ?? null,
+    );
+    await writeAudit(tx, actorOf(ctx), {
+      entity: 'stock_movement',
+      entityId: posted.id,
+      action: 'post',
+      after: { folio: formatMovementFolio(posted.series, posted.folio), ...v, totalAmount: posted.totalAmount },
+    });
+    return posted.id;
+  });
+  return found(await data.findMovement(db(ctx), id), ENTITY.movement);
+}
+
+const reversed: Record<Direction, Direction> = { IN: 'OUT', OUT: 'IN', TRANSFER: 'TRANSFER' };
+
+/**
+ * Cancels by posting the reverse: what left comes back with the value it
+ * took, what entered leaves at today's average, a traspaso goes back. The
+ * original is never edited beyond its status and the link to its reversal.
+ */
+export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw: unknown) {
+  const { reason } = parseInput(z.object({ reason: optionalText(500) }), { reason: reasonRaw });
+  const movementId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const original = await data.lockMovement(tx, movementId);
+    if (!original) throw notFound(ENTITY.movement);
+    if (original.status === 'CANCELADO') throw appError('CONFLICT', MSG.alreadyCancelled);
+    if (original.reversesId) throw appError('CONFLICT', MSG.reversalNotCancellable);
+    if (original.sourceType === 'REQUISICION') throw appError('CONFLICT', 'Este movimiento surtió una requisición: no se cancela desde Movimientos.');
+    if (original.sourceType === 'INVENTARIO') throw appError('CONFLICT', 'Este movimiento es el ajuste de un inventario cerrado: no se cancela desde Movimientos.');
+    const concept = (await data.findConcept(tx, original.conceptId)) as data.ConceptRow;
+    const source = (await data.findWarehouse(tx, original.warehouseId)) as data.WarehouseRow;
+    const target = original.targetWarehouseId ? await data.findWarehouse(tx, original.targetWarehouseId) : null;
+    const lines = await data.movementLines(tx, [movementId]);
+    const articles = new Map(lines.map((l) => [l.articleId, { id: l.articleId, sku: l.sku, name: l.name, unit: l.unit }]));
+    const direction = original.direction as Direction;
+    const folio = formatMovementFolio(original.series, original.folio);
+    const [posted] = await postMovements(
+      tx,
+      [
+        {
+          date: todayMx(),
+          concept,
+          direction: reversed[direction],
+          warehouse: direction === 'TRANSFER' ? (target as data.WarehouseRow) : source,
+          target: direction === 'TRANSFER' ? source : null,
+          reference: `Cancelación de ${folio}`,
+          notes: reason,
+          lines: lines.map((l, i) => ({
+            articleId: l.articleId,
+            quantity: l.quantity,
+            // An exit reversed gives back exactly the value it took.
+            amount: direction === 'OUT' ? l.amount : null,
+            inputIndex: i,
+          })),
+          reversesId: movementId,
+          shortage: 'reversal',
+        },
+      ],
+      articles,
+      ctx.auth?.id ?? null,
+    );
+    await data.markReversed(tx, movementId, posted.id);
+    await writeAudit(tx, actorOf(ctx), {
+      entity: 'stock_movement',
+      entityId: movementId,
+      action: 'cancel',
+      before: { folio, status: original.status },
+      after: { status: 'CANCELADO', reversal: formatMovementFolio(posted.series, posted.folio), reason },
+    });
+  });
+  return found(await data.findMovement(db(ctx), movementId), ENTITY.movement);
+}

@@ -1,0 +1,161 @@
+// Compras as a buyer uses it: register a supplier invoice, pay it partially
+// and then fully from a company account, and read the account statement.
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures';
+
+const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Módulos' });
+const main = (page: Page) => page.locator('main');
+const money = (text: string) => Number(text.replace(/[$,]/g, ''));
+
+async function pickOption(page: Page, scope: ReturnType<Page['locator']>, label: string | RegExp, option: string | RegExp) {
+  await scope.getByLabel(label).first().click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function openScreen(page: Page, card: string) {
+  await sideNav(page).getByRole('link', { name: 'Compras', exact: true }).click();
+  await expect(page).toHaveURL('/system/shopping');
+  await main(page).getByRole('link', { name: new RegExp(`^${card}`) }).first().click();
+}
+
+test('register an expense, pay it partially and fully from an account, see the account statement', async ({ page }) => {
+  test.setTimeout(120_000);
+  const folio = `E2E${Date.now() % 1_000_000}`;
+  await signIn(page, 'compras@demo.mx');
+
+  // 1. Gastos → Nuevo gasto
+  await openScreen(page, 'Gastos');
+  await expect(page).toHaveURL('/system/shoppingModule/expenses');
+  await main(page).getByRole('button', { name: 'Nuevo gasto' }).click();
+  await expect(page).toHaveURL('/system/shoppingModule/expenses/expenses-form');
+  const form = main(page);
+  await pickOption(page, form, 'Proveedor', /Papelería e Insumos de Oficina/);
+  await expect(form.getByLabel('Vencimiento')).toHaveValue(/30 días de crédito/);
+  await form.getByLabel('Serie').fill('E');
+  await form.getByLabel('Folio de la factura').fill(folio);
+  await form.getByLabel('Categoría').fill('Papelería');
+  await form.getByRole('textbox', { name: 'Subtotal' }).fill('1000');
+  const totals = form.getByRole('table', { name: 'Totales del gasto' });
+  await expect(totals.getByRole('row', { name: /^IVA/ })).toContainText('$160.00');
+  await expect(totals.getByRole('row', { name: /^Total/ })).toContainText('$1,160.00');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Gasto registrado.')).toBeVisible();
+  await expect(page).toHaveURL(/\/system\/shoppingModule\/expenses$/);
+
+  // 2. Open it from the list and go pay it.
+  await main(page).getByPlaceholder(/Buscar por proveedor/).fill(folio);
+  // Wait for the debounced search to reach the URL before leaving the list.
+  await expect(page).toHaveURL(new RegExp(`search=${folio}`));
+  const row = main(page).getByRole('row', { name: new RegExp(folio) });
+  await expect(row).toContainText('Pendiente');
+  await row.click();
+  await expect(page).toHaveURL(/expenses-form\?id=\d+/);
+  const expenseUrl = page.url();
+  await main(page).getByRole('link', { name: 'Registrar pago' }).click();
+  await expect(page).toHaveURL(/\/system\/shoppingModule\/payoffs\?new=1&supplierId=\d+/);
+
+  // 3. Partial payment: $500.00 of $1,160.00 from BBVA Operación.
+  let dialog = page.getByRole('dialog', { name: 'Nuevo pago a proveedor' });
+  await pickOption(page, dialog, 'Cuenta de retiro', /BBVA Operación/);
+  const expenseRow = dialog.getByRole('row', { name: new RegExp(`E-${folio}`) });
+  await expect(expenseRow).toContainText('$1,160.00');
+  await expenseRow.getByRole('textbox').fill('500');
+  await dialog.getByRole('button', { name: 'Registrar pago por $500.00' }).click();
+  await expect(page.getByText(/Pago \d+ registrado por \$500\.00\./)).toBeVisible();
+
+  await page.goto(expenseUrl);
+  await expect(main(page).getByText('Pagado parcial')).toBeVisible();
+  await expect(main(page).getByRole('row', { name: /Saldo por pagar/ })).toContainText('$660.00');
+
+  // 4. Pay the rest with "Liquidar".
+  await main(page).getByRole('link', { name: 'Registrar pago' }).click();
+  dialog = page.getByRole('dialog', { name: 'Nuevo pago a proveedor' });
+  await pickOption(page, dialog, 'Cuenta de retiro', /BBVA Operación/);
+  const rest = dialog.getByRole('row', { name: new RegExp(`E-${folio}`) });
+  await expect(rest).toContainText('$660.00');
+  await rest.getByRole('button', { name: 'Liquidar' }).click();
+  await dialog.getByRole('button', { name: 'Registrar pago por $660.00' }).click();
+  await expect(page.getByText(/Pago \d+ registrado por \$660\.00\./)).toBeVisible();
+  await page.goto(expenseUrl);
+  await expect(main(page).getByText('Pagado', { exact: true })).toBeVisible();
+  await expect(main(page).getByRole('row', { name: /Saldo por pagar/ })).toContainText('$0.00');
+
+  // 5. Cuentas → BBVA Operación: both withdrawals with the running balance.
+  await openScreen(page, 'Cuentas');
+  await main(page).getByRole('row', { name: /BBVA Operación/ }).click();
+  const statement = page.getByLabel('Estado de cuenta');
+  await expect(statement.getByRole('heading', { name: 'Estado de cuenta: BBVA Operación' })).toBeVisible();
+  const paymentRows = statement.getByRole('row').filter({ hasText: 'Pago a proveedor' }).filter({ hasText: 'Papelería e Insumos de Oficina' });
+  await expect(paymentRows).toHaveCount(2);
+  const first = paymentRows.nth(0);
+  const second = paymentRows.nth(1);
+  await expect(first.getByRole('cell').nth(4)).toHaveText('$500.00');
+  await expect(second.getByRole('cell').nth(4)).toHaveText('$660.00');
+  const afterFirst = money(await first.getByRole('cell').nth(5).innerText());
+  const afterSecond = money(await second.getByRole('cell').nth(5).innerText());
+  expect(Math.round((afterFirst - afterSecond) * 100)).toBe(66000);
+});
+
+test('a payment beyond the account balance is refused with the Spanish message', async ({ page }) => {
+  await signIn(page, 'compras@demo.mx');
+  await openScreen(page, 'Pagos');
+  await main(page).getByRole('button', { name: 'Nuevo pago' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo pago a proveedor' });
+  await pickOption(page, dialog, 'Proveedor', /Llantas del Norte/);
+  await pickOption(page, dialog, 'Cuenta de retiro', /Caja fuerte oficina/);
+  // Both open expenses ($21,656.00 + $16,704.00) exceed what the cash account holds.
+  const row = dialog.getByRole('row').nth(1);
+  await row.getByRole('button', { name: 'Liquidar' }).click();
+  const second = dialog.getByRole('row').nth(2);
+  await second.getByRole('button', { name: 'Liquidar' }).click();
+  await dialog.getByRole('button', { name: /Registrar pago por/ }).click();
+  // Under the account picker and in the alert above the form.
+  await expect(dialog.getByText(/^La cuenta no tiene saldo suficiente \(saldo disponible \$[\d,]+\.\d{2}\)\.$/)).toHaveCount(2);
+});
+
+test('suppliers, a maintenance payment request approved into an expense, and the reports', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'compras@demo.mx');
+
+  // Proveedores: a bad RFC and CLABE are caught on the form, in Spanish.
+  await openScreen(page, 'Proveedores');
+  await main(page).getByRole('button', { name: 'Nuevo proveedor' }).click();
+  const form = main(page);
+  await form.getByLabel('RFC').fill('ABC991332XX1');
+  await form.getByLabel('Razón social').fill('Proveedor E2E SA de CV');
+  await form.getByLabel('Código postal').fill('7600');
+  await form.getByLabel('CLABE').fill('012180001234567897');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form.getByText('RFC no válido: 12 caracteres (persona moral) o 13 (persona física) con fecha real.')).toBeVisible();
+  await expect(form.getByText('Código postal no válido: 5 dígitos.')).toBeVisible();
+  await expect(form.getByText('CLABE no válida: 18 dígitos con dígito verificador.')).toBeVisible();
+  await form.getByLabel('RFC').fill('eee900101ab1');
+  await expect(form.getByLabel('RFC')).toHaveValue('EEE900101AB1');
+  await form.getByLabel('Código postal').fill('76000');
+  await form.getByLabel('CLABE').fill('012180001234567899');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Proveedor registrado.')).toBeVisible();
+  await expect(main(page).getByRole('row', { name: /Proveedor E2E SA de CV/ })).toContainText('EEE900101AB1');
+
+  // Solicitudes de pago: the seeded request from Mantenimiento (OM-0012) is approved into an expense.
+  await openScreen(page, 'Solicitudes de pago');
+  await main(page).getByRole('row', { name: /OM-0012/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Aprobar' }).click();
+  await dialog.getByLabel('Folio de la factura').fill('R-778');
+  await dialog.getByRole('button', { name: 'Aprobar y crear gasto' }).click();
+  await expect(page.getByText(/Solicitud \d+ aprobada: se creó el gasto \d+\./)).toBeVisible();
+  await main(page).getByRole('textbox', { name: /Buscar/ }).fill('OM-0012');
+  await main(page).getByLabel('Estado').click();
+  await page.getByRole('option', { name: 'Aprobada' }).click();
+  await expect(main(page).getByRole('row', { name: /OM-0012/ })).toContainText('Aprobada');
+
+  // Reportes: the aging has a total row; the spend report groups by category.
+  await openScreen(page, 'Reportes');
+  await expect(main(page).getByRole('columnheader', { name: 'Más de 90 días' })).toBeVisible();
+  await expect(main(page).getByRole('row', { name: /Refaccionaria Hidalgo/ })).toBeVisible();
+  await expect(main(page).locator('tfoot')).toContainText('Total');
+  await main(page).getByRole('tab', { name: 'Gasto' }).click();
+  await main(page).getByText('Por categoría').click();
+  await expect(main(page).getByRole('row', { name: /Combustible/ })).toBeVisible();
+});
