@@ -41,9 +41,17 @@ const whereAll = (conds: (SQL | undefined | false | null | '' | 0)[]): SQL => {
   return list.length ? sql`where ${sql.join(list, sql` and `)}` : sql``;
 };
 const inList = (ids: readonly number[]): SQL => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
-/** Sort keys are whitelisted by readList; the map turns them into trusted column SQL. */
-const order = (columns: Record<string, string>, q: ListQuery<string>, tie: string): SQL =>
-  sql.raw(`order by ${columns[q.sortBy]} ${q.desc ? 'desc nulls last' : 'asc nulls first'}, ${tie} ${q.desc ? 'desc' : 'asc'}`);
+/**
+ * Sort keys are whitelisted by readList; the map turns them into trusted
+ * column SQL. Default NULLS placement and no tie-breaker on a unique key
+ * (folio) let PostgreSQL walk an index backwards instead of sorting the table.
+ */
+const order = (columns: Record<string, string>, q: ListQuery<string>, tie: string): SQL => {
+  const dir = q.desc ? 'desc' : 'asc';
+  const keys = columns[q.sortBy].split(',').map((c) => `${c.trim()} ${dir}`);
+  const unique = q.sortBy === 'folio' && keys.length === 1;
+  return sql.raw(`order by ${keys.join(', ')}${unique ? '' : `, ${tie} ${dir}`}`);
+};
 const page = (q: ListQuery<string>): SQL => sql`limit ${q.limit} offset ${q.offset}`;
 const count = async (ex: Executor, query: SQL): Promise<number> => Number((await queryRows<{ n: number }>(ex, query))[0]?.n ?? 0);
 const ref = (id: number, name: string, rfc: string): Ref => ({ id, name, rfc });
@@ -224,7 +232,8 @@ export async function listQuotes(ex: Executor, q: ListQuery<(typeof QUOTE_SORTS)
   const cols = { folio: 'q.folio', date: 'q.date', validUntil: 'q.valid_until', client: 'cl.name', total: 'q.total', status: 'status' };
   const [items, total] = await Promise.all([
     queryRows<QuoteDbRow>(ex, sql`${quoteSelect(today)} ${where} ${order(cols, q, 'q.id')} ${page(q)}`),
-    count(ex, sql`select count(*)::int as n from quotes q join clients cl on cl.id = q.client_id ${where}`),
+    // The client join is only needed to search by its name.
+    count(ex, sql`select count(*)::int as n from quotes q ${p ? sql`join clients cl on cl.id = q.client_id` : sql``} ${where}`),
   ]);
   return { items: items.map(toQuote), total };
 }

@@ -1,0 +1,69 @@
+// The company's fiscal data as CFDI emisor (RFC, razón social, régimen, CP of
+// the Lugar de Expedición) and its invoice series; every printed document
+// uses it. Editing needs "autorizar" on Facturas (the server checks it too).
+import { useState } from 'react';
+import { Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyProfileFullQuery } from '../../../../generated/graphql';
+import type { AppError } from '../../../components/graphqlErrors';
+import { notifySuccess } from '../../../components/notify';
+import { FormDialog } from '../../shopping/ui/FormDialog';
+import { texts } from '../texts';
+import { REGIMEN_OPTIONS } from './catalogs';
+import { asAppError, errorForForm, placedFields } from './errors';
+
+const t = texts.company;
+type Profile = CompanyProfileFullQuery['companyProfile'];
+const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'address', 'phone', 'email', 'invoiceSeries', 'invoiceSeries.', 'defaultSeries'];
+
+function Editor({ profile, readOnly, onClose, onReload }: { profile: Profile; readOnly: boolean; onClose: () => void; onReload: () => void }) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [update] = useMutation(CompanyProfileUpdateDocument);
+  const { version: _version, ...initial } = profile;
+  const form = useForm({ mode: 'controlled', initialValues: { ...initial, invoiceSeries: [...initial.invoiceSeries] } });
+  const save = async () => {
+    setError(null);
+    setSaving(true);
+    try {
+      await update({ variables: { version: profile.version, input: form.getValues() } });
+      notifySuccess(t.saved);
+      onClose();
+    } catch (caught) {
+      const appError = asAppError(caught);
+      const fields = placedFields(appError, FIELDS);
+      const series = Object.entries(fields).find(([k]) => k.startsWith('invoiceSeries.'));
+      form.setErrors({ ...fields, ...(series ? { invoiceSeries: series[1] } : {}) });
+      setError(errorForForm(appError, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title={t.title} opened onClose={onClose} onSubmit={save} saving={saving} error={error} onReload={onReload} readOnly={readOnly}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t.rfc} required disabled={readOnly} {...form.getInputProps('rfc')} onChange={(e) => form.setFieldValue('rfc', e.currentTarget.value.toUpperCase())} />
+          <TextInput label={t.postalCode} required disabled={readOnly} maxLength={5} {...form.getInputProps('postalCode')} />
+        </SimpleGrid>
+        <TextInput label={t.name} required disabled={readOnly} {...form.getInputProps('name')} />
+        <Select label={t.regimen} data={REGIMEN_OPTIONS} searchable allowDeselect={false} required disabled={readOnly} {...form.getInputProps('regimenFiscal')} />
+        <TextInput label={t.address} disabled={readOnly} {...form.getInputProps('address')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t.phone} disabled={readOnly} {...form.getInputProps('phone')} />
+          <TextInput label={t.email} disabled={readOnly} {...form.getInputProps('email')} />
+          <TagsInput label={t.series} description={t.seriesHelp} disabled={readOnly} {...form.getInputProps('invoiceSeries')} />
+          <Select label={t.defaultSeries} data={form.values.invoiceSeries} allowDeselect={false} disabled={readOnly} {...form.getInputProps('defaultSeries')} />
+        </SimpleGrid>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+export function CompanyProfileDialog({ opened, readOnly, onClose }: { opened: boolean; readOnly: boolean; onClose: () => void }) {
+  const query = useQuery(CompanyProfileFullDocument, { skip: !opened, fetchPolicy: 'network-only' });
+  const profile = query.data?.companyProfile;
+  if (!opened || !profile) return null;
+  return <Editor key={profile.version} profile={profile} readOnly={readOnly} onClose={onClose} onReload={() => void query.refetch()} />;
+}
