@@ -103,3 +103,22 @@ describe('session tokens', () => {
     expect(r.data!.authConfig.provider).toBe('local');
   });
 });
+
+describe('per-IP sign-in throttle', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startServer({ ERP_LOGIN_MAX_ATTEMPTS_PER_IP: '4' });
+  });
+  afterAll(async () => limited?.stop());
+
+  it('blocks an address that sprays failures across different accounts', async () => {
+    const accounts = ['uno@demo.mx', 'dos@demo.mx', 'tres@demo.mx', 'cuatro@demo.mx'];
+    for (const e of accounts) {
+      const r = await limited.gql(LOGIN, { e, p: 'incorrecta-123' });
+      expect(r.errors![0].message).toBe('Correo o contraseña incorrectos.');
+    }
+    // A fifth account, never tried before, is refused because of the address — even with the right password.
+    const r = await limited.gql(LOGIN, { e: ADMIN_EMAIL, p: PASSWORD });
+    expect(r.errors![0].message).toBe('Demasiados intentos. Espera unos minutos e inténtalo de nuevo.');
+  });
+});
