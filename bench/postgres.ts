@@ -1,5 +1,6 @@
-// The bench's own PostgreSQL database, erp_bench_<pid>, created on the local
-// server (trust auth) and dropped at the end.
+// The bench's own PostgreSQL databases, erp_bench_<pid> (and erp_bench_<pid>_<label>
+// for the module sections, each on its own data), created on the local server
+// (trust auth) and dropped at the end.
 import pg from 'pg';
 import { track } from './cleanup';
 
@@ -26,8 +27,10 @@ export async function postgresVersion(): Promise<string | null> {
 
 export type BenchDatabase = { name: string; url: string };
 
-export async function createBenchDatabase(): Promise<BenchDatabase> {
-  const name = `erp_bench_${process.pid}`;
+/** `label` (lower-case letters) gives a database of its own, apart from the shared erp_bench_<pid>. */
+export async function createBenchDatabase(label?: string): Promise<BenchDatabase> {
+  if (label !== undefined && !/^[a-z]+$/.test(label)) throw new Error(`Etiqueta de base de datos no válida: ${label}`);
+  const name = `erp_bench_${process.pid}${label ? `_${label}` : ''}`;
   await withAdmin(async (c) => {
     // A leftover from an earlier run with the same pid would skew "fresh start".
     await c.query(`drop database if exists ${name} with (force)`);
@@ -37,4 +40,10 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return { name, url: url.toString() };
+}
+
+/** Drops one of the bench's databases (e.g. a child script's, after it failed). */
+export async function dropBenchDatabase(name: string): Promise<void> {
+  if (!/^erp_bench_\w+$/.test(name)) throw new Error(`No es una base de datos del bench: ${name}`);
+  await withAdmin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`)));
 }

@@ -1,6 +1,8 @@
 // `npm run bench`: start-up time and memory, latency and throughput of the
-// users list, the cost of the permission layer, and the size of the SPA.
+// users list, the cost of the permission layer, the Almacén, Compras (and,
+// when bench/sales.ts is there, Ventas) figures, and the size of the SPA.
 // Prints figures and writes them as JSON; it asserts nothing (bench/README.md).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,15 +10,20 @@ import { loadConfig, type Config } from '../server/config';
 import { boot } from '../server/main';
 import { cleanupAll, track } from './cleanup';
 import { type LoadResult, type LoadSample, runLoad, summarise } from './load';
-import { createBenchDatabase, postgresVersion, type BenchDatabase } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, startServerProcess } from './server-process';
+import { createBenchDatabase, dropBenchDatabase, postgresVersion, type BenchDatabase } from './postgres';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, REPO_ROOT, startServerProcess } from './server-process';
+import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
+import { benchWarehouse, WAREHOUSE_BENCH_HEADERS } from './warehouse';
 
-const SECTIONS = ['start', 'users', 'permissions', 'spa'] as const;
+const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
 type DbKind = 'pglite' | 'postgres';
+type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
+/** Ventas' own bench script (another team's): run as a child process, since it runs on import. */
+const SALES_SCRIPT = path.join(import.meta.dirname, 'sales.ts');
 
 const USERS_QUERY =
   '{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total items{ id email name role{ name } active lastSignInAt } } }';
@@ -31,12 +38,16 @@ type Options = {
   users: number;
   permissionsDb: DbKind | null;
   rounds: number;
+  /** Sequential requests per query in the module sections (warehouse, shopping, sales). */
+  runs: number;
+  /** Seconds of posting per client count in the warehouse section. */
+  postingSec: number;
   out: string;
 };
 
 function parseArgs(argv: string[]): Options {
   const value = (name: string): string | undefined => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const known = new Set(['only', 'build', 'duration', 'warmup', 'users', 'permissions-db', 'rounds', 'out', 'help']);
+  const known = new Set(['only', 'build', 'duration', 'warmup', 'users', 'permissions-db', 'rounds', 'runs', 'posting-seconds', 'out', 'help']);
   for (const arg of argv) {
     const name = /^--([a-z-]+)/.exec(arg)?.[1];
     if (!name || !known.has(name)) throw new Error(`Argumento desconocido: ${arg} (ver bench/README.md)`);
@@ -65,6 +76,8 @@ function parseArgs(argv: string[]): Options {
     users: positive('users', 10_000),
     permissionsDb: db ?? null,
     rounds: Math.max(1, Math.round(positive('rounds', 2))),
+    runs: Math.max(1, Math.round(positive('runs', 10))),
+    postingSec: Math.max(1, positive('posting-seconds', 5)),
     out: value('out') ?? path.join(os.tmpdir(), 'erp-bench-latest.json'),
   };
 }
@@ -82,15 +95,26 @@ type PermissionsFigure = {
   /** Cost factors: above 1 means the permission layer slows the query down. */
   ratios: { connections: number; p50OnOff: number; throughputOffOn: number; cpuOnOff: number | null }[];
 };
+/** A module section's table: the rows of both databases, as the module's bench script prints them. */
+type ModuleFigure = {
+  section: ModuleSection;
+  title: string;
+  /** 1-minute load average when the section began. */
+  loadAverageStart: number;
+  headers: string[];
+  rows: string[][];
+  seconds: number;
+};
 type Report = {
   at: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; postgres: string | null };
   /** 1-minute load average when the run began and ended: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number };
-  options: { durationSec: number; warmupSec: number; users: number };
+  options: { durationSec: number; warmupSec: number; users: number; runs: number; postingSec: number };
   start: StartFigure[];
   users: UsersFigure[];
   permissions: PermissionsFigure | null;
+  modules: ModuleFigure[];
   spa: SpaSizes | null;
   skipped: string[];
   totalSec: number;
@@ -110,15 +134,16 @@ async function main(): Promise<void> {
       postgres: pgVersion,
     },
     loadAverage: { start: os.loadavg()[0], end: Number.NaN },
-    options: { durationSec: opts.durationSec, warmupSec: opts.warmupSec, users: opts.users },
+    options: { durationSec: opts.durationSec, warmupSec: opts.warmupSec, users: opts.users, runs: opts.runs, postingSec: opts.postingSec },
     start: [],
     users: [],
     permissions: null,
+    modules: [],
     spa: null,
     skipped: [],
     totalSec: 0,
   };
-  const needsDb = opts.only.has('start') || opts.only.has('users') || opts.only.has('permissions');
+  const needsDb = [...opts.only].some((s) => s !== 'spa');
   if (needsDb && !pgVersion) report.skipped.push('PostgreSQL (no responde en 127.0.0.1:5432): solo PGlite');
 
   // Lazily created, shared by the sections: one PGlite folder and one database.
@@ -243,6 +268,50 @@ async function main(): Promise<void> {
     };
   }
 
+  // Module sections: each bench script loads its own data into its own PGlite
+  // folder and database (erp_bench_<pid>_<section>) and starts its own server.
+  const moduleSection = async (section: ModuleSection, title: string, headers: string[], run: (db: DbKind) => Promise<string[][]>): Promise<void> => {
+    const loadAverageStart = os.loadavg()[0];
+    const sectionBegan = performance.now();
+    const rows: string[][] = [];
+    for (const db of kinds) {
+      step(`${DB_LABEL[db]}: ${title}`);
+      rows.push(...(await run(db)));
+    }
+    report.modules.push({ section, title, loadAverageStart, headers, rows, seconds: (performance.now() - sectionBegan) / 1000 });
+  };
+
+  if (opts.only.has('warehouse')) {
+    await moduleSection(
+      'warehouse',
+      `Almacén: registro de movimientos (${opts.postingSec} s por número de clientes), Existencias y kárdex (${opts.runs} peticiones secuenciales)`,
+      WAREHOUSE_BENCH_HEADERS,
+      (db) => benchWarehouse(db, { runs: opts.runs, seconds: opts.postingSec }),
+    );
+  }
+
+  if (opts.only.has('shopping')) {
+    await moduleSection(
+      'shopping',
+      `Compras: antigüedad de saldos (payablesAging), ${opts.runs} peticiones secuenciales`,
+      SHOPPING_BENCH_HEADERS,
+      (db) => benchShoppingAging(db, { runs: opts.runs }),
+    );
+  }
+
+  if (opts.only.has('sales')) {
+    if (!fs.existsSync(SALES_SCRIPT)) report.skipped.push('Ventas: no existe bench/sales.ts');
+    else {
+      step(`Ventas: node --import tsx bench/sales.ts --runs=${opts.runs} (PGlite y, si responde, PostgreSQL)`);
+      const loadAverageStart = os.loadavg()[0];
+      const sectionBegan = performance.now();
+      const result = await runBenchScript(SALES_SCRIPT, [`--runs=${opts.runs}`], pgVersion !== null);
+      const table = result.code === 0 ? parsePrintedTable(result.stdout) : null;
+      if (table) report.modules.push({ section: 'sales', loadAverageStart, ...table, seconds: (performance.now() - sectionBegan) / 1000 });
+      else report.skipped.push(`Ventas: bench/sales.ts ${result.code === 0 ? 'no imprimió una tabla' : `terminó con código ${result.code}`}`);
+    }
+  }
+
   if (opts.only.has('spa')) {
     step(opts.build ? 'SPA: vite build' : 'SPA: tamaños de dist/client (compila si falta; --build para recompilar)');
     report.spa = await measureSpa({ forceBuild: opts.build });
@@ -253,6 +322,61 @@ async function main(): Promise<void> {
   print(report);
   fs.writeFileSync(opts.out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResultados en JSON: ${opts.out}`);
+}
+
+/**
+ * Runs a bench script that does its work on import (bench/sales.ts) in a child
+ * process of its own process group, its progress on our stderr. On cleanup the
+ * group gets SIGTERM (the script then drops its own folder, database and
+ * server), SIGKILL after 30 s, and its database is dropped here too in case
+ * it could not.
+ */
+async function runBenchScript(file: string, args: string[], postgres: boolean): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`No se pudo ejecutar ${file}`);
+  // 'close', not 'exit': by then all of its stdout has been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const untrackDb = postgres ? track(`la base de datos erp_bench_${pid}`, () => dropBenchDatabase(`erp_bench_${pid}`)) : () => undefined;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // the group is gone already
+    }
+  };
+  const untrack = track(`el proceso ${path.basename(file)} (pid ${pid})`, async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const force = setTimeout(() => signalGroup('SIGKILL'), 30_000);
+    signalGroup('SIGTERM');
+    await exited;
+    clearTimeout(force);
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (stdout += chunk));
+  const code = await exited;
+  untrack();
+  // A clean exit dropped its database; after a failure, drop it now.
+  if (code !== 0 && postgres) await dropBenchDatabase(`erp_bench_${pid}`).catch(() => undefined);
+  untrackDb();
+  return { code, stdout };
+}
+
+/** The last table formatTable printed (title line, header, dashes, rows), cells cut at the dash columns. */
+function parsePrintedTable(text: string): { title: string; headers: string[]; rows: string[][] } | null {
+  const lines = text.split('\n');
+  const dashes = lines.findLastIndex((l) => /^ {2}-+( {2}-+)*$/.test(l));
+  if (dashes < 1) return null;
+  const columns = [...lines[dashes].matchAll(/-+/g)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
+  const cells = (line: string) => columns.map((c, i) => line.slice(c.from, i === columns.length - 1 ? undefined : c.to).trim());
+  const rows: string[][] = [];
+  for (const line of lines.slice(dashes + 1)) {
+    if (!line.startsWith('  ')) break;
+    rows.push(cells(line));
+  }
+  const title = lines.slice(0, dashes - 1).findLast((l) => l.trim() !== '')?.trim() ?? 'Ventas';
+  return rows.length ? { title, headers: cells(lines[dashes - 1]), rows } : null;
 }
 
 const orDash = (value: number | null, format: (n: number) => string): string => (value === null ? '-' : format(value));
@@ -335,6 +459,12 @@ function print(report: Report): void {
     ];
     out.push(formatTable(['Qué', 'gzip', 'Archivos'], rows));
     out.push(`   Objetivo: JS de entrada ≤ 250 kB gzip (${s.entryJsGzipBytes <= 250_000 ? 'cumple' : 'NO cumple'}).`);
+  }
+  const letters: Record<ModuleSection, string> = { warehouse: 'd', shopping: 'e', sales: 'f' };
+  for (const m of report.modules) {
+    out.push('', `${letters[m.section]}. ${m.title} (${m.section}; carga media al empezar ${m.loadAverageStart.toFixed(1)}, ${m.seconds.toFixed(0)} s)`);
+    out.push(formatTable(m.headers, m.rows));
+    if (m.loadAverageStart > machine.cpus / 2) out.push('   AVISO: la máquina estaba ocupada al empezar esta sección; sus tiempos no son comparables.');
   }
   for (const note of report.skipped) out.push(`\nOmitido: ${note}`);
   const { start, end } = report.loadAverage;

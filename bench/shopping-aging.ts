@@ -2,6 +2,8 @@
 // the Compras accounts-payable aging report (payablesAging, all suppliers)
 // over HTTP on a company with 50,000 expenses, on PGlite and, when a local
 // PostgreSQL answers, on PostgreSQL. Prints p50/p95; asserts nothing.
+// `benchShoppingAging(kind, options)` returns the table rows for bench/run.ts
+// (section `shopping`).
 //
 // Data: the demo seed, 500 bench suppliers, N expenses spread over three years
 // (due dates from 0–60 credit days) and partial payments on a third of them
@@ -12,6 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/database';
 import { seed } from '../server/db/seed';
@@ -20,20 +23,13 @@ import { createBenchDatabase, postgresVersion } from './postgres';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, startServerProcess } from './server-process';
 import { formatTable, ms } from './table';
 
-const arg = (name: string, fallback: number): number => {
-  const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const n = Number(raw ?? fallback);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} debe ser un entero positivo`);
-  return n;
-};
+export type ShoppingBenchOptions = { expenses?: number; runs?: number };
 
-const EXPENSES = arg('expenses', 50_000);
-const RUNS = arg('runs', 40);
 const SUPPLIERS = 500;
 
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
-async function prepare(databaseUrl: string | null, dataDir: string): Promise<{ loadMs: number; supplierId: number }> {
+async function prepare(databaseUrl: string | null, dataDir: string, expenses: number): Promise<{ loadMs: number; supplierId: number }> {
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     const { db } = database;
@@ -51,7 +47,7 @@ async function prepare(databaseUrl: string | null, dataDir: string): Promise<{ l
                'B', g::text, 'Categoría ' || (g % 12),
                round((100 + (g % 9000))::numeric, 2), 0.16, round((100 + (g % 9000)) * 0.16, 2), round((100 + (g % 9000)) * 1.16, 2),
                round((100 + (g % 9000)) * 1.16, 2), 'pendiente'
-        from generate_series(1, ${EXPENSES}) g`);
+        from generate_series(1, ${expenses}) g`);
       // A third of the expenses get one partial payment of 40 %; every tenth payment is cancelled.
       const [{ pbase }] = await queryRows<{ pbase: number }>(tx, sql`select coalesce(max(folio), 0) as pbase from supplier_payments`);
       // The payment's reference carries the expense id, only to join the application below.
@@ -74,7 +70,7 @@ async function prepare(databaseUrl: string | null, dataDir: string): Promise<{ l
   }
 }
 
-async function measure(url: string, token: string, variables: Record<string, unknown>): Promise<number[]> {
+async function measure(url: string, token: string, variables: Record<string, unknown>, runs: number): Promise<number[]> {
   const query = 'query($d:Date!,$s:ID){ payablesAging(asOf:$d, supplierId:$s){ asOf rows{ supplierId current d1to30 d31to60 d61to90 over90 total } totals{ total } } }';
   const once = async () => {
     const t = performance.now();
@@ -89,39 +85,51 @@ async function measure(url: string, token: string, variables: Record<string, unk
   };
   for (let i = 0; i < 3; i += 1) await once();
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) times.push(await once());
+  for (let i = 0; i < runs; i += 1) times.push(await once());
   return times.sort((a, b) => a - b);
 }
 
-async function runOn(kind: 'pglite' | 'postgres'): Promise<string[][]> {
+export const SHOPPING_BENCH_HEADERS = ['Base', 'Consulta', 'Carga de datos', 'p50', 'p95'];
+
+export async function benchShoppingAging(kind: 'pglite' | 'postgres', options: ShoppingBenchOptions = {}): Promise<string[][]> {
+  const { expenses, runs } = { expenses: 50_000, runs: 40, ...options };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-bench-aging-'));
   track(`la carpeta ${dataDir}`, async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrl = kind === 'postgres' ? (await createBenchDatabase()).url : null;
-  console.error(`· ${kind}: cargando ${EXPENSES.toLocaleString('es-MX')} gastos…`);
-  const { loadMs, supplierId } = await prepare(databaseUrl, dataDir);
+  const databaseUrl = kind === 'postgres' ? (await createBenchDatabase('shopping')).url : null;
+  console.error(`· ${kind}: cargando ${expenses.toLocaleString('es-MX')} gastos…`);
+  const { loadMs, supplierId } = await prepare(databaseUrl, dataDir, expenses);
   const server = await startServerProcess({ dataDir, databaseUrl });
   try {
     const token = await login(server.url);
     const asOf = new Date().toISOString().slice(0, 10);
-    const all = await measure(server.url, token, { d: asOf, s: null });
-    const one = await measure(server.url, token, { d: asOf, s: String(supplierId) });
+    const all = await measure(server.url, token, { d: asOf, s: null }, runs);
+    const one = await measure(server.url, token, { d: asOf, s: String(supplierId) }, runs);
     const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
     return [
-      [label, 'todos los proveedores', ms(loadMs), ms(percentile(all, 50)), ms(percentile(all, 95))],
-      [label, 'un proveedor (100 gastos)', '', ms(percentile(one, 50)), ms(percentile(one, 95))],
+      [label, `todos los proveedores (${expenses.toLocaleString('es-MX')} gastos)`, ms(loadMs), ms(percentile(all, 50)), ms(percentile(all, 95))],
+      [label, `un proveedor (${Math.ceil(expenses / SUPPLIERS).toLocaleString('es-MX')} gastos)`, '', ms(percentile(one, 50)), ms(percentile(one, 95))],
     ];
   } finally {
     await server.stop();
   }
 }
 
-try {
-  const rows: string[][] = [];
-  rows.push(...(await runOn('pglite')));
-  if (await postgresVersion()) rows.push(...(await runOn('postgres')));
-  else console.error('· PostgreSQL no responde en 127.0.0.1:5432: se omite.');
-  console.log(`\nAntigüedad de saldos (payablesAging) con ${EXPENSES.toLocaleString('es-MX')} gastos, ${RUNS} peticiones secuenciales\n`);
-  console.log(formatTable(['Base', 'Consulta', 'Carga de datos', 'p50', 'p95'], rows));
-} finally {
-  await cleanupAll();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const arg = (name: string, fallback: number): number => {
+    const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+    const n = Number(raw ?? fallback);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} debe ser un entero positivo`);
+    return n;
+  };
+  const options = { expenses: arg('expenses', 50_000), runs: arg('runs', 40) };
+  try {
+    const rows: string[][] = [];
+    rows.push(...(await benchShoppingAging('pglite', options)));
+    if (await postgresVersion()) rows.push(...(await benchShoppingAging('postgres', options)));
+    else console.error('· PostgreSQL no responde en 127.0.0.1:5432: se omite.');
+    console.log(`\nAntigüedad de saldos (payablesAging) con ${options.expenses.toLocaleString('es-MX')} gastos, ${options.runs} peticiones secuenciales\n`);
+    console.log(formatTable(SHOPPING_BENCH_HEADERS, rows));
+  } finally {
+    await cleanupAll();
+  }
 }

@@ -117,7 +117,7 @@ export async function benchWarehouse(kind: 'pglite' | 'postgres', options: Wareh
   const o: Required<WarehouseBenchOptions> = { articles: 10_000, warehouses: 5, movements: 100_000, runs: 40, seconds: 10, ...options };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-bench-warehouse-'));
   track(`la carpeta ${dataDir}`, async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrl = kind === 'postgres' ? (await createBenchDatabase()).url : null;
+  const databaseUrl = kind === 'postgres' ? (await createBenchDatabase('warehouse')).url : null;
   const prepared = await prepare(databaseUrl, dataDir, o);
   const server = await startServerProcess({ dataDir, databaseUrl });
   const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
