@@ -1,13 +1,23 @@
-// The small edit forms of Configuración (module, screen, role) open in a
-// dialog over their list. The frame (the modal) stays mounted while its
-// content changes from "loading" to the form, and the form is keyed by the
-// record's version, so a reload after a conflict starts it again without the
-// dialog closing and reopening.
-import type { FormEvent, ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
-import { IconAlertCircle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
-import { ERROR_MESSAGES, type AppError } from '../../components/graphqlErrors';
-import { texts } from './texts';
+// Small edit forms (a module, a role, an account, a cash movement…) open in a
+// dialog over their list: error alert on top (with "Recargar" on a version
+// conflict), the fields, then Cancelar / Guardar. A record read on opening
+// uses EditDialogFrame: the modal stays mounted while its content changes from
+// "loading" to the form, and the form is keyed by the record's version, so a
+// reload after a conflict starts it again without the dialog reopening.
+import { Fragment, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Skeleton, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { SaveErrorAlert } from './FormPage';
+import type { AppError } from './graphqlErrors';
+
+const TEXTS = {
+  edit: 'Editar',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  loadFailed: 'No se pudo cargar la información',
+  readOnly: 'Solo lectura: tu rol no permite modificar esta información.',
+};
 
 export function EditDialogFrame({
   title,
@@ -25,39 +35,34 @@ export function EditDialogFrame({
   );
 }
 
-function DialogError({ error, onReload }: { error: AppError; onReload?: () => void }) {
-  if (error.code === 'CONFLICT') {
-    return (
-      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={texts.common.conflictTitle}>
-        <Stack gap="xs" align="flex-start">
-          {ERROR_MESSAGES.CONFLICT}
-          {onReload ? (
-            <Button size="xs" variant="light" color="orange" leftSection={<IconRefresh size={14} />} onClick={onReload}>
-              {texts.common.reload}
-            </Button>
-          ) : null}
-        </Stack>
-      </Alert>
-    );
-  }
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={texts.common.saveFailed}>
-      {error.message}
-    </Alert>
-  );
-}
-
 export type EditDialogFormProps = {
   onSubmit: () => void | Promise<void>;
   onCancel: () => void;
   saving: boolean;
   error?: AppError | null;
   onReload?: () => void;
+  /** Hides the submit button (a record shown for reading). */
   readOnly?: boolean;
+  /** Says "Solo lectura…" above the fields when readOnly. */
+  readOnlyNotice?: boolean;
+  submitLabel?: string;
+  /** Buttons on the left of Cancelar / Guardar. */
+  extraActions?: ReactNode;
   children: ReactNode;
 };
 
-export function EditDialogForm({ onSubmit, onCancel, saving, error, onReload, readOnly = false, children }: EditDialogFormProps) {
+export function EditDialogForm({
+  onSubmit,
+  onCancel,
+  saving,
+  error,
+  onReload,
+  readOnly = false,
+  readOnlyNotice = true,
+  submitLabel = TEXTS.save,
+  extraActions,
+  children,
+}: EditDialogFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The modal is portalled, but React still bubbles its events to the
@@ -70,26 +75,50 @@ export function EditDialogForm({ onSubmit, onCancel, saving, error, onReload, re
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {error ? <DialogError error={error} onReload={onReload} /> : null}
-        {readOnly ? (
+        {error ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
+        {readOnly && readOnlyNotice ? (
           <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
-            {texts.common.readOnly}
+            {TEXTS.readOnly}
           </Alert>
         ) : null}
         {children}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            {readOnly ? texts.common.close : texts.common.cancel}
-          </Button>
-          {readOnly ? null : (
-            <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
-              {texts.common.save}
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">{extraActions}</Group>
+          <Group gap="xs">
+            <Button variant="default" onClick={onCancel} disabled={saving}>
+              {readOnly ? TEXTS.close : TEXTS.cancel}
             </Button>
-          )}
+            {readOnly ? null : (
+              <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
+                {submitLabel}
+              </Button>
+            )}
+          </Group>
         </Group>
       </Stack>
     </form>
   );
+}
+
+export type FormDialogProps = Omit<EditDialogFormProps, 'onCancel' | 'readOnlyNotice'> & {
+  title: ReactNode;
+  opened: boolean;
+  onClose: () => void;
+  size?: string | number;
+};
+
+/** A small form in its own modal (an account, a transfer, a cash movement…). */
+export function FormDialog({ title, opened, onClose, size = 'lg', ...form }: FormDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
+      <EditDialogForm {...form} onCancel={onClose} readOnlyNotice={false} />
+    </Modal>
+  );
+}
+
+/** A calendar date input (AAAA-MM-DD on the wire; the browser shows its own date picker). */
+export function DateField(props: Omit<TextInputProps, 'type'>) {
+  return <TextInput type="date" {...props} />;
 }
 
 /** The dialog's content while its record loads, or when it could not be read. */
@@ -116,14 +145,47 @@ export function DialogLoadState({
   const message = error && error.code !== 'NOT_FOUND' ? error.message : notFoundMessage;
   return (
     <Stack gap="md">
-      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={texts.common.loadFailed}>
+      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={TEXTS.loadFailed}>
         {message}
       </Alert>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {texts.common.close}
+          {TEXTS.close}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+export type RecordEditDialogProps<Row extends { id: string; version: number }> = {
+  /** The record as read (null while it loads or when it does not exist). */
+  row: Row | null;
+  title: (row: Row) => ReactNode;
+  loading: boolean;
+  error: AppError | null;
+  notFoundMessage: string;
+  onClose: () => void;
+  /** The form for the record read; it is keyed by the record's version. */
+  children: (row: Row) => ReactNode;
+};
+
+/** A dialog that edits a record read when it opens: "loading" (or not found) in the same frame, then the form. */
+export function RecordEditDialog<Row extends { id: string; version: number }>({
+  row,
+  title,
+  loading,
+  error,
+  notFoundMessage,
+  onClose,
+  children,
+}: RecordEditDialogProps<Row>) {
+  return (
+    <EditDialogFrame title={row ? title(row) : TEXTS.edit} onClose={onClose}>
+      {row ? (
+        <Fragment key={`${row.id}:${row.version}`}>{children(row)}</Fragment>
+      ) : (
+        <DialogLoadState loading={loading} error={error} notFoundMessage={notFoundMessage} onClose={onClose} />
+      )}
+    </EditDialogFrame>
   );
 }

@@ -94,7 +94,8 @@ function useLeaveGuard(dirty: boolean, bypass: { current: boolean }) {
   }, [dirty]);
 }
 
-function ErrorAlert({ error, onReload }: { error: AppError; onReload?: () => void }) {
+/** The alert above a form after a failed save; a CONFLICT offers "Recargar". */
+export function SaveErrorAlert({ error, onReload }: { error: AppError; onReload?: () => void }) {
   if (error.code === 'CONFLICT') {
     return (
       <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="Conflicto de edición">
@@ -156,7 +157,7 @@ export function FormPage({
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
         <PageHeader title={title} description={description} actions={headerActions} />
-        {error ? <ErrorAlert error={error} onReload={onReload} /> : null}
+        {error ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
         {loading ? (
           <Stack gap="sm" aria-busy>
             {Array.from({ length: 5 }, (_, index) => (

@@ -1,7 +1,8 @@
 // The open dialog lives in the URL like the rest of the list state
 // (`?edit=12`, `?edit=new`): a reload or a shared link opens it again.
-// Opening and closing replace the history entry, so "back" leaves the screen
-// instead of stepping through dialogs.
+// By default opening and closing replace the history entry, so "back" leaves
+// the screen instead of stepping through dialogs; screens whose records open
+// with `?id=` push instead, so "back" closes the record like a page.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -13,7 +14,7 @@ export type DialogParam = {
 
 export const NEW_RECORD = 'new';
 
-export function useDialogParam(name = 'edit'): DialogParam {
+export function useDialogParam(name = 'edit', { replace = true }: { replace?: boolean } = {}): DialogParam {
   const [searchParams, setSearchParams] = useSearchParams();
   const value = searchParams.get(name);
   const open = useCallback(
@@ -22,8 +23,8 @@ export function useDialogParam(name = 'edit'): DialogParam {
         const params = new URLSearchParams(previous);
         params.set(name, next);
         return params;
-      }, { replace: true }),
-    [name, setSearchParams],
+      }, { replace }),
+    [name, replace, setSearchParams],
   );
   const close = useCallback(
     () =>
@@ -33,9 +34,9 @@ export function useDialogParam(name = 'edit'): DialogParam {
           params.delete(name);
           return params;
         },
-        { replace: true },
+        { replace },
       ),
-    [name, setSearchParams],
+    [name, replace, setSearchParams],
   );
   return { value: value === '' ? null : value, open, close };
 }

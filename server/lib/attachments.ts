@@ -1,4 +1,4 @@
-// Attachments of Compras and Caja (supplier CFDI XML/PDF, cash receipts):
+// Attachments of any module (supplier CFDI XML/PDF, cash receipts, Ventas files):
 // base64 through GraphQL, content sniffed by validateUpload, bytes kept by the
 // storage layer (local disk under <ERP_DATA_DIR>/files), metadata in the
 // module's own table.
@@ -6,9 +6,9 @@
 // The GraphQL endpoint accepts JSON bodies of at most 1 MB, so the decoded
 // file is capped below that (base64 grows 4/3).
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../../context';
-import { badInput } from '../../lib/errors';
-import { createStorage, isStorageError, localStorageRoot, toKeySegment, validateUpload, type FileStorage, type UploadInfo } from '../../storage';
+import type { RequestContext } from '../context';
+import { badInput } from './errors';
+import { createStorage, isStorageError, localStorageRoot, toKeySegment, validateUpload, type FileStorage, type UploadInfo } from '../storage';
 
 export const MAX_ATTACHMENT_BYTES = 700 * 1024;
 

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { rfcKind } from '../../schema/validators';
 import type { Executor } from '../db/database';
-import { catalogName, REGIMENES_FISCALES, type PersonType } from '../modules/sales/sat';
+import { catalogName, REGIMENES_FISCALES, type PersonType } from '../../schema/sat';
 import { companyProfile } from '../modules/sales/tables';
 
 export type CompanyProfile = {

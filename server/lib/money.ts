@@ -16,3 +16,10 @@ export const sum = (values: DecimalLike[]): Decimal => values.reduce<Decimal>((a
 
 /** Number of decimals a string/Decimal carries (for "too many decimals" validation). */
 export const decimalPlaces = (v: DecimalLike): number => dec(v).decimalPlaces();
+
+/** "$1,234.50" for messages (same format as the SPA). */
+export const formatMxn = (value: DecimalLike): string => {
+  const d = dec(value);
+  const [int, frac] = d.abs().toFixed(2).split('.');
+  return `${d.isNegative() ? '-' : ''}$${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+};

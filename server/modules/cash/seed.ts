@@ -3,8 +3,7 @@
 import type { Db } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { dec, money } from '../../lib/money';
-import { addDays } from '../shopping/fiscal';
-import { todayMx } from '../shopping/ledger';
+import { addDays, todayMx } from '../../lib/dates';
 import { computeArqueo } from './arqueo';
 import * as data from './data';
 

@@ -9,8 +9,9 @@ import { appError, badInput, conflict, found, notFound } from '../../lib/errors'
 import { readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money } from '../../lib/money';
 import { parseInput, rules, z } from '../../lib/validation';
-import { readUpload, storageKey, storageOf, withStorage } from '../shopping/files';
-import { formatMxn, isIsoDate, todayMx } from '../shopping/ledger';
+import { readUpload, storageKey, storageOf, withStorage } from '../../lib/attachments';
+import { isIsoDate, todayMx } from '../../lib/dates';
+import { formatMxn } from '../../lib/money';
 import { computeArqueo, isDenomination } from './arqueo';
 import * as data from './data';
 

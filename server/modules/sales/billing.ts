@@ -14,13 +14,13 @@ import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../lib/money';
 import { parseInput } from '../../lib/validation';
-import { addDays } from '../shopping/fiscal';
+import { addDays } from '../../lib/dates';
 import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/ledger';
 import * as data from './data';
 import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
 import { folioLabel, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from './labels';
 import { MSG } from './messages';
-import { USOS_CFDI } from './sat';
+import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType } from './service';
 import { retentionRates } from './totals';
 

@@ -6,7 +6,7 @@ import { formatDateMx, type PdfBlock, type PdfDocumentSpec } from '../../lib/pdf
 import type { ClientRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
 import { partiesOf } from './cfdi';
 import { folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from './labels';
-import { catalogLabel, catalogName, FORMAS_PAGO, METODOS_PAGO, OBJETOS_IMPUESTO, REGIMENES_FISCALES, USOS_CFDI } from './sat';
+import { catalogLabel, catalogName, FORMAS_PAGO, METODOS_PAGO, OBJETOS_IMPUESTO, REGIMENES_FISCALES, USOS_CFDI } from '../../../schema/sat';
 
 // ---- importe con letra -------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ import { RFC_MESSAGE, isPostalCode, POSTAL_CODE_MESSAGE, rfcKind } from '../../.
 import { dec } from '../../lib/money';
 import { rules, z } from '../../lib/validation';
 import { MSG } from './messages';
-import { type CatalogEntry, FORMAS_PAGO, hasCode, PROD_SERV_RE, REGIMENES_FISCALES, UNIT_KEY_RE, USOS_CFDI, USOS_NOT_FOR_INVOICES } from './sat';
+import { type CatalogEntry, FORMAS_PAGO, hasCode, PROD_SERV_RE, REGIMENES_FISCALES, UNIT_KEY_RE, USOS_CFDI, USOS_NOT_FOR_INVOICES } from '../../../schema/sat';
 
 type DecimalRule = { places: number; min?: 'positive' | 'zero'; max?: string };
 

@@ -1,5 +1,5 @@
 // Every Spanish message Ventas shows a person, in one place for review.
-import { formatMxn } from '../shopping/ledger';
+import { formatMxn } from '../../lib/money';
 
 export const MSG = {
   required: 'Este campo es obligatorio.',

@@ -8,7 +8,7 @@ import { badInput, found } from '../../lib/errors';
 import { dec, money, sum } from '../../lib/money';
 import { formatDateMx, renderPdfBase64, type PdfColumn } from '../../lib/pdf';
 import { parseInput } from '../../lib/validation';
-import { todayMx } from '../shopping/ledger';
+import { todayMx } from '../../lib/dates';
 import { buildCfdiXml, partiesOf } from './cfdi';
 import * as data from './data';
 import { invoicePdfSpec, quotePdfSpec } from './documents';

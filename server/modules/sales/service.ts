@@ -16,9 +16,8 @@ import { readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../lib/money';
 import { parseInput, z } from '../../lib/validation';
 import { toKeySegment } from '../../storage';
-import { addDays } from '../shopping/fiscal';
-import { storageOf, readUpload, withStorage } from '../shopping/files';
-import { todayMx } from '../shopping/ledger';
+import { readUpload, storageOf, withStorage } from '../../lib/attachments';
+import { addDays, todayMx } from '../../lib/dates';
 import * as data from './data';
 import {
   clientInput,

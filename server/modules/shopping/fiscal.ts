@@ -1,21 +1,8 @@
 // Pure Compras rules shared by the server and the SPA (no database, no I/O):
-// the régimen fiscal catalogue, expense totals per MX_FISCAL.md, due dates and
-// the aging buckets of accounts payable.
+// expense totals per MX_FISCAL.md, due dates and the aging buckets of accounts
+// payable. The régimen fiscal catalogue is schema/sat.ts.
+import { addDays, daysBetween } from '../../lib/dates';
 import { dec, money, sum, type DecimalLike } from '../../lib/money';
-
-export const TAX_REGIMES: readonly { code: string; name: string }[] = [
-  { code: '601', name: 'General de Ley Personas Morales' },
-  { code: '603', name: 'Personas Morales con Fines no Lucrativos' },
-  { code: '605', name: 'Sueldos y Salarios e Ingresos Asimilados a Salarios' },
-  { code: '606', name: 'Arrendamiento' },
-  { code: '612', name: 'Personas Físicas con Actividades Empresariales y Profesionales' },
-  { code: '616', name: 'Sin obligaciones fiscales' },
-  { code: '621', name: 'Incorporación Fiscal' },
-  { code: '625', name: 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas' },
-  { code: '626', name: 'Régimen Simplificado de Confianza' },
-];
-
-export const taxRegimeName = (code: string): string => TAX_REGIMES.find((r) => r.code === code)?.name ?? code;
 
 /** IVA rates a supplier invoice may carry: 16 % general, 8 % región fronteriza, 0 % tasa cero / exento. */
 export const IVA_RATES = ['0.16', '0.08', '0'] as const;
@@ -58,19 +45,6 @@ export function computeExpenseTotals(input: {
   const ivaRetention = money(base.times(input.ivaRetentionRate));
   const total = money(dec(subtotal).plus(iva).minus(isrRetention).minus(ivaRetention));
   return { lineAmounts: exact.map((a) => money(a)), subtotal, iva, isrRetention, ivaRetention, total };
-}
-
-const DAY_MS = 86_400_000;
-const toUtc = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00Z`);
-
-/** YYYY-MM-DD plus `days` calendar days. */
-export function addDays(isoDate: string, days: number): string {
-  return new Date(toUtc(isoDate) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Calendar days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
 }
 
 /** The invoice is due `creditDays` after its date (0 = cash: due the same day). */

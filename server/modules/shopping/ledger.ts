@@ -18,7 +18,8 @@ import type { Actor } from '../../db/audit';
 import { writeAudit } from '../../db/audit';
 import { queryRows, type Executor } from '../../db/database';
 import { badInput, notFound } from '../../lib/errors';
-import { dec, decimalPlaces, money } from '../../lib/money';
+import { isIsoDate, todayMx } from '../../lib/dates';
+import { dec, decimalPlaces, formatMxn, money } from '../../lib/money';
 import { ACCOUNT_ENTRY_KINDS } from './tables';
 
 export type AccountEntryKind = (typeof ACCOUNT_ENTRY_KINDS)[number];
@@ -51,25 +52,6 @@ export const LEDGER_MSG = {
   reversalOfReversal: 'Un movimiento de cancelación no se puede cancelar.',
   reasonRequired: 'Indica el motivo de la cancelación.',
 } as const;
-
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-export const isIsoDate = (value: string): boolean => {
-  if (!DATE_RE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-};
-
-/** Today's date in Mexico City (the company's calendar), YYYY-MM-DD. */
-export const todayMx = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
-/** "$1,234.50" for messages (same format as the SPA). */
-export const formatMxn = (value: string): string => {
-  const d = dec(value);
-  const [int, frac] = d.abs().toFixed(2).split('.');
-  return `${d.isNegative() ? '-' : ''}$${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-};
 
 type LockedAccount = { id: number; balance: string; active: boolean; opening_date: string };
 

@@ -7,7 +7,7 @@ import { money, sum } from '../../lib/money';
 import { renderPdfBase64, formatDateMx, type PdfColumn } from '../../lib/pdf';
 import * as data from './data';
 import { AGING_LABELS } from './fiscal';
-import { isIsoDate } from './ledger';
+import { isIsoDate } from '../../lib/dates';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 

@@ -7,7 +7,7 @@ import { queryRows, type Executor } from '../../db/database';
 import { badInput } from '../../lib/errors';
 import { dec } from '../../lib/money';
 import * as data from './data';
-import { todayMx } from './ledger';
+import { todayMx } from '../../lib/dates';
 import { createPaymentRequestTx, type PaymentRequestOriginInput } from './service';
 
 export type { PaymentRequestOriginInput };

@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { RequestContext } from '../../context';
 import type { Resolvers } from '../../graphql/types';
-import { taxRegimeName } from './fiscal';
+import { catalogName, REGIMENES_FISCALES } from '../../../schema/sat';
 import * as reports from './reports';
 import { paymentRequestOutcomes, type PaymentRequestOutcome } from './requests';
 import * as service from './service';
@@ -91,7 +91,7 @@ export const shoppingResolvers: Resolvers = {
     paymentRequestReject: (_p, a, ctx) => service.rejectRequest(ctx, a.id, a.version, a.reason),
   },
   Supplier: {
-    taxRegimeName: (s) => taxRegimeName(s.taxRegime),
+    taxRegimeName: (s) => catalogName(REGIMENES_FISCALES, s.taxRegime),
   },
   Expense: {
     lines: (e, _a, ctx) => service.expenseLines(ctx, Number(e.id)),

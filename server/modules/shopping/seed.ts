@@ -6,8 +6,9 @@ import type { Actor } from '../../db/audit';
 import { nextFolio } from '../../db/folios';
 import { dec, money } from '../../lib/money';
 import * as data from './data';
-import { addDays, computeExpenseTotals, dueDateFor } from './fiscal';
-import { postAccountEntry, todayMx } from './ledger';
+import { addDays, todayMx } from '../../lib/dates';
+import { computeExpenseTotals, dueDateFor } from './fiscal';
+import { postAccountEntry } from './ledger';
 
 const SUPPLIERS: data.SupplierValues[] = [
   { rfc: 'RHI050317TE2', name: 'Refaccionaria Hidalgo SA de CV', taxRegime: '601', postalCode: '42000', contactName: 'Martha Olvera', contactEmail: 'ventas@refhidalgo.mx', contactPhone: '771 715 2030', bank: 'BBVA México', clabe: '012180001234567899', creditDays: 30, category: 'Refacciones', active: true },

@@ -11,10 +11,12 @@ import { assertTransition, defineLifecycle } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money, sum } from '../../lib/money';
 import { parseInput, rules, z } from '../../lib/validation';
+import { hasCode, REGIMENES_FISCALES, regimenAppliesTo } from '../../../schema/sat';
+import { readUpload, storageKey, storageOf, withStorage } from '../../lib/attachments';
+import { isIsoDate, todayMx } from '../../lib/dates';
 import * as data from './data';
-import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES, TAX_REGIMES } from './fiscal';
-import { readUpload, storageKey, storageOf, withStorage } from './files';
-import { isIsoDate, postAccountEntry, reverseAccountEntry, todayMx } from './ledger';
+import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES } from './fiscal';
+import { postAccountEntry, reverseAccountEntry } from './ledger';
 
 export const MSG = {
   rfcTaken: 'Ya existe un proveedor con ese RFC.',
@@ -72,16 +74,17 @@ const opt = (max: number) => z.string().trim().max(max, `Máximo ${max} caracter
 
 // ---- suppliers -------------------------------------------------------------------
 
-export const taxRegimes = () => TAX_REGIMES.map((r) => ({ ...r }));
+export const taxRegimes = () => REGIMENES_FISCALES.map((r) => ({ code: r.code, name: r.name }));
 
-const MORAL_ONLY = ['601', '603'];
-const FISICA_ONLY = ['605', '606', '612', '621', '625'];
+// Compras has always taken 616 (sin obligaciones fiscales) from a persona moral
+// supplier, unlike Ventas's CFDI receptor rule; kept as it was.
+const regimeFitsSupplier = (code: string, kind: 'moral' | 'fisica') => code === '616' || regimenAppliesTo(code, kind);
 
 const supplierInput = z
   .object({
     rfc: z.string({ error: 'Este campo es obligatorio.' }).trim().toUpperCase().refine((v) => rfcKind(v, { allowGeneric: true }) !== null, RFC_MESSAGE),
     name: rules.requiredText(200),
-    taxRegime: z.string({ error: MSG.regime }).refine((v) => TAX_REGIMES.some((r) => r.code === v), MSG.regime),
+    taxRegime: z.string({ error: MSG.regime }).refine((v) => hasCode(REGIMENES_FISCALES, v), MSG.regime),
     postalCode: z.string({ error: POSTAL_CODE_MESSAGE }).trim().refine(isPostalCode, POSTAL_CODE_MESSAGE),
     contactName: opt(120),
     contactEmail: z
@@ -106,8 +109,8 @@ const supplierInput = z
   })
   .superRefine((v, issue) => {
     const kind = rfcKind(v.rfc, { allowGeneric: true });
-    if (kind === 'fisica' && MORAL_ONLY.includes(v.taxRegime)) issue.addIssue({ code: 'custom', path: ['taxRegime'], message: MSG.regimeMoral });
-    if (kind === 'moral' && FISICA_ONLY.includes(v.taxRegime)) issue.addIssue({ code: 'custom', path: ['taxRegime'], message: MSG.regimeFisica });
+    if (kind === 'fisica' && !regimeFitsSupplier(v.taxRegime, 'fisica')) issue.addIssue({ code: 'custom', path: ['taxRegime'], message: MSG.regimeMoral });
+    if (kind === 'moral' && !regimeFitsSupplier(v.taxRegime, 'moral')) issue.addIssue({ code: 'custom', path: ['taxRegime'], message: MSG.regimeFisica });
   });
 
 export function listSuppliers(ctx: RequestContext, list: ListInput | null | undefined, filter: { active?: boolean | null; category?: string | null } | null | undefined) {

@@ -16,7 +16,8 @@ import { ENTITY, MSG } from './messages';
 import { checkWarehouse, throwIfAny } from './movements';
 import { postMovements, type PostingLine } from './posting';
 import { unitByCode } from './units';
-import { cleanNumberText, dateText, decimalsProblem, idOf, isDecimalText, MAX_QUANTITY, optionalId, optionalText, todayMx } from './validation';
+import { cleanNumberText, dateText, decimalsProblem, idOf, isDecimalText, MAX_QUANTITY, optionalId, optionalText } from './validation';
+import { todayMx } from '../../lib/dates';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 

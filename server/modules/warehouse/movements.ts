@@ -10,7 +10,8 @@ import * as data from './data';
 import { ENTITY, MSG } from './messages';
 import { formatMovementFolio, postMovements, type Direction, type PostingLine } from './posting';
 import { unitByCode } from './units';
-import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalId, optionalText, quantity, todayMx, unitCost } from './validation';
+import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalId, optionalText, quantity, unitCost } from './validation';
+import { todayMx } from '../../lib/dates';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 

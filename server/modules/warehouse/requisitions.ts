@@ -16,7 +16,8 @@ import { ENTITY, MSG, requisitionLifecycle, type RequisitionStatus } from './mes
 import { checkLineArticles, checkWarehouse, throwIfAny } from './movements';
 import { postMovements, type PostingLine } from './posting';
 import { unitByCode } from './units';
-import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalText, quantity, quantityOrZero, reasonText, todayMx } from './validation';
+import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalText, quantity, quantityOrZero, reasonText } from './validation';
+import { todayMx } from '../../lib/dates';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 

@@ -29,7 +29,7 @@ import {
   warehouses,
 } from './tables';
 import { unitOf } from './units';
-import { todayMx } from './validation';
+import { addDays, todayMx } from '../../lib/dates';
 
 const WAREHOUSES = [
   { code: 'ALM-CEN', name: 'Almacén Central', location: 'Av. Industrias 2450, Parque Industrial Escobedo, N.L.', responsible: 'Jorge Alberto Treviño Garza' },
@@ -183,8 +183,6 @@ function prng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 type SimArticle = { id: number; unit: string; price: number; min: number; max: number };
 type SimLine = { articleId: number; quantity: string; unitCost?: string; amount?: string };

@@ -70,11 +70,6 @@ export function decimalsProblem(value: string, unit: UnitOfMeasure): string | nu
   return dec(value).decimalPlaces() > unit.decimals ? MSG.decimals(unit.name, unit.decimals) : null;
 }
 
-/** Today's date in Mexico City (AAAA-MM-DD): the company's calendar, whatever the server's time zone. */
-export function todayMx(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 export const dateText = () =>
   z
     .string({ error: MSG.required })

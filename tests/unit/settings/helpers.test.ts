@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAbility } from '../../../schema/abilities';
 import { screenAccess, settingsSubject } from '../../../client/modules/settings/access';
 import { fetchAllPages } from '../../../client/components/fetchAllPages';
-import { errorForForm, placedFields, unplacedMessages } from '../../../client/modules/settings/serverErrors';
+import { errorForForm, placedFields, unplacedMessages } from '../../../client/components/serverErrors';
 import { idParam, rolePermissionsPath, submodulesPath, userFormPath } from '../../../client/modules/settings/paths';
 import type { AppError } from '../../../client/components/graphqlErrors';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, agingBucket, computeExpenseTotals, daysBetween, dueDateFor, taxRegimeName, TAX_REGIMES } from '../../../server/modules/shopping/fiscal';
-import { formatMxn, isIsoDate } from '../../../server/modules/shopping/ledger';
+import { addDays, daysBetween, isIsoDate } from '../../../server/lib/dates';
+import { formatMxn } from '../../../server/lib/money';
+import { catalogName, REGIMENES_FISCALES } from '../../../schema/sat';
+import { agingBucket, computeExpenseTotals, dueDateFor } from '../../../server/modules/shopping/fiscal';
 
 describe('expense totals (MX_FISCAL: full precision, round half-up at the end)', () => {
   it('taxes are computed on the unrounded base of the lines', () => {
@@ -52,9 +54,10 @@ describe('dates and aging buckets', () => {
 });
 
 describe('catalogues and formats', () => {
-  it('régimen fiscal catalogue has the nine SAT codes with Spanish names', () => {
-    expect(TAX_REGIMES.map((r) => r.code)).toEqual(['601', '603', '605', '606', '612', '616', '621', '625', '626']);
-    expect(taxRegimeName('626')).toBe('Régimen Simplificado de Confianza');
+  it('the shared régimen fiscal catalogue keeps every code Compras offered, with Spanish names', () => {
+    const codes = REGIMENES_FISCALES.map((r) => r.code);
+    for (const code of ['601', '603', '605', '606', '612', '616', '621', '625', '626']) expect(codes).toContain(code);
+    expect(catalogName(REGIMENES_FISCALES, '626')).toBe('Régimen Simplificado de Confianza');
   });
 
   it('money in messages and ISO dates', () => {

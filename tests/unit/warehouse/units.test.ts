@@ -1,7 +1,8 @@
 // Units of measure and the quantity rules that depend on them.
 import { describe, expect, it } from 'vitest';
 import { findUnit, unitByCode, UNITS } from '../../../server/modules/warehouse/units';
-import { decimalsProblem, todayMx } from '../../../server/modules/warehouse/validation';
+import { todayMx } from '../../../server/lib/dates';
+import { decimalsProblem } from '../../../server/modules/warehouse/validation';
 
 describe('units of measure', () => {
   it('finds a unit by SAT code or by its Spanish name, accents and case aside', () => {

@@ -14,8 +14,8 @@ import { toListInput, useListParams } from '../../../components/listParams';
 import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useCashAccess } from '../../shopping/ui/access';
-import { asAppError, errorForForm, placedFields } from '../../shopping/ui/errors';
-import { FormDialog } from '../../shopping/ui/FormDialog';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { FormDialog } from '../../../components/EditDialog';
 import { ACTIVE_LABELS, KIND_LABELS } from '../texts';
 
 const COLUMNS: ListColumn<CashConceptFieldsFragment>[] = [

@@ -1,12 +1,12 @@
 // Registro de Movimientos: the open period's cash at a glance, its movements,
 // and new ingresos/egresos (only into the open period; the server refuses an
 // egreso beyond the cash). Cancelling posts the reversing movement.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, FileButton, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconDownload, IconPaperclip, IconPlus, IconX } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   CashConceptOptionListDocument,
   CashMovementCancelDocument,
@@ -32,9 +32,11 @@ import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useCashAccess } from '../../shopping/ui/access';
 import { idParam, todayIso } from '../../shopping/ui/dates';
-import { asAppError, errorForForm, placedFields } from '../../shopping/ui/errors';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../shopping/ui/files';
-import { DateField, FormDialog } from '../../shopping/ui/FormDialog';
+import { useDialogParam } from '../../../components/dialogParam';
+import { DateField, FormDialog } from '../../../components/EditDialog';
+import { InfoField } from '../../../components/InfoField';
 import { CASH_PATHS, KIND_LABELS, MOVEMENT_STATUS } from '../texts';
 
 const signed = (m: CashMovementFieldsFragment) => (m.kind === 'egreso' ? `-${m.amount}` : m.amount);
@@ -188,15 +190,15 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
       }
     >
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Info label="Fecha" value={formatDate(current.date)} />
-        <Info label="Concepto" value={current.conceptName} />
-        <Info label="Tipo" value={<StatusBadge status={current.kind} labels={KIND_LABELS} />} />
-        <Info label="Importe" value={formatMoney(current.amount)} />
-        <Info label="Saldo después" value={formatMoney(current.balanceAfter)} />
-        <Info label="Estado" value={<StatusBadge status={current.status} labels={MOVEMENT_STATUS} />} />
-        <Info label="Referencia" value={current.reference || '—'} />
-        <Info label="Registró" value={`${current.createdByName ?? ''} · ${formatDateTime(current.createdAt)}`} />
-        <Info label="Período" value={`${current.periodFolio} (${current.periodStatus === 'abierto' ? 'abierto' : 'cerrado'})`} />
+        <InfoField label="Fecha" value={formatDate(current.date)} />
+        <InfoField label="Concepto" value={current.conceptName} />
+        <InfoField label="Tipo" value={<StatusBadge status={current.kind} labels={KIND_LABELS} />} />
+        <InfoField label="Importe" value={formatMoney(current.amount)} />
+        <InfoField label="Saldo después" value={formatMoney(current.balanceAfter)} />
+        <InfoField label="Estado" value={<StatusBadge status={current.status} labels={MOVEMENT_STATUS} />} />
+        <InfoField label="Referencia" value={current.reference || '—'} />
+        <InfoField label="Registró" value={`${current.createdByName ?? ''} · ${formatDateTime(current.createdAt)}`} />
+        <InfoField label="Período" value={`${current.periodFolio} (${current.periodStatus === 'abierto' ? 'abierto' : 'cerrado'})`} />
       </SimpleGrid>
       <Text size="sm">{current.description}</Text>
       {current.reversalOfFolio ? <Text size="sm" c="dimmed">Cancela el movimiento {current.reversalOfFolio}.</Text> : null}
@@ -221,19 +223,6 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
   );
 }
 
-function Info({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
 function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <Stack gap={0}>
@@ -250,7 +239,7 @@ function Figure({ label, value, strong = false }: { label: string; value: string
 export function MovementsPage() {
   const client = useApolloClient();
   const access = useCashAccess('Movimientos');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const record = useDialogParam('id', { replace: false });
   const [creating, setCreating] = useState(false);
   const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
   const period = current.data?.currentCashPeriod ?? null;
@@ -265,15 +254,8 @@ export function MovementsPage() {
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(CashMovementListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network', skip: current.loading && !current.data });
   const page = (data ?? previousData)?.cashMovements;
-  const selectedId = idParam(searchParams.get('id'));
+  const selectedId = idParam(record.value);
   const selected = page?.items.find((m) => m.id === selectedId) ?? null;
-  const setId = (id: string | null) =>
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id) next.set('id', id);
-      else next.delete('id');
-      return next;
-    });
   const refresh = () => {
     void current.refetch();
     void refetch();
@@ -324,7 +306,7 @@ export function MovementsPage() {
         error={readGraphQLError(error)}
         params={params}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setId(r.id)}
+        onRowClick={(r) => record.open(r.id)}
         fetchAll={access.exportar ? fetchAll : undefined}
         actions={
           access.crear && period ? (
@@ -355,7 +337,7 @@ export function MovementsPage() {
           canCancel={access.eliminar}
           canAttach={access.editar}
           onClose={(changed) => {
-            setId(null);
+            record.close();
             if (changed) refresh();
             else void refetch();
           }}

@@ -1,12 +1,12 @@
 // Períodos de caja: open one (its opening balance is the last arqueo's
 // counted cash), close it with the arqueo by denomination; the difference is
 // recorded and must be explained. A closed period is read-only.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconCalculator, IconLockOpen } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   CashBoxListDocument,
   CashOpeningPreviewViewDocument,
@@ -31,8 +31,10 @@ import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useCashAccess } from '../../shopping/ui/access';
 import { idParam, todayIso } from '../../shopping/ui/dates';
-import { asAppError, errorForForm, placedFields } from '../../shopping/ui/errors';
-import { DateField, FormDialog } from '../../shopping/ui/FormDialog';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { useDialogParam } from '../../../components/dialogParam';
+import { DateField, FormDialog } from '../../../components/EditDialog';
+import { InfoField } from '../../../components/InfoField';
 import { CASH_PATHS, denominationLabel, PERIOD_STATUS } from '../texts';
 
 const COLUMNS: ListColumn<CashPeriodFieldsFragment>[] = [
@@ -175,16 +177,16 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
       {p ? (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Info label="Estado" value={<StatusBadge status={p.status} labels={PERIOD_STATUS} />} />
-            <Info label="Apertura" value={`${formatDate(p.openedOn)} · ${p.openedByName ?? ''}`} />
-            <Info label="Saldo inicial" value={formatMoney(p.openingBalance)} />
-            <Info label="Ingresos / egresos" value={`${formatMoney(p.income)} / ${formatMoney(p.expense)}`} />
-            <Info label="Efectivo esperado" value={formatMoney(p.balance)} />
+            <InfoField label="Estado" value={<StatusBadge status={p.status} labels={PERIOD_STATUS} />} />
+            <InfoField label="Apertura" value={`${formatDate(p.openedOn)} · ${p.openedByName ?? ''}`} />
+            <InfoField label="Saldo inicial" value={formatMoney(p.openingBalance)} />
+            <InfoField label="Ingresos / egresos" value={`${formatMoney(p.income)} / ${formatMoney(p.expense)}`} />
+            <InfoField label="Efectivo esperado" value={formatMoney(p.balance)} />
             {p.status === 'cerrado' ? (
               <>
-                <Info label="Cierre" value={`${formatDate(p.closedOn)} · ${p.closedByName ?? ''} · ${formatDateTime(p.closedAt)}`} />
-                <Info label="Contado" value={formatMoney(p.countedTotal)} />
-                <Info label="Diferencia" value={<Text c={Number(p.difference) === 0 ? undefined : 'red'} size="sm">{formatMoney(p.difference)}</Text>} />
+                <InfoField label="Cierre" value={`${formatDate(p.closedOn)} · ${p.closedByName ?? ''} · ${formatDateTime(p.closedAt)}`} />
+                <InfoField label="Contado" value={formatMoney(p.countedTotal)} />
+                <InfoField label="Diferencia" value={<Text c={Number(p.difference) === 0 ? undefined : 'red'} size="sm">{formatMoney(p.difference)}</Text>} />
               </>
             ) : null}
           </SimpleGrid>
@@ -205,9 +207,9 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
                 ))}
               </SimpleGrid>
               <Group justify="flex-end" gap="xl">
-                <Info label="Efectivo esperado" value={formatMoney(arqueo.expected)} />
-                <Info label="Efectivo contado" value={formatMoney(arqueo.counted)} />
-                <Info label="Diferencia" value={<Text fw={700} c={Number(arqueo.difference) === 0 ? 'teal' : 'red'}>{`${formatMoney(arqueo.difference)} ${Number(arqueo.difference) > 0 ? '(sobrante)' : Number(arqueo.difference) < 0 ? '(faltante)' : ''}`}</Text>} />
+                <InfoField label="Efectivo esperado" value={formatMoney(arqueo.expected)} />
+                <InfoField label="Efectivo contado" value={formatMoney(arqueo.counted)} />
+                <InfoField label="Diferencia" value={<Text fw={700} c={Number(arqueo.difference) === 0 ? 'teal' : 'red'}>{`${formatMoney(arqueo.difference)} ${Number(arqueo.difference) > 0 ? '(sobrante)' : Number(arqueo.difference) < 0 ? '(faltante)' : ''}`}</Text>} />
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <DateField label="Fecha de cierre" required {...form.getInputProps('date')} />
@@ -221,23 +223,10 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
   );
 }
 
-function Info({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
 export function PeriodsPage() {
   const client = useApolloClient();
   const access = useCashAccess('Períodos');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const record = useDialogParam('id', { replace: false });
   const [opening, setOpening] = useState(false);
   const boxes = useQuery(CashBoxListDocument);
   const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
@@ -247,15 +236,8 @@ export function PeriodsPage() {
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(CashPeriodListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.cashPeriods;
-  const selected = idParam(searchParams.get('id'));
+  const selected = idParam(record.value);
   const boxId = boxes.data?.cashBoxes.find((b) => b.active)?.id ?? null;
-  const setId = (id: string | null) =>
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id) next.set('id', id);
-      else next.delete('id');
-      return next;
-    });
   const refresh = () => {
     void refetch();
     void current.refetch();
@@ -272,7 +254,7 @@ export function PeriodsPage() {
         description={
           openPeriod ? (
             <span>
-              Período abierto: <Anchor onClick={() => setId(openPeriod.id)}>{openPeriod.folio}</Anchor>, efectivo esperado {formatMoney(openPeriod.balance)}.
+              Período abierto: <Anchor onClick={() => record.open(openPeriod.id)}>{openPeriod.folio}</Anchor>, efectivo esperado {formatMoney(openPeriod.balance)}.
             </span>
           ) : (
             'No hay período abierto.'
@@ -287,7 +269,7 @@ export function PeriodsPage() {
         error={readGraphQLError(error)}
         params={params}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setId(r.id)}
+        onRowClick={(r) => record.open(r.id)}
         fetchAll={access.exportar ? fetchAll : undefined}
         actions={
           access.crear && !openPeriod && boxId ? (
@@ -313,7 +295,7 @@ export function PeriodsPage() {
           id={selected}
           canClose={access.autorizar}
           onClose={(changed) => {
-            setId(null);
+            record.close();
             if (changed) refresh();
           }}
         />

@@ -9,10 +9,8 @@ import {
   USOS_CFDI,
   USOS_NOT_FOR_INVOICES,
   catalogLabel,
-  type CatalogEntry,
-} from '../../../../server/modules/sales/sat';
-
-const options = (list: CatalogEntry[]) => list.map((e) => ({ value: e.code, label: `${e.code} - ${e.name}` }));
+  catalogOptions as options,
+} from '../../../../schema/sat';
 
 export const REGIMEN_OPTIONS = options(REGIMENES_FISCALES);
 export const USO_OPTIONS = options(USOS_CFDI);

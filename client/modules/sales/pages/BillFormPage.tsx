@@ -38,7 +38,7 @@ import { today } from '../components/dates';
 import { asAppError, errorForForm, placedFields } from '../components/errors';
 import { downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
-import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
 import { ReasonModal } from '../components/ReasonModal';
 import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
@@ -407,13 +407,11 @@ export function BillFormPage() {
   const access = useSalesAccess('Facturas');
   const detail = useQuery(InvoiceDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' });
-  const loadError = readGraphQLError(detail.error);
-  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.bills} />;
-  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.bills} /> : <LoadFailed message={loadError.message} />;
   const invoice = detail.data?.invoice ?? null;
-  if (id !== null && !detail.loading && invoice === null) return <NotFound backTo={SALES_PATHS.bills} />;
   // The new form starts on the company's default serie.
-  if ((id !== null && invoice === null) || (id === null && company.loading && !company.data)) return <LoadingForm />;
+  const waiting = id === null && company.loading && !company.data;
+  const gate = formGate({ rawId, id, record: invoice, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.bills, waiting });
+  if (gate) return gate;
   return (
     <BillEditor
       key={invoice ? `${invoice.id}:${invoice.version}` : `new:${defaults.clientId ?? ''}:${defaults.generatorId ?? ''}`}

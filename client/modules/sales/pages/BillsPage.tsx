@@ -1,20 +1,17 @@
 // Facturas: server-side list with status, client and "con saldo" filters.
 import { useState } from 'react';
-import { Button, Checkbox, Group, Select } from '@mantine/core';
-import { IconBuilding, IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
-import { InvoiceListDocument, type InvoiceFieldsFragment, type InvoiceFilter, type InvoiceStatus } from '../../../../generated/graphql';
+import { Button, Checkbox } from '@mantine/core';
+import { IconBuilding } from '@tabler/icons-react';
+import { InvoiceListDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
 import { INVOICE_LIFECYCLE } from '../../../../server/modules/sales/labels';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import { useListParams } from '../../../components/listParams';
 import { useSalesAccess } from '../access';
-import { ClientSelect } from '../components/ClientSelect';
 import { CompanyProfileDialog } from '../components/CompanyProfileDialog';
-import { useServerList } from '../components/useServerList';
-import { recordPath, SALES_PATHS } from '../paths';
-import { INVOICE_BADGES, statusOptions, texts } from '../texts';
+import { DocumentListPage } from '../components/DocumentListPage';
+import { SALES_PATHS } from '../paths';
+import { INVOICE_BADGES, texts } from '../texts';
 
 const t = texts.bills;
 
@@ -30,48 +27,31 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
 ];
 
 export function BillsPage() {
-  const navigate = useNavigate();
   const access = useSalesAccess('Facturas');
-  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', clientId: '', openOnly: '' } });
-  const { status, clientId, openOnly } = params.filters;
-  const filter: InvoiceFilter = { ...(status ? { status: status as InvoiceStatus } : {}), ...(clientId ? { clientId } : {}), ...(openOnly ? { openOnly: true } : {}) };
-  const list = useServerList(InvoiceListDocument, params, { filter }, (d) => d.invoices);
   const [company, setCompany] = useState(false);
 
   return (
     <>
-      <ListPage
-        description={t.listDescription}
-        exportName={t.exportName}
-        searchPlaceholder={t.searchPlaceholder}
+      <DocumentListPage
+        screen="Facturas"
+        texts={t}
+        newLabel={t.newBill}
+        formPath={SALES_PATHS.billForm}
+        document={InvoiceListDocument}
+        pick={(d) => d.invoices}
         columns={COLUMNS}
-        rows={list.rows}
-        total={list.total}
-        loading={list.loading}
-        error={list.error}
-        params={params}
-        rowKey={(r) => r.id}
-        onRowClick={(r) => void navigate(recordPath(SALES_PATHS.billForm, r.id))}
-        fetchAll={access.exportar ? list.fetchAll : undefined}
-        actions={
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => setCompany(true)}>
-              {texts.company.open}
-            </Button>
-            {access.crear ? (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(SALES_PATHS.billForm)}>
-                {t.newBill}
-              </Button>
-            ) : null}
-          </Group>
-        }
-        filters={
-          <>
-            <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(INVOICE_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
-            <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
-            <Checkbox label={t.openOnly} checked={openOnly === 'true'} onChange={(e) => params.setFilter('openOnly', e.currentTarget.checked ? 'true' : '')} />
-          </>
-        }
+        statusLabels={INVOICE_LIFECYCLE.labels}
+        sortBy="date"
+        extraFilters={{
+          defaults: { openOnly: '' },
+          toFilter: ({ openOnly }) => (openOnly ? { openOnly: true } : {}),
+          render: (params) => <Checkbox label={t.openOnly} checked={params.filters.openOnly === 'true'} onChange={(e) => params.setFilter('openOnly', e.currentTarget.checked ? 'true' : '')} />,
+        }}
+        moreActions={() => (
+          <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => setCompany(true)}>
+            {texts.company.open}
+          </Button>
+        )}
       />
       <CompanyProfileDialog opened={company} readOnly={!access.autorizar} onClose={() => setCompany(false)} />
     </>

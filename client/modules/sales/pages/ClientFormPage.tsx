@@ -19,7 +19,7 @@ import { notifySuccess } from '../../../components/notify';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { REGIMEN_OPTIONS, USO_OPTIONS } from '../components/catalogs';
 import { asAppError, errorForForm, placedFields } from '../components/errors';
-import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { formGate } from '../components/NotFound';
 import { idParam, SALES_PATHS } from '../paths';
 import { ACTIVE_BADGES, texts } from '../texts';
 
@@ -255,12 +255,9 @@ export function ClientFormPage() {
   const id = idParam(rawId);
   const access = useSalesAccess('Clientes');
   const detail = useQuery(ClientDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error);
-  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.clients} />;
-  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.clients} /> : <LoadFailed message={loadError.message} />;
   const client = detail.data?.client ?? null;
-  if (id !== null && !detail.loading && client === null) return <NotFound backTo={SALES_PATHS.clients} />;
-  if (id !== null && client === null) return <LoadingForm />;
+  const gate = formGate({ rawId, id, record: client, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.clients });
+  if (gate) return gate;
   return <ClientEditor key={client ? `${client.id}:${client.version}` : 'new'} client={client} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
 

@@ -36,7 +36,7 @@ import { addDays, today } from '../components/dates';
 import { asAppError, errorForForm, placedFields } from '../components/errors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { formatQuantity } from '../components/quantity';
-import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { formGate } from '../components/NotFound';
 import { ReasonModal } from '../components/ReasonModal';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { CONTRACT_BADGES, texts } from '../texts';
@@ -302,13 +302,13 @@ export function ContractFormPage() {
   const access = useSalesAccess('Contratos');
   const detail = useQuery(ContractDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const source = useQuery(QuoteDetailDocument, { variables: { id: quoteId ?? '' }, skip: id !== null || quoteId === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error ?? source.error);
-  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.contracts} />;
-  if (loadError && !detail.data && !source.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.contracts} /> : <LoadFailed message={loadError.message} />;
   const contract = detail.data?.contract ?? null;
   const quote = source.data?.quote ?? null;
-  if (id !== null && !detail.loading && contract === null) return <NotFound backTo={SALES_PATHS.contracts} />;
-  if ((id !== null && contract === null) || (quoteId !== null && id === null && source.loading)) return <LoadingForm />;
+  const gate = formGate({
+    rawId, id, record: contract, loading: detail.loading, error: readGraphQLError(detail.error ?? source.error), hasData: !!(detail.data || source.data),
+    backTo: SALES_PATHS.contracts, waiting: quoteId !== null && id === null && source.loading,
+  });
+  if (gate) return gate;
   return <ContractEditor key={contract ? `${contract.id}:${contract.version}` : `new:${quote?.id ?? ''}`} contract={contract} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
 

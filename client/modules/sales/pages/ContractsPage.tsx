@@ -1,19 +1,13 @@
 // Contratos: server-side list with status and client filters; each row shows
 // how much of the contract is authorised and billed.
-import { Button, Select } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
-import { ContractListDocument, type ContractFieldsFragment, type ContractFilter, type ContractStatus } from '../../../../generated/graphql';
+import { ContractListDocument, type ContractFieldsFragment } from '../../../../generated/graphql';
 import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../server/modules/sales/labels';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format';
-import { useListParams } from '../../../components/listParams';
-import { useSalesAccess } from '../access';
-import { ClientSelect } from '../components/ClientSelect';
-import { useServerList } from '../components/useServerList';
-import { recordPath, SALES_PATHS } from '../paths';
-import { CONTRACT_BADGES, statusOptions, texts } from '../texts';
+import { DocumentListPage } from '../components/DocumentListPage';
+import { SALES_PATHS } from '../paths';
+import { CONTRACT_BADGES, texts } from '../texts';
 
 const t = texts.contracts;
 
@@ -30,40 +24,16 @@ const COLUMNS: ListColumn<ContractFieldsFragment>[] = [
 ];
 
 export function ContractsPage() {
-  const navigate = useNavigate();
-  const access = useSalesAccess('Contratos');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '' } });
-  const { status, clientId } = params.filters;
-  const filter: ContractFilter = { ...(status ? { status: status as ContractStatus } : {}), ...(clientId ? { clientId } : {}) };
-  const list = useServerList(ContractListDocument, params, { filter }, (d) => d.contracts);
-
   return (
-    <ListPage
-      description={t.listDescription}
-      exportName={t.exportName}
-      searchPlaceholder={t.searchPlaceholder}
+    <DocumentListPage
+      screen="Contratos"
+      texts={t}
+      newLabel={t.newContract}
+      formPath={SALES_PATHS.contractForm}
+      document={ContractListDocument}
+      pick={(d) => d.contracts}
       columns={COLUMNS}
-      rows={list.rows}
-      total={list.total}
-      loading={list.loading}
-      error={list.error}
-      params={params}
-      rowKey={(r) => r.id}
-      onRowClick={(r) => void navigate(recordPath(SALES_PATHS.contractForm, r.id))}
-      fetchAll={access.exportar ? list.fetchAll : undefined}
-      actions={
-        access.crear ? (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(SALES_PATHS.contractForm)}>
-            {t.newContract}
-          </Button>
-        ) : undefined
-      }
-      filters={
-        <>
-          <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(CONTRACT_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
-          <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
-        </>
-      }
+      statusLabels={CONTRACT_LIFECYCLE.labels}
     />
   );
 }

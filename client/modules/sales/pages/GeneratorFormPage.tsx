@@ -34,7 +34,7 @@ import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { addDays, today } from '../components/dates';
 import { asAppError, errorForForm, placedFields } from '../components/errors';
-import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { GENERATOR_BADGES, texts } from '../texts';
@@ -278,12 +278,9 @@ export function GeneratorFormPage() {
   const orderId = idParam(searchParams.get('orderId'));
   const access = useSalesAccess('Generadores');
   const detail = useQuery(GeneratorDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error);
-  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.generators} />;
-  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.generators} /> : <LoadFailed message={loadError.message} />;
   const generator = detail.data?.generator ?? null;
-  if (id !== null && !detail.loading && generator === null) return <NotFound backTo={SALES_PATHS.generators} />;
-  if (id !== null && generator === null) return <LoadingForm />;
+  const gate = formGate({ rawId, id, record: generator, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.generators });
+  if (gate) return gate;
   return <GeneratorEditor key={generator ? `${generator.id}:${generator.version}` : `new:${orderId ?? ''}`} generator={generator} orderId={orderId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
 

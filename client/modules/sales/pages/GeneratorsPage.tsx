@@ -1,18 +1,12 @@
 // Generadores: server-side list with status filter; rows open the form.
-import { Button, Select } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
-import { GeneratorListDocument, type GeneratorFieldsFragment, type GeneratorFilter, type GeneratorStatus } from '../../../../generated/graphql';
+import { GeneratorListDocument, type GeneratorFieldsFragment } from '../../../../generated/graphql';
 import { folioLabel, GENERATOR_LIFECYCLE } from '../../../../server/modules/sales/labels';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import { useListParams } from '../../../components/listParams';
-import { useSalesAccess } from '../access';
-import { ClientSelect } from '../components/ClientSelect';
-import { useServerList } from '../components/useServerList';
-import { recordPath, SALES_PATHS } from '../paths';
-import { GENERATOR_BADGES, statusOptions, texts } from '../texts';
+import { DocumentListPage } from '../components/DocumentListPage';
+import { SALES_PATHS } from '../paths';
+import { GENERATOR_BADGES, texts } from '../texts';
 
 const t = texts.generators;
 const period = (r: GeneratorFieldsFragment) => `${formatDate(r.periodStart)} – ${formatDate(r.periodEnd)}`;
@@ -29,40 +23,16 @@ const COLUMNS: ListColumn<GeneratorFieldsFragment>[] = [
 ];
 
 export function GeneratorsPage() {
-  const navigate = useNavigate();
-  const access = useSalesAccess('Generadores');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '' } });
-  const { status, clientId } = params.filters;
-  const filter: GeneratorFilter = { ...(status ? { status: status as GeneratorStatus } : {}), ...(clientId ? { clientId } : {}) };
-  const list = useServerList(GeneratorListDocument, params, { filter }, (d) => d.generators);
-
   return (
-    <ListPage
-      description={t.listDescription}
-      exportName={t.exportName}
-      searchPlaceholder={t.searchPlaceholder}
+    <DocumentListPage
+      screen="Generadores"
+      texts={t}
+      newLabel={t.newGenerator}
+      formPath={SALES_PATHS.generatorForm}
+      document={GeneratorListDocument}
+      pick={(d) => d.generators}
       columns={COLUMNS}
-      rows={list.rows}
-      total={list.total}
-      loading={list.loading}
-      error={list.error}
-      params={params}
-      rowKey={(r) => r.id}
-      onRowClick={(r) => void navigate(recordPath(SALES_PATHS.generatorForm, r.id))}
-      fetchAll={access.exportar ? list.fetchAll : undefined}
-      actions={
-        access.crear ? (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(SALES_PATHS.generatorForm)}>
-            {t.newGenerator}
-          </Button>
-        ) : undefined
-      }
-      filters={
-        <>
-          <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(GENERATOR_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
-          <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
-        </>
-      }
+      statusLabels={GENERATOR_LIFECYCLE.labels}
     />
   );
 }

@@ -32,7 +32,7 @@ import { ClientSelect } from '../components/ClientSelect';
 import { addDays, today } from '../components/dates';
 import { asAppError, errorForForm, placedFields } from '../components/errors';
 import { downloadBase64 } from '../components/files';
-import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { formGate } from '../components/NotFound';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { ORDER_BADGES, texts } from '../texts';
 
@@ -225,12 +225,9 @@ export function OrderFormPage() {
   const contractId = idParam(searchParams.get('contractId'));
   const access = useSalesAccess('Órdenes de Servicio');
   const detail = useQuery(ServiceOrderDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error);
-  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.orders} />;
-  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.orders} /> : <LoadFailed message={loadError.message} />;
   const order = detail.data?.serviceOrder ?? null;
-  if (id !== null && !detail.loading && order === null) return <NotFound backTo={SALES_PATHS.orders} />;
-  if (id !== null && order === null) return <LoadingForm />;
+  const gate = formGate({ rawId, id, record: order, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.orders });
+  if (gate) return gate;
   return <OrderEditor key={order ? `${order.id}:${order.version}` : `new:${contractId ?? ''}`} order={order} contractId={contractId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
 

@@ -1,18 +1,12 @@
 // Órdenes de Servicio: server-side list with status filter in the URL.
-import { Button, Select } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
-import { ServiceOrderListDocument, type ServiceOrderFieldsFragment, type ServiceOrderFilter, type ServiceOrderStatus } from '../../../../generated/graphql';
+import { ServiceOrderListDocument, type ServiceOrderFieldsFragment } from '../../../../generated/graphql';
 import { folioLabel, ORDER_LIFECYCLE } from '../../../../server/modules/sales/labels';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../components/format';
-import { useListParams } from '../../../components/listParams';
-import { useSalesAccess } from '../access';
-import { ClientSelect } from '../components/ClientSelect';
-import { useServerList } from '../components/useServerList';
-import { recordPath, SALES_PATHS } from '../paths';
-import { ORDER_BADGES, statusOptions, texts } from '../texts';
+import { DocumentListPage } from '../components/DocumentListPage';
+import { SALES_PATHS } from '../paths';
+import { ORDER_BADGES, texts } from '../texts';
 
 const t = texts.orders;
 
@@ -27,40 +21,16 @@ const COLUMNS: ListColumn<ServiceOrderFieldsFragment>[] = [
 ];
 
 export function OrdersPage() {
-  const navigate = useNavigate();
-  const access = useSalesAccess('Órdenes de Servicio');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '' } });
-  const { status, clientId } = params.filters;
-  const filter: ServiceOrderFilter = { ...(status ? { status: status as ServiceOrderStatus } : {}), ...(clientId ? { clientId } : {}) };
-  const list = useServerList(ServiceOrderListDocument, params, { filter }, (d) => d.serviceOrders);
-
   return (
-    <ListPage
-      description={t.listDescription}
-      exportName={t.exportName}
-      searchPlaceholder={t.searchPlaceholder}
+    <DocumentListPage
+      screen="Órdenes de Servicio"
+      texts={t}
+      newLabel={t.newOrder}
+      formPath={SALES_PATHS.orderForm}
+      document={ServiceOrderListDocument}
+      pick={(d) => d.serviceOrders}
       columns={COLUMNS}
-      rows={list.rows}
-      total={list.total}
-      loading={list.loading}
-      error={list.error}
-      params={params}
-      rowKey={(r) => r.id}
-      onRowClick={(r) => void navigate(recordPath(SALES_PATHS.orderForm, r.id))}
-      fetchAll={access.exportar ? list.fetchAll : undefined}
-      actions={
-        access.crear ? (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(SALES_PATHS.orderForm)}>
-            {t.newOrder}
-          </Button>
-        ) : undefined
-      }
-      filters={
-        <>
-          <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(ORDER_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
-          <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
-        </>
-      }
+      statusLabels={ORDER_LIFECYCLE.labels}
     />
   );
 }

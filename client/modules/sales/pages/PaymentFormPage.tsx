@@ -31,7 +31,7 @@ import { formaLabel, PAYMENT_FORMA_OPTIONS } from '../components/catalogs';
 import { ClientSelect } from '../components/ClientSelect';
 import { today } from '../components/dates';
 import { asAppError, errorForForm, placedFields } from '../components/errors';
-import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { formGate } from '../components/NotFound';
 import { ReasonModal } from '../components/ReasonModal';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { INCOME_BADGES, texts } from '../texts';
@@ -300,12 +300,9 @@ export function PaymentFormPage() {
   const id = idParam(rawId);
   const access = useSalesAccess('Pagos');
   const detail = useQuery(ClientPaymentDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error);
-  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.payments} />;
-  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.payments} /> : <LoadFailed message={loadError.message} />;
   const payment = detail.data?.clientPayment ?? null;
-  if (id !== null && !detail.loading && payment === null) return <NotFound backTo={SALES_PATHS.payments} />;
-  if (id !== null && payment === null) return <LoadingForm />;
+  const gate = formGate({ rawId, id, record: payment, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.payments });
+  if (gate) return gate;
   if (payment) return <PaymentView key={`${payment.id}:${payment.version}`} payment={payment} access={access} onReload={() => void detail.refetch()} />;
   return <PaymentEditor defaults={{ clientId: idParam(searchParams.get('clientId')), invoiceId: idParam(searchParams.get('invoiceId')) }} access={access} />;
 }

@@ -1,20 +1,14 @@
 // Pagos: client payments with status and client filters; a row opens the
 // payment (read-only, with its applications and cancellation).
-import { Button, Select } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
-import { ClientPaymentListDocument, type ClientPaymentFieldsFragment, type ClientPaymentFilter, type IncomeStatus } from '../../../../generated/graphql';
+import { ClientPaymentListDocument, type ClientPaymentFieldsFragment } from '../../../../generated/graphql';
 import { folioLabel, INCOME_LIFECYCLE } from '../../../../server/modules/sales/labels';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import { useListParams } from '../../../components/listParams';
-import { useSalesAccess } from '../access';
 import { formaLabel } from '../components/catalogs';
-import { ClientSelect } from '../components/ClientSelect';
-import { useServerList } from '../components/useServerList';
-import { recordPath, SALES_PATHS } from '../paths';
-import { INCOME_BADGES, statusOptions, texts } from '../texts';
+import { DocumentListPage } from '../components/DocumentListPage';
+import { SALES_PATHS } from '../paths';
+import { INCOME_BADGES, texts } from '../texts';
 
 const t = texts.payments;
 
@@ -30,40 +24,16 @@ const COLUMNS: ListColumn<ClientPaymentFieldsFragment>[] = [
 ];
 
 export function PaymentsPage() {
-  const navigate = useNavigate();
-  const access = useSalesAccess('Pagos');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '' } });
-  const { status, clientId } = params.filters;
-  const filter: ClientPaymentFilter = { ...(status ? { status: status as IncomeStatus } : {}), ...(clientId ? { clientId } : {}) };
-  const list = useServerList(ClientPaymentListDocument, params, { filter }, (d) => d.clientPayments);
-
   return (
-    <ListPage
-      description={t.listDescription}
-      exportName={t.exportName}
-      searchPlaceholder={t.searchPlaceholder}
+    <DocumentListPage
+      screen="Pagos"
+      texts={t}
+      newLabel={t.newPayment}
+      formPath={SALES_PATHS.paymentForm}
+      document={ClientPaymentListDocument}
+      pick={(d) => d.clientPayments}
       columns={COLUMNS}
-      rows={list.rows}
-      total={list.total}
-      loading={list.loading}
-      error={list.error}
-      params={params}
-      rowKey={(r) => r.id}
-      onRowClick={(r) => void navigate(recordPath(SALES_PATHS.paymentForm, r.id))}
-      fetchAll={access.exportar ? list.fetchAll : undefined}
-      actions={
-        access.crear ? (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(SALES_PATHS.paymentForm)}>
-            {t.newPayment}
-          </Button>
-        ) : undefined
-      }
-      filters={
-        <>
-          <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(INCOME_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
-          <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
-        </>
-      }
+      statusLabels={INCOME_LIFECYCLE.labels}
     />
   );
 }

@@ -37,7 +37,7 @@ import { addDays, today } from '../components/dates';
 import { asAppError, errorForForm, placedFields } from '../components/errors';
 import { downloadPdf } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
-import { LoadFailed, LoadingForm, NotFound } from '../components/NotFound';
+import { formGate } from '../components/NotFound';
 import { ReasonModal } from '../components/ReasonModal';
 import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
@@ -312,12 +312,9 @@ export function QuoteFormPage() {
   const id = idParam(rawId);
   const access = useSalesAccess('Cotizaciones');
   const detail = useQuery(QuoteDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error);
-  if (rawId !== null && id === null) return <NotFound backTo={SALES_PATHS.quotes} />;
-  if (loadError && !detail.data) return loadError.code === 'NOT_FOUND' ? <NotFound backTo={SALES_PATHS.quotes} /> : <LoadFailed message={loadError.message} />;
   const quote = detail.data?.quote ?? null;
-  if (id !== null && !detail.loading && quote === null) return <NotFound backTo={SALES_PATHS.quotes} />;
-  if (id !== null && quote === null) return <LoadingForm />;
+  const gate = formGate({ rawId, id, record: quote, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.quotes });
+  if (gate) return gate;
   return <QuoteEditor key={quote ? `${quote.id}:${quote.version}` : 'new'} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
 

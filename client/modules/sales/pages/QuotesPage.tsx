@@ -1,18 +1,12 @@
 // Cotizaciones: server-side list with status and client filters in the URL.
-import { Button, Select } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
-import { QuoteListDocument, type QuoteFieldsFragment, type QuoteFilter, type QuoteStatus } from '../../../../generated/graphql';
+import { QuoteListDocument, type QuoteFieldsFragment } from '../../../../generated/graphql';
 import { QUOTE_LIFECYCLE, folioLabel } from '../../../../server/modules/sales/labels';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import { useListParams } from '../../../components/listParams';
-import { useSalesAccess } from '../access';
-import { ClientSelect } from '../components/ClientSelect';
-import { useServerList } from '../components/useServerList';
-import { recordPath, SALES_PATHS } from '../paths';
-import { QUOTE_BADGES, statusOptions, texts } from '../texts';
+import { DocumentListPage } from '../components/DocumentListPage';
+import { SALES_PATHS } from '../paths';
+import { QUOTE_BADGES, texts } from '../texts';
 
 const t = texts.quotes;
 
@@ -27,40 +21,16 @@ const COLUMNS: ListColumn<QuoteFieldsFragment>[] = [
 ];
 
 export function QuotesPage() {
-  const navigate = useNavigate();
-  const access = useSalesAccess('Cotizaciones');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '' } });
-  const { status, clientId } = params.filters;
-  const filter: QuoteFilter = { ...(status ? { status: status as QuoteStatus } : {}), ...(clientId ? { clientId } : {}) };
-  const list = useServerList(QuoteListDocument, params, { filter }, (d) => d.quotes);
-
   return (
-    <ListPage
-      description={t.listDescription}
-      exportName={t.exportName}
-      searchPlaceholder={t.searchPlaceholder}
+    <DocumentListPage
+      screen="Cotizaciones"
+      texts={t}
+      newLabel={t.newQuote}
+      formPath={SALES_PATHS.quoteForm}
+      document={QuoteListDocument}
+      pick={(d) => d.quotes}
       columns={COLUMNS}
-      rows={list.rows}
-      total={list.total}
-      loading={list.loading}
-      error={list.error}
-      params={params}
-      rowKey={(r) => r.id}
-      onRowClick={(r) => void navigate(recordPath(SALES_PATHS.quoteForm, r.id))}
-      fetchAll={access.exportar ? list.fetchAll : undefined}
-      actions={
-        access.crear ? (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(SALES_PATHS.quoteForm)}>
-            {t.newQuote}
-          </Button>
-        ) : undefined
-      }
-      filters={
-        <>
-          <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(QUOTE_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
-          <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
-        </>
-      }
+      statusLabels={QUOTE_LIFECYCLE.labels}
     />
   );
 }

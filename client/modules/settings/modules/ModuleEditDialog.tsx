@@ -1,6 +1,5 @@
 // "Editar módulo": name, icon, menu order and active, saved with the version
 // it was read at. The record is read fresh when the dialog opens.
-import { useState } from 'react';
 import { Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -9,13 +8,11 @@ import {
   AppModuleUpdateDocument,
   type AppModuleFieldsFragment,
 } from '../../../../generated/graphql';
-import { applyServerFieldErrors } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { EditDialogForm, RecordEditDialog } from '../../../components/EditDialog';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { MODULE_ICONS, ModuleIcon } from '../../../components/icons';
 import { NumberField } from '../../../components/NumberField';
-import { notifySuccess } from '../../../components/notify';
-import { DialogLoadState, EditDialogForm, EditDialogFrame } from '../EditDialog';
-import { asAppError, errorForForm, placedFields } from '../serverErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { ICON_LABELS, texts } from '../texts';
 import { SORT_ORDER_MAX, validateSortOrder } from '../validation';
 import {
@@ -44,31 +41,23 @@ type FormProps = {
 };
 
 function ModuleForm({ mod, canEdit, onClose, onReload }: FormProps) {
-  const [error, setError] = useState<AppError | null>(null);
-  const [updateModule, { loading: saving }] = useMutation(AppModuleUpdateDocument);
+  const [updateModule] = useMutation(AppModuleUpdateDocument);
   const form = useForm<ModuleFormValues>({
     mode: 'controlled',
     initialValues: moduleValues(mod),
     validate: { name: validateModuleName, icon: validateIcon, sortOrder: validateSortOrder },
   });
 
-  const save = async () => {
-    setError(null);
-    if (form.validate().hasErrors) return;
-    try {
-      await updateModule({ variables: { id: mod.id, version: mod.version, input: toModuleInput(form.getValues()) } });
-      notifySuccess(t.saved);
-      onClose();
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, MODULE_FORM_FIELDS));
-      setError(errorForForm(appError, MODULE_FORM_FIELDS));
-    }
-  };
+  const { save, saving, error } = useFormSave({ form, fields: MODULE_FORM_FIELDS, onSaved: onClose });
+  const submit = () =>
+    save(async (values) => {
+      await updateModule({ variables: { id: mod.id, version: mod.version, input: toModuleInput(values) } });
+      return t.saved;
+    });
 
   return (
     <EditDialogForm
-      onSubmit={save}
+      onSubmit={submit}
       onCancel={onClose}
       saving={saving}
       error={error}
@@ -137,20 +126,16 @@ export function ModuleEditDialog({ moduleId, canEdit, onClose }: ModuleEditDialo
     // The version sent back on save must be the current one.
     fetchPolicy: 'network-only',
   });
-  const mod = data?.appModule ?? null;
   return (
-    <EditDialogFrame title={mod ? t.editTitle(mod.name) : texts.common.edit} onClose={onClose}>
-      {mod ? (
-        <ModuleForm
-          key={`${mod.id}:${mod.version}`}
-          mod={mod}
-          canEdit={canEdit}
-          onClose={onClose}
-          onReload={() => void refetch()}
-        />
-      ) : (
-        <DialogLoadState loading={loading} error={readGraphQLError(error)} notFoundMessage={t.notFound} onClose={onClose} />
-      )}
-    </EditDialogFrame>
+    <RecordEditDialog
+      row={data?.appModule ?? null}
+      title={(mod) => t.editTitle(mod.name)}
+      loading={loading}
+      error={readGraphQLError(error)}
+      notFoundMessage={t.notFound}
+      onClose={onClose}
+    >
+      {(mod) => <ModuleForm mod={mod} canEdit={canEdit} onClose={onClose} onReload={() => void refetch()} />}
+    </RecordEditDialog>
   );
 }

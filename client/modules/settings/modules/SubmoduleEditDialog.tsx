@@ -1,18 +1,14 @@
 // "Editar pantalla": a submodule's name, order, active flag and the
 // permission names it offers ("ver" always). Removing a permission also takes
 // it away from every role, so the dialog says so.
-import { useState } from 'react';
 import { Checkbox, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { SubmoduleUpdateDocument, type SubmoduleFieldsFragment } from '../../../../generated/graphql';
-import { applyServerFieldErrors } from '../../../components/FormPage';
-import type { AppError } from '../../../components/graphqlErrors';
+import { EditDialogForm, RecordEditDialog } from '../../../components/EditDialog';
 import { NumberField } from '../../../components/NumberField';
-import { notifySuccess } from '../../../components/notify';
-import { DialogLoadState, EditDialogForm, EditDialogFrame } from '../EditDialog';
+import { useFormSave } from '../../../components/useFormSave';
 import { PERMISSION_COLUMNS } from '../roles/permissionMatrix';
-import { asAppError, errorForForm, placedFields } from '../serverErrors';
 import { permissionLabel, texts } from '../texts';
 import { SORT_ORDER_MAX, validateSortOrder } from '../validation';
 import {
@@ -35,8 +31,7 @@ type FormProps = {
 };
 
 function SubmoduleForm({ sub, canEdit, onClose, onReload }: FormProps) {
-  const [error, setError] = useState<AppError | null>(null);
-  const [updateSubmodule, { loading: saving }] = useMutation(SubmoduleUpdateDocument);
+  const [updateSubmodule] = useMutation(SubmoduleUpdateDocument);
   const form = useForm<SubmoduleFormValues>({
     mode: 'controlled',
     initialValues: submoduleValues(sub),
@@ -45,22 +40,15 @@ function SubmoduleForm({ sub, canEdit, onClose, onReload }: FormProps) {
   // A name the server knows but the six columns don't still shows (and can be removed).
   const options = [...PERMISSION_COLUMNS, ...sub.permissions.filter((p) => !(PERMISSION_COLUMNS as readonly string[]).includes(p))];
 
-  const save = async () => {
-    setError(null);
-    if (form.validate().hasErrors) return;
-    try {
-      await updateSubmodule({ variables: { id: sub.id, version: sub.version, input: toSubmoduleInput(form.getValues()) } });
-      notifySuccess(t.saved);
-      onClose();
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, SUBMODULE_FORM_FIELDS));
-      setError(errorForForm(appError, SUBMODULE_FORM_FIELDS));
-    }
-  };
+  const { save, saving, error } = useFormSave({ form, fields: SUBMODULE_FORM_FIELDS, onSaved: onClose });
+  const submit = () =>
+    save(async (values) => {
+      await updateSubmodule({ variables: { id: sub.id, version: sub.version, input: toSubmoduleInput(values) } });
+      return t.saved;
+    });
 
   return (
-    <EditDialogForm onSubmit={save} onCancel={onClose} saving={saving} error={error} onReload={onReload} readOnly={!canEdit}>
+    <EditDialogForm onSubmit={submit} onCancel={onClose} saving={saving} error={error} onReload={onReload} readOnly={!canEdit}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
@@ -116,12 +104,8 @@ export type SubmoduleEditDialogProps = {
 
 export function SubmoduleEditDialog({ sub, loading, canEdit, onClose, onReload }: SubmoduleEditDialogProps) {
   return (
-    <EditDialogFrame title={sub ? t.editTitle(sub.name) : texts.common.edit} onClose={onClose}>
-      {sub ? (
-        <SubmoduleForm key={`${sub.id}:${sub.version}`} sub={sub} canEdit={canEdit} onClose={onClose} onReload={onReload} />
-      ) : (
-        <DialogLoadState loading={loading} error={null} notFoundMessage={t.notFound} onClose={onClose} />
-      )}
-    </EditDialogFrame>
+    <RecordEditDialog row={sub} title={(s) => t.editTitle(s.name)} loading={loading} error={null} notFoundMessage={t.notFound} onClose={onClose}>
+      {(s) => <SubmoduleForm sub={s} canEdit={canEdit} onClose={onClose} onReload={onReload} />}
+    </RecordEditDialog>
   );
 }

@@ -11,7 +11,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { useScreenAccess } from '../access';
-import { useDialogParam } from '../dialogParam';
+import { useDialogParam } from '../../../components/dialogParam';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { ModuleEditDialog } from '../modules/ModuleEditDialog';
 import { idParam, submodulesPath } from '../paths';

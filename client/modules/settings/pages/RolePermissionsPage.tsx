@@ -21,7 +21,7 @@ import { useScreenAccess } from '../access';
 import { idParam, SETTINGS_PATHS } from '../paths';
 import { PermissionMatrix, type GrantUpdate, type MatrixModuleView } from '../roles/PermissionMatrix';
 import { grantSetOf, grantsToSave, offeredGrants, sameGrants } from '../roles/permissionMatrix';
-import { asAppError, errorForForm } from '../serverErrors';
+import { asAppError, errorForForm } from '../../../components/serverErrors';
 import { texts } from '../texts';
 
 const t = texts.permissions;

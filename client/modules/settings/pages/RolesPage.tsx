@@ -17,11 +17,11 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useScreenAccess, type ScreenAccess } from '../access';
-import { NEW_RECORD, useDialogParam } from '../dialogParam';
+import { NEW_RECORD, useDialogParam } from '../../../components/dialogParam';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { idParam, rolePermissionsPath } from '../paths';
 import { RoleCreateDialog, RoleEditDialog } from '../roles/RoleEditDialog';
-import { asAppError } from '../serverErrors';
+import { asAppError } from '../../../components/serverErrors';
 import { texts } from '../texts';
 
 const t = texts.roles;

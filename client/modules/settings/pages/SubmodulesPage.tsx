@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { useScreenAccess } from '../access';
-import { useDialogParam } from '../dialogParam';
+import { useDialogParam } from '../../../components/dialogParam';
 import { orderedPermissions } from '../modules/moduleForms';
 import { SubmoduleEditDialog } from '../modules/SubmoduleEditDialog';
 import { idParam, SETTINGS_PATHS } from '../paths';

@@ -39,7 +39,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useSession } from '../../../app/session/session';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, SETTINGS_PATHS } from '../paths';
-import { asAppError, errorForForm, placedFields } from '../serverErrors';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { ACTIVE_LABELS, activeStatus, texts } from '../texts';
 import { showTemporaryPassword } from '../users/temporaryPassword';
 import {

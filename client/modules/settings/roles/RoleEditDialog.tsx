@@ -1,6 +1,5 @@
 // "Nuevo rol" / "Editar rol": name and description. Editing reads the role
 // fresh when the dialog opens and saves with that version.
-import { useState } from 'react';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -10,11 +9,9 @@ import {
   RoleUpdateDocument,
   type RoleFieldsFragment,
 } from '../../../../generated/graphql';
-import { applyServerFieldErrors } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
-import { DialogLoadState, EditDialogForm, EditDialogFrame } from '../EditDialog';
-import { asAppError, errorForForm, placedFields } from '../serverErrors';
+import { EditDialogForm, EditDialogFrame, RecordEditDialog } from '../../../components/EditDialog';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { texts } from '../texts';
 import {
   EMPTY_ROLE,
@@ -40,40 +37,31 @@ type FormProps = {
 };
 
 function RoleForm({ role, canSave, onClose, onSaved, onReload }: FormProps) {
-  const [error, setError] = useState<AppError | null>(null);
-  const [createRole, creation] = useMutation(RoleCreateDocument);
-  const [updateRole, update] = useMutation(RoleUpdateDocument);
+  const [createRole] = useMutation(RoleCreateDocument);
+  const [updateRole] = useMutation(RoleUpdateDocument);
   const form = useForm<RoleFormValues>({
     mode: 'controlled',
     initialValues: role ? roleValues(role) : EMPTY_ROLE,
     validate: { name: validateRoleName, description: validateRoleDescription },
   });
 
-  const save = async () => {
-    setError(null);
-    if (form.validate().hasErrors) return;
-    const input = toRoleInput(form.getValues());
-    try {
+  const { save, saving, error } = useFormSave({ form, fields: ROLE_FORM_FIELDS, onSaved });
+  const submit = () =>
+    save(async (values) => {
+      const input = toRoleInput(values);
       if (role) {
         await updateRole({ variables: { id: role.id, version: role.version, input } });
-        notifySuccess(t.saved);
-      } else {
-        await createRole({ variables: { input } });
-        notifySuccess(t.created);
+        return t.saved;
       }
-      onSaved();
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, ROLE_FORM_FIELDS));
-      setError(errorForForm(appError, ROLE_FORM_FIELDS));
-    }
-  };
+      await createRole({ variables: { input } });
+      return t.created;
+    });
 
   return (
     <EditDialogForm
-      onSubmit={save}
+      onSubmit={submit}
       onCancel={onClose}
-      saving={creation.loading || update.loading}
+      saving={saving}
       error={error}
       onReload={onReload}
       readOnly={!canSave}
@@ -124,21 +112,16 @@ export function RoleEditDialog({
     variables: { id: roleId },
     fetchPolicy: 'network-only',
   });
-  const role = data?.role ?? null;
   return (
-    <EditDialogFrame title={role ? t.editTitle(role.name) : texts.common.edit} onClose={onClose}>
-      {role ? (
-        <RoleForm
-          key={`${role.id}:${role.version}`}
-          role={role}
-          canSave={canEdit}
-          onClose={onClose}
-          onSaved={onSaved}
-          onReload={() => void refetch()}
-        />
-      ) : (
-        <DialogLoadState loading={loading} error={readGraphQLError(error)} notFoundMessage={t.notFound} onClose={onClose} />
-      )}
-    </EditDialogFrame>
+    <RecordEditDialog
+      row={data?.role ?? null}
+      title={(role) => t.editTitle(role.name)}
+      loading={loading}
+      error={readGraphQLError(error)}
+      notFoundMessage={t.notFound}
+      onClose={onClose}
+    >
+      {(role) => <RoleForm role={role} canSave={canEdit} onClose={onClose} onSaved={onSaved} onReload={() => void refetch()} />}
+    </RecordEditDialog>
   );
 }

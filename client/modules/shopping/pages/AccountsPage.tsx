@@ -34,8 +34,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeLabel, activeStatus, ENTRY_KIND } from '../texts';
 import { useShoppingAccess, type ScreenAccess } from '../ui/access';
 import { firstOfMonthIso, idParam, todayIso } from '../ui/dates';
-import { asAppError, errorForForm, placedFields } from '../ui/errors';
-import { DateField, FormDialog } from '../ui/FormDialog';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { DateField, FormDialog } from '../../../components/EditDialog';
 
 const COLUMNS: ListColumn<CompanyAccountFieldsFragment>[] = [
   { key: 'name', header: 'Cuenta', sortable: true },

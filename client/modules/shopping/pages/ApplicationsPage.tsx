@@ -1,12 +1,12 @@
 // Solicitudes de pago de mantenimiento: requests from Mantenimiento, from
 // Almacén's Solicitud PDM, or captured here. Approving (autorizar) creates the
 // expense linked to the request; rejecting records the reason the origin sees.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   ExpenseListDocument,
   PaymentRequestApproveDocument,
@@ -34,8 +34,10 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { IVA_OPTIONS, REQUEST_ORIGIN, REQUEST_STATUS, SHOPPING_PATHS, withId } from '../texts';
 import { useShoppingAccess } from '../ui/access';
 import { idParam, todayIso } from '../ui/dates';
-import { asAppError, errorForForm, placedFields } from '../ui/errors';
-import { DateField, FormDialog } from '../ui/FormDialog';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { useDialogParam } from '../../../components/dialogParam';
+import { DateField, FormDialog } from '../../../components/EditDialog';
+import { InfoField } from '../../../components/InfoField';
 
 const COLUMNS: ListColumn<PaymentRequestFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
@@ -158,16 +160,16 @@ function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize
             <StatusBadge status={r.status} labels={REQUEST_STATUS} />
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Info label="Origen" value={`${REQUEST_ORIGIN[r.origin] ?? r.origin} ${r.originFolio}`.trim()} />
-            <Info label="Fecha" value={formatDate(r.date)} />
-            <Info label="Categoría" value={r.category} />
-            <Info label="Proveedor" value={r.supplierName ?? 'Por definir'} />
-            <Info label="Subtotal" value={formatMoney(r.subtotal)} />
-            <Info label="Total" value={formatMoney(r.total)} />
-            <Info label="Solicitó" value={r.requestedByName ?? '—'} />
-            {r.reviewedAt ? <Info label="Revisó" value={`${r.reviewedByName ?? ''} · ${formatDateTime(r.reviewedAt)}`} /> : null}
+            <InfoField label="Origen" value={`${REQUEST_ORIGIN[r.origin] ?? r.origin} ${r.originFolio}`.trim()} />
+            <InfoField label="Fecha" value={formatDate(r.date)} />
+            <InfoField label="Categoría" value={r.category} />
+            <InfoField label="Proveedor" value={r.supplierName ?? 'Por definir'} />
+            <InfoField label="Subtotal" value={formatMoney(r.subtotal)} />
+            <InfoField label="Total" value={formatMoney(r.total)} />
+            <InfoField label="Solicitó" value={r.requestedByName ?? '—'} />
+            {r.reviewedAt ? <InfoField label="Revisó" value={`${r.reviewedByName ?? ''} · ${formatDateTime(r.reviewedAt)}`} /> : null}
             {r.expenseId ? (
-              <Info
+              <InfoField
                 label="Gasto"
                 value={
                   <Anchor component={Link} to={withId(SHOPPING_PATHS.expenseForm, r.expenseId)} size="sm">
@@ -198,24 +200,11 @@ function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize
   );
 }
 
-function Info({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
 export function ApplicationsPage() {
   const client = useApolloClient();
   const access = useShoppingAccess('Solicitudes de pago');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const selected = idParam(searchParams.get('id'));
+  const record = useDialogParam('id', { replace: false });
+  const selected = idParam(record.value);
   const [creating, setCreating] = useState(false);
   const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: 'pendiente', origin: '' } });
   const { status, origin } = params.filters;
@@ -223,13 +212,6 @@ export function ApplicationsPage() {
   const list = toListInput(params);
   const { data, previousData, loading, error } = useQuery(PaymentRequestListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.paymentRequests;
-  const setId = (id: string | null) =>
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id) next.set('id', id);
-      else next.delete('id');
-      return next;
-    });
   const fetchAll = () =>
     fetchAllPages(async (pageNumber, pageSize) => {
       const r = await client.query({ query: PaymentRequestListDocument, variables: { list: { ...list, page: pageNumber, pageSize }, filter }, fetchPolicy: 'network-only' });
@@ -248,7 +230,7 @@ export function ApplicationsPage() {
         error={readGraphQLError(error)}
         params={params}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setId(r.id)}
+        onRowClick={(r) => record.open(r.id)}
         fetchAll={access.exportar ? fetchAll : undefined}
         actions={
           access.crear ? (
@@ -265,7 +247,7 @@ export function ApplicationsPage() {
         }
       />
       {creating ? <NewRequestDialog onClose={() => setCreating(false)} /> : null}
-      {selected ? <RequestDialog key={selected} id={selected} canAuthorize={access.autorizar} onClose={() => setId(null)} /> : null}
+      {selected ? <RequestDialog key={selected} id={selected} canAuthorize={access.autorizar} onClose={() => record.close()} /> : null}
     </>
   );
 }

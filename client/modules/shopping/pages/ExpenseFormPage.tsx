@@ -32,9 +32,9 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS } from '../texts';
 import { useShoppingAccess, type ScreenAccess } from '../ui/access';
 import { idParam, todayIso } from '../ui/dates';
-import { asAppError, errorForForm, placedFields } from '../ui/errors';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../ui/files';
-import { FormDialog } from '../ui/FormDialog';
+import { FormDialog } from '../../../components/EditDialog';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
 type Line = { description: string; quantity: string; unitPrice: string };

@@ -1,7 +1,7 @@
 // Pagos a proveedores: one payment from one account to one supplier, applied
 // to that supplier's open expenses. The server keeps the figures exact (no
 // overpayment, no negative account) in one transaction; cancelling reverses it.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -35,8 +35,9 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { invoiceRef, PAYMENT_FORMS, PAYMENT_STATUS, paymentFormLabel, SHOPPING_PATHS, withId } from '../texts';
 import { useShoppingAccess } from '../ui/access';
 import { idParam, todayIso } from '../ui/dates';
-import { asAppError, errorForForm, placedFields } from '../ui/errors';
-import { DateField, FormDialog } from '../ui/FormDialog';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { DateField, FormDialog } from '../../../components/EditDialog';
+import { InfoField } from '../../../components/InfoField';
 
 const COLUMNS: ListColumn<SupplierPaymentFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
@@ -236,14 +237,14 @@ function PaymentDialog({ id, canCancel, onClose }: { id: string; canCancel: bool
       {p ? (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Info label="Fecha" value={formatDate(p.date)} />
-            <Info label="Cuenta" value={p.accountName} />
-            <Info label="Forma de pago" value={paymentFormLabel(p.paymentForm)} />
-            <Info label="Referencia" value={p.reference || '—'} />
-            <Info label="Importe" value={formatMoney(p.amount)} />
-            <Info label="Aplicado" value={formatMoney(p.applied)} />
-            <Info label="Estado" value={<StatusBadge status={p.status} labels={PAYMENT_STATUS} />} />
-            {p.cancelReason ? <Info label="Motivo de cancelación" value={p.cancelReason} /> : null}
+            <InfoField label="Fecha" value={formatDate(p.date)} />
+            <InfoField label="Cuenta" value={p.accountName} />
+            <InfoField label="Forma de pago" value={paymentFormLabel(p.paymentForm)} />
+            <InfoField label="Referencia" value={p.reference || '—'} />
+            <InfoField label="Importe" value={formatMoney(p.amount)} />
+            <InfoField label="Aplicado" value={formatMoney(p.applied)} />
+            <InfoField label="Estado" value={<StatusBadge status={p.status} labels={PAYMENT_STATUS} />} />
+            {p.cancelReason ? <InfoField label="Motivo de cancelación" value={p.cancelReason} /> : null}
           </SimpleGrid>
           <Table>
             <Table.Thead>
@@ -276,19 +277,6 @@ function PaymentDialog({ id, canCancel, onClose }: { id: string; canCancel: bool
         </Stack>
       ) : null}
     </FormDialog>
-  );
-}
-
-function Info({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {value}
-      </Text>
-    </Stack>
   );
 }
 

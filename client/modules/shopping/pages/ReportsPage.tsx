@@ -20,9 +20,9 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError } from '../../../components/notify';
 import { useShoppingAccess } from '../ui/access';
 import { firstOfMonthIso, todayIso } from '../ui/dates';
-import { asAppError } from '../ui/errors';
+import { asAppError } from '../../../components/serverErrors';
 import { downloadBase64 } from '../ui/files';
-import { DateField } from '../ui/FormDialog';
+import { DateField } from '../../../components/EditDialog';
 
 type Column<T> = ExportColumn<T> & { money?: boolean; count?: boolean };
 

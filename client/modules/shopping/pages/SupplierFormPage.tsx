@@ -6,6 +6,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconArrowLeft, IconUserOff } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { catalogOptions, REGIMENES_FISCALES } from '../../../../schema/sat';
 import { CLABE_MESSAGE, isClabe, isPostalCode, POSTAL_CODE_MESSAGE, rfcKind, RFC_MESSAGE } from '../../../../schema/validators';
 import {
   SupplierCategoryOptionsDocument,
@@ -13,7 +14,6 @@ import {
   SupplierDeactivateDocument,
   SupplierDetailDocument,
   SupplierUpdateDocument,
-  TaxRegimeOptionsDocument,
   type SupplierFieldsFragment,
   type SupplierInput,
 } from '../../../../generated/graphql';
@@ -27,11 +27,13 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeStatus, SHOPPING_PATHS } from '../texts';
 import { useShoppingAccess, type ScreenAccess } from '../ui/access';
 import { idParam } from '../ui/dates';
-import { asAppError, errorForForm, placedFields } from '../ui/errors';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 
 type Values = { rfc: string; name: string; taxRegime: string; postalCode: string; contactName: string; contactEmail: string; contactPhone: string; bank: string; clabe: string; creditDays: string; category: string; active: boolean };
 
 const FIELDS = ['rfc', 'name', 'taxRegime', 'postalCode', 'contactName', 'contactEmail', 'contactPhone', 'bank', 'clabe', 'creditDays', 'category', 'active'];
+
+const REGIME_OPTIONS = catalogOptions(REGIMENES_FISCALES);
 
 const EMPTY: Values = { rfc: '', name: '', taxRegime: '601', postalCode: '', contactName: '', contactEmail: '', contactPhone: '', bank: '', clabe: '', creditDays: '30', category: '', active: true };
 
@@ -54,7 +56,6 @@ function Editor({ supplier, access, onReload }: { supplier: SupplierFieldsFragme
   const [create] = useMutation(SupplierCreateDocument);
   const [update] = useMutation(SupplierUpdateDocument);
   const [deactivate, deactivation] = useMutation(SupplierDeactivateDocument);
-  const regimes = useQuery(TaxRegimeOptionsDocument);
   const categories = useQuery(SupplierCategoryOptionsDocument);
   const readOnly = mode === 'create' ? !access.crear : !access.editar;
 
@@ -142,7 +143,7 @@ function Editor({ supplier, access, onReload }: { supplier: SupplierFieldsFragme
               label="Régimen fiscal"
               required
               allowDeselect={false}
-              data={(regimes.data?.taxRegimes ?? []).map((r) => ({ value: r.code, label: `${r.code} - ${r.name}` }))}
+              data={REGIME_OPTIONS}
               disabled={readOnly}
               {...form.getInputProps('taxRegime')}
             />

@@ -1,8 +1,10 @@
 // List screens that open their records in place: `?id=12` edits, `?id=new`
 // creates, no id shows the list. A reload or a shared link opens the same.
+import { Fragment, type ReactNode } from 'react';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { idParam, NEW_ID } from '../paths';
 import { texts } from '../texts';
 
@@ -65,4 +67,33 @@ export function RecordLoading() {
       ))}
     </Stack>
   );
+}
+
+export type RecordScreenProps<Row extends { id: string; version: number }> = {
+  record: RecordParam;
+  /** The detail query has answered (its record may still be null: deleted). */
+  loaded: boolean;
+  /** The record the detail query read (undefined while it loads). */
+  row: Row | null | undefined;
+  /** The detail query's error, if any. */
+  error: unknown;
+  onReload: () => void;
+  list: ReactNode;
+  /** The form for a new record (row null) or for the record read. */
+  editor: (row: Row | null, onReload?: () => void) => ReactNode;
+};
+
+/**
+ * What a catalogue screen shows for its `?id=`: the list, a new record, or
+ * the record once read. The form is keyed by the record's version, so a
+ * reload after a conflict starts it again.
+ */
+export function RecordScreen<Row extends { id: string; version: number }>({ record, loaded, row, error, onReload, list, editor }: RecordScreenProps<Row>) {
+  if (record.raw === null) return <>{list}</>;
+  if (record.isNew) return <Fragment key="new">{editor(null)}</Fragment>;
+  const loadError = readGraphQLError(error);
+  if (!record.id || loadError?.code === 'NOT_FOUND' || (loaded && !row)) return <RecordNotFound onBack={record.close} />;
+  if (loadError) return <LoadFailed message={loadError.message} />;
+  if (!row) return <RecordLoading />;
+  return <Fragment key={`${row.id}:${row.version}`}>{editor(row, onReload)}</Fragment>;
 }

@@ -19,19 +19,19 @@ import { CANCEL_COLOR } from '../../../components/confirm';
 import { toDecimal } from '../../../components/decimal';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatMoney, formatNumber } from '../../../components/format';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { FormPage } from '../../../components/FormPage';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { NumberField } from '../../../components/NumberField';
-import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess } from '../access';
 import { ArticleImport } from '../components/ArticleImport';
 import { ACTIVE_FILTER_OPTIONS, activeFilterValue, confirmDelete } from '../components/catalog';
-import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { errorForForm } from '../components/formErrors';
 import { useLineOptions, useUnits } from '../components/options';
-import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
+import { RecordScreen, useRecordParam, type RecordParam } from '../components/record';
 import { ACTIVE_LABELS, activeLabel, activeStatus, texts } from '../texts';
 
 const t = texts.articles;
@@ -124,8 +124,6 @@ function ArticleEditor({ row, record, onReload }: { row: ArticleFieldsFragment |
   const [create] = useMutation(ArticleCreateDocument);
   const [update] = useMutation(ArticleUpdateDocument);
   const [remove] = useMutation(ArticleDeleteDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: row
@@ -143,32 +141,20 @@ function ArticleEditor({ row, record, onReload }: { row: ArticleFieldsFragment |
   const unit = units.units.find((u) => u.code === form.values.unit);
   const decimals = unit?.decimals ?? 0;
 
-  const save = async () => {
-    setError(null);
-    if (readOnly || form.validate().hasErrors) return;
-    setSaving(true);
-    try {
-      const v = form.getValues();
+  const { save, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: record.close, readOnly, errorForForm });
+  const submit = () =>
+    save(async (v) => {
       const input = { ...v, minStock: v.minStock || '0', maxStock: v.maxStock || '0', reorderPoint: v.reorderPoint || '0' };
       if (row) await update({ variables: { id: row.id, version: row.version, input } });
       else await create({ variables: { input } });
-      form.resetDirty();
-      notifySuccess(row ? texts.common.saved : texts.common.created);
-      record.close();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return row ? texts.common.saved : texts.common.created;
+    });
 
   return (
     <FormPage
       title={row ? `${row.sku} · ${row.name}` : t.newTitle}
       headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
-      onSubmit={save}
+      onSubmit={submit}
       onCancel={record.close}
       dirty={!readOnly && form.isDirty()}
       saving={saving}
@@ -220,14 +206,17 @@ function ArticleEditor({ row, record, onReload }: { row: ArticleFieldsFragment |
 export function ArticlesPage() {
   const record = useRecordParam();
   const detail = useQuery(ArticleDetailDocument, { variables: { id: record.id ?? '' }, skip: !record.id, fetchPolicy: 'network-only' });
-  if (record.raw === null) return <ArticleList record={record} />;
-  if (record.isNew) return <ArticleEditor key="new" row={null} record={record} />;
-  const loadError = readGraphQLError(detail.error);
-  if (!record.id || loadError?.code === 'NOT_FOUND' || (detail.data && !detail.data.article)) return <RecordNotFound onBack={record.close} />;
-  if (loadError) return <LoadFailed message={loadError.message} />;
-  const row = detail.data?.article;
-  if (!row) return <RecordLoading />;
-  return <ArticleEditor key={`${row.id}:${row.version}`} row={row} record={record} onReload={() => void detail.refetch()} />;
+  return (
+    <RecordScreen
+      record={record}
+      loaded={Boolean(detail.data)}
+      row={detail.data?.article}
+      error={detail.error}
+      onReload={() => void detail.refetch()}
+      list={<ArticleList record={record} />}
+      editor={(row, onReload) => <ArticleEditor row={row} record={record} onReload={onReload} />}
+    />
+  );
 }
 
 export default ArticlesPage;

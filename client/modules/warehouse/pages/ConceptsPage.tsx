@@ -1,6 +1,6 @@
 // Catálogo de Conceptos de movimiento: the kind decides the folio series and
 // the stock effect (AJUSTE chooses in or out); only entries may carry cost.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Badge, Button, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -18,16 +18,16 @@ import {
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { FormPage } from '../../../components/FormPage';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
-import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess } from '../access';
 import { ACTIVE_FILTER_OPTIONS, activeFilterValue, confirmDelete } from '../components/catalog';
-import { asAppError, errorForForm, placedFields } from '../components/formErrors';
-import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
+import { errorForForm } from '../components/formErrors';
+import { RecordScreen, useRecordParam, type RecordParam } from '../components/record';
 import { ACTIVE_LABELS, activeLabel, activeStatus, DIRECTION_LABELS, KIND_LABELS, texts } from '../texts';
 
 const t = texts.concepts;
@@ -95,8 +95,6 @@ function ConceptEditor({ row, record, onReload }: { row: StockConceptFieldsFragm
   const [create] = useMutation(StockConceptCreateDocument);
   const [update] = useMutation(StockConceptUpdateDocument);
   const [remove] = useMutation(StockConceptDeleteDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: row
@@ -112,32 +110,20 @@ function ConceptEditor({ row, record, onReload }: { row: StockConceptFieldsFragm
   const { kind, direction } = form.values;
   const entersStock = kind === 'ENTRADA' || (kind === 'AJUSTE' && direction === 'IN');
 
-  const save = async () => {
-    setError(null);
-    if (readOnly || form.validate().hasErrors) return;
-    setSaving(true);
-    try {
-      const v = form.getValues();
+  const { save, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: record.close, readOnly, errorForForm });
+  const submit = () =>
+    save(async (v) => {
       const input = { code: v.code, name: v.name, kind: v.kind, direction: v.kind === 'AJUSTE' && v.direction ? v.direction : null, affectsCost: entersStock && v.affectsCost, active: v.active };
       if (row) await update({ variables: { id: row.id, version: row.version, input } });
       else await create({ variables: { input } });
-      form.resetDirty();
-      notifySuccess(row ? texts.common.saved : texts.common.created);
-      record.close();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return row ? texts.common.saved : texts.common.created;
+    });
 
   return (
     <FormPage
       title={row ? `${row.code} · ${row.name}` : t.newTitle}
       headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
-      onSubmit={save}
+      onSubmit={submit}
       onCancel={record.close}
       dirty={!readOnly && form.isDirty()}
       saving={saving}
@@ -183,14 +169,17 @@ function ConceptEditor({ row, record, onReload }: { row: StockConceptFieldsFragm
 export function ConceptsPage() {
   const record = useRecordParam();
   const detail = useQuery(StockConceptDetailDocument, { variables: { id: record.id ?? '' }, skip: !record.id, fetchPolicy: 'network-only' });
-  if (record.raw === null) return <ConceptList record={record} />;
-  if (record.isNew) return <ConceptEditor key="new" row={null} record={record} />;
-  const loadError = readGraphQLError(detail.error);
-  if (!record.id || loadError?.code === 'NOT_FOUND' || (detail.data && !detail.data.stockConcept)) return <RecordNotFound onBack={record.close} />;
-  if (loadError) return <LoadFailed message={loadError.message} />;
-  const row = detail.data?.stockConcept;
-  if (!row) return <RecordLoading />;
-  return <ConceptEditor key={`${row.id}:${row.version}`} row={row} record={record} onReload={() => void detail.refetch()} />;
+  return (
+    <RecordScreen
+      record={record}
+      loaded={Boolean(detail.data)}
+      row={detail.data?.stockConcept}
+      error={detail.error}
+      onReload={() => void detail.refetch()}
+      list={<ConceptList record={record} />}
+      editor={(row, onReload) => <ConceptEditor row={row} record={record} onReload={onReload} />}
+    />
+  );
 }
 
 export default ConceptsPage;

@@ -1,5 +1,5 @@
 // Catálogo de Líneas: server-side list; `?id=` opens the form in place.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -16,16 +16,16 @@ import {
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatNumber } from '../../../components/format';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { FormPage } from '../../../components/FormPage';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
-import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess } from '../access';
 import { ACTIVE_FILTER_OPTIONS, activeFilterValue, confirmDelete } from '../components/catalog';
-import { asAppError, errorForForm, placedFields } from '../components/formErrors';
-import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
+import { errorForForm } from '../components/formErrors';
+import { RecordScreen, useRecordParam, type RecordParam } from '../components/record';
 import { ACTIVE_LABELS, activeLabel, activeStatus, texts } from '../texts';
 
 const t = texts.lines;
@@ -84,8 +84,6 @@ function LineEditor({ row, record, onReload }: { row: ProductLineFieldsFragment 
   const [create] = useMutation(ProductLineCreateDocument);
   const [update] = useMutation(ProductLineUpdateDocument);
   const [remove] = useMutation(ProductLineDeleteDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: row ? { code: row.code, name: row.name, description: row.description, active: row.active } : { code: '', name: '', description: '', active: true },
@@ -96,31 +94,19 @@ function LineEditor({ row, record, onReload }: { row: ProductLineFieldsFragment 
   });
   const readOnly = row ? !access.editar : !access.crear;
 
-  const save = async () => {
-    setError(null);
-    if (readOnly || form.validate().hasErrors) return;
-    setSaving(true);
-    try {
-      const input = form.getValues();
-      if (row) await update({ variables: { id: row.id, version: row.version, input } });
-      else await create({ variables: { input } });
-      form.resetDirty();
-      notifySuccess(row ? texts.common.saved : texts.common.created);
-      record.close();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: record.close, readOnly, errorForForm });
+  const submit = () =>
+    save(async (values) => {
+      if (row) await update({ variables: { id: row.id, version: row.version, input: values } });
+      else await create({ variables: { input: values } });
+      return row ? texts.common.saved : texts.common.created;
+    });
 
   return (
     <FormPage
       title={row ? `${row.code} · ${row.name}` : t.newTitle}
       headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
-      onSubmit={save}
+      onSubmit={submit}
       onCancel={record.close}
       dirty={!readOnly && form.isDirty()}
       saving={saving}
@@ -152,14 +138,17 @@ function LineEditor({ row, record, onReload }: { row: ProductLineFieldsFragment 
 export function LinesPage() {
   const record = useRecordParam();
   const detail = useQuery(ProductLineDetailDocument, { variables: { id: record.id ?? '' }, skip: !record.id, fetchPolicy: 'network-only' });
-  if (record.raw === null) return <LineList record={record} />;
-  if (record.isNew) return <LineEditor key="new" row={null} record={record} />;
-  const loadError = readGraphQLError(detail.error);
-  if (!record.id || loadError?.code === 'NOT_FOUND' || (detail.data && !detail.data.productLine)) return <RecordNotFound onBack={record.close} />;
-  if (loadError) return <LoadFailed message={loadError.message} />;
-  const row = detail.data?.productLine;
-  if (!row) return <RecordLoading />;
-  return <LineEditor key={`${row.id}:${row.version}`} row={row} record={record} onReload={() => void detail.refetch()} />;
+  return (
+    <RecordScreen
+      record={record}
+      loaded={Boolean(detail.data)}
+      row={detail.data?.productLine}
+      error={detail.error}
+      onReload={() => void detail.refetch()}
+      list={<LineList record={record} />}
+      editor={(row, onReload) => <LineEditor row={row} record={record} onReload={onReload} />}
+    />
+  );
 }
 
 export default LinesPage;

@@ -1,0 +1,68 @@
+// The save flow every edit form shares (dialogs and in-place FormPage
+// editors): validate → mutate → notify → done; on failure the field messages
+// go under their inputs and the rest above the form.
+import { useState } from 'react';
+import type { FormErrors } from '@mantine/form';
+import { applyServerFieldErrors } from './FormPage';
+import type { AppError } from './graphqlErrors';
+import { notifySuccess } from './notify';
+import { asAppError, errorForForm as defaultErrorForForm, placedFields } from './serverErrors';
+
+/** The part of a @mantine/form form the flow uses. */
+type SavableForm<Values> = {
+  validate: () => { hasErrors: boolean };
+  getValues: () => Values;
+  resetDirty: () => void;
+  errors: FormErrors;
+  setErrors: (errors: FormErrors) => void;
+};
+
+export type FormSaveOptions<Values> = {
+  form: SavableForm<Values>;
+  /** The fields the form has inputs for (server messages for others go above it). */
+  fields: readonly string[];
+  /** After the success notice (close the dialog, back to the list). */
+  onSaved: () => void;
+  /** Read-only forms never save. */
+  readOnly?: boolean;
+  /** A module's own wording of the alert above the form. */
+  errorForForm?: (error: AppError, placed: readonly string[]) => AppError;
+};
+
+export type FormSave<Values> = {
+  /** Runs the mutation with the validated values; resolves to the success message. */
+  save: (mutate: (values: Values) => Promise<string>) => Promise<void>;
+  saving: boolean;
+  error: AppError | null;
+};
+
+export function useFormSave<Values>({
+  form,
+  fields,
+  onSaved,
+  readOnly = false,
+  errorForForm = defaultErrorForForm,
+}: FormSaveOptions<Values>): FormSave<Values> {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+
+  const save = async (mutate: (values: Values) => Promise<string>) => {
+    setError(null);
+    if (readOnly || form.validate().hasErrors) return;
+    setSaving(true);
+    try {
+      const message = await mutate(form.getValues());
+      form.resetDirty();
+      notifySuccess(message);
+      onSaved();
+    } catch (caught) {
+      const appError = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(appError, fields));
+      setError(errorForForm(appError, fields));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { save, saving, error };
+}

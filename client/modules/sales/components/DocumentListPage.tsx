@@ -1,0 +1,89 @@
+// The list screen every Ventas document shares (cotizaciones, contratos,
+// órdenes, generadores, facturas, pagos): status and client filters in the
+// URL, server pagination and export, a row opens its form, and "Nuevo …" for
+// whoever may create. A screen adds its own filters and buttons on top.
+import type { ReactNode } from 'react';
+import type { TypedDocumentNode } from '@apollo/client';
+import { Button, Group, Select } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { useListParams, type ListInput, type ListParams } from '../../../components/listParams';
+import { useSalesAccess, type SalesScreen, type ScreenAccess } from '../access';
+import { recordPath } from '../paths';
+import { statusOptions, texts } from '../texts';
+import { ClientSelect } from './ClientSelect';
+import { useServerList } from './useServerList';
+
+type Page<T> = { items: T[]; total: number };
+
+/** Filters beyond status and client: their URL defaults, how they enter the query filter, and their inputs. */
+export type ExtraListFilters = {
+  defaults: Record<string, string>;
+  toFilter: (values: Record<string, string>) => Record<string, unknown>;
+  render: (params: ListParams) => ReactNode;
+};
+
+export type DocumentListPageProps<TData, TVars, TRow> = {
+  screen: SalesScreen;
+  texts: { listDescription: string; exportName: string; searchPlaceholder: string };
+  newLabel: string;
+  formPath: string;
+  document: TypedDocumentNode<TData, TVars>;
+  pick: (data: TData) => Page<TRow> | undefined;
+  columns: ListColumn<TRow>[];
+  statusLabels: Record<string, string>;
+  sortBy?: string;
+  extraFilters?: ExtraListFilters;
+  /** Buttons shown before "Nuevo …". */
+  moreActions?: (access: ScreenAccess) => ReactNode;
+};
+
+export function DocumentListPage<TData, TVars extends { list?: ListInput | null }, TRow extends { id: string }>(props: DocumentListPageProps<TData, TVars, TRow>) {
+  const navigate = useNavigate();
+  const access = useSalesAccess(props.screen);
+  const params = useListParams({ sortBy: props.sortBy ?? 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '', ...props.extraFilters?.defaults } });
+  const { status, clientId } = params.filters;
+  const filter = { ...(status ? { status } : {}), ...(clientId ? { clientId } : {}), ...props.extraFilters?.toFilter(params.filters) };
+  // The status comes from the URL as text; the server rejects a value outside its enum.
+  const list = useServerList(props.document, params, { filter } as unknown as Omit<TVars, 'list'>, props.pick);
+
+  const newButton = access.crear ? (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(props.formPath)}>
+      {props.newLabel}
+    </Button>
+  ) : null;
+  const more = props.moreActions?.(access);
+
+  return (
+    <ListPage
+      description={props.texts.listDescription}
+      exportName={props.texts.exportName}
+      searchPlaceholder={props.texts.searchPlaceholder}
+      columns={props.columns}
+      rows={list.rows}
+      total={list.total}
+      loading={list.loading}
+      error={list.error}
+      params={params}
+      rowKey={(r) => r.id}
+      onRowClick={(r) => void navigate(recordPath(props.formPath, r.id))}
+      fetchAll={access.exportar ? list.fetchAll : undefined}
+      actions={
+        more ? (
+          <Group gap="xs">
+            {more}
+            {newButton}
+          </Group>
+        ) : (newButton ?? undefined)
+      }
+      filters={
+        <>
+          <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(props.statusLabels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+          <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
+          {props.extraFilters?.render(params)}
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,31 @@
+// Calendar dates as the API and the database take them (YYYY-MM-DD strings).
+// The company's calendar is Mexico City's, whatever the server's time zone;
+// day arithmetic is done in UTC so DST never shifts a date. Pure, so the SPA
+// may import it too. (The SPA's own "today" uses dayjs in the user's local
+// day; the server has no dayjs dependency and does not need one for this.)
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+const toUtc = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00Z`);
+
+/** True for a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
+export const isIsoDate = (value: string): boolean => {
+  if (!DATE_RE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+};
+
+/** Today's date in Mexico City (the company's calendar), YYYY-MM-DD. */
+export function todayMx(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** YYYY-MM-DD plus `days` calendar days. */
+export function addDays(isoDate: string, days: number): string {
+  return new Date(toUtc(isoDate) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
