@@ -1,8 +1,6 @@
 // What the signed-in user may do on each Ventas screen, from the shell's CASL
 // ability (the server checks the same rules; this only hides buttons).
-import { useAbility } from '@casl/react';
-import type { AppAbility } from '../../../schema/abilities';
-import { screenAccess, type ScreenAccess } from '../shopping/ui/access';
+import { useScreenAccess, type ScreenAccess } from '../../components/access';
 
 export type { ScreenAccess };
 
@@ -18,5 +16,4 @@ export type SalesScreen =
   | 'Otros Ingresos'
   | 'Reportes';
 
-/** Re-renders when the rules change (useAbility subscribes to ability updates). */
-export const useSalesAccess = (screen: SalesScreen): ScreenAccess => screenAccess(useAbility<AppAbility>(), 'Ventas', screen);
+export const useSalesAccess = (screen: SalesScreen): ScreenAccess => useScreenAccess('Ventas', screen);

@@ -21,8 +21,8 @@ describe('screenAccess', () => {
 
   it('reads each action on "Configuración-<screen>"', () => {
     expect(settingsSubject('Módulos')).toBe('Configuración-Módulos');
-    expect(screenAccess(ability, 'Usuarios')).toEqual({ ver: true, crear: true, editar: false, eliminar: false, exportar: true });
-    expect(screenAccess(ability, 'Roles')).toEqual({ ver: true, crear: false, editar: false, eliminar: false, exportar: false });
+    expect(screenAccess(ability, 'Usuarios')).toEqual({ ver: true, crear: true, editar: false, eliminar: false, autorizar: false, exportar: true });
+    expect(screenAccess(ability, 'Roles')).toEqual({ ver: true, crear: false, editar: false, eliminar: false, autorizar: false, exportar: false });
     expect(screenAccess(ability, 'Módulos').ver).toBe(false);
   });
 });

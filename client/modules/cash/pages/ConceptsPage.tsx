@@ -13,7 +13,7 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { useCashAccess } from '../../shopping/ui/access';
+import { useCashAccess } from '../access';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { FormDialog } from '../../../components/EditDialog';
 import { ACTIVE_LABELS, KIND_LABELS } from '../texts';

@@ -8,10 +8,10 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyProfileFullQuery } from '../../../../generated/graphql';
 import type { AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
-import { FormDialog } from '../../shopping/ui/FormDialog';
+import { FormDialog } from '../../../components/EditDialog';
 import { texts } from '../texts';
 import { REGIMEN_OPTIONS } from './catalogs';
-import { asAppError, errorForForm, placedFields } from './errors';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 
 const t = texts.company;
 type Profile = CompanyProfileFullQuery['companyProfile'];

@@ -11,7 +11,7 @@ import { SpreadsheetGrid } from '../../../components/SpreadsheetGrid';
 import { notifySuccess } from '../../../components/notify';
 import { readSpreadsheet } from '../../../components/spreadsheet';
 import { texts } from '../texts';
-import { asAppError } from './errors';
+import { asAppError } from '../../../components/serverErrors';
 import { toImportRows } from './importRows';
 
 const t = texts.clients;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { CANCEL_COLOR, CONFIRM_COLOR } from '../../../components/confirm';
 import { texts } from '../texts';
-import { asAppError } from './errors';
+import { asAppError } from '../../../components/serverErrors';
 
 type Props = {
   opened: boolean;

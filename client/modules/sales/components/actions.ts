@@ -4,7 +4,7 @@
 import { ERROR_MESSAGES, type AppError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { texts } from '../texts';
-import { asAppError, errorForForm } from './errors';
+import { asAppError, errorForForm } from '../../../components/serverErrors';
 
 export function documentAction(setError: (error: AppError | null) => void, onReload?: () => void) {
   /** `done` is the success toast ('' when the work shows its own). */

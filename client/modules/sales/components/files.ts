@@ -1,7 +1,7 @@
 // Documents the server builds (PDF as base64, CFDI XML as text) become
 // downloads; evidence files travel the other way as base64.
 import { downloadBlob } from '../../../components/exportRows';
-import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../shopping/ui/files';
+import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../../components/attachments';
 
 export { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES };
 

@@ -18,7 +18,7 @@ import { readGraphQLError, type AppError } from '../../../components/graphqlErro
 import { notifySuccess } from '../../../components/notify';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { REGIMEN_OPTIONS, USO_OPTIONS } from '../components/catalogs';
-import { asAppError, errorForForm, placedFields } from '../components/errors';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { formGate } from '../components/NotFound';
 import { idParam, SALES_PATHS } from '../paths';
 import { ACTIVE_BADGES, texts } from '../texts';

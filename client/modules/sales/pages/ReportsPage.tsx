@@ -21,10 +21,10 @@ import { exportRows } from '../../../components/exportRows';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError } from '../../../components/notify';
-import { DateField } from '../../shopping/ui/FormDialog';
+import { DateField } from '../../../components/EditDialog';
 import { useSalesAccess } from '../access';
 import { today, yearStart } from '../components/dates';
-import { asAppError } from '../components/errors';
+import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf } from '../components/files';
 import { texts } from '../texts';
 

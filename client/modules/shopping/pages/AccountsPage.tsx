@@ -32,8 +32,8 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeLabel, activeStatus, ENTRY_KIND } from '../texts';
-import { useShoppingAccess, type ScreenAccess } from '../ui/access';
-import { firstOfMonthIso, idParam, todayIso } from '../ui/dates';
+import { useShoppingAccess, type ScreenAccess } from '../access';
+import { firstOfMonthIso, idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { DateField, FormDialog } from '../../../components/EditDialog';
 

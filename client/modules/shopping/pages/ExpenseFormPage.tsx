@@ -30,10 +30,10 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS } from '../texts';
-import { useShoppingAccess, type ScreenAccess } from '../ui/access';
-import { idParam, todayIso } from '../ui/dates';
+import { useShoppingAccess, type ScreenAccess } from '../access';
+import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../ui/files';
+import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../../components/attachments';
 import { FormDialog } from '../../../components/EditDialog';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;

@@ -13,7 +13,7 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, SHOPPING_PATHS, withId } from '../texts';
-import { useShoppingAccess } from '../ui/access';
+import { useShoppingAccess } from '../access';
 
 const COLUMNS: ListColumn<ExpenseFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },

@@ -18,10 +18,10 @@ import { exportRows, type ExportColumn } from '../../../components/exportRows';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError } from '../../../components/notify';
-import { useShoppingAccess } from '../ui/access';
-import { firstOfMonthIso, todayIso } from '../ui/dates';
+import { useShoppingAccess } from '../access';
+import { firstOfMonthIso, todayIso } from '../../../components/dates';
 import { asAppError } from '../../../components/serverErrors';
-import { downloadBase64 } from '../ui/files';
+import { downloadBase64 } from '../../../components/attachments';
 import { DateField } from '../../../components/EditDialog';
 
 type Column<T> = ExportColumn<T> & { money?: boolean; count?: boolean };

@@ -25,8 +25,8 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeStatus, SHOPPING_PATHS } from '../texts';
-import { useShoppingAccess, type ScreenAccess } from '../ui/access';
-import { idParam } from '../ui/dates';
+import { useShoppingAccess, type ScreenAccess } from '../access';
+import { idParam } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 
 type Values = { rfc: string; name: string; taxRegime: string; postalCode: string; contactName: string; contactEmail: string; contactPhone: string; bank: string; clabe: string; creditDays: string; category: string; active: boolean };

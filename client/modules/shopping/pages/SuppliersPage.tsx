@@ -13,7 +13,7 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeLabel, activeStatus, SHOPPING_PATHS, withId } from '../texts';
-import { useShoppingAccess } from '../ui/access';
+import { useShoppingAccess } from '../access';
 
 const COLUMNS: ListColumn<SupplierFieldsFragment>[] = [
   { key: 'name', header: 'Razón social', sortable: true },

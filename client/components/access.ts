@@ -1,7 +1,7 @@
-// What the signed-in user may do on a Compras / Caja screen, from the shell's
-// CASL ability (the server checks the same rules; this only hides buttons).
+// What the signed-in user may do on a screen, from the shell's CASL ability
+// (the server checks the same rules on every call; this only hides buttons).
 import { useAbility } from '@casl/react';
-import { subjectOf, type AppAbility } from '../../../../schema/abilities';
+import { subjectOf, type AppAbility } from '../../schema/abilities';
 
 export type ScreenAccess = { ver: boolean; crear: boolean; editar: boolean; eliminar: boolean; autorizar: boolean; exportar: boolean };
 
@@ -17,9 +17,7 @@ export function screenAccess(ability: Pick<AppAbility, 'can'>, moduleName: strin
   };
 }
 
-export type ShoppingScreen = 'Proveedores' | 'Cuentas' | 'Gastos' | 'Pagos' | 'Solicitudes de pago' | 'Reportes';
-export type CashScreen = 'Conceptos' | 'Movimientos' | 'Períodos';
-
 /** Re-renders when the rules change (useAbility subscribes to ability updates). */
-export const useShoppingAccess = (screen: ShoppingScreen): ScreenAccess => screenAccess(useAbility<AppAbility>(), 'Compras', screen);
-export const useCashAccess = (screen: CashScreen): ScreenAccess => screenAccess(useAbility<AppAbility>(), 'Caja', screen);
+export function useScreenAccess(moduleName: string, screen: string): ScreenAccess {
+  return screenAccess(useAbility<AppAbility>(), moduleName, screen);
+}

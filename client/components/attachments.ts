@@ -1,5 +1,5 @@
 // Attachments travel as base64 through GraphQL (the API caps them at 700 KB).
-import { downloadBlob } from '../../../components/exportRows';
+import { downloadBlob } from './exportRows';
 
 export const MAX_ATTACHMENT_BYTES = 700 * 1024;
 
