@@ -58,5 +58,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_role_idx').on(t.roleId)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId),
+    // The users list sorts by name by default (id breaks ties for stable pages).
+    index('users_name_idx').on(t.name, t.id),
+  ],
 );
