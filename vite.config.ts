@@ -9,6 +9,7 @@ export default defineConfig({
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:4000', ws: true } },
+    // Same PORT as the API server started by `npm run dev`.
+    proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 4000}`, ws: true } },
   },
 });
