@@ -13,7 +13,7 @@ import { useSalesAccess, type SalesScreen, type ScreenAccess } from '../access';
 import { recordPath } from '../paths';
 import { statusOptions, texts } from '../texts';
 import { ClientSelect } from './ClientSelect';
-import { useServerList } from './useServerList';
+import { useServerList } from '../../../components/useServerList';
 
 type Page<T> = { items: T[]; total: number };
 

@@ -12,7 +12,7 @@ import { formatMoney } from '../../../components/format';
 import { useListParams } from '../../../components/listParams';
 import { useSalesAccess } from '../access';
 import { ImportClientsModal } from '../components/ImportClientsModal';
-import { useServerList } from '../components/useServerList';
+import { useServerList } from '../../../components/useServerList';
 import { recordPath, SALES_PATHS } from '../paths';
 import { ACTIVE_BADGES, texts } from '../texts';
 

@@ -20,7 +20,7 @@ import { useSalesAccess } from '../access';
 import { today } from '../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../components/files';
-import { useServerList } from '../components/useServerList';
+import { useServerList } from '../../../components/useServerList';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { texts } from '../texts';
 

@@ -20,7 +20,7 @@ import { useSalesAccess } from '../access';
 import { today } from '../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { ReasonModal } from '../components/ReasonModal';
-import { useServerList } from '../components/useServerList';
+import { useServerList } from '../../../components/useServerList';
 import { INCOME_BADGES, statusOptions, texts } from '../texts';
 
 const t = texts.otherIncome;

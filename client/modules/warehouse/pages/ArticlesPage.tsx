@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   ArticleCreateDocument,
@@ -17,12 +17,11 @@ import {
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { toDecimal } from '../../../components/decimal';
-import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';
-import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
-import { toListInput, useListParams } from '../../../components/listParams';
+import { useListParams } from '../../../components/listParams';
+import { useServerList } from '../../../components/useServerList';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
@@ -55,7 +54,6 @@ const COLUMNS: ListColumn<ArticleFieldsFragment>[] = [
 ];
 
 function ArticleList({ record }: { record: RecordParam }) {
-  const client = useApolloClient();
   const access = useScreenAccess('Artículos');
   const lines = useLineOptions();
   const [importing, setImporting] = useState(false);
@@ -64,11 +62,7 @@ function ArticleList({ record }: { record: RecordParam }) {
     () => ({ active: activeFilterValue(params.filters.active), lineId: params.filters.lineId || undefined }),
     [params.filters.active, params.filters.lineId],
   );
-  const list = toListInput(params);
-  const { data, previousData, loading, error, refetch } = useQuery(ArticleListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
-  const page = (data ?? previousData)?.articles;
-  const fetchAll = () =>
-    fetchAllPages(async (p, size) => (await client.query({ query: ArticleListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.articles ?? { items: [], total: 0 });
+  const { rows, total, loading, error, fetchAll, refetch } = useServerList(ArticleListDocument, params, { filter }, (d) => d.articles);
 
   return (
     <>
@@ -77,10 +71,10 @@ function ArticleList({ record }: { record: RecordParam }) {
         exportName={t.exportName}
         searchPlaceholder={t.search}
         columns={COLUMNS}
-        rows={page?.items ?? []}
-        total={page?.total ?? 0}
+        rows={rows}
+        total={total}
         loading={loading}
-        error={readGraphQLError(error)}
+        error={error}
         params={params}
         rowKey={(row) => row.id}
         onRowClick={(row) => record.open(row.id)}

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Button, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   StockConceptCreateDocument,
@@ -17,11 +17,10 @@ import {
   type StockDirection,
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
-import { fetchAllPages } from '../../../components/fetchAllPages';
 import { FormPage } from '../../../components/FormPage';
-import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
-import { toListInput, useListParams } from '../../../components/listParams';
+import { useListParams } from '../../../components/listParams';
+import { useServerList } from '../../../components/useServerList';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess } from '../access';
@@ -50,18 +49,13 @@ const COLUMNS: ListColumn<StockConceptFieldsFragment>[] = [
 ];
 
 function ConceptList({ record }: { record: RecordParam }) {
-  const client = useApolloClient();
   const access = useScreenAccess('Conceptos');
   const params = useListParams({ sortBy: 'code', filters: { active: '', kind: '' } });
   const filter = useMemo<StockConceptFilter>(
     () => ({ active: activeFilterValue(params.filters.active), kind: (params.filters.kind || undefined) as StockConceptKind | undefined }),
     [params.filters.active, params.filters.kind],
   );
-  const list = toListInput(params);
-  const { data, previousData, loading, error } = useQuery(StockConceptListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
-  const page = (data ?? previousData)?.stockConcepts;
-  const fetchAll = () =>
-    fetchAllPages(async (p, size) => (await client.query({ query: StockConceptListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.stockConcepts ?? { items: [], total: 0 });
+  const { rows, total, loading, error, fetchAll } = useServerList(StockConceptListDocument, params, { filter }, (d) => d.stockConcepts);
 
   return (
     <ListPage
@@ -69,10 +63,10 @@ function ConceptList({ record }: { record: RecordParam }) {
       exportName={t.exportName}
       searchPlaceholder={t.search}
       columns={COLUMNS}
-      rows={page?.items ?? []}
-      total={page?.total ?? 0}
+      rows={rows}
+      total={total}
       loading={loading}
-      error={readGraphQLError(error)}
+      error={error}
       params={params}
       rowKey={(row) => row.id}
       onRowClick={(row) => record.open(row.id)}

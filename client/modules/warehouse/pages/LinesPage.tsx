@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { Button, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   ProductLineCreateDocument,
@@ -14,12 +14,11 @@ import {
   type ProductLineFilter,
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
-import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';
-import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
-import { toListInput, useListParams } from '../../../components/listParams';
+import { useListParams } from '../../../components/listParams';
+import { useServerList } from '../../../components/useServerList';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess } from '../access';
@@ -45,15 +44,10 @@ const COLUMNS: ListColumn<ProductLineFieldsFragment>[] = [
 ];
 
 function LineList({ record }: { record: RecordParam }) {
-  const client = useApolloClient();
   const access = useScreenAccess('Líneas');
   const params = useListParams({ sortBy: 'code', filters: { active: '' } });
   const filter = useMemo<ProductLineFilter>(() => ({ active: activeFilterValue(params.filters.active) }), [params.filters.active]);
-  const list = toListInput(params);
-  const { data, previousData, loading, error } = useQuery(ProductLineListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
-  const page = (data ?? previousData)?.productLines;
-  const fetchAll = () =>
-    fetchAllPages(async (p, size) => (await client.query({ query: ProductLineListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.productLines ?? { items: [], total: 0 });
+  const { rows, total, loading, error, fetchAll } = useServerList(ProductLineListDocument, params, { filter }, (d) => d.productLines);
 
   return (
     <ListPage
@@ -61,10 +55,10 @@ function LineList({ record }: { record: RecordParam }) {
       exportName={t.exportName}
       searchPlaceholder={t.search}
       columns={COLUMNS}
-      rows={page?.items ?? []}
-      total={page?.total ?? 0}
+      rows={rows}
+      total={total}
       loading={loading}
-      error={readGraphQLError(error)}
+      error={error}
       params={params}
       rowKey={(row) => row.id}
       onRowClick={(row) => record.open(row.id)}

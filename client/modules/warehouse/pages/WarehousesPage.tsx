@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { Button, Paper, SegmentedControl, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   WarehouseCreateDocument,
@@ -14,11 +14,10 @@ import {
   type WarehouseFilter,
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
-import { fetchAllPages } from '../../../components/fetchAllPages';
 import { FormPage } from '../../../components/FormPage';
-import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
-import { toListInput, useListParams } from '../../../components/listParams';
+import { useListParams } from '../../../components/listParams';
+import { useServerList } from '../../../components/useServerList';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess } from '../access';
@@ -44,15 +43,10 @@ const COLUMNS: ListColumn<WarehouseFieldsFragment>[] = [
 ];
 
 function WarehouseList({ record }: { record: RecordParam }) {
-  const client = useApolloClient();
   const access = useScreenAccess('Almacenes');
   const params = useListParams({ sortBy: 'code', filters: { active: '' } });
   const filter = useMemo<WarehouseFilter>(() => ({ active: activeFilterValue(params.filters.active) }), [params.filters.active]);
-  const list = toListInput(params);
-  const { data, previousData, loading, error } = useQuery(WarehouseListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
-  const page = (data ?? previousData)?.warehouses;
-  const fetchAll = () =>
-    fetchAllPages(async (p, size) => (await client.query({ query: WarehouseListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.warehouses ?? { items: [], total: 0 });
+  const { rows, total, loading, error, fetchAll } = useServerList(WarehouseListDocument, params, { filter }, (d) => d.warehouses);
 
   return (
     <ListPage
@@ -60,10 +54,10 @@ function WarehouseList({ record }: { record: RecordParam }) {
       exportName={t.exportName}
       searchPlaceholder={t.search}
       columns={COLUMNS}
-      rows={page?.items ?? []}
-      total={page?.total ?? 0}
+      rows={rows}
+      total={total}
       loading={loading}
-      error={readGraphQLError(error)}
+      error={error}
       params={params}
       rowKey={(row) => row.id}
       onRowClick={(row) => record.open(row.id)}

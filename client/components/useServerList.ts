@@ -1,10 +1,10 @@
-// The data side of every Ventas list: the page of rows for the URL's list
+// The data side of a server-paginated list: the page of rows for the URL's list
 // state and filters, and every matching row for the export menu.
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
-import { fetchAllPages } from '../../../components/fetchAllPages';
-import { readGraphQLError } from '../../../components/graphqlErrors';
-import { toListInput, type ListInput, type ListParams } from '../../../components/listParams';
+import { fetchAllPages } from './fetchAllPages';
+import { readGraphQLError } from './graphqlErrors';
+import { toListInput, type ListInput, type ListParams } from './listParams';
 
 type Page<T> = { items: T[]; total: number };
 
