@@ -14,7 +14,12 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router-dom';
-import { notifyError } from './components/notify';
+import {
+  clearNotificationsOnNavigation,
+  NOTIFICATION_LIMIT,
+  NOTIFICATION_POSITION,
+  notifyError,
+} from './components/notify';
 import { appRouter } from './app/router';
 import { LOGIN_PATH } from './app/routes';
 import { startRulesSubscription } from './app/session/bootstrap';
@@ -25,9 +30,12 @@ import { theme } from './app/theme';
 dayjs.locale('es-mx');
 
 onSessionExpired(() => {
-  notifyError(texts.session.expired, texts.session.expiredTitle);
-  void appRouter.navigate(LOGIN_PATH, { replace: true });
+  // Navigate first: moving to another screen clears the toasts.
+  void appRouter
+    .navigate(LOGIN_PATH, { replace: true })
+    .then(() => notifyError(texts.session.expired, texts.session.expiredTitle));
 });
+clearNotificationsOnNavigation(appRouter);
 startRulesSubscription();
 
 const container = document.getElementById('application');
@@ -38,7 +46,7 @@ createRoot(container).render(
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'es-mx', firstDayOfWeek: 1 }}>
         <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Notifications position="top-right" />
+          <Notifications position={NOTIFICATION_POSITION} limit={NOTIFICATION_LIMIT} />
           <ApolloProvider client={apolloClient}>
             {/* One ability instance for the page's life; the store updates it in place. */}
             <AbilityProvider value={sessionStore.getState().ability}>

@@ -22,7 +22,7 @@ function toRouteObject(route: AppRoute): RouteObject {
     // state behind for the next screen rendered in the same outlet.
     element: <RouteScreen key={route.path} route={route} />,
     errorElement: <RouteErrorPage />,
-    loader: () => runGuard(route),
+    loader: ({ request }) => runGuard(route, request.url),
     handle,
   };
 }
@@ -34,7 +34,11 @@ export function buildRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <ScreenLoading />,
       children: [
-        ...redirectRoutes.map(({ path, to }) => ({ path, loader: () => redirect(to) })),
+        // The query string travels on (`/home?next=…` keeps the page to return to).
+        ...redirectRoutes.map(({ path, to }) => ({
+          path,
+          loader: ({ request }: { request: Request }) => redirect(`${to}${new URL(request.url).search}`),
+        })),
         ...routes.filter((r) => r.layout === 'bare').map(toRouteObject),
         {
           // The signed-in shell (AppShell, menus) loads with the first /system

@@ -3,7 +3,7 @@
 // permission changes, forced password reset and logout.
 import { expect, test, type Page } from '@playwright/test';
 import { breadcrumbTailOf, moduleTitleOf, ROUTE_CONTRACT } from '../routes-contract';
-import { ADMIN, apiToken, gql, signIn } from './fixtures';
+import { ADMIN, apiToken, E2E_PASSWORD, gql, signIn } from './fixtures';
 
 const MODULE_LANDINGS: [string, string][] = [
   ['Recursos Humanos', '/system/human-resources'],
@@ -137,4 +137,16 @@ test('wrong credentials show the Spanish message on the classic form', async ({ 
   await page.getByLabel(/^Contraseña/).fill('incorrecta-123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Correo o contraseña incorrectos.')).toBeVisible();
+});
+
+test('a signed-out visitor who opens a screen signs in and lands on that screen', async ({ page }) => {
+  await page.goto('/system/warehouseModule/stock?search=tornillo');
+  await expect(page).toHaveURL(/\/home\/landing-page\?next=/);
+  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel('Correo electrónico').fill('almacen@demo.mx');
+  await page.getByLabel(/^Contraseña/).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/system\/warehouseModule\/stock\?search=tornillo$/);
+  await expect(heading(page)).toHaveText('Existencias');
 });

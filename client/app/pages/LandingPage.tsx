@@ -1,14 +1,16 @@
 // Public landing page (/home/landing-page): what the product is and the way in.
 import { Box, Button, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingFactory2, IconCheck, IconLogin } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { displayName } from '../session/actions';
 import { useSession } from '../session/session';
 import { DASHBOARD_PATH, LOGIN_PATH } from '../routes';
+import { nextSearch } from '../routing/returnTo';
 import { texts } from '../texts';
 
 export function LandingPage() {
   const session = useSession();
+  const { search } = useLocation();
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
       <Container size="md" py={80}>
@@ -46,7 +48,7 @@ export function LandingPage() {
             </Stack>
           ) : (
             <Group>
-              <Button component={Link} to={LOGIN_PATH} size="md" leftSection={<IconLogin size={18} />}>
+              <Button component={Link} to={`${LOGIN_PATH}${nextSearch(search)}`} size="md" leftSection={<IconLogin size={18} />}>
                 {texts.landing.signIn}
               </Button>
             </Group>

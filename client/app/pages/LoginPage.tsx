@@ -4,7 +4,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import {
   AuthConfigDocument,
   LoginDocument,
@@ -12,6 +12,7 @@ import {
   type AuthConfigQuery,
 } from '../../../generated/app/graphql';
 import { loadFirebaseAuth } from '../session/actions';
+import { nextSearch } from '../routing/returnTo';
 import { texts } from '../texts';
 import { SignInForm, type SignInValues } from './signIn/SignInForm';
 import { useSignIn } from './signIn/useSignIn';
@@ -34,6 +35,7 @@ export function LoginPage() {
   const [login] = useMutation(LoginDocument);
   const [loginWithFirebase] = useMutation(LoginWithFirebaseDocument);
   const authConfig = config.data?.authConfig;
+  const { search } = useLocation();
 
   async function signInWithProvider({ email, password }: SignInValues) {
     if (authConfig?.provider === 'firebase') {
@@ -65,7 +67,7 @@ export function LoginPage() {
         ) : null
       }
       footer={
-        <Anchor component={Link} to="/loginOld" size="sm" ta="center">
+        <Anchor component={Link} to={`/loginOld${nextSearch(search)}`} size="sm" ta="center">
           {texts.login.classicLink}
         </Anchor>
       }

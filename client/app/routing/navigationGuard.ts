@@ -6,10 +6,12 @@ import { CHANGE_PASSWORD_PATH } from '../routes';
 import { ensureSessionLoaded } from '../session/bootstrap';
 import { guardStateOf } from '../session/guardState';
 import { sessionStore } from '../session/session';
-import { decideNavigation } from './guard';
+import { decideNavigation, SIGNED_OUT_REDIRECT } from './guard';
+import { withNext } from './returnTo';
 import type { AppRoute } from './types';
 
-export async function runGuard(route: Pick<AppRoute, 'path' | 'access' | 'parentPath'>): Promise<null> {
+/** `requestUrl`: the address being opened, kept in `?next=` when the visitor must sign in first. */
+export async function runGuard(route: Pick<AppRoute, 'path' | 'access' | 'parentPath'>, requestUrl?: string): Promise<null> {
   if (route.access === 'public') {
     // Public screens work without the server; the session only matters for
     // the forced-password rule, which the stored user already carries.
@@ -19,7 +21,13 @@ export async function runGuard(route: Pick<AppRoute, 'path' | 'access' | 'parent
   }
   sessionStore.rebuildAbilities();
   const decision = decideNavigation(route, guardStateOf(sessionStore.getState()), CHANGE_PASSWORD_PATH);
-  if (decision.outcome === 'redirect') throw redirect(decision.to);
+  if (decision.outcome === 'redirect') {
+    if (decision.to === SIGNED_OUT_REDIRECT && requestUrl) {
+      const wanted = new URL(requestUrl);
+      throw redirect(withNext(decision.to, `${wanted.pathname}${wanted.search}`));
+    }
+    throw redirect(decision.to);
+  }
   sessionStore.applyRouteParentPath(route.parentPath);
   return null;
 }

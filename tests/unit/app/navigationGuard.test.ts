@@ -36,6 +36,13 @@ describe('route guard loader', () => {
     expect(await redirectOf(runGuard(route('/login')))).toBeNull();
   });
 
+  it('keeps the page asked for in ?next= so signing in can return to it', async () => {
+    const asked = 'http://localhost/system/salesModule/clients/clients-form?id=42';
+    expect(await redirectOf(runGuard(route('/system/salesModule/clients/clients-form'), asked))).toBe(
+      '/home?next=%2Fsystem%2FsalesModule%2Fclients%2Fclients-form%3Fid%3D42',
+    );
+  });
+
   it('lets a signed-in user through, storing the parent path; a public route resets it', async () => {
     sessionStore.setSession({ token: 'tok', user, rules });
     expect(await redirectOf(runGuard(route('/system/salesModule/clients')))).toBeNull();
