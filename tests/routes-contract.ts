@@ -78,13 +78,13 @@ export const ROUTE_CONTRACT: ReadonlyArray<readonly [string, string]> = [
   ['/system/cashModule/concepts', 'Catálogo de Conceptos'],
   ['/system/cashModule/movements', 'Registro de Movimientos'],
   ['/system/cashModule/periods', 'Períodos'],
-  ['/system/maintenanceModule/servicesCatalog', 'Catalogo de servicios'],
-  ['/system/maintenanceModule/serviceSchedule', 'Programacion de servicios'],
-  ['/system/maintenanceModule/breackdownService', 'Desgloce de Servicios'],
-  ['/system/maintenanceModule/maintenanceOrders', 'Ordenes de mantenimiento'],
-  ['/system/maintenanceModule/warehouseRequisitions', 'Requisiciones de almacen'],
+  ['/system/maintenanceModule/servicesCatalog', 'Catálogo de servicios'],
+  ['/system/maintenanceModule/serviceSchedule', 'Programación de servicios'],
+  ['/system/maintenanceModule/breackdownService', 'Desglose de servicios'],
+  ['/system/maintenanceModule/maintenanceOrders', 'Órdenes de mantenimiento'],
+  ['/system/maintenanceModule/warehouseRequisitions', 'Requisiciones de almacén'],
   ['/system/maintenanceModule/paymentApplications', 'Solicitudes de pago'],
-  ['/system/maintenanceModule/reportManagement', 'Gestion de reportes'],
+  ['/system/maintenanceModule/reportManagement', 'Gestión de reportes'],
   ['/system/warehouseModule/catalogues', 'Catálogo de Almacenes'],
   ['/system/warehouseModule/linesCatalogue', 'Catálogo de Líneas'],
   ['/system/warehouseModule/articlesCatalogue', 'Catálogo de Artículos'],
@@ -122,5 +122,5 @@ export function moduleTitleOf(path: string): string | null {
 
 /** Last breadcrumb label: the screen title, except where ROUTES.md gives another trail. */
 export function breadcrumbTailOf(path: string, title: string): string {
-  return path === '/system/maintenanceModule/breackdownService' ? 'Programacion de servicios' : title;
+  return path === '/system/maintenanceModule/breackdownService' ? 'Programación de servicios' : title;
 }

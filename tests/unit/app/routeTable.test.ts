@@ -46,9 +46,9 @@ describe('route table', () => {
   });
 
   it('uses the Mantenimiento breadcrumbs of the table', () => {
-    expect(labels('/system/maintenanceModule/servicesCatalog')).toEqual(['Mantenimiento', 'Catalogo de servicios']);
-    expect(labels('/system/maintenanceModule/breackdownService')).toEqual(['Mantenimiento', 'Programacion de servicios']);
-    expect(labels('/system/maintenanceModule/reportManagement')).toEqual(['Mantenimiento', 'Gestion de reportes']);
+    expect(labels('/system/maintenanceModule/servicesCatalog')).toEqual(['Mantenimiento', 'Catálogo de servicios']);
+    expect(labels('/system/maintenanceModule/breackdownService')).toEqual(['Mantenimiento', 'Programación de servicios']);
+    expect(labels('/system/maintenanceModule/reportManagement')).toEqual(['Mantenimiento', 'Gestión de reportes']);
   });
 
   it('starts every Almacén trail with "Almacén"', () => {
@@ -113,7 +113,7 @@ describe('route table', () => {
     expect(sales).not.toContain('Formulario de Clientes');
     expect(sales).not.toContain('Formulario de Pagos');
     const maintenance = moduleScreens('Mantenimiento').map((r) => r.title);
-    expect(maintenance).not.toContain('Desgloce de Servicios');
+    expect(maintenance).not.toContain('Desglose de servicios');
     expect(moduleScreens('Configuración').map((r) => r.title)).toEqual(['Usuarios', 'Módulos', 'Roles']);
   });
 
