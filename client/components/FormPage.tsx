@@ -7,14 +7,16 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker, useLocation } from 'react-router-dom';
 import { confirmAction } from './confirm';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from './graphqlErrors';
 import { notifyError } from './notify';
 import { PageHeader } from './PageHeader';
+import { useScreenTitle } from './screenTitle';
 
 export type FormPageProps = {
-  /** Optional sub-heading (e.g. the record's name); the shell shows the screen title. */
+  /** The record's name ("Gasto G-12 · ACME"): a saved record (`?id=`) is headed and titled by it instead of
+   *  "Formulario de …"; a new one shows it under the screen title ("Nuevo gasto"). */
   title?: string;
   description?: ReactNode;
   /** Buttons in the header (e.g. "Imprimir", a status transition). */
@@ -138,6 +140,8 @@ export function FormPage({
   // the form is marked clean; that navigation must not ask.
   const bypass = useRef(false);
   useLeaveGuard(dirty, bypass);
+  const savedRecord = recordId(useLocation().search) !== null;
+  useScreenTitle(savedRecord && !loading ? title : null);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -156,7 +160,7 @@ export function FormPage({
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
-        <PageHeader title={title} description={description} actions={headerActions} />
+        <PageHeader title={savedRecord ? undefined : title} description={description} actions={headerActions} />
         {error ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
         {loading ? (
           <Stack gap="sm" aria-busy>

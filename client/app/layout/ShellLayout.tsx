@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { useCurrentAppRoute } from '../routing/currentRoute';
+import { useScreenTitleOverride } from '../../components/screenTitle';
 import { DASHBOARD_PATH } from '../routes';
 import { useSession } from '../session/session';
 import { texts } from '../texts';
@@ -15,8 +16,17 @@ function PageHeading() {
   const route = useCurrentAppRoute();
   const { parentPath } = useSession();
   const { pathname } = useLocation();
+  const named = useScreenTitleOverride(pathname);
   if (!route) return null;
-  const crumbs = route.breadcrumbs;
+  // A named record replaces the form's own crumb ("Ventas > Clientes > ACME");
+  // a screen showing one thing inside it keeps itself as a link back
+  // ("Almacén > Existencias > Kárdex: …").
+  const last = route.breadcrumbs.length - 1;
+  const crumbs = !named
+    ? route.breadcrumbs
+    : route.kind === 'form' || route.kind === 'detail'
+      ? [...route.breadcrumbs.slice(0, last), { label: named }]
+      : [...route.breadcrumbs.slice(0, last), { ...route.breadcrumbs[last], path: pathname }, { label: named }];
   const moduleCrumb = crumbs[0];
   // "Back to module" only inside a module's screens, not on its landing page.
   const showBack = parentPath !== null && parentPath !== pathname && route.kind !== 'landing' && moduleCrumb;
@@ -38,7 +48,7 @@ function PageHeading() {
         </Breadcrumbs>
       ) : null}
       <Group justify="space-between" align="center" wrap="wrap" gap="xs">
-        <Title order={2}>{route.title}</Title>
+        <Title order={2}>{named ?? route.title}</Title>
         {showBack && parentPath ? (
           <Anchor component={Link} to={parentPath} size="sm">
             <Group gap={4} wrap="nowrap">

@@ -12,6 +12,7 @@ import { formatDate, formatMoney, formatNumber } from '../../../components/forma
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError } from '../../../components/notify';
 import { WAREHOUSE_PATHS, withId } from '../paths';
+import { useScreenTitle } from '../../../components/screenTitle';
 import { texts } from '../texts';
 import { downloadServerFile } from './download';
 import { useWarehouseOptions } from './options';
@@ -56,11 +57,12 @@ export function KardexView({ articleId, warehouseId, from, to, canExport, onChan
     }
   };
 
+  useScreenTitle(k ? `${t.title}: ${k.article.sku} · ${k.article.name}` : t.title);
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Text fw={700} size="lg">{t.title}{k ? `: ${k.article.sku} · ${k.article.name}` : ''}</Text>
           {k ? <Text size="sm" c="dimmed">{k.warehouse.code} · {k.warehouse.name} · {k.article.unit.name}</Text> : null}
         </Stack>
         <Group gap="xs">
