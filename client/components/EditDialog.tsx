@@ -5,7 +5,7 @@
 // "loading" to the form, and the form is keyed by the record's version, so a
 // reload after a conflict starts it again without the dialog reopening.
 import { Fragment, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Skeleton, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { SaveErrorAlert } from './FormPage';
 import type { AppError } from './graphqlErrors';
@@ -114,11 +114,6 @@ export function FormDialog({ title, opened, onClose, size = 'lg', ...form }: For
       <EditDialogForm {...form} onCancel={onClose} readOnlyNotice={false} />
     </Modal>
   );
-}
-
-/** A calendar date input (AAAA-MM-DD on the wire; the browser shows its own date picker). */
-export function DateField(props: Omit<TextInputProps, 'type'>) {
-  return <TextInput type="date" {...props} />;
 }
 
 /** The dialog's content while its record loads, or when it could not be read. */

@@ -1,7 +1,9 @@
 // Toasts for the outcome of an action, so every screen words and colours them
 // alike. One policy for the whole SPA: at most two on screen (the provider's
-// limit, bottom-right so they never cover the user menu or the header's
-// actions), an error replaces the successes still shown (a green "aplicado"
+// limit, centred just below the header: over the title, never over the user
+// menu, a screen's top-right actions or the save bar's buttons at the bottom
+// right — a toast there hid "Guardar"/"Autorizar" and, paused while the
+// pointer rested on it, never went away), an error replaces the successes still shown (a green "aplicado"
 // beside a red error reads as a contradiction), a success replaces the
 // errors it answers, and moving to another screen clears what belonged to
 // the previous one — except the toast of the action that caused the move
@@ -13,7 +15,7 @@ import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { CONFIRM_COLOR, CANCEL_COLOR } from './confirm';
 
 export const NOTIFICATION_LIMIT = 2;
-export const NOTIFICATION_POSITION = 'bottom-right' as const;
+export const NOTIFICATION_POSITION = 'top-center' as const;
 
 /** A toast raised this close before a navigation belongs to the action that caused it and survives it. */
 export const CARRY_OVER_MS = 1500;

@@ -1,4 +1,4 @@
-// The one notification policy: two at most, errors replace successes (and the
+// The one notification policy: two at most, below the header, errors replace successes (and the
 // reverse), a new screen clears the old screen's toasts but keeps the one of
 // the action that moved there.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,9 +39,9 @@ beforeEach(() => {
 });
 
 describe('notification policy', () => {
-  it('shows at most two, bottom-right (below nothing in the header)', () => {
+  it('shows at most two, centred below the header (clear of the user menu and the right-hand actions)', () => {
     expect(notify.NOTIFICATION_LIMIT).toBe(2);
-    expect(notify.NOTIFICATION_POSITION).toBe('bottom-right');
+    expect(notify.NOTIFICATION_POSITION).toBe('top-center');
   });
 
   it('an error replaces the successes still shown, and a success the errors', () => {

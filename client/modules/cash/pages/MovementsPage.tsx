@@ -35,7 +35,8 @@ import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../../components/attachments';
 import { useDialogParam } from '../../../components/dialogParam';
-import { DateField, FormDialog } from '../../../components/EditDialog';
+import { FormDialog } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 import { InfoField } from '../../../components/InfoField';
 import { CASH_PATHS, KIND_LABELS, MOVEMENT_STATUS } from '../texts';
 

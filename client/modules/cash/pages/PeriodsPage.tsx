@@ -33,7 +33,8 @@ import { useCashAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { useDialogParam } from '../../../components/dialogParam';
-import { DateField, FormDialog } from '../../../components/EditDialog';
+import { FormDialog } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 import { InfoField } from '../../../components/InfoField';
 import { CASH_PATHS, denominationLabel, PERIOD_STATUS } from '../texts';
 

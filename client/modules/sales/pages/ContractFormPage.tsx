@@ -28,7 +28,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
-import { DateField } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';

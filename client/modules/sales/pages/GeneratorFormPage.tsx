@@ -29,7 +29,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
-import { DateField } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { addDays, today } from '../components/dates';

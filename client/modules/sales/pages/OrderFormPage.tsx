@@ -25,7 +25,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { DateField } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';

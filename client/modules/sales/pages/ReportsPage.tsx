@@ -21,7 +21,7 @@ import { exportRows } from '../../../components/exportRows';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError } from '../../../components/notify';
-import { DateField } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 import { useSalesAccess } from '../access';
 import { today, yearStart } from '../components/dates';
 import { asAppError } from '../../../components/serverErrors';
@@ -190,11 +190,11 @@ export function ReportsPage() {
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {tab === 'aging' ? <DateField label={t.asOf} value={asOf} onChange={(e) => set({ asOf: e.currentTarget.value })} /> : null}
+            {tab === 'aging' ? <DateField label={t.asOf} value={asOf} onChange={(value) => set({ asOf: value })} /> : null}
             {tab === 'sales' || tab === 'conversion' ? (
               <>
-                <DateField label={texts.common.from} value={from} onChange={(e) => set({ from: e.currentTarget.value })} />
-                <DateField label={texts.common.to} value={to} onChange={(e) => set({ to: e.currentTarget.value })} />
+                <DateField label={texts.common.from} value={from} onChange={(value) => set({ from: value })} />
+                <DateField label={texts.common.to} value={to} onChange={(value) => set({ to: value })} />
               </>
             ) : null}
           </SimpleGrid>

@@ -35,7 +35,8 @@ import { ACTIVE_LABELS, activeLabel, activeStatus, ENTRY_KIND } from '../texts';
 import { useShoppingAccess, type ScreenAccess } from '../access';
 import { firstOfMonthIso, idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { DateField, FormDialog } from '../../../components/EditDialog';
+import { FormDialog } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 
 const COLUMNS: ListColumn<CompanyAccountFieldsFragment>[] = [
   { key: 'name', header: 'Cuenta', sortable: true },
@@ -263,8 +264,8 @@ function Statement({ accountId, access, onEdit }: { accountId: string; access: S
             ) : null}
           </div>
           <Group gap="xs" align="flex-end">
-            <DateField label="Desde" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <DateField label="Hasta" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+            <DateField label="Desde" value={from} onChange={setFrom} />
+            <DateField label="Hasta" value={to} onChange={setTo} />
             {access.exportar ? (
               <>
                 <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void exportAll('xlsx')}>

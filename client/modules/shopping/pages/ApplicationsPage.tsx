@@ -36,7 +36,8 @@ import { useShoppingAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { useDialogParam } from '../../../components/dialogParam';
-import { DateField, FormDialog } from '../../../components/EditDialog';
+import { FormDialog } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 import { InfoField } from '../../../components/InfoField';
 
 const COLUMNS: ListColumn<PaymentRequestFieldsFragment>[] = [

@@ -35,6 +35,7 @@ import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../../components/attachments';
 import { FormDialog } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
 type Line = { description: string; quantity: string; unitPrice: string };
@@ -281,7 +282,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
               nothingFoundMessage="Sin proveedores"
               {...form.getInputProps('supplierId')}
             />
-            <TextInput type="date" label="Fecha de la factura" required disabled={!editable} {...form.getInputProps('date')} />
+            <DateField label="Fecha de la factura" required disabled={!editable} {...form.getInputProps('date')} />
             <TextInput label="Vencimiento" readOnly value={dueDate ? `${formatDate(dueDate)} (${supplier?.creditDays ?? 0} días de crédito)` : '—'} />
             <TextInput label="Serie" maxLength={25} disabled={!editable} {...form.getInputProps('invoiceSerie')} />
             <TextInput label="Folio de la factura" maxLength={40} disabled={!editable} {...form.getInputProps('invoiceFolio')} />

@@ -36,7 +36,8 @@ import { invoiceRef, PAYMENT_FORMS, PAYMENT_STATUS, paymentFormLabel, SHOPPING_P
 import { useShoppingAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { DateField, FormDialog } from '../../../components/EditDialog';
+import { FormDialog } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 import { InfoField } from '../../../components/InfoField';
 
 const COLUMNS: ListColumn<SupplierPaymentFieldsFragment>[] = [

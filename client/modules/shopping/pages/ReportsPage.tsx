@@ -22,7 +22,7 @@ import { useShoppingAccess } from '../access';
 import { firstOfMonthIso, todayIso } from '../../../components/dates';
 import { asAppError } from '../../../components/serverErrors';
 import { downloadBase64 } from '../../../components/attachments';
-import { DateField } from '../../../components/EditDialog';
+import { DateField } from '../../../components/DateField';
 
 type Column<T> = ExportColumn<T> & { money?: boolean; count?: boolean };
 
@@ -133,7 +133,7 @@ function AgingTab({ canExport }: { canExport: boolean }) {
   return (
     <Stack gap="sm">
       <Toolbar canExport={canExport} pdf={{ kind: 'AGING', asOf }} onExcel={() => exportRows(`Antigüedad de saldos al ${formatDate(asOf)}`, AGING_COLUMNS, r ? [...rows, r.totals] : [], 'xlsx')}>
-        <DateField label="Saldos al" value={asOf} onChange={(e) => setAsOf(e.currentTarget.value)} />
+        <DateField label="Saldos al" value={asOf} onChange={setAsOf} />
         <Text size="sm" c="dimmed">
           Días vencidos contados desde la fecha de vencimiento de cada gasto.
         </Text>
@@ -164,8 +164,8 @@ function SpendTab({ canExport }: { canExport: boolean }) {
   return (
     <Stack gap="sm">
       <Toolbar canExport={canExport} pdf={{ kind: 'SPEND', from, to, groupBy }} onExcel={() => exportRows(`Gasto por ${GROUP_LABEL[groupBy].toLowerCase()}`, columns, r ? [...r.rows, r.totals] : [], 'xlsx')}>
-        <DateField label="Desde" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <DateField label="Hasta" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DateField label="Desde" value={from} onChange={setFrom} />
+        <DateField label="Hasta" value={to} onChange={setTo} />
         <SegmentedControl value={groupBy} onChange={(v) => setGroupBy(v as SpendGroupBy)} data={(Object.keys(GROUP_LABEL) as SpendGroupBy[]).map((k) => ({ value: k, label: `Por ${GROUP_LABEL[k].toLowerCase()}` }))} />
       </Toolbar>
       {error ? <Alert color="red">{readGraphQLError(error)?.message}</Alert> : null}
@@ -190,8 +190,8 @@ function PaymentsTab({ canExport }: { canExport: boolean }) {
   return (
     <Stack gap="sm">
       <Toolbar canExport={canExport} pdf={{ kind: 'ACCOUNT_PAYMENTS', from, to }} onExcel={() => exportRows('Pagos por cuenta', PAYMENTS_COLUMNS, r ? [...r.rows, r.totals] : [], 'xlsx')}>
-        <DateField label="Desde" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <DateField label="Hasta" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DateField label="Desde" value={from} onChange={setFrom} />
+        <DateField label="Hasta" value={to} onChange={setTo} />
       </Toolbar>
       {error ? <Alert color="red">{readGraphQLError(error)?.message}</Alert> : null}
       <ReportTable columns={PAYMENTS_COLUMNS} rows={r?.rows ?? []} totals={r?.totals} loading={loading} />

@@ -3,7 +3,7 @@
 // value, closing balance. The article, warehouse and dates live in the URL
 // (`?articleId=&warehouseId=&from=&to=`), so the view can be linked.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconArrowLeft, IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { useScreenTitle } from '../../../components/screenTitle';
 import { texts } from '../texts';
 import { downloadServerFile } from './download';
 import { useWarehouseOptions } from './options';
+import { DateField } from '../../../components/DateField';
 
 const t = texts.kardex;
 
@@ -82,8 +83,8 @@ export function KardexView({ articleId, warehouseId, from, to, canExport, onChan
       </Group>
       <Group gap="sm" align="flex-end">
         <Select label={texts.common.warehouse} data={warehouses.options.map((o) => ({ ...o, disabled: false }))} value={warehouseId} onChange={(v) => v && onChange({ warehouseId: v })} allowDeselect={false} searchable w={260} />
-        <TextInput label={t.from} type="date" value={from} onChange={(e) => onChange({ from: e.currentTarget.value })} w={160} />
-        <TextInput label={t.to} type="date" value={to} onChange={(e) => onChange({ to: e.currentTarget.value })} w={160} />
+        <DateField label={t.from} value={from} onChange={(value) => onChange({ from: value })} w={160} />
+        <DateField label={t.to} value={to} onChange={(value) => onChange({ to: value })} w={160} />
       </Group>
       {!validRange ? <Alert color="orange" variant="light">{t.rangeInvalid}</Alert> : null}
       {error ? <Alert color="red" variant="light" title={texts.common.loadFailed}>{readGraphQLError(error)?.message}</Alert> : null}

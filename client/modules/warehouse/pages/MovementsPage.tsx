@@ -37,6 +37,7 @@ import { useConceptOptions, useWarehouseOptions } from '../components/options';
 import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
 import { kardexPath, WAREHOUSE_PATHS, withId } from '../paths';
 import { KIND_LABELS, MOVEMENT_STATUS, statusOptions, texts } from '../texts';
+import { DateField } from '../../../components/DateField';
 
 const t = texts.movements;
 const FIELDS = ['date', 'conceptId', 'warehouseId', 'targetWarehouseId', 'reference', 'notes', 'lines', 'lines.'] as const;
@@ -91,8 +92,8 @@ function MovementList({ record }: { record: RecordParam }) {
           <Select aria-label={t.kind} placeholder={t.kind} data={KIND_OPTIONS} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={140} />
           <Select aria-label={texts.common.warehouse} placeholder={texts.common.warehouse} data={warehouses.options.map((o) => ({ ...o, disabled: false }))} value={warehouseId || null} onChange={(v) => params.setFilter('warehouseId', v ?? '')} clearable searchable w={220} />
           <Select aria-label={texts.common.status} placeholder={texts.common.status} data={statusOptions(MOVEMENT_STATUS)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={140} />
-          <TextInput aria-label={t.from} type="date" value={from} onChange={(e) => params.setFilter('from', e.currentTarget.value)} w={150} />
-          <TextInput aria-label={t.to} type="date" value={to} onChange={(e) => params.setFilter('to', e.currentTarget.value)} w={150} />
+          <DateField aria-label={t.from} value={from} onChange={(value) => params.setFilter('from', value)} w={150} />
+          <DateField aria-label={t.to} value={to} onChange={(value) => params.setFilter('to', value)} w={150} />
         </>
       }
     />
@@ -180,7 +181,7 @@ function MovementForm({ record }: { record: RecordParam }) {
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <TextInput label={texts.common.date} type="date" required max={todayIso()} {...form.getInputProps('date')} />
+            <DateField label={texts.common.date} required max={todayIso()} {...form.getInputProps('date')} />
             <Select label={t.concept} placeholder={t.conceptPlaceholder} required searchable data={conceptOptions} {...form.getInputProps('conceptId')} value={form.values.conceptId || null} onChange={(v) => form.setFieldValue('conceptId', v ?? '')} />
             <Select label={texts.common.warehouse} placeholder={t.warehousePlaceholder} required searchable data={warehouses.options} {...form.getInputProps('warehouseId')} value={form.values.warehouseId || null} onChange={(v) => form.setFieldValue('warehouseId', v ?? '')} />
             {isTransfer ? (

@@ -33,6 +33,7 @@ import { useWarehouseOptions } from '../components/options';
 import { LoadFailed, RecordLoading } from '../components/record';
 import { idParam, WAREHOUSE_PATHS, withId } from '../paths';
 import { REQUISITION_STATUS, texts } from '../texts';
+import { DateField } from '../../../components/DateField';
 
 const t = texts.requisitions;
 const FIELDS = ['area', 'originReference', 'warehouseId', 'neededDate', 'notes', 'lines', 'lines.'] as const;
@@ -122,7 +123,7 @@ function RequisitionForm({ requisition, onSaved }: { requisition: Requisition | 
             <TextInput label={t.area} required maxLength={120} disabled={readOnly} data-autofocus {...form.getInputProps('area')} />
             <TextInput label={t.originReference} placeholder={t.originPlaceholder} maxLength={120} disabled={readOnly} {...form.getInputProps('originReference')} />
             <Select label={texts.common.warehouse} required searchable data={warehouses.options} disabled={readOnly} {...form.getInputProps('warehouseId')} value={form.values.warehouseId || null} onChange={(v) => form.setFieldValue('warehouseId', v ?? '')} />
-            <TextInput label={t.neededDate} type="date" required min={todayIso()} disabled={readOnly} {...form.getInputProps('neededDate')} />
+            <DateField label={t.neededDate} required min={todayIso()} disabled={readOnly} {...form.getInputProps('neededDate')} />
           </SimpleGrid>
           <Textarea mt="md" label={texts.common.notes} maxLength={1000} autosize minRows={1} disabled={readOnly} {...form.getInputProps('notes')} />
         </Paper>
