@@ -5,7 +5,7 @@
 // Callers describe the document as data; they never touch pdfkit.
 import PDFDocument from 'pdfkit';
 import { companyHeaderLines, type CompanyProfile } from './company';
-import { dec, Decimal } from './money';
+import { dec, Decimal } from '../../schema/money';
 
 export type PdfAlign = 'left' | 'right' | 'center';
 export type PdfFormat = 'text' | 'money' | 'number' | 'quantity' | 'date' | 'percent';

@@ -2,7 +2,7 @@
 // for catalogues and movements, and dates relative to today (Mexico City),
 // since a movement may not be dated in the future.
 import { expect } from 'vitest';
-import { todayMx } from '../../server/lib/dates';
+import { todayMx } from '../../schema/dates';
 import type { GqlResult, TestServer } from './harness';
 
 export const today = todayMx();

@@ -7,7 +7,7 @@ import {
   INVOICE_LIFECYCLE,
   ORDER_LIFECYCLE,
   QUOTE_LIFECYCLE,
-} from '../../../server/modules/sales/labels';
+} from '../../../schema/sales/labels';
 
 const badges = <S extends string>(labels: Record<S, string>, colors: Record<S, string>): StatusLabels =>
   Object.fromEntries(Object.entries(labels).map(([k, label]) => [k, { label: label as string, color: colors[k as S] }]));

@@ -2,9 +2,9 @@
 // period of "Caja general" with some movements.
 import type { Db } from '../../db/database';
 import { nextFolio } from '../../db/folios';
-import { dec, money } from '../../lib/money';
-import { addDays, todayMx } from '../../lib/dates';
-import { computeArqueo } from './arqueo';
+import { dec, money } from '../../../schema/money';
+import { addDays, todayMx } from '../../../schema/dates';
+import { computeArqueo } from '../../../schema/cash/arqueo';
 import * as data from './data';
 
 const CONCEPTS: { name: string; kind: data.CashKind }[] = [

@@ -7,12 +7,12 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
-import { dec, decimalPlaces, money } from '../../lib/money';
+import { dec, decimalPlaces, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { readUpload, storageKey, storageOf, withStorage } from '../../lib/attachments';
-import { isIsoDate, todayMx } from '../../lib/dates';
-import { formatMxn } from '../../lib/money';
-import { computeArqueo, isDenomination } from './arqueo';
+import { isIsoDate, todayMx } from '../../../schema/dates';
+import { formatMxn } from '../../../schema/money';
+import { computeArqueo, isDenomination } from '../../../schema/cash/arqueo';
 import * as data from './data';
 
 export const MSG = {

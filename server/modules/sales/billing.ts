@@ -12,17 +12,17 @@ import { getCompanyProfile } from '../../lib/company';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
-import { dec, money } from '../../lib/money';
+import { dec, money } from '../../../schema/money';
 import { parseInput } from '../../lib/validation';
-import { addDays } from '../../lib/dates';
+import { addDays } from '../../../schema/dates';
 import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/ledger';
 import * as data from './data';
 import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
-import { folioLabel, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from './labels';
+import { folioLabel, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from '../../../schema/sales/labels';
 import { MSG } from './messages';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType } from './service';
-import { retentionRates } from './totals';
+import { retentionRates } from '../../../schema/sales/totals';
 
 const idOf = (id: string | number): number => {
   const n = Number(id);

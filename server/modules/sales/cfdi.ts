@@ -10,7 +10,7 @@
 // traslados − retenciones.
 import { create } from 'xmlbuilder2';
 import type { CompanyProfile } from '../../lib/company';
-import { dec, Decimal } from '../../lib/money';
+import { dec, Decimal } from '../../../schema/money';
 import type { ClientRow, InvoiceLineRow, InvoiceRow } from './data';
 
 export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';

@@ -1,11 +1,11 @@
 // Printed Ventas documents (cotización, factura) described for the shared
 // PDF builder, plus the "importe con letra" every Mexican invoice carries.
 import type { CompanyProfile } from '../../lib/company';
-import { dec, Decimal } from '../../lib/money';
+import { dec, Decimal } from '../../../schema/money';
 import { formatDateMx, type PdfBlock, type PdfDocumentSpec } from '../../lib/pdf';
 import type { ClientRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
 import { partiesOf } from './cfdi';
-import { folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from './labels';
+import { folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 import { catalogLabel, catalogName, FORMAS_PAGO, METODOS_PAGO, OBJETOS_IMPUESTO, REGIMENES_FISCALES, USOS_CFDI } from '../../../schema/sat';
 
 // ---- importe con letra -------------------------------------------------------------------

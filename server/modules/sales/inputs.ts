@@ -2,7 +2,7 @@
 // messages BAD_USER_INPUT carries. Rules that need the database (does the
 // client exist, is the quote accepted…) live in the services.
 import { RFC_MESSAGE, isPostalCode, POSTAL_CODE_MESSAGE, rfcKind } from '../../../schema/validators';
-import { dec } from '../../lib/money';
+import { dec } from '../../../schema/money';
 import { rules, z } from '../../lib/validation';
 import { MSG } from './messages';
 import { type CatalogEntry, FORMAS_PAGO, hasCode, PROD_SERV_RE, REGIMENES_FISCALES, UNIT_KEY_RE, USOS_CFDI, USOS_NOT_FOR_INVOICES } from '../../../schema/sat';

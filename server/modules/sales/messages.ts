@@ -1,5 +1,5 @@
 // Every Spanish message Ventas shows a person, in one place for review.
-import { formatMxn } from '../../lib/money';
+import { formatMxn } from '../../../schema/money';
 
 export const MSG = {
   required: 'Este campo es obligatorio.',

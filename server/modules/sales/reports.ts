@@ -5,15 +5,15 @@
 import type { RequestContext } from '../../context';
 import { getCompanyProfile } from '../../lib/company';
 import { badInput, found } from '../../lib/errors';
-import { dec, money, sum } from '../../lib/money';
+import { dec, money, sum } from '../../../schema/money';
 import { formatDateMx, renderPdfBase64, type PdfColumn } from '../../lib/pdf';
 import { parseInput } from '../../lib/validation';
-import { todayMx } from '../../lib/dates';
+import { todayMx } from '../../../schema/dates';
 import { buildCfdiXml, partiesOf } from './cfdi';
 import * as data from './data';
 import { invoicePdfSpec, quotePdfSpec } from './documents';
 import { periodInput } from './inputs';
-import { CONTRACT_LIFECYCLE, folioLabel } from './labels';
+import { CONTRACT_LIFECYCLE, folioLabel } from '../../../schema/sales/labels';
 import { MSG } from './messages';
 import { db } from './service';
 

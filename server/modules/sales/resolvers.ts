@@ -4,7 +4,7 @@
 import DataLoader from 'dataloader';
 import type { RequestContext } from '../../context';
 import type { Resolvers } from '../../graphql/types';
-import { dec, money } from '../../lib/money';
+import { dec, money } from '../../../schema/money';
 import * as billing from './billing';
 import type { ConceptRow } from './data';
 import { depositAccounts } from './data';

@@ -8,12 +8,12 @@ import type { Actor } from '../../db/audit';
 import { queryRows, type Db, type Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { toCompanyProfile } from '../../lib/company';
-import { dec, money } from '../../lib/money';
-import { addDays, todayMx } from '../../lib/dates';
+import { dec, money } from '../../../schema/money';
+import { addDays, todayMx } from '../../../schema/dates';
 import { postAccountEntry } from '../shopping/ledger';
 import * as data from './data';
-import { folioLabel } from './labels';
-import { computeTotals, retentionRates } from './totals';
+import { folioLabel } from '../../../schema/sales/labels';
+import { computeTotals, retentionRates } from '../../../schema/sales/totals';
 
 const COMPANY = {
   rfc: 'SIB150312QR5',

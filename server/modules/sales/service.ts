@@ -13,11 +13,11 @@ import { getCompanyProfile, type CompanyProfile } from '../../lib/company';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
-import { dec, money } from '../../lib/money';
+import { dec, money } from '../../../schema/money';
 import { parseInput, z } from '../../lib/validation';
 import { toKeySegment } from '../../storage';
 import { readUpload, storageOf, withStorage } from '../../lib/attachments';
-import { addDays, todayMx } from '../../lib/dates';
+import { addDays, todayMx } from '../../../schema/dates';
 import * as data from './data';
 import {
   clientInput,
@@ -31,9 +31,9 @@ import {
   reasonInput,
   type LineInputValues,
 } from './inputs';
-import { CONTRACT_LIFECYCLE, folioLabel, GENERATOR_LIFECYCLE, ORDER_LIFECYCLE, QUOTE_LIFECYCLE } from './labels';
+import { CONTRACT_LIFECYCLE, folioLabel, GENERATOR_LIFECYCLE, ORDER_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 import { MSG } from './messages';
-import { computeTotals, retentionRates, type TaxRates } from './totals';
+import { computeTotals, retentionRates, type TaxRates } from '../../../schema/sales/totals';
 
 export const db = (ctx: RequestContext) => ctx.app.database.db;
 const idOf = (id: string | number): number => {

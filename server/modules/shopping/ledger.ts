@@ -18,8 +18,8 @@ import type { Actor } from '../../db/audit';
 import { writeAudit } from '../../db/audit';
 import { queryRows, type Executor } from '../../db/database';
 import { badInput, notFound } from '../../lib/errors';
-import { isIsoDate, todayMx } from '../../lib/dates';
-import { dec, decimalPlaces, formatMxn, money } from '../../lib/money';
+import { isIsoDate, todayMx } from '../../../schema/dates';
+import { dec, decimalPlaces, formatMxn, money } from '../../../schema/money';
 import { ACCOUNT_ENTRY_KINDS } from './tables';
 
 export type AccountEntryKind = (typeof ACCOUNT_ENTRY_KINDS)[number];

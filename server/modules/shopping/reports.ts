@@ -3,11 +3,11 @@
 import type { RequestContext } from '../../context';
 import { getCompanyProfile } from '../../lib/company';
 import { badInput } from '../../lib/errors';
-import { money, sum } from '../../lib/money';
+import { money, sum } from '../../../schema/money';
 import { renderPdfBase64, formatDateMx, type PdfColumn } from '../../lib/pdf';
 import * as data from './data';
-import { AGING_LABELS } from './fiscal';
-import { isIsoDate } from '../../lib/dates';
+import { AGING_LABELS } from '../../../schema/shopping/fiscal';
+import { isIsoDate } from '../../../schema/dates';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 

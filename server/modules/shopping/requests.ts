@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../db/audit';
 import { queryRows, type Executor } from '../../db/database';
 import { badInput } from '../../lib/errors';
-import { dec } from '../../lib/money';
+import { dec } from '../../../schema/money';
 import * as data from './data';
-import { todayMx } from '../../lib/dates';
+import { todayMx } from '../../../schema/dates';
 import { createPaymentRequestTx, type PaymentRequestOriginInput } from './service';
 
 export type { PaymentRequestOriginInput };

@@ -4,10 +4,10 @@
 import type { Db } from '../../db/database';
 import type { Actor } from '../../db/audit';
 import { nextFolio } from '../../db/folios';
-import { dec, money } from '../../lib/money';
+import { dec, money } from '../../../schema/money';
 import * as data from './data';
-import { addDays, todayMx } from '../../lib/dates';
-import { computeExpenseTotals, dueDateFor } from './fiscal';
+import { addDays, todayMx } from '../../../schema/dates';
+import { computeExpenseTotals, dueDateFor } from '../../../schema/shopping/fiscal';
 import { postAccountEntry } from './ledger';
 
 const SUPPLIERS: data.SupplierValues[] = [

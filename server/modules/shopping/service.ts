@@ -9,13 +9,13 @@ import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
 import { assertTransition, defineLifecycle } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
-import { dec, decimalPlaces, money, sum } from '../../lib/money';
+import { dec, decimalPlaces, money, sum } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { hasCode, REGIMENES_FISCALES, regimenAppliesTo } from '../../../schema/sat';
 import { readUpload, storageKey, storageOf, withStorage } from '../../lib/attachments';
-import { isIsoDate, todayMx } from '../../lib/dates';
+import { isIsoDate, todayMx } from '../../../schema/dates';
 import * as data from './data';
-import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES } from './fiscal';
+import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES } from '../../../schema/shopping/fiscal';
 import { postAccountEntry, reverseAccountEntry } from './ledger';
 
 export const MSG = {

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database';
 import { actorOf, type RequestContext } from '../../context';
 import { badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
-import { dec } from '../../lib/money';
+import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
 import { ENTITY, MSG } from './messages';

@@ -6,7 +6,7 @@
 // - An exit takes q units at the current average; the average does not move.
 //   The exit that empties the row takes exactly the value left, so rounding
 //   never leaves value without quantity (nor the reverse).
-import { Decimal, dec, type DecimalLike } from '../../lib/money';
+import { Decimal, dec, type DecimalLike } from '../../../schema/money';
 
 export type StockState = { quantity: Decimal; value: Decimal; avgCost: Decimal };
 

@@ -8,7 +8,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
-import { dec } from '../../lib/money';
+import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { applyIn, applyOut, stateOf } from './costing';
 import * as data from './data';
@@ -17,7 +17,7 @@ import { checkWarehouse, throwIfAny } from './movements';
 import { postMovements, type PostingLine } from './posting';
 import { unitByCode } from './units';
 import { cleanNumberText, dateText, decimalsProblem, idOf, isDecimalText, MAX_QUANTITY, optionalId, optionalText } from './validation';
-import { todayMx } from '../../lib/dates';
+import { todayMx } from '../../../schema/dates';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 

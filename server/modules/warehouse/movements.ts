@@ -11,7 +11,7 @@ import { ENTITY, MSG } from './messages';
 import { formatMovementFolio, postMovements, type Direction, type PostingLine } from './posting';
 import { unitByCode } from './units';
 import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalId, optionalText, quantity, unitCost } from './validation';
-import { todayMx } from '../../lib/dates';
+import { todayMx } from '../../../schema/dates';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 

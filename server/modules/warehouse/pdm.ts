@@ -9,7 +9,7 @@ import { actorOf, type RequestContext } from '../../context';
 import { appError, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
-import { dec, money } from '../../lib/money';
+import { dec, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
 import { ENTITY, MSG, pdmLifecycle, type PdmStatus } from './messages';

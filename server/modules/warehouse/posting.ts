@@ -10,7 +10,7 @@
 import { nextFolio } from '../../db/folios';
 import type { Executor } from '../../db/database';
 import { appError, badInput, type FieldMessages } from '../../lib/errors';
-import { Decimal, dec } from '../../lib/money';
+import { Decimal, dec } from '../../../schema/money';
 import { applyIn, applyInValue, applyOut, stateOf, type StockState } from './costing';
 import * as data from './data';
 import { MSG } from './messages';

@@ -9,7 +9,7 @@ import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
-import { dec } from '../../lib/money';
+import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
 import { ENTITY, MSG, requisitionLifecycle, type RequisitionStatus } from './messages';
@@ -17,7 +17,7 @@ import { checkLineArticles, checkWarehouse, throwIfAny } from './movements';
 import { postMovements, type PostingLine } from './posting';
 import { unitByCode } from './units';
 import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalText, quantity, quantityOrZero, reasonText } from './validation';
-import { todayMx } from '../../lib/dates';
+import { todayMx } from '../../../schema/dates';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 

@@ -3,7 +3,7 @@
 import DataLoader from 'dataloader';
 import type { RequestContext } from '../../context';
 import type { Resolvers } from '../../graphql/types';
-import { dec } from '../../lib/money';
+import { dec } from '../../../schema/money';
 import type * as data from './data';
 import { formatMovementFolio } from './posting';
 import * as service from './service';

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { writeAudit } from '../../db/audit';
 import { folioCounters } from '../../db/tables';
-import { Decimal, dec } from '../../lib/money';
+import { Decimal, dec } from '../../../schema/money';
 import { users } from '../settings/tables';
 import { applyIn, applyInValue, applyOut, emptyState, type StockState } from './costing';
 import * as data from './data';
@@ -29,7 +29,7 @@ import {
   warehouses,
 } from './tables';
 import { unitOf } from './units';
-import { addDays, todayMx } from '../../lib/dates';
+import { addDays, todayMx } from '../../../schema/dates';
 
 const WAREHOUSES = [
   { code: 'ALM-CEN', name: 'Almacén Central', location: 'Av. Industrias 2450, Parque Industrial Escobedo, N.L.', responsible: 'Jorge Alberto Treviño Garza' },

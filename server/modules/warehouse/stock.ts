@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { getCompanyProfile } from '../../lib/company';
 import { badInput, found, type FieldMessages } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
-import { dec } from '../../lib/money';
+import { dec } from '../../../schema/money';
 import { formatDateMx, renderPdfBase64, type PdfColumn } from '../../lib/pdf';
 import type { RequestContext } from '../../context';
 import * as data from './data';

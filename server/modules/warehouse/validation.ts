@@ -1,7 +1,7 @@
 // Field rules of the Almacén inputs (zod with Spanish messages). Decimals
 // arrive as text (the Decimal scalar, or spreadsheet cells) and stay text:
 // decimal.js only after the format is known to be valid.
-import { dec } from '../../lib/money';
+import { dec } from '../../../schema/money';
 import { rules, z } from '../../lib/validation';
 import { MSG } from './messages';
 import type { UnitOfMeasure } from './units';

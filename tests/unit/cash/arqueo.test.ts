@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeArqueo, DENOMINATIONS, isDenomination } from '../../../server/modules/cash/arqueo';
+import { computeArqueo, DENOMINATIONS, isDenomination } from '../../../schema/cash/arqueo';
 
 describe('arqueo de caja', () => {
   it('counts every denomination and gives the exact difference (faltante)', () => {

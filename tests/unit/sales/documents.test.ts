@@ -5,7 +5,7 @@ import { formatCell, formatMoneyMx, formatQuantityMx, renderPdf } from '../../..
 import { buildCfdiXml, cfdiAmount } from '../../../server/modules/sales/cfdi';
 import type { InvoiceLineRow, InvoiceRow } from '../../../server/modules/sales/data';
 import { amountInWords, integerInWords } from '../../../server/modules/sales/documents';
-import { canMove, folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../server/modules/sales/labels';
+import { canMove, folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 
 describe('importe con letra', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, lineTotals, retentionRates } from '../../../server/modules/sales/totals';
+import { computeTotals, lineTotals, retentionRates } from '../../../schema/sales/totals';
 
 const NO_RET = { iva: '0.160000', isrRetention: '0', ivaRetention: '0' };
 const FULL_RET = { iva: '0.160000', isrRetention: '0.100000', ivaRetention: '0.106667' };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isIsoDate } from '../../../server/lib/dates';
-import { formatMxn } from '../../../server/lib/money';
+import { addDays, daysBetween, isIsoDate } from '../../../schema/dates';
+import { formatMxn } from '../../../schema/money';
 import { catalogName, REGIMENES_FISCALES } from '../../../schema/sat';
-import { agingBucket, computeExpenseTotals, dueDateFor } from '../../../server/modules/shopping/fiscal';
+import { agingBucket, computeExpenseTotals, dueDateFor } from '../../../schema/shopping/fiscal';
 
 describe('expense totals (MX_FISCAL: full precision, round half-up at the end)', () => {
   it('taxes are computed on the unrounded base of the lines', () => {

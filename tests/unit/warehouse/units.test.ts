@@ -1,7 +1,7 @@
 // Units of measure and the quantity rules that depend on them.
 import { describe, expect, it } from 'vitest';
 import { findUnit, unitByCode, UNITS } from '../../../server/modules/warehouse/units';
-import { todayMx } from '../../../server/lib/dates';
+import { todayMx } from '../../../schema/dates';
 import { decimalsProblem } from '../../../server/modules/warehouse/validation';
 
 describe('units of measure', () => {

@@ -19,7 +19,7 @@ import {
   type CashPeriodFilter,
   type CashPeriodStatus,
 } from '../../../../generated/graphql';
-import { computeArqueo, DENOMINATIONS } from '../../../../server/modules/cash/arqueo';
+import { computeArqueo, DENOMINATIONS } from '../../../../schema/cash/arqueo';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { applyServerFieldErrors } from '../../../components/FormPage';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';

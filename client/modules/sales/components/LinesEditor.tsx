@@ -6,7 +6,7 @@ import { ActionIcon, Autocomplete, Button, Group, Paper, Select, Table, Text, Te
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { NumberField } from '../../../components/NumberField';
 import { formatMoney } from '../../../components/format';
-import { lineTotals, type TaxRates } from '../../../../server/modules/sales/totals';
+import { lineTotals, type TaxRates } from '../../../../schema/sales/totals';
 import { texts } from '../texts';
 import { OBJETO_OPTIONS, PROD_SERV_KEYS, UNIT_KEYS } from './catalogs';
 

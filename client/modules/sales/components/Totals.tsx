@@ -3,7 +3,7 @@
 // retention switches (by rule / force / none) that feed the rates.
 import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { rfcKind } from '../../../../schema/validators';
-import { computeTotals, retentionRates, type DocumentTotals, type TotalsLineInput } from '../../../../server/modules/sales/totals';
+import { computeTotals, retentionRates, type DocumentTotals, type TotalsLineInput } from '../../../../schema/sales/totals';
 import { formatMoney } from '../../../components/format';
 import { texts } from '../texts';
 

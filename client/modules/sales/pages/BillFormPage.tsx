@@ -22,7 +22,7 @@ import {
   InvoiceXmlDocument,
   type InvoiceDetailQuery,
 } from '../../../../generated/graphql';
-import { canMove, folioLabel, INVOICE_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { canMove, folioLabel, INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { confirmAction } from '../../../components/confirm';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { StatusBadge } from '../../../components/StatusBadge';

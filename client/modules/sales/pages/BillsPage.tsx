@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Checkbox } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { InvoiceListDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
-import { INVOICE_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';

@@ -19,7 +19,7 @@ import {
   type ContractDetailQuery,
   type QuoteDetailQuery,
 } from '../../../../generated/graphql';
-import { canMove, CONTRACT_LIFECYCLE, folioLabel } from '../../../../server/modules/sales/labels';
+import { canMove, CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import { confirmAction } from '../../../components/confirm';
 import { UiDecimal } from '../../../components/decimal';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';

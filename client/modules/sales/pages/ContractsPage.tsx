@@ -1,7 +1,7 @@
 // Contratos: server-side list with status and client filters; each row shows
 // how much of the contract is authorised and billed.
 import { ContractListDocument, type ContractFieldsFragment } from '../../../../generated/graphql';
-import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../server/modules/sales/labels';
+import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format';

@@ -9,7 +9,7 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconPaperclip, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { OrderDeliveryCreateDocument, OrderDeliveryFileDownloadDocument, OrderDeliveryListDocument, ServiceOrderOptionListDocument, type OrderDeliveryFieldsFragment } from '../../../../generated/graphql';
-import { folioLabel } from '../../../../server/modules/sales/labels';
+import { folioLabel } from '../../../../schema/sales/labels';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { formatDate } from '../../../components/format';
 import type { AppError } from '../../../components/graphqlErrors';

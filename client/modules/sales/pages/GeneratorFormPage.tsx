@@ -20,7 +20,7 @@ import {
   ServiceOrderOptionListDocument,
   type GeneratorDetailQuery,
 } from '../../../../generated/graphql';
-import { canMove, folioLabel, GENERATOR_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { canMove, folioLabel, GENERATOR_LIFECYCLE } from '../../../../schema/sales/labels';
 import { confirmAction } from '../../../components/confirm';
 import { UiDecimal, toDecimal } from '../../../components/decimal';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';

@@ -1,6 +1,6 @@
 // Generadores: server-side list with status filter; rows open the form.
 import { GeneratorListDocument, type GeneratorFieldsFragment } from '../../../../generated/graphql';
-import { folioLabel, GENERATOR_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { folioLabel, GENERATOR_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';

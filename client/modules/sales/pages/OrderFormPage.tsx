@@ -19,7 +19,7 @@ import {
   ServiceOrderUpdateDocument,
   type ServiceOrderDetailQuery,
 } from '../../../../generated/graphql';
-import { canMove, folioLabel, ORDER_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { canMove, folioLabel, ORDER_LIFECYCLE } from '../../../../schema/sales/labels';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../components/format';

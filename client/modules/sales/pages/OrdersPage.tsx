@@ -1,6 +1,6 @@
 // Órdenes de Servicio: server-side list with status filter in the URL.
 import { ServiceOrderListDocument, type ServiceOrderFieldsFragment } from '../../../../generated/graphql';
-import { folioLabel, ORDER_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { folioLabel, ORDER_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../components/format';

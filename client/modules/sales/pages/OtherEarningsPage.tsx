@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { DepositAccountOptionListDocument, OtherIncomeCancelDocument, OtherIncomeCreateDocument, OtherIncomeListDocument, type IncomeStatus, type OtherIncomeFieldsFragment } from '../../../../generated/graphql';
-import { folioLabel, INCOME_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';

@@ -17,7 +17,7 @@ import {
   OpenInvoiceListDocument,
   type ClientPaymentDetailQuery,
 } from '../../../../generated/graphql';
-import { canMove, folioLabel, INCOME_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { canMove, folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
 import { toDecimal, UiDecimal } from '../../../components/decimal';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';

@@ -1,7 +1,7 @@
 // Pagos: client payments with status and client filters; a row opens the
 // payment (read-only, with its applications and cancellation).
 import { ClientPaymentListDocument, type ClientPaymentFieldsFragment } from '../../../../generated/graphql';
-import { folioLabel, INCOME_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';

@@ -22,7 +22,7 @@ import {
   QuoteUpdateDocument,
   type QuoteDetailQuery,
 } from '../../../../generated/graphql';
-import { canMove, folioLabel, QUOTE_LIFECYCLE } from '../../../../server/modules/sales/labels';
+import { canMove, folioLabel, QUOTE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { confirmAction } from '../../../components/confirm';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { StatusBadge } from '../../../components/StatusBadge';

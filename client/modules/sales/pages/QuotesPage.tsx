@@ -1,6 +1,6 @@
 // Cotizaciones: server-side list with status and client filters in the URL.
 import { QuoteListDocument, type QuoteFieldsFragment } from '../../../../generated/graphql';
-import { QUOTE_LIFECYCLE, folioLabel } from '../../../../server/modules/sales/labels';
+import { QUOTE_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';

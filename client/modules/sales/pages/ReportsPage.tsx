@@ -15,7 +15,7 @@ import {
   SalesReportPdfDocument,
   type SalesReportKind,
 } from '../../../../generated/graphql';
-import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../server/modules/sales/labels';
+import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/columns';
 import { exportRows } from '../../../components/exportRows';
 import { formatMoney, formatNumber } from '../../../components/format';

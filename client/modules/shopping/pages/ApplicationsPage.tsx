@@ -20,7 +20,7 @@ import {
   type PaymentRequestOrigin,
   type PaymentRequestStatus,
 } from '../../../../generated/graphql';
-import { computeExpenseTotals } from '../../../../server/modules/shopping/fiscal';
+import { computeExpenseTotals } from '../../../../schema/shopping/fiscal';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { applyServerFieldErrors } from '../../../components/FormPage';

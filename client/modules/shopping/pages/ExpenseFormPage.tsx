@@ -21,7 +21,7 @@ import {
   type ExpenseDetailQuery,
   type ExpenseInput,
 } from '../../../../generated/graphql';
-import { computeExpenseTotals, dueDateFor } from '../../../../server/modules/shopping/fiscal';
+import { computeExpenseTotals, dueDateFor } from '../../../../schema/shopping/fiscal';
 import { confirmAction, CANCEL_COLOR } from '../../../components/confirm';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format';

@@ -13,7 +13,7 @@ import {
   type ShoppingReportInput,
   type SpendGroupBy,
 } from '../../../../generated/graphql';
-import { AGING_LABELS } from '../../../../server/modules/shopping/fiscal';
+import { AGING_LABELS } from '../../../../schema/shopping/fiscal';
 import { exportRows, type ExportColumn } from '../../../components/exportRows';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';

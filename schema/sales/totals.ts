@@ -5,7 +5,7 @@
 // Pure (decimal.js only): the SPA imports it for the live preview in forms so
 // the screen and the server can never disagree.
 import Decimal from 'decimal.js';
-import { IVA_RATE, ISR_RETENTION_RATE, ISR_RETENTION_RATE_RESICO, IVA_RETENTION_RATE, type PersonType } from '../../../schema/sat';
+import { IVA_RATE, ISR_RETENTION_RATE, ISR_RETENTION_RATE_RESICO, IVA_RETENTION_RATE, type PersonType } from '../sat';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 type Dec = InstanceType<typeof D>;

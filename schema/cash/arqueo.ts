@@ -1,6 +1,6 @@
 // Arqueo de caja (pure, shared with the SPA): counted cash by denomination
 // and its difference against the expected balance.
-import { dec, money, sum } from '../../lib/money';
+import { dec, money, sum } from '../money';
 
 /** Mexican peso denominations counted in an arqueo: bills, then coins. */
 export const DENOMINATIONS = ['1000', '500', '200', '100', '50', '20', '10', '5', '2', '1', '0.50'] as const;

@@ -1,8 +1,8 @@
 // Pure Compras rules shared by the server and the SPA (no database, no I/O):
 // expense totals per MX_FISCAL.md, due dates and the aging buckets of accounts
 // payable. The régimen fiscal catalogue is schema/sat.ts.
-import { addDays, daysBetween } from '../../lib/dates';
-import { dec, money, sum, type DecimalLike } from '../../lib/money';
+import { addDays, daysBetween } from '../dates';
+import { dec, money, sum, type DecimalLike } from '../money';
 
 /** IVA rates a supplier invoice may carry: 16 % general, 8 % región fronteriza, 0 % tasa cero / exento. */
 export const IVA_RATES = ['0.16', '0.08', '0'] as const;
