@@ -21,6 +21,35 @@ export default tseslint.config(
     },
   },
   {
+    // One-way layers: the SPA and the shared rules under schema/ never reach into the server;
+    // what both sides compute lives under schema/.
+    files: ['client/**/*.{ts,tsx}', 'schema/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '(^|/)server/', message: 'El cliente y schema/ no importan código del servidor: mueve lo compartido a schema/.' }],
+      }],
+    },
+  },
+  {
+    // A server module calls another only through that module's service.ts (its public functions);
+    // a tables.ts may also name another module's tables for its foreign keys.
+    files: ['server/modules/*/**/*.ts'],
+    ignores: ['server/modules/*/tables.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!service$).+', message: 'Otro módulo se usa solo a través de su service.ts.' }],
+      }],
+    },
+  },
+  {
+    files: ['server/modules/*/tables.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!(service|tables)$).+', message: 'Otro módulo se usa solo a través de su service.ts (o sus tablas, para llaves foráneas).' }],
+      }],
+    },
+  },
+  {
     // Tests read loosely-typed GraphQL JSON; `any` there is the JSON shape, not a shortcut in product code.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -5,7 +5,7 @@ import { count, like, ne, sql } from 'drizzle-orm';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/database';
 import { seed } from '../server/db/seed';
-import { roles, users } from '../server/modules/settings/tables';
+import { roles, users } from '../server/db/tables';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from './server-process';
 
 const EMAIL_PREFIX = 'bench.';

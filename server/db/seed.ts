@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { MODULE_CATALOG, SEED_ROLES } from '../../schema/catalog';
 import { generatePassword, hashPassword } from '../auth/passwords';
-import { appModules, rolePermissions, roles, submodules, users } from '../modules/settings/tables';
+import { appModules, rolePermissions, roles, submodules, users } from './tables';
 import type { Db } from './database';
 import { writeAudit } from './audit';
 

@@ -2,7 +2,7 @@
 // their arqueo, and the movements of each period.
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../settings/tables';
+import { users } from '../../db/tables';
 
 /** One row per physical cash box; "Caja general" is created by migration. */
 export const cashBoxes = pgTable(

@@ -15,7 +15,7 @@ import { readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
 import { parseInput } from '../../lib/validation';
 import { addDays } from '../../../schema/dates';
-import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/ledger';
+import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/service';
 import * as data from './data';
 import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
 import { folioLabel, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from '../../../schema/sales/labels';

@@ -10,7 +10,7 @@ import { nextFolio } from '../../db/folios';
 import { toCompanyProfile } from '../../lib/company';
 import { dec, money } from '../../../schema/money';
 import { addDays, todayMx } from '../../../schema/dates';
-import { postAccountEntry } from '../shopping/ledger';
+import { postAccountEntry } from '../shopping/service';
 import * as data from './data';
 import { folioLabel } from '../../../schema/sales/labels';
 import { computeTotals, retentionRates } from '../../../schema/sales/totals';

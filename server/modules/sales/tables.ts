@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyAccounts } from '../shopping/tables';
-import { users } from '../settings/tables';
+import { users } from '../../db/tables';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });

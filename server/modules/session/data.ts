@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { appSettings, auditLog, sessions } from '../../db/tables';
-import { roles, users } from '../settings/tables';
+import { roles, users } from '../../db/tables';
 
 export type SessionAuthRow = {
   sessionId: string;

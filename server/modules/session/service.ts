@@ -7,8 +7,11 @@ import { appError, badInput, unauthenticated } from '../../lib/errors';
 import { parseInput, rules, z } from '../../lib/validation';
 import type { AppServices } from '../../services';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { findRole, findUserByEmail, findUserById, touchLastSignIn, updateUser, type UserRow } from '../settings/data';
+import { findRole, findUserByEmail, findUserById, touchLastSignIn, updateUserRecord, type UserRow } from '../settings/service';
 import * as data from './data';
+
+// For Configuración: revoke a user's sessions (deactivation, reset) and read the audit log.
+export { listAudit, revokeUserSessions } from './data';
 
 export const MSG = {
   badCredentials: 'Correo o contraseña incorrectos.',
@@ -146,7 +149,7 @@ export async function changePassword(ctx: RequestContext, args: { currentPasswor
   if (input.currentPassword === input.newPassword) throw badInput({ newPassword: MSG.samePassword });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.app.database.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, user.version, { passwordHash, forcedPasswordReset: false });
+    await updateUserRecord(tx, user.id, user.version, { passwordHash, forcedPasswordReset: false });
     // Every session issued before the change stops working, this one included; a new one is returned.
     await data.revokeUserSessions(tx, user.id);
     await writeAudit(tx, actorOf(ctx), {

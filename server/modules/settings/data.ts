@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQ
 import type { RuleModule } from '../../../schema/abilities';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
-import { appModules, rolePermissions, roles, submodules, users } from './tables';
+import { appModules, rolePermissions, roles, submodules, users } from '../../db/tables';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
 export type RoleRow = typeof roles.$inferSelect;

@@ -6,8 +6,11 @@ import { appError, badInput, conflict, found, notFound } from '../../lib/errors'
 import { readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { generatePassword, hashPassword } from '../../auth/passwords';
-import { listAudit, revokeUserSessions } from '../session/data';
+import { listAudit, revokeUserSessions } from '../session/service';
 import * as data from './data';
+
+// For the session module: the user and role lookups that sign-in needs.
+export { findRole, findUserByEmail, findUserById, touchLastSignIn, updateUser as updateUserRecord, type UserRow } from './data';
 
 export const MSG = {
   emailTaken: 'El correo ya está registrado.',

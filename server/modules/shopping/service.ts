@@ -18,6 +18,11 @@ import * as data from './data';
 import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES } from '../../../schema/shopping/fiscal';
 import { postAccountEntry, reverseAccountEntry } from './ledger';
 
+// Compras' public functions for other modules (Ventas posts client payments to the ledger,
+// Almacén turns a Solicitud PDM into a payment request): they call these, never ./ledger or ./requests.
+export { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from './ledger';
+export { createPaymentRequestForPdm } from './requests';
+
 export const MSG = {
   rfcTaken: 'Ya existe un proveedor con ese RFC.',
   regime: 'Selecciona un régimen fiscal del catálogo.',

@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../settings/tables';
+import { users } from '../../db/tables';
 
 export const suppliers = pgTable(
   'suppliers',

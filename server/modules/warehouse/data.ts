@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
-import { users } from '../settings/tables';
+import { users } from '../../db/tables';
 import {
   articles,
   inventoryCountLines,

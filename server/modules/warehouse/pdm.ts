@@ -14,7 +14,7 @@ import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
 import { ENTITY, MSG, pdmLifecycle, type PdmStatus } from './messages';
 import { checkLineArticles, throwIfAny } from './movements';
-import { createPaymentRequestForPdm } from '../shopping/requests';
+import { createPaymentRequestForPdm } from '../shopping/service';
 import { idOf, MAX_DOCUMENT_LINES, optionalText, quantity, reasonText, unitCost } from './validation';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;

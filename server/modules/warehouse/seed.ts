@@ -10,7 +10,7 @@ import type { Db, Executor } from '../../db/database';
 import { writeAudit } from '../../db/audit';
 import { folioCounters } from '../../db/tables';
 import { Decimal, dec } from '../../../schema/money';
-import { users } from '../settings/tables';
+import { users } from '../../db/tables';
 import { applyIn, applyInValue, applyOut, emptyState, type StockState } from './costing';
 import * as data from './data';
 import { COUNT_CONCEPTS } from './counts';

@@ -19,7 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../settings/tables';
+import { users } from '../../db/tables';
 
 const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });
 const cost = (name: string) => numeric(name, { precision: 18, scale: 6 });
