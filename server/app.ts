@@ -11,8 +11,9 @@ import { GraphQLError, parse, specifiedRules, validate, type ExecutionArgs } fro
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { RequestContext } from './context';
-import { createArmor } from './graphql/armor';
+import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { formatError, isUnexpected } from './graphql/errors';
+import { translateDocumentError } from './graphql/inputErrors';
 import { buildSchema } from './graphql/schema';
 import { authenticate } from './modules/session/service';
 import type { AppServices } from './services';
@@ -31,7 +32,9 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   const armor = createArmor(config.production);
   const expressApp = express();
   expressApp.disable('x-powered-by');
-  expressApp.set('trust proxy', 'loopback');
+  // X-Forwarded-For names the client only behind a configured proxy: trusted from anywhere (even
+  // loopback), any local client could pick a fresh per-address sign-in bucket for every attempt.
+  expressApp.set('trust proxy', config.trustProxy);
   const httpServer = http.createServer(expressApp);
 
   const makeContext = async (token: string | null, ip: string, requestId = randomUUID()): Promise<RequestContext> => ({
@@ -51,9 +54,9 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
       onSubscribe: (_ctx, _id, payload) => {
         let document;
         try {
-          document = parse(payload.query, { maxTokens: 5000 });
+          document = parse(payload.query, PARSE_OPTIONS);
         } catch (err) {
-          return [new GraphQLError(`Consulta no válida: ${(err as Error).message}`)];
+          return [new GraphQLError(translateDocumentError((err as Error).message), { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
         }
         const errors = validate(schema, document, [...specifiedRules, ...armor.validationRules]);
         if (errors.length) return errors;
@@ -66,12 +69,19 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   const apollo = new ApolloServer<RequestContext>({
     schema,
     ...armor,
+    parseOptions: PARSE_OPTIONS,
     plugins: [
       ...armor.plugins,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
         async requestDidStart() {
           return {
+            // A request refused before execution (syntax, limits raised while parsing) is the
+            // client's mistake: 400, never the 500 Apollo answers for errors thrown in parsing plugins.
+            async willSendResponse({ response, errors }) {
+              if (!errors?.length || response.body.kind !== 'single' || response.body.singleResult.data !== undefined) return;
+              if (errors.every((err) => !isUnexpected(err)) && (response.http.status ?? 200) >= 500) response.http.status = 400;
+            },
             async didEncounterErrors({ contextValue, errors }) {
               for (const err of errors) {
                 if (!isUnexpected(err)) continue;

@@ -19,6 +19,8 @@ export type Config = {
   loginMaxAttempts: number;
   loginMaxAttemptsPerIp: number;
   logLevel: LogLevel;
+  /** Which proxies may name the client address in X-Forwarded-For (express "trust proxy"); false: none. */
+  trustProxy: false | number | string[];
   clientDir: string;
   seedDemoData: boolean;
   firebase: {
@@ -33,6 +35,13 @@ const env = (name: string): string | null => {
   const v = process.env[name];
   return v === undefined || v.trim() === '' ? null : v.trim();
 };
+
+/** ERP_TRUST_PROXY: unset → trust no proxy; a number → that many hops; otherwise addresses/subnets ("loopback", "10.0.0.0/8"). */
+export function parseTrustProxy(raw: string | null): false | number | string[] {
+  if (raw === null || raw === 'false' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.split(',').map((part) => part.trim()).filter(Boolean);
+}
 
 export function loadConfig(): Config {
   const provider = env('ERP_AUTH_PROVIDER') ?? 'local';
@@ -54,6 +63,7 @@ export function loadConfig(): Config {
     loginMaxAttempts: Number(env('ERP_LOGIN_MAX_ATTEMPTS') ?? 5),
     loginMaxAttemptsPerIp: Number(env('ERP_LOGIN_MAX_ATTEMPTS_PER_IP') ?? 30),
     logLevel: (env('LOG_LEVEL') ?? 'info') as LogLevel,
+    trustProxy: parseTrustProxy(env('ERP_TRUST_PROXY')),
     clientDir: path.resolve(root, env('ERP_CLIENT_DIR') ?? 'dist/client'),
     seedDemoData: env('ERP_SEED_DEMO') !== 'false',
     firebase: {

@@ -5,6 +5,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError } from 'graphql';
 import { KNOWN_CODES } from '../lib/errors';
+import { isLimitMessage, translateDocumentError, translateVariableError } from './inputErrors';
 
 export const GENERIC_MESSAGE = 'Ocurrió un error inesperado. Intenta de nuevo o avisa al administrador.';
 
@@ -24,13 +25,21 @@ export function isUnexpected(error: unknown): boolean {
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   const code = formatted.extensions?.code;
+  // A variable of the wrong type: graphql-js says it in English, without the field.
+  const variable = original instanceof GraphQLError ? translateVariableError(original) : null;
+  if (variable) return { message: variable.message, extensions: { code: 'BAD_USER_INPUT', fields: variable.fields } };
   if (typeof code === 'string' && KNOWN_CODES.includes(code) && original instanceof GraphQLError && !isUnexpected(error)) {
     const fields = original.extensions?.fields;
     return { message: formatted.message, path: formatted.path, extensions: fields ? { code, fields } : { code } };
   }
   if (!isUnexpected(error)) {
-    const clientCode = code === 'BAD_USER_INPUT' ? 'BAD_USER_INPUT' : 'GRAPHQL_VALIDATION_FAILED';
-    return { message: `Consulta no válida: ${formatted.message}`, locations: formatted.locations, extensions: { code: clientCode } };
+    const syntax = formatted.message.startsWith('Syntax Error') && !isLimitMessage(formatted.message);
+    const clientCode = syntax
+      ? 'GRAPHQL_PARSE_FAILED'
+      : typeof code === 'string' && (code === 'BAD_USER_INPUT' || CLIENT_ERROR_CODES.has(code))
+        ? code
+        : 'GRAPHQL_VALIDATION_FAILED';
+    return { message: translateDocumentError(formatted.message), locations: formatted.locations, extensions: { code: clientCode } };
   }
   const requestId = formatted.extensions?.requestId;
   return {

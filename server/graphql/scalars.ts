@@ -6,9 +6,9 @@ import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 const bad = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
 function parseDecimal(value: unknown): string {
-  if (typeof value !== 'string' && typeof value !== 'number') throw bad('Importe no válido.');
+  if (typeof value !== 'string' && typeof value !== 'number') throw bad('Número no válido: escribe dígitos con punto decimal, entre comillas (p. ej. "1500.50").');
   const text = String(value).trim();
-  if (!/^-?\d{1,18}(\.\d{1,10})?$/.test(text)) throw bad('Importe no válido: usa dígitos y punto decimal (máximo 10 decimales).');
+  if (!/^-?\d{1,18}(\.\d{1,10})?$/.test(text)) throw bad('Número no válido: usa dígitos y punto decimal, máximo 18 enteros y 10 decimales (p. ej. 1500.50).');
   return new Decimal(text).toFixed();
 }
 

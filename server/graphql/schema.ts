@@ -7,6 +7,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import { modules } from '../modules';
+import { idGuard } from './idGuard';
 import { buildPermissions } from './permissions';
 import { scalarResolvers } from './scalars';
 
@@ -31,5 +32,6 @@ export function buildBaseSchema(): GraphQLSchema {
 /** `permissions: false` exists only so the benchmark can measure the permission layer's cost. */
 export function buildSchema(opts: { permissions: boolean } = { permissions: true }): GraphQLSchema {
   const base = buildBaseSchema();
-  return applyMiddleware(base, buildPermissions(base, { enabled: opts.permissions }));
+  // Permissions first (outermost): a refused caller learns nothing about ids.
+  return applyMiddleware(base, buildPermissions(base, { enabled: opts.permissions }), idGuard);
 }

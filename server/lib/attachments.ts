@@ -27,14 +27,19 @@ export function storageOf(ctx: RequestContext): FileStorage {
 const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Decodes and validates an upload; BAD_USER_INPUT on `file` with the storage layer's Spanish message. */
-export function readUpload(fileName: string, contentBase64: string, allowed: readonly UploadInfo['type'][]): { bytes: Uint8Array; info: UploadInfo } {
+export function readUpload(
+  fileName: string,
+  contentBase64: string,
+  allowed: readonly UploadInfo['type'][],
+  expect: { xml?: 'cfdi' } = {},
+): { bytes: Uint8Array; info: UploadInfo } {
   const text = contentBase64.replace(/\s+/g, '');
   if (!text || text.length % 4 !== 0 || !BASE64_RE.test(text)) throw badInput({ file: 'El contenido del archivo no es base64 válido.' });
   if ((text.length / 4) * 3 > MAX_ATTACHMENT_BYTES + 3) throw badInput({ file: 'El archivo excede el tamaño máximo de 700 KB.' });
   const bytes = new Uint8Array(Buffer.from(text, 'base64'));
   let info: UploadInfo;
   try {
-    info = validateUpload(bytes, fileName, { maxBytes: MAX_ATTACHMENT_BYTES });
+    info = validateUpload(bytes, fileName, { maxBytes: MAX_ATTACHMENT_BYTES, xml: expect.xml });
   } catch (err) {
     if (isStorageError(err)) throw badInput({ file: err.message });
     throw err;

@@ -2,6 +2,7 @@
 // recognised from the bytes themselves. The declared name only supplies the
 // display name; its extension is replaced by the detected one.
 import { StorageError } from './errors';
+import { XMLValidator } from 'fast-xml-parser';
 
 export type UploadType = 'pdf' | 'png' | 'jpg' | 'webp' | 'xlsx' | 'csv' | 'xml';
 
@@ -14,7 +15,11 @@ export type UploadInfo = {
   fileName: string;
 };
 
-export type UploadLimits = { maxBytes?: number };
+export type UploadLimits = {
+  maxBytes?: number;
+  /** What an XML upload must be: 'cfdi' accepts only a SAT cfdi:Comprobante (versions 3.3 and 4.0). */
+  xml?: 'cfdi';
+};
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -38,7 +43,34 @@ const MESSAGES = {
   csvEncoding: 'El archivo de texto no está en UTF-8. Guárdalo como «CSV UTF-8» e inténtalo de nuevo.',
   xmlProlog: 'El XML debe comenzar con la declaración <?xml ...?>.',
   xmlDoctype: 'El XML contiene una declaración DOCTYPE, que no se permite.',
+  xmlMalformed: 'El XML está dañado o incompleto (no es un documento XML válido).',
+  xmlMarkup: 'El archivo es una imagen SVG o una página HTML, no un documento XML de datos.',
+  xmlNotCfdi: 'El XML no es un CFDI: se espera un cfdi:Comprobante del SAT (versión 3.3 o 4.0).',
 } as const;
+
+const MARKUP_NAMESPACES = /http:\/\/www\.w3\.org\/(2000\/svg|1999\/xhtml)/i;
+const CFDI_NAMESPACE = /^http:\/\/www\.sat\.gob\.mx\/cfd\/[34]$/;
+
+/** The root element's name and its attributes' text, after the prolog, comments and processing instructions. */
+function xmlRoot(text: string): { name: string; attributes: string } | null {
+  const match = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*<([A-Za-z_][\w.-]*(?::[\w.-]+)?)([^>]*)>/.exec(text);
+  return match ? { name: match[1], attributes: match[2] } : null;
+}
+
+/** An XML upload is data: well formed, never SVG/HTML (a script would come back with it), a CFDI where one is expected. */
+function checkXml(bytes: Uint8Array, expected: UploadLimits['xml']): void {
+  const text = new TextDecoder('utf-8').decode(startsWith(bytes, UTF8_BOM) ? bytes.subarray(3) : bytes).trimStart();
+  if (XMLValidator.validate(text) !== true) throw refuse(MESSAGES.xmlMalformed);
+  const root = xmlRoot(text);
+  if (!root) throw refuse(MESSAGES.xmlMalformed);
+  const local = root.name.split(':').pop()!.toLowerCase();
+  if (local === 'svg' || local === 'html' || MARKUP_NAMESPACES.test(text) || /<([\w.-]+:)?script[\s>/]/i.test(text)) throw refuse(MESSAGES.xmlMarkup);
+  if (expected === 'cfdi') {
+    const [prefix, name] = root.name.includes(':') ? root.name.split(':') : ['', root.name];
+    const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']+)["']`).exec(root.attributes)?.[1];
+    if (name !== 'Comprobante' || !ns || !CFDI_NAMESPACE.test(ns)) throw refuse(MESSAGES.xmlNotCfdi);
+  }
+}
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
@@ -137,6 +169,7 @@ export function validateUpload(bytes: Uint8Array, declaredName: string, limits: 
     throw refuse(MESSAGES.tooLarge(mb));
   }
   const type = detectUploadType(bytes);
+  if (type === 'xml') checkXml(bytes, limits.xml);
   return {
     type,
     extension: type,

@@ -121,4 +121,36 @@ describe('per-IP sign-in throttle', () => {
     const r = await limited.gql(LOGIN, { e: ADMIN_EMAIL, p: PASSWORD });
     expect(r.errors![0].message).toBe('Demasiados intentos. Espera unos minutos e inténtalo de nuevo.');
   });
+
+  it('ignores X-Forwarded-For unless ERP_TRUST_PROXY names the proxy, so a local client cannot pick a fresh bucket', async () => {
+    // The address above is already blocked; claiming another one in the header changes nothing.
+    const r = await loginFrom(limited.url, '203.0.113.9', ADMIN_EMAIL, PASSWORD);
+    expect(r.errors![0].message).toBe('Demasiados intentos. Espera unos minutos e inténtalo de nuevo.');
+  });
+
+  it('behind a configured proxy, each forwarded client address has its own bucket', async () => {
+    const proxied = await startServer({ ERP_LOGIN_MAX_ATTEMPTS_PER_IP: '4', ERP_TRUST_PROXY: 'loopback' });
+    try {
+      for (const e of ['uno@demo.mx', 'dos@demo.mx', 'tres@demo.mx', 'cuatro@demo.mx']) {
+        const r = await loginFrom(proxied.url, '198.51.100.7', e, 'incorrecta-123');
+        expect(r.errors![0].message).toBe('Correo o contraseña incorrectos.');
+      }
+      const blocked = await loginFrom(proxied.url, '198.51.100.7', ADMIN_EMAIL, PASSWORD);
+      expect(blocked.errors![0].message).toBe('Demasiados intentos. Espera unos minutos e inténtalo de nuevo.');
+      const other = await loginFrom(proxied.url, '198.51.100.8', ADMIN_EMAIL, PASSWORD);
+      expect(other.errors).toBeUndefined();
+      expect(other.data?.login?.token).toBeTruthy();
+    } finally {
+      await proxied.stop();
+    }
+  });
 });
+
+async function loginFrom(url: string, forwardedFor: string, e: string, p: string) {
+  const res = await fetch(`${url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+    body: JSON.stringify({ query: LOGIN, variables: { e, p } }),
+  });
+  return (await res.json()) as { data?: { login?: { token: string } | null }; errors?: { message: string }[] };
+}

@@ -384,7 +384,7 @@ describe('expenses', () => {
   it('attaches the supplier XML/PDF, sniffing content, and gives it back', async () => {
     const sup = await createSupplier();
     const e = await createExpense(sup.id);
-    const xml = '<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante Version="4.0" Total="1160.00"/>';
+    const xml = '<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Total="1160.00"/>';
     const UP = 'mutation($e:ID!,$n:String!,$c:String!){ expenseFileUpload(expenseId:$e,fileName:$n,contentBase64:$c){ id fileName fileType size } }';
     const up = await gqlOk(UP, { e: e.id, n: 'factura.xml', c: Buffer.from(xml).toString('base64') }, buyer);
     expect(up.expenseFileUpload).toMatchObject({ fileName: 'factura.xml', fileType: 'xml', size: Buffer.byteLength(xml) });
@@ -398,6 +398,12 @@ describe('expenses', () => {
     expect(fields(bad)).toEqual({ file: 'Tipo de archivo no permitido aquí. Sube XML, PDF.' });
     const html = await s.gql(UP, { e: e.id, n: 'x.xml', c: Buffer.from('<html></html>').toString('base64') }, buyer);
     expect(fields(html)).toEqual({ file: 'El XML debe comenzar con la declaración <?xml ...?>.' });
+    // An SVG with a script behind an XML prolog, and XML that is not a CFDI: refused, nothing stored.
+    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const svgUp = await s.gql(UP, { e: e.id, n: 'factura.xml', c: Buffer.from(svg).toString('base64') }, buyer);
+    expect(fields(svgUp)).toEqual({ file: 'El archivo es una imagen SVG o una página HTML, no un documento XML de datos.' });
+    const other = await s.gql(UP, { e: e.id, n: 'pedido.xml', c: Buffer.from('<?xml version="1.0"?><pedido total="10"/>').toString('base64') }, buyer);
+    expect(fields(other)).toEqual({ file: 'El XML no es un CFDI: se espera un cfdi:Comprobante del SAT (versión 3.3 o 4.0).' });
     const big = await s.gql(UP, { e: e.id, n: 'x.pdf', c: Buffer.alloc(720 * 1024, 0x25).toString('base64') }, buyer);
     expect(fields(big)).toEqual({ file: 'El archivo excede el tamaño máximo de 700 KB.' });
     const files = async () => (await gqlOk('query($id:ID!){ expense(id:$id){ files{ id fileName } } }', { id: e.id })).expense.files;

@@ -87,7 +87,7 @@ describe('first start, lock and shutdown', () => {
       body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
     });
     const body = (await res.json()) as { errors?: { message: string }[] };
-    expect(body.errors?.[0].message).toMatch(/introspection/i);
+    expect(body.errors?.[0].message).toBe('La introspección del esquema está desactivada en producción.');
     expect(JSON.stringify(body)).not.toMatch(/stacktrace|node_modules/);
     expect(await again.stop()).toBe(0);
   });

@@ -495,7 +495,7 @@ export async function cancelExpense(ctx: RequestContext, id: string, version: nu
 export async function uploadExpenseFile(ctx: RequestContext, expenseId: string, fileName: string, contentBase64: string) {
   const id = Number(expenseId);
   const expense = found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
-  const { bytes, info } = readUpload(fileName, contentBase64, ['xml', 'pdf']);
+  const { bytes, info } = readUpload(fileName, contentBase64, ['xml', 'pdf'], { xml: 'cfdi' });
   const key = storageKey('shopping/expenses', expense.id, info);
   const stored = await withStorage(() => storageOf(ctx).put(key, bytes, { contentType: info.contentType }));
   try {

@@ -85,6 +85,26 @@ describe('validateUpload: content sniffing', () => {
     expect(refusal(() => validateUpload(withNul, 'datos.csv')).code).toBe('invalid-argument');
   });
 
+  it('refuses SVG and XHTML behind an XML prolog, scripts and malformed XML', () => {
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(refusal(() => validateUpload(svg, 'factura.xml')).message).toMatch(/SVG o una página HTML/);
+    const xhtml = Buffer.from('<?xml version="1.0"?><datos><x:p xmlns:x="http://www.w3.org/1999/xhtml">hola</x:p></datos>');
+    expect(refusal(() => validateUpload(xhtml, 'datos.xml')).message).toMatch(/SVG o una página HTML/);
+    const script = Buffer.from('<?xml version="1.0"?><datos><script>alert(1)</script></datos>');
+    expect(refusal(() => validateUpload(script, 'datos.xml')).message).toMatch(/SVG o una página HTML/);
+    expect(refusal(() => validateUpload(Buffer.from('<?xml version="1.0"?><a><b></a>'), 'x.xml')).message).toMatch(/dañado/);
+  });
+
+  it('where a CFDI is expected, accepts only a SAT cfdi:Comprobante', () => {
+    const cfdi = (ns: string) => Buffer.from(`<?xml version="1.0"?><cfdi:Comprobante xmlns:cfdi="${ns}" Version="4.0"/>`);
+    expect(validateUpload(cfdi('http://www.sat.gob.mx/cfd/4'), 'f.xml', { xml: 'cfdi' }).type).toBe('xml');
+    expect(validateUpload(cfdi('http://www.sat.gob.mx/cfd/3'), 'f.xml', { xml: 'cfdi' }).type).toBe('xml');
+    expect(refusal(() => validateUpload(cfdi('http://example.com/cfd/4'), 'f.xml', { xml: 'cfdi' })).message).toMatch(/no es un CFDI/);
+    expect(refusal(() => validateUpload(Buffer.from('<?xml version="1.0"?><pedido/>'), 'f.xml', { xml: 'cfdi' })).message).toMatch(/no es un CFDI/);
+    // Without the expectation any well-formed data XML passes.
+    expect(validateUpload(Buffer.from('<?xml version="1.0"?><pedido/>'), 'f.xml').type).toBe('xml');
+  });
+
   it('accepts XML only with its prolog and without DOCTYPE', () => {
     expect(validateUpload(Buffer.from('\uFEFF  <?xml version="1.0"?><a/>', 'utf8'), 'x.xml').type).toBe('xml');
     expect(refusal(() => validateUpload(Buffer.from('<svg onload="alert(1)"/>'), 'foto.csv')).message).toMatch(
