@@ -34,7 +34,7 @@ import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { FORMA_OPTIONS, INVOICE_USO_OPTIONS, METODO_OPTIONS } from '../components/catalogs';
 import { ClientSelect, type ClientOption } from '../components/ClientSelect';
-import { today } from '../components/dates';
+
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
@@ -44,6 +44,7 @@ import { ReasonModal } from '../components/ReasonModal';
 import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { INCOME_BADGES, INVOICE_BADGES, texts } from '../texts';
+import { todayIso } from '../../../components/dates';
 
 const t = texts.bills;
 type Invoice = NonNullable<InvoiceDetailQuery['invoice']>;
@@ -84,7 +85,7 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
   return {
     clientId: defaults.clientId ?? '',
     serie: defaults.serie,
-    date: today(),
+    date: todayIso(),
     formaPago: '99',
     metodoPago: 'PPD',
     usoCfdi: 'G03',

@@ -32,7 +32,7 @@ import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
-import { addDays, today } from '../components/dates';
+
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { formatQuantity } from '../components/quantity';
@@ -40,6 +40,7 @@ import { formGate } from '../components/NotFound';
 import { ReasonModal } from '../components/ReasonModal';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { CONTRACT_BADGES, texts } from '../texts';
+import { addDaysIso, todayIso } from '../../../components/dates';
 
 const t = texts.contracts;
 type Contract = NonNullable<ContractDetailQuery['contract']>;
@@ -64,12 +65,12 @@ function valuesOf(contract: Contract | null, quote: Quote | null): Values {
       concepts: contract.concepts.map((c) => newLine({ id: c.id, description: c.description, prodServKey: c.prodServKey, unitKey: c.unitKey, unitName: c.unitName, quantity: c.quantity, unitPrice: c.unitPrice })),
     };
   }
-  const start = today();
+  const start = todayIso();
   return {
     clientId: quote?.client.id ?? '',
     name: quote?.subject || (quote ? `Contrato ${folioLabel('quote', quote.folio)}` : ''),
     startDate: start,
-    endDate: addDays(start, 365),
+    endDate: addDaysIso(start, 365),
     anticipoPercent: '0',
     guaranteePercent: '0',
     notes: quote?.notes ?? '',

@@ -18,12 +18,13 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 import { useSalesAccess } from '../access';
-import { today } from '../components/dates';
+
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../components/files';
 import { useServerList } from '../../../components/useServerList';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { texts } from '../texts';
+import { todayIso } from '../../../components/dates';
 
 const t = texts.deliveries;
 type Values = { orderId: string; date: string; receivedBy: string; notes: string; files: File[] };
@@ -34,7 +35,7 @@ function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean
   const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(OrderDeliveryCreateDocument);
   const orders = useQuery(ServiceOrderOptionListDocument, { variables: { status: ['terminada'] }, skip: !opened, fetchPolicy: 'network-only' });
-  const form = useForm<Values>({ mode: 'controlled', initialValues: { orderId: orderId ?? '', date: today(), receivedBy: '', notes: '', files: [] } });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { orderId: orderId ?? '', date: todayIso(), receivedBy: '', notes: '', files: [] } });
   const v = form.values;
   const options = (orders.data?.serviceOrderOptions ?? []).map((o) => ({ value: o.id, label: `${folioLabel('order', o.folio)} · ${o.description} (${o.clientName})` }));
 

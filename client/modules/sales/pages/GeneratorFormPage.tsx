@@ -32,12 +32,13 @@ import { notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
-import { addDays, today } from '../components/dates';
+
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { GENERATOR_BADGES, texts } from '../texts';
+import { addDaysIso, todayIso } from '../../../components/dates';
 
 const t = texts.generators;
 type Generator = NonNullable<GeneratorDetailQuery['generator']>;
@@ -48,7 +49,7 @@ const FIELDS = ['orderId', 'periodStart', 'periodEnd', 'notes'];
 const valuesOf = (g: Generator | null, orderId: string | null): Values =>
   g
     ? { orderId: g.orderId, periodStart: g.periodStart, periodEnd: g.periodEnd, notes: g.notes, quantities: Object.fromEntries(g.lines.map((l) => [l.conceptId, l.quantity])) }
-    : { orderId: orderId ?? '', periodStart: addDays(today(), -14), periodEnd: today(), notes: '', quantities: {} };
+    : { orderId: orderId ?? '', periodStart: addDaysIso(todayIso(), -14), periodEnd: todayIso(), notes: '', quantities: {} };
 
 function GeneratorEditor({ generator, orderId, access, onReload }: { generator: Generator | null; orderId: string | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();

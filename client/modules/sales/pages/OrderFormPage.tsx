@@ -29,12 +29,13 @@ import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
-import { addDays, today } from '../components/dates';
+
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadBase64 } from '../components/files';
 import { formGate } from '../components/NotFound';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { ORDER_BADGES, texts } from '../texts';
+import { addDaysIso, todayIso } from '../../../components/dates';
 
 const t = texts.orders;
 type Order = NonNullable<ServiceOrderDetailQuery['serviceOrder']>;
@@ -55,7 +56,7 @@ const valuesOf = (o: Order | null, contractId: string | null): Values =>
         responsibles: o.responsibles,
         notes: o.notes,
       }
-    : { target: 'contract', contractId: contractId ?? '', clientId: '', description: '', site: '', scheduledStart: today(), scheduledEnd: addDays(today(), 7), responsibles: [], notes: '' };
+    : { target: 'contract', contractId: contractId ?? '', clientId: '', description: '', site: '', scheduledStart: todayIso(), scheduledEnd: addDaysIso(todayIso(), 7), responsibles: [], notes: '' };
 
 function OrderEditor({ order, contractId, access, onReload }: { order: Order | null; contractId: string | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();

@@ -18,11 +18,12 @@ import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 import { useSalesAccess } from '../access';
-import { today } from '../components/dates';
+
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { ReasonModal } from '../components/ReasonModal';
 import { useServerList } from '../../../components/useServerList';
 import { INCOME_BADGES, statusOptions, texts } from '../texts';
+import { todayIso } from '../../../components/dates';
 
 const t = texts.otherIncome;
 type Values = { date: string; concept: string; amount: string; accountId: string; reference: string; notes: string };
@@ -33,7 +34,7 @@ function IncomeDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: 
   const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(OtherIncomeCreateDocument);
   const accounts = useQuery(DepositAccountOptionListDocument, { skip: !opened, fetchPolicy: 'cache-and-network' });
-  const form = useForm<Values>({ mode: 'controlled', initialValues: { date: today(), concept: '', amount: '', accountId: '', reference: '', notes: '' } });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { date: todayIso(), concept: '', amount: '', accountId: '', reference: '', notes: '' } });
   const save = async () => {
     setError(null);
     const v = form.getValues();

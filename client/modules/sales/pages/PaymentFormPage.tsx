@@ -29,12 +29,13 @@ import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { formaLabel, PAYMENT_FORMA_OPTIONS } from '../components/catalogs';
 import { ClientSelect } from '../components/ClientSelect';
-import { today } from '../components/dates';
+
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { formGate } from '../components/NotFound';
 import { ReasonModal } from '../components/ReasonModal';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { INCOME_BADGES, texts } from '../texts';
+import { todayIso } from '../../../components/dates';
 
 const t = texts.payments;
 type Payment = NonNullable<ClientPaymentDetailQuery['clientPayment']>;
@@ -133,7 +134,7 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
   const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(ClientPaymentCreateDocument);
   const accounts = useQuery(DepositAccountOptionListDocument, { fetchPolicy: 'cache-and-network' });
-  const form = useForm<Values>({ mode: 'controlled', initialValues: { clientId: defaults.clientId ?? '', date: today(), formaPago: '03', accountId: '', amount: '', reference: '', notes: '', apply: {} } });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { clientId: defaults.clientId ?? '', date: todayIso(), formaPago: '03', accountId: '', amount: '', reference: '', notes: '', apply: {} } });
   const v = form.values;
   const open = useQuery(OpenInvoiceListDocument, { variables: { clientId: v.clientId }, skip: !v.clientId, fetchPolicy: 'network-only' });
   const invoices = useMemo(() => open.data?.openInvoices ?? [], [open.data]);

@@ -33,7 +33,7 @@ import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect, type ClientOption } from '../components/ClientSelect';
-import { addDays, today } from '../components/dates';
+
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { downloadPdf } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
@@ -42,6 +42,7 @@ import { ReasonModal } from '../components/ReasonModal';
 import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { QUOTE_BADGES, texts } from '../texts';
+import { addDaysIso, todayIso } from '../../../components/dates';
 
 const t = texts.quotes;
 type Quote = NonNullable<QuoteDetailQuery['quote']>;
@@ -61,7 +62,7 @@ const valuesOf = (q: Quote | null): Values =>
         iva: retentionMode(q.ivaRetentionRate),
         lines: q.lines.map((l) => newLine({ description: l.description, prodServKey: l.prodServKey, unitKey: l.unitKey, unitName: l.unitName, quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent })),
       }
-    : { clientId: '', date: today(), validUntil: addDays(today(), 30), subject: '', notes: '', isr: 'auto', iva: 'auto', lines: [newLine()] };
+    : { clientId: '', date: todayIso(), validUntil: addDaysIso(todayIso(), 30), subject: '', notes: '', isr: 'auto', iva: 'auto', lines: [newLine()] };
 
 function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();

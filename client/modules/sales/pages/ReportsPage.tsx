@@ -23,10 +23,11 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
 import { useSalesAccess } from '../access';
-import { today, yearStart } from '../components/dates';
+
 import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf } from '../components/files';
 import { texts } from '../texts';
+import { todayIso, yearStartIso } from '../../../components/dates';
 
 const t = texts.reports;
 type Tab = 'sales' | 'aging' | 'conversion' | 'progress';
@@ -87,9 +88,9 @@ export function ReportsPage() {
   const apollo = useApolloClient();
   const [params, setParams] = useSearchParams();
   const tab = (['sales', 'aging', 'conversion', 'progress'].includes(params.get('tab') ?? '') ? params.get('tab') : 'aging') as Tab;
-  const from = params.get('from') ?? yearStart();
-  const to = params.get('to') ?? today();
-  const asOf = params.get('asOf') ?? today();
+  const from = params.get('from') ?? yearStartIso();
+  const to = params.get('to') ?? todayIso();
+  const asOf = params.get('asOf') ?? todayIso();
   const [printing, setPrinting] = useState(false);
   const set = (patch: Record<string, string>) =>
     setParams((prev) => {

@@ -29,7 +29,7 @@ import { toListInput, useListParams } from '../../../components/listParams';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
-import { todayIso } from '../components/dates';
+
 import { Details } from '../components/Details';
 import { asAppError, errorForForm, placedFields } from '../components/formErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
@@ -38,6 +38,7 @@ import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordP
 import { kardexPath, WAREHOUSE_PATHS, withId } from '../paths';
 import { KIND_LABELS, MOVEMENT_STATUS, statusOptions, texts } from '../texts';
 import { DateField } from '../../../components/DateField';
+import { todayIso } from '../../../components/dates';
 
 const t = texts.movements;
 const FIELDS = ['date', 'conceptId', 'warehouseId', 'targetWarehouseId', 'reference', 'notes', 'lines', 'lines.'] as const;

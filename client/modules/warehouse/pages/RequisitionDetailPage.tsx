@@ -25,7 +25,7 @@ import { NumberField } from '../../../components/NumberField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
-import { todayIso } from '../components/dates';
+
 import { Details } from '../components/Details';
 import { asAppError, errorForForm, placedFields } from '../components/formErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
@@ -34,6 +34,7 @@ import { LoadFailed, RecordLoading } from '../components/record';
 import { idParam, WAREHOUSE_PATHS, withId } from '../paths';
 import { REQUISITION_STATUS, texts } from '../texts';
 import { DateField } from '../../../components/DateField';
+import { todayIso } from '../../../components/dates';
 
 const t = texts.requisitions;
 const FIELDS = ['area', 'originReference', 'warehouseId', 'neededDate', 'notes', 'lines', 'lines.'] as const;

@@ -22,12 +22,13 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { notifyError } from '../../../components/notify';
 import { useScreenAccess } from '../access';
-import { daysAgoIso, todayIso } from '../components/dates';
+
 import { downloadServerFile } from '../components/download';
 import { KardexView } from '../components/KardexView';
 import { useLineOptions, useWarehouseOptions } from '../components/options';
 import { idParam } from '../paths';
 import { texts } from '../texts';
+import { daysAgoIso, todayIso } from '../../../components/dates';
 
 const t = texts.stock;
 type Row = StockLevelListQuery['stockLevels']['items'][number];
