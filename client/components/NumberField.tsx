@@ -15,8 +15,8 @@ export type NumberFieldProps = Omit<
   value?: string;
   defaultValue?: string;
   onChange?: (value: string) => void;
-  /** Decimal places, default 2 (0 for quantities counted in units). */
-  precision?: number;
+  /** Decimal places, always explicit: money 2, quantities as their unit says, integers 0. */
+  precision: number;
   min?: number | string;
   max?: number | string;
   /** Shows a "$" prefix for amounts. */

@@ -10,6 +10,8 @@ export type NumberInputOptions = {
   /** Lower bound; a value below 0 is what allows typing a minus sign. */
   min?: number | string;
   max?: number | string;
+  /** While typing: an integer field keeps a just-typed decimal mark (see sanitizePartialNumberInput). */
+  keepTrailingMark?: boolean;
 };
 
 const DEFAULT_PRECISION = 2;
@@ -47,7 +49,11 @@ export function sanitizeNumberInput(raw: string, opts: NumberInputOptions = {}):
   if (integer === '') integer = '0';
 
   let unsigned: string;
-  if (fraction !== null && fraction.length > precision) {
+  if (fraction === '' && precision === 0 && opts.keepTrailingMark) {
+    // "1." in an integer field while typing: keep the mark so the next digit
+    // rounds ("1.5" → "2") instead of being appended ("15", ten times the value).
+    unsigned = `${integer}.`;
+  } else if (fraction !== null && fraction.length > precision) {
     unsigned = new UiDecimal(`${integer}.${fraction}`).toFixed(precision, UiDecimal.ROUND_HALF_UP);
   } else if (fraction !== null && precision > 0) {
     unsigned = `${integer}.${fraction}`;
@@ -71,6 +77,7 @@ export function sanitizePartialNumberInput(raw: string, opts: NumberInputOptions
   const min = bound(opts.min);
   const max = bound(opts.max);
   return sanitizeNumberInput(raw, {
+    keepTrailingMark: true,
     precision: opts.precision,
     min: min !== null && min.greaterThan(0) ? undefined : opts.min,
     max: max !== null && max.lessThan(0) ? undefined : opts.max,

@@ -150,3 +150,16 @@ test('a signed-out visitor who opens a screen signs in and lands on that screen'
   await expect(page).toHaveURL(/\/system\/warehouseModule\/stock\?search=tornillo$/);
   await expect(heading(page)).toHaveText('Existencias');
 });
+
+test('the number input rounds to its precision as a person types (showcase)', async ({ page }) => {
+  await page.goto('/components');
+  const amount = page.getByLabel('Importe');
+  await amount.fill('');
+  await amount.pressSequentially('12a.3.45');
+  await amount.blur();
+  await expect(amount).toHaveValue('12.35');
+  const quantity = page.getByLabel('Cantidad');
+  await quantity.pressSequentially('1.5');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('2');
+});

@@ -133,6 +133,12 @@ test('suppliers, a maintenance payment request approved into an expense, and the
   await expect(form.getByLabel('RFC')).toHaveValue('EEE900101AB1');
   await form.getByLabel('Código postal').fill('76000');
   await form.getByLabel('CLABE').fill('012180001234567899');
+  // An integer field keeps the decimal mark while typing: "1.5" rounds to 2 days, never 15.
+  const creditDays = form.getByLabel('Días de crédito');
+  await creditDays.fill('');
+  await creditDays.pressSequentially('1.5');
+  await creditDays.blur();
+  await expect(creditDays).toHaveValue('2');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Proveedor registrado.')).toBeVisible();
   await expect(main(page).getByRole('row', { name: /Proveedor E2E SA de CV/ })).toContainText('EEE900101AB1');

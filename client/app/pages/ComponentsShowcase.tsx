@@ -124,13 +124,13 @@ function NumberFieldDemo() {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
       <Stack gap={4}>
-        <NumberField label="Importe" description="Precisión 2, mínimo 0" money min={0} value={amount} onChange={setAmount} />
+        <NumberField precision={2} label="Importe" description="Precisión 2, mínimo 0" money min={0} value={amount} onChange={setAmount} />
         <Text size="xs" c="dimmed">
           Valor: “{amount}” → {formatMoney(amount) || '—'}
         </Text>
       </Stack>
       <Stack gap={4}>
-        <NumberField
+        <NumberField precision={2}
           label="Ajuste"
           description="Mínimo -100, máximo 100 (admite signo menos)"
           min={-100}
@@ -317,7 +317,7 @@ function FormDemo() {
           {...form.getInputProps('rfc')}
           onChange={(event) => form.setFieldValue('rfc', event.currentTarget.value.toUpperCase())}
         />
-        <NumberField label="Límite de crédito" required money min={0} {...form.getInputProps('creditLimit')} />
+        <NumberField precision={2} label="Límite de crédito" required money min={0} {...form.getInputProps('creditLimit')} />
       </SimpleGrid>
     </FormPage>
   );

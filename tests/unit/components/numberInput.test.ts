@@ -88,3 +88,34 @@ describe('finalizeNumberInput (on blur)', () => {
     expect(finalizeNumberInput('')).toBe('');
   });
 });
+
+/** Types `keys` one by one after `initial`, as the field does, then leaves the field. */
+function typeInto(keys: string, opts: Parameters<typeof sanitizePartialNumberInput>[1], initial = ''): { steps: string[]; final: string } {
+  let value = initial;
+  const steps: string[] = [];
+  for (const key of keys) {
+    value = sanitizePartialNumberInput(value + key, opts);
+    steps.push(value);
+  }
+  return { steps, final: finalizeNumberInput(value, opts) };
+}
+
+describe('typing into the field, key by key (issue 13 defects)', () => {
+  it('an integer field keeps the decimal mark while typing: "1.5" rounds to 2, never becomes 15', () => {
+    const typed = typeInto('1.5', { precision: 0, min: 0 });
+    expect(typed.steps).toEqual(['1', '1.', '2']);
+    expect(typed.final).toBe('2');
+    expect(typeInto('7.', { precision: 0 }).final).toBe('7');
+    expect(typeInto('1.4', { precision: 0 }).final).toBe('1');
+  });
+
+  it('a pre-filled quantity 1 followed by "2a.3.45" ends at the field precision', () => {
+    expect(typeInto('2a.3.45', { precision: 2, min: 0 }, '1').final).toBe('12.35');
+    expect(typeInto('2a.3.45', { precision: 3, min: 0 }, '1').final).toBe('12.345');
+  });
+
+  it('money fields keep 2 decimals: 1500.456 → 1500.46 and 25.555 → 25.56', () => {
+    expect(typeInto('1500.456', { precision: 2, min: 0 }).final).toBe('1500.46');
+    expect(typeInto('25.555', { precision: 2, min: 0 }).final).toBe('25.56');
+  });
+});

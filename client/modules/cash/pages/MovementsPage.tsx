@@ -98,7 +98,7 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Select label="Concepto" required searchable data={[group('ingreso', 'Ingresos'), group('egreso', 'Egresos')]} nothingFoundMessage="Sin conceptos activos" {...form.getInputProps('conceptId')} />
         <DateField label="Fecha" required {...form.getInputProps('date')} />
-        <NumberField label="Importe" money min={0} required {...form.getInputProps('amount')} />
+        <NumberField precision={2} label="Importe" money min={0} required {...form.getInputProps('amount')} />
         <TextInput label="Referencia" maxLength={100} placeholder="Ticket, nota…" {...form.getInputProps('reference')} />
       </SimpleGrid>
       <TextInput label="Descripción" required maxLength={300} {...form.getInputProps('description')} />

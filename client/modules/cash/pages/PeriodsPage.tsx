@@ -84,7 +84,7 @@ function OpenDialog({ cashBoxId, onClose }: { cashBoxId: string; onClose: (saved
           Saldo inicial: <b>{formatMoney(p.openingBalance)}</b> (efectivo contado en el arqueo del período anterior).
         </Text>
       ) : (
-        <NumberField label="Fondo inicial" money min={0} description="Solo el primer período de la caja lo captura; los siguientes toman el arqueo anterior." {...form.getInputProps('openingBalance')} />
+        <NumberField precision={2} label="Fondo inicial" money min={0} description="Solo el primer período de la caja lo captura; los siguientes toman el arqueo anterior." {...form.getInputProps('openingBalance')} />
       )}
       <Textarea label="Notas" maxLength={500} autosize minRows={2} {...form.getInputProps('notes')} />
     </FormDialog>

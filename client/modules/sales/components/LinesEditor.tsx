@@ -137,7 +137,7 @@ export function LinesEditor({ lines, onChange, errors, field = 'lines', withDisc
                     <NumberField aria-label={`${t.quantity} ${n}`} precision={4} min={0} value={line.quantity} onChange={(value) => set(index, { quantity: value })} error={err(index, 'quantity')} disabled={readOnly} />
                   </Table.Td>
                   <Table.Td>
-                    <NumberField aria-label={`${t.unitPrice} ${n}`} precision={6} min={0} money value={line.unitPrice} onChange={(value) => set(index, { unitPrice: value })} error={err(index, 'unitPrice')} disabled={readOnly} />
+                    <NumberField aria-label={`${t.unitPrice} ${n}`} precision={2} min={0} money value={line.unitPrice} onChange={(value) => set(index, { unitPrice: value })} error={err(index, 'unitPrice')} disabled={readOnly} />
                   </Table.Td>
                   {withDiscount ? (
                     <Table.Td>

@@ -187,7 +187,7 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <NumberField label={t.fields.creditDays} precision={0} min={0} max={365} disabled={readOnly} {...form.getInputProps('creditDays')} />
-            <NumberField label={t.fields.creditLimit} description={t.fields.creditLimitDescription} money min={0} disabled={readOnly} {...form.getInputProps('creditLimit')} />
+            <NumberField precision={2} label={t.fields.creditLimit} description={t.fields.creditLimitDescription} money min={0} disabled={readOnly} {...form.getInputProps('creditLimit')} />
             {client ? <TextInput label={t.fields.openBalance} value={formatMoney(client.openBalance)} readOnly variant="filled" /> : null}
           </SimpleGrid>
           <Textarea label={t.fields.notes} mt="md" autosize minRows={2} disabled={readOnly} {...form.getInputProps('notes')} />

@@ -58,7 +58,7 @@ function IncomeDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: 
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <DateField label={t.fields.date} required {...form.getInputProps('date')} />
-          <NumberField label={t.fields.amount} money min={0} required {...form.getInputProps('amount')} />
+          <NumberField precision={2} label={t.fields.amount} money min={0} required {...form.getInputProps('amount')} />
         </SimpleGrid>
         <TextInput label={t.fields.concept} required maxLength={200} {...form.getInputProps('concept')} />
         <Select

@@ -212,7 +212,7 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
               value={v.accountId || null}
               onChange={(value) => form.setFieldValue('accountId', value ?? '')}
             />
-            <NumberField label={t.fields.amount} money min={0} required disabled={readOnly} {...form.getInputProps('amount')} />
+            <NumberField precision={2} label={t.fields.amount} money min={0} required disabled={readOnly} {...form.getInputProps('amount')} />
             <TextInput label={t.fields.reference} disabled={readOnly} maxLength={200} {...form.getInputProps('reference')} />
           </SimpleGrid>
         </Paper>
@@ -258,7 +258,7 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
                         <Table.Td>
                           {selected ? (
                             <Group gap={4} wrap="nowrap">
-                              <NumberField
+                              <NumberField precision={2}
                                 aria-label={`${t.invoiceCols.amount} ${inv.label}`}
                                 money
                                 min={0}

@@ -112,7 +112,7 @@ function AccountDialog({ account, onClose }: { account: CompanyAccountFieldsFrag
           <Switch label="Activa" mt="lg" {...form.getInputProps('active', { type: 'checkbox' })} />
         ) : (
           <>
-            <NumberField label="Saldo inicial" money min={0} {...form.getInputProps('openingBalance')} />
+            <NumberField precision={2} label="Saldo inicial" money min={0} {...form.getInputProps('openingBalance')} />
             <DateField label="Fecha de apertura" required {...form.getInputProps('openingDate')} />
           </>
         )}
@@ -155,7 +155,7 @@ function TransferDialog({ accounts, onClose }: { accounts: AccountChoice[]; onCl
         <Select label="Cuenta de origen" required data={accounts} searchable {...form.getInputProps('fromAccountId')} />
         <Select label="Cuenta de destino" required data={accounts} searchable {...form.getInputProps('toAccountId')} />
         <DateField label="Fecha" required {...form.getInputProps('date')} />
-        <NumberField label="Importe" money min={0} required {...form.getInputProps('amount')} />
+        <NumberField precision={2} label="Importe" money min={0} required {...form.getInputProps('amount')} />
       </SimpleGrid>
       <TextInput label="Referencia" required maxLength={200} {...form.getInputProps('reference')} />
     </FormDialog>
@@ -190,7 +190,7 @@ function AdjustDialog({ accounts, initialAccountId, onClose }: { accounts: Accou
         <Select label="Cuenta" required data={accounts} searchable {...form.getInputProps('accountId')} />
         <SegmentedControl mt="lg" data={[{ value: 'retiro', label: 'Disminuye (cargo)' }, { value: 'deposito', label: 'Aumenta (abono)' }]} {...form.getInputProps('direction')} />
         <DateField label="Fecha" required {...form.getInputProps('date')} />
-        <NumberField label="Importe" money min={0} required {...form.getInputProps('amount')} />
+        <NumberField precision={2} label="Importe" money min={0} required {...form.getInputProps('amount')} />
       </SimpleGrid>
       <TextInput label="Motivo" required maxLength={300} placeholder="Comisión bancaria, intereses, corrección…" {...form.getInputProps('reason')} />
     </FormDialog>

@@ -81,7 +81,7 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
         <DateField label="Fecha" required {...form.getInputProps('date')} />
         <TextInput label="Categoría" required maxLength={80} {...form.getInputProps('category')} />
         <TextInput label="Documento de origen" maxLength={40} placeholder="Orden, cotización…" {...form.getInputProps('originFolio')} />
-        <NumberField label="Subtotal" money min={0} required {...form.getInputProps('subtotal')} />
+        <NumberField precision={2} label="Subtotal" money min={0} required {...form.getInputProps('subtotal')} />
         <Select label="IVA" allowDeselect={false} data={IVA_OPTIONS} {...form.getInputProps('ivaRate')} />
       </SimpleGrid>
       <Textarea label="Descripción" required maxLength={500} autosize minRows={2} {...form.getInputProps('description')} />

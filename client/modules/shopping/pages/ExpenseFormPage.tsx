@@ -304,7 +304,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
             />
           </Group>
           {v.mode === 'subtotal' ? (
-            <NumberField label="Subtotal" money min={0} required disabled={!editable} maw={260} {...form.getInputProps('subtotal')} />
+            <NumberField precision={2} label="Subtotal" money min={0} required disabled={!editable} maw={260} {...form.getInputProps('subtotal')} />
           ) : (
             <Stack gap="xs">
               <Table>
@@ -329,7 +329,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
                         <NumberField aria-label={`Cantidad partida ${i + 1}`} precision={4} min={0} disabled={!editable} {...form.getInputProps(`lines.${i}.quantity`)} />
                       </Table.Td>
                       <Table.Td>
-                        <NumberField aria-label={`Precio partida ${i + 1}`} precision={6} min={0} money disabled={!editable} {...form.getInputProps(`lines.${i}.unitPrice`)} />
+                        <NumberField aria-label={`Precio partida ${i + 1}`} precision={2} min={0} money disabled={!editable} {...form.getInputProps(`lines.${i}.unitPrice`)} />
                       </Table.Td>
                       <Table.Td ta="right">{formatMoney(totals.lineAmounts[i] ?? '0')}</Table.Td>
                       <Table.Td>

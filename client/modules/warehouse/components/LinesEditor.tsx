@@ -116,7 +116,7 @@ export function LinesEditor({ lines, onChange, errors, warehouseId = null, showA
                         aria-label={`${costLabel} ${index + 1}`}
                         value={line.unitCost}
                         onChange={(unitCost) => set(index, { unitCost })}
-                        precision={4}
+                        precision={2}
                         min={0}
                         money
                         error={err(index, 'unitCost') ?? err(index, 'estimatedUnitCost')}
