@@ -14,7 +14,8 @@ export function StatusBadge({ status, labels }: StatusBadgeProps) {
   // An unknown status still shows (raw and grey) rather than hiding a record's state.
   const entry = labels[status] ?? { label: status, color: 'gray' };
   return (
-    <Badge color={entry.color} variant="light" radius="sm">
+    // Never cut: "PAGADA PARCIALMENTE" must read whole, in a table cell or a header.
+    <Badge color={entry.color} variant="light" radius="sm" style={{ flexShrink: 0, maxWidth: 'none', overflow: 'visible' }} styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
       {entry.label}
     </Badge>
   );

@@ -13,7 +13,7 @@ export function allowedScreens(routes: readonly AppRoute[], ability: Pick<AppAbi
 }
 
 export function screenCards(routes: readonly AppRoute[], icon: string | undefined): ModuleCard[] {
-  return routes.map((route) => ({ title: route.title, path: route.path, icon }));
+  return routes.map((route) => ({ title: route.title, path: route.path, icon, description: route.description }));
 }
 
 /** One card per module in modulesShow that the app knows how to open. */

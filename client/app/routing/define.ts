@@ -22,9 +22,11 @@ export type ScreenSpec = {
   /** Explicit trail after the module crumb when ROUTES.md gives one. */
   trail?: Crumb[];
   load?: ScreenLoader;
+  /** One line under the title of the screen's card on its module landing (what the screen is for). */
+  description?: string;
 };
 
-type Extra = Partial<Pick<ScreenSpec, 'load' | 'trail'>>;
+type Extra = Partial<Pick<ScreenSpec, 'load' | 'trail' | 'description'>>;
 
 export const screen = (path: string, title: string, submodule: string, extra: Extra = {}): ScreenSpec => ({
   path, title, submodule, kind: 'screen', ...extra,
@@ -74,6 +76,7 @@ export function defineModuleRoutes(moduleKey: string, prefix: string, specs: Scr
       module: mod.name,
       layout: 'shell',
       load: spec.load ?? pendingScreen,
+      ...(spec.description ? { description: spec.description } : {}),
     };
   });
 }

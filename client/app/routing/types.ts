@@ -32,4 +32,6 @@ export type AppRoute = {
   /** Rendered inside the signed-in shell (AppShell) or bare. */
   layout: 'shell' | 'bare';
   load: ScreenLoader;
+  /** What the screen is for, on its module landing card (acronyms spelled out). */
+  description?: string;
 };

@@ -8,7 +8,10 @@ export const warehouseRoutes = defineModuleRoutes('warehouse', '/system/warehous
   screen('warehouseConceptsCatalogue', 'Catálogo de Conceptos', 'Conceptos', { load: () => import('./pages/ConceptsPage') }),
   screen('warehouseMovements', 'Movimientos', 'Movimientos', { load: () => import('./pages/MovementsPage') }),
   screen('stock', 'Existencias', 'Existencias', { load: () => import('./pages/StockPage') }),
-  screen('maintenancePaymentRequest', 'Solicitud PDM', 'Solicitud PDM', { load: () => import('./pages/PdmPage') }),
+  screen('maintenancePaymentRequest', 'Solicitud PDM', 'Solicitud PDM', {
+    load: () => import('./pages/PdmPage'),
+    description: 'Solicitud de pago de mantenimiento (PDM): refacciones que no hay en existencia; al enviarla pasa a Compras como solicitud de pago.',
+  }),
   screen('inventory', 'Inventario', 'Inventario', { load: () => import('./pages/InventoryPage') }),
   screen('requisitions', 'Requisiciones', 'Requisiciones', { load: () => import('./pages/RequisitionsPage') }),
   detail('requisitionDetail', 'Detalle de Requisiciones', 'Requisiciones', 'requisitions', {

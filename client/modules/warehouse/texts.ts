@@ -297,7 +297,7 @@ export const texts = {
     exportName: 'Requisiciones',
   },
   pdm: {
-    listDescription: 'Solicitudes de compra de refacciones de mantenimiento que no hay en existencia. Al enviarse pasan a Compras.',
+    listDescription: 'PDM = pago de mantenimiento: solicitudes de compra de refacciones de mantenimiento que no hay en existencia. Al enviarse pasan a Compras como solicitudes de pago.',
     search: 'Buscar por folio, proveedor o justificación',
     newButton: 'Nueva solicitud',
     newTitle: 'Nueva solicitud PDM',
