@@ -55,6 +55,8 @@ const firebaseEnv = (emulatorHost: string) => ({
   ERP_AUTH_PROVIDER: 'firebase',
   FIREBASE_PROJECT_ID: PROJECT_ID,
   FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+  // The tests act as a proxy on loopback that names each client in X-Forwarded-For.
+  ERP_TRUST_PROXY: 'loopback',
 });
 
 // firebase-admin in this process talks to the emulator too (it reads the

@@ -250,7 +250,8 @@ export async function listMovements(ex: Executor, q: ListQuery<MovementSort>, f:
   const col = { folio: sql`m.folio`, date: sql`m.date`, concept: sql`c.name`, kind: sql`m.kind`, amount: sql`m.amount`, status: sql`m.status` }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<CashMovementRow>(ex, sql`${movementSelect} ${where(conds)} ${orderBy(col, q.desc, sql`m.id`)} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from cash_movements m join cash_concepts c on c.id = m.concept_id ${where(conds)}`),
+    // The concept join only serves a search by its name (every movement has one).
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from cash_movements m ${q.search ? sql`join cash_concepts c on c.id = m.concept_id` : sql``} ${where(conds)}`),
   ]);
   return { items, total: totals[0].n };
 }

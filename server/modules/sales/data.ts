@@ -24,12 +24,9 @@ import {
   serviceOrders,
 } from './tables';
 
-export type QuoteStatus = 'borrador' | 'enviada' | 'aceptada' | 'rechazada' | 'vencida';
-export type ContractStatus = 'vigente' | 'terminado' | 'cancelado';
-export type OrderStatus = 'abierta' | 'en_proceso' | 'terminada' | 'entregada';
-export type GeneratorStatus = 'borrador' | 'autorizado' | 'facturado';
-export type InvoiceStatus = 'borrador' | 'emitida' | 'pagada_parcial' | 'pagada' | 'cancelada';
-export type IncomeStatus = 'aplicado' | 'cancelado';
+// The statuses are defined once, with their lifecycles, in schema/sales/labels.ts.
+import type { ContractStatus, GeneratorStatus, IncomeStatus, InvoiceStatus, OrderStatus, QuoteStatus } from '../../../schema/sales/labels';
+export type { ContractStatus, GeneratorStatus, IncomeStatus, InvoiceStatus, OrderStatus, QuoteStatus };
 
 export type Ref = { id: number; name: string; rfc: string };
 export type Page<T> = { items: T[]; total: number };
@@ -323,7 +320,7 @@ export async function listContracts(ex: Executor, q: ListQuery<(typeof CONTRACT_
   const cols = { folio: 'c.folio', name: 'c.name', client: 'cl.name', startDate: 'c.start_date', endDate: 'c.end_date', amount: 'c.amount', status: 'c.status' };
   const [items, total] = await Promise.all([
     queryRows<ContractDbRow>(ex, sql`${contractSelect} ${where} ${order(cols, q, 'c.id')} ${page(q)}`),
-    count(ex, sql`select count(*)::int as n from contracts c join clients cl on cl.id = c.client_id ${where}`),
+    count(ex, sql`select count(*)::int as n from contracts c ${p ? sql`join clients cl on cl.id = c.client_id` : sql``} ${where}`),
   ]);
   return { items: items.map(toContract), total };
 }
@@ -522,7 +519,7 @@ export async function listOrders(ex: Executor, q: ListQuery<(typeof ORDER_SORTS)
   const cols = { folio: 'o.folio', description: 'o.description', client: 'cl.name', scheduledStart: 'o.scheduled_start', scheduledEnd: 'o.scheduled_end', status: 'o.status' };
   const [items, total] = await Promise.all([
     queryRows<OrderDbRow>(ex, sql`${orderSelect} ${where} ${order(cols, q, 'o.id')} ${page(q)}`),
-    count(ex, sql`select count(*)::int as n from service_orders o join clients cl on cl.id = o.client_id ${where}`),
+    count(ex, sql`select count(*)::int as n from service_orders o ${p ? sql`join clients cl on cl.id = o.client_id` : sql``} ${where}`),
   ]);
   return { items: items.map(toOrder), total };
 }
@@ -911,7 +908,8 @@ export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SO
   const cols = { folio: 'i.serie, i.folio', date: 'i.date', dueDate: 'i.due_date', client: 'cl.name', total: 'i.total', balance: 'i.balance', status: 'i.status' };
   const [items, total] = await Promise.all([
     queryRows<InvoiceDbRow>(ex, sql`${invoiceSelect} ${where} ${order(cols, q, 'i.id')} ${page(q)}`),
-    count(ex, sql`select count(*)::int as n from invoices i join clients cl on cl.id = i.client_id ${where}`),
+    // Every invoice has a client (NOT NULL FK): the join only serves a search by its name or RFC.
+    count(ex, sql`select count(*)::int as n from invoices i ${p ? sql`join clients cl on cl.id = i.client_id` : sql``} ${where}`),
   ]);
   return { items: items.map(toInvoice), total };
 }

@@ -64,7 +64,8 @@ export async function listUsers(
       .orderBy(q.desc ? desc(sortCol) : asc(sortCol), asc(users.id))
       .limit(q.limit)
       .offset(q.offset),
-    ex.select({ n: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where),
+    // Every user has a role (NOT NULL foreign key): the count needs no join.
+    ex.select({ n: count() }).from(users).where(where),
   ]);
   return { items, total: totals[0].n };
 }
