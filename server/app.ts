@@ -76,12 +76,6 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
       {
         async requestDidStart() {
           return {
-            // A request refused before execution (syntax, limits raised while parsing) is the
-            // client's mistake: 400, never the 500 Apollo answers for errors thrown in parsing plugins.
-            async willSendResponse({ response, errors }) {
-              if (!errors?.length || response.body.kind !== 'single' || response.body.singleResult.data !== undefined) return;
-              if (errors.every((err) => !isUnexpected(err)) && (response.http.status ?? 200) >= 500) response.http.status = 400;
-            },
             async didEncounterErrors({ contextValue, errors }) {
               for (const err of errors) {
                 if (!isUnexpected(err)) continue;

@@ -11,10 +11,12 @@ import {
   isInputObjectType,
   isListType,
   isNonNullType,
+  type GraphQLArgument,
   type GraphQLInputType,
   type GraphQLResolveInfo,
 } from 'graphql';
 import type { IMiddleware } from 'graphql-middleware';
+import { relativeToInput } from './inputErrors';
 
 const MAX_SERIAL = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,19 +45,25 @@ function collect(type: GraphQLInputType, value: unknown, path: string, out: stri
 
 const http400 = { status: 400 };
 
-function check(args: Record<string, unknown>, info: GraphQLResolveInfo): void {
-  const field = info.parentType.getFields()[info.fieldName];
-  for (const arg of field.args) {
-    const bad: string[] = [];
-    collect(arg.type, args[arg.name], arg.name, bad);
-    if (bad.length === 0) continue;
-    const direct = getNamedType(arg.type).name === 'ID';
-    if (direct) throw new GraphQLError('No existe el registro solicitado.', { extensions: { code: 'NOT_FOUND', http: http400 } });
-    const fields = Object.fromEntries(
-      bad.map((p) => [arg.name === 'input' ? p.slice('input.'.length) : p, 'No existe: el identificador no es válido.']),
-    );
-    throw new GraphQLError('Hay identificadores que no existen.', { extensions: { code: 'BAD_USER_INPUT', fields, http: http400 } });
+/** Whether an argument type can hold an ID anywhere (computed once per field, not per request). */
+function holdsIds(type: GraphQLInputType, seen = new Set<string>()): boolean {
+  const named = getNamedType(type);
+  if (named.name === 'ID') return true;
+  if (!isInputObjectType(named) || seen.has(named.name)) return false;
+  seen.add(named.name);
+  return Object.values(named.getFields()).some((field) => holdsIds(field.type, seen));
+}
+
+const idArgsByField = new Map<string, GraphQLArgument[]>();
+
+function idArgsOf(info: GraphQLResolveInfo): GraphQLArgument[] {
+  const key = `${info.parentType.name}.${info.fieldName}`;
+  let args = idArgsByField.get(key);
+  if (!args) {
+    args = info.parentType.getFields()[info.fieldName].args.filter((arg) => holdsIds(arg.type));
+    idArgsByField.set(key, args);
   }
+  return args;
 }
 
 const guard = async (
@@ -65,7 +73,16 @@ const guard = async (
   context: unknown,
   info: GraphQLResolveInfo,
 ) => {
-  if (info.parentType.getFields()[info.fieldName]?.args.length) check(args, info);
+  for (const arg of idArgsOf(info)) {
+    const bad: string[] = [];
+    collect(arg.type, args[arg.name], arg.name, bad);
+    if (bad.length === 0) continue;
+    if (getNamedType(arg.type).name === 'ID') {
+      throw new GraphQLError('No existe el registro solicitado.', { extensions: { code: 'NOT_FOUND', http: http400 } });
+    }
+    const fields = Object.fromEntries(bad.map((path) => [relativeToInput(path), 'No existe: el identificador no es válido.']));
+    throw new GraphQLError('Hay identificadores que no existen.', { extensions: { code: 'BAD_USER_INPUT', fields, http: http400 } });
+  }
   return resolve(root, args, context, info);
 };
 

@@ -41,12 +41,13 @@ export function coercionReason(inner: string): string {
   return 'valor no válido.';
 }
 
-/** "input.lines[0].quantity" of variable "input" → "lines.0.quantity"; "list.page" stays. */
+/** Field paths inside the `input` argument are written relative to it, as the services write theirs ("lines.0.quantity"). */
+export const relativeToInput = (path: string): string => (path.startsWith('input.') ? path.slice('input.'.length) : path);
+
+/** "input.lines[0].quantity" → "lines.0.quantity"; "list.page" stays. */
 function fieldPath(variable: string, at: string | undefined, extra?: string): string {
-  let path = (at ?? variable).replace(/\[(\d+)\]/g, '.$1');
-  if (extra) path = `${path}.${extra}`;
-  if (variable === 'input' && path.startsWith('input.')) path = path.slice('input.'.length);
-  return path;
+  const path = (at ?? variable).replace(/\[(\d+)\]/g, '.$1');
+  return relativeToInput(extra ? `${path}.${extra}` : path);
 }
 
 export type TranslatedInputError = { message: string; fields: Record<string, string> };

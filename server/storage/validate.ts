@@ -57,19 +57,22 @@ function xmlRoot(text: string): { name: string; attributes: string } | null {
   return match ? { name: match[1], attributes: match[2] } : null;
 }
 
-/** An XML upload is data: well formed, never SVG/HTML (a script would come back with it), a CFDI where one is expected. */
-function checkXml(bytes: Uint8Array, expected: UploadLimits['xml']): void {
-  const text = new TextDecoder('utf-8').decode(startsWith(bytes, UTF8_BOM) ? bytes.subarray(3) : bytes).trimStart();
+/** Uploaded XML is data: well formed, without DTD/entities (tricks for whatever parses it later), never SVG/HTML (a script would come back with it). */
+function checkXmlData(text: string): void {
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw refuse(MESSAGES.xmlDoctype);
   if (XMLValidator.validate(text) !== true) throw refuse(MESSAGES.xmlMalformed);
   const root = xmlRoot(text);
   if (!root) throw refuse(MESSAGES.xmlMalformed);
   const local = root.name.split(':').pop()!.toLowerCase();
   if (local === 'svg' || local === 'html' || MARKUP_NAMESPACES.test(text) || /<([\w.-]+:)?script[\s>/]/i.test(text)) throw refuse(MESSAGES.xmlMarkup);
-  if (expected === 'cfdi') {
-    const [prefix, name] = root.name.includes(':') ? root.name.split(':') : ['', root.name];
-    const ns = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']+)["']`).exec(root.attributes)?.[1];
-    if (name !== 'Comprobante' || !ns || !CFDI_NAMESPACE.test(ns)) throw refuse(MESSAGES.xmlNotCfdi);
-  }
+}
+
+/** Where the caller expects a CFDI, the root must be the SAT's cfdi:Comprobante. */
+function checkCfdi(bytes: Uint8Array): void {
+  const root = xmlRoot(new TextDecoder('utf-8').decode(startsWith(bytes, UTF8_BOM) ? bytes.subarray(3) : bytes).trimStart());
+  const [prefix, name] = root && root.name.includes(':') ? root.name.split(':') : ['', root?.name];
+  const ns = root ? new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']+)["']`).exec(root.attributes)?.[1] : undefined;
+  if (name !== 'Comprobante' || !ns || !CFDI_NAMESPACE.test(ns)) throw refuse(MESSAGES.xmlNotCfdi);
 }
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
@@ -128,9 +131,7 @@ function sniffText(bytes: Uint8Array): UploadType {
   if (body.includes(0)) throw refuse(MESSAGES.notAllowed);
   const head = new TextDecoder('latin1').decode(body.subarray(0, 4096)).trimStart();
   if (head.startsWith('<?xml')) {
-    // Uploaded XML (CFDI and the like) never needs a DTD; refusing it keeps
-    // entity tricks away from whatever parses the file later.
-    if (/<!DOCTYPE|<!ENTITY/i.test(new TextDecoder('latin1').decode(body))) throw refuse(MESSAGES.xmlDoctype);
+    checkXmlData(new TextDecoder('utf-8').decode(body).trimStart());
     return 'xml';
   }
   // Markup without the XML prolog (HTML, SVG) is neither XML we accept nor CSV.
@@ -169,7 +170,7 @@ export function validateUpload(bytes: Uint8Array, declaredName: string, limits: 
     throw refuse(MESSAGES.tooLarge(mb));
   }
   const type = detectUploadType(bytes);
-  if (type === 'xml') checkXml(bytes, limits.xml);
+  if (type === 'xml' && limits.xml === 'cfdi') checkCfdi(bytes);
   return {
     type,
     extension: type,
