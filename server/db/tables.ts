@@ -108,3 +108,42 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Files uploaded through POST /api/files. A row is born unattached (owner null);
+ * the mutation that attaches it fills subject/owner, and downloads check the
+ * caller's `ver` ability on `subject`. Unattached rows older than the grace
+ * period are removed together with their bytes.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    storageKey: text('storage_key').notNull(),
+    previewKey: text('preview_key'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    fileType: text('file_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Ability subject that guards downloads once attached, e.g. 'Compras-Gastos'. */
+    subject: text('subject'),
+    ownerEntity: text('owner_entity'),
+    ownerId: text('owner_id'),
+    attachedAt: timestamp('attached_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerEntity, t.ownerId), index('uploads_unattached_idx').on(t.uploadedAt).where(sql`${t.attachedAt} is null`)],
+);
+
+/** Failed sign-ins (per account and per IP), shared by every server process on the database. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_key_at_idx').on(t.key, t.at)],
+);
