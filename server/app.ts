@@ -15,6 +15,8 @@ import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { formatError, isUnexpected } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
 import { buildSchema } from './graphql/schema';
+import { filesRouter } from './http/files';
+import { sweepUnattachedUploads } from './lib/attachments';
 import { authenticate } from './modules/session/service';
 import type { AppServices } from './services';
 
@@ -122,6 +124,8 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     }),
   );
 
+  expressApp.use('/api/files', filesRouter(app));
+
   expressApp.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Ruta de API no encontrada.' });
   });
@@ -156,10 +160,20 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
 
+  // Uploads no mutation claimed within the grace period go away, bytes included.
+  const sweep = () =>
+    sweepUnattachedUploads(app).then(
+      (n) => n > 0 && logger.info({ removed: n }, 'unattached uploads removed'),
+      (err: unknown) => logger.warn({ err }, 'upload sweep failed'),
+    );
+  const sweeper = setInterval(sweep, Math.min(10 * 60_000, Math.max(1_000, (config.uploadGraceMinutes * 60_000) / 2)));
+  sweeper.unref();
+
   return {
     httpServer,
     url,
     stop: async () => {
+      clearInterval(sweeper);
       await apollo.stop();
       wsServer.close();
     },

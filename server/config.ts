@@ -23,6 +23,14 @@ export type Config = {
   trustProxy: false | number | string[];
   clientDir: string;
   seedDemoData: boolean;
+  /** Largest file POST /api/files accepts (ERP_MAX_UPLOAD_MB, default 20 MB). */
+  maxUploadBytes: number;
+  /** An uploaded file no mutation attached is removed after this many minutes (ERP_UPLOAD_GRACE_MINUTES, default 1440). */
+  uploadGraceMinutes: number;
+  /** Where attachments live: local disk under <dataDir>/files, or a Firebase/GCS bucket (ERP_STORAGE_BUCKET). */
+  storageBucket: string | null;
+  /** Service-account JSON for the bucket (FIREBASE_SERVICE_ACCOUNT); without it, Google's default credentials. */
+  storageCredentialsJson: string | null;
   firebase: {
     projectId: string | null;
     apiKey: string | null;
@@ -66,6 +74,10 @@ export function loadConfig(): Config {
     trustProxy: parseTrustProxy(env('ERP_TRUST_PROXY')),
     clientDir: path.resolve(root, env('ERP_CLIENT_DIR') ?? 'dist/client'),
     seedDemoData: env('ERP_SEED_DEMO') !== 'false',
+    maxUploadBytes: Math.round(Number(env('ERP_MAX_UPLOAD_MB') ?? 20) * 1024 * 1024),
+    uploadGraceMinutes: Number(env('ERP_UPLOAD_GRACE_MINUTES') ?? 24 * 60),
+    storageBucket: env('ERP_STORAGE_BUCKET'),
+    storageCredentialsJson: env('FIREBASE_SERVICE_ACCOUNT'),
     firebase: {
       projectId: env('FIREBASE_PROJECT_ID'),
       apiKey: env('FIREBASE_API_KEY'),

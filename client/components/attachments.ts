@@ -1,16 +1,125 @@
-// Attachments travel as base64 through GraphQL (the API caps them at 700 KB).
+// Files travel over /api/files, never inside GraphQL: uploads stream with a
+// progress callback and can be cancelled; downloads and image previews are
+// fetched with the session token. The app registers how to read the token
+// (client/app/session/session.ts), so these helpers stay independent of it.
 import { downloadBlob } from './exportRows';
 
-export const MAX_ATTACHMENT_BYTES = 700 * 1024;
+export type FileType = 'pdf' | 'png' | 'jpg' | 'webp' | 'xlsx' | 'csv' | 'xml';
 
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
+export type UploadedFile = { id: string; fileName: string; contentType: string; fileType: FileType; size: number };
+
+/** The storage error codes of SPEC §1 and their Spanish messages, for failures the server could not describe. */
+export const STORAGE_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  'object-not-found': 'El archivo no existe o fue eliminado.',
+  unauthorized: 'No hay permiso para acceder al almacenamiento de archivos.',
+  'quota-exceeded': 'Se agotó el espacio del almacenamiento de archivos. Avisa al administrador.',
+  'invalid-checksum': 'El archivo se dañó durante la transferencia. Inténtalo de nuevo.',
+  canceled: 'Se canceló la transferencia del archivo.',
+  'retry-limit-exceeded': 'El almacenamiento de archivos no respondió después de varios intentos. Inténtalo más tarde.',
+  'invalid-argument': 'El archivo o su nombre no son válidos.',
+  unknown: 'Ocurrió un error inesperado con el almacenamiento de archivos.',
+  unauthenticated: 'Inicia sesión para continuar.',
+  forbidden: 'No tienes permiso para ver este archivo.',
+  network: 'No hay conexión con el servidor. Revisa tu red e inténtalo de nuevo.',
+};
+
+export class FileTransferError extends Error {
+  constructor(
+    readonly code: string,
+    message?: string,
+  ) {
+    super(message ?? STORAGE_ERROR_MESSAGES[code] ?? STORAGE_ERROR_MESSAGES.unknown);
+    this.name = 'FileTransferError';
+  }
 }
 
+let readToken: () => string = () => '';
+/** The app tells the file helpers where the session token is. */
+export function setFileTokenSource(source: () => string): void {
+  readToken = source;
+}
+
+const authHeader = (): Record<string, string> => {
+  const token = readToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
+/** The server's `{ error: { code, message } }`, or a code for what the status says. */
+export function transferErrorOf(status: number, body: string): FileTransferError {
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: string; message?: string } };
+    if (parsed.error?.code) return new FileTransferError(parsed.error.code, parsed.error.message);
+  } catch {
+    // not JSON: fall through to the status
+  }
+  if (status === 401) return new FileTransferError('unauthenticated');
+  if (status === 403) return new FileTransferError('forbidden');
+  if (status === 404) return new FileTransferError('object-not-found');
+  if (status === 413) return new FileTransferError('invalid-argument', 'El archivo excede el tamaño máximo permitido.');
+  if (status === 0) return new FileTransferError('network');
+  return new FileTransferError('unknown');
+}
+
+/** `accept` attribute for a file picker limited to these types. */
+export function acceptFor(types: readonly FileType[]): string {
+  const map: Record<FileType, string> = {
+    pdf: 'application/pdf,.pdf',
+    png: 'image/png,.png',
+    jpg: 'image/jpeg,.jpg,.jpeg',
+    webp: 'image/webp,.webp',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.xlsx',
+    csv: 'text/csv,.csv',
+    xml: 'application/xml,text/xml,.xml',
+  };
+  return types.map((t) => map[t]).join(',');
+}
+
+/** Uploads one file to POST /api/files; `onProgress` gets 0..1; aborting the signal cancels it (`canceled`). */
+export function uploadFile(file: Blob & { name?: string }, opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<UploadedFile> {
+  return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new FileTransferError('canceled'));
+    const xhr = new XMLHttpRequest();
+    const body = new FormData();
+    body.append('file', file, file.name ?? 'archivo');
+    xhr.open('POST', '/api/files');
+    for (const [name, value] of Object.entries(authHeader())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status === 201) resolve(JSON.parse(xhr.responseText) as UploadedFile);
+      else reject(transferErrorOf(xhr.status, xhr.responseText));
+    };
+    xhr.onerror = () => reject(new FileTransferError('network'));
+    xhr.onabort = () => reject(new FileTransferError('canceled'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/** The bytes behind an attachment's url (or previewUrl), with the session token. */
+export async function fetchFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: authHeader(), signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw new FileTransferError('canceled');
+    throw new FileTransferError('network');
+  }
+  if (!response.ok) throw transferErrorOf(response.status, await response.text());
+  return response.blob();
+}
+
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  downloadBlob(await fetchFile(url), fileName);
+}
+
+export const formatFileSize = (bytes: number): string =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('es-MX')} KB`
+    : `${(bytes / (1024 * 1024)).toLocaleString('es-MX', { maximumFractionDigits: 1 })} MB`;
+
+/** Generated documents (PDF reports) still arrive as base64 inside GraphQL. */
 export function base64ToBlob(base64: string, contentType: string): Blob {
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);

@@ -18,7 +18,7 @@ afterAll(async () => s?.stop());
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const PERIOD = 'id folio cashBoxId status openedOn openingBalance income expense balance closedOn countedTotal difference differenceReason movementCount version denominations { value count amount }';
-const MOVEMENT = 'id folio periodId kind amount balanceAfter status conceptName description reversalOf reversalOfFolio reversedBy cancelReason receiptFileName';
+const MOVEMENT = 'id folio periodId kind amount balanceAfter status conceptName description reversalOf reversalOfFolio reversedBy cancelReason receipt{ id fileName fileType contentType size url previewUrl }';
 
 const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = cashier) => {
   const r = await s.gql(query, variables, token);
@@ -55,14 +55,13 @@ describe('permissions: every Caja operation', () => {
     { name: 'currentCashPeriod', query: '{ currentCashPeriod { id } }', needs: 'ver' },
     { name: 'cashMovements', query: '{ cashMovements { total } }', needs: 'ver' },
     { name: 'cashMovement', query: '{ cashMovement(id:"1"){ id } }', needs: 'ver' },
-    { name: 'cashReceipt', query: '{ cashReceipt(movementId:"999999"){ fileName } }', needs: 'ver (not found)' },
     { name: 'cashConceptCreate', query: 'mutation{ cashConceptCreate(input:{name:"Intruso",kind:egreso,active:true}){ id } }', needs: 'crear' },
     { name: 'cashConceptUpdate', query: 'mutation{ cashConceptUpdate(id:"1",version:1,input:{name:"Intruso",kind:egreso,active:true}){ id } }', needs: 'editar' },
     { name: 'cashPeriodOpen', query: 'mutation{ cashPeriodOpen(input:{cashBoxId:"1",date:"2026-01-01"}){ id } }', needs: 'crear' },
     { name: 'cashPeriodClose', query: 'mutation{ cashPeriodClose(id:"1",version:1,input:{date:"2026-01-01",denominations:[]}){ id } }', needs: 'autorizar' },
     { name: 'cashMovementCreate', query: 'mutation{ cashMovementCreate(input:{conceptId:"1",date:"2026-01-01",amount:"1",description:"x"}){ id } }', needs: 'crear' },
     { name: 'cashMovementCancel', query: 'mutation{ cashMovementCancel(id:"1",reason:"x"){ id } }', needs: 'eliminar' },
-    { name: 'cashReceiptUpload', query: 'mutation{ cashReceiptUpload(movementId:"1",fileName:"a.pdf",contentBase64:"JVBERi0xLjQK"){ id } }', needs: 'editar' },
+    { name: 'cashReceiptAttach', query: 'mutation{ cashReceiptAttach(movementId:"1",fileId:"00000000-0000-4000-8000-000000000000"){ id } }', needs: 'editar' },
   ];
 
   it.each(OPS)('$name: FORBIDDEN for a user without Caja', async ({ query }) => {
@@ -73,9 +72,6 @@ describe('permissions: every Caja operation', () => {
   });
   it.each(OPS.filter((o) => o.needs === 'ver'))('$name: allowed for Consulta', async ({ query }) => {
     expect((await s.gql(query, {}, viewer)).errors).toBeUndefined();
-  });
-  it('cashReceipt: Consulta passes the permission check (NOT_FOUND)', async () => {
-    expect((await s.gql('{ cashReceipt(movementId:"999999"){ fileName } }', {}, viewer)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
   it('refused calls wrote nothing; the demo seed left an open period with movements', async () => {
     expect((await gqlOk('{ cashConcepts(list:{search:"Intruso"}){ total } }')).cashConcepts.total).toBe(0);
@@ -192,19 +188,28 @@ describe('periods, movements and the arqueo', () => {
     expect(await current()).toMatchObject({ income: '730.75', expense: '1500.5', balance: '230.25', movementCount: 4 });
   });
 
-  it('attaches a receipt and gives it back', async () => {
+  it('attaches a receipt uploaded through /api/files, replaces it, and a viewer downloads it', async () => {
     const m = (await gqlOk(MOVE, { i: { conceptId: egreso, date: today, amount: '30.25', description: 'Mensajería', reference: 'Guía 123' } })).cashMovementCreate;
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-    const UP = `mutation($m:ID!,$n:String!,$c:String!){ cashReceiptUpload(movementId:$m,fileName:$n,contentBase64:$c){ ${MOVEMENT} } }`;
-    const up = (await gqlOk(UP, { m: m.id, n: 'ticket mensajería.png', c: png.toString('base64') })).cashReceiptUpload;
-    expect(up.receiptFileName).toBe('ticket mensajería.png');
-    const down = (await gqlOk('query($m:ID!){ cashReceipt(movementId:$m){ fileName contentType contentBase64 } }', { m: m.id }, viewer)).cashReceipt;
-    expect(down).toMatchObject({ fileName: 'ticket mensajería.png', contentType: 'image/png' });
-    expect(Buffer.from(down.contentBase64, 'base64').equals(png)).toBe(true);
-    const xml = await s.gql(UP, { m: m.id, n: 'x.xml', c: Buffer.from('<?xml version="1.0"?><a/>').toString('base64') }, cashier);
-    expect(fields(xml)).toEqual({ file: 'Tipo de archivo no permitido aquí. Sube PDF, PNG, JPG, WEBP.' });
-    const garbage = await s.gql(UP, { m: m.id, n: 'x.pdf', c: '***' }, cashier);
-    expect(fields(garbage)).toEqual({ file: 'El contenido del archivo no es base64 válido.' });
+    const pdf = Buffer.from('%PDF-1.4\n% ticket\n');
+    const UP = `mutation($m:ID!,$f:ID!){ cashReceiptAttach(movementId:$m,fileId:$f){ ${MOVEMENT} } }`;
+    const first = await s.uploadId(cashier, pdf, 'ticket mensajería.pdf');
+    const up = (await gqlOk(UP, { m: m.id, f: first })).cashReceiptAttach;
+    expect(up.receipt).toEqual({ id: first, fileName: 'ticket mensajería.pdf', fileType: 'pdf', contentType: 'application/pdf', size: pdf.length, url: `/api/files/${first}`, previewUrl: null });
+    // Attached once: the same upload cannot go to a second record.
+    expect(fields(await s.gql(UP, { m: m.id, f: first }, cashier))).toEqual({ fileId: 'Ese archivo ya está adjunto a otro registro: vuelve a subirlo.' });
+    const xml = await s.uploadId(cashier, Buffer.from('<?xml version="1.0"?><a/>'), 'x.xml');
+    expect(fields(await s.gql(UP, { m: m.id, f: xml }, cashier))).toEqual({ fileId: 'Tipo de archivo no permitido aquí. Sube PDF, PNG, JPG, WEBP.' });
+    expect(fields(await s.gql(UP, { m: m.id, f: '7d0c3f1e-0000-4000-8000-000000000000' }, cashier))).toEqual({ fileId: 'El archivo no existe o expiró: vuelve a subirlo.' });
+    // Someone else's upload is as good as missing.
+    const sellers = await s.uploadId(seller, Buffer.from('%PDF-1.4\n'), 'ajeno.pdf');
+    expect(fields(await s.gql(UP, { m: m.id, f: sellers }, cashier))).toEqual({ fileId: 'El archivo no existe o expiró: vuelve a subirlo.' });
+    // Replacing the receipt removes the old one, bytes included.
+    const second = await s.uploadId(cashier, Buffer.from('%PDF-1.4\n% otro\n'), 'ticket 2.pdf');
+    expect((await gqlOk(UP, { m: m.id, f: second })).cashReceiptAttach.receipt.id).toBe(second);
+    expect((await s.download(cashier, `/api/files/${first}`)).status).toBe(404);
+    const down = await s.download(viewer, `/api/files/${second}`);
+    expect(down).toMatchObject({ status: 200, contentType: 'application/pdf' });
+    expect(down.bytes.toString()).toBe('%PDF-1.4\n% otro\n');
   });
 
   it('closing with the arqueo records the exact difference; a closed period and its movements are read-only', async () => {
@@ -240,7 +245,7 @@ describe('periods, movements and the arqueo', () => {
     expect(fields(noPeriod)).toEqual({ cashBoxId: 'No hay un período abierto en la caja; abre uno para registrar movimientos.' });
     const anyMove = (await gqlOk('query($p:ID!){ cashMovements(filter:{periodId:$p, status:vigente}){ items{ id } } }', { p: p.id })).cashMovements.items[0];
     expect(conflictMessage(await s.gql(CANCEL, { id: anyMove.id, r: 'x' }, cashier))).toBe('El período está cerrado; sus movimientos no se pueden modificar.');
-    const upload = await s.gql('mutation($m:ID!){ cashReceiptUpload(movementId:$m,fileName:"a.pdf",contentBase64:"JVBERi0xLjQK"){ id } }', { m: anyMove.id }, cashier);
+    const upload = await s.gql('mutation($m:ID!,$f:ID!){ cashReceiptAttach(movementId:$m,fileId:$f){ id } }', { m: anyMove.id, f: await s.uploadId(cashier, Buffer.from('%PDF-1.4\n'), 'a.pdf') }, cashier);
     expect(conflictMessage(upload)).toBe('El período está cerrado; sus movimientos no se pueden modificar.');
     expect(conflictMessage(await s.gql(CLOSE, { id: p.id, v: closed.version, i: { date: today, denominations } }, cashier))).toBe('El período está cerrado; sus movimientos no se pueden modificar.');
   });

@@ -18,6 +18,16 @@ export type TestServer = {
   dbKind: 'pglite' | 'postgres';
   gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
   login(email: string, password?: string): Promise<string>;
+  /** POST /api/files with one part `file`; `body` is the JSON answer ({ id, ... } or { error: { code, message } }). */
+  upload(token: string | null, bytes: Uint8Array, fileName: string, declaredType?: string): Promise<{ status: number; body: any }>;
+  /** GET a file url (/api/files/<id>[/preview]). */
+  download(token: string | null, path: string): Promise<{ status: number; bytes: Buffer; contentType: string | null; body: any }>;
+  /** Uploads and returns the file id (throws unless 201). */
+  uploadId(token: string, bytes: Uint8Array, fileName: string): Promise<string>;
+  /** The server process id (its /proc status tells the peak memory). */
+  pid: number;
+  /** The server's ERP_DATA_DIR (local file storage lives under files/). */
+  dataDir: string;
   stop(): Promise<void>;
 };
 
@@ -87,6 +97,27 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       const body = (await res.json()) as GqlResult;
       return { ...body, status: res.status } as never;
     },
+    async upload(token, bytes, fileName, declaredType = 'application/octet-stream') {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: declaredType }), fileName);
+      const res = await fetch(`${url}/api/files`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    async download(token, filePath) {
+      const res = await fetch(`${url}${filePath}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const contentType = res.headers.get('content-type');
+      const body = contentType?.startsWith('application/json') ? JSON.parse(bytes.toString()) : null;
+      return { status: res.status, bytes, contentType, body };
+    },
+    async uploadId(token, bytes, fileName) {
+      const r = await server.upload(token, bytes, fileName);
+      if (r.status !== 201) throw new Error(`upload of ${fileName} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.id as string;
+    },
+    pid: child.pid ?? 0,
+    dataDir,
     async login(email, password = PASSWORD) {
       const r = await server.gql<{ login: { token: string } }>(
         'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',

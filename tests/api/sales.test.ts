@@ -3,6 +3,7 @@
 // with their delivery, and generadores (the contracted-quantity cap, also
 // under concurrency). Figures are computed by hand in the comments.
 import Decimal from 'decimal.js';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
 
@@ -485,7 +486,7 @@ describe('contratos, órdenes de servicio y generadores', () => {
     expect([edited.site, edited.responsibles, edited.version]).toEqual(['Planta 2', ['Luis Ortega'], 2]);
     expect(fieldsOf(await s.gql(UPDATE, { id: one.id, v: 2, input: { clientId, description: 'X', scheduledStart: '2026-03-05', scheduledEnd: '2026-03-01' } }, seller))).toEqual({ scheduledEnd: 'La fecha final debe ser igual o posterior a la inicial.' });
 
-    const DELIVER = 'mutation($input: OrderDeliveryInput!){ orderDeliveryCreate(input:$input){ id orderFolio receivedBy files { id fileName contentType size } } }';
+    const DELIVER = 'mutation($input: OrderDeliveryInput!){ orderDeliveryCreate(input:$input){ id orderFolio receivedBy files { id fileName contentType size url previewUrl } } }';
     const early = await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-04', receivedBy: 'Ing. Paz' } }, seller);
     expect(fieldsOf(early)).toEqual({ orderId: 'Solo una orden terminada se puede entregar.' });
     expect(codeOf(await s.gql(transition('serviceOrderFinish'), { id: one.id, v: 2 }, seller))).toBe('CONFLICT');
@@ -495,17 +496,24 @@ describe('contratos, órdenes de servicio y generadores', () => {
     const locked = await s.gql(UPDATE, { id: one.id, v: finished.version, input: { clientId, description: 'X', scheduledStart: '2026-03-01', scheduledEnd: '2026-03-02' } }, seller);
     expect(locked.errors![0].message).toBe('Una orden terminada o entregada ya no se puede modificar.');
 
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    const html = Buffer.from('<html><body>hola</body></html>');
-    const refused = await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-04', receivedBy: 'Ing. Paz', files: [{ fileName: 'acta.png', contentBase64: png.toString('base64') }, { fileName: 'x.html', contentBase64: html.toString('base64') }] } }, seller);
-    expect(fieldsOf(refused)).toEqual({ 'files.1': 'El XML debe comenzar con la declaración <?xml ...?>.' });
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0e918c' } }).png().toBuffer();
+    const pngId = await s.uploadId(seller, png, 'Acta de entrega.png');
+    const csvId = await s.uploadId(seller, Buffer.from('folio,total\n1,10\n'), 'x.csv');
+    const refused = await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-04', receivedBy: 'Ing. Paz', fileIds: [pngId, csvId] } }, seller);
+    expect(fieldsOf(refused)).toEqual({ 'fileIds.1': 'Tipo de archivo no permitido aquí. Sube PDF, PNG, JPG, WEBP.' });
+    expect(fieldsOf(await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-04', receivedBy: 'Ing. Paz', fileIds: [pngId, pngId] } }, seller))).toEqual({ fileIds: 'El mismo archivo aparece dos veces.' });
     expect(fieldsOf(await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-04', receivedBy: '' } }, seller))).toEqual({ receivedBy: 'Este campo es obligatorio.' });
-    const delivered = ok(await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-04', receivedBy: 'Ing. Paz', notes: 'Sin observaciones', files: [{ fileName: 'Acta de entrega.png', contentBase64: png.toString('base64') }] } }, seller)).orderDeliveryCreate;
-    expect(delivered).toMatchObject({ receivedBy: 'Ing. Paz', files: [{ fileName: 'Acta de entrega.png', contentType: 'image/png', size: png.length }] });
+    // The refused delivery rolled back, so the picture is still free to attach.
+    const delivered = ok(await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-04', receivedBy: 'Ing. Paz', notes: 'Sin observaciones', fileIds: [pngId] } }, seller)).orderDeliveryCreate;
+    expect(delivered).toMatchObject({ receivedBy: 'Ing. Paz', files: [{ id: pngId, fileName: 'Acta de entrega.png', contentType: 'image/png', size: png.length, url: `/api/files/${pngId}`, previewUrl: `/api/files/${pngId}/preview` }] });
     const order = ok(await s.gql(`query($id:ID!){ serviceOrder(id:$id){ ${ORDER_FIELDS} } }`, { id: one.id }, seller)).serviceOrder;
     expect(order).toMatchObject({ status: 'entregada', delivery: { id: delivered.id, receivedBy: 'Ing. Paz' } });
-    const file = ok(await s.gql('query($id:ID!){ orderDeliveryFile(id:$id){ fileName contentType contentBase64 } }', { id: delivered.files[0].id }, seller)).orderDeliveryFile;
-    expect(Buffer.from(file.contentBase64, 'base64').equals(png)).toBe(true);
+    const file = await s.download(seller, delivered.files[0].url);
+    expect(file.bytes.equals(png)).toBe(true);
+    // The preview is a small WEBP: 640×480 scaled to fit 320×320 → 320×240.
+    const preview = await s.download(seller, delivered.files[0].previewUrl);
+    expect(preview.contentType).toBe('image/webp');
+    expect(await sharp(preview.bytes).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
     const again = await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-05', receivedBy: 'Otra vez' } }, seller);
     expect(fieldsOf(again)).toEqual({ orderId: 'Solo una orden terminada se puede entregar.' });
     expect(ok(await s.gql('{ orderDeliveries(list:{search:"Ing. Paz"}){ total } }', {}, seller)).orderDeliveries.total).toBe(1);

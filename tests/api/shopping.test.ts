@@ -111,9 +111,8 @@ describe('permissions: every Compras operation', () => {
     { name: 'expenseCreate', query: 'mutation{ expenseCreate(input:{supplierId:"1",date:"2019-01-01",category:"X",subtotal:"10",ivaRate:"0.16",isrRetentionRate:"0",ivaRetentionRate:"0"}){ id } }', needs: 'crear' },
     { name: 'expenseUpdate', query: 'mutation{ expenseUpdate(id:"1",version:1,input:{supplierId:"1",date:"2019-01-01",category:"X",subtotal:"10",ivaRate:"0.16",isrRetentionRate:"0",ivaRetentionRate:"0"}){ id } }', needs: 'editar' },
     { name: 'expenseCancel', query: 'mutation{ expenseCancel(id:"1",version:1,reason:"x"){ id } }', needs: 'eliminar' },
-    { name: 'expenseFileUpload', query: 'mutation{ expenseFileUpload(expenseId:"1",fileName:"a.pdf",contentBase64:"JVBERi0xLjQK"){ id } }', needs: 'editar' },
-    { name: 'expenseFileDelete', query: 'mutation{ expenseFileDelete(id:"1") }', needs: 'editar' },
-    { name: 'expenseFile', query: '{ expenseFile(id:"999999"){ fileName } }', needs: 'ver (not found)' },
+    { name: 'expenseFileAttach', query: 'mutation{ expenseFileAttach(expenseId:"1",fileId:"00000000-0000-4000-8000-000000000000"){ id } }', needs: 'editar' },
+    { name: 'expenseFileDelete', query: 'mutation{ expenseFileDelete(id:"00000000-0000-4000-8000-000000000000") }', needs: 'editar' },
     { name: 'supplierPaymentCreate', query: 'mutation{ supplierPaymentCreate(input:{accountId:"1",supplierId:"1",date:"2026-01-01",amount:"1",paymentForm:"03",applications:[{expenseId:"2",amount:"1"}]}){ id } }', needs: 'crear' },
     { name: 'supplierPaymentCancel', query: 'mutation{ supplierPaymentCancel(id:"1",reason:"x"){ id } }', needs: 'eliminar' },
     { name: 'paymentRequestCreate', query: 'mutation{ paymentRequestCreate(input:{date:"2026-01-01",description:"x",category:"x",subtotal:"10",ivaRate:"0.16"}){ id } }', needs: 'crear' },
@@ -134,11 +133,6 @@ describe('permissions: every Compras operation', () => {
   it.each(OPS.filter((o) => o.needs === 'ver'))('$name: allowed for Consulta', async ({ query }) => {
     const r = await s.gql(query, {}, viewer);
     expect(r.errors).toBeUndefined();
-  });
-
-  it('expenseFile: Consulta passes the permission check (NOT_FOUND for a missing file)', async () => {
-    const r = await s.gql('{ expenseFile(id:"999999"){ fileName } }', {}, viewer);
-    expect(r.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 
   it('refused calls wrote nothing', async () => {
@@ -381,37 +375,34 @@ describe('expenses', () => {
     expect(twice.errors![0]).toMatchObject({ message: 'No se puede pasar de "Cancelado" a "Cancelado".', extensions: { code: 'CONFLICT' } });
   });
 
-  it('attaches the supplier XML/PDF, sniffing content, and gives it back', async () => {
+  it('attaches the supplier XML/PDF uploaded through /api/files (content sniffed, XML must be a CFDI) and a viewer downloads it', async () => {
     const sup = await createSupplier();
     const e = await createExpense(sup.id);
     const xml = '<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Total="1160.00"/>';
-    const UP = 'mutation($e:ID!,$n:String!,$c:String!){ expenseFileUpload(expenseId:$e,fileName:$n,contentBase64:$c){ id fileName fileType size } }';
-    const up = await gqlOk(UP, { e: e.id, n: 'factura.xml', c: Buffer.from(xml).toString('base64') }, buyer);
-    expect(up.expenseFileUpload).toMatchObject({ fileName: 'factura.xml', fileType: 'xml', size: Buffer.byteLength(xml) });
+    const UP = 'mutation($e:ID!,$f:ID!){ expenseFileAttach(expenseId:$e,fileId:$f){ id fileName fileType size url } }';
+    const attach = (bytes: Buffer | string, name: string) => s.uploadId(buyer, Buffer.from(bytes), name).then((f) => s.gql(UP, { e: e.id, f }, buyer));
+    const up = (await attach(xml, 'factura.xml')).data!.expenseFileAttach;
+    expect(up).toMatchObject({ fileName: 'factura.xml', fileType: 'xml', size: Buffer.byteLength(xml), url: `/api/files/${up.id}` });
     const pdf = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF';
-    const up2 = await gqlOk(UP, { e: e.id, n: 'factura.exe', c: Buffer.from(pdf).toString('base64') }, buyer);
-    expect(up2.expenseFileUpload).toMatchObject({ fileName: 'factura.pdf', fileType: 'pdf' });
-    const down = await gqlOk('query($id:ID!){ expenseFile(id:$id){ fileName contentType contentBase64 } }', { id: up.expenseFileUpload.id }, viewer);
-    expect(Buffer.from(down.expenseFile.contentBase64, 'base64').toString()).toBe(xml);
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString('base64');
-    const bad = await s.gql(UP, { e: e.id, n: 'foto.png', c: png }, buyer);
-    expect(fields(bad)).toEqual({ file: 'Tipo de archivo no permitido aquí. Sube XML, PDF.' });
-    const html = await s.gql(UP, { e: e.id, n: 'x.xml', c: Buffer.from('<html></html>').toString('base64') }, buyer);
-    expect(fields(html)).toEqual({ file: 'El XML debe comenzar con la declaración <?xml ...?>.' });
-    // An SVG with a script behind an XML prolog, and XML that is not a CFDI: refused, nothing stored.
-    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-    const svgUp = await s.gql(UP, { e: e.id, n: 'factura.xml', c: Buffer.from(svg).toString('base64') }, buyer);
-    expect(fields(svgUp)).toEqual({ file: 'El archivo es una imagen SVG o una página HTML, no un documento XML de datos.' });
-    const other = await s.gql(UP, { e: e.id, n: 'pedido.xml', c: Buffer.from('<?xml version="1.0"?><pedido total="10"/>').toString('base64') }, buyer);
-    expect(fields(other)).toEqual({ file: 'El XML no es un CFDI: se espera un cfdi:Comprobante del SAT (versión 3.3 o 4.0).' });
-    const big = await s.gql(UP, { e: e.id, n: 'x.pdf', c: Buffer.alloc(720 * 1024, 0x25).toString('base64') }, buyer);
-    expect(fields(big)).toEqual({ file: 'El archivo excede el tamaño máximo de 700 KB.' });
+    const up2 = (await attach(pdf, 'factura.exe')).data!.expenseFileAttach;
+    expect(up2).toMatchObject({ fileName: 'factura.pdf', fileType: 'pdf' });
+    const down = await s.download(viewer, up.url);
+    expect(down).toMatchObject({ status: 200, contentType: 'application/xml' });
+    expect(down.bytes.toString()).toBe(xml);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    expect(fields(await attach(png, 'foto.png'))).toEqual({ fileId: 'Tipo de archivo no permitido aquí. Sube XML, PDF.' });
+    // XML that is not a CFDI passes the upload (it is data) but not this attachment.
+    expect(fields(await attach('<?xml version="1.0"?><pedido total="10"/>', 'pedido.xml'))).toEqual({ fileId: 'El XML no es un CFDI: se espera un cfdi:Comprobante del SAT (versión 3.3 o 4.0).' });
+    // Refused by the upload itself: nothing stored, no id to attach.
+    const html = await s.upload(buyer, Buffer.from('<html></html>'), 'x.xml');
+    expect(html).toMatchObject({ status: 415, body: { error: { code: 'invalid-argument', message: 'El XML debe comenzar con la declaración <?xml ...?>.' } } });
     const files = async () => (await gqlOk('query($id:ID!){ expense(id:$id){ files{ id fileName } } }', { id: e.id })).expense.files;
     expect(await files()).toHaveLength(2);
-    expect((await gqlOk('mutation($id:ID!){ expenseFileDelete(id:$id) }', { id: up2.expenseFileUpload.id }, buyer)).expenseFileDelete).toBe(true);
+    expect((await gqlOk('mutation($id:ID!){ expenseFileDelete(id:$id) }', { id: up2.id }, buyer)).expenseFileDelete).toBe(true);
     expect((await files()).map((f: any) => f.fileName)).toEqual(['factura.xml']);
-    const gone = await s.gql('query($id:ID!){ expenseFile(id:$id){ fileName } }', { id: up2.expenseFileUpload.id }, admin);
-    expect(gone.errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect((await s.download(admin, up2.url)).status).toBe(404);
+    const log = (await gqlOk('query($i:String){ auditEntries(entity:"expense", entityId:$i){ items{ action } } }', { i: e.id }, admin)).auditEntries.items.map((x: any) => x.action);
+    expect(log).toEqual(expect.arrayContaining(['attach', 'detach']));
   });
 });
 

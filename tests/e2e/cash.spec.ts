@@ -2,6 +2,7 @@
 // the next one (its opening is the counted cash), register movements and
 // close it with an arqueo whose difference must be explained.
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { signIn } from './fixtures';
 
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Módulos' });
@@ -61,6 +62,24 @@ test('open a cash period, register movements, close it with an arqueo', async ({
   await addMovement(page, /Reposición de fondo/, '500', 'Reposición semanal');
   await addMovement(page, /^Papelería/, '350.50', 'Carpetas y plumas');
   await expect(card).toContainText('$2,149.50');
+
+  // The Papelería receipt: a program renamed .png is refused in Spanish; the photo uploads, shows its thumbnail and downloads.
+  await main(page).getByRole('row', { name: /Carpetas y plumas/ }).click();
+  const movement = page.getByRole('dialog', { name: /^Movimiento \d+/ });
+  const picker = movement.locator('input[type=file]');
+  const program = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]), Buffer.from('This program cannot be run in DOS mode'), Buffer.alloc(512)]);
+  await picker.setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: program });
+  await expect(page.getByText('Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV o XML.')).toBeVisible();
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#f4f1de' } }).jpeg().toBuffer();
+  await picker.setInputFiles({ name: 'ticket papelería.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByText('Comprobante adjuntado.')).toBeVisible();
+  await expect(movement.getByRole('img', { name: 'ticket papelería.jpg' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await movement.getByRole('button', { name: /ticket papelería\.jpg/ }).click();
+  expect((await download).suggestedFilename()).toBe('ticket papelería.jpg');
+  await page.keyboard.press('Escape');
+  await expect(main(page).getByRole('row', { name: /Carpetas y plumas/ })).toContainText('Sí');
+
   await main(page).getByRole('button', { name: 'Nuevo movimiento' }).click();
   const tooMuch = page.getByRole('dialog', { name: 'Nuevo movimiento de caja' });
   await tooMuch.getByLabel('Concepto').click();

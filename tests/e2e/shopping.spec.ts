@@ -51,6 +51,14 @@ test('register an expense, pay it partially and fully from an account, see the a
   await row.click();
   await expect(page).toHaveURL(/expenses-form\?id=\d+/);
   const expenseUrl = page.url();
+  // The supplier's CFDI XML attaches from the saved expense; an XML that is not a CFDI is refused in Spanish.
+  const attachments = main(page).locator('input[type=file]');
+  await attachments.setInputFiles({ name: 'pedido.xml', mimeType: 'text/xml', buffer: Buffer.from('<?xml version="1.0"?><pedido total="1160"/>') });
+  await expect(page.getByText('El XML no es un CFDI: se espera un cfdi:Comprobante del SAT (versión 3.3 o 4.0).')).toBeVisible();
+  const cfdi = `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="E" Folio="${folio}" Total="1160.00"/>`;
+  await attachments.setInputFiles({ name: `E-${folio}.xml`, mimeType: 'text/xml', buffer: Buffer.from(cfdi) });
+  await expect(page.getByText(`Se adjuntó E-${folio}.xml.`)).toBeVisible();
+  await expect(main(page).getByRole('button', { name: `E-${folio}.xml`, exact: true })).toBeVisible();
   await main(page).getByRole('link', { name: 'Registrar pago' }).click();
   await expect(page).toHaveURL(/\/system\/shoppingModule\/payoffs\?new=1&supplierId=\d+/);
 

@@ -3,6 +3,7 @@
 // an expired session signs out and hands over to whoever registered a handler
 // (main.tsx: notice + go to /login).
 import { useSyncExternalStore } from 'react';
+import { setFileTokenSource } from '../../components/attachments';
 import { createApolloSetup } from '../apollo/createApolloClient';
 import { createSessionStore, type SessionState } from './sessionStore';
 
@@ -35,6 +36,7 @@ const apolloSetup = createApolloSetup({
 });
 
 export const apolloClient = apolloSetup.client;
+setFileTokenSource(() => sessionStore.getState().token);
 export const restartSubscriptions = apolloSetup.restartSubscriptions;
 
 export function useSession(): SessionState {

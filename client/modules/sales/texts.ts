@@ -223,9 +223,8 @@ export const texts = {
     searchPlaceholder: 'Buscar por orden, cliente o quien recibió…',
     exportName: 'Entregas',
     columns: { date: 'Fecha', order: 'Orden', client: 'Cliente', receivedBy: 'Recibió', files: 'Evidencia' },
-    fields: { order: 'Orden terminada', orderPlaceholder: 'Elige la orden', date: 'Fecha de entrega', receivedBy: 'Recibió', notes: 'Observaciones', files: 'Evidencia (PDF o imágenes)', filesHelp: 'Máximo 10 archivos; en total hasta 700 KB por envío.' },
+    fields: { order: 'Orden terminada', orderPlaceholder: 'Elige la orden', date: 'Fecha de entrega', receivedBy: 'Recibió', notes: 'Observaciones', files: 'Evidencia (PDF o imágenes)', filesHelp: 'Hasta 10 archivos de 20 MB cada uno.' },
     created: 'Entrega registrada; la orden quedó como entregada.',
-    tooLarge: 'Los archivos suman más de 700 KB; reduce su tamaño o envíalos en partes.',
     noOrders: 'No hay órdenes terminadas pendientes de entrega.',
   },
   generators: {

@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
+import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
@@ -209,9 +210,8 @@ export type CashMovementRow = {
   reversalOfFolio: number | null;
   reversedBy: number | null;
   cancelReason: string | null;
-  receiptFileName: string | null;
-  receiptContentType: string | null;
-  receiptKey: string | null;
+  receiptUploadId: string | null;
+  receipt: AttachmentRow | null;
   createdByName: string | null;
   createdAt: Date;
 };
@@ -220,13 +220,14 @@ const movementSelect = sql`select m.id, m.folio, m.period_id as "periodId", p.fo
     m.cash_box_id as "cashBoxId", m.date::text as date, m.concept_id as "conceptId", c.name as "conceptName", m.kind,
     m.amount::text as amount, m.balance_after::text as "balanceAfter", m.description, m.reference, m.status,
     m.reversal_of as "reversalOf", r.folio as "reversalOfFolio", m.reversed_by as "reversedBy", m.cancel_reason as "cancelReason",
-    m.receipt_file_name as "receiptFileName", m.receipt_content_type as "receiptContentType", m.receipt_key as "receiptKey",
+    m.receipt_upload_id as "receiptUploadId", ${attachmentJson('f')} as receipt,
     u.name as "createdByName", m.created_at as "createdAt"
   from cash_movements m
   join cash_periods p on p.id = m.period_id
   join cash_concepts c on c.id = m.concept_id
   left join cash_movements r on r.id = m.reversal_of
-  left join users u on u.id = m.created_by`;
+  left join users u on u.id = m.created_by
+  left join uploads f on f.id = m.receipt_upload_id`;
 
 export const MOVEMENT_SORTS = ['folio', 'date', 'concept', 'kind', 'amount', 'status'] as const;
 export type MovementSort = (typeof MOVEMENT_SORTS)[number];
@@ -278,9 +279,6 @@ export async function markMovementCancelled(ex: Executor, id: number, reversedBy
   return rows.length === 1;
 }
 
-export async function setReceipt(ex: Executor, id: number, v: { fileName: string; type: string; contentType: string; size: number; key: string }): Promise<void> {
-  await ex.execute(
-    sql`update cash_movements set receipt_file_name = ${v.fileName}, receipt_type = ${v.type}, receipt_content_type = ${v.contentType},
-          receipt_size = ${v.size}, receipt_key = ${v.key} where id = ${id}`,
-  );
+export async function setReceipt(ex: Executor, id: number, uploadId: string): Promise<void> {
+  await ex.execute(sql`update cash_movements set receipt_upload_id = ${uploadId} where id = ${id}`);
 }

@@ -1,5 +1,6 @@
 // Caja resolvers: thin mapping between GraphQL and the service.
 import type { Resolvers } from '../../graphql/types';
+import { toAttachment } from '../../lib/attachments';
 import * as service from './service';
 
 export const cashResolvers: Resolvers = {
@@ -14,7 +15,6 @@ export const cashResolvers: Resolvers = {
     currentCashPeriod: (_p, a, ctx) => service.currentPeriod(ctx, a.cashBoxId),
     cashMovements: (_p, a, ctx) => service.listMovements(ctx, a.list, a.filter),
     cashMovement: (_p, a, ctx) => service.getMovement(ctx, a.id),
-    cashReceipt: (_p, a, ctx) => service.downloadReceipt(ctx, a.movementId),
   },
   Mutation: {
     cashConceptCreate: (_p, a, ctx) => service.createConcept(ctx, a.input),
@@ -23,7 +23,10 @@ export const cashResolvers: Resolvers = {
     cashPeriodClose: (_p, a, ctx) => service.closePeriod(ctx, a.id, a.version, a.input),
     cashMovementCreate: (_p, a, ctx) => service.createMovement(ctx, a.input),
     cashMovementCancel: (_p, a, ctx) => service.cancelMovement(ctx, a.id, a.reason),
-    cashReceiptUpload: (_p, a, ctx) => service.uploadReceipt(ctx, a.movementId, a.fileName, a.contentBase64),
+    cashReceiptAttach: (_p, a, ctx) => service.attachReceipt(ctx, a.movementId, a.fileId),
+  },
+  CashMovement: {
+    receipt: (m) => (m.receipt ? toAttachment(m.receipt) : null),
   },
   CashPeriod: {
     denominations: (p) => p.countDetail ?? [],

@@ -9,7 +9,7 @@ import { appError, badInput, conflict, found, notFound } from '../../lib/errors'
 import { readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
-import { readUpload, storageKey, storageOf, withStorage } from '../../lib/attachments';
+import { claimUpload, detachUpload, removeUploadBytes, storageOf } from '../../lib/attachments';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import { formatMxn } from '../../../schema/money';
 import { computeArqueo, isDenomination } from '../../../schema/cash/arqueo';
@@ -314,34 +314,22 @@ export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw:
   return found(await data.findMovement(db(ctx), reversalId), 'El movimiento');
 }
 
-export async function uploadReceipt(ctx: RequestContext, movementId: string, fileName: string, contentBase64: string) {
+export async function attachReceipt(ctx: RequestContext, movementId: string, fileId: string) {
   const id = Number(movementId);
   const m = found(await data.findMovement(db(ctx), id), 'El movimiento');
   if (m.periodStatus !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
-  const { bytes, info } = readUpload(fileName, contentBase64, ['pdf', 'png', 'jpg', 'webp']);
-  const key = storageKey('cash/receipts', m.id, info);
-  await withStorage(() => storageOf(ctx).put(key, bytes, { contentType: info.contentType }));
-  try {
-    await db(ctx).transaction(async (tx) => {
-      await data.lockPeriod(tx, m.periodId);
-      const period = found(await data.findPeriod(tx, m.periodId), 'El período');
-      if (period.status !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
-      await data.setReceipt(tx, m.id, { fileName: info.fileName, type: info.type, contentType: info.contentType, size: info.size, key });
-      await writeAudit(tx, actorOf(ctx), { entity: 'cash_movement', entityId: m.id, action: 'attach', before: { receiptFileName: m.receiptFileName }, after: { receiptFileName: info.fileName, size: info.size } });
-    });
-  } catch (err) {
-    await storageOf(ctx).remove(key).catch(() => undefined);
-    throw err;
-  }
+  const replaced = await db(ctx).transaction(async (tx) => {
+    await data.lockPeriod(tx, m.periodId);
+    const period = found(await data.findPeriod(tx, m.periodId), 'El período');
+    if (period.status !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
+    const current = found(await data.findMovement(tx, id, { lock: true }), 'El movimiento');
+    const upload = await claimUpload(tx, ctx, fileId, { allowed: ['pdf', 'png', 'jpg', 'webp'], subject: 'Caja-Movimientos', ownerEntity: 'cashMovement', ownerId: id, field: 'fileId' });
+    await data.setReceipt(tx, id, upload.id);
+    const old = await detachUpload(tx, current.receiptUploadId);
+    await writeAudit(tx, actorOf(ctx), { entity: 'cash_movement', entityId: id, action: 'attach', before: { receipt: current.receipt?.fileName ?? null }, after: { receipt: upload.fileName, fileId: upload.id, size: upload.size, sha256: upload.sha256 } });
+    return old;
+  });
   // The replaced receipt's bytes are no longer referenced.
-  if (m.receiptKey) await storageOf(ctx).remove(m.receiptKey).catch(() => undefined);
+  await removeUploadBytes(storageOf(ctx), replaced);
   return found(await data.findMovement(db(ctx), id), 'El movimiento');
-}
-
-export async function downloadReceipt(ctx: RequestContext, movementId: string) {
-  const m = found(await data.findMovement(db(ctx), Number(movementId)), 'El movimiento');
-  if (!m.receiptKey || !m.receiptFileName) throw notFound('El comprobante');
-  const key = m.receiptKey;
-  const bytes = await withStorage(() => storageOf(ctx).get(key));
-  return { fileName: m.receiptFileName, contentType: m.receiptContentType ?? 'application/octet-stream', contentBase64: bytes.toString('base64') };
 }

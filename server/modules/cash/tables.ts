@@ -1,8 +1,8 @@
 // Caja (petty cash) tables: cash boxes, income/expense concepts, periods with
 // their arqueo, and the movements of each period.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../../db/tables';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { uploads, users } from '../../db/tables';
 
 /** One row per physical cash box; "Caja general" is created by migration. */
 export const cashBoxes = pgTable(
@@ -85,11 +85,8 @@ export const cashMovements = pgTable(
     reversedBy: integer('reversed_by'),
     cancelReason: text('cancel_reason'),
     balanceAfter: numeric('balance_after', { precision: 18, scale: 2 }).notNull(),
-    receiptFileName: text('receipt_file_name'),
-    receiptType: text('receipt_type'),
-    receiptContentType: text('receipt_content_type'),
-    receiptSize: integer('receipt_size'),
-    receiptKey: text('receipt_key'),
+    /** The receipt (an upload claimed by cashReceiptAttach). */
+    receiptUploadId: uuid('receipt_upload_id').references(() => uploads.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
+import type { AttachmentRow } from '../../lib/attachments';
 import {
   clientContacts,
   clientPaymentApplications,
@@ -570,7 +571,8 @@ export type DeliveryRow = {
   notes: string;
   createdAt: Date | string;
 };
-export type DeliveryFileRow = { id: number; deliveryId: number; fileName: string; contentType: string; size: number; storageKey: string };
+/** A delivery's evidence: the upload's fields (its id is the upload id). */
+export type DeliveryFileRow = AttachmentRow & { deliveryId: number };
 
 export const DELIVERY_SORTS = ['date', 'orderFolio', 'client', 'receivedBy'] as const;
 
@@ -616,28 +618,19 @@ export async function filesOfDeliveries(ex: Executor, ids: number[]): Promise<De
   if (!ids.length) return [];
   return queryRows<DeliveryFileRow>(
     ex,
-    sql`select id, delivery_id as "deliveryId", file_name as "fileName", content_type as "contentType", size, storage_key as "storageKey"
-        from order_delivery_files where delivery_id in ${inList(ids)} order by id`,
+    sql`select u.id, f.delivery_id as "deliveryId", u.file_name as "fileName", u.file_type as "fileType", u.content_type as "contentType",
+          u.size, u.uploaded_at as "uploadedAt"
+        from order_delivery_files f join uploads u on u.id = f.upload_id where f.delivery_id in ${inList(ids)} order by f.id`,
   );
 }
 
-export async function findDeliveryFile(ex: Executor, id: number): Promise<DeliveryFileRow | null> {
-  const rows = await queryRows<DeliveryFileRow>(
-    ex,
-    sql`select id, delivery_id as "deliveryId", file_name as "fileName", content_type as "contentType", size, storage_key as "storageKey"
-        from order_delivery_files where id = ${id}`,
-  );
-  return rows[0] ?? null;
-}
-
-export async function insertDelivery(
-  ex: Executor,
-  values: typeof orderDeliveries.$inferInsert,
-  files: Omit<typeof orderDeliveryFiles.$inferInsert, 'deliveryId'>[],
-): Promise<number> {
+export async function insertDelivery(ex: Executor, values: typeof orderDeliveries.$inferInsert): Promise<number> {
   const [row] = await ex.insert(orderDeliveries).values(values).returning({ id: orderDeliveries.id });
-  if (files.length) await ex.insert(orderDeliveryFiles).values(files.map((f) => ({ ...f, deliveryId: row.id })));
   return row.id;
+}
+
+export async function insertDeliveryFiles(ex: Executor, deliveryId: number, uploadIds: string[]): Promise<void> {
+  if (uploadIds.length) await ex.insert(orderDeliveryFiles).values(uploadIds.map((uploadId) => ({ uploadId, deliveryId })));
 }
 
 // ---- generadores -----------------------------------------------------------------

@@ -247,8 +247,8 @@ export const deliveryInput = z.object({
   date: isoDate(),
   receivedBy: rules.requiredText(200),
   notes: optionalText(2000),
-  files: z
-    .array(z.object({ fileName: rules.requiredText(200), contentBase64: z.string({ error: MSG.required }).min(1, MSG.required) }))
+  fileIds: z
+    .array(z.string({ error: MSG.required }).min(1, MSG.required).max(100))
     .max(10, MSG.tooManyFiles)
     .nullish()
     .transform((v) => v ?? []),

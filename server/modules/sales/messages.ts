@@ -69,6 +69,7 @@ export const MSG = {
   orderNotFinished: 'Solo una orden terminada se puede entregar.',
   orderMissing: 'La orden no existe.',
   tooManyFiles: 'Adjunta máximo 10 archivos.',
+  duplicateFile: 'El mismo archivo aparece dos veces.',
 
   // generators
   orderWithoutContract: 'La orden no pertenece a un contrato; los generadores se capturan sobre conceptos de contrato.',

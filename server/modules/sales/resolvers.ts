@@ -53,7 +53,6 @@ export const salesResolvers: Resolvers = {
     serviceOrder: (_p, a, ctx) => service.getOrder(ctx, a.id),
     serviceOrderOptions: (_p, a, ctx) => service.orderOptions(ctx, a.contractId, a.status),
     orderDeliveries: (_p, a, ctx) => service.listDeliveries(ctx, a.list, a.filter),
-    orderDeliveryFile: (_p, a, ctx) => service.deliveryFile(ctx, a.id),
     generators: (_p, a, ctx) => service.listGenerators(ctx, a.list, a.filter),
     generator: (_p, a, ctx) => service.getGenerator(ctx, a.id),
     invoices: (_p, a, ctx) => billing.listInvoices(ctx, a.list, a.filter),

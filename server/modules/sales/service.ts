@@ -2,8 +2,6 @@
 // cotizaciones, contratos, órdenes de servicio (and their delivery) and
 // generadores. Every mutation is one transaction with its audit entry.
 // Invoices, payments and other income are in billing.ts; reports in reports.ts.
-import { randomUUID } from 'node:crypto';
-import { GraphQLError } from 'graphql';
 import { rfcKind } from '../../../schema/validators';
 import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
@@ -15,8 +13,7 @@ import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
 import { parseInput, z } from '../../lib/validation';
-import { toKeySegment } from '../../storage';
-import { readUpload, storageOf, withStorage } from '../../lib/attachments';
+import { claimUpload, toAttachment } from '../../lib/attachments';
 import { addDays, todayMx } from '../../../schema/dates';
 import * as data from './data';
 import {
@@ -535,59 +532,29 @@ export function listDeliveries(ctx: RequestContext, list: ListInput | null | und
   return data.listDeliveries(db(ctx), readList(list, data.DELIVERY_SORTS, 'date'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null });
 }
 
-export const filesOfDeliveries = (ctx: RequestContext, ids: number[]) => data.filesOfDeliveries(db(ctx), ids);
-
-export async function deliveryFile(ctx: RequestContext, id: string) {
-  const file = await data.findDeliveryFile(db(ctx), idOf(id));
-  if (!file) throw notFound('El archivo');
-  const bytes = await withStorage(() => storageOf(ctx).get(file.storageKey));
-  return { fileName: file.fileName, contentType: file.contentType, contentBase64: bytes.toString('base64') };
-}
-
-/** Re-keys the shared upload helper's `file` message to this form's `files.<i>`. */
-function readEvidence(index: number, fileName: string, contentBase64: string) {
-  try {
-    return readUpload(fileName, contentBase64, ['pdf', 'png', 'jpg', 'webp']);
-  } catch (err) {
-    const fields = err instanceof GraphQLError ? (err.extensions?.fields as FieldMessages | undefined) : undefined;
-    if (fields?.file) throw badInput({ [`files.${index}`]: fields.file });
-    throw err;
-  }
-}
+export const filesOfDeliveries = async (ctx: RequestContext, ids: number[]) => (await data.filesOfDeliveries(db(ctx), ids)).map((f) => ({ ...toAttachment(f), deliveryId: f.deliveryId }));
 
 export async function createDelivery(ctx: RequestContext, input: unknown) {
   const v = parseInput(deliveryInput, input);
-  const uploads = v.files.map((f, i) => ({ ...readEvidence(i, f.fileName, f.contentBase64) }));
-  // Check the order before writing files, so a refused delivery leaves nothing behind.
+  if (new Set(v.fileIds).size !== v.fileIds.length) throw badInput({ fileIds: MSG.duplicateFile });
   const order = await data.findOrder(db(ctx), v.orderId);
   if (!order) throw badInput({ orderId: MSG.orderMissing });
   if (order.status !== 'terminada') throw badInput({ orderId: MSG.orderNotFinished });
-  const folder = `sales/deliveries/${v.orderId}/${randomUUID()}`;
-  const stored = await withStorage(() =>
-    Promise.all(
-      uploads.map(async (u, i) => {
-        const key = `${folder}/${i + 1}-${toKeySegment(u.info.fileName)}`;
-        const object = await storageOf(ctx).put(key, u.bytes, { contentType: u.info.contentType });
-        return { fileName: u.info.fileName, contentType: u.info.contentType, size: u.info.size, storageKey: key, sha256: object.sha256 };
-      }),
-    ),
-  );
-  try {
-    const id = await db(ctx).transaction(async (tx) => {
-      const before = await data.findOrder(tx, v.orderId, true);
-      if (!before) throw badInput({ orderId: MSG.orderMissing });
-      assertTransition(ORDER_LIFECYCLE, before.status, 'entregada');
-      const newId = await data.insertDelivery(tx, { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, notes: v.notes, createdBy: ctx.auth?.id ?? null }, stored);
-      await data.updateOrder(tx, v.orderId, null, { status: 'entregada' });
-      await writeAudit(tx, actorOf(ctx), { entity: 'order_delivery', entityId: newId, action: 'create', after: { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, files: stored.map((f) => f.fileName) } });
-      return newId;
-    });
-    return found(await data.findDelivery(db(ctx), id), 'La entrega');
-  } catch (err) {
-    // The transaction did not commit: the evidence files it would have referenced go too.
-    await Promise.allSettled(stored.map((f) => storageOf(ctx).remove(f.storageKey)));
-    throw err;
-  }
+  const id = await db(ctx).transaction(async (tx) => {
+    const before = await data.findOrder(tx, v.orderId, true);
+    if (!before) throw badInput({ orderId: MSG.orderMissing });
+    assertTransition(ORDER_LIFECYCLE, before.status, 'entregada');
+    const newId = await data.insertDelivery(tx, { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, notes: v.notes, createdBy: ctx.auth?.id ?? null });
+    const files = [];
+    for (const [i, fileId] of v.fileIds.entries()) {
+      files.push(await claimUpload(tx, ctx, fileId, { allowed: ['pdf', 'png', 'jpg', 'webp'], subject: 'Ventas-Entrega de Órdenes', ownerEntity: 'orderDelivery', ownerId: newId, field: `fileIds.${i}` }));
+    }
+    await data.insertDeliveryFiles(tx, newId, files.map((f) => f.id));
+    await data.updateOrder(tx, v.orderId, null, { status: 'entregada' });
+    await writeAudit(tx, actorOf(ctx), { entity: 'order_delivery', entityId: newId, action: 'create', after: { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, files: files.map((f) => ({ fileId: f.id, fileName: f.fileName, sha256: f.sha256 })) } });
+    return newId;
+  });
+  return found(await data.findDelivery(db(ctx), id), 'La entrega');
 }
 
 // ---- generadores -----------------------------------------------------------------------------

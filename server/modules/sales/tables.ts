@@ -4,9 +4,9 @@
 // at document level; line-level figures keep 6 decimals so totals are
 // rounded once, at the end (MX_FISCAL.md).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyAccounts } from '../shopping/tables';
-import { users } from '../../db/tables';
+import { uploads, users } from '../../db/tables';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });
@@ -227,11 +227,7 @@ export const orderDeliveryFiles = pgTable(
   {
     id: serial('id').primaryKey(),
     deliveryId: integer('delivery_id').notNull().references(() => orderDeliveries.id),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    storageKey: text('storage_key').notNull(),
-    sha256: text('sha256').notNull(),
+    uploadId: uuid('upload_id').notNull().references(() => uploads.id),
   },
   (t) => [index('order_delivery_files_delivery_idx').on(t.deliveryId)],
 );

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
+import { isUploadId, type AttachmentRow } from '../../lib/attachments';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
@@ -464,36 +465,29 @@ export async function setExpenseBalance(ex: Executor, id: number, balance: strin
 
 // ---- expense files ---------------------------------------------------------------
 
-export type ExpenseFileRow = { id: number; expenseId: number; fileName: string; fileType: string; contentType: string; size: number; storageKey: string; uploadedAt: Date };
+/** An expense's attachment: the upload's fields (its id is the upload id). */
+export type ExpenseFileRow = AttachmentRow & { expenseId: number };
+
+const expenseFileSelect = sql`select u.id, f.expense_id as "expenseId", u.file_name as "fileName", u.file_type as "fileType",
+    u.content_type as "contentType", u.size, u.uploaded_at as "uploadedAt"
+  from expense_files f join uploads u on u.id = f.upload_id`;
 
 export async function expenseFiles(ex: Executor, expenseId: number) {
-  return queryRows<ExpenseFileRow>(
-    ex,
-    sql`select id, expense_id as "expenseId", file_name as "fileName", file_type as "fileType", content_type as "contentType", size,
-          storage_key as "storageKey", uploaded_at as "uploadedAt" from expense_files where expense_id = ${expenseId} order by id`,
-  );
+  return queryRows<ExpenseFileRow>(ex, sql`${expenseFileSelect} where f.expense_id = ${expenseId} order by f.id`);
 }
 
-export async function findExpenseFile(ex: Executor, id: number): Promise<ExpenseFileRow | null> {
-  const rows = await queryRows<ExpenseFileRow>(
-    ex,
-    sql`select id, expense_id as "expenseId", file_name as "fileName", file_type as "fileType", content_type as "contentType", size,
-          storage_key as "storageKey", uploaded_at as "uploadedAt" from expense_files where id = ${id}`,
-  );
+export async function findExpenseFile(ex: Executor, uploadId: string): Promise<ExpenseFileRow | null> {
+  if (!isUploadId(uploadId)) return null;
+  const rows = await queryRows<ExpenseFileRow>(ex, sql`${expenseFileSelect} where f.upload_id = ${uploadId}`);
   return rows[0] ?? null;
 }
 
-export async function insertExpenseFile(ex: Executor, v: { expenseId: number; fileName: string; fileType: string; contentType: string; size: number; storageKey: string; sha256: string; uploadedBy: number | null }): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    ex,
-    sql`insert into expense_files (expense_id, file_name, file_type, content_type, size, storage_key, sha256, uploaded_by)
-        values (${v.expenseId}, ${v.fileName}, ${v.fileType}, ${v.contentType}, ${v.size}, ${v.storageKey}, ${v.sha256}, ${v.uploadedBy}) returning id`,
-  );
-  return rows[0].id;
+export async function insertExpenseFile(ex: Executor, expenseId: number, uploadId: string): Promise<void> {
+  await ex.execute(sql`insert into expense_files (expense_id, upload_id) values (${expenseId}, ${uploadId})`);
 }
 
-export async function deleteExpenseFile(ex: Executor, id: number): Promise<void> {
-  await ex.execute(sql`delete from expense_files where id = ${id}`);
+export async function deleteExpenseFile(ex: Executor, uploadId: string): Promise<void> {
+  await ex.execute(sql`delete from expense_files where upload_id = ${uploadId}`);
 }
 
 // ---- supplier payments ---------------------------------------------------------

@@ -53,7 +53,6 @@ export const shoppingResolvers: Resolvers = {
     expense: (_p, a, ctx) => service.getExpense(ctx, a.id),
     expenseCategories: (_p, _a, ctx) => service.expenseCategories(ctx),
     openExpenses: (_p, a, ctx) => service.openExpenses(ctx, a.supplierId),
-    expenseFile: (_p, a, ctx) => service.downloadExpenseFile(ctx, a.id),
 
     supplierPayments: (_p, a, ctx) => service.listPayments(ctx, a.list, a.filter),
     supplierPayment: (_p, a, ctx) => service.getPayment(ctx, a.id),
@@ -80,7 +79,7 @@ export const shoppingResolvers: Resolvers = {
     expenseCreate: (_p, a, ctx) => service.createExpense(ctx, a.input),
     expenseUpdate: (_p, a, ctx) => service.updateExpense(ctx, a.id, a.version, a.input),
     expenseCancel: (_p, a, ctx) => service.cancelExpense(ctx, a.id, a.version, a.reason),
-    expenseFileUpload: (_p, a, ctx) => service.uploadExpenseFile(ctx, a.expenseId, a.fileName, a.contentBase64),
+    expenseFileAttach: (_p, a, ctx) => service.attachExpenseFile(ctx, a.expenseId, a.fileId),
     expenseFileDelete: (_p, a, ctx) => service.deleteExpenseFile(ctx, a.id),
 
     supplierPaymentCreate: (_p, a, ctx) => service.createPayment(ctx, a.input),

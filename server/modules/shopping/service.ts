@@ -12,7 +12,7 @@ import { readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money, sum } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { hasCode, REGIMENES_FISCALES, regimenAppliesTo } from '../../../schema/sat';
-import { readUpload, storageKey, storageOf, withStorage } from '../../lib/attachments';
+import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment } from '../../lib/attachments';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import * as data from './data';
 import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES } from '../../../schema/shopping/fiscal';
@@ -435,7 +435,7 @@ export function listExpenses(ctx: RequestContext, list: ListInput | null | undef
 export const getExpense = (ctx: RequestContext, id: string) => data.findExpense(db(ctx), Number(id), todayMx());
 export const expenseLines = (ctx: RequestContext, id: number) => data.expenseLines(db(ctx), id);
 export const expensePayments = (ctx: RequestContext, id: number) => data.expensePayments(db(ctx), id);
-export const expenseFiles = (ctx: RequestContext, id: number) => data.expenseFiles(db(ctx), id);
+export const expenseFiles = async (ctx: RequestContext, id: number) => (await data.expenseFiles(db(ctx), id)).map(toAttachment);
 export const expenseCategories = (ctx: RequestContext) => data.expenseCategories(db(ctx));
 export const openExpenses = (ctx: RequestContext, supplierId: string) => data.openExpenses(db(ctx), Number(supplierId), todayMx());
 
@@ -492,39 +492,28 @@ export async function cancelExpense(ctx: RequestContext, id: string, version: nu
   return found(await data.findExpense(db(ctx), expenseId, todayMx()), 'El gasto');
 }
 
-export async function uploadExpenseFile(ctx: RequestContext, expenseId: string, fileName: string, contentBase64: string) {
+/** Attaches an upload (the supplier's CFDI XML or PDF) to an expense. */
+export async function attachExpenseFile(ctx: RequestContext, expenseId: string, fileId: string) {
   const id = Number(expenseId);
-  const expense = found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
-  const { bytes, info } = readUpload(fileName, contentBase64, ['xml', 'pdf'], { xml: 'cfdi' });
-  const key = storageKey('shopping/expenses', expense.id, info);
-  const stored = await withStorage(() => storageOf(ctx).put(key, bytes, { contentType: info.contentType }));
-  try {
-    const fileId = await db(ctx).transaction(async (tx) => {
-      const newId = await data.insertExpenseFile(tx, { expenseId: expense.id, fileName: info.fileName, fileType: info.type, contentType: info.contentType, size: info.size, storageKey: key, sha256: stored.sha256, uploadedBy: ctx.auth?.id ?? null });
-      await writeAudit(tx, actorOf(ctx), { entity: 'expense', entityId: expense.id, action: 'attach', after: { fileId: newId, fileName: info.fileName, size: info.size, sha256: stored.sha256 } });
-      return newId;
-    });
-    return found(await data.findExpenseFile(db(ctx), fileId), 'El archivo');
-  } catch (err) {
-    // No row points to the bytes: remove them so storage holds no orphan.
-    await storageOf(ctx).remove(key).catch(() => undefined);
-    throw err;
-  }
-}
-
-export async function downloadExpenseFile(ctx: RequestContext, id: string) {
-  const file = found(await data.findExpenseFile(db(ctx), Number(id)), 'El archivo');
-  const bytes = await withStorage(() => storageOf(ctx).get(file.storageKey));
-  return { fileName: file.fileName, contentType: file.contentType, contentBase64: bytes.toString('base64') };
+  found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
+  await db(ctx).transaction(async (tx) => {
+    await tx.execute(sql`select id from expenses where id = ${id} for update`);
+    const upload = await claimUpload(tx, ctx, fileId, { allowed: ['xml', 'pdf'], xml: 'cfdi', subject: 'Compras-Gastos', ownerEntity: 'expense', ownerId: id, field: 'fileId' });
+    await data.insertExpenseFile(tx, id, upload.id);
+    await writeAudit(tx, actorOf(ctx), { entity: 'expense', entityId: id, action: 'attach', after: { fileId: upload.id, fileName: upload.fileName, size: upload.size, sha256: upload.sha256 } });
+  });
+  return toAttachment(found(await data.findExpenseFile(db(ctx), fileId), 'El archivo'));
 }
 
 export async function deleteExpenseFile(ctx: RequestContext, id: string) {
-  const file = found(await data.findExpenseFile(db(ctx), Number(id)), 'El archivo');
-  await db(ctx).transaction(async (tx) => {
+  const file = found(await data.findExpenseFile(db(ctx), id), 'El archivo');
+  const removed = await db(ctx).transaction(async (tx) => {
     await data.deleteExpenseFile(tx, file.id);
+    const upload = await detachUpload(tx, file.id);
     await writeAudit(tx, actorOf(ctx), { entity: 'expense', entityId: file.expenseId, action: 'detach', before: { fileId: file.id, fileName: file.fileName } });
+    return upload;
   });
-  await storageOf(ctx).remove(file.storageKey).catch(() => undefined);
+  await removeUploadBytes(storageOf(ctx), removed);
   return true;
 }
 

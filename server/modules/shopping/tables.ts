@@ -16,8 +16,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../db/tables';
+import { uploads, users } from '../../db/tables';
 
 export const suppliers = pgTable(
   'suppliers',
@@ -166,14 +167,7 @@ export const expenseFiles = pgTable(
   {
     id: serial('id').primaryKey(),
     expenseId: integer('expense_id').notNull().references(() => expenses.id),
-    fileName: text('file_name').notNull(),
-    fileType: text('file_type').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    storageKey: text('storage_key').notNull(),
-    sha256: text('sha256').notNull(),
-    uploadedBy: integer('uploaded_by').references(() => users.id),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    uploadId: uuid('upload_id').notNull().references(() => uploads.id),
   },
   (t) => [index('expense_files_expense_idx').on(t.expenseId)],
 );

@@ -2,18 +2,17 @@
 // and new ingresos/egresos (only into the open period; the server refuses an
 // egreso beyond the cash). Cancelling posts the reversing movement.
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, FileButton, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconDownload, IconPaperclip, IconPlus, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconPlus, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import {
   CashConceptOptionListDocument,
   CashMovementCancelDocument,
   CashMovementCreateDocument,
   CashMovementListDocument,
-  CashReceiptContentDocument,
-  CashReceiptUploadDocument,
+  CashReceiptAttachDocument,
   CurrentCashPeriodViewDocument,
   type CashKind,
   type CashMovementFieldsFragment,
@@ -33,12 +32,15 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useCashAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../../components/attachments';
+import { AttachmentList, PendingUploads, UploadButton } from '../../../components/Attachments';
+import type { FileType, UploadedFile } from '../../../components/attachments';
 import { useDialogParam } from '../../../components/dialogParam';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 import { InfoField } from '../../../components/InfoField';
 import { CASH_PATHS, KIND_LABELS, MOVEMENT_STATUS } from '../texts';
+
+const RECEIPT_TYPES: readonly FileType[] = ['pdf', 'png', 'jpg', 'webp'];
 
 const signed = (m: CashMovementFieldsFragment) => (m.kind === 'egreso' ? `-${m.amount}` : m.amount);
 
@@ -51,16 +53,16 @@ const COLUMNS: ListColumn<CashMovementFieldsFragment>[] = [
   { key: 'amount', header: 'Importe', sortable: true, align: 'right', render: (r) => formatMoney(signed(r)), exportValue: (r) => Number(signed(r)) },
   { key: 'balanceAfter', header: 'Saldo', align: 'right', render: (r) => formatMoney(r.balanceAfter), exportValue: (r) => Number(r.balanceAfter) },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={MOVEMENT_STATUS} />, exportValue: (r) => MOVEMENT_STATUS[r.status]?.label ?? r.status },
-  { key: 'receiptFileName', header: 'Comprobante', render: (r) => (r.receiptFileName ? 'Sí' : ''), exportValue: (r) => r.receiptFileName ?? '' },
+  { key: 'receipt', header: 'Comprobante', render: (r) => (r.receipt ? 'Sí' : ''), exportValue: (r) => r.receipt?.fileName ?? '' },
 ];
 
 function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const concepts = useQuery(CashConceptOptionListDocument, { fetchPolicy: 'cache-and-network' });
   const [create] = useMutation(CashMovementCreateDocument);
-  const [upload] = useMutation(CashReceiptUploadDocument);
+  const [attach] = useMutation(CashReceiptAttachDocument);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
-  const [receipt, setReceipt] = useState<File | null>(null);
+  const [receipt, setReceipt] = useState<UploadedFile[]>([]);
   const form = useForm({
     mode: 'controlled',
     initialValues: { conceptId: '', date: todayIso(), amount: '', description: '', reference: '' },
@@ -76,11 +78,11 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
     try {
       const r = await create({ variables: { input: form.getValues() } });
       const movement = r.data?.cashMovementCreate;
-      if (movement && receipt) {
+      if (movement && receipt[0]) {
         try {
-          await upload({ variables: { movementId: movement.id, fileName: receipt.name, contentBase64: await fileToBase64(receipt) } });
+          await attach({ variables: { movementId: movement.id, fileId: receipt[0].id } });
         } catch (caught) {
-          notifyError(asAppError(caught).fields.file ?? asAppError(caught).message, 'El movimiento se registró, pero el comprobante no');
+          notifyError(asAppError(caught).fields.fileId ?? asAppError(caught).message, 'El movimiento se registró, pero el comprobante no');
         }
       }
       notifySuccess(`Movimiento ${movement?.folio ?? ''} registrado.`);
@@ -102,26 +104,14 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
         <TextInput label="Referencia" maxLength={100} placeholder="Ticket, nota…" {...form.getInputProps('reference')} />
       </SimpleGrid>
       <TextInput label="Descripción" required maxLength={300} {...form.getInputProps('description')} />
-      <Group gap="sm">
-        <FileButton onChange={setReceipt} accept="application/pdf,image/png,image/jpeg,image/webp">
-          {(props) => (
-            <Button {...props} variant="light" size="xs" leftSection={<IconPaperclip size={14} />}>
-              {receipt ? 'Cambiar comprobante' : 'Adjuntar comprobante'}
-            </Button>
-          )}
-        </FileButton>
-        <Text size="xs" c={receipt && receipt.size > MAX_ATTACHMENT_BYTES ? 'red' : 'dimmed'}>
-          {receipt ? receipt.name : 'PDF o imagen, máximo 700 KB (opcional).'}
-        </Text>
-      </Group>
+      <PendingUploads files={receipt} onChange={setReceipt} types={RECEIPT_TYPES} max={1} label="Adjuntar comprobante" hint="PDF o imagen, hasta 20 MB (opcional)." />
     </FormDialog>
   );
 }
 
 function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement: CashMovementFieldsFragment; canCancel: boolean; canAttach: boolean; onClose: (changed: boolean) => void }) {
-  const client = useApolloClient();
   const [cancel] = useMutation(CashMovementCancelDocument);
-  const [upload, uploading] = useMutation(CashReceiptUploadDocument);
+  const [attachReceipt] = useMutation(CashReceiptAttachDocument);
   const [cancelling, setCancelling] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -143,22 +133,13 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
       setSaving(false);
     }
   };
-  const attach = async (file: File | null) => {
-    if (!file) return;
+  const attach = async (file: UploadedFile) => {
     try {
-      const r = await upload({ variables: { movementId: current.id, fileName: file.name, contentBase64: await fileToBase64(file) } });
-      if (r.data) setCurrent(r.data.cashReceiptUpload);
+      const r = await attachReceipt({ variables: { movementId: current.id, fileId: file.id } });
+      if (r.data) setCurrent(r.data.cashReceiptAttach);
       notifySuccess('Comprobante adjuntado.');
     } catch (caught) {
-      notifyError(asAppError(caught).fields.file ?? asAppError(caught).message, 'No se pudo adjuntar');
-    }
-  };
-  const download = async () => {
-    try {
-      const r = await client.query({ query: CashReceiptContentDocument, variables: { movementId: current.id }, fetchPolicy: 'network-only' });
-      if (r.data) downloadBase64(r.data.cashReceipt.contentBase64, r.data.cashReceipt.fileName, r.data.cashReceipt.contentType);
-    } catch (caught) {
-      notifyError(asAppError(caught).message, 'No se pudo descargar');
+      notifyError(asAppError(caught).fields.fileId ?? asAppError(caught).message, 'No se pudo adjuntar');
     }
   };
   return (
@@ -174,13 +155,7 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
       extraActions={
         <>
           {open && canAttach ? (
-            <FileButton onChange={(f) => void attach(f)} accept="application/pdf,image/png,image/jpeg,image/webp">
-              {(props) => (
-                <Button {...props} variant="light" leftSection={<IconPaperclip size={16} />} loading={uploading.loading}>
-                  {current.receiptFileName ? 'Reemplazar comprobante' : 'Adjuntar comprobante'}
-                </Button>
-              )}
-            </FileButton>
+            <UploadButton types={RECEIPT_TYPES} size="sm" label={current.receipt ? 'Reemplazar comprobante' : 'Adjuntar comprobante'} onUploaded={attach} />
           ) : null}
           {open && canCancel && current.status === 'vigente' && !current.reversalOf && !cancelling ? (
             <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
@@ -208,11 +183,7 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
           {current.cancelReason}
         </Alert>
       ) : null}
-      {current.receiptFileName ? (
-        <Anchor component="button" type="button" size="sm" onClick={() => void download()}>
-          <IconDownload size={14} /> {current.receiptFileName}
-        </Anchor>
-      ) : null}
+      {current.receipt ? <AttachmentList files={[current.receipt]} /> : null}
       {!open ? <Text size="xs" c="dimmed">El período está cerrado: el movimiento es de solo lectura.</Text> : null}
       {cancelling ? (
         <>

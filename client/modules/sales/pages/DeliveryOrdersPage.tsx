@@ -3,31 +3,32 @@
 // date, who received it, notes and evidence files; the order becomes
 // entregada in the same transaction.
 import { useState } from 'react';
-import { Anchor, Button, FileInput, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconPaperclip, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { OrderDeliveryCreateDocument, OrderDeliveryFileDownloadDocument, OrderDeliveryListDocument, ServiceOrderOptionListDocument, type OrderDeliveryFieldsFragment } from '../../../../generated/graphql';
+import { OrderDeliveryCreateDocument, OrderDeliveryListDocument, ServiceOrderOptionListDocument, type OrderDeliveryFieldsFragment } from '../../../../generated/graphql';
 import { folioLabel } from '../../../../schema/sales/labels';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { formatDate } from '../../../components/format';
 import type { AppError } from '../../../components/graphqlErrors';
 import { useListParams } from '../../../components/listParams';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 import { useSalesAccess } from '../access';
 
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../components/files';
+import { AttachmentLinks, PendingUploads } from '../../../components/Attachments';
+import type { UploadedFile } from '../../../components/attachments';
 import { useServerList } from '../../../components/useServerList';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { texts } from '../texts';
 import { todayIso } from '../../../components/dates';
 
 const t = texts.deliveries;
-type Values = { orderId: string; date: string; receivedBy: string; notes: string; files: File[] };
+type Values = { orderId: string; date: string; receivedBy: string; notes: string; files: UploadedFile[] };
 const FIELDS = ['orderId', 'date', 'receivedBy', 'notes'];
 
 function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean; orderId: string | null; onClose: () => void; onSaved: () => void }) {
@@ -44,24 +45,18 @@ function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean
     if (!v.orderId) form.setFieldError('orderId', 'Este campo es obligatorio.');
     if (!v.receivedBy.trim()) form.setFieldError('receivedBy', 'Este campo es obligatorio.');
     if (!v.orderId || !v.receivedBy.trim()) return;
-    const size = v.files.reduce((acc, f) => acc + f.size, 0);
-    if (size > MAX_ATTACHMENT_BYTES) {
-      form.setFieldError('files', t.tooLarge);
-      return;
-    }
     setSaving(true);
     try {
-      const files = await Promise.all(v.files.map(async (f) => ({ fileName: f.name, contentBase64: await fileToBase64(f) })));
-      await create({ variables: { input: { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, notes: v.notes, files } } });
+      await create({ variables: { input: { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, notes: v.notes, fileIds: v.files.map((f) => f.id) } } });
       notifySuccess(t.created);
       form.reset();
       onSaved();
       onClose();
     } catch (caught) {
       const appError = asAppError(caught);
-      const fileErrors = Object.entries(appError.fields).filter(([path]) => path.startsWith('files.')).map(([path, message]) => `${v.files[Number(path.split('.')[1])]?.name ?? ''}: ${message}`);
+      const fileErrors = Object.entries(appError.fields).filter(([path]) => path.startsWith('fileIds')).map(([path, message]) => `${v.files[Number(path.split('.')[1])]?.fileName ?? ''}: ${message}`.replace(/^: /, ''));
       form.setErrors({ ...placedFields(appError, FIELDS), ...(fileErrors.length ? { files: fileErrors.join(' ') } : {}) });
-      setError(errorForForm(appError, [...FIELDS, 'files.']));
+      setError(errorForForm(appError, [...FIELDS, 'fileIds']));
     } finally {
       setSaving(false);
     }
@@ -81,7 +76,12 @@ function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean
           <TextInput label={t.fields.receivedBy} required maxLength={200} {...form.getInputProps('receivedBy')} />
         </SimpleGrid>
         <Textarea label={t.fields.notes} autosize minRows={2} {...form.getInputProps('notes')} />
-        <FileInput label={t.fields.files} description={t.fields.filesHelp} multiple clearable accept="application/pdf,image/png,image/jpeg,image/webp" leftSection={<IconPaperclip size={16} />} {...form.getInputProps('files')} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t.fields.files}
+          </Text>
+          <PendingUploads files={v.files} onChange={(files) => form.setFieldValue('files', files)} types={['pdf', 'png', 'jpg', 'webp']} max={10} hint={t.fields.filesHelp} error={form.errors.files} />
+        </Stack>
       </Stack>
     </FormDialog>
   );
@@ -89,23 +89,12 @@ function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean
 
 export function DeliveryOrdersPage() {
   const navigate = useNavigate();
-  const apollo = useApolloClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const presetOrder = idParam(searchParams.get('orderId'));
   const access = useSalesAccess('Entrega de Órdenes');
   const [opened, setOpened] = useState(presetOrder !== null);
   const params = useListParams({ sortBy: 'date', sortDirection: 'DESC' });
   const list = useServerList(OrderDeliveryListDocument, params, {}, (d) => d.orderDeliveries);
-
-  const download = async (id: string) => {
-    try {
-      const r = await apollo.query({ query: OrderDeliveryFileDownloadDocument, variables: { id }, fetchPolicy: 'network-only' });
-      const file = r.data?.orderDeliveryFile;
-      if (file) downloadBase64(file.contentBase64, file.fileName, file.contentType);
-    } catch (caught) {
-      notifyError(asAppError(caught).message, texts.common.actionFailed);
-    }
-  };
 
   const columns: ListColumn<OrderDeliveryFieldsFragment>[] = [
     { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
@@ -115,15 +104,7 @@ export function DeliveryOrdersPage() {
     {
       key: 'files',
       header: t.columns.files,
-      render: (r) => (
-        <Group gap={6} onClick={(e) => e.stopPropagation()}>
-          {r.files.map((f) => (
-            <Anchor key={f.id} component="button" type="button" size="sm" onClick={() => void download(f.id)}>
-              {f.fileName}
-            </Anchor>
-          ))}
-        </Group>
-      ),
+      render: (r) => <AttachmentLinks files={r.files} />,
       exportValue: (r) => r.files.map((f) => f.fileName).join(', '),
     },
   ];

@@ -4,14 +4,13 @@
 // legal move (iniciar, terminar, registrar entrega) and, under a contract,
 // capturing a generador for the order.
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Box, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { IconCalculator, IconPlayerPlay, IconCircleCheck, IconTruckDelivery } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ContractOptionListDocument,
-  OrderDeliveryFileDownloadDocument,
   ServiceOrderCreateDocument,
   ServiceOrderDetailDocument,
   ServiceOrderFinishDocument,
@@ -24,14 +23,14 @@ import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
 import { useSalesAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
 
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { downloadBase64 } from '../components/files';
+import { AttachmentList } from '../../../components/Attachments';
 import { formGate } from '../components/NotFound';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { ORDER_BADGES, texts } from '../texts';
@@ -60,7 +59,6 @@ const valuesOf = (o: Order | null, contractId: string | null): Values =>
 
 function OrderEditor({ order, contractId, access, onReload }: { order: Order | null; contractId: string | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const apollo = useApolloClient();
   const generatorAccess = useSalesAccess('Generadores');
   const deliveryAccess = useSalesAccess('Entrega de Órdenes');
   const [saving, setSaving] = useState(false);
@@ -113,16 +111,6 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
       setError(errorForForm(appError, FIELDS));
     } finally {
       setSaving(false);
-    }
-  };
-
-  const download = async (id: string) => {
-    try {
-      const r = await apollo.query({ query: OrderDeliveryFileDownloadDocument, variables: { id }, fetchPolicy: 'network-only' });
-      const file = r.data?.orderDeliveryFile;
-      if (file) downloadBase64(file.contentBase64, file.fileName, file.contentType);
-    } catch (caught) {
-      notifyError(asAppError(caught).message, texts.common.actionFailed);
     }
   };
 
@@ -205,13 +193,11 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
               {formatDate(order.delivery.date)} · {t.receivedBy}: {order.delivery.receivedBy}
             </Text>
             {order.delivery.notes ? <Text size="sm" c="dimmed">{order.delivery.notes}</Text> : null}
-            <Group gap="sm" mt="xs">
-              {order.delivery.files.map((f) => (
-                <Anchor key={f.id} component="button" type="button" size="sm" onClick={() => void download(f.id)}>
-                  {f.fileName}
-                </Anchor>
-              ))}
-            </Group>
+            {order.delivery.files.length ? (
+              <Box mt="xs">
+                <AttachmentList files={order.delivery.files} />
+              </Box>
+            ) : null}
           </Paper>
         ) : null}
       </Stack>

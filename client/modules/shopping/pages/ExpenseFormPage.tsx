@@ -3,28 +3,26 @@
 // are previewed with the same function the server uses (fiscal.ts), so what
 // the screen shows is what gets saved. The supplier's XML/PDF attach here.
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Autocomplete, Button, FileButton, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconArrowLeft, IconCash, IconDownload, IconPaperclip, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconAlertCircle, IconArrowLeft, IconCash, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ExpenseCancelDocument,
   ExpenseCategoryOptionsDocument,
   ExpenseCreateDocument,
   ExpenseDetailDocument,
-  ExpenseFileContentDocument,
   ExpenseFileDeleteDocument,
-  ExpenseFileUploadDocument,
+  ExpenseFileAttachDocument,
   ExpenseUpdateDocument,
   SupplierOptionsDocument,
   type ExpenseDetailQuery,
-  type ExpenseInput,
-} from '../../../../generated/graphql';
+  type ExpenseInput } from '../../../../generated/graphql';
 import { computeExpenseTotals, dueDateFor } from '../../../../schema/shopping/fiscal';
-import { confirmAction, CANCEL_COLOR } from '../../../components/confirm';
+import { CANCEL_COLOR } from '../../../components/confirm';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
-import { formatDate, formatMoney, formatNumber } from '../../../components/format';
+import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
@@ -33,7 +31,7 @@ import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RET
 import { useShoppingAccess, type ScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { downloadBase64, fileToBase64, MAX_ATTACHMENT_BYTES } from '../../../components/attachments';
+import { AttachmentsPanel } from '../../../components/Attachments';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 
@@ -103,86 +101,35 @@ function CancelDialog({ expense, onClose }: { expense: Expense; onClose: () => v
   );
 }
 
-function Attachments({ expense, canEdit, onChanged }: { expense: Expense; canEdit: boolean; onChanged: () => void }) {
-  const client = useApolloClient();
-  const [upload, uploading] = useMutation(ExpenseFileUploadDocument);
+function ExpenseFiles({ expense, canEdit, onChanged }: { expense: Expense; canEdit: boolean; onChanged: () => void }) {
+  const [attach] = useMutation(ExpenseFileAttachDocument);
   const [remove] = useMutation(ExpenseFileDeleteDocument);
-  const send = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > MAX_ATTACHMENT_BYTES) {
-      notifyError('El archivo excede el tamaño máximo de 700 KB.', 'No se pudo adjuntar');
-      return;
-    }
-    try {
-      await upload({ variables: { expenseId: expense.id, fileName: file.name, contentBase64: await fileToBase64(file) } });
-      notifySuccess(`Se adjuntó ${file.name}.`);
-      onChanged();
-    } catch (caught) {
-      notifyError(asAppError(caught).fields.file ?? asAppError(caught).message, 'No se pudo adjuntar');
-    }
-  };
-  const download = async (id: string) => {
-    try {
-      const r = await client.query({ query: ExpenseFileContentDocument, variables: { id }, fetchPolicy: 'network-only' });
-      if (r.data) downloadBase64(r.data.expenseFile.contentBase64, r.data.expenseFile.fileName, r.data.expenseFile.contentType);
-    } catch (caught) {
-      notifyError(asAppError(caught).message, 'No se pudo descargar');
-    }
-  };
   return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" mb="xs">
-        <Text fw={600} size="sm">
-          Comprobantes del proveedor (XML / PDF)
-        </Text>
-        {canEdit ? (
-          <FileButton onChange={(f) => void send(f)} accept=".xml,.pdf,application/pdf,text/xml,application/xml">
-            {(props) => (
-              <Button {...props} size="xs" variant="light" leftSection={<IconPaperclip size={14} />} loading={uploading.loading}>
-                Adjuntar archivo
-              </Button>
-            )}
-          </FileButton>
-        ) : null}
-      </Group>
-      {expense.files.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Sin archivos adjuntos.
-        </Text>
-      ) : (
-        <Stack gap={4}>
-          {expense.files.map((f) => (
-            <Group key={f.id} justify="space-between">
-              <Anchor component="button" type="button" size="sm" onClick={() => void download(f.id)}>
-                <IconDownload size={14} /> {f.fileName}
-              </Anchor>
-              <Group gap="xs">
-                <Text size="xs" c="dimmed">
-                  {formatNumber(f.size / 1024, 1)} KB
-                </Text>
-                {canEdit ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Quitar ${f.fileName}`}
-                    onClick={() =>
-                      confirmAction({
-                        title: 'Quitar archivo',
-                        message: `¿Quitar ${f.fileName} del gasto?`,
-                        confirmLabel: 'Quitar',
-                        onConfirm: () => void remove({ variables: { id: f.id } }).then(onChanged).catch((c: unknown) => notifyError(asAppError(c).message)),
-                      })
-                    }
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                ) : null}
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </Paper>
+    <AttachmentsPanel
+      title="Comprobantes del proveedor (XML / PDF)"
+      files={expense.files}
+      types={['xml', 'pdf']}
+      canEdit={canEdit}
+      hint={canEdit ? 'El XML debe ser el CFDI del proveedor; PDF hasta 20 MB.' : undefined}
+      onAttach={async (file) => {
+        try {
+          await attach({ variables: { expenseId: expense.id, fileId: file.id } });
+          notifySuccess(`Se adjuntó ${file.fileName}.`);
+          onChanged();
+        } catch (caught) {
+          const e = asAppError(caught);
+          notifyError(e.fields.fileId ?? e.message, 'No se pudo adjuntar');
+        }
+      }}
+      onRemove={async (file) => {
+        try {
+          await remove({ variables: { id: file.id } });
+          onChanged();
+        } catch (caught) {
+          notifyError(asAppError(caught).message, 'No se pudo quitar');
+        }
+      }}
+    />
   );
 }
 
@@ -407,7 +354,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
             )}
           </Paper>
         ) : null}
-        {expense ? <Attachments expense={expense} canEdit={access.editar && expense.status !== 'cancelado'} onChanged={onReload} /> : (
+        {expense ? <ExpenseFiles expense={expense} canEdit={access.editar && expense.status !== 'cancelado'} onChanged={onReload} /> : (
           <Text size="xs" c="dimmed">
             Los archivos XML y PDF del proveedor se adjuntan después de guardar el gasto.
           </Text>
