@@ -13,8 +13,13 @@ import { startApp, type RunningApp } from './app';
 export async function boot(config: Config = loadConfig(), opts: { permissions?: boolean } = {}) {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const seeded = config.seedDemoData ? await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }) : null;
-  const secret = config.sessionSecret ?? (await ensureSetting(database.db, 'session_secret', randomBytes(32).toString('hex')));
+  // Under the start-up lock, of N processes started together on a fresh
+  // database exactly one creates the admin (and prints its generated password);
+  // the others find the company seeded and the signing secret stored.
+  const { seeded, secret } = await database.withStartupLock(async () => ({
+    seeded: config.seedDemoData ? await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }) : null,
+    secret: config.sessionSecret ?? (await ensureSetting(database.db, 'session_secret', randomBytes(32).toString('hex'))),
+  }));
   const services = createServices({ config, logger, database, tokens: createTokenSigner(secret) });
   let running: RunningApp;
   try {
