@@ -41,5 +41,5 @@ function createRulesCache(): RulesCache {
 }
 
 export function createServices(parts: { config: Config; logger: Logger; database: Database; tokens: TokenSigner }): AppServices {
-  return { ...parts, throttle: createThrottle({ perAccount: parts.config.loginMaxAttempts, perIp: parts.config.loginMaxAttemptsPerIp, windowMs: 15 * 60_000 }), events: createEvents(), rulesCache: createRulesCache() };
+  return { ...parts, throttle: createThrottle(parts.database.db, { perAccount: parts.config.loginMaxAttempts, perIp: parts.config.loginMaxAttemptsPerIp, windowMs: 15 * 60_000 }), events: createEvents(), rulesCache: createRulesCache() };
 }
