@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database, Executor } from './db/database';
 import type { Logger } from './lib/logger';
 import { createEvents, createPostgresEvents, type AppEvents } from './lib/events';
+import { announceAuditedRecords } from './db/audit';
 import { createThrottle, type Throttle } from './auth/throttle';
 import type { TokenSigner } from './auth/tokens';
 import { loadRoleRules } from './modules/settings/data';
@@ -54,6 +55,7 @@ export async function createServices(parts: { config: Config; logger: Logger; da
   // Entries are keyed by role version, so a saved role already misses on every
   // process; forgetting on the event frees the stale entries right away.
   events.onRulesChanged(({ roleIds }) => rulesCache.forget(roleIds));
+  announceAuditedRecords(database.db, (record) => events.publishRecordChanged(record));
   const throttle = createThrottle(database.db, { perAccount: config.loginMaxAttempts, perIp: config.loginMaxAttemptsPerIp, windowMs: 15 * 60_000 });
   return { ...parts, throttle, events, rulesCache };
 }
