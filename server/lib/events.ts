@@ -94,6 +94,7 @@ export async function createPostgresEvents(opts: { databaseUrl: string; logger: 
     next.on('end', () => reconnect(next));
     await next.connect();
     await next.query(`listen ${CHANNEL}`);
+    if (closing) return void (await next.end()); // closed while reconnecting
     client = next;
   };
 
