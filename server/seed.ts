@@ -6,7 +6,7 @@ import { seed } from './db/seed';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const result = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const result = await database.withStartupLock(() => seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }));
   if (result.createdAdmin) {
     console.log(`Empresa demo cargada. Administrador: ${config.adminEmail}`);
     if (result.generatedPassword) console.log(`Contraseña generada (se muestra UNA sola vez): ${result.generatedPassword}`);

@@ -3,7 +3,8 @@ import { buildAbility, type AppAbility, type RuleModule } from '../schema/abilit
 import type { Config } from './config';
 import type { Database, Executor } from './db/database';
 import type { Logger } from './lib/logger';
-import { createEvents, type AppEvents } from './lib/events';
+import { createEvents, createPostgresEvents, type AppEvents } from './lib/events';
+import { announceAuditedRecords } from './db/audit';
 import { createThrottle, type Throttle } from './auth/throttle';
 import type { TokenSigner } from './auth/tokens';
 import { loadRoleRules } from './modules/settings/data';
@@ -11,6 +12,8 @@ import { loadRoleRules } from './modules/settings/data';
 export type RulesCache = {
   /** Rules and ability of a role at a given version; a saved role bumps its version. */
   get(ex: Executor, roleId: number, roleVersion: number): Promise<{ rules: RuleModule[]; ability: AppAbility }>;
+  /** Drops the cached rules of these roles (a change heard from any process). */
+  forget(roleIds: number[] | 'all'): void;
 };
 
 export type AppServices = {
@@ -37,9 +40,22 @@ function createRulesCache(): RulesCache {
       }
       return hit;
     },
+    forget(roleIds) {
+      if (roleIds === 'all') return cache.clear();
+      for (const key of cache.keys()) if (roleIds.includes(Number(key.split(':')[0]))) cache.delete(key);
+    },
   };
 }
 
-export function createServices(parts: { config: Config; logger: Logger; database: Database; tokens: TokenSigner }): AppServices {
-  return { ...parts, throttle: createThrottle({ perAccount: parts.config.loginMaxAttempts, perIp: parts.config.loginMaxAttemptsPerIp, windowMs: 15 * 60_000 }), events: createEvents(), rulesCache: createRulesCache() };
+export async function createServices(parts: { config: Config; logger: Logger; database: Database; tokens: TokenSigner }): Promise<AppServices> {
+  const { config, logger, database } = parts;
+  // With PostgreSQL, other processes publish too: events travel through NOTIFY.
+  const events = config.databaseUrl && database.kind === 'postgres' ? await createPostgresEvents({ databaseUrl: config.databaseUrl, logger }) : createEvents();
+  const rulesCache = createRulesCache();
+  // Entries are keyed by role version, so a saved role already misses on every
+  // process; forgetting on the event frees the stale entries right away.
+  events.onRulesChanged(({ roleIds }) => rulesCache.forget(roleIds));
+  announceAuditedRecords(database.db, (record) => events.publishRecordChanged(record));
+  const throttle = createThrottle(database.db, { perAccount: config.loginMaxAttempts, perIp: config.loginMaxAttemptsPerIp, windowMs: 15 * 60_000 });
+  return { ...parts, throttle, events, rulesCache };
 }

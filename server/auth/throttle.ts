@@ -1,31 +1,46 @@
 // Sign-in throttling: failed attempts per account and per IP in a sliding
-// window. In memory: one server process owns a deployment's sign-ins.
+// window. The failures live in the database (sign_in_failures) so every server
+// process of a deployment counts the same attempts; the window is measured
+// with the database clock, which all processes share.
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { signInFailures } from '../db/tables';
+
 export type Throttle = {
-  isBlocked(account: string, ip: string): boolean;
-  fail(account: string, ip: string): void;
-  succeed(account: string): void;
+  isBlocked(account: string, ip: string): Promise<boolean>;
+  fail(account: string, ip: string): Promise<void>;
+  succeed(account: string): Promise<void>;
 };
 
-export function createThrottle(opts = { perAccount: 5, perIp: 30, windowMs: 15 * 60_000 }): Throttle {
-  const hits = new Map<string, number[]>();
-  const recent = (key: string, now: number): number[] => {
-    const list = (hits.get(key) ?? []).filter((t) => now - t < opts.windowMs);
-    if (list.length) hits.set(key, list);
-    else hits.delete(key);
-    return list;
-  };
+export type ThrottleLimits = { perAccount: number; perIp: number; windowMs: number };
+
+const accountKey = (account: string) => `a:${account.toLowerCase()}`;
+const ipKey = (ip: string) => `i:${ip}`;
+
+/** Old rows are deleted at most this often per process, on the back of a failure. */
+const PRUNE_EVERY_MS = 60_000;
+
+export function createThrottle(db: Executor, opts: ThrottleLimits = { perAccount: 5, perIp: 30, windowMs: 15 * 60_000 }): Throttle {
+  const windowStart = sql`now() - make_interval(secs => ${opts.windowMs / 1000})`;
+  let lastPrune = 0;
   return {
-    isBlocked(account, ip) {
-      const now = Date.now();
-      return recent(`a:${account}`, now).length >= opts.perAccount || recent(`i:${ip}`, now).length >= opts.perIp;
+    async isBlocked(account, ip) {
+      const rows = await db
+        .select({ key: signInFailures.key, n: count() })
+        .from(signInFailures)
+        .where(and(inArray(signInFailures.key, [accountKey(account), ipKey(ip)]), sql`${signInFailures.at} > ${windowStart}`))
+        .groupBy(signInFailures.key);
+      const recent = new Map(rows.map((r) => [r.key, r.n]));
+      return (recent.get(accountKey(account)) ?? 0) >= opts.perAccount || (recent.get(ipKey(ip)) ?? 0) >= opts.perIp;
     },
-    fail(account, ip) {
-      const now = Date.now();
-      for (const key of [`a:${account}`, `i:${ip}`]) hits.set(key, [...recent(key, now), now]);
-      if (hits.size > 100_000) hits.clear(); // bound memory under a spray attack
+    async fail(account, ip) {
+      await db.insert(signInFailures).values([{ key: accountKey(account) }, { key: ipKey(ip) }]);
+      if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+      lastPrune = Date.now();
+      await db.delete(signInFailures).where(lt(signInFailures.at, windowStart));
     },
-    succeed(account) {
-      hits.delete(`a:${account}`);
+    async succeed(account) {
+      await db.delete(signInFailures).where(eq(signInFailures.key, accountKey(account)));
     },
   };
 }

@@ -1,6 +1,17 @@
-// Every mutation writes one audit entry inside its own transaction.
-import type { Executor } from './database';
+// Every mutation writes one audit entry inside its own transaction. Once
+// that transaction has committed, the audited records are announced
+// (recordChanged) so open screens can refresh.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, Executor } from './database';
 import { auditLog } from './tables';
+
+export type AuditedRecord = { entity: string; id: string };
+
+/** Records audited by the transaction running in this async context (savepoints included). */
+const auditedInTransaction = new AsyncLocalStorage<AuditedRecord[]>();
+
+/** Sign-ins are not record changes, and a session id is half of a credential: never announced. */
+const UNANNOUNCED = new Set(['session']);
 
 export type Actor = { userId: number | null; requestId: string };
 
@@ -18,6 +29,30 @@ export async function writeAudit(
     before: entry.before === undefined ? null : toJson(entry.before),
     after: entry.after === undefined ? null : toJson(entry.after),
   });
+  if (!UNANNOUNCED.has(entry.entity)) auditedInTransaction.getStore()?.push({ entity: entry.entity, id: String(entry.entityId) });
+}
+
+/**
+ * Makes every `db.transaction` announce the records it audited, after it
+ * commits (a rolled-back transaction announces nothing). Drizzle has no
+ * after-commit hook, so the database's one transaction entry point is wrapped
+ * here, once, at start-up. Audit entries written outside a transaction are
+ * not announced.
+ */
+export function announceAuditedRecords(db: Db, announce: (record: AuditedRecord) => void): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = async (work, config) => {
+    const audited: AuditedRecord[] = [];
+    const result = await auditedInTransaction.run(audited, () => transaction(work, config));
+    const seen = new Set<string>();
+    for (const record of audited) {
+      const key = `${record.entity}:${record.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      announce(record);
+    }
+    return result;
+  };
 }
 
 /** Strip secrets and make dates JSON-friendly. */

@@ -2,6 +2,8 @@
 // ERP_DATA_DIR) or over a PostgreSQL server (DATABASE_URL). Same migrations,
 // same queries. PGlite is a single connection: drizzle serialises its
 // transactions, and a lock file keeps a second process out of the folder.
+// On PostgreSQL any number of processes share the database, so start-up work
+// (migrations, first seed) runs under an advisory lock, one process at a time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +21,16 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other server process on the same database runs its own
+   * (PostgreSQL advisory lock; PGlite's folder lock already admits one process).
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** Advisory lock key of start-up work; any constant works, it is scoped to the database. */
+const STARTUP_LOCK_KEY = 80_260_008;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -74,14 +84,36 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // NUMERIC, DATE and timestamps come back as strings/Date as the driver gives them; money stays text.
     pg.types.setTypeParser(1082, (v: string) => v);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
-    await migrate(drizzle({ client: pool, schema }), { migrationsFolder });
+    // Session-level lock on a dedicated connection: if the process dies, the
+    // server drops the connection and the lock with it.
+    const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      let locked = false;
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        locked = true;
+        return await work();
+      } finally {
+        // Should the unlock fail, destroying the connection releases the lock.
+        const unlocked = !locked || (await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).then(() => true, () => false));
+        client.release(!unlocked);
+      }
+    };
+    try {
+      // Without the lock, processes started together on an empty database all
+      // create drizzle's bookkeeping table and the first tables at once.
+      await withStartupLock(() => migrate(drizzle({ client: pool, schema }), { migrationsFolder }));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return {
-      db,
+      db: drizzle({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
+      withStartupLock,
       close: () => pool.end(),
     };
   }
@@ -100,6 +132,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       ping: async () => {
         await client.query('select 1');
       },
+      withStartupLock: (work) => work(),
       close: async () => {
         await client.close();
         release();

@@ -34,21 +34,36 @@ export type TestServer = {
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.ERP_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 const adminUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+/** A fresh, empty database on the test PostgreSQL server (ERP_TEST_DB=postgres only). */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `erp_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl());
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * One server process. On PostgreSQL it gets a database of its own, dropped on
+ * stop, unless `opts.databaseUrl` names one shared with other processes (the
+ * caller drops that one).
+ */
+export async function startServer(extraEnv: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
   const kind = testDbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-'));
-  let databaseUrl = '';
-  let dbName = '';
-  if (kind === 'postgres') {
-    dbName = `erp_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(adminUrl());
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const ownDatabase = kind === 'postgres' && !opts.databaseUrl ? await createTestDatabase() : null;
+  const databaseUrl = kind === 'postgres' ? (opts.databaseUrl ?? ownDatabase?.url ?? '') : '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
@@ -130,12 +145,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (kind === 'postgres') {
-        const admin = new pg.Client({ connectionString: adminUrl() });
-        await admin.connect();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
-      }
+      await ownDatabase?.drop();
     },
   };
   return server;

@@ -182,10 +182,32 @@ describe('roles and the permission matrix', () => {
 
   it('refuses a subscription without a session', async () => {
     const client = createClient({ url: s.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket });
-    const errors = await new Promise<unknown>((resolve) => {
-      client.subscribe({ query: 'subscription { rulesChanged { module } }' }, { next: (m) => resolve(m.errors), error: resolve, complete: () => undefined });
+    for (const query of ['subscription { rulesChanged { module } }', 'subscription { recordChanged(entity: "role") { id } }']) {
+      const errors = await new Promise<unknown>((resolve) => {
+        client.subscribe({ query }, { next: (m) => resolve(m.errors), error: resolve, complete: () => undefined });
+      });
+      expect(JSON.stringify(errors)).toContain('UNAUTHENTICATED');
+    }
+    await client.dispose();
+  });
+
+  it('announces a saved role to recordChanged subscribers of that entity; a refused change announces nothing', async () => {
+    const token = await s.login('consulta@demo.mx');
+    const client = createClient({ url: s.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+    const received: { entity: string; id: string }[] = [];
+    const first = new Promise<void>((resolve, reject) => {
+      client.subscribe<{ recordChanged: { entity: string; id: string } }>({ query: 'subscription { recordChanged(entity: "role") { entity id } }' }, {
+        next: (msg) => (msg.data ? (received.push(msg.data.recordChanged), resolve()) : reject(new Error(JSON.stringify(msg.errors)))),
+        error: reject,
+        complete: () => undefined,
+      });
     });
-    expect(JSON.stringify(errors)).toContain('UNAUTHENTICATED');
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await s.gql('mutation{ roleCreate(input:{name:"Administrador",description:""}){ id } }', {}, admin);
+    expect(refused.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    const created = await s.gql('mutation{ roleCreate(input:{name:"Anunciado",description:""}){ id } }', {}, admin);
+    await first;
+    expect(received).toEqual([{ entity: 'role', id: created.data!.roleCreate.id }]);
     await client.dispose();
   });
 });

@@ -38,8 +38,22 @@ export const sessionResolvers: Resolvers = {
       subscribe: (_p, _a, ctx) => rulesChangedStream(ctx),
       resolve: (payload: import('../../../schema/abilities').RuleModule[]) => payload,
     },
+    recordChanged: {
+      subscribe: (_p, a, ctx) => recordChangedStream(ctx, a.entity),
+      resolve: (payload: import('../../lib/events').RecordChangedEvent) => payload,
+    },
   },
 };
+
+async function* recordChangedStream(ctx: import('../../context').RequestContext, entity: string) {
+  service.requireAuth(ctx);
+  const abort = new AbortController();
+  try {
+    yield* ctx.app.events.recordChanged(entity, abort.signal);
+  } finally {
+    abort.abort();
+  }
+}
 
 /** Yields the user's fresh rules whenever a change may concern them (and they really changed). */
 async function* rulesChangedStream(ctx: import('../../context').RequestContext) {

@@ -87,14 +87,14 @@ const loginInput = z.object({
 export async function login(ctx: RequestContext, args: { email: string; password: string }): Promise<SessionPayload> {
   const { email, password } = parseInput(loginInput, args);
   const { throttle } = ctx.app;
-  if (throttle.isBlocked(email, ctx.ip)) throw appError('UNAUTHENTICATED', MSG.throttled);
+  if (await throttle.isBlocked(email, ctx.ip)) throw appError('UNAUTHENTICATED', MSG.throttled);
   const user = await findUserByEmail(ctx.app.database.db, email);
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password);
   if (!user || !ok || !user.active) {
-    throttle.fail(email, ctx.ip);
+    await throttle.fail(email, ctx.ip);
     throw appError('UNAUTHENTICATED', MSG.badCredentials);
   }
-  throttle.succeed(email);
+  await throttle.succeed(email);
   return openSession(ctx, user, 'login');
 }
 
@@ -109,7 +109,7 @@ export async function loginWithFirebase(ctx: RequestContext, args: { idToken: st
   // Failures are counted per IP: a shared account key would let anyone lock
   // every Firebase sign-in out with a few bad tokens.
   const throttleKey = `firebase:${ctx.ip}`;
-  if (throttle.isBlocked(throttleKey, ctx.ip)) throw appError('UNAUTHENTICATED', MSG.throttled);
+  if (await throttle.isBlocked(throttleKey, ctx.ip)) throw appError('UNAUTHENTICATED', MSG.throttled);
   // Loaded on demand so servers on the local provider never load firebase-admin.
   const { createFirebaseVerifier, FirebaseTokenError } = await import('../../auth/firebase');
   let email: string;
@@ -120,12 +120,12 @@ export async function loginWithFirebase(ctx: RequestContext, args: { idToken: st
     // written for them: invalid/expired or unverified e-mail). Network,
     // credential or quota failures propagate: logged, generic message.
     if (!(err instanceof FirebaseTokenError)) throw err;
-    throttle.fail(throttleKey, ctx.ip);
+    await throttle.fail(throttleKey, ctx.ip);
     throw appError('UNAUTHENTICATED', err.message);
   }
   const user = await findUserByEmail(ctx.app.database.db, email);
   if (!user || !user.active) throw appError('UNAUTHENTICATED', MSG.firebaseUnknownUser);
-  throttle.succeed(throttleKey);
+  await throttle.succeed(throttleKey);
   return openSession(ctx, user, 'login_firebase');
 }
 

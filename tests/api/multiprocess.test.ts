@@ -1,0 +1,126 @@
+// Several server processes on one PostgreSQL database behave as one (issue 8):
+// they start together on an empty database, hear each other's events and
+// share the sign-in throttle. PostgreSQL pass only: PGlite is one process per
+// data folder by design (its folder lock refuses a second one), so there is
+// nothing to share there.
+import { createClient, type Client } from 'graphql-ws';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, PASSWORD, createTestDatabase, startServer, testDbKind, type TestServer } from './harness';
+
+const LOGIN = 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }';
+const SET = 'mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ version } }';
+
+/** The first message of a subscription on `server`, opened as `token`. */
+function firstMessage<T>(server: TestServer, token: string, query: string): { message: Promise<T>; client: Client } {
+  const client = createClient({ url: server.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+  const message = new Promise<T>((resolve, reject) => {
+    client.subscribe<T>({ query }, {
+      next: (msg) => (msg.data ? resolve(msg.data as T) : reject(new Error(JSON.stringify(msg.errors)))),
+      error: reject,
+      complete: () => undefined,
+    });
+  });
+  return { message, client };
+}
+
+describe.runIf(testDbKind() === 'postgres')('several processes on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let servers: TestServer[] = [];
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // All four at once on the empty database: migrations and the first seed race.
+    const started = await Promise.allSettled([1, 2, 3, 4].map(() => startServer({}, { databaseUrl: database.url })));
+    servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    [a, b] = servers;
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.drop();
+  });
+
+  it('four processes started at once on an empty database all come up, seeded once, with one signing secret', async () => {
+    const token = await a.login(ADMIN_EMAIL);
+    for (const s of servers) {
+      // A token issued by one process is good on every other one.
+      const r = await s.gql('{ me { email } users { total } }', {}, token);
+      expect(r.errors).toBeUndefined();
+      expect(r.data!.me.email).toBe(ADMIN_EMAIL);
+    }
+    const totals = await Promise.all(servers.map(async (s) => (await s.gql('{ users { total } }', {}, token)).data!.users.total as number));
+    expect(new Set(totals).size).toBe(1);
+    const seeds = await a.gql('{ auditEntries(entity:"company"){ total } }', {}, token);
+    expect(seeds.data!.auditEntries.total).toBe(1);
+    // Done with the extra two: the rest of the file runs on a and b.
+    await Promise.all(servers.slice(2).map((s) => s.stop()));
+    servers = servers.slice(0, 2);
+  });
+
+  it("a role saved through one process reaches the other's subscribers, and its next request obeys the new rules", async () => {
+    const admin = await a.login(ADMIN_EMAIL);
+    const cashier = await b.login('caja@demo.mx');
+    const before = await b.gql('{ users { total } }', {}, cashier);
+    expect(before.errors![0].extensions!.code).toBe('FORBIDDEN');
+
+    const rules = firstMessage<{ rulesChanged: { module: string }[] }>(b, cashier, 'subscription { rulesChanged { module } }');
+    const records = firstMessage<{ recordChanged: { entity: string; id: string } }>(b, cashier, 'subscription { recordChanged(entity: "role") { entity id } }');
+    await new Promise((r) => setTimeout(r, 300)); // both subscriptions registered on b
+
+    const roles = (await a.gql('{ roleOptions { id name } }', {}, admin)).data!.roleOptions as { id: string; name: string }[];
+    const id = roles.find((r) => r.name === 'Cajero')!.id;
+    const role = (await a.gql('query($id:ID!){ role(id:$id){ version grants{ submoduleId permission } } }', { id }, admin)).data!.role;
+    const catalog = (await a.gql('{ permissionCatalog { key submodules { id key } } }', {}, admin)).data!.permissionCatalog;
+    const usersScreen = catalog.find((m: { key: string }) => m.key === 'settings').submodules.find((x: { key: string }) => x.key === 'users');
+    const saved = await a.gql(SET, { id, v: role.version, g: [...role.grants, { submoduleId: usersScreen.id, permission: 'ver' }] }, admin);
+    expect(saved.errors).toBeUndefined();
+
+    expect((await rules.message).rulesChanged.map((m) => m.module)).toEqual(['Caja', 'Configuración']);
+    expect((await records.message).recordChanged).toEqual({ entity: 'role', id });
+    await Promise.all([rules.client.dispose(), records.client.dispose()]);
+    const after = await b.gql('{ users { total } }', {}, cashier);
+    expect(after.errors).toBeUndefined();
+    expect(after.data!.users.total).toBeGreaterThan(0);
+  });
+
+  it('failed sign-ins sprayed across both processes lock the account at the configured count (5)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await [a, b][i % 2].gql(LOGIN, { e: 'Ventas@demo.mx', p: `mala-${i}-xxxx` });
+      expect(r.errors![0].message).toBe('Correo o contraseña incorrectos.');
+    }
+    for (const s of [a, b]) {
+      const r = await s.gql(LOGIN, { e: 'ventas@demo.mx', p: PASSWORD });
+      expect(r.errors![0].message).toBe('Demasiados intentos. Espera unos minutos e inténtalo de nuevo.');
+    }
+    // Another account is not affected.
+    expect(await b.login('consulta@demo.mx')).toBeTruthy();
+  });
+
+  it('a process whose LISTEN connection was cut reconnects and hears events again', async () => {
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    const listeners = async () =>
+      (await sql.query("select pid from pg_stat_activity where datname = current_database() and application_name = 'erp-events'")).rows.map((r) => r.pid as number);
+    try {
+      const cut = await listeners();
+      expect(cut).toHaveLength(2);
+      await sql.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [cut]);
+      const reconnected = async () => (await listeners()).filter((pid) => !cut.includes(pid)).length === 2;
+      for (let i = 0; i < 50 && !(await reconnected()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await reconnected()).toBe(true);
+    } finally {
+      await sql.end();
+    }
+    const admin = await a.login(ADMIN_EMAIL);
+    const records = firstMessage<{ recordChanged: { entity: string; id: string } }>(b, await b.login('consulta@demo.mx'), 'subscription { recordChanged(entity: "role") { id } }');
+    await new Promise((r) => setTimeout(r, 300));
+    const created = await a.gql('mutation{ roleCreate(input:{name:"Tras la reconexión",description:""}){ id } }', {}, admin);
+    expect((await records.message).recordChanged.id).toBe(created.data!.roleCreate.id);
+    await records.client.dispose();
+  });
+});
