@@ -105,16 +105,21 @@ export function UploadButton({
   onUploaded,
   disabled,
   size = 'xs',
+  onBusyChange,
 }: {
   types: readonly FileType[];
   label?: string;
   onUploaded: (file: UploadedFile) => Promise<void> | void;
   disabled?: boolean;
   size?: 'xs' | 'sm';
+  /** Told when an upload starts and ends, so a form can wait for it before saving. */
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  const busy = progress !== null;
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   const start = async (file: File | null) => {
     if (!file) return;
     const controller = new AbortController();
@@ -191,7 +196,7 @@ export function AttachmentsPanel({
   );
 }
 
-/** Files for a record that is not saved yet: each is uploaded when picked; the form sends the ids. */
+/** Files for a record that is not saved yet: each is uploaded when picked; the form sends the ids (and waits while one is still uploading). */
 export function PendingUploads({
   files,
   onChange,
@@ -200,6 +205,7 @@ export function PendingUploads({
   label = 'Adjuntar archivo',
   hint,
   error,
+  onBusyChange,
 }: {
   files: readonly UploadedFile[];
   onChange: (files: UploadedFile[]) => void;
@@ -208,11 +214,12 @@ export function PendingUploads({
   label?: string;
   hint?: ReactNode;
   error?: ReactNode;
+  onBusyChange?: (busy: boolean) => void;
 }) {
   return (
     <Stack gap={6}>
       <Group gap="sm">
-        <UploadButton types={types} label={label} disabled={files.length >= max} onUploaded={(f) => onChange([...files, f])} />
+        <UploadButton types={types} label={label} disabled={files.length >= max} onUploaded={(f) => onChange([...files, f])} onBusyChange={onBusyChange} />
         {hint ? (
           <Text size="xs" c="dimmed">
             {hint}
@@ -252,3 +259,6 @@ export function AttachmentLinks({ files }: { files: readonly AttachmentItem[] })
     </Group>
   );
 }
+
+/** The Spanish message a form shows when Guardar is pressed while a file is still uploading. */
+export const UPLOAD_IN_PROGRESS = 'Espera a que termine de subir el archivo (o cancela la subida) antes de guardar.';

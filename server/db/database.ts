@@ -84,6 +84,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // NUMERIC, DATE and timestamps come back as strings/Date as the driver gives them; money stays text.
     pg.types.setTypeParser(1082, (v: string) => v);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle pooled connection the server drops (restart, failover) must not take the process down:
+    // the pool discards it and the next query opens a fresh one.
+    pool.on('error', (err) => console.error(`PostgreSQL: conexión inactiva perdida (${err.message})`));
     // Session-level lock on a dedicated connection: if the process dies, the
     // server drops the connection and the lock with it.
     const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {

@@ -32,7 +32,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useCashAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { AttachmentList, PendingUploads, UploadButton } from '../../../components/Attachments';
+import { AttachmentList, PendingUploads, UPLOAD_IN_PROGRESS, UploadButton } from '../../../components/Attachments';
 import type { FileType, UploadedFile } from '../../../components/attachments';
 import { useDialogParam } from '../../../components/dialogParam';
 import { FormDialog } from '../../../components/EditDialog';
@@ -63,6 +63,7 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [receipt, setReceipt] = useState<UploadedFile[]>([]);
+  const [uploading, setUploading] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { conceptId: '', date: todayIso(), amount: '', description: '', reference: '' },
@@ -74,6 +75,10 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const save = async () => {
     setError(null);
     if (form.validate().hasErrors) return;
+    if (uploading) {
+      setError({ code: 'BAD_USER_INPUT', message: UPLOAD_IN_PROGRESS, fields: {} });
+      return;
+    }
     setSaving(true);
     try {
       const r = await create({ variables: { input: form.getValues() } });
@@ -104,7 +109,7 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
         <TextInput label="Referencia" maxLength={100} placeholder="Ticket, nota…" {...form.getInputProps('reference')} />
       </SimpleGrid>
       <TextInput label="Descripción" required maxLength={300} {...form.getInputProps('description')} />
-      <PendingUploads files={receipt} onChange={setReceipt} types={RECEIPT_TYPES} max={1} label="Adjuntar comprobante" hint="PDF o imagen, hasta 20 MB (opcional)." />
+      <PendingUploads files={receipt} onChange={setReceipt} types={RECEIPT_TYPES} max={1} label="Adjuntar comprobante" hint="PDF o imagen, hasta 20 MB (opcional)." onBusyChange={setUploading} />
     </FormDialog>
   );
 }

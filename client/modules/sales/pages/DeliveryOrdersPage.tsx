@@ -20,7 +20,7 @@ import { DateField } from '../../../components/DateField';
 import { useSalesAccess } from '../access';
 
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
-import { AttachmentLinks, PendingUploads } from '../../../components/Attachments';
+import { AttachmentLinks, PendingUploads, UPLOAD_IN_PROGRESS } from '../../../components/Attachments';
 import type { UploadedFile } from '../../../components/attachments';
 import { useServerList } from '../../../components/useServerList';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
@@ -35,6 +35,7 @@ function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(OrderDeliveryCreateDocument);
+  const [uploading, setUploading] = useState(false);
   const orders = useQuery(ServiceOrderOptionListDocument, { variables: { status: ['terminada'] }, skip: !opened, fetchPolicy: 'network-only' });
   const form = useForm<Values>({ mode: 'controlled', initialValues: { orderId: orderId ?? '', date: todayIso(), receivedBy: '', notes: '', files: [] } });
   const v = form.values;
@@ -45,6 +46,10 @@ function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean
     if (!v.orderId) form.setFieldError('orderId', 'Este campo es obligatorio.');
     if (!v.receivedBy.trim()) form.setFieldError('receivedBy', 'Este campo es obligatorio.');
     if (!v.orderId || !v.receivedBy.trim()) return;
+    if (uploading) {
+      form.setFieldError('files', UPLOAD_IN_PROGRESS);
+      return;
+    }
     setSaving(true);
     try {
       await create({ variables: { input: { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, notes: v.notes, fileIds: v.files.map((f) => f.id) } } });
@@ -80,7 +85,7 @@ function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean
           <Text size="sm" fw={500}>
             {t.fields.files}
           </Text>
-          <PendingUploads files={v.files} onChange={(files) => form.setFieldValue('files', files)} types={['pdf', 'png', 'jpg', 'webp']} max={10} hint={t.fields.filesHelp} error={form.errors.files} />
+          <PendingUploads files={v.files} onChange={(files) => form.setFieldValue('files', files)} types={['pdf', 'png', 'jpg', 'webp']} max={10} hint={t.fields.filesHelp} error={form.errors.files} onBusyChange={setUploading} />
         </Stack>
       </Stack>
     </FormDialog>
