@@ -3,6 +3,7 @@
 // fetched with the session token. The app registers how to read the token
 // (client/app/session/session.ts), so these helpers stay independent of it.
 import { downloadBlob } from './exportRows';
+import { fileToken } from './fileAuth';
 
 export type FileType = 'pdf' | 'png' | 'jpg' | 'webp' | 'xlsx' | 'csv' | 'xml';
 
@@ -33,14 +34,8 @@ export class FileTransferError extends Error {
   }
 }
 
-let readToken: () => string = () => '';
-/** The app tells the file helpers where the session token is. */
-export function setFileTokenSource(source: () => string): void {
-  readToken = source;
-}
-
 const authHeader = (): Record<string, string> => {
-  const token = readToken();
+  const token = fileToken();
   return token ? { authorization: `Bearer ${token}` } : {};
 };
 

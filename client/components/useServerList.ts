@@ -1,10 +1,13 @@
 // The data side of a server-paginated list: the page of rows for the URL's list
-// state and filters, and every matching row for the export menu.
+// state and filters, and every matching row for the export menu. Given the
+// audit entity its rows are, the page refreshes itself when any user changes
+// one of them (from any server process).
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { fetchAllPages } from './fetchAllPages';
 import { readGraphQLError } from './graphqlErrors';
 import { toListInput, type ListInput, type ListParams } from './listParams';
+import { useRecordChanges } from './useRecordChanges';
 
 type Page<T> = { items: T[]; total: number };
 
@@ -13,6 +16,7 @@ export function useServerList<TData, TVars extends { list?: ListInput | null }, 
   params: ListParams,
   variables: Omit<TVars, 'list'>,
   pick: (data: TData) => Page<TRow> | undefined,
+  options: { entity?: string } = {},
 ) {
   const client = useApolloClient();
   const list = toListInput(params);
@@ -25,6 +29,7 @@ export function useServerList<TData, TVars extends { list?: ListInput | null }, 
     error?: unknown;
     refetch: () => Promise<unknown>;
   };
+  useRecordChanges(options.entity, () => void refetch().catch(() => undefined));
   const source = data ?? previousData;
   const page = source ? pick(source) : undefined;
   const fetchAll = () =>

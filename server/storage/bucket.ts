@@ -67,16 +67,21 @@ export function fromBucketError(error: unknown): StorageError {
   return new StorageError('unknown', undefined, cause);
 }
 
+/**
+ * The firebase-admin bucket, with the Cloud Storage client's own retries off:
+ * withRetry below is the one retry policy (SPEC: 5xx, 408 and 429, bounded
+ * backoff); two stacked layers would multiply the attempts.
+ */
+function realBucket(config: BucketStorageConfig): BucketLike {
+  const bucket = getStorage(
+    firebaseAdminApp('storage', { projectId: config.projectId, credentialsJson: config.credentialsJson, storageBucket: config.bucket }),
+  ).bucket(config.bucket);
+  bucket.storage.retryOptions.autoRetry = false;
+  return bucket;
+}
+
 export function createBucketStorage(config: BucketStorageConfig): FileStorage {
-  const bucket: BucketLike =
-    config.client ??
-    getStorage(
-      firebaseAdminApp('storage', {
-        projectId: config.projectId,
-        credentialsJson: config.credentialsJson,
-        storageBucket: config.bucket,
-      }),
-    ).bucket(config.bucket);
+  const bucket: BucketLike = config.client ?? realBucket(config);
   const prefix = config.prefix ? assertStorageKey(config.prefix.replace(/\/+$/, '')) + '/' : '';
   const fileFor = (key: string) => bucket.file(prefix + assertStorageKey(key));
 

@@ -1,13 +1,13 @@
 // Several server processes on one PostgreSQL database behave as one (issue 8):
 // they start together on an empty database, hear each other's events and
-// share the sign-in throttle. PostgreSQL pass only: PGlite is one process per
+// share the sign-in throttle. PostgreSQL pass only (tests/api/vitest.config.ts): PGlite is one process per
 // data folder by design (its folder lock refuses a second one), so there is
 // nothing to share there.
 import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, PASSWORD, createTestDatabase, startServer, testDbKind, type TestServer } from './harness';
+import { ADMIN_EMAIL, PASSWORD, createTestDatabase, startServer, type TestServer } from './harness';
 
 const LOGIN = 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }';
 const SET = 'mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ version } }';
@@ -25,7 +25,7 @@ function firstMessage<T>(server: TestServer, token: string, query: string): { me
   return { message, client };
 }
 
-describe.runIf(testDbKind() === 'postgres')('several processes on one PostgreSQL database', () => {
+describe('several processes on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let servers: TestServer[] = [];
   let a: TestServer;

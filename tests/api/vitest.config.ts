@@ -6,7 +6,8 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/api/**/*.test.ts'],
     // startup.test.ts is about the embedded database (first start, folder lock): it runs in the PGlite pass only.
-    exclude: process.env.ERP_TEST_DB === 'postgres' ? ['tests/api/startup.test.ts'] : [],
+    // multiprocess.test.ts is about several servers on one PostgreSQL (PGlite is one process by design): PostgreSQL pass only.
+    exclude: process.env.ERP_TEST_DB === 'postgres' ? ['tests/api/startup.test.ts'] : ['tests/api/multiprocess.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,

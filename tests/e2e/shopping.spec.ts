@@ -1,7 +1,7 @@
 // Compras as a buyer uses it: register a supplier invoice, pay it partially
 // and then fully from a company account, and read the account statement.
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures';
+import { ADMIN, apiToken, gql, signIn } from './fixtures';
 
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Módulos' });
 const main = (page: Page) => page.locator('main');
@@ -175,4 +175,20 @@ test('suppliers, a maintenance payment request approved into an expense, and the
   await main(page).getByRole('tab', { name: 'Gasto' }).click();
   await main(page).getByText('Por categoría').click();
   await expect(main(page).getByRole('row', { name: /Combustible/ })).toBeVisible();
+});
+
+test('an expense registered by another user appears in an open Gastos list without reloading', async ({ page, request }) => {
+  await signIn(page, 'compras@demo.mx');
+  await openScreen(page, 'Gastos');
+  await expect(page).toHaveURL('/system/shoppingModule/expenses');
+  const folio = `LIVE${Date.now() % 1_000_000}`;
+  await expect(main(page).getByRole('row', { name: new RegExp(folio) })).toHaveCount(0);
+
+  // The administrator registers it through the API (as an integrator or another screen would).
+  const token = await apiToken(request, ADMIN);
+  const supplier = (await gql<{ supplierOptions: { id: string }[] }>(request, token, '{ supplierOptions(activeOnly: true) { id } }')).supplierOptions[0].id;
+  await gql(request, token, 'mutation($i: ExpenseInput!){ expenseCreate(input: $i){ id } }', {
+    i: { supplierId: supplier, date: new Date().toISOString().slice(0, 10), invoiceSerie: 'L', invoiceFolio: folio, category: 'Papelería', subtotal: '100', ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' },
+  });
+  await expect(main(page).getByRole('row', { name: new RegExp(folio) })).toBeVisible();
 });

@@ -3,7 +3,7 @@
 // an expired session signs out and hands over to whoever registered a handler
 // (main.tsx: notice + go to /login).
 import { useSyncExternalStore } from 'react';
-import { setFileTokenSource } from '../../components/attachments';
+import { setFileTokenSource } from '../../components/fileAuth';
 import { createApolloSetup } from '../apollo/createApolloClient';
 import { createSessionStore, type SessionState } from './sessionStore';
 

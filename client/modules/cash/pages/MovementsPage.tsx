@@ -32,6 +32,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useCashAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { useRecordChanges } from '../../../components/useRecordChanges';
 import { AttachmentList, PendingUploads, UPLOAD_IN_PROGRESS, UploadButton } from '../../../components/Attachments';
 import type { FileType, UploadedFile } from '../../../components/attachments';
 import { useDialogParam } from '../../../components/dialogParam';
@@ -237,6 +238,8 @@ export function MovementsPage() {
     void current.refetch();
     void refetch();
   };
+  // Another cashier's movement changes the list and the period's balance.
+  useRecordChanges('cash_movement', refresh);
   const fetchAll = () =>
     fetchAllPages(async (pageNumber, pageSize) => {
       const r = await client.query({ query: CashMovementListDocument, variables: { list: { ...list, page: pageNumber, pageSize }, filter }, fetchPolicy: 'network-only' });

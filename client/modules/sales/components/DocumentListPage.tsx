@@ -25,6 +25,8 @@ export type ExtraListFilters = {
 };
 
 export type DocumentListPageProps<TData, TVars, TRow> = {
+  /** Audit entity of the rows (invoice, quote…): the list refreshes when any user changes one. */
+  entity: string;
   screen: SalesScreen;
   texts: { listDescription: string; exportName: string; searchPlaceholder: string };
   newLabel: string;
@@ -46,7 +48,7 @@ export function DocumentListPage<TData, TVars extends { list?: ListInput | null 
   const { status, clientId } = params.filters;
   const filter = { ...(status ? { status } : {}), ...(clientId ? { clientId } : {}), ...props.extraFilters?.toFilter(params.filters) };
   // The status comes from the URL as text; the server rejects a value outside its enum.
-  const list = useServerList(props.document, params, { filter } as unknown as Omit<TVars, 'list'>, props.pick);
+  const list = useServerList(props.document, params, { filter } as unknown as Omit<TVars, 'list'>, props.pick, { entity: props.entity });
 
   const newButton = access.crear ? (
     <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(props.formPath)}>

@@ -33,6 +33,7 @@ export function BillsPage() {
   return (
     <>
       <DocumentListPage
+        entity="invoice"
         screen="Facturas"
         texts={t}
         newLabel={t.newBill}

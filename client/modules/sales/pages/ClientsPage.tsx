@@ -41,7 +41,7 @@ export function ClientsPage() {
   const params = useListParams({ sortBy: 'name', filters: { active: 'true', withBalance: '' } });
   const { active, withBalance } = params.filters;
   const filter: ClientFilter = { ...(active ? { active: active === 'true' } : {}), ...(withBalance ? { withBalance: true } : {}) };
-  const list = useServerList(ClientListDocument, params, { filter }, (d) => d.clients);
+  const list = useServerList(ClientListDocument, params, { filter }, (d) => d.clients, { entity: 'client' });
 
   return (
     <>

@@ -26,6 +26,7 @@ const COLUMNS: ListColumn<ContractFieldsFragment>[] = [
 export function ContractsPage() {
   return (
     <DocumentListPage
+      entity="contract"
       screen="Contratos"
       texts={t}
       newLabel={t.newContract}

@@ -99,7 +99,7 @@ export function DeliveryOrdersPage() {
   const access = useSalesAccess('Entrega de Órdenes');
   const [opened, setOpened] = useState(presetOrder !== null);
   const params = useListParams({ sortBy: 'date', sortDirection: 'DESC' });
-  const list = useServerList(OrderDeliveryListDocument, params, {}, (d) => d.orderDeliveries);
+  const list = useServerList(OrderDeliveryListDocument, params, {}, (d) => d.orderDeliveries, { entity: 'order_delivery' });
 
   const columns: ListColumn<OrderDeliveryFieldsFragment>[] = [
     { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },

@@ -25,6 +25,7 @@ const COLUMNS: ListColumn<GeneratorFieldsFragment>[] = [
 export function GeneratorsPage() {
   return (
     <DocumentListPage
+      entity="generator"
       screen="Generadores"
       texts={t}
       newLabel={t.newGenerator}

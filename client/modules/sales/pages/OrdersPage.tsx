@@ -23,6 +23,7 @@ const COLUMNS: ListColumn<ServiceOrderFieldsFragment>[] = [
 export function OrdersPage() {
   return (
     <DocumentListPage
+      entity="service_order"
       screen="Órdenes de Servicio"
       texts={t}
       newLabel={t.newOrder}

@@ -83,7 +83,7 @@ export function OtherEarningsPage() {
   const [cancel] = useMutation(OtherIncomeCancelDocument);
   const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
   const { status } = params.filters;
-  const list = useServerList(OtherIncomeListDocument, params, { filter: status ? { status: status as IncomeStatus } : {} }, (d) => d.otherIncomes);
+  const list = useServerList(OtherIncomeListDocument, params, { filter: status ? { status: status as IncomeStatus } : {} }, (d) => d.otherIncomes, { entity: 'other_income' });
 
   const columns: ListColumn<OtherIncomeFieldsFragment>[] = [
     { key: 'folio', header: t.columns.folio, sortable: true, render: (r) => folioLabel('otherIncome', r.folio), exportValue: (r) => folioLabel('otherIncome', r.folio) },

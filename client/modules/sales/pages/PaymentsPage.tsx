@@ -26,6 +26,7 @@ const COLUMNS: ListColumn<ClientPaymentFieldsFragment>[] = [
 export function PaymentsPage() {
   return (
     <DocumentListPage
+      entity="client_payment"
       screen="Pagos"
       texts={t}
       newLabel={t.newPayment}

@@ -23,6 +23,7 @@ const COLUMNS: ListColumn<QuoteFieldsFragment>[] = [
 export function QuotesPage() {
   return (
     <DocumentListPage
+      entity="quote"
       screen="Cotizaciones"
       texts={t}
       newLabel={t.newQuote}

@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { useRecordChanges } from '../../../components/useRecordChanges';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, SHOPPING_PATHS, withId } from '../texts';
 import { useShoppingAccess } from '../access';
@@ -55,7 +56,8 @@ export function ExpensesPage() {
     [status, supplierId, overdue],
   );
   const list = toListInput(params);
-  const { data, previousData, loading, error } = useQuery(ExpenseListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useQuery(ExpenseListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  useRecordChanges('expense', () => void refetch().catch(() => undefined));
   const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: false }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.expenses;
 

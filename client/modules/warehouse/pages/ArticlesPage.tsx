@@ -62,7 +62,7 @@ function ArticleList({ record }: { record: RecordParam }) {
     () => ({ active: activeFilterValue(params.filters.active), lineId: params.filters.lineId || undefined }),
     [params.filters.active, params.filters.lineId],
   );
-  const { rows, total, loading, error, fetchAll, refetch } = useServerList(ArticleListDocument, params, { filter }, (d) => d.articles);
+  const { rows, total, loading, error, fetchAll, refetch } = useServerList(ArticleListDocument, params, { filter }, (d) => d.articles, { entity: 'article' });
 
   return (
     <>

@@ -55,7 +55,7 @@ function ConceptList({ record }: { record: RecordParam }) {
     () => ({ active: activeFilterValue(params.filters.active), kind: (params.filters.kind || undefined) as StockConceptKind | undefined }),
     [params.filters.active, params.filters.kind],
   );
-  const { rows, total, loading, error, fetchAll } = useServerList(StockConceptListDocument, params, { filter }, (d) => d.stockConcepts);
+  const { rows, total, loading, error, fetchAll } = useServerList(StockConceptListDocument, params, { filter }, (d) => d.stockConcepts, { entity: 'stock_concept' });
 
   return (
     <ListPage

@@ -47,7 +47,7 @@ function LineList({ record }: { record: RecordParam }) {
   const access = useScreenAccess('Líneas');
   const params = useListParams({ sortBy: 'code', filters: { active: '' } });
   const filter = useMemo<ProductLineFilter>(() => ({ active: activeFilterValue(params.filters.active) }), [params.filters.active]);
-  const { rows, total, loading, error, fetchAll } = useServerList(ProductLineListDocument, params, { filter }, (d) => d.productLines);
+  const { rows, total, loading, error, fetchAll } = useServerList(ProductLineListDocument, params, { filter }, (d) => d.productLines, { entity: 'product_line' });
 
   return (
     <ListPage

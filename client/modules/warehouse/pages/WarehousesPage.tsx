@@ -46,7 +46,7 @@ function WarehouseList({ record }: { record: RecordParam }) {
   const access = useScreenAccess('Almacenes');
   const params = useListParams({ sortBy: 'code', filters: { active: '' } });
   const filter = useMemo<WarehouseFilter>(() => ({ active: activeFilterValue(params.filters.active) }), [params.filters.active]);
-  const { rows, total, loading, error, fetchAll } = useServerList(WarehouseListDocument, params, { filter }, (d) => d.warehouses);
+  const { rows, total, loading, error, fetchAll } = useServerList(WarehouseListDocument, params, { filter }, (d) => d.warehouses, { entity: 'warehouse' });
 
   return (
     <ListPage
