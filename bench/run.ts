@@ -13,12 +13,13 @@ import { type LoadResult, type LoadSample, runLoad, summarise } from './load';
 import { createBenchDatabase, dropBenchDatabase, postgresVersion, type BenchDatabase } from './postgres';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, REPO_ROOT, startServerProcess } from './server-process';
 import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
+import { benchProcesses, type ProcessesResult } from './processes';
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
 import { benchWarehouse, WAREHOUSE_BENCH_HEADERS } from './warehouse';
 
-const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'spa'] as const;
+const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
 type DbKind = 'pglite' | 'postgres';
 type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
@@ -115,6 +116,8 @@ type Report = {
   users: UsersFigure[];
   permissions: PermissionsFigure | null;
   modules: ModuleFigure[];
+  /** One vs two server processes on one PostgreSQL (needs PostgreSQL). */
+  processes: ProcessesResult | null;
   spa: SpaSizes | null;
   skipped: string[];
   totalSec: number;
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
     users: [],
     permissions: null,
     modules: [],
+    processes: null,
     spa: null,
     skipped: [],
     totalSec: 0,
@@ -312,6 +316,11 @@ async function main(): Promise<void> {
     }
   }
 
+  if (opts.only.has('processes')) {
+    if (pgVersion === null) report.skipped.push('Procesos: PostgreSQL no responde en TEST_DATABASE_URL');
+    else report.processes = await benchProcesses({ durationSec: opts.durationSec, warmupSec: opts.warmupSec, rounds: 20, step });
+  }
+
   if (opts.only.has('spa')) {
     step(opts.build ? 'SPA: vite build' : 'SPA: tamaños de dist/client (compila si falta; --build para recompilar)');
     report.spa = await measureSpa({ forceBuild: opts.build });
@@ -465,6 +474,24 @@ function print(report: Report): void {
     out.push('', `${letters[m.section]}. ${m.title} (${m.section}; carga media al empezar ${m.loadAverageStart.toFixed(1)}, ${m.seconds.toFixed(0)} s)`);
     out.push(formatTable(m.headers, m.rows));
     if (m.loadAverageStart > machine.cpus / 2) out.push('   AVISO: la máquina estaba ocupada al empezar esta sección; sus tiempos no son comparables.');
+  }
+  if (report.processes) {
+    const { one, two, propagation } = report.processes;
+    out.push('', 'g. Uno contra dos procesos del servidor sobre una base PostgreSQL (consulta users, 20 conexiones en total)');
+    out.push(
+      formatTable(
+        ['Procesos', 'Conexiones', 'p50', 'p95', 'Peticiones/s', 'CPU por petición', 'Fallidas'],
+        [
+          ['1', '20', ms(one.p50Ms), ms(one.p95Ms), rps(one.requestsPerSec), one.cpuMsPerRequest === null ? '-' : ms(one.cpuMsPerRequest), String(one.failed)],
+          ['2', '10 + 10', ms(two.p50Ms), ms(two.p95Ms), rps(two.requestsPerSec), two.cpuMsPerRequest === null ? '-' : ms(two.cpuMsPerRequest), String(two.failed)],
+        ],
+      ),
+    );
+    out.push(
+      `   Cambio de permisos guardado en A → rulesChanged en un suscriptor de B (LISTEN/NOTIFY), ${propagation.rounds} rondas: ` +
+        `p50 ${ms(propagation.p50Ms)}, p95 ${ms(propagation.p95Ms)}, máximo ${ms(propagation.maxMs)}.`,
+    );
+    out.push(`   En ${machine.cpus} CPU el generador de carga, PostgreSQL y los servidores comparten núcleos: dos procesos no duplican la capacidad aquí.`);
   }
   for (const note of report.skipped) out.push(`\nOmitido: ${note}`);
   const { start, end } = report.loadAverage;

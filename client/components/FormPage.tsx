@@ -3,16 +3,17 @@
 // reload through beforeunload). useBlocker needs the data router the shell
 // creates with createBrowserRouter. Saving, validation and mapping server
 // errors stay with the view; this component only shows the outcome.
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
 import { useBlocker, useLocation } from 'react-router-dom';
 import { confirmAction } from './confirm';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from './graphqlErrors';
 import { notifyError } from './notify';
 import { PageHeader } from './PageHeader';
 import { useScreenTitle } from './screenTitle';
+import { useRecordChanges } from './useRecordChanges';
 
 export type FormPageProps = {
   /** The record's name ("Gasto G-12 · ACME"): a saved record (`?id=`) is headed and titled by it instead of
@@ -37,6 +38,8 @@ export type FormPageProps = {
   extraActions?: ReactNode;
   submitLabel?: string;
   submitDisabled?: boolean;
+  /** Audit entity of the record at `?id=` (expense, invoice…): when another user saves it meanwhile, the form says so and offers to reload. */
+  entity?: string;
   /** Hides "Guardar" (e.g. a closed document opened for reading). */
   readOnly?: boolean;
 };
@@ -135,13 +138,24 @@ export function FormPage({
   submitLabel = 'Guardar',
   submitDisabled = false,
   readOnly = false,
+  entity,
 }: FormPageProps) {
   // While saving, the view may navigate away (e.g. back to the list) before
   // the form is marked clean; that navigation must not ask.
   const bypass = useRef(false);
   useLeaveGuard(dirty, bypass);
-  const savedRecord = recordId(useLocation().search) !== null;
+  const shownId = recordId(useLocation().search);
+  const savedRecord = shownId !== null;
   useScreenTitle(savedRecord && !loading ? title : null);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  useRecordChanges(savedRecord ? entity : null, (id, byMe) => {
+    if (id === shownId && !byMe) setChangedElsewhere(true);
+  });
+  const reload = () => {
+    setChangedElsewhere(false);
+    if (onReload) onReload();
+    else window.location.reload();
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -161,6 +175,16 @@ export function FormPage({
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
         <PageHeader title={savedRecord ? undefined : title} description={description} actions={headerActions} />
+        {changedElsewhere ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Hay cambios">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">Otro usuario modificó este registro mientras lo tenías abierto. Recarga para ver su versión antes de guardar.</Text>
+              <Button size="xs" variant="light" color="yellow" onClick={reload}>
+                Recargar
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
         {error ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
         {loading ? (
           <Stack gap="sm" aria-busy>

@@ -5,7 +5,7 @@ import { useSubscription } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { RecordChangedDocument } from '../../generated/graphql';
 
-export function useRecordChanges(entity: string | null | undefined, onChange: (id: string) => void, debounceMs = 400): void {
+export function useRecordChanges(entity: string | null | undefined, onChange: (id: string, byMe: boolean) => void, debounceMs = 400): void {
   const latest = useRef(onChange);
   latest.current = onChange;
   const timer = useRef<number | null>(null);
@@ -16,12 +16,12 @@ export function useRecordChanges(entity: string | null | undefined, onChange: (i
     variables: { entity: entity ?? '' },
     skip: !entity,
     onData: ({ data }) => {
-      const id = data.data?.recordChanged.id;
-      if (!id) return;
+      const change = data.data?.recordChanged;
+      if (!change) return;
       if (timer.current !== null) window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
         timer.current = null;
-        latest.current(id);
+        latest.current(change.id, change.byMe);
       }, debounceMs);
     },
   });

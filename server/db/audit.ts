@@ -5,7 +5,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Executor } from './database';
 import { auditLog } from './tables';
 
-export type AuditedRecord = { entity: string; id: string };
+/** A record a committed transaction changed, and who changed it (screens ignore their own saves). */
+export type AuditedRecord = { entity: string; id: string; userId: number | null };
 
 /** Records audited by the transaction running in this async context (savepoints included). */
 const auditedInTransaction = new AsyncLocalStorage<AuditedRecord[]>();
@@ -29,7 +30,7 @@ export async function writeAudit(
     before: entry.before === undefined ? null : toJson(entry.before),
     after: entry.after === undefined ? null : toJson(entry.after),
   });
-  if (!UNANNOUNCED.has(entry.entity)) auditedInTransaction.getStore()?.push({ entity: entry.entity, id: String(entry.entityId) });
+  if (!UNANNOUNCED.has(entry.entity)) auditedInTransaction.getStore()?.push({ entity: entry.entity, id: String(entry.entityId), userId: actor.userId });
 }
 
 /**

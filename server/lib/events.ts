@@ -7,7 +7,7 @@ import { EventEmitter, on } from 'node:events';
 import type { Logger } from './logger';
 
 export type RulesChangedEvent = { roleIds: number[] | 'all' };
-export type RecordChangedEvent = { entity: string; id: string };
+export type RecordChangedEvent = { entity: string; id: string; userId: number | null };
 
 type AppEvent = ({ type: 'rulesChanged' } & RulesChangedEvent) | ({ type: 'recordChanged' } & RecordChangedEvent);
 
@@ -50,7 +50,7 @@ function eventsOver(bus: Bus, send: (event: AppEvent) => void, close: () => Prom
     recordChanged: bus.recordChanged,
     onRulesChanged: bus.onRulesChanged,
     publishRulesChanged: ({ roleIds }) => send({ type: 'rulesChanged', roleIds }),
-    publishRecordChanged: ({ entity, id }) => send({ type: 'recordChanged', entity, id }),
+    publishRecordChanged: ({ entity, id, userId }) => send({ type: 'recordChanged', entity, id, userId }),
     close,
   };
 }

@@ -191,24 +191,30 @@ describe('roles and the permission matrix', () => {
     await client.dispose();
   });
 
-  it('announces a saved role to recordChanged subscribers of that entity; a refused change announces nothing', async () => {
-    const token = await s.login('consulta@demo.mx');
-    const client = createClient({ url: s.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
-    const received: { entity: string; id: string }[] = [];
-    const first = new Promise<void>((resolve, reject) => {
-      client.subscribe<{ recordChanged: { entity: string; id: string } }>({ query: 'subscription { recordChanged(entity: "role") { entity id } }' }, {
-        next: (msg) => (msg.data ? (received.push(msg.data.recordChanged), resolve()) : reject(new Error(JSON.stringify(msg.errors)))),
-        error: reject,
-        complete: () => undefined,
+  it('announces a saved role to recordChanged subscribers of that entity (byMe only for the one who saved it); a refused change announces nothing', async () => {
+    const listen = (token: string) => {
+      const client = createClient({ url: s.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+      const received: { entity: string; id: string; byMe: boolean }[] = [];
+      const first = new Promise<void>((resolve, reject) => {
+        client.subscribe<{ recordChanged: { entity: string; id: string; byMe: boolean } }>({ query: 'subscription { recordChanged(entity: "role") { entity id byMe } }' }, {
+          next: (msg) => (msg.data ? (received.push(msg.data.recordChanged), resolve()) : reject(new Error(JSON.stringify(msg.errors)))),
+          error: reject,
+          complete: () => undefined,
+        });
       });
-    });
+      return { client, received, first };
+    };
+    const other = listen(await s.login('consulta@demo.mx'));
+    const self = listen(admin);
     await new Promise((r) => setTimeout(r, 300));
     const refused = await s.gql('mutation{ roleCreate(input:{name:"Administrador",description:""}){ id } }', {}, admin);
     expect(refused.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
     const created = await s.gql('mutation{ roleCreate(input:{name:"Anunciado",description:""}){ id } }', {}, admin);
-    await first;
-    expect(received).toEqual([{ entity: 'role', id: created.data!.roleCreate.id }]);
-    await client.dispose();
+    await Promise.all([other.first, self.first]);
+    const id = created.data!.roleCreate.id;
+    expect(other.received).toEqual([{ entity: 'role', id, byMe: false }]);
+    expect(self.received).toEqual([{ entity: 'role', id, byMe: true }]);
+    await Promise.all([other.client.dispose(), self.client.dispose()]);
   });
 });
 

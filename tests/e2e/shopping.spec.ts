@@ -177,7 +177,7 @@ test('suppliers, a maintenance payment request approved into an expense, and the
   await expect(main(page).getByRole('row', { name: /Combustible/ })).toBeVisible();
 });
 
-test('an expense registered by another user appears in an open Gastos list without reloading', async ({ page, request }) => {
+test('another user\'s changes reach an open Gastos list at once and an open expense offers to reload', async ({ page, request }) => {
   await signIn(page, 'compras@demo.mx');
   await openScreen(page, 'Gastos');
   await expect(page).toHaveURL('/system/shoppingModule/expenses');
@@ -187,8 +187,18 @@ test('an expense registered by another user appears in an open Gastos list witho
   // The administrator registers it through the API (as an integrator or another screen would).
   const token = await apiToken(request, ADMIN);
   const supplier = (await gql<{ supplierOptions: { id: string }[] }>(request, token, '{ supplierOptions(activeOnly: true) { id } }')).supplierOptions[0].id;
-  await gql(request, token, 'mutation($i: ExpenseInput!){ expenseCreate(input: $i){ id } }', {
-    i: { supplierId: supplier, date: new Date().toISOString().slice(0, 10), invoiceSerie: 'L', invoiceFolio: folio, category: 'Papelería', subtotal: '100', ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' },
-  });
-  await expect(main(page).getByRole('row', { name: new RegExp(folio) })).toBeVisible();
+  const input = { supplierId: supplier, date: new Date().toISOString().slice(0, 10), invoiceSerie: 'L', invoiceFolio: folio, category: 'Papelería', subtotal: '100', ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' };
+  const created = (await gql<{ expenseCreate: { id: string; version: number } }>(request, token, 'mutation($i: ExpenseInput!){ expenseCreate(input: $i){ id version } }', { i: input })).expenseCreate;
+  const row = main(page).getByRole('row', { name: new RegExp(folio) });
+  await expect(row).toBeVisible();
+
+  // With the expense open, the administrator changes it: the form says so and reloads on request.
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`expenses-form\\?id=${created.id}`));
+  await expect(main(page).getByLabel('Categoría')).toHaveValue('Papelería');
+  await gql(request, token, 'mutation($id: ID!, $v: Int!, $i: ExpenseInput!){ expenseUpdate(id: $id, version: $v, input: $i){ id } }', { id: created.id, v: created.version, i: { ...input, category: 'Cafetería' } });
+  await expect(main(page).getByText('Otro usuario modificó este registro mientras lo tenías abierto.', { exact: false })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Recargar' }).click();
+  await expect(main(page).getByLabel('Categoría')).toHaveValue('Cafetería');
+  await expect(main(page).getByText('Otro usuario modificó este registro', { exact: false })).toHaveCount(0);
 });

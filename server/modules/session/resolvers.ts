@@ -40,7 +40,8 @@ export const sessionResolvers: Resolvers = {
     },
     recordChanged: {
       subscribe: (_p, a, ctx) => recordChangedStream(ctx, a.entity),
-      resolve: (payload: import('../../lib/events').RecordChangedEvent) => payload,
+      // Who saved it stays on the server; each subscriber only learns whether it was itself.
+      resolve: (payload: import('../../lib/events').RecordChangedEvent, _a: unknown, ctx: import('../../context').RequestContext) => ({ entity: payload.entity, id: payload.id, byMe: payload.userId !== null && payload.userId === ctx.auth?.id }),
     },
   },
 };

@@ -229,6 +229,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
 
   return (
     <FormPage
+      entity="invoice"
       title={invoice ? `${invoice.label} · ${invoice.client.name}` : t.formNewTitle}
       description={invoice ? `${formatDate(invoice.date)} · ${t.fields.dueDate}: ${formatDate(invoice.dueDate)}` : undefined}
       headerActions={headerActions}

@@ -139,6 +139,7 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
 
   return (
     <FormPage
+      entity="client"
       title={client ? client.name : t.formNewTitle}
       description={client ? client.rfc : undefined}
       headerActions={client ? <StatusBadge status={client.active ? 'activo' : 'inactivo'} labels={ACTIVE_BADGES} /> : undefined}

@@ -221,6 +221,7 @@ function ContractEditor({ contract, quote, access, onReload }: { contract: Contr
 
   return (
     <FormPage
+      entity="contract"
       title={contract ? `${label} · ${contract.name}` : t.formNewTitle}
       description={contract ? contract.client.name : quote ? t.fromQuote(folioLabel('quote', quote.folio)) : undefined}
       headerActions={headerActions}

@@ -188,6 +188,7 @@ function GeneratorEditor({ generator, orderId, access, onReload }: { generator: 
 
   return (
     <FormPage
+      entity="generator"
       title={generator ? `${label} · ${generator.client.name}` : t.formNewTitle}
       description={generator ? `${folioLabel('contract', generator.contract.folio)} · ${generator.contract.name}` : undefined}
       headerActions={headerActions}

@@ -142,6 +142,7 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
 
   return (
     <FormPage
+      entity="service_order"
       title={order ? `${label} · ${order.client.name}` : t.formNewTitle}
       description={order?.contract ? `${folioLabel('contract', order.contract.folio)} · ${order.contract.name}` : undefined}
       headerActions={headerActions}

@@ -230,6 +230,7 @@ function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access:
 
   return (
     <FormPage
+      entity="quote"
       title={quote ? `${label} · ${quote.client.name}` : t.formNewTitle}
       description={quote ? `${formatDate(quote.date)} · ${quote.subject}` : undefined}
       headerActions={headerActions}

@@ -238,6 +238,7 @@ function UserEditor({ user, mode, loading, roleOptions, access, onReload }: Edit
 
   return (
     <FormPage
+      entity="user"
       title={mode === 'create' ? t.formNewTitle : (user?.name ?? '')}
       description={mode === 'create' ? t.formNewDescription : user?.email}
       headerActions={

@@ -182,6 +182,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
 
   return (
     <FormPage
+      entity="expense"
       title={expense ? `Gasto ${expense.folio} · ${expense.supplierName}` : 'Nuevo gasto'}
       description={expense ? `Factura ${invoiceRef(expense.invoiceSerie, expense.invoiceFolio) || 'sin folio'} del ${formatDate(expense.date)} · vence ${formatDate(expense.dueDate)}` : 'Registra la factura del proveedor.'}
       headerActions={expense ? <StatusBadge status={expense.status} labels={EXPENSE_STATUS} /> : undefined}

@@ -108,6 +108,7 @@ function Editor({ supplier, access, onReload }: { supplier: SupplierFieldsFragme
 
   return (
     <FormPage
+      entity="supplier"
       title={supplier ? supplier.name : 'Nuevo proveedor'}
       description={supplier ? `RFC ${supplier.rfc} · saldo por pagar ${formatMoney(supplier.payable)}` : 'Captura los datos fiscales y bancarios del proveedor.'}
       headerActions={supplier ? <StatusBadge status={activeStatus(supplier.active)} labels={ACTIVE_LABELS} /> : undefined}
