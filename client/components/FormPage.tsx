@@ -40,6 +40,8 @@ export type FormPageProps = {
   submitDisabled?: boolean;
   /** Audit entity of the record at `?id=` (expense, invoice…): when another user saves it meanwhile, the form says so and offers to reload. */
   entity?: string;
+  /** The record's id when it is not the URL's `?id=` (catalogue editors opened with `?record=`). */
+  liveRecordId?: string | null;
   /** Hides "Guardar" (e.g. a closed document opened for reading). */
   readOnly?: boolean;
 };
@@ -139,6 +141,7 @@ export function FormPage({
   submitDisabled = false,
   readOnly = false,
   entity,
+  liveRecordId,
 }: FormPageProps) {
   // While saving, the view may navigate away (e.g. back to the list) before
   // the form is marked clean; that navigation must not ask.
@@ -148,8 +151,9 @@ export function FormPage({
   const savedRecord = shownId !== null;
   useScreenTitle(savedRecord && !loading ? title : null);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
-  useRecordChanges(savedRecord ? entity : null, (id, byMe) => {
-    if (id === shownId && !byMe) setChangedElsewhere(true);
+  const watchedId = liveRecordId !== undefined ? liveRecordId : shownId;
+  useRecordChanges(watchedId !== null ? entity : null, (id, byMe) => {
+    if (id === watchedId && !byMe) setChangedElsewhere(true);
   });
   const reload = () => {
     setChangedElsewhere(false);

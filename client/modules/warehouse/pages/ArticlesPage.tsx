@@ -146,6 +146,8 @@ function ArticleEditor({ row, record, onReload }: { row: ArticleFieldsFragment |
 
   return (
     <FormPage
+      entity="article"
+      liveRecordId={row?.id ?? null}
       title={row ? `${row.sku} · ${row.name}` : t.newTitle}
       headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
       onSubmit={submit}

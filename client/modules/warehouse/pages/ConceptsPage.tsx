@@ -115,6 +115,8 @@ function ConceptEditor({ row, record, onReload }: { row: StockConceptFieldsFragm
 
   return (
     <FormPage
+      entity="stock_concept"
+      liveRecordId={row?.id ?? null}
       title={row ? `${row.code} · ${row.name}` : t.newTitle}
       headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
       onSubmit={submit}

@@ -98,6 +98,8 @@ function LineEditor({ row, record, onReload }: { row: ProductLineFieldsFragment 
 
   return (
     <FormPage
+      entity="product_line"
+      liveRecordId={row?.id ?? null}
       title={row ? `${row.code} · ${row.name}` : t.newTitle}
       headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
       onSubmit={submit}

@@ -102,6 +102,8 @@ function WarehouseEditor({ row, record, onReload }: { row: WarehouseFieldsFragme
 
   return (
     <FormPage
+      entity="warehouse"
+      liveRecordId={row?.id ?? null}
       title={row ? `${row.code} · ${row.name}` : t.newTitle}
       headerActions={row ? <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} /> : undefined}
       onSubmit={submit}
