@@ -14,7 +14,7 @@ import type { RequestContext } from './context';
 import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { formatError, isUnexpected } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
-import { buildSchema } from './graphql/schema';
+import { buildSchema, loadTypeDefs } from './graphql/schema';
 import { filesRouter } from './http/files';
 import { sweepUnattachedUploads } from './lib/attachments';
 import { authenticate } from './modules/session/service';
@@ -125,6 +125,20 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   );
 
   expressApp.use('/api/files', filesRouter(app));
+
+  // The SDL for integrators (descriptions and the @can ability of every field), even where
+  // introspection is off; to a signed-in caller only.
+  const sdl = loadTypeDefs().join('\n');
+  expressApp.get('/api/schema.graphql', async (req, res, next) => {
+    try {
+      const user = await authenticate(app, bearer(req.headers.authorization));
+      if (!user) return void res.status(401).json({ error: { code: 'unauthenticated', message: 'Inicia sesión para continuar.' } });
+      res.type('text/plain; charset=utf-8').setHeader('Cache-Control', 'private, no-cache');
+      res.send(sdl);
+    } catch (err) {
+      next(err);
+    }
+  });
 
   expressApp.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Ruta de API no encontrada.' });

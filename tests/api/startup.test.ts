@@ -89,6 +89,19 @@ describe('first start, lock and shutdown', () => {
     const body = (await res.json()) as { errors?: { message: string }[] };
     expect(body.errors?.[0].message).toBe('La introspección del esquema está desactivada en producción.');
     expect(JSON.stringify(body)).not.toMatch(/stacktrace|node_modules/);
+    // Integrators still get the SDL (descriptions and abilities), once signed in.
+    expect((await fetch(`${url}/api/schema.graphql`)).status).toBe(401);
+    const login = await fetch(`${url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }', variables: { e: 'admin@demo.mx', p: firstPassword } }),
+    });
+    const token = ((await login.json()) as { data: { login: { token: string } } }).data.login.token;
+    const sdl = await fetch(`${url}/api/schema.graphql`, { headers: { authorization: `Bearer ${token}` } });
+    expect(sdl.status).toBe(200);
+    const text = await sdl.text();
+    expect(text).toContain('type Attachment {');
+    expect(text).toContain('expenseFileAttach(expenseId: ID!, fileId: ID!): Attachment! @can(action: "editar", subject: "Compras-Gastos")');
     expect(await again.stop()).toBe(0);
   });
 });
