@@ -15,16 +15,12 @@ import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { formatError, isUnexpected } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
 import { buildSchema, loadTypeDefs } from './graphql/schema';
+import { bearer } from './http/bearer';
 import { filesRouter } from './http/files';
 import { sweepUnattachedUploads } from './lib/attachments';
 import { authenticate } from './modules/session/service';
 import type { AppServices } from './services';
 
-const bearer = (value: unknown): string | null => {
-  if (typeof value !== 'string') return null;
-  const m = /^Bearer\s+(.+)$/i.exec(value.trim());
-  return m ? m[1] : null;
-};
 
 export type RunningApp = { httpServer: http.Server; url: string; stop(): Promise<void> };
 

@@ -4,23 +4,15 @@
 // (client/app/session/session.ts), so these helpers stay independent of it.
 import { downloadBlob } from './exportRows';
 import { fileToken } from './fileAuth';
+import { FILE_ERROR_MESSAGES } from '../../schema/storage';
 
 export type FileType = 'pdf' | 'png' | 'jpg' | 'webp' | 'xlsx' | 'csv' | 'xml';
 
 export type UploadedFile = { id: string; fileName: string; contentType: string; fileType: FileType; size: number };
 
-/** The storage error codes of SPEC §1 and their Spanish messages, for failures the server could not describe. */
+/** The Spanish message of every file-transfer code (shared with the server), plus a dropped connection. */
 export const STORAGE_ERROR_MESSAGES: Readonly<Record<string, string>> = {
-  'object-not-found': 'El archivo no existe o fue eliminado.',
-  unauthorized: 'No hay permiso para acceder al almacenamiento de archivos.',
-  'quota-exceeded': 'Se agotó el espacio del almacenamiento de archivos. Avisa al administrador.',
-  'invalid-checksum': 'El archivo se dañó durante la transferencia. Inténtalo de nuevo.',
-  canceled: 'Se canceló la transferencia del archivo.',
-  'retry-limit-exceeded': 'El almacenamiento de archivos no respondió después de varios intentos. Inténtalo más tarde.',
-  'invalid-argument': 'El archivo o su nombre no son válidos.',
-  unknown: 'Ocurrió un error inesperado con el almacenamiento de archivos.',
-  unauthenticated: 'Inicia sesión para continuar.',
-  forbidden: 'No tienes permiso para ver este archivo.',
+  ...FILE_ERROR_MESSAGES,
   network: 'No hay conexión con el servidor. Revisa tu red e inténtalo de nuevo.',
 };
 

@@ -22,21 +22,17 @@ import { findUpload, insertUpload, newUploadKey, storageFor, type UploadRow } fr
 import type { Logger } from '../lib/logger';
 import { authenticate } from '../modules/session/service';
 import type { AppServices } from '../services';
-import { isStorageError, STORAGE_MESSAGES, validateUpload, type StorageErrorCode } from '../storage';
+import { isStorageError, validateUpload } from '../storage';
+import { FILE_ERROR_MESSAGES, type FileErrorCode } from '../../schema/storage';
+import { bearer } from './bearer';
 import type { AppAbility } from '../../schema/abilities';
 
 const PREVIEW_WIDTH = 320;
 const IMAGE_TYPES = new Set(['png', 'jpg', 'webp']);
 
-type ErrorCode = StorageErrorCode | 'unauthenticated' | 'forbidden';
+type ErrorCode = FileErrorCode;
 const sendError = (res: express.Response, status: number, code: ErrorCode, message?: string) =>
-  res.status(status).json({ error: { code, message: message ?? (code === 'unauthenticated' ? 'Inicia sesión para continuar.' : code === 'forbidden' ? 'No tienes permiso para ver este archivo.' : STORAGE_MESSAGES[code]) } });
-
-const bearer = (value: unknown): string | null => {
-  if (typeof value !== 'string') return null;
-  const m = /^Bearer\s+(.+)$/i.exec(value.trim());
-  return m ? m[1] : null;
-};
+  res.status(status).json({ error: { code, message: message ?? FILE_ERROR_MESSAGES[code] } });
 
 /** Who may read an upload: the uploader while it waits, then whoever may `ver` its record. */
 export function mayRead(upload: Pick<UploadRow, 'uploadedBy' | 'subject' | 'attachedAt'>, user: { id: number; ability: AppAbility }): boolean {
