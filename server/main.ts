@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
-import { seed } from './db/seed';
+import { seed, seedModuleBase } from './db/seed';
 import { createLogger } from './lib/logger';
 import { createServices, type AppServices } from './services';
 import { createTokenSigner } from './auth/tokens';
@@ -17,6 +17,7 @@ export async function boot(config: Config = loadConfig(), opts: { permissions?: 
   // database exactly one creates the admin (and prints its generated password);
   // the others find the company seeded and the signing secret stored.
   const { seeded, secret } = await database.withStartupLock(async () => ({
+    base: await seedModuleBase(database.db),
     seeded: config.seedDemoData ? await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }) : null,
     secret: config.sessionSecret ?? (await ensureSetting(database.db, 'session_secret', randomBytes(32).toString('hex'))),
   }));

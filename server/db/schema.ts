@@ -4,3 +4,4 @@ export * from '../modules/shopping/tables';
 export * from '../modules/sales/tables';
 export * from '../modules/warehouse/tables';
 export * from '../modules/cash/tables';
+export * from '../modules/rh/tables';

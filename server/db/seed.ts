@@ -32,6 +32,12 @@ export async function syncCatalog(db: Db): Promise<void> {
   });
 }
 
+/** Each module's base data (idempotent; every start, demo data or not). */
+export async function seedModuleBase(db: Db): Promise<void> {
+  const { modules } = await import('../modules');
+  for (const m of modules) if (m.seedBase) await m.seedBase(db);
+}
+
 export async function seed(db: Db, opts: { adminEmail: string; adminPassword: string | null }): Promise<SeedResult> {
   await syncCatalog(db);
   const result = await seedCompany(db, opts);

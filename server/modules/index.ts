@@ -17,6 +17,12 @@ export type ServerModule = {
   resolvers: Resolvers;
   /** Demo data for a new company; runs once, after roles and users exist, in module order. */
   seedDemo?: (db: Db, ctx: { adminUserId: number }) => Promise<void>;
+  /**
+   * Data every company needs whether or not it has demo data (e.g. the fiscal
+   * tables of each year, the payroll concepts the calculation posts). Runs at
+   * every start under the start-up lock; must be idempotent.
+   */
+  seedBase?: (db: Db) => Promise<void>;
 };
 
 export const modules: ServerModule[] = [

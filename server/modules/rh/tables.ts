@@ -1,0 +1,419 @@
+// Recursos Humanos tables: the organisation (áreas, puestos, plazas), the
+// catalogues (document types, payroll concepts), the fiscal figures per year
+// (ISR tariffs, subsidio, UMA, minimum wage, IMSS rates: data, never code),
+// employees with their documents and employment history, convenios, and
+// payrolls with their per-employee results and lines. Money is numeric(18, 2);
+// payroll inputs keep more decimals so figures are rounded once, at the end.
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { uploads, users } from '../../db/tables';
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+const fine = (name: string) => numeric(name, { precision: 18, scale: 6 });
+const pct = (name: string) => numeric(name, { precision: 9, scale: 4 });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const version = () => integer('version').notNull().default(1);
+
+export const rhAreas = pgTable(
+  'rh_areas',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('rh_areas_name_uq').on(sql`lower(${t.name})`)],
+);
+
+export const rhPositions = pgTable(
+  'rh_positions',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id').notNull().references(() => rhAreas.id),
+    name: text('name').notNull(),
+    baseDailySalary: money('base_daily_salary').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('rh_positions_area_name_uq').on(t.areaId, sql`lower(${t.name})`), check('rh_positions_salary_ck', sql`${t.baseDailySalary} > 0`)],
+);
+
+export const WORKPLACE_STATUSES = ['vacante', 'ocupada'] as const;
+
+/** Plazas: a budgeted seat of a puesto. One holder at a time (the column), one plaza per employee (the unique index). */
+export const rhWorkplaces = pgTable(
+  'rh_workplaces',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    positionId: integer('position_id').notNull().references(() => rhPositions.id),
+    authorizedDailySalary: money('authorized_daily_salary').notNull(),
+    location: text('location').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    holderId: integer('holder_id').references((): AnyPgColumn => rhEmployees.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('rh_workplaces_code_uq').on(sql`upper(${t.code})`),
+    uniqueIndex('rh_workplaces_holder_uq').on(t.holderId).where(sql`${t.holderId} is not null`),
+    check('rh_workplaces_salary_ck', sql`${t.authorizedDailySalary} > 0`),
+  ],
+);
+
+export const rhDocumentTypes = pgTable(
+  'rh_document_types',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    required: boolean('required').notNull().default(false),
+    expires: boolean('expires').notNull().default(false),
+    warningDays: integer('warning_days').notNull().default(30),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('rh_document_types_name_uq').on(sql`lower(${t.name})`), check('rh_document_types_warning_ck', sql`${t.warningDays} >= 0`)],
+);
+
+export const CONCEPT_KINDS = ['percepcion', 'deduccion', 'otro_pago'] as const;
+export const TAXABLE_RULES = ['gravado', 'exento', 'exento_uma'] as const;
+
+/** Payroll concepts. `systemKey` marks the ones the calculation itself posts (sueldo, ISR, IMSS, subsidio, convenios). */
+export const rhConcepts = pgTable(
+  'rh_concepts',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    satCode: text('sat_code').notNull(),
+    taxableRule: text('taxable_rule').notNull().default('gravado'),
+    /** For exento_uma: the part up to this many UMA per period is exempt. */
+    exemptUma: numeric('exempt_uma', { precision: 9, scale: 2 }),
+    systemKey: text('system_key'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('rh_concepts_code_uq').on(sql`upper(${t.code})`),
+    uniqueIndex('rh_concepts_system_uq').on(t.systemKey).where(sql`${t.systemKey} is not null`),
+    check('rh_concepts_kind_ck', sql`${t.kind} in ('percepcion', 'deduccion', 'otro_pago')`),
+    check('rh_concepts_rule_ck', sql`${t.taxableRule} in ('gravado', 'exento', 'exento_uma')`),
+    check('rh_concepts_uma_ck', sql`(${t.taxableRule} = 'exento_uma') = (${t.exemptUma} is not null)`),
+  ],
+);
+
+// ---- Fiscal figures per year (MX_FISCAL.md), chosen by the payment date ----
+
+/** One row per fiscal year: scalar figures, the vacation-days table and notes. */
+export const rhFiscalYears = pgTable('rh_fiscal_years', {
+  year: integer('year').primaryKey(),
+  minimumWageValidFrom: date('minimum_wage_valid_from').notNull(),
+  minimumWageGeneral: money('minimum_wage_general').notNull(),
+  minimumWageBorder: money('minimum_wage_border').notNull(),
+  sbcCapUma: numeric('sbc_cap_uma', { precision: 9, scale: 2 }).notNull(),
+  excessThresholdUma: numeric('excess_threshold_uma', { precision: 9, scale: 2 }).notNull(),
+  aguinaldoDays: integer('aguinaldo_days').notNull(),
+  vacationPremiumPercent: pct('vacation_premium_percent').notNull(),
+  /** [{ fromYear, toYear, days }] (LFT art. 76). */
+  vacationDays: jsonb('vacation_days').notNull(),
+  notes: jsonb('notes').notNull().default(sql`'[]'::jsonb`),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const PAY_PERIODS = ['DIARIO', 'SEMANAL', 'DECENAL', 'QUINCENAL', 'MENSUAL'] as const;
+
+export const rhIsrTariffRows = pgTable(
+  'rh_isr_tariff_rows',
+  {
+    year: integer('year').notNull().references(() => rhFiscalYears.year),
+    period: text('period').notNull(),
+    rowNo: integer('row_no').notNull(),
+    lowerLimit: money('lower_limit').notNull(),
+    fixedFee: money('fixed_fee').notNull(),
+    rate: pct('rate').notNull(),
+    derived: boolean('derived').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.year, t.period, t.rowNo] }),
+    check('rh_isr_tariff_period_ck', sql`${t.period} in ('DIARIO', 'SEMANAL', 'DECENAL', 'QUINCENAL', 'MENSUAL')`),
+  ],
+);
+
+export const rhSubsidies = pgTable('rh_subsidies', {
+  validFrom: date('valid_from').primaryKey(),
+  year: integer('year').notNull().references(() => rhFiscalYears.year),
+  umaPercent: pct('uma_percent').notNull(),
+  monthlyUma: money('monthly_uma').notNull(),
+  monthlyAmount: money('monthly_amount').notNull(),
+  monthlyCap: money('monthly_cap').notNull(),
+  note: text('note'),
+});
+
+export const rhUmaValues = pgTable('rh_uma_values', {
+  validFrom: date('valid_from').primaryKey(),
+  year: integer('year').notNull().references(() => rhFiscalYears.year),
+  daily: money('daily').notNull(),
+  monthly: money('monthly').notNull(),
+  note: text('note'),
+});
+
+export const rhImssRates = pgTable(
+  'rh_imss_rates',
+  {
+    year: integer('year').notNull().references(() => rhFiscalYears.year),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    rate: pct('rate').notNull(),
+    base: text('base').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.code] }), check('rh_imss_rates_base_ck', sql`${t.base} in ('SBC', 'EXCESS_3_UMA')`)],
+);
+
+// ---- Employees ----
+
+export const PAY_FREQUENCIES = ['semanal', 'quincenal'] as const;
+export const WAGE_ZONES = ['general', 'frontera'] as const;
+export const EMPLOYEE_STATUSES = ['activo', 'baja'] as const;
+
+export const rhEmployees = pgTable(
+  'rh_employees',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    names: text('names').notNull(),
+    lastName: text('last_name').notNull(),
+    secondLastName: text('second_last_name').notNull().default(''),
+    rfc: text('rfc').notNull(),
+    curp: text('curp').notNull(),
+    nss: text('nss').notNull(),
+    birthDate: date('birth_date').notNull(),
+    hireDate: date('hire_date').notNull(),
+    /** First hire; hireDate moves on a reingreso, seniority counts from it. */
+    firstHireDate: date('first_hire_date').notNull(),
+    areaId: integer('area_id').notNull().references(() => rhAreas.id),
+    positionId: integer('position_id').notNull().references(() => rhPositions.id),
+    payFrequency: text('pay_frequency').notNull(),
+    wageZone: text('wage_zone').notNull().default('general'),
+    dailySalary: money('daily_salary').notNull(),
+    bank: text('bank').notNull().default(''),
+    clabe: text('clabe').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    emergencyContact: text('emergency_contact').notNull().default(''),
+    photoUploadId: uuid('photo_upload_id').references(() => uploads.id),
+    status: text('status').notNull().default('activo'),
+    terminationDate: date('termination_date'),
+    terminationReason: text('termination_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('rh_employees_number_uq').on(sql`upper(${t.number})`),
+    uniqueIndex('rh_employees_curp_uq').on(t.curp),
+    index('rh_employees_area_idx').on(t.areaId),
+    index('rh_employees_position_idx').on(t.positionId),
+    index('rh_employees_name_idx').on(t.lastName, t.names),
+    check('rh_employees_frequency_ck', sql`${t.payFrequency} in ('semanal', 'quincenal')`),
+    check('rh_employees_zone_ck', sql`${t.wageZone} in ('general', 'frontera')`),
+    check('rh_employees_status_ck', sql`${t.status} in ('activo', 'baja')`),
+    check('rh_employees_salary_ck', sql`${t.dailySalary} > 0`),
+    check('rh_employees_dates_ck', sql`${t.hireDate} > ${t.birthDate} and ${t.hireDate} >= ${t.firstHireDate}`),
+    check('rh_employees_baja_ck', sql`(${t.status} = 'baja') = (${t.terminationDate} is not null)`),
+  ],
+);
+
+/** Alta, baja, reingreso and salary changes: the employment history is never rewritten. */
+export const rhEmploymentEvents = pgTable(
+  'rh_employment_events',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    event: text('event').notNull(),
+    date: date('date').notNull(),
+    reason: text('reason').notNull().default(''),
+    dailySalary: money('daily_salary'),
+    workplaceId: integer('workplace_id').references(() => rhWorkplaces.id),
+    recordedBy: integer('recorded_by').references(() => users.id),
+    recordedAt: createdAt(),
+  },
+  (t) => [
+    index('rh_employment_events_employee_idx').on(t.employeeId, t.id),
+    check('rh_employment_events_event_ck', sql`${t.event} in ('alta', 'baja', 'reingreso', 'salario', 'plaza')`),
+  ],
+);
+
+export const rhEmployeeDocuments = pgTable(
+  'rh_employee_documents',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    documentTypeId: integer('document_type_id').notNull().references(() => rhDocumentTypes.id),
+    uploadId: uuid('upload_id').notNull().references(() => uploads.id),
+    expiresOn: date('expires_on'),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rh_employee_documents_employee_idx').on(t.employeeId, t.documentTypeId, t.id), index('rh_employee_documents_expiry_idx').on(t.expiresOn)],
+);
+
+// ---- Convenios ----
+
+export const AGREEMENT_KINDS = ['prestamo', 'descuento', 'pension_alimenticia', 'fonacot', 'infonavit'] as const;
+export const AGREEMENT_STATUSES = ['activo', 'liquidado', 'cancelado'] as const;
+
+export const rhAgreements = pgTable(
+  'rh_agreements',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull(),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    kind: text('kind').notNull(),
+    description: text('description').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    startDate: date('start_date').notNull(),
+    total: money('total').notNull(),
+    installment: money('installment').notNull(),
+    balance: money('balance').notNull(),
+    status: text('status').notNull().default('activo'),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('rh_agreements_folio_uq').on(t.folio),
+    index('rh_agreements_employee_idx').on(t.employeeId, t.status),
+    check('rh_agreements_kind_ck', sql`${t.kind} in ('prestamo', 'descuento', 'pension_alimenticia', 'fonacot', 'infonavit')`),
+    check('rh_agreements_status_ck', sql`${t.status} in ('activo', 'liquidado', 'cancelado')`),
+    check('rh_agreements_amounts_ck', sql`${t.total} > 0 and ${t.installment} > 0 and ${t.balance} >= 0 and ${t.balance} <= ${t.total}`),
+    check('rh_agreements_settled_ck', sql`${t.status} <> 'liquidado' or ${t.balance} = 0`),
+  ],
+);
+
+// ---- Nóminas ----
+
+export const PAYROLL_KINDS = ['semanal', 'quincenal', 'extraordinaria'] as const;
+export const PAYROLL_STATUSES = ['borrador', 'calculada', 'cerrada'] as const;
+
+export const rhPayrolls = pgTable(
+  'rh_payrolls',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull(),
+    kind: text('kind').notNull(),
+    /** Which employees: semanal or quincenal (an extraordinaria picks one too). */
+    frequency: text('frequency').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    paymentDate: date('payment_date').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('borrador'),
+    /** The fiscal year whose tables the last calculation used; kept once closed. */
+    tableYear: integer('table_year'),
+    perceptions: money('perceptions').notNull().default('0'),
+    deductions: money('deductions').notNull().default('0'),
+    otherPayments: money('other_payments').notNull().default('0'),
+    net: money('net').notNull().default('0'),
+    calculatedAt: timestamp('calculated_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    closedBy: integer('closed_by').references(() => users.id),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('rh_payrolls_folio_uq').on(t.folio),
+    index('rh_payrolls_period_idx').on(t.periodStart),
+    check('rh_payrolls_kind_ck', sql`${t.kind} in ('semanal', 'quincenal', 'extraordinaria')`),
+    check('rh_payrolls_frequency_ck', sql`${t.frequency} in ('semanal', 'quincenal')`),
+    check('rh_payrolls_status_ck', sql`${t.status} in ('borrador', 'calculada', 'cerrada')`),
+    check('rh_payrolls_dates_ck', sql`${t.periodEnd} >= ${t.periodStart}`),
+  ],
+);
+
+/** One employee in one payroll: the incidents captured and, once calculated, the results and the fiscal trace. */
+export const rhPayrollEmployees = pgTable(
+  'rh_payroll_employees',
+  {
+    id: serial('id').primaryKey(),
+    payrollId: integer('payroll_id').notNull().references(() => rhPayrolls.id),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    /** Snapshot at inclusion so a closed payroll never changes with the employee record. */
+    employeeNumber: text('employee_number').notNull(),
+    employeeName: text('employee_name').notNull(),
+    dailySalary: money('daily_salary').notNull(),
+    sbcDaily: money('sbc_daily').notNull(),
+    minimumWageOnly: boolean('minimum_wage_only').notNull().default(false),
+    daysWorked: numeric('days_worked', { precision: 6, scale: 2 }).notNull(),
+    absences: numeric('absences', { precision: 6, scale: 2 }).notNull().default('0'),
+    overtimeDoubleHours: numeric('overtime_double_hours', { precision: 6, scale: 2 }).notNull().default('0'),
+    overtimeTripleHours: numeric('overtime_triple_hours', { precision: 6, scale: 2 }).notNull().default('0'),
+    perceptions: money('perceptions').notNull().default('0'),
+    taxable: money('taxable').notNull().default('0'),
+    exempt: money('exempt').notNull().default('0'),
+    isr: money('isr').notNull().default('0'),
+    subsidy: money('subsidy').notNull().default('0'),
+    isrWithheld: money('isr_withheld').notNull().default('0'),
+    imssEmployee: money('imss_employee').notNull().default('0'),
+    deductions: money('deductions').notNull().default('0'),
+    otherPayments: money('other_payments').notNull().default('0'),
+    net: money('net').notNull().default('0'),
+    /** [{ label, amount }]: the fiscal calculation step by step. */
+    fiscalTrace: jsonb('fiscal_trace').notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    uniqueIndex('rh_payroll_employees_uq').on(t.payrollId, t.employeeId),
+    index('rh_payroll_employees_employee_idx').on(t.employeeId),
+    check('rh_payroll_employees_days_ck', sql`${t.daysWorked} >= 0 and ${t.absences} >= 0`),
+    check('rh_payroll_employees_overtime_ck', sql`${t.overtimeDoubleHours} >= 0 and ${t.overtimeTripleHours} >= 0`),
+  ],
+);
+
+export const PAYROLL_LINE_SOURCES = ['captura', 'calculo', 'convenio'] as const;
+
+/** Lines of one employee's payroll: captured extras (source captura) and what the calculation posts. */
+export const rhPayrollLines = pgTable(
+  'rh_payroll_lines',
+  {
+    id: serial('id').primaryKey(),
+    payrollEmployeeId: integer('payroll_employee_id').notNull().references(() => rhPayrollEmployees.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').notNull().references(() => rhConcepts.id),
+    source: text('source').notNull(),
+    agreementId: integer('agreement_id').references(() => rhAgreements.id),
+    description: text('description').notNull().default(''),
+    amount: money('amount').notNull(),
+    taxable: money('taxable').notNull().default('0'),
+    exempt: money('exempt').notNull().default('0'),
+    quantity: fine('quantity'),
+  },
+  (t) => [
+    index('rh_payroll_lines_employee_idx').on(t.payrollEmployeeId),
+    index('rh_payroll_lines_agreement_idx').on(t.agreementId),
+    check('rh_payroll_lines_source_ck', sql`${t.source} in ('captura', 'calculo', 'convenio')`),
+    check('rh_payroll_lines_amount_ck', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** The installment a closed payroll took from a convenio: one per convenio and payroll, so a close posts once. */
+export const rhAgreementPayments = pgTable(
+  'rh_agreement_payments',
+  {
+    id: serial('id').primaryKey(),
+    agreementId: integer('agreement_id').notNull().references(() => rhAgreements.id),
+    payrollId: integer('payroll_id').notNull().references(() => rhPayrolls.id),
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('rh_agreement_payments_uq').on(t.agreementId, t.payrollId), check('rh_agreement_payments_amount_ck', sql`${t.amount} > 0`)],
+);
