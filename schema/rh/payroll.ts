@@ -261,8 +261,9 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
     if (x.kind === 'otro_pago') post({ systemKey: null, conceptId: x.conceptId, kind: 'otro_pago', source: 'captura', amount: money(x.amount), exempt: money(x.amount), description: x.description });
   }
   const cashOtherPayments = money(sum(lines.filter((l) => l.kind === 'otro_pago').map((l) => l.amount)));
-  // Informative: SubsidioCausado for the receipt; it already lowered the ISR.
-  if (dec(tax.subsidy).gt(0)) post({ systemKey: 'SUBSIDIO', conceptId: null, kind: 'otro_pago', source: 'calculo', amount: money(tax.subsidy), exempt: money(tax.subsidy), description: 'Subsidio causado (aplicado al ISR, no se paga en efectivo)' });
+  // Informative: SubsidioCausado for the receipt; it already lowered the ISR. Nothing earned, nothing caused.
+  const subsidy = dec(taxable).gt(0) ? money(tax.subsidy) : ZERO;
+  if (dec(subsidy).gt(0)) post({ systemKey: 'SUBSIDIO', conceptId: null, kind: 'otro_pago', source: 'calculo', amount: subsidy, exempt: subsidy, description: 'Subsidio causado (aplicado al ISR, no se paga en efectivo)' });
 
   const deductions = money(sum(lines.filter((l) => l.kind === 'deduccion').map((l) => l.amount)));
   const net = money(dec(perceptions).plus(cashOtherPayments).minus(deductions));
@@ -273,7 +274,7 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
     taxable,
     exempt,
     isr: money(tax.isr),
-    subsidy: money(tax.subsidy),
+    subsidy,
     isrWithheld: money(tax.withheld),
     imssEmployee: imss,
     deductions,
