@@ -11,6 +11,8 @@ import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
 import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
+import { rhFiscalResolvers } from './rh/fiscal/resolvers';
+import { seedFiscalTables } from './rh/fiscal/seed';
 
 export type ServerModule = {
   name: string;
@@ -32,4 +34,5 @@ export const modules: ServerModule[] = [
   { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
+  { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
 ];
