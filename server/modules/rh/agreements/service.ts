@@ -10,7 +10,7 @@ import { readList, type ListInput } from '../../../lib/list';
 import { parseInput } from '../../../lib/validation';
 import { dec } from '../../../../schema/money';
 import { AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
-import { AGREEMENT_MSG, agreementInput, cancelReason } from '../payroll/inputs';
+import { AGREEMENT_MSG, agreementInput, cancelReason } from './inputs';
 import * as data from './data';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -86,3 +86,8 @@ export async function cancelAgreement(ctx: RequestContext, id: string, version: 
   });
   return found(await data.findAgreement(db(ctx), agreementId), 'El convenio');
 }
+
+// ---- for the payroll (one installment per closed payroll) ------------------------------
+
+export const dueAgreements = data.dueAgreements;
+export const applyPayment = data.applyPayment;

@@ -27,8 +27,8 @@ import {
   type CapturedExtra,
   type PayFrequency,
 } from '../../../../schema/rh/payroll';
-import { loadFiscalYearSets } from '../fiscal/data';
-import * as agreements from '../agreements/data';
+import { loadFiscalYearSets } from '../fiscal/service';
+import * as agreements from '../agreements/service';
 import { incidentInput, payrollInput } from './inputs';
 import * as data from './data';
 
