@@ -343,10 +343,6 @@ export async function systemConceptIds(ex: Executor): Promise<Map<string, number
   return new Map(rows.map((r) => [r.systemKey, r.id]));
 }
 
-export async function captureConcepts(ex: Executor): Promise<ConceptRow[]> {
-  return queryRows<ConceptRow>(ex, sql`${conceptSelect} where active and system_key is null order by case kind when 'percepcion' then 0 when 'deduccion' then 1 else 2 end, code`);
-}
-
 /** Seeds a system concept once; an existing one (by key) is left as the company edited it. */
 export async function ensureSystemConcept(ex: Executor, c: { key: string; code: string; name: string; kind: string; satCode: string; taxableRule: string; exemptUma: string | null }): Promise<void> {
   const exists = await queryRows<{ id: number }>(ex, sql`select id from rh_concepts where system_key = ${c.key}`);

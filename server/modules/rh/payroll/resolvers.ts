@@ -5,7 +5,6 @@ import { receiptsPdf } from './receipts';
 
 export const rhPayrollResolvers: Resolvers = {
   Query: {
-    rhCaptureConcepts: (_p, _a, ctx) => service.captureConcepts(ctx),
     rhPayrolls: (_p, a, ctx) => service.listPayrolls(ctx, a.list, a.filter),
     rhPayroll: (_p, a, ctx) => service.getPayroll(ctx, a.id),
     rhFiscalPayrolls: (_p, a, ctx) => service.listPayrolls(ctx, a.list, a.filter, true),

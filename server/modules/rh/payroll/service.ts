@@ -76,7 +76,6 @@ export async function linesOf(ctx: RequestContext, e: { id?: string | number; li
 }
 
 export const conceptTotals = (ctx: RequestContext, payrollId: number) => data.conceptTotals(db(ctx), payrollId);
-export const captureConcepts = (ctx: RequestContext) => data.captureConcepts(db(ctx));
 
 // ---- create -----------------------------------------------------------------------------
 
