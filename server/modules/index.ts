@@ -11,6 +11,8 @@ import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
 import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
+import { rhSettingsResolvers } from './rh/settings/resolvers';
+import { seedRhSettingsDemo } from './rh/settings/seed';
 
 export type ServerModule = {
   name: string;
@@ -32,4 +34,5 @@ export const modules: ServerModule[] = [
   { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
+  { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
 ];
