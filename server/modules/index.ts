@@ -13,6 +13,8 @@ import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
 import { rhSettingsResolvers } from './rh/settings/resolvers';
 import { seedRhSettingsDemo } from './rh/settings/seed';
+import { rhFiscalResolvers } from './rh/fiscal/resolvers';
+import { seedFiscalTables } from './rh/fiscal/seed';
 
 export type ServerModule = {
   name: string;
@@ -35,4 +37,5 @@ export const modules: ServerModule[] = [
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
   { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
+  { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
 ];
