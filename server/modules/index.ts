@@ -1,4 +1,5 @@
 // The module registry: add a module here and its resolvers join the schema.
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Resolvers } from '../graphql/types';
 import { sessionResolvers } from './session/resolvers';
@@ -11,12 +12,14 @@ import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
 import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
+import { rhEmployeeResolvers } from './rh/employees/resolvers';
+import { seedRhEmployeesDemo } from './rh/employees/seed';
 
 export type ServerModule = {
   name: string;
   resolvers: Resolvers;
-  /** Demo data for a new company; runs once, after roles and users exist, in module order. */
-  seedDemo?: (db: Db, ctx: { adminUserId: number }) => Promise<void>;
+  /** Demo data for a new company; runs once, after roles and users exist, in module order (`config` is there to store demo files). */
+  seedDemo?: (db: Db, ctx: { adminUserId: number; config?: Config }) => Promise<void>;
   /**
    * Data every company needs whether or not it has demo data (e.g. the fiscal
    * tables of each year, the payroll concepts the calculation posts). Runs at
@@ -32,4 +35,5 @@ export const modules: ServerModule[] = [
   { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
+  { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo },
 ];
