@@ -108,7 +108,8 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
       employees.map((e) => ({
         employeeId: e.id,
         number: e.number,
-        name: e.name,
+        // Payroll documents list people in capitals (PÉREZ LÓPEZ JUAN).
+        name: e.name.toLocaleUpperCase('es-MX'),
         dailySalary: e.dailySalary,
         // SBC = SDI with the seniority at the payment date.
         sbcDaily: sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi,
