@@ -20,7 +20,7 @@ import { rhEmployeeResolvers } from './rh/employees/resolvers';
 import { seedRhEmployeesDemo } from './rh/employees/seed';
 import { rhAgreementResolvers } from './rh/agreements/resolvers';
 import { rhPayrollResolvers } from './rh/payroll/resolvers';
-import { seedRhPayrollBase } from './rh/payroll/seed';
+import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 
 export type ServerModule = {
   name: string;
@@ -46,5 +46,5 @@ export const modules: ServerModule[] = [
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
   { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo },
   { name: 'rh-agreements', resolvers: rhAgreementResolvers },
-  { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase },
+  { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
 ];

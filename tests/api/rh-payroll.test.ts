@@ -12,10 +12,13 @@ let s: TestServer;
 let rh: string; // Recursos Humanos: every RH ability
 let seller: string; // no RH
 let viewer: string; // Consulta: only ver
+let demoAgreements: number; // what the demo seed left (two convenios, a closed and an open payroll)
+let demoPayrolls: number;
 
 beforeAll(async () => {
   s = await startServer();
   [rh, seller, viewer] = await Promise.all([s.login('rh@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
+  [demoAgreements, demoPayrolls] = [await countAgreements(), await countPayrolls()];
 });
 afterAll(async () => s?.stop());
 
@@ -111,9 +114,15 @@ describe('permissions: every Convenios and Nóminas operation', () => {
   it.each(OPS.filter((o) => o.needs === 'ver'))('$name: Consulta reads', async ({ query }) => {
     expect((await s.gql(query, {}, viewer)).errors).toBeUndefined();
   });
-  it('the refused calls wrote nothing; the calculation concepts exist once', async () => {
-    expect(await countAgreements()).toBe(0);
-    expect(await countPayrolls()).toBe(0);
+  it('the demo seed left two convenios, a closed and a calculated payroll; the refused calls wrote nothing; the calculation concepts exist once', async () => {
+    expect([demoAgreements, demoPayrolls]).toEqual([2, 2]);
+    expect((await ok('{ rhPayrolls(list:{sortBy:"folio"}){ items { status employeeCount } } }')).rhPayrolls.items.map((x: any) => x.status)).toEqual(['cerrada', 'calculada']);
+    expect((await ok('{ rhAgreements(list:{sortBy:"folio"}){ items { kind payments { amount } } } }')).rhAgreements.items.map((x: any) => [x.kind, x.payments.map((y: any) => m(y.amount))])).toEqual([
+      ['prestamo', ['500.00']],
+      ['fonacot', ['300.00']],
+    ]);
+    expect(await countAgreements()).toBe(demoAgreements);
+    expect(await countPayrolls()).toBe(demoPayrolls);
     const system = (await ok('{ rhConcepts(list:{pageSize:200}){ items { code systemKey satCode kind } } }')).rhConcepts.items.filter((c: any) => c.systemKey);
     expect(system.map((c: any) => [c.systemKey, c.kind, c.satCode]).sort()).toEqual(
       [
@@ -158,15 +167,15 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
     expect(fieldsOf(await s.gql(A_CREATE, { i: { ...base, total: '0', installment: '0' } }, rh))).toEqual({ total: 'Debe ser mayor a cero.', installment: 'Debe ser mayor a cero.' });
     expect(fieldsOf(await s.gql(A_CREATE, { i: { ...base, total: '1000.123' } }, rh))).toEqual({ total: 'Máximo 2 decimales.' });
     expect(fieldsOf(await s.gql(A_CREATE, { i: { ...base, employeeId: '999999' } }, rh))).toEqual({ employeeId: 'El empleado no existe.' });
-    expect(await countAgreements()).toBe(0);
+    expect(await countAgreements()).toBe(demoAgreements);
   });
 
   it('convenios: created with a gapless folio and balance = total; edited before any payment; cancel needs a reason and only while activo', async () => {
     prestamo = (await ok(A_CREATE, { i: { employeeId: a.id, kind: 'prestamo', description: 'Préstamo personal', startDate: '2026-05-01', total: '1000.00', installment: '400.00' } })).rhAgreementCreate;
-    expect(prestamo).toMatchObject({ folio: 1, employeeNumber: 'T-001', employeeName: 'Pérez López Juan', kind: 'prestamo', status: 'activo', version: 1, payments: [] });
+    expect(prestamo).toMatchObject({ folio: demoAgreements + 1, employeeNumber: 'T-001', employeeName: 'Pérez López Juan', kind: 'prestamo', status: 'activo', version: 1, payments: [] });
     expect([m(prestamo.total), m(prestamo.installment), m(prestamo.balance)]).toEqual(['1000.00', '400.00', '1000.00']);
     fonacot = (await ok(A_CREATE, { i: { employeeId: a.id, kind: 'fonacot', reference: 'FON-7781', startDate: '2026-05-01', total: '200.00', installment: '200.00' } })).rhAgreementCreate;
-    expect(fonacot.folio).toBe(2);
+    expect(fonacot.folio).toBe(demoAgreements + 2);
     // Before any payment every figure can change; the balance follows the total.
     fonacot = (await ok(A_UPDATE, { id: fonacot.id, v: 1, i: { employeeId: a.id, kind: 'fonacot', reference: 'FON-7781', startDate: '2026-05-01', total: '250.00', installment: '250.00' } })).rhAgreementUpdate;
     expect([m(fonacot.total), m(fonacot.balance), fonacot.version]).toEqual(['250.00', '250.00', 2]);
@@ -177,7 +186,7 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
     const cancelled = (await ok(A_CANCEL, { id: third.id, v: 1, r: 'Capturado por error' })).rhAgreementCancel;
     expect(cancelled).toMatchObject({ status: 'cancelado', cancelReason: 'Capturado por error', version: 2 });
     expect(conflictOf(await s.gql(A_CANCEL, { id: third.id, v: 2, r: 'Otra vez' }, rh))).toBe('Solo se cancela un convenio activo (este está cancelado).');
-    expect((await ok('query($e:ID){ rhAgreements(filter:{employeeId:$e, status:activo}){ total items { folio } } }', { e: a.id })).rhAgreements).toEqual({ total: 2, items: [{ folio: 1 }, { folio: 2 }] });
+    expect((await ok('query($e:ID){ rhAgreements(filter:{employeeId:$e, status:activo}){ total items { folio } } }', { e: a.id })).rhAgreements).toEqual({ total: 2, items: [{ folio: prestamo.folio }, { folio: fonacot.folio }] });
   });
 
   it('payroll: bad dates are refused and nothing is written', async () => {
@@ -188,12 +197,12 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
     });
     expect(fieldsOf(await s.gql(P_CREATE, { i: { ...i, kind: 'extraordinaria' } }, rh))).toEqual({ frequency: 'Indica si la nómina extraordinaria es para empleados semanales o quincenales.' });
     expect(fieldsOf(await s.gql(P_CREATE, { i: { ...i, paymentDate: '2031-06-15', periodEnd: '2031-06-15' } }, rh))).toEqual({ paymentDate: 'No hay tablas fiscales para 2031; captúrelas en Configuración RH.' });
-    expect(await countPayrolls()).toBe(0);
+    expect(await countPayrolls()).toBe(demoPayrolls);
   });
 
   it('creates the payroll with the three employees (snapshot of salary and SBC = SDI, minimum-wage flag, 15 days)', async () => {
     p = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-06-01', periodEnd: '2026-06-15', paymentDate: '2026-06-15', description: 'Primera quincena de junio' } })).rhPayrollCreate;
-    expect(p).toMatchObject({ folio: 1, kind: 'quincenal', frequency: 'quincenal', status: 'borrador', employeeCount: 3, tableYear: null });
+    expect(p).toMatchObject({ folio: demoPayrolls + 1, kind: 'quincenal', frequency: 'quincenal', status: 'borrador', employeeCount: 3, tableYear: null });
     // SDI factor = 1 + (15 + vacation days × 25 %) ÷ 365, to 4 decimals, with the years completed at 15/06/2026:
     // T-001 3 years → 16 days: 1 + 19/365 = 1.0521; 315.04 × 1.0521 = 331.454… → 331.45
     // T-002 5 years → 20 days: 1 + 20/365 = 1.0548; 400 × 1.0548 = 421.92
@@ -316,7 +325,7 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
 
     // Préstamo 1000 − 400 = 600, still activo; FONACOT 250 − 250 = 0 → liquidado. One payment each.
     const pr = await agreement(prestamo.id);
-    expect([pr.status, m(pr.balance), pr.payments.map((x: any) => [x.payrollFolio, x.paymentDate, m(x.amount), m(x.balanceAfter)])]).toEqual(['activo', '600.00', [[1, '2026-06-15', '400.00', '600.00']]]);
+    expect([pr.status, m(pr.balance), pr.payments.map((x: any) => [x.payrollFolio, x.paymentDate, m(x.amount), m(x.balanceAfter)])]).toEqual(['activo', '600.00', [[demoPayrolls + 1, '2026-06-15', '400.00', '600.00']]]);
     const fo = await agreement(fonacot.id);
     expect([fo.status, m(fo.balance), fo.payments.length]).toEqual(['liquidado', '0.00', 1]);
     // With payments applied, only the texts of a convenio may change.
@@ -357,7 +366,7 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
     }, rh);
     const after = await payroll(p.id);
     expect(after).toEqual(before);
-    expect((await ok('{ rhFiscalYear(year:2026){ closedPayrolls } }')).rhFiscalYear.closedPayrolls).toBe(1);
+    expect((await ok('{ rhFiscalYear(year:2026){ closedPayrolls } }')).rhFiscalYear.closedPayrolls).toBe(2); // the demo's and this one
     expect((await ok('query($id:ID!){ rhFiscalPayroll(id:$id){ id status } }', { id: p.id })).rhFiscalPayroll).toEqual({ id: p.id, status: 'cerrada' });
   });
 
@@ -373,7 +382,7 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
 
   it('an open payroll can be deleted; its convenios stay untouched', async () => {
     const q = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-06-16', periodEnd: '2026-06-30', paymentDate: '2026-06-30' } })).rhPayrollCreate;
-    expect(q.folio).toBe(2);
+    expect(q.folio).toBe(demoPayrolls + 2);
     const calc = (await ok(P_CALC, { id: q.id, v: q.version })).rhPayrollCalculate;
     expect(conflictOf(await s.gql(P_DELETE, { id: q.id, v: q.version }, rh))).toBe('Otro usuario modificó este registro. Recarga la página para ver los cambios.');
     expect((await ok(P_DELETE, { id: q.id, v: calc.version })).rhPayrollDelete).toBe(true);
