@@ -5,7 +5,7 @@
 // (the fiscal engine is passed in, so this file never reads tables), the
 // convenio installments and the net. decimal.js throughout; every line is
 // rounded half-up to centavos once.
-import { daysBetween, isIsoDate } from '../dates';
+import { addDays, daysBetween, isIsoDate } from '../dates';
 import { Decimal, dec, money, sum, type DecimalLike } from '../money';
 
 export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria';
@@ -59,6 +59,14 @@ export function payrollPeriodDays(kind: PayrollKind, periodStart: string, period
   if (kind === 'semanal') return 7;
   if (kind === 'quincenal') return 15;
   return daysBetween(periodStart, periodEnd) + 1;
+}
+
+/** The fortnight (1–15, or 16 to the month's end) that contains `date`: the default period of a new quincenal payroll. */
+export function quincenaOf(date: string): { start: string; end: string } {
+  const month = date.slice(0, 8);
+  if (Number(date.slice(8, 10)) <= 15) return { start: `${month}01`, end: `${month}15` };
+  const nextMonth = addDays(`${month}28`, 4).slice(0, 8);
+  return { start: `${month}16`, end: addDays(`${nextMonth}01`, -1) };
 }
 
 /** The art. 96 tariff a payroll uses: the one of its frequency (an extraordinaria names one). */

@@ -12,6 +12,7 @@ import {
   isMinimumWageOnly,
   negativeNetMessage,
   payrollPeriodDays,
+  quincenaOf,
   validateIncident,
   validatePayrollDates,
   type EmployeeCalcInput,
@@ -50,6 +51,14 @@ describe('period and days', () => {
     expect(payrollPeriodDays('quincenal', '2026-03-16', '2026-03-31')).toBe(15);
     expect(payrollPeriodDays('quincenal', '2026-02-16', '2026-02-28')).toBe(15);
     expect(payrollPeriodDays('extraordinaria', '2026-12-01', '2026-12-20')).toBe(20);
+  });
+
+  it('the quincena of a date: 1–15 or 16 to the end of the month (February, leap years, December)', () => {
+    expect(quincenaOf('2026-11-25')).toEqual({ start: '2026-11-16', end: '2026-11-30' });
+    expect(quincenaOf('2026-11-15')).toEqual({ start: '2026-11-01', end: '2026-11-15' });
+    expect(quincenaOf('2026-02-20')).toEqual({ start: '2026-02-16', end: '2026-02-28' });
+    expect(quincenaOf('2028-02-16')).toEqual({ start: '2028-02-16', end: '2028-02-29' });
+    expect(quincenaOf('2026-12-31')).toEqual({ start: '2026-12-16', end: '2026-12-31' });
   });
 
   it('default days worked: the days employed in the period, capped at its days', () => {

@@ -7,19 +7,12 @@ import { queryRows, type Db } from '../../../db/database';
 import type { RequestContext } from '../../../context';
 import type { AppServices } from '../../../services';
 import { addDays, todayMx } from '../../../../schema/dates';
+import { quincenaOf } from '../../../../schema/rh/payroll';
 import * as agreements from '../agreements/service';
 import * as service from './service';
 
 export async function seedRhPayrollBase(db: Db): Promise<void> {
   await db.transaction((tx) => service.seedSystemConcepts(tx));
-}
-
-/** The fortnight (1–15 or 16–end of month) that contains `date`. */
-export function quincenaOf(date: string): { start: string; end: string } {
-  const first = `${date.slice(0, 8)}01`;
-  if (Number(date.slice(8, 10)) <= 15) return { start: first, end: `${date.slice(0, 8)}15` };
-  const nextMonth = addDays(`${date.slice(0, 8)}28`, 4).slice(0, 8);
-  return { start: `${date.slice(0, 8)}16`, end: addDays(`${nextMonth}01`, -1) };
 }
 
 /** A service call made by the admin during the seed (the audit shows it as such). */
