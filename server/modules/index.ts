@@ -13,6 +13,7 @@ import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
 import { rhFiscalResolvers } from './rh/fiscal/resolvers';
 import { seedFiscalTables } from './rh/fiscal/seed';
+import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 
 export type ServerModule = {
   name: string;
@@ -35,4 +36,5 @@ export const modules: ServerModule[] = [
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
+  { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
 ];
