@@ -249,7 +249,7 @@ export function FiscalPayrollDetailPage() {
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
           <InfoField label={t.period} value={periodText(payroll)} />
           <InfoField label={t.paymentDate} value={formatDate(payroll.paymentDate)} />
-          <InfoField label={texts.tables.title} value={<Text fw={600} size="sm">{t.tables(payroll.tableYear)}</Text>} />
+          <InfoField label={texts.list.columns.tableYear} value={<Text fw={600} size="sm">{t.tables(payroll.tableYear)}</Text>} />
           <InfoField label={t.status} value={<StatusBadge status={payroll.status} labels={PAYROLL_STATUS} />} />
           <InfoField
             label={payroll.status === 'cerrada' ? t.closed : texts.list.columns.employees}

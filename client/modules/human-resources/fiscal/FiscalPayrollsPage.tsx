@@ -35,12 +35,13 @@ const money = (pick: (r: Row) => string | undefined) => ({
   exportValue: (r: Row) => (pick(r) === undefined ? null : Number(pick(r))),
 });
 
-export const periodText = (r: Pick<Row, 'periodStart' | 'periodEnd'>) => `${formatDate(r.periodStart)} – ${formatDate(r.periodEnd)}`;
+/** "01/06 – 15/06/2026" within one year, both dates whole otherwise. */
+export const periodText = (r: Pick<Row, 'periodStart' | 'periodEnd'>) =>
+  r.periodStart.slice(0, 4) === r.periodEnd.slice(0, 4) ? `${formatDate(r.periodStart).slice(0, 5)} – ${formatDate(r.periodEnd)}` : `${formatDate(r.periodStart)} – ${formatDate(r.periodEnd)}`;
 
 const COLUMNS: ListColumn<Row>[] = [
   { key: 'folio', header: c.folio, sortable: true, width: 80 },
-  { key: 'kind', header: c.kind, sortable: true, render: (r) => PAYROLL_KIND_LABELS[r.kind] ?? r.kind, exportValue: (r) => PAYROLL_KIND_LABELS[r.kind] ?? r.kind },
-  { key: 'periodStart', header: c.period, sortable: true, render: periodText, exportValue: periodText },
+  { key: 'periodStart', header: c.period, sortable: true, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{periodText(r)}</span>, exportValue: periodText },
   { key: 'paymentDate', header: c.paymentDate, sortable: true, render: (r) => formatDate(r.paymentDate), exportValue: (r) => formatDate(r.paymentDate) },
   { key: 'tableYear', header: c.tableYear, sortable: true, align: 'right' },
   { key: 'employeeCount', header: c.employees, align: 'right' },

@@ -41,7 +41,8 @@ function shown(kind: CellKind, value: string): string {
 }
 
 function Cell({ kind, value, path, edit, label }: { kind: CellKind; value: string; path: string; edit?: YearEdit; label: string }) {
-  if (!edit || kind === 'computed') return <>{kind === 'computed' ? value : shown(kind, value)}</>;
+  if (kind === 'computed') return edit ? <Text size="sm" pt={6}>{value}</Text> : <>{value}</>;
+  if (!edit) return <>{shown(kind, value)}</>;
   const common = { 'aria-label': label, error: edit.errors[path], size: 'xs' as const };
   if (kind === 'money') return <NumberField {...common} precision={2} min={0} value={value} onChange={(v) => edit.set(path, v)} />;
   if (kind === 'rate') return <NumberField {...common} precision={4} min={0} value={value} onChange={(v) => edit.set(path, v)} />;
