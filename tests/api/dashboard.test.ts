@@ -1,5 +1,6 @@
 // Tablero over HTTP: each indicator moves by exactly what the test creates
-// (known records, exact deltas), parts the user may not see are null, and the
+// (known records, exact deltas) and agrees with the list its card links to,
+// parts the user may not see are null, and the
 // query costs a fixed number of SQL statements whatever the data (counted by
 // the test-only ERP_COUNT_SQL counter in the database layer).
 import Decimal from 'decimal.js';
@@ -101,6 +102,16 @@ describe('dashboard', () => {
     expect(after.cash.openPeriods.map((p: { id: string; folio: number; balance: string }) => ({ id: p.id, folio: p.folio, balance: m2(p.balance) })).sort((a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id)))
       .toEqual(open.map((p: { id: string; folio: number; balance: string }) => ({ ...p, balance: new Decimal(p.balance).toFixed(2) })).sort((a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id)));
     expect(after.cash.openPeriods.length).toBeGreaterThan(0);
+    // Each overdue / below-minimum card agrees with the list it links to.
+    const lists = okData(await s.gql(`{ invoices(filter:{overdue:true}, list:{pageSize:200}){ total items { balance } }
+      expenses(filter:{overdue:true}){ total sumBalance } stockLevels(filter:{flag:BAJO_MINIMO, includeZero:true}){ total }
+      warehouseRequisitions(filter:{status:PENDIENTE}){ total } paymentRequests(filter:{status:pendiente}){ total } }`, {}, admin));
+    expect(lists.invoices.total).toBe(after.sales.receivables.overdue.count);
+    expect(lists.invoices.items.reduce((t: Decimal, i: { balance: string }) => t.plus(i.balance), new Decimal(0)).toFixed(2)).toBe(m2(after.sales.receivables.overdue.amount));
+    expect([lists.expenses.total, m2(lists.expenses.sumBalance)]).toEqual([after.shopping.payables.overdue.count, m2(after.shopping.payables.overdue.amount)]);
+    expect(lists.stockLevels.total).toBe(after.warehouse.belowMinimumCount);
+    expect(lists.warehouseRequisitions.total).toBe(after.warehouse.pendingRequisitions);
+    expect(lists.paymentRequests.total).toBe(after.shopping.paymentRequestsToApprove);
 
     // No N+1: the same fixed statement count before and after the new rows.
     expect(before.statements).toBeTypeOf('number');

@@ -38,9 +38,10 @@ function indicatorCards(d: IndicatorData): StatCard[] {
     if (v.dueSoon.count > 0) cards.push({ key: `${prefix}-soon`, title: titles[0], value: formatMoney(v.dueSoon.amount), detail: texts.dashboard.documents(v.dueSoon.count), path: paths[0], tone: 'warning' });
   };
   if (d.sales) {
-    // The invoice list has no due filter: open invoices, earliest due first.
-    const open = withQuery(SALES_PATHS.bills, { openOnly: 'true', sortBy: 'dueDate', sortDirection: 'ASC' });
-    dues('receivables', d.sales.receivables, [t.receivablesDueSoon, t.receivablesOverdue], [open, open]);
+    dues('receivables', d.sales.receivables, [t.receivablesDueSoon, t.receivablesOverdue], [
+      withQuery(SALES_PATHS.bills, { openOnly: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+      withQuery(SALES_PATHS.bills, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+    ]);
   }
   if (d.shopping?.payables) {
     dues('payables', d.shopping.payables, [t.payablesDueSoon, t.payablesOverdue], [

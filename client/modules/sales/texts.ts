@@ -255,6 +255,7 @@ export const texts = {
     exportName: 'Facturas',
     columns: { label: 'Serie-folio', date: 'Fecha', client: 'Cliente', metodo: 'Método', dueDate: 'Vencimiento', total: 'Total', balance: 'Saldo', status: 'Estado' },
     openOnly: 'Solo con saldo',
+    overdue: 'Solo vencidas',
     formNewTitle: 'Nueva factura',
     fields: { serie: 'Serie', date: 'Fecha', formaPago: 'Forma de pago', metodoPago: 'Método de pago', usoCfdi: 'Uso de CFDI', notes: 'Observaciones', dueDate: 'Vencimiento' },
     generators: 'Generadores autorizados',

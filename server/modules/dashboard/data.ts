@@ -1,7 +1,7 @@
 // Tablero SQL: one statement per indicator, each an aggregate over the other
 // modules' tables (read-only), so the dashboard costs a fixed number of
 // statements whatever the data. The predicates mirror the lists the cards
-// link to (Existencias flag BAJO_MINIMO, Gastos overdue, Facturas openOnly).
+// link to (Existencias flag BAJO_MINIMO, Gastos and Facturas overdue).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 

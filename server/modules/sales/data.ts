@@ -885,6 +885,8 @@ export type InvoiceFilter = {
   dateFrom?: string | null;
   dateTo?: string | null;
   openOnly?: boolean | null;
+  /** Only open invoices due before this date (the service passes today when the filter asks for overdue). */
+  overdueOn?: string | null;
 };
 
 export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SORTS)[number]>, filter: InvoiceFilter): Promise<Page<InvoiceRow>> {
@@ -897,6 +899,7 @@ export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SO
     filter.dateFrom && sql`i.date >= ${filter.dateFrom}`,
     filter.dateTo && sql`i.date <= ${filter.dateTo}`,
     filter.openOnly && sql`i.status in ${OPEN_INVOICE} and i.balance > 0`,
+    filter.overdueOn && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and i.due_date < ${filter.overdueOn}::date`,
   ]);
   const cols = { folio: 'i.serie, i.folio', date: 'i.date', dueDate: 'i.due_date', client: 'cl.name', total: 'i.total', balance: 'i.balance', status: 'i.status' };
   const [items, total] = await Promise.all([
