@@ -1,4 +1,5 @@
 // Every Spanish string of the SPA shell, kept together for review.
+import { DUE_SOON_DAYS } from '../../schema/dates';
 
 export const PRODUCT_NAME = 'ERP Servicios';
 
@@ -89,9 +90,9 @@ export const texts = {
       belowMinimum: 'Artículos bajo mínimo',
       belowMinimumDetail: 'Existencias por almacén debajo del mínimo',
       pendingRequisitions: 'Requisiciones por autorizar',
-      receivablesDueSoon: 'Por cobrar: vence en 7 días',
+      receivablesDueSoon: `Por cobrar: vence en ${DUE_SOON_DAYS} días`,
       receivablesOverdue: 'Por cobrar: vencido',
-      payablesDueSoon: 'Por pagar: vence en 7 días',
+      payablesDueSoon: `Por pagar: vence en ${DUE_SOON_DAYS} días`,
       payablesOverdue: 'Por pagar: vencido',
       paymentRequests: 'Solicitudes de pago por aprobar',
       cashPeriod: (box: string) => `Caja abierta: ${box}`,

@@ -102,13 +102,18 @@ describe('dashboard', () => {
     expect(after.cash.openPeriods.map((p: { id: string; folio: number; balance: string }) => ({ id: p.id, folio: p.folio, balance: m2(p.balance) })).sort((a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id)))
       .toEqual(open.map((p: { id: string; folio: number; balance: string }) => ({ ...p, balance: new Decimal(p.balance).toFixed(2) })).sort((a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id)));
     expect(after.cash.openPeriods.length).toBeGreaterThan(0);
-    // Each overdue / below-minimum card agrees with the list it links to.
+    // Each overdue / due-soon / below-minimum / pending card agrees with the list it links to.
     const lists = okData(await s.gql(`{ invoices(filter:{overdue:true}, list:{pageSize:200}){ total items { balance } }
-      expenses(filter:{overdue:true}){ total sumBalance } stockLevels(filter:{flag:BAJO_MINIMO, includeZero:true}){ total }
+      soonInvoices: invoices(filter:{dueSoon:true}, list:{pageSize:200}){ total items { balance } }
+      expenses(filter:{overdue:true}){ total sumBalance } soonExpenses: expenses(filter:{dueSoon:true}){ total sumBalance }
+      stockLevels(filter:{flag:BAJO_MINIMO, includeZero:true}){ total }
       warehouseRequisitions(filter:{status:PENDIENTE}){ total } paymentRequests(filter:{status:pendiente}){ total } }`, {}, admin));
     expect(lists.invoices.total).toBe(after.sales.receivables.overdue.count);
     expect(lists.invoices.items.reduce((t: Decimal, i: { balance: string }) => t.plus(i.balance), new Decimal(0)).toFixed(2)).toBe(m2(after.sales.receivables.overdue.amount));
+    expect(lists.soonInvoices.total).toBe(after.sales.receivables.dueSoon.count);
+    expect(lists.soonInvoices.items.reduce((t: Decimal, i: { balance: string }) => t.plus(i.balance), new Decimal(0)).toFixed(2)).toBe(m2(after.sales.receivables.dueSoon.amount));
     expect([lists.expenses.total, m2(lists.expenses.sumBalance)]).toEqual([after.shopping.payables.overdue.count, m2(after.shopping.payables.overdue.amount)]);
+    expect([lists.soonExpenses.total, m2(lists.soonExpenses.sumBalance)]).toEqual([after.shopping.payables.dueSoon.count, m2(after.shopping.payables.dueSoon.amount)]);
     expect(lists.stockLevels.total).toBe(after.warehouse.belowMinimumCount);
     expect(lists.warehouseRequisitions.total).toBe(after.warehouse.pendingRequisitions);
     expect(lists.paymentRequests.total).toBe(after.shopping.paymentRequestsToApprove);

@@ -84,6 +84,17 @@ test('the Tablero shows a Vendedor only Ventas indicators, each opening its filt
   await expect(page.getByRole('checkbox', { name: 'Solo vencidas' })).toBeChecked();
 });
 
+test("the Tablero's Gastos due-soon card opens the open expenses due within 7 days, by due date", async ({ page }) => {
+  await signIn(page, 'compras@demo.mx');
+  await page.goto('/system/dashboard');
+  await page.getByText('Por pagar: vence en 7 días').click();
+  await expect(page).toHaveURL(/\/expenses\?dueSoon=true&sortBy=dueDate&sortDirection=ASC/);
+  await expect(page.getByRole('switch', { name: 'Vencen en 7 días' })).toBeChecked();
+  const rows = page.getByRole('main').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'días vencido' })).toHaveCount(0);
+});
+
 test('an admin changes a role in the permission matrix and a signed-in user of that role sees it at once', async ({ page, browser }) => {
   await signIn(page, 'vehiculos@demo.mx');
   await expect(sideNav(page).getByRole('link', { name: 'Configuración', exact: true })).toHaveCount(0);

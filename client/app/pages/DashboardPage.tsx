@@ -14,6 +14,7 @@ import { StatCards, type StatCard } from '../../components/StatCards';
 import { withQuery, SALES_PATHS } from '../../modules/sales/paths';
 import { WAREHOUSE_PATHS } from '../../modules/warehouse/paths';
 import { CASH_PATHS } from '../../modules/cash/texts';
+import { SHOPPING_PATHS } from '../../modules/shopping/texts';
 import { allowedScreens, moduleCards } from '../ability/cards';
 import { moduleScreens } from '../routes';
 import { useSession } from '../session/session';
@@ -21,10 +22,6 @@ import { AUDIT_ACTIONS, auditEntityLabel, texts } from '../texts';
 
 const RECENT_ENTRIES = 10;
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
-
-// Compras has no paths file yet; these are its list routes (ROUTES.md).
-const SHOPPING_EXPENSES = '/system/shoppingModule/expenses';
-const SHOPPING_REQUESTS = '/system/shoppingModule/applications';
 
 type IndicatorData = DashboardIndicatorsQuery['dashboard'];
 type Dues = NonNullable<IndicatorData['sales']>['receivables'];
@@ -39,18 +36,18 @@ function indicatorCards(d: IndicatorData): StatCard[] {
   };
   if (d.sales) {
     dues('receivables', d.sales.receivables, [t.receivablesDueSoon, t.receivablesOverdue], [
-      withQuery(SALES_PATHS.bills, { openOnly: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+      withQuery(SALES_PATHS.bills, { dueSoon: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
       withQuery(SALES_PATHS.bills, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
     ]);
   }
   if (d.shopping?.payables) {
     dues('payables', d.shopping.payables, [t.payablesDueSoon, t.payablesOverdue], [
-      withQuery(SHOPPING_EXPENSES, { status: 'pendiente', sortBy: 'dueDate', sortDirection: 'ASC' }),
-      withQuery(SHOPPING_EXPENSES, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+      withQuery(SHOPPING_PATHS.expenses, { dueSoon: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+      withQuery(SHOPPING_PATHS.expenses, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
     ]);
   }
   const requests = d.shopping?.paymentRequestsToApprove ?? 0;
-  if (requests > 0) cards.push({ key: 'payment-requests', title: t.paymentRequests, value: String(requests), path: SHOPPING_REQUESTS, tone: 'warning' });
+  if (requests > 0) cards.push({ key: 'payment-requests', title: t.paymentRequests, value: String(requests), path: SHOPPING_PATHS.applications, tone: 'warning' });
   const below = d.warehouse?.belowMinimumCount ?? 0;
   if (below > 0) {
     cards.push({ key: 'below-minimum', title: t.belowMinimum, value: String(below), detail: t.belowMinimumDetail, path: withQuery(WAREHOUSE_PATHS.stock, { flag: 'BAJO_MINIMO', zero: '1' }), tone: 'warning' });

@@ -1,17 +1,17 @@
 // Tablero SQL: one statement per indicator, each an aggregate over the other
 // modules' tables (read-only), so the dashboard costs a fixed number of
 // statements whatever the data. The predicates mirror the lists the cards
-// link to (Existencias flag BAJO_MINIMO, Gastos and Facturas overdue).
-import { sql } from 'drizzle-orm';
+// link to (Existencias flag BAJO_MINIMO; Gastos and Facturas overdue and due
+// soon share server/lib/dues.ts with those lists' filters).
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
+import { dueSoonFrom, overdueOn } from '../../lib/dues';
 
 export type AmountRow = { count: number; amount: string };
 export type DuesRow = { dueSoon: AmountRow; overdue: AmountRow };
 export type MonthTotalRow = { month: string; total: string };
 export type OpenCashPeriodRow = { id: number; folio: number; cashBoxName: string; openedOn: string; balance: string };
 
-/** Days after today that still count as "por vencer". */
-export const DUE_SOON_DAYS = 7;
 /** Months in the charts, the current one included. */
 export const CHART_MONTHS = 6;
 
@@ -36,36 +36,25 @@ export async function pendingPaymentRequests(ex: Executor): Promise<number> {
 
 type DuesSqlRow = { soonN: number; soonAmount: string; overdueN: number; overdueAmount: string };
 
-const toDues = (r: DuesSqlRow): DuesRow => ({
-  dueSoon: { count: Number(r.soonN), amount: r.soonAmount },
-  overdue: { count: Number(r.overdueN), amount: r.overdueAmount },
-});
+/** Count and balance of the open documents of `table` due soon and overdue (the same predicates as the lists' filters). */
+async function dues(ex: Executor, today: string, table: SQL, open: SQL): Promise<DuesRow> {
+  const soon = dueSoonFrom(sql`due_date`, today);
+  const late = overdueOn(sql`due_date`, today);
+  const rows = await queryRows<DuesSqlRow>(
+    ex,
+    sql`select count(*) filter (where ${soon})::int as "soonN", coalesce(sum(balance) filter (where ${soon}), 0)::text as "soonAmount",
+               count(*) filter (where ${late})::int as "overdueN", coalesce(sum(balance) filter (where ${late}), 0)::text as "overdueAmount"
+        from ${table} where ${open} and balance > 0`,
+  );
+  const r = rows[0];
+  return { dueSoon: { count: Number(r.soonN), amount: r.soonAmount }, overdue: { count: Number(r.overdueN), amount: r.overdueAmount } };
+}
 
 /** Open invoices (emitida / pagada_parcial) with a balance, by due date. */
-export async function receivables(ex: Executor, today: string): Promise<DuesRow> {
-  const rows = await queryRows<DuesSqlRow>(
-    ex,
-    sql`select count(*) filter (where due_date between ${today}::date and ${today}::date + ${DUE_SOON_DAYS}::int)::int as "soonN",
-               coalesce(sum(balance) filter (where due_date between ${today}::date and ${today}::date + ${DUE_SOON_DAYS}::int), 0)::text as "soonAmount",
-               count(*) filter (where due_date < ${today}::date)::int as "overdueN",
-               coalesce(sum(balance) filter (where due_date < ${today}::date), 0)::text as "overdueAmount"
-        from invoices where status in ('emitida', 'pagada_parcial') and balance > 0`,
-  );
-  return toDues(rows[0]);
-}
+export const receivables = (ex: Executor, today: string) => dues(ex, today, sql`invoices`, sql`status in ('emitida', 'pagada_parcial')`);
 
 /** Open expenses (pendiente / pagado_parcial) with a balance, by due date. */
-export async function payables(ex: Executor, today: string): Promise<DuesRow> {
-  const rows = await queryRows<DuesSqlRow>(
-    ex,
-    sql`select count(*) filter (where due_date between ${today}::date and ${today}::date + ${DUE_SOON_DAYS}::int)::int as "soonN",
-               coalesce(sum(balance) filter (where due_date between ${today}::date and ${today}::date + ${DUE_SOON_DAYS}::int), 0)::text as "soonAmount",
-               count(*) filter (where due_date < ${today}::date)::int as "overdueN",
-               coalesce(sum(balance) filter (where due_date < ${today}::date), 0)::text as "overdueAmount"
-        from expenses where status in ('pendiente', 'pagado_parcial') and balance > 0`,
-  );
-  return toDues(rows[0]);
-}
+export const payables = (ex: Executor, today: string) => dues(ex, today, sql`expenses`, sql`status in ('pendiente', 'pagado_parcial')`);
 
 /** Every month of the chart window (zero when nothing happened), oldest first. */
 const monthWindow = (today: string) =>

@@ -34,10 +34,16 @@ const idOf = (id: string | number): number => {
 export function listInvoices(
   ctx: RequestContext,
   list: ListInput | null | undefined,
-  filter: (Omit<data.InvoiceFilter, 'clientId' | 'overdueOn'> & { clientId?: string | null; overdue?: boolean | null }) | null | undefined,
+  filter: (Omit<data.InvoiceFilter, 'clientId' | 'overdueOn' | 'dueSoonFrom'> & { clientId?: string | null; overdue?: boolean | null; dueSoon?: boolean | null }) | null | undefined,
 ) {
-  const { overdue, ...rest } = filter ?? {};
-  return data.listInvoices(db(ctx), readList(list, data.INVOICE_SORTS, 'date'), { ...rest, clientId: filter?.clientId ? idOf(filter.clientId) : null, overdueOn: overdue ? todayMx() : null });
+  const { overdue, dueSoon, ...rest } = filter ?? {};
+  const today = todayMx();
+  return data.listInvoices(db(ctx), readList(list, data.INVOICE_SORTS, 'date'), {
+    ...rest,
+    clientId: filter?.clientId ? idOf(filter.clientId) : null,
+    overdueOn: overdue ? today : null,
+    dueSoonFrom: dueSoon ? today : null,
+  });
 }
 
 export const getInvoice = (ctx: RequestContext, id: string) => data.findInvoice(db(ctx), idOf(id));

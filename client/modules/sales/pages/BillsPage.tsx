@@ -1,4 +1,4 @@
-// Facturas: server-side list with status, client and "con saldo" filters.
+// Facturas: server-side list with status, client, "con saldo", overdue and due-soon filters.
 import { useState } from 'react';
 import { Button, Checkbox, Group } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
@@ -44,12 +44,13 @@ export function BillsPage() {
         statusLabels={INVOICE_LIFECYCLE.labels}
         sortBy="date"
         extraFilters={{
-          defaults: { openOnly: '', overdue: '' },
-          toFilter: ({ openOnly, overdue }) => ({ ...(openOnly ? { openOnly: true } : {}), ...(overdue ? { overdue: true } : {}) }),
+          defaults: { openOnly: '', overdue: '', dueSoon: '' },
+          toFilter: ({ openOnly, overdue, dueSoon }) => ({ ...(openOnly ? { openOnly: true } : {}), ...(overdue ? { overdue: true } : {}), ...(dueSoon ? { dueSoon: true } : {}) }),
           render: (params) => (
             <Group gap="md">
               <Checkbox label={t.openOnly} checked={params.filters.openOnly === 'true'} onChange={(e) => params.setFilter('openOnly', e.currentTarget.checked ? 'true' : '')} />
               <Checkbox label={t.overdue} checked={params.filters.overdue === 'true'} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
+              <Checkbox label={t.dueSoon} checked={params.filters.dueSoon === 'true'} onChange={(e) => params.setFilter('dueSoon', e.currentTarget.checked ? 'true' : '')} />
             </Group>
           ),
         }}
