@@ -30,24 +30,26 @@ type Dues = NonNullable<IndicatorData['sales']>['receivables'];
 function indicatorCards(d: IndicatorData): StatCard[] {
   const t = texts.dashboard.cards;
   const cards: StatCard[] = [];
-  const dues = (prefix: string, v: Dues, titles: [string, string], paths: [string, string]) => {
-    if (v.overdue.count > 0) cards.push({ key: `${prefix}-overdue`, title: titles[1], value: formatMoney(v.overdue.amount), detail: texts.dashboard.documents(v.overdue.count), path: paths[1], tone: 'danger' });
-    if (v.dueSoon.count > 0) cards.push({ key: `${prefix}-soon`, title: titles[0], value: formatMoney(v.dueSoon.amount), detail: texts.dashboard.documents(v.dueSoon.count), path: paths[0], tone: 'warning' });
+  const dues = (prefix: string, v: Dues, titles: [string, string], paths: [string, string], counted: (n: number) => string) => {
+    if (v.overdue.count > 0) cards.push({ key: `${prefix}-overdue`, title: titles[1], value: formatMoney(v.overdue.amount), detail: counted(v.overdue.count), path: paths[1], tone: 'danger' });
+    if (v.dueSoon.count > 0) cards.push({ key: `${prefix}-soon`, title: titles[0], value: formatMoney(v.dueSoon.amount), detail: counted(v.dueSoon.count), path: paths[0], tone: 'warning' });
   };
   if (d.sales) {
     dues('receivables', d.sales.receivables, [t.receivablesDueSoon, t.receivablesOverdue], [
       withQuery(SALES_PATHS.bills, { dueSoon: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
       withQuery(SALES_PATHS.bills, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
-    ]);
+    ], texts.dashboard.invoices);
   }
   if (d.shopping?.payables) {
     dues('payables', d.shopping.payables, [t.payablesDueSoon, t.payablesOverdue], [
       withQuery(SHOPPING_PATHS.expenses, { dueSoon: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
       withQuery(SHOPPING_PATHS.expenses, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
-    ]);
+    ], texts.dashboard.expenses);
   }
   const requests = d.shopping?.paymentRequestsToApprove ?? 0;
-  if (requests > 0) cards.push({ key: 'payment-requests', title: t.paymentRequests, value: String(requests), path: SHOPPING_PATHS.applications, tone: 'warning' });
+  if (requests > 0) {
+    cards.push({ key: 'payment-requests', title: t.paymentRequests, value: String(requests), detail: t.paymentRequestsDetail, path: withQuery(SHOPPING_PATHS.applications, { status: 'pendiente' }), tone: 'warning' });
+  }
   const below = d.warehouse?.belowMinimumCount ?? 0;
   if (below > 0) {
     cards.push({ key: 'below-minimum', title: t.belowMinimum, value: String(below), detail: t.belowMinimumDetail, path: withQuery(WAREHOUSE_PATHS.stock, { flag: 'BAJO_MINIMO', zero: '1' }), tone: 'warning' });
