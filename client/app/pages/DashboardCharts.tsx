@@ -9,16 +9,28 @@ import { texts } from '../texts';
 
 export type MonthTotal = { month: string; total: string };
 
-const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
-/** "2026-06" → "jun 2026". */
-const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const monthName = (month: string) => MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
+/** "2026-06" → "jun": every bar keeps its label even on a phone; the range is under the title. */
+const shortMonth = (month: string) => monthName(month).slice(0, 3);
+/** "2026-06" → "junio de 2026" (tooltip). */
+const longMonth = (month: string) => `${monthName(month)} de ${month.slice(0, 4)}`;
+/** "jun 2026 – nov 2026", or "ene – jun 2027" within one year. */
+function monthRange(rows: MonthTotal[]): string {
+  const first = rows[0]?.month;
+  const last = rows.at(-1)?.month;
+  if (!first || !last) return '';
+  const year = (m: string) => m.slice(0, 4);
+  return year(first) === year(last) ? `${shortMonth(first)} – ${shortMonth(last)} ${year(last)}` : `${shortMonth(first)} ${year(first)} – ${shortMonth(last)} ${year(last)}`;
+}
 
 function MonthChart({ title, rows, color }: { title: string; rows: MonthTotal[]; color: string }) {
-  const data = rows.map((r) => ({ month: monthLabel(r.month), total: Number(r.total) }));
+  const data = rows.map((r) => ({ month: r.month, total: Number(r.total) }));
   return (
     <Paper withBorder radius="md" p="md">
-      <Text fw={600} mb="sm">
-        {title}
+      <Text fw={600}>{title}</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {monthRange(rows)}
       </Text>
       <BarChart
         h={220}
@@ -26,7 +38,10 @@ function MonthChart({ title, rows, color }: { title: string; rows: MonthTotal[];
         dataKey="month"
         series={[{ name: 'total', label: texts.dashboard.charts.amount, color }]}
         valueFormatter={(v) => formatMoney(v)}
-        yAxisProps={{ width: 90 }}
+        xAxisProps={{ interval: 0, tickFormatter: (m: string) => shortMonth(m) }}
+        // Whole pesos on the axis leave the bars room on a phone; the tooltip keeps the cents.
+        yAxisProps={{ width: 80, tickFormatter: (v: number) => formatMoney(v, 0) }}
+        tooltipProps={{ labelFormatter: (m) => longMonth(String(m)) }}
         tickLine="y"
       />
     </Paper>
