@@ -123,6 +123,29 @@ describe('dashboard', () => {
     expect(after.statements).toBe(before.statements);
   });
 
+  it("the user's recent activity names each record by its folio or name, in the same single statement", async () => {
+    const r = await s.gql('{ myAuditEntries(limit: 50){ entity entityId action reference } }', {}, admin);
+    const mine = okData(r).myAuditEntries as { entity: string; entityId: string; action: string; reference: string | null }[];
+    const ref = (entity: string, action: string) => mine.find((e) => e.entity === entity && e.action === action)?.reference;
+    // What the first test created, newest first.
+    expect(ref('invoice', 'emitir')).toMatch(/^A-\d+ · CLIENTE TABLERO \d+$/);
+    expect(ref('client', 'create')).toMatch(/^CLIENTE TABLERO \d+$/);
+    expect(ref('expense', 'create')).toMatch(/^\d+ · Proveedor tablero \d+$/);
+    expect(ref('payment_request', 'create')).toMatch(/^\d+ · Refacción$/);
+    expect(ref('requisition', 'create')).toMatch(/^REQ-\d{6} · Obra$/);
+    expect(ref('stock_movement', 'post')).toMatch(/^[A-Z]+-\d{6}$/);
+    expect(ref('article', 'create')).toBeTruthy();
+    // A session id is half a credential: never shown, never a "reference".
+    const login = await s.gql('{ myAuditEntries(limit: 50){ entity reference } }', {}, seller);
+    const sessions = (okData(login).myAuditEntries as { entity: string; reference: string | null }[]).filter((e) => e.entity === 'session');
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.every((e) => e.reference === null)).toBe(true);
+    // Every entity's lookup compiles and runs on this database (the admin's log spans the seed and the records above).
+    const all = await s.gql('{ auditEntries(list:{pageSize:200}){ items { entity reference } } }', {}, admin);
+    expect(all.errors).toBeUndefined();
+    expect((r as GqlResult & { extensions?: { sqlStatements?: number } }).extensions?.sqlStatements).toBe(1 + 1);
+  });
+
   it('Vendedor sees only Ventas', async () => {
     const d = await dashboard(seller);
     expect(d.sales.receivables.dueSoon.count).toBeGreaterThan(0);

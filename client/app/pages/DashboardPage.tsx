@@ -131,14 +131,13 @@ function RecentActivity() {
   const { columns } = texts.dashboard;
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={340}>
         <Table striped highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{columns.at}</Table.Th>
               <Table.Th>{columns.action}</Table.Th>
               <Table.Th>{columns.entity}</Table.Th>
-              <Table.Th>{columns.entityId}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -146,8 +145,15 @@ function RecentActivity() {
               <Table.Tr key={entry.id}>
                 <Table.Td>{formatDateTime(entry.at)}</Table.Td>
                 <Table.Td>{AUDIT_ACTIONS[entry.action] ?? entry.action}</Table.Td>
-                <Table.Td>{auditEntityLabel(entry.entity)}</Table.Td>
-                <Table.Td>{entry.entityId}</Table.Td>
+                <Table.Td>
+                  {auditEntityLabel(entry.entity)}
+                  {/* The folio or name the record is known by; a session or a deleted record has none. */}
+                  {entry.reference ? (
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {entry.reference}
+                    </Text>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
