@@ -96,7 +96,7 @@ export const texts = {
       payablesDueSoon: `Por pagar: vence en ${DUE_SOON_DAYS} días`,
       payablesOverdue: 'Por pagar: vencido',
       paymentRequests: 'Solicitudes de pago pendientes',
-      paymentRequestsDetail: 'De todos los orígenes: Mantenimiento, Almacén y Compras',
+      paymentRequestsDetail: 'Todos los orígenes: Mantenimiento, Almacén (PDM) y captura manual',
       cashPeriod: (box: string) => `Caja abierta: ${box}`,
       cashPeriodDetail: (folio: number, openedOn: string) => `Período ${folio}, abierto el ${openedOn}`,
     },
