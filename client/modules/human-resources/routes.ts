@@ -9,8 +9,11 @@ export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/syst
   form('agreements/agreements-form', 'Formulario de Convenios', 'Convenios', 'agreements', { load: () => import('./agreements/AgreementFormPage') }),
   screen('payroll', 'Nóminas', 'Nóminas', { load: () => import('./payroll/PayrollsPage'), description: 'Incidencias, cálculo, cierre y recibos de cada periodo' }),
   detail('payroll/payroll-detail', 'Creación de Nómina', 'Nóminas', 'payroll', { load: () => import('./payroll/PayrollDetailPage') }),
-  screen('fiscalPayroll', 'Nóminas Fiscales', 'Nóminas Fiscales'),
-  detail('fiscalPayroll/payroll-detail', 'Nómina Fiscal', 'Nóminas Fiscales', 'fiscalPayroll'),
+  screen('fiscalPayroll', 'Nóminas Fiscales', 'Nóminas Fiscales', {
+    load: () => import('./fiscal/FiscalPayrollsPage'),
+    description: 'ISR, subsidio e IMSS de cada nómina calculada; calculadora fiscal.',
+  }),
+  detail('fiscalPayroll/payroll-detail', 'Nómina Fiscal', 'Nóminas Fiscales', 'fiscalPayroll', { load: () => import('./fiscal/FiscalPayrollDetailPage') }),
   screen('settings', 'Configuración RH', 'Configuración RH'),
   screen('settings/areas', 'Áreas', 'Configuración RH'),
   screen('settings/positions', 'Puestos por áreas', 'Configuración RH'),

@@ -49,16 +49,11 @@ const db = (ctx: RequestContext) => ctx.app.database.db;
 
 // ---- reading ----------------------------------------------------------------------------
 
-export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; status?: string | null; year?: number | null } | null | undefined, calculatedOnly = false) {
-  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), { kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null, calculatedOnly });
+export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; status?: string | null; year?: number | null } | null | undefined) {
+  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), { kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null });
 }
 
 export const getPayroll = (ctx: RequestContext, id: string) => data.findPayroll(db(ctx), Number(id));
-
-export async function getFiscalPayroll(ctx: RequestContext, id: string) {
-  const p = await data.findPayroll(db(ctx), Number(id));
-  return p && p.status !== 'borrador' ? p : null;
-}
 
 export type PayrollEmployeeWithLines = data.PayrollEmployeeRow & { lines: data.LineRow[] };
 
@@ -67,7 +62,11 @@ export async function employeesOf(ex: Executor, payrollId: number, employeeId: n
   return employees.map((e) => ({ ...e, lines: lines.get(e.id) ?? [] }));
 }
 
-export const payrollEmployees = (ctx: RequestContext, payrollId: number) => employeesOf(db(ctx), payrollId);
+/** The employees a parent already carries, or the payroll's with their lines. */
+export async function payrollEmployees(ctx: RequestContext, p: { id: string | number; employees?: unknown }) {
+  if (Array.isArray(p.employees)) return p.employees as PayrollEmployeeWithLines[];
+  return employeesOf(db(ctx), Number(p.id));
+}
 
 /** The lines a parent already carries (employees of a payroll), or this payroll employee's. */
 export async function linesOf(ctx: RequestContext, e: { id?: string | number; lines?: unknown }) {
@@ -75,7 +74,10 @@ export async function linesOf(ctx: RequestContext, e: { id?: string | number; li
   return data.linesOfEmployee(db(ctx), Number(e.id));
 }
 
-export const conceptTotals = (ctx: RequestContext, payrollId: number) => data.conceptTotals(db(ctx), payrollId);
+export async function conceptTotals(ctx: RequestContext, p: { id: string | number; conceptTotals?: unknown }) {
+  if (Array.isArray(p.conceptTotals)) return p.conceptTotals as data.ConceptTotalRow[];
+  return data.conceptTotals(db(ctx), Number(p.id));
+}
 
 // ---- create -----------------------------------------------------------------------------
 
