@@ -96,8 +96,9 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
   if (Object.keys(fields).length) throw badInput(fields);
   const frequency: PayFrequency = v.kind === 'extraordinaria' ? v.frequency! : v.kind;
   const periodDays = payrollPeriodDays(v.kind, v.periodStart, v.periodEnd);
+  // Read before the transaction: the loader runs its queries in parallel, which one transaction's connection must not.
+  const sets = await loadFiscalYearSets(db(ctx));
   const id = await db(ctx).transaction(async (tx) => {
-    const sets = await loadFiscalYearSets(tx);
     const params = fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
     const yearSet = sets.find((s) => s.year === params.tableYear)!;
     const employees = await data.eligibleEmployees(tx, frequency, v.periodEnd);
@@ -166,8 +167,7 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
 // ---- calculate --------------------------------------------------------------------------
 
 /** Calculates every employee of a locked, open payroll and stores lines, results, trace and totals. */
-async function calculateLocked(tx: Executor, payroll: data.PayrollRow): Promise<void> {
-  const sets = await loadFiscalYearSets(tx);
+async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[]): Promise<void> {
   const params = fiscalFor(sets, payroll.paymentDate, (message) => appError('CONFLICT', message));
   const conceptIds = await data.systemConceptIds(tx);
   const systemId = (key: string) => {
@@ -237,12 +237,14 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow): Promise<
 
 export async function calculatePayroll(ctx: RequestContext, id: string, version: number) {
   const payrollId = Number(id);
+  // Read before the transaction (see createPayroll); the tables of a year never change once stored.
+  const sets = await loadFiscalYearSets(db(ctx));
   await db(ctx).transaction(async (tx) => {
     const payroll = await data.findPayroll(tx, payrollId, { lock: true });
     if (!payroll) throw notFound('La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
     if (payroll.version !== version) throw conflict();
-    await calculateLocked(tx, payroll);
+    await calculateLocked(tx, payroll, sets);
     const after = found(await data.findPayroll(tx, payrollId), 'La nómina');
     await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'calculate', after: { tableYear: after.tableYear, perceptions: after.perceptions, deductions: after.deductions, otherPayments: after.otherPayments, net: after.net } });
   });
