@@ -216,6 +216,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   invoice: 'Factura',
   client_payment: 'Cobro',
   other_income: 'Otro ingreso',
+  rh_fiscal_year: 'Tablas fiscales (año)',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

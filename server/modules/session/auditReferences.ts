@@ -110,6 +110,11 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
     parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.description) from cash_movements x where x.id = ${id})`,
     label: (p) => joined(folio(p), p.name),
   },
+  // Recursos Humanos
+  rh_fiscal_year: {
+    parts: (id) => sql`(select json_build_object('folio', x.year) from rh_fiscal_years x where x.year = ${id})`,
+    label: (p) => (p.folio ? `Tablas fiscales ${p.folio}` : ''),
+  },
 };
 
 /** Entities audited without a record a person would look up (a session id is half a credential; the demo load). */
