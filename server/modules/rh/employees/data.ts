@@ -328,7 +328,7 @@ export async function eventsOf(ex: Executor, employeeIds: number[]): Promise<Eve
   return queryRows<EventRow>(
     ex,
     sql`select ev.id, ev.employee_id as "employeeId", ev.event, ev.date::text as date, ev.reason, ev.daily_salary::text as "dailySalary",
-        w.code as "workplaceCode", u.name as "recordedByName", ev.recorded_at as "recordedAt"
+        w.code as "workplaceCode", u.name as "recordedByName", ev.created_at as "recordedAt"
       from rh_employment_events ev left join rh_workplaces w on w.id = ev.workplace_id left join users u on u.id = ev.recorded_by
       where ev.employee_id in (${sql.join(employeeIds.map((id) => sql`${id}`), sql`, `)}) order by ev.employee_id, ev.date desc, ev.id desc`,
   );

@@ -85,7 +85,7 @@ export function identityOf(p: { names: string; lastName: string; secondLastName:
 }
 
 export function clabeOf(bankCode: string, seq: number): string {
-  const first17 = `${bankCode}180${String(1_000_000_000 + seq * 7_919_113).slice(-11)}`;
+  const first17 = `${bankCode}180${String(1_000_000_000 + seq * 7_919_113).padStart(11, '0').slice(-11)}`;
   return first17 + clabeCheckDigit(first17);
 }
 

@@ -91,7 +91,9 @@ const NO_TABLES = 'Sin tablas fiscales cargadas: el SDI es igual al salario diar
 /** Adds seniority and the SDI with the fiscal tables in force today. */
 async function withSdi(ex: Executor, rows: data.EmployeeRow[], today: string): Promise<EmployeeRecord[]> {
   if (!rows.length) return [];
-  const set = await data.fiscalYearOn(ex, today);
+  const year = await data.fiscalYearOn(ex, today);
+  // NUMERIC(9,4) reads back as "25.0000"; the formula reads better as "25 %".
+  const set = year ? { ...year, vacationPremiumPercent: dec(year.vacationPremiumPercent).toString() } : null;
   return rows.map((row) => {
     const years = yearsOfService(row.hireDate, today);
     if (!set) return { ...row, yearsOfService: years, integrationFactor: '1.0000', sdi: money(row.dailySalary), sdiFormula: NO_TABLES };
