@@ -351,6 +351,11 @@ export function payrollTax(sets: readonly FiscalYearSet[], input: PayrollTaxInpu
       })),
       { label: 'Total cuotas obreras IMSS', amount: q.total },
     );
+    if (input.minimumWageOnly) {
+      // Art. 36 LSS: for a worker on the minimum wage the employer pays the worker's quota too.
+      imssEmployee = '0.00';
+      steps.push({ label: 'Cuotas obreras a cargo del patrón (art. 36 LSS: salario mínimo); no se descuentan al trabajador', amount: '0.00' });
+    }
   }
 
   return { tableYear: params.tableYear, isr, subsidy, withheld, imssEmployee, steps };

@@ -374,6 +374,15 @@ describe('payrollTax worked cases', () => {
     expect(payrollTax(SETS, { paymentDate: '2026-06-05', period: 'SEMANAL', taxableIncome: '2205.28' }).isr).toBe('157.29');
   });
 
+  it('a minimum-wage worker pays no IMSS quota either: the employer pays it (art. 36 LSS)', () => {
+    // SBC 329.96, 7 days, under 3 UMA (351.93) so no excedente:
+    // 329.96 × 7 = 2309.72; × 0.25 % = 5.77, × 0.375 % = 8.66, × 0.625 % = 14.44, × 1.125 % = 25.98; 54.85 shown, not withheld
+    const r = payrollTax(SETS, { paymentDate: '2026-06-05', period: 'SEMANAL', taxableIncome: '2205.28', sbcDaily: '329.96', minimumWageOnly: true });
+    expect(r.imssEmployee).toBe('0.00');
+    expect(r.steps.find((x) => x.label === 'Total cuotas obreras IMSS')?.amount).toBe('54.85');
+    expect(r.steps.at(-1)).toEqual({ label: 'Cuotas obreras a cargo del patrón (art. 36 LSS: salario mínimo); no se descuentan al trabajador', amount: '0.00' });
+  });
+
   it('MENSUAL IMSS days are the calendar days of the month unless given', () => {
     // SBC 300 (< 3 UMA = 351.93): 300 × 28 days (February 2026) = 8400: × 0.25 % = 21.00, × 0.375 % = 31.50, × 0.625 % = 52.50, × 1.125 % = 94.50; total 199.50
     expect(payrollTax(SETS, { paymentDate: '2026-02-27', period: 'MENSUAL', taxableIncome: '9000', sbcDaily: '300' }).imssEmployee).toBe('199.50');
