@@ -12,6 +12,8 @@ import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
 import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
+import { rhSettingsResolvers } from './rh/settings/resolvers';
+import { seedRhSettingsDemo } from './rh/settings/seed';
 import { rhFiscalResolvers } from './rh/fiscal/resolvers';
 import { seedFiscalTables } from './rh/fiscal/seed';
 import { rhEmployeeResolvers } from './rh/employees/resolvers';
@@ -37,6 +39,7 @@ export const modules: ServerModule[] = [
   { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
+  { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
   { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo },
 ];

@@ -2,7 +2,7 @@
 // it), movements only inside the open period and never below zero cash,
 // cancellation by a reversing movement, closing with an arqueo.
 import { writeAudit } from '../../db/audit';
-import type { Executor } from '../../db/database';
+import { isUniqueViolation, type Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, isUniqueViolation, notFound } from '../../lib/errors';
