@@ -5,7 +5,7 @@ import { writeAudit } from '../../db/audit';
 import { isUniqueViolation, type Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
-import { appError, badInput, conflict, found, isUniqueViolation, notFound } from '../../lib/errors';
+import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
