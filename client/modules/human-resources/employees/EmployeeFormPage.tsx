@@ -24,6 +24,7 @@ import { useScreenAccess, type ScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
+import { toDecimal } from '../../../components/decimal';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
@@ -71,7 +72,7 @@ const EMPTY: Values = {
 const valuesOf = (e: Employee): Values => ({
   number: e.number, names: e.names, lastName: e.lastName, secondLastName: e.secondLastName, rfc: e.rfc, curp: e.curp, nss: e.nss, birthDate: e.birthDate,
   hireDate: e.hireDate, areaId: e.areaId, positionId: e.positionId, workplaceId: e.workplaceId ?? '', payFrequency: e.payFrequency, wageZone: e.wageZone,
-  dailySalary: e.dailySalary, bank: e.bank, clabe: e.clabe, email: e.email, phone: e.phone, address: e.address, emergencyContact: e.emergencyContact,
+  dailySalary: toDecimal(e.dailySalary)?.toFixed(2) ?? e.dailySalary, bank: e.bank, clabe: e.clabe, email: e.email, phone: e.phone, address: e.address, emergencyContact: e.emergencyContact,
 });
 
 const FIELDS = Object.keys(EMPTY);

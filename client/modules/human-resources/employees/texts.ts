@@ -48,7 +48,7 @@ export const texts = {
       alerts: 'Con alertas de documentos',
     },
     alerts: (n: number) => (n === 1 ? '1 alerta' : `${n} alertas`),
-    noAlerts: 'Completos',
+    noAlerts: 'Al día',
   },
   form: {
     newTitle: 'Nuevo empleado',
