@@ -18,6 +18,7 @@ import { rhFiscalResolvers } from './rh/fiscal/resolvers';
 import { seedFiscalTables } from './rh/fiscal/seed';
 import { rhEmployeeResolvers } from './rh/employees/resolvers';
 import { seedRhEmployeesDemo } from './rh/employees/seed';
+import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 
 export type ServerModule = {
   name: string;
@@ -42,4 +43,5 @@ export const modules: ServerModule[] = [
   { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
   { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo },
+  { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
 ];
