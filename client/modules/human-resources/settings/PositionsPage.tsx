@@ -18,7 +18,7 @@ import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
 import { CatalogDialog } from './catalogDialog';
 import { useOrganizationOptions } from './organization';
-import { positiveSalary, requiredText } from './validation';
+import { moneyValue, positiveSalary, requiredText } from './validation';
 import { ACTIVE_FILTER_OPTIONS, ACTIVE_LABELS, activeFilter, activeLabel, activeStatus, RH_MODULE, RH_SETTINGS_SCREEN, texts } from './texts';
 
 const t = texts.positions;
@@ -42,7 +42,7 @@ function PositionForm({ position, defaultAreaId, readOnly, onClose, onReload }: 
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: position
-      ? { areaId: position.areaId, name: position.name, baseDailySalary: position.baseDailySalary, active: position.active }
+      ? { areaId: position.areaId, name: position.name, baseDailySalary: moneyValue(position.baseDailySalary), active: position.active }
       : { areaId: defaultAreaId, name: '', baseDailySalary: '', active: true },
     validate: {
       areaId: (v) => (v ? null : texts.required),

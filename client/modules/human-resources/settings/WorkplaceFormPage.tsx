@@ -18,7 +18,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useOrganizationOptions } from './organization';
 import { RH_MODULE, RH_SETTINGS_PATHS, RH_SETTINGS_SCREEN, texts, WORKPLACE_STATUS } from './texts';
-import { codeError, positiveSalary } from './validation';
+import { codeError, moneyValue, positiveSalary } from './validation';
 
 const t = texts.workplaces;
 const FIELDS = ['code', 'positionId', 'authorizedDailySalary', 'location', 'notes', 'active'] as const;
@@ -30,7 +30,7 @@ const EMPTY: Values = { code: '', positionId: '', authorizedDailySalary: '', loc
 const valuesOf = (w: RhWorkplaceFieldsFragment): Values => ({
   code: w.code,
   positionId: w.positionId,
-  authorizedDailySalary: w.authorizedDailySalary,
+  authorizedDailySalary: moneyValue(w.authorizedDailySalary),
   location: w.location,
   notes: w.notes,
   active: w.active,
@@ -67,7 +67,7 @@ function Editor({ workplace, onReload }: { workplace: RhWorkplaceFieldsFragment 
     form.setFieldValue('positionId', id ?? '');
     // A new plaza is usually authorised at the puesto's base salary.
     const chosen = organization.position(id);
-    if (!workplace && chosen && !form.values.authorizedDailySalary) form.setFieldValue('authorizedDailySalary', chosen.baseDailySalary);
+    if (!workplace && chosen && !form.values.authorizedDailySalary) form.setFieldValue('authorizedDailySalary', moneyValue(chosen.baseDailySalary));
   };
   return (
     <FormPage

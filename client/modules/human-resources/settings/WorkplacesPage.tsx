@@ -84,7 +84,7 @@ export function WorkplacesPage() {
         <>
           <Select aria-label={t.area} placeholder={texts.positions.allAreas} data={organization.areaOptions()} value={areaId || null} onChange={setArea} clearable w={220} />
           <Select aria-label={t.position} placeholder={t.allPositions} data={organization.positionGroups({ areaId })} value={positionId || null} onChange={(v) => params.setFilter('positionId', v ?? '')} clearable searchable w={240} />
-          <Select aria-label={t.status} placeholder={t.allStatuses} data={STATUS_OPTIONS} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={190} />
+          <Select aria-label={t.status} placeholder={t.allStatuses} data={STATUS_OPTIONS} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={220} />
           <SegmentedControl aria-label="Estado" data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />
         </>
       }
