@@ -9,12 +9,14 @@ import { salesResolvers } from './sales/resolvers';
 import { seedSalesDemo } from './sales/seed';
 import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
+import { dashboardResolvers } from './dashboard/resolvers';
 import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
 import { rhSettingsResolvers } from './rh/settings/resolvers';
 import { seedRhSettingsDemo } from './rh/settings/seed';
 import { rhFiscalResolvers } from './rh/fiscal/resolvers';
 import { seedFiscalTables } from './rh/fiscal/seed';
+import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 
 export type ServerModule = {
   name: string;
@@ -36,6 +38,8 @@ export const modules: ServerModule[] = [
   { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
+  { name: 'dashboard', resolvers: dashboardResolvers },
   { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
+  { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
 ];

@@ -9,8 +9,11 @@ export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/syst
   form('agreements/agreements-form', 'Formulario de Convenios', 'Convenios', 'agreements'),
   screen('payroll', 'Nóminas', 'Nóminas'),
   detail('payroll/payroll-detail', 'Creación de Nómina', 'Nóminas', 'payroll'),
-  screen('fiscalPayroll', 'Nóminas Fiscales', 'Nóminas Fiscales'),
-  detail('fiscalPayroll/payroll-detail', 'Nómina Fiscal', 'Nóminas Fiscales', 'fiscalPayroll'),
+  screen('fiscalPayroll', 'Nóminas Fiscales', 'Nóminas Fiscales', {
+    load: () => import('./fiscal/FiscalPayrollsPage'),
+    description: 'ISR, subsidio e IMSS de cada nómina calculada; calculadora fiscal.',
+  }),
+  detail('fiscalPayroll/payroll-detail', 'Nómina Fiscal', 'Nóminas Fiscales', 'fiscalPayroll', { load: () => import('./fiscal/FiscalPayrollDetailPage') }),
   screen('settings', 'Configuración RH', 'Configuración RH', {
     load: () => import('./settings/SettingsLandingPage'),
     description: 'Áreas, puestos, plazas, documentos del expediente y conceptos de nómina.',
