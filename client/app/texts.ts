@@ -216,6 +216,12 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   invoice: 'Factura',
   client_payment: 'Cobro',
   other_income: 'Otro ingreso',
+  rh_area: 'Área',
+  rh_position: 'Puesto',
+  rh_workplace: 'Plaza',
+  rh_document_type: 'Tipo de documento',
+  rh_concept: 'Concepto de nómina',
+  rh_fiscal_year: 'Tablas fiscales',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

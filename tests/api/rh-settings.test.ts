@@ -336,3 +336,23 @@ describe('payroll concepts', () => {
     expect((await gqlOk('{ rhCaptureConcepts { systemKey } }')).rhCaptureConcepts.every((x: { systemKey: string | null }) => x.systemKey === null)).toBe(true);
   });
 });
+
+describe('audit', () => {
+  it('every write is audited and the activity list names the record (código · nombre)', async () => {
+    const area = (await gqlOk(AREA_CREATE, { i: { name: 'Auditoría interna', active: true } })).rhAreaCreate;
+    const position = (await gqlOk(POSITION_CREATE, { i: { areaId: area.id, name: 'Auditor', baseDailySalary: '700', active: true } })).rhPositionCreate;
+    await gqlOk(WORKPLACE_CREATE, { i: { code: 'AUD-001', positionId: position.id, authorizedDailySalary: '700', active: true } });
+    await gqlOk(DOCTYPE_CREATE, { i: { name: 'Carta de no antecedentes', required: false, expires: true, warningDays: 30, active: true } });
+    const concept = (await gqlOk(CONCEPT_CREATE, { i: { code: 'P401', name: 'Bono de auditoría', kind: 'percepcion', satCode: '038', taxableRule: 'gravado', active: true } })).rhConceptCreate;
+    await gqlOk(CONCEPT_UPDATE, { id: concept.id, v: 1, i: { code: 'P401', name: 'Bono de auditoría anual', kind: 'percepcion', satCode: '038', taxableRule: 'gravado', active: true } });
+    const mine = (await gqlOk('{ myAuditEntries(limit: 50){ entity action reference } }')).myAuditEntries as { entity: string; action: string; reference: string | null }[];
+    const ref = (entity: string, action: string) => mine.find((e) => e.entity === entity && e.action === action)?.reference;
+    expect(ref('rh_area', 'create')).toBe('Auditoría interna');
+    expect(ref('rh_position', 'create')).toBe('Auditor · Auditoría interna');
+    expect(ref('rh_workplace', 'create')).toBe('AUD-001 · Auditor');
+    expect(ref('rh_document_type', 'create')).toBe('Carta de no antecedentes');
+    // The reference is the record as it is now.
+    expect(ref('rh_concept', 'update')).toBe('P401 · Bono de auditoría anual');
+    expect(ref('rh_concept', 'create')).toBe('P401 · Bono de auditoría anual');
+  });
+});

@@ -110,6 +110,26 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
     parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.description) from cash_movements x where x.id = ${id})`,
     label: (p) => joined(folio(p), p.name),
   },
+  // Recursos Humanos
+  rh_area: named('rh_areas'),
+  rh_position: {
+    parts: (id) => sql`(select json_build_object('name', x.name, 'serie', a.name) from rh_positions x join rh_areas a on a.id = x.area_id where x.id = ${id})`,
+    label: (p) => joined(p.name, p.serie),
+  },
+  rh_workplace: {
+    parts: (id) => sql`(select json_build_object('serie', x.code, 'name', p.name) from rh_workplaces x join rh_positions p on p.id = x.position_id where x.id = ${id})`,
+    label: (p) => joined(p.serie, p.name),
+  },
+  rh_document_type: named('rh_document_types'),
+  rh_concept: {
+    parts: (id) => sql`(select json_build_object('serie', x.code, 'name', x.name) from rh_concepts x where x.id = ${id})`,
+    label: (p) => joined(p.serie, p.name),
+  },
+  // The year itself is the record's id.
+  rh_fiscal_year: {
+    parts: (id) => sql`(select json_build_object('folio', x.year) from rh_fiscal_years x where x.year = ${id})`,
+    label: (p) => (p.folio ? `Año ${p.folio}` : ''),
+  },
 };
 
 /** Entities audited without a record a person would look up (a session id is half a credential; the demo load). */
