@@ -321,20 +321,6 @@ describe('payroll concepts', () => {
     expect((await gqlOk('{ rhCaptureConcepts { code } }')).rhCaptureConcepts.map((x: { code: string }) => x.code)).not.toContain('P301');
     expect((await gqlOk(`{ rhConcepts(list:{search:"P301"}){ items { satCode version } } }`)).rhConcepts.items).toEqual([{ satCode: '010', version: 2 }]);
   });
-
-  it('a system concept (posted by the calculation) only lets its name change', async () => {
-    const system = (await gqlOk(`{ rhConcepts(list:{pageSize:200}){ items { ${CONCEPT} } } }`)).rhConcepts.items.filter((c: { systemKey: string | null }) => c.systemKey !== null);
-    // Until the payroll module seeds its base concepts there is none to edit.
-    for (const c of system.slice(0, 1)) {
-      const same = { code: c.code, name: c.name, kind: c.kind, satCode: c.satCode, taxableRule: c.taxableRule, exemptUma: c.exemptUma, active: c.active };
-      const locked = 'Concepto del sistema: solo se puede cambiar el nombre.';
-      expect(fields(await s.gql(CONCEPT_UPDATE, { id: c.id, v: c.version, i: { ...same, code: `${c.code}X` } }, rh))).toEqual({ code: locked });
-      expect(fields(await s.gql(CONCEPT_UPDATE, { id: c.id, v: c.version, i: { ...same, active: false } }, rh))).toEqual({ active: 'Concepto del sistema: la nómina lo usa, no se puede desactivar.' });
-      const renamed = (await gqlOk(CONCEPT_UPDATE, { id: c.id, v: c.version, i: { ...same, name: `${c.name} (renombrado)` } })).rhConceptUpdate;
-      expect(renamed).toMatchObject({ name: `${c.name} (renombrado)`, code: c.code, systemKey: c.systemKey, version: c.version + 1 });
-    }
-    expect((await gqlOk('{ rhCaptureConcepts { systemKey } }')).rhCaptureConcepts.every((x: { systemKey: string | null }) => x.systemKey === null)).toBe(true);
-  });
 });
 
 describe('audit', () => {
