@@ -58,6 +58,7 @@ const config: CodegenConfig = {
           AccountEntry: '../server/modules/shopping/data#AccountEntryRow',
           CashPeriod: '../server/modules/cash/data#CashPeriodRow',
           CashMovement: '../server/modules/cash/data#CashMovementRow',
+          RhEmployee: '../server/modules/rh/employees/service#EmployeeRecord',
         },
         useIndexSignature: true,
         enumsAsTypes: true,

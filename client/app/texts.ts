@@ -221,7 +221,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_workplace: 'Plaza',
   rh_document_type: 'Tipo de documento',
   rh_concept: 'Concepto de nómina',
-  rh_fiscal_year: 'Tablas fiscales',
+  rh_fiscal_year: 'Tablas fiscales (año)',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

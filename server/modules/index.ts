@@ -1,4 +1,5 @@
 // The module registry: add a module here and its resolvers join the schema.
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Resolvers } from '../graphql/types';
 import { sessionResolvers } from './session/resolvers';
@@ -16,13 +17,15 @@ import { rhSettingsResolvers } from './rh/settings/resolvers';
 import { seedRhSettingsDemo } from './rh/settings/seed';
 import { rhFiscalResolvers } from './rh/fiscal/resolvers';
 import { seedFiscalTables } from './rh/fiscal/seed';
+import { rhEmployeeResolvers } from './rh/employees/resolvers';
+import { seedRhEmployeesDemo } from './rh/employees/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 
 export type ServerModule = {
   name: string;
   resolvers: Resolvers;
-  /** Demo data for a new company; runs once, after roles and users exist, in module order. */
-  seedDemo?: (db: Db, ctx: { adminUserId: number }) => Promise<void>;
+  /** Demo data for a new company; runs once, after roles and users exist, in module order (`config` is there to store demo files). */
+  seedDemo?: (db: Db, ctx: { adminUserId: number; config?: Config }) => Promise<void>;
   /**
    * Data every company needs whether or not it has demo data (e.g. the fiscal
    * tables of each year, the payroll concepts the calculation posts). Runs at
@@ -41,5 +44,6 @@ export const modules: ServerModule[] = [
   { name: 'dashboard', resolvers: dashboardResolvers },
   { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
+  { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
 ];

@@ -3,8 +3,11 @@
 import { defineModuleRoutes, detail, form, screen } from '../../app/routing/define';
 
 export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/system/rh/', [
-  screen('employees', 'Empleados', 'Empleados'),
-  form('employees/employees-form', 'Formulario de Empleados', 'Empleados', 'employees'),
+  screen('employees', 'Empleados', 'Empleados', {
+    load: () => import('./employees/EmployeesPage'),
+    description: 'Plantilla: datos personales, puesto, salario, SDI, documentos y movimientos.',
+  }),
+  form('employees/employees-form', 'Formulario de Empleados', 'Empleados', 'employees', { load: () => import('./employees/EmployeeFormPage') }),
   screen('agreements', 'Convenios', 'Convenios'),
   form('agreements/agreements-form', 'Formulario de Convenios', 'Convenios', 'agreements'),
   screen('payroll', 'Nóminas', 'Nóminas'),

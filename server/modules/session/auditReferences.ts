@@ -125,10 +125,9 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
     parts: (id) => sql`(select json_build_object('serie', x.code, 'name', x.name) from rh_concepts x where x.id = ${id})`,
     label: (p) => joined(p.serie, p.name),
   },
-  // The year itself is the record's id.
   rh_fiscal_year: {
     parts: (id) => sql`(select json_build_object('folio', x.year) from rh_fiscal_years x where x.year = ${id})`,
-    label: (p) => (p.folio ? `Año ${p.folio}` : ''),
+    label: (p) => (p.folio ? `Tablas fiscales ${p.folio}` : ''),
   },
 };
 
