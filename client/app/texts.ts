@@ -178,6 +178,15 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   terminado: 'Terminación',
   entregada: 'Entrega',
   cancelado: 'Cancelación',
+  // Recursos Humanos
+  terminate: 'Baja de empleado',
+  rehire: 'Reingreso',
+  photo: 'Cambio de foto',
+  document_add: 'Documento agregado',
+  document_remove: 'Documento quitado',
+  incident: 'Captura de incidencias',
+  calculate: 'Cálculo',
+  payment: 'Abono',
 };
 
 /** Spanish names for the audited entities; modules add theirs here. */
@@ -216,12 +225,15 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   invoice: 'Factura',
   client_payment: 'Cobro',
   other_income: 'Otro ingreso',
+  rh_fiscal_year: 'Tablas fiscales (año)',
   rh_area: 'Área',
   rh_position: 'Puesto',
   rh_workplace: 'Plaza',
-  rh_document_type: 'Tipo de documento',
+  rh_document_type: 'Tipo de documento (RH)',
   rh_concept: 'Concepto de nómina',
-  rh_fiscal_year: 'Tablas fiscales (año)',
+  rh_employee: 'Empleado',
+  rh_agreement: 'Convenio',
+  rh_payroll: 'Nómina',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

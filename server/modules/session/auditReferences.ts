@@ -111,23 +111,32 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
     label: (p) => joined(folio(p), p.name),
   },
   // Recursos Humanos
-  rh_area: named('rh_areas'),
-  rh_position: {
-    parts: (id) => sql`(select json_build_object('name', x.name, 'serie', a.name) from rh_positions x join rh_areas a on a.id = x.area_id where x.id = ${id})`,
-    label: (p) => joined(p.name, p.serie),
-  },
-  rh_workplace: {
-    parts: (id) => sql`(select json_build_object('serie', x.code, 'name', p.name) from rh_workplaces x join rh_positions p on p.id = x.position_id where x.id = ${id})`,
-    label: (p) => joined(p.serie, p.name),
-  },
-  rh_document_type: named('rh_document_types'),
-  rh_concept: {
-    parts: (id) => sql`(select json_build_object('serie', x.code, 'name', x.name) from rh_concepts x where x.id = ${id})`,
-    label: (p) => joined(p.serie, p.name),
-  },
   rh_fiscal_year: {
     parts: (id) => sql`(select json_build_object('folio', x.year) from rh_fiscal_years x where x.year = ${id})`,
     label: (p) => (p.folio ? `Tablas fiscales ${p.folio}` : ''),
+  },
+  rh_area: named('rh_areas'),
+  rh_position: named('rh_positions'),
+  rh_workplace: {
+    parts: (id) => sql`(select json_build_object('name', x.code) from rh_workplaces x where x.id = ${id})`,
+    label: (p) => (p.name ? `Plaza ${p.name}` : ''),
+  },
+  rh_document_type: named('rh_document_types'),
+  rh_concept: {
+    parts: (id) => sql`(select json_build_object('name', x.code || ' ' || x.name) from rh_concepts x where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
+  rh_employee: {
+    parts: (id) => sql`(select json_build_object('name', x.number || ' · ' || x.last_name || ' ' || x.second_last_name || ' ' || x.names) from rh_employees x where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
+  rh_agreement: {
+    parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from rh_agreements x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,
+    label: (p) => joined(`Convenio ${folio(p)}`, p.name),
+  },
+  rh_payroll: {
+    parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.period_start::text || ' a ' || x.period_end::text) from rh_payrolls x where x.id = ${id})`,
+    label: (p) => joined(`Nómina ${folio(p)}`, p.name),
   },
 };
 
