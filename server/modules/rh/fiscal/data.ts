@@ -2,6 +2,7 @@
 // what applies to a payment date) and write a whole new year at once.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/database';
+import { dec } from '../../../../schema/money';
 import { PAY_PERIODS, type FiscalYearSet, type PayPeriod } from '../../../../schema/rh/fiscal';
 import { rhFiscalYears, rhImssRates, rhIsrTariffRows, rhPayrolls, rhSubsidies, rhUmaValues } from '../tables';
 
@@ -9,6 +10,8 @@ import { rhFiscalYears, rhImssRates, rhIsrTariffRows, rhPayrolls, rhSubsidies, r
 export type StoredFiscalYear = FiscalYearSet & { derivedTariffs: PayPeriod[]; closedPayrolls: number; minimumWageValidFrom: string };
 
 const plain = (v: string): string => v; // numeric columns come back as text from both drivers
+/** Percentages are stored with 4 decimals; the trace and the screens show them as published (21.36, not 21.3600). */
+const percent = (v: string): string => dec(v).toString();
 
 export async function loadFiscalYears(db: Executor): Promise<StoredFiscalYear[]> {
   const [years, tariffRows, subsidies, uma, imss, closed] = await Promise.all([
@@ -29,7 +32,7 @@ export async function loadFiscalYears(db: Executor): Promise<StoredFiscalYear[]>
     for (const r of tariffRows) {
       if (r.year !== y.year) continue;
       const period = r.period as PayPeriod;
-      tariffs[period].push({ lowerLimit: plain(r.lowerLimit), fixedFee: plain(r.fixedFee), rate: plain(r.rate) });
+      tariffs[period].push({ lowerLimit: plain(r.lowerLimit), fixedFee: plain(r.fixedFee), rate: percent(r.rate) });
       if (r.derived) derived.add(period);
     }
     return {
@@ -39,15 +42,15 @@ export async function loadFiscalYears(db: Executor): Promise<StoredFiscalYear[]>
       derivedTariffs: PAY_PERIODS.filter((p) => derived.has(p)),
       subsidies: subsidies
         .filter((s) => s.year === y.year)
-        .map((s) => ({ validFrom: s.validFrom, umaPercent: s.umaPercent, monthlyUma: s.monthlyUma, monthlyAmount: s.monthlyAmount, monthlyCap: s.monthlyCap, note: s.note })),
+        .map((s) => ({ validFrom: s.validFrom, umaPercent: percent(s.umaPercent), monthlyUma: s.monthlyUma, monthlyAmount: s.monthlyAmount, monthlyCap: s.monthlyCap, note: s.note })),
       uma: uma.filter((u) => u.year === y.year).map((u) => ({ validFrom: u.validFrom, daily: u.daily, monthly: u.monthly, note: u.note })),
       minimumWageValidFrom: y.minimumWageValidFrom,
       minimumWage: { validFrom: y.minimumWageValidFrom, general: y.minimumWageGeneral, borderZone: y.minimumWageBorder },
-      imssEmployeeRates: imss.filter((r) => r.year === y.year).map((r) => ({ code: r.code, label: r.label, rate: r.rate, base: r.base as 'SBC' | 'EXCESS_3_UMA' })),
+      imssEmployeeRates: imss.filter((r) => r.year === y.year).map((r) => ({ code: r.code, label: r.label, rate: percent(r.rate), base: r.base as 'SBC' | 'EXCESS_3_UMA' })),
       sbcCapUma: y.sbcCapUma,
       excessThresholdUma: y.excessThresholdUma,
       aguinaldoDays: y.aguinaldoDays,
-      vacationPremiumPercent: y.vacationPremiumPercent,
+      vacationPremiumPercent: percent(y.vacationPremiumPercent),
       vacationDays: y.vacationDays as FiscalYearSet['vacationDays'],
       closedPayrolls: closed.find((c) => c.year === y.year)?.n ?? 0,
     };
@@ -88,7 +91,7 @@ export async function insertFiscalYear(db: Executor, set: FiscalYearSet, opts: {
   if (tariffRows.length) await db.insert(rhIsrTariffRows).values(tariffRows);
   if (set.subsidies.length) {
     await db.insert(rhSubsidies).values(
-      set.subsidies.map((s) => ({ validFrom: s.validFrom, year: set.year, umaPercent: s.umaPercent, monthlyUma: s.monthlyUma, monthlyAmount: s.monthlyAmount, monthlyCap: s.monthlyCap, note: s.note ?? null })),
+      set.subsidies.map((s) => ({ validFrom: s.validFrom, year: set.year, umaPercent: percent(s.umaPercent), monthlyUma: s.monthlyUma, monthlyAmount: s.monthlyAmount, monthlyCap: s.monthlyCap, note: s.note ?? null })),
     );
   }
   if (set.uma.length) await db.insert(rhUmaValues).values(set.uma.map((u) => ({ validFrom: u.validFrom, year: set.year, daily: u.daily, monthly: u.monthly, note: u.note ?? null })));

@@ -1,0 +1,126 @@
+// Recursos Humanos as its staff uses it (rh@demo.mx): register an employee
+// (a salary under the minimum is refused in Spanish) and attach her INE with
+// its expiry; run a quincenal payroll with an incident, calculate and close
+// it, download a receipt; read its fiscal calculation and use the Calculadora.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './fixtures';
+
+const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Módulos' });
+const main = (page: Page) => page.locator('main');
+
+async function openScreen(page: Page, card: string) {
+  await sideNav(page).getByRole('link', { name: 'Recursos Humanos', exact: true }).click();
+  await expect(page).toHaveURL('/system/human-resources');
+  await main(page).getByRole('link', { name: new RegExp(`^${card}`) }).first().click();
+}
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await main(page).getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Types a date as a person does (DD/MM/AAAA) over whatever the field held, and closes its calendar. */
+async function typeDate(field: Locator, date: string) {
+  await field.fill('');
+  await field.pressSequentially(date);
+  await field.press('Tab'); // blur closes its calendar (Escape would also close a dialog around it)
+  await expect(field).toHaveValue(date);
+}
+
+// A person whose RFC, CURP and NSS agree with her birth date (17/04/1992), with their real check digits.
+const SOFIA = { rfc: 'IAQS920417Z74', curp: 'IAQS920417MQTBRF79', nss: '88109238498', clabe: '012680001234567894' };
+
+test('register an employee with her INE, then run a quincenal payroll and its fiscal calculation', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, 'rh@demo.mx');
+
+  // --- Empleados: a new employee; the minimum wage is enforced in Spanish.
+  await openScreen(page, 'Empleados');
+  await expect(page).toHaveURL(/\/system\/rh\/employees/);
+  await main(page).getByRole('link', { name: 'Nuevo empleado' }).or(main(page).getByRole('button', { name: 'Nuevo empleado' })).first().click();
+  await expect(page).toHaveURL(/employees-form/);
+  await main(page).getByLabel('Número de empleado').fill('E2E-01');
+  await main(page).getByLabel('Nombre(s)').fill('Sofía');
+  await main(page).getByLabel('Apellido paterno').fill('Ibarra');
+  await main(page).getByLabel('Apellido materno').fill('Quiroz');
+  await main(page).getByLabel('RFC').fill(SOFIA.rfc);
+  await main(page).getByLabel('CURP').fill(SOFIA.curp);
+  await main(page).getByLabel('NSS').fill(SOFIA.nss);
+  await typeDate(main(page).getByLabel('Fecha de nacimiento'), '17/04/1992');
+  await typeDate(main(page).getByLabel('Fecha de ingreso'), '01/03/2021');
+  await choose(page, 'Área', 'Administración');
+  await choose(page, 'Puesto', /^Auxiliar administrativo/);
+  await choose(page, 'Frecuencia de pago', 'Quincenal');
+  await main(page).getByLabel('Salario diario').fill('250');
+  await main(page).getByLabel('CLABE').fill(SOFIA.clabe);
+  await main(page).getByRole('button', { name: 'Guardar' }).click();
+  await expect(main(page).getByText(/salario mínimo/i).first()).toBeVisible();
+  await main(page).getByLabel('Salario diario').fill('650');
+  await main(page).getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Empleado registrado.')).toBeVisible();
+  await expect(main(page).getByText(/SDI = 650\.00 × 1\.05/)).toBeVisible();
+
+  // Her INE: the expiry first, then the file; it shows as vigente.
+  const ine = main(page).locator('div.mantine-Paper-root').filter({ has: page.getByText('INE', { exact: true }) }).last();
+  await typeDate(ine.getByLabel('Fecha de vencimiento INE'), '31/12/2031');
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  await ine.locator('input[type=file]').setInputFiles({ name: 'ine-sofia.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByText('Documento agregado.')).toBeVisible();
+  await expect(ine.getByText('Vigente')).toBeVisible();
+  await expect(ine.getByText('ine-sofia.pdf')).toBeVisible();
+
+  // --- Nóminas: a quincenal payroll for the first half of September 2026 (she is in it), two double overtime hours.
+  await openScreen(page, 'Nóminas');
+  await expect(page).toHaveURL('/system/rh/payroll');
+  await main(page).getByRole('link', { name: 'Nueva nómina' }).or(main(page).getByRole('button', { name: 'Nueva nómina' })).first().click();
+  await choose(page, 'Tipo de nómina', 'Quincenal');
+  await typeDate(main(page).getByLabel('Inicio del periodo'), '01/09/2026');
+  await typeDate(main(page).getByLabel('Fin del periodo'), '15/09/2026');
+  await typeDate(main(page).getByLabel('Fecha de pago'), '15/09/2026');
+  await main(page).getByRole('button', { name: 'Crear nómina' }).click();
+  const created = page.getByText(/Nómina (\d+) creada con \d+ empleados\./);
+  await expect(created).toBeVisible();
+  const folio = /Nómina (\d+)/.exec((await created.textContent()) ?? '')?.[1] ?? '';
+
+  await main(page).getByRole('button', { name: 'Incidencias E2E-01' }).click();
+  const incidents = page.getByRole('dialog');
+  await incidents.getByLabel('Horas extra dobles').fill('2');
+  await incidents.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Incidencias guardadas; vuelve a calcular la nómina.')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Calcular' }).click();
+  await expect(page.getByText('Nómina calculada.')).toBeVisible();
+  // Sueldo 650.00 × 15 = 9,750.00; dobles 650 ÷ 8 × 2 × 2 h = 325.00: perceptions 10,075.00.
+  const row = main(page).getByRole('row', { name: /E2E-01/ });
+  await expect(row.getByText('10,075.00')).toBeVisible();
+
+  await main(page).getByRole('button', { name: 'Cerrar nómina' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar nómina' }).click();
+  await expect(page.getByText(`Nómina ${folio} cerrada.`)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: 'Recibo E2E-01' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+
+  // --- Nóminas Fiscales: the same payroll with her ISR step by step.
+  await openScreen(page, 'Nóminas Fiscales');
+  await main(page).getByRole('row', { name: new RegExp(`^${folio}\\b`) }).first().click();
+  await expect(page).toHaveURL(/fiscalPayroll\/payroll-detail\?id=/);
+  await expect(main(page).getByText('Tablas fiscales de 2026')).toBeVisible();
+  await main(page).getByRole('row', { name: /E2E-01/ }).first().click();
+  // Taxable 9,750.00 + 162.50 (half the overtime is exempt) = 9,912.50; 2026 quincenal row 6:
+  // 916.20 + (9,912.50 − 8,651.41) × 21.36 % = 916.20 + 269.37 = 1,185.57 (over the subsidy cap: all withheld).
+  await expect(main(page).getByRole('cell', { name: '21.36', exact: true })).toBeVisible();
+  await expect(main(page).getByRole('cell', { name: '1,185.57', exact: true }).first()).toBeVisible();
+
+  // --- Calculadora: June 2026, quincenal, 5,000.00 and SBC 500.00.
+  await main(page).getByRole('link', { name: 'Volver a Nóminas Fiscales' }).or(main(page).getByRole('button', { name: 'Volver a Nóminas Fiscales' })).first().click();
+  await main(page).getByRole('button', { name: 'Calculadora' }).click();
+  const calc = page.getByRole('dialog', { name: 'Calculadora de ISR, subsidio e IMSS' });
+  await typeDate(calc.getByLabel('Fecha de pago'), '15/06/2026');
+  await calc.getByRole('combobox', { name: 'Periodo de pago', exact: true }).click();
+  await page.getByRole('option', { name: 'Quincenal' }).click();
+  await calc.getByLabel('Ingreso gravable del periodo').fill('5000');
+  await calc.getByLabel('SBC diario (opcional)').fill('500');
+  await calc.getByRole('button', { name: 'Calcular' }).click();
+  await expect(calc.getByText('Tablas fiscales de 2026')).toBeVisible();
+  for (const figure of ['366.91', '264.30', '102.61', '187.02']) await expect(calc.getByText(new RegExp(figure.replace('.', '\\.'))).first()).toBeVisible();
+});
