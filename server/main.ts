@@ -18,7 +18,7 @@ export async function boot(config: Config = loadConfig(), opts: { permissions?: 
   // the others find the company seeded and the signing secret stored.
   const { seeded, secret } = await database.withStartupLock(async () => ({
     base: await seedModuleBase(database.db),
-    seeded: config.seedDemoData ? await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }) : null,
+    seeded: config.seedDemoData ? await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, config }) : null,
     secret: config.sessionSecret ?? (await ensureSetting(database.db, 'session_secret', randomBytes(32).toString('hex'))),
   }));
   let services: AppServices;

@@ -8,7 +8,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   const result = await database.withStartupLock(async () => {
     await seedModuleBase(database.db);
-    return seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    return seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, config });
   });
   if (result.createdAdmin) {
     console.log(`Empresa demo cargada. Administrador: ${config.adminEmail}`);

@@ -147,6 +147,15 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   }
 }
 
+/** A unique-index violation of `constraint` from either driver, wrapped or not (two saves racing past a check). */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: string; constraint?: string; message?: string };
+    if (x.code === '23505' && (x.constraint === constraint || (x.message ?? '').includes(constraint))) return true;
+  }
+  return false;
+}
+
 /** Raw SQL with typed rows; both drivers return `{ rows }`. Parameters travel separately (never interpolated). */
 export async function queryRows<T>(executor: Executor, query: import('drizzle-orm').SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };

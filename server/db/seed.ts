@@ -6,6 +6,7 @@ import { MODULE_CATALOG, SEED_ROLES } from '../../schema/catalog';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { appModules, rolePermissions, roles, submodules, users } from './tables';
 import type { Db } from './database';
+import type { Config } from '../config';
 import { writeAudit } from './audit';
 
 export type SeedResult = { createdAdmin: boolean; generatedPassword: string | null; demoUsers: string[] };
@@ -38,13 +39,14 @@ export async function seedModuleBase(db: Db): Promise<void> {
   for (const m of modules) if (m.seedBase) await m.seedBase(db);
 }
 
-export async function seed(db: Db, opts: { adminEmail: string; adminPassword: string | null }): Promise<SeedResult> {
+/** `config` lets demo seeds store files (employee documents); without it they skip them. */
+export async function seed(db: Db, opts: { adminEmail: string; adminPassword: string | null; config?: Config }): Promise<SeedResult> {
   await syncCatalog(db);
   const result = await seedCompany(db, opts);
   if (result.adminUserId !== null) {
     // Imported here, not at the top: the module registry imports the resolvers, which import services.
     const { modules } = await import('../modules');
-    for (const m of modules) if (m.seedDemo) await m.seedDemo(db, { adminUserId: result.adminUserId });
+    for (const m of modules) if (m.seedDemo) await m.seedDemo(db, { adminUserId: result.adminUserId, config: opts.config });
   }
   return { createdAdmin: result.createdAdmin, generatedPassword: result.generatedPassword, demoUsers: result.demoUsers };
 }

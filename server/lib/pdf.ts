@@ -1,7 +1,7 @@
 // The one PDF builder for printed documents and reports (quotes, invoices,
 // kardex, purchase reports…): company header, title, key/value blocks,
 // tables with right-aligned money columns that repeat their header on each
-// page, a totals box, free text and "Página X de Y" footers — all in Spanish.
+// page, a totals box, free text, page breaks and "Página X de Y" footers — all in Spanish.
 // Callers describe the document as data; they never touch pdfkit.
 import PDFDocument from 'pdfkit';
 import { companyHeaderLines, type CompanyProfile } from './company';
@@ -35,7 +35,9 @@ export type PdfBlock =
       emptyText?: string;
     }
   | { kind: 'totals'; rows: { label: string; value: PdfCell; format?: PdfFormat; bold?: boolean }[] }
-  | { kind: 'text'; title?: string; text: string; size?: number };
+  | { kind: 'text'; title?: string; text: string; size?: number }
+  /** Starts a new page with the document header (e.g. one payroll receipt per page); `subtitle` replaces the header's from there on. */
+  | { kind: 'pageBreak'; subtitle?: string };
 
 export type PdfDocumentSpec = {
   company: CompanyProfile;
@@ -311,7 +313,10 @@ export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
     if (block.kind === 'fields') drawFields(doc, block);
     else if (block.kind === 'table') drawTable(doc, block);
     else if (block.kind === 'totals') drawTotals(doc, block);
-    else drawText(doc, block);
+    else if (block.kind === 'pageBreak') {
+      doc.addPage();
+      drawHeader(doc, block.subtitle === undefined ? spec : { ...spec, subtitle: block.subtitle });
+    } else drawText(doc, block);
   }
   drawFooters(doc, spec);
   doc.end();

@@ -1,5 +1,6 @@
 // Input validation with zod; every issue becomes a Spanish per-field message.
 import { z } from 'zod';
+import { dec } from '../../schema/money';
 import { badInput, type FieldMessages } from './errors';
 
 export { z };
@@ -38,4 +39,24 @@ export const rules = {
       .min(8, 'La contraseña debe tener al menos 8 caracteres.')
       .max(128, 'Máximo 128 caracteres.'),
   id: () => z.coerce.number({ error: 'Identificador no válido.' }).int('Identificador no válido.').positive('Identificador no válido.'),
+  /**
+   * An amount as decimal text (the Decimal scalar), checked in one pass so each
+   * field gets one message: format, sign, decimals, size. Returns plain text.
+   */
+  amount: (opts: { positive?: boolean; places?: number; max?: string; positiveMessage?: string } = {}) =>
+    z.string({ error: 'Este campo es obligatorio.' }).transform((raw, ctx) => {
+      const text = raw.trim();
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (text === '') return fail('Este campo es obligatorio.');
+      if (!/^-?\d+(\.\d+)?$/.test(text)) return fail('Importe no válido.');
+      const v = dec(text);
+      if (opts.positive ? !v.gt(0) : v.isNegative()) return fail(opts.positive ? (opts.positiveMessage ?? 'Debe ser mayor a cero.') : 'No puede ser negativo.');
+      const places = opts.places ?? 2;
+      if (v.decimalPlaces() > places) return fail(`Máximo ${places} decimales.`);
+      if (v.gt(opts.max ?? '9999999999999')) return fail('Importe demasiado grande.');
+      return v.toFixed();
+    }),
 };

@@ -1,4 +1,5 @@
 // The module registry: add a module here and its resolvers join the schema.
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Resolvers } from '../graphql/types';
 import { sessionResolvers } from './session/resolvers';
@@ -11,15 +12,22 @@ import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
 import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
+import { rhSettingsResolvers } from './rh/settings/resolvers';
+import { seedRhSettingsDemo } from './rh/settings/seed';
 import { rhFiscalResolvers } from './rh/fiscal/resolvers';
 import { seedFiscalTables } from './rh/fiscal/seed';
+import { rhEmployeeResolvers } from './rh/employees/resolvers';
+import { seedRhEmployeesDemo } from './rh/employees/seed';
+import { rhAgreementResolvers } from './rh/agreements/resolvers';
+import { rhPayrollResolvers } from './rh/payroll/resolvers';
+import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 
 export type ServerModule = {
   name: string;
   resolvers: Resolvers;
-  /** Demo data for a new company; runs once, after roles and users exist, in module order. */
-  seedDemo?: (db: Db, ctx: { adminUserId: number }) => Promise<void>;
+  /** Demo data for a new company; runs once, after roles and users exist, in module order (`config` is there to store demo files). */
+  seedDemo?: (db: Db, ctx: { adminUserId: number; config?: Config }) => Promise<void>;
   /**
    * Data every company needs whether or not it has demo data (e.g. the fiscal
    * tables of each year, the payroll concepts the calculation posts). Runs at
@@ -35,6 +43,10 @@ export const modules: ServerModule[] = [
   { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
+  { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
+  { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo },
+  { name: 'rh-agreements', resolvers: rhAgreementResolvers },
+  { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
 ];

@@ -5,10 +5,10 @@ import { defineModuleRoutes, detail, form, screen } from '../../app/routing/defi
 export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/system/rh/', [
   screen('employees', 'Empleados', 'Empleados'),
   form('employees/employees-form', 'Formulario de Empleados', 'Empleados', 'employees'),
-  screen('agreements', 'Convenios', 'Convenios'),
-  form('agreements/agreements-form', 'Formulario de Convenios', 'Convenios', 'agreements'),
-  screen('payroll', 'Nóminas', 'Nóminas'),
-  detail('payroll/payroll-detail', 'Creación de Nómina', 'Nóminas', 'payroll'),
+  screen('agreements', 'Convenios', 'Convenios', { load: () => import('./agreements/AgreementsPage'), description: 'Préstamos y descuentos por nómina con su saldo' }),
+  form('agreements/agreements-form', 'Formulario de Convenios', 'Convenios', 'agreements', { load: () => import('./agreements/AgreementFormPage') }),
+  screen('payroll', 'Nóminas', 'Nóminas', { load: () => import('./payroll/PayrollsPage'), description: 'Incidencias, cálculo, cierre y recibos de cada periodo' }),
+  detail('payroll/payroll-detail', 'Creación de Nómina', 'Nóminas', 'payroll', { load: () => import('./payroll/PayrollDetailPage') }),
   screen('fiscalPayroll', 'Nóminas Fiscales', 'Nóminas Fiscales', {
     load: () => import('./fiscal/FiscalPayrollsPage'),
     description: 'ISR, subsidio e IMSS de cada nómina calculada; calculadora fiscal.',

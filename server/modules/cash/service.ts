@@ -5,7 +5,7 @@ import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
-import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
+import { appError, badInput, conflict, found, isUniqueViolation, notFound } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
@@ -51,15 +51,6 @@ const moneyText = (opts: { positive?: boolean }) =>
     .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || decimalPlaces(v) <= 2, 'Máximo 2 decimales.')
     .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || (opts.positive ? dec(v).gt(0) : dec(v).gte(0)), opts.positive ? 'Debe ser mayor a cero.' : 'No puede ser negativo.')
     .refine((v) => !/^-?\d+(\.\d+)?$/.test(v) || dec(v).lt('1e13'), 'Importe demasiado grande.');
-
-/** A unique-index violation (e.g. the one-open-period index) from either driver, wrapped or not. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const x = e as { code?: string; constraint?: string; message?: string };
-    if (x.code === '23505' && (x.constraint === constraint || (x.message ?? '').includes(constraint))) return true;
-  }
-  return false;
-}
 
 // ---- boxes and concepts ----------------------------------------------------------------
 

@@ -10,6 +10,9 @@ import { dec } from '../../../../schema/money';
 import { FiscalError, PAY_PERIODS, payrollTax, type FiscalYearSet, type PayPeriod } from '../../../../schema/rh/fiscal';
 import * as data from './data';
 
+/** Every stored fiscal year as the engine takes them (payroll calculation reads them through here). */
+export const loadFiscalYearSets = data.loadFiscalYearSets;
+
 export const MSG = {
   yearTaken: (y: number) => `Ya existen tablas fiscales de ${y}; las de un año registrado no se modifican (las nóminas cerradas conservan sus cifras).`,
   yearRange: 'Año no válido (2000 a 2100).',

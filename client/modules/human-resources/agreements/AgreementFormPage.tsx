@@ -1,0 +1,254 @@
+// Formulario de Convenios: `?id=N` opens one, no id creates. Every figure is
+// editable until a payroll applies an installment; then only description and
+// reference. Shows the installments applied per payroll and, while activo,
+// "Cancelar convenio" with a required reason.
+import { useState } from 'react';
+import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Select, Button } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconAlertCircle, IconX } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  RhAgreementCancelDocument,
+  RhAgreementCreateDocument,
+  RhAgreementDetailDocument,
+  RhAgreementUpdateDocument,
+  type RhAgreementDetailQuery,
+  type RhAgreementKind,
+} from '../../../../generated/graphql';
+import { AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
+import { useScreenAccess } from '../../../components/access';
+import { DateField } from '../../../components/DateField';
+import { todayIso, idParam } from '../../../components/dates';
+import { UiDecimal } from '../../../components/decimal';
+import { FormDialog } from '../../../components/EditDialog';
+import { FormPage } from '../../../components/FormPage';
+import { formatDate, formatMoney } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { notifySuccess } from '../../../components/notify';
+import { NumberField } from '../../../components/NumberField';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
+import { EmployeeSelect } from './EmployeeSelect';
+import { AGREEMENT_BADGES, AGREEMENT_PATHS, kindOptions, texts } from './texts';
+
+type Agreement = NonNullable<RhAgreementDetailQuery['rhAgreement']>;
+type Values = { employeeId: string; kind: string; description: string; reference: string; startDate: string; total: string; installment: string };
+const FIELDS = ['employeeId', 'kind', 'description', 'reference', 'startDate', 'total', 'installment'] as const;
+const f = texts.fields;
+
+const valuesOf = (a: Agreement | null): Values =>
+  a
+    ? { employeeId: a.employeeId, kind: a.kind, description: a.description, reference: a.reference, startDate: a.startDate, total: a.total, installment: a.installment }
+    : { employeeId: '', kind: 'prestamo', description: '', reference: '', startDate: todayIso(), total: '', installment: '' };
+
+function CancelDialog({ agreement, onClose }: { agreement: Agreement; onClose: (cancelled: boolean) => void }) {
+  const [cancel] = useMutation(RhAgreementCancelDocument);
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [error, setError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    setError(null);
+    if (!reason.trim()) {
+      setFieldError(texts.required);
+      return;
+    }
+    setSaving(true);
+    try {
+      await cancel({ variables: { id: agreement.id, version: agreement.version, reason } });
+      notifySuccess(texts.cancelled(agreement.folio));
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      setFieldError(placedFields(e, ['reason']).reason);
+      setError(errorForForm(e, ['reason']));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title={texts.cancelTitle(agreement.folio)} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={texts.cancel} size="md">
+      <Text size="sm">{texts.cancelHelp}</Text>
+      <Textarea label={texts.cancelReason} required autosize minRows={2} maxLength={300} value={reason} error={fieldError} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
+    </FormDialog>
+  );
+}
+
+function Payments({ agreement }: { agreement: Agreement }) {
+  const c = texts.paymentCols;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text fw={600} mb="sm">
+        {texts.payments}
+      </Text>
+      {agreement.payments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {texts.noPayments}
+        </Text>
+      ) : (
+        <Table striped aria-label={texts.payments}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{c.payroll}</Table.Th>
+              <Table.Th>{c.date}</Table.Th>
+              <Table.Th ta="right">{c.amount}</Table.Th>
+              <Table.Th ta="right">{c.balance}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {agreement.payments.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Link to={`/system/rh/payroll/payroll-detail?id=${p.payrollId}`}>{p.payrollFolio}</Link>
+                </Table.Td>
+                <Table.Td>{formatDate(p.paymentDate)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(p.amount)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(p.balanceAfter)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+function AgreementEditor({ agreement, onReload }: { agreement: Agreement | null; onReload?: () => void }) {
+  const navigate = useNavigate();
+  const access = useScreenAccess('Recursos Humanos', 'Convenios');
+  const [create] = useMutation(RhAgreementCreateDocument);
+  const [update] = useMutation(RhAgreementUpdateDocument);
+  const [cancelling, setCancelling] = useState(false);
+  const active = !agreement || agreement.status === 'activo';
+  const editable = active && (agreement ? access.editar : access.crear);
+  const paid = (agreement?.payments.length ?? 0) > 0;
+  const figuresLocked = !editable || paid;
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: valuesOf(agreement),
+    validate: {
+      employeeId: (v) => (v ? null : texts.required),
+      total: (v) => (v ? null : texts.required),
+      installment: (v, all) => (!v ? texts.required : all.total && new UiDecimal(v).gt(all.total) ? texts.installmentOverTotal : null),
+    },
+  });
+  const { save, saving, error } = useFormSave<Values>({
+    form,
+    fields: FIELDS,
+    readOnly: !editable,
+    onSaved: () => undefined,
+  });
+  const v = form.values;
+  const remaining = v.total && v.installment && new UiDecimal(v.installment).gt(0) ? new UiDecimal(agreement && paid ? agreement.balance : v.total).dividedBy(v.installment).ceil().toNumber() : null;
+
+  const submit = () =>
+    save(async (values) => {
+      const input = { ...values, kind: values.kind as RhAgreementKind };
+      if (agreement) {
+        await update({ variables: { id: agreement.id, version: agreement.version, input } });
+        onReload?.();
+        return texts.saved;
+      }
+      const r = await create({ variables: { input } });
+      const created = r.data?.rhAgreementCreate;
+      void navigate(created ? `${AGREEMENT_PATHS.form}?id=${created.id}` : AGREEMENT_PATHS.list, { replace: true });
+      return texts.created(created?.folio ?? 0);
+    });
+
+  return (
+    <FormPage
+      entity="rh_agreement"
+      title={agreement ? texts.titleOf(agreement.folio, agreement.employeeName) : texts.newTitle}
+      headerActions={
+        agreement ? (
+          <Group gap="xs">
+            <StatusBadge status={agreement.status} labels={AGREEMENT_BADGES} />
+            {agreement.status === 'activo' && access.eliminar ? (
+              <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
+                {texts.cancel}
+              </Button>
+            ) : null}
+          </Group>
+        ) : undefined
+      }
+      onSubmit={submit}
+      onCancel={() => void navigate(AGREEMENT_PATHS.list)}
+      dirty={editable && form.isDirty()}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={!editable}
+    >
+      <Stack gap="md">
+        {agreement?.cancelReason ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            {texts.cancelledBecause(agreement.cancelReason)}
+          </Alert>
+        ) : null}
+        {agreement && !active ? (
+          <Alert color="gray" variant="light">
+            {texts.closedNotice(AGREEMENT_STATUS_LABELS[agreement.status].toLowerCase())}
+          </Alert>
+        ) : paid ? (
+          <Alert color="blue" variant="light">
+            {texts.lockedNotice}
+          </Alert>
+        ) : null}
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            <EmployeeSelect
+              label={f.employee}
+              required
+              value={v.employeeId}
+              known={agreement ? { id: agreement.employeeId, number: agreement.employeeNumber, fullName: agreement.employeeName } : null}
+              disabled={figuresLocked}
+              error={typeof form.errors.employeeId === 'string' ? form.errors.employeeId : undefined}
+              onChange={(id) => form.setFieldValue('employeeId', id)}
+            />
+            <Select label={f.kind} required data={kindOptions} allowDeselect={false} disabled={figuresLocked} {...form.getInputProps('kind')} />
+            <DateField label={f.startDate} required disabled={figuresLocked} {...form.getInputProps('startDate')} />
+            <NumberField label={f.total} precision={2} money min={0} required disabled={figuresLocked} {...form.getInputProps('total')} />
+            <NumberField label={f.installment} precision={2} money min={0} required disabled={figuresLocked} description={remaining ? texts.installments(remaining) : undefined} {...form.getInputProps('installment')} />
+            <TextInput label={f.balance} value={formatMoney(agreement ? agreement.balance : v.total || '0')} readOnly variant="filled" />
+            <TextInput label={f.description} maxLength={300} disabled={!editable} {...form.getInputProps('description')} />
+            <TextInput label={f.reference} maxLength={100} disabled={!editable} {...form.getInputProps('reference')} />
+          </SimpleGrid>
+        </Paper>
+        {agreement ? <Payments agreement={agreement} /> : null}
+      </Stack>
+      {agreement && cancelling ? (
+        <CancelDialog
+          agreement={agreement}
+          onClose={(cancelled) => {
+            setCancelling(false);
+            if (cancelled) onReload?.();
+          }}
+        />
+      ) : null}
+    </FormPage>
+  );
+}
+
+export function AgreementFormPage() {
+  const [searchParams] = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = idParam(rawId);
+  const detail = useQuery(RhAgreementDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
+  const agreement = detail.data?.rhAgreement ?? null;
+  const loadError = readGraphQLError(detail.error);
+  if (rawId !== null && (id === null || (detail.data && !agreement) || loadError)) {
+    return (
+      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={loadError?.message ?? 'El convenio no existe.'}>
+        <Link to={AGREEMENT_PATHS.list}>Volver a Convenios</Link>
+      </Alert>
+    );
+  }
+  if (id !== null && !agreement) {
+    return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
+  }
+  return <AgreementEditor key={agreement ? `${agreement.id}:${agreement.version}` : 'new'} agreement={agreement} onReload={id === null ? undefined : () => void detail.refetch()} />;
+}
+
+export default AgreementFormPage;

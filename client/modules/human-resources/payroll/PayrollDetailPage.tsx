@@ -1,0 +1,490 @@
+// Creación de Nómina: without `?id=` the header form creates the payroll
+// (its active employees are included); with `?id=N` the employee grid with
+// the incidents (edited in a dialog), "Calcular", totals per employee and per
+// concept (negative nets in red), "Cerrar" (confirmed; refused by the server
+// while a net is negative), the receipts PDF (one or all) and the XLSX summary.
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconAlertCircle, IconCalculator, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  RhPayrollCalculateDocument,
+  RhPayrollCaptureConceptsDocument,
+  RhPayrollCloseDocument,
+  RhPayrollCreateDocument,
+  RhPayrollDeleteDocument,
+  RhPayrollDetailDocument,
+  RhPayrollIncidentSaveDocument,
+  RhPayrollReceiptsDocument,
+  type RhPayFrequency,
+  type RhPayrollDetailQuery,
+  type RhPayrollKind,
+} from '../../../../generated/graphql';
+import { CONCEPT_KIND_LABELS, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
+import { useScreenAccess } from '../../../components/access';
+import { downloadBase64 } from '../../../components/attachments';
+import { confirmAction } from '../../../components/confirm';
+import { DateField } from '../../../components/DateField';
+import { idParam, todayIso } from '../../../components/dates';
+import { FormDialog } from '../../../components/EditDialog';
+import { exportRows, type ExportColumn } from '../../../components/exportRows';
+import { applyServerFieldErrors, FormPage, SaveErrorAlert } from '../../../components/FormPage';
+import { formatDate, formatMoney, formatNumber } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { InfoField } from '../../../components/InfoField';
+import { notifySuccess } from '../../../components/notify';
+import { NumberField } from '../../../components/NumberField';
+import { PageHeader } from '../../../components/PageHeader';
+import { useScreenTitle } from '../../../components/screenTitle';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
+import { useRecordChanges } from '../../../components/useRecordChanges';
+import { frequencyOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, texts } from './texts';
+
+type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
+type PayrollEmployee = Payroll['employees'][number];
+
+const Money = ({ value }: { value: string }) => (Number(value) < 0 ? <Text span c="red" fw={600} inherit>{formatMoney(value)}</Text> : <>{formatMoney(value)}</>);
+
+// ---- new payroll --------------------------------------------------------------------------
+
+type HeaderValues = { kind: string; frequency: string; periodStart: string; periodEnd: string; paymentDate: string; description: string };
+const HEADER_FIELDS = ['kind', 'frequency', 'periodStart', 'periodEnd', 'paymentDate', 'description'] as const;
+
+function NewPayroll() {
+  const navigate = useNavigate();
+  const access = useScreenAccess('Recursos Humanos', 'Nóminas');
+  const [create] = useMutation(RhPayrollCreateDocument);
+  const q = quincenaOf(todayIso());
+  const form = useForm<HeaderValues>({
+    mode: 'controlled',
+    initialValues: { kind: 'quincenal', frequency: '', periodStart: q.start, periodEnd: q.end, paymentDate: q.end, description: '' },
+    validate: { frequency: (v, all) => (all.kind === 'extraordinaria' && !v ? texts.required : null) },
+  });
+  const { save, saving, error } = useFormSave<HeaderValues>({ form, fields: HEADER_FIELDS, readOnly: !access.crear, onSaved: () => undefined });
+  const h = texts.header;
+  const submit = () =>
+    save(async (v) => {
+      const r = await create({
+        variables: {
+          input: { kind: v.kind as RhPayrollKind, frequency: v.kind === 'extraordinaria' ? (v.frequency as RhPayFrequency) : null, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description },
+        },
+      });
+      const p = r.data?.rhPayrollCreate;
+      void navigate(p ? `${PAYROLL_PATHS.detail}?id=${p.id}` : PAYROLL_PATHS.list, { replace: true });
+      return h.created(p?.folio ?? 0, p?.employeeCount ?? 0);
+    });
+  return (
+    <FormPage title={texts.newTitle} description={h.createHelp} onSubmit={submit} onCancel={() => void navigate(PAYROLL_PATHS.list)} dirty={form.isDirty()} saving={saving} error={error} submitLabel={h.create} readOnly={!access.crear}>
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <Select label={h.kind} required data={kindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
+          {form.values.kind === 'extraordinaria' ? <Select label={h.frequency} required data={frequencyOptions} {...form.getInputProps('frequency')} /> : <div />}
+          <TextInput label={h.description} maxLength={300} {...form.getInputProps('description')} />
+          <DateField label={h.periodStart} required {...form.getInputProps('periodStart')} />
+          <DateField label={h.periodEnd} required {...form.getInputProps('periodEnd')} />
+          <DateField label={h.paymentDate} required {...form.getInputProps('paymentDate')} />
+        </SimpleGrid>
+      </Paper>
+    </FormPage>
+  );
+}
+
+// ---- incidents ------------------------------------------------------------------------------
+
+type Extra = { key: number; conceptId: string; amount: string; description: string };
+type IncidentValues = { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string; extras: Extra[] };
+const INCIDENT_FIELDS = ['daysWorked', 'absences', 'overtimeDoubleHours', 'overtimeTripleHours', 'extras', 'extras.'];
+let nextKey = 1;
+
+function IncidentDialog({ employee, readOnly, onClose }: { employee: PayrollEmployee; readOnly: boolean; onClose: (saved: boolean) => void }) {
+  const i = texts.incident;
+  const concepts = useQuery(RhPayrollCaptureConceptsDocument, { fetchPolicy: 'cache-first' }).data?.rhCaptureConcepts ?? [];
+  const [saveIncident] = useMutation(RhPayrollIncidentSaveDocument);
+  const form = useForm<IncidentValues>({
+    mode: 'controlled',
+    initialValues: {
+      daysWorked: employee.daysWorked,
+      absences: employee.absences,
+      overtimeDoubleHours: employee.overtimeDoubleHours,
+      overtimeTripleHours: employee.overtimeTripleHours,
+      extras: employee.lines.filter((l) => l.source === 'captura').map((l) => ({ key: nextKey++, conceptId: l.conceptId, amount: l.amount, description: l.description })),
+    },
+  });
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const v = form.values;
+  const submit = async () => {
+    setError(null);
+    setSaving(true);
+    try {
+      await saveIncident({
+        variables: {
+          payrollEmployeeId: employee.id,
+          input: {
+            daysWorked: v.daysWorked || '0',
+            absences: v.absences || '0',
+            overtimeDoubleHours: v.overtimeDoubleHours || '0',
+            overtimeTripleHours: v.overtimeTripleHours || '0',
+            extras: v.extras.map((x) => ({ conceptId: x.conceptId, amount: x.amount || '0', description: x.description })),
+          },
+        },
+      });
+      notifySuccess(i.saved);
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(e, INCIDENT_FIELDS));
+      setError(errorForForm(e, INCIDENT_FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const conceptOptions = concepts.map((c) => ({ value: c.id, label: `${c.code} · ${c.name} (${CONCEPT_KIND_LABELS[c.kind]})` }));
+  const calculated = employee.lines.filter((l) => l.source !== 'captura');
+  return (
+    <FormDialog title={i.title(employee.employeeNumber, employee.employeeName)} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} readOnly={readOnly} size="xl">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <NumberField label={i.daysWorked} precision={2} min={0} disabled={readOnly} {...form.getInputProps('daysWorked')} />
+        <NumberField label={i.absences} precision={2} min={0} disabled={readOnly} {...form.getInputProps('absences')} />
+        <NumberField label={i.double} precision={2} min={0} disabled={readOnly} {...form.getInputProps('overtimeDoubleHours')} />
+        <NumberField label={i.triple} precision={2} min={0} disabled={readOnly} {...form.getInputProps('overtimeTripleHours')} />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          {i.extras}
+        </Text>
+        {v.extras.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {i.noExtras}
+          </Text>
+        ) : null}
+        {v.extras.map((x, n) => (
+          <Group key={x.key} gap="xs" align="flex-start" wrap="nowrap">
+            <Select aria-label={i.concept} placeholder={i.concept} data={conceptOptions} searchable disabled={readOnly} style={{ flex: 3 }} {...form.getInputProps(`extras.${n}.conceptId`)} />
+            <NumberField aria-label={i.amount} placeholder={i.amount} precision={2} money min={0} disabled={readOnly} style={{ flex: 1.4 }} {...form.getInputProps(`extras.${n}.amount`)} />
+            <TextInput aria-label={i.description} placeholder={i.description} maxLength={200} disabled={readOnly} style={{ flex: 2 }} {...form.getInputProps(`extras.${n}.description`)} />
+            {readOnly ? null : (
+              <ActionIcon variant="subtle" color="red" aria-label={i.removeLine} mt={4} onClick={() => form.removeListItem('extras', n)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+        {readOnly ? null : (
+          <Group>
+            <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('extras', { key: nextKey++, conceptId: '', amount: '', description: '' })}>
+              {i.add}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      {calculated.length ? (
+        <Stack gap={4}>
+          <Text fw={600} size="sm">
+            {i.lines}
+          </Text>
+          <Table withTableBorder verticalSpacing={2} fz="sm">
+            <Table.Tbody>
+              {employee.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{CONCEPT_KIND_LABELS[l.kind]}</Table.Td>
+                  <Table.Td>
+                    {l.conceptCode} · {l.conceptName}
+                    {l.description ? <Text span c="dimmed" size="xs">{` — ${l.description}`}</Text> : null}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(l.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      ) : null}
+    </FormDialog>
+  );
+}
+
+// ---- the payroll ------------------------------------------------------------------------------
+
+const SUMMARY_COLUMNS = (() => {
+  const c = texts.summaryCols;
+  const money = (key: keyof PayrollEmployee & string, header: string): ExportColumn<PayrollEmployee> => ({ key, header, exportValue: (r) => Number(r[key]) });
+  return [
+    { key: 'employeeNumber', header: c.number },
+    { key: 'employeeName', header: c.name },
+    money('dailySalary', c.daily),
+    money('sbcDaily', c.sbc),
+    money('daysWorked', c.days),
+    money('absences', c.absences),
+    money('overtimeDoubleHours', c.double),
+    money('overtimeTripleHours', c.triple),
+    money('perceptions', c.perceptions),
+    money('taxable', c.taxable),
+    money('exempt', c.exempt),
+    money('isr', c.isr),
+    money('subsidy', c.subsidy),
+    money('isrWithheld', c.isrWithheld),
+    money('imssEmployee', c.imss),
+    money('deductions', c.deductions),
+    money('otherPayments', c.otherPayments),
+    money('net', c.net),
+  ] as ExportColumn<PayrollEmployee>[];
+})();
+
+function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => void }) {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const access = useScreenAccess('Recursos Humanos', 'Nóminas');
+  const [calculate] = useMutation(RhPayrollCalculateDocument);
+  const [close] = useMutation(RhPayrollCloseDocument);
+  const [remove] = useMutation(RhPayrollDeleteDocument);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [editing, setEditing] = useState<PayrollEmployee | null>(null);
+  const a = texts.actions;
+  const g = texts.grid;
+  const open = payroll.status !== 'cerrada';
+  const negatives = payroll.status === 'calculada' ? payroll.employees.filter((e) => Number(e.net) < 0).length : 0;
+  useScreenTitle(texts.titleOf(payroll.folio, PAYROLL_KIND_LABELS[payroll.kind]));
+  useRecordChanges('rh_payroll', (id, byMe) => {
+    if (id === payroll.id && !byMe) onReload();
+  });
+
+  const run = async (name: string, work: () => Promise<string | null>) => {
+    setError(null);
+    setBusy(name);
+    try {
+      const message = await work();
+      if (message) notifySuccess(message);
+    } catch (caught) {
+      setError(asAppError(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const receipts = (employeeId: string | null, name: string) =>
+    run(`pdf-${employeeId ?? 'all'}`, async () => {
+      const r = await client.query({ query: RhPayrollReceiptsDocument, variables: { id: payroll.id, employeeId }, fetchPolicy: 'network-only' });
+      if (r.data) downloadBase64(r.data.rhPayrollReceiptsPdf, `${name}.pdf`, 'application/pdf');
+      return null;
+    });
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        description={payroll.description || undefined}
+        actions={
+          <>
+            <StatusBadge status={payroll.status} labels={PAYROLL_BADGES} />
+            {open && access.editar ? (
+              <Button leftSection={<IconCalculator size={16} />} loading={busy === 'calc'} onClick={() => void run('calc', async () => { await calculate({ variables: { id: payroll.id, version: payroll.version } }); onReload(); return a.calculated; })}>
+                {a.calculate}
+              </Button>
+            ) : null}
+            {payroll.status === 'calculada' && access.autorizar ? (
+              <Button
+                color="teal"
+                leftSection={<IconLock size={16} />}
+                loading={busy === 'close'}
+                onClick={() =>
+                  confirmAction({
+                    title: a.closeTitle(payroll.folio),
+                    message: a.closeMessage,
+                    confirmLabel: a.close,
+                    onConfirm: () => void run('close', async () => { await close({ variables: { id: payroll.id, version: payroll.version } }); onReload(); return a.closed(payroll.folio); }),
+                  })
+                }
+              >
+                {a.close}
+              </Button>
+            ) : null}
+            {payroll.status !== 'borrador' && access.exportar ? (
+              <Button variant="default" leftSection={<IconFileTypePdf size={16} />} loading={busy === 'pdf-all'} onClick={() => void receipts(null, `Recibos nómina ${payroll.folio}`)}>
+                {a.receipts}
+              </Button>
+            ) : null}
+            {access.exportar ? (
+              <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run('xlsx', async () => { await exportRows(texts.summarySheet(payroll.folio), SUMMARY_COLUMNS, payroll.employees, 'xlsx'); return null; })}>
+                {a.summary}
+              </Button>
+            ) : null}
+            {open && access.eliminar ? (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={() =>
+                  confirmAction({
+                    title: a.removeTitle(payroll.folio),
+                    message: a.removeMessage,
+                    confirmLabel: a.remove,
+                    onConfirm: () => void run('remove', async () => { await remove({ variables: { id: payroll.id, version: payroll.version } }); void navigate(PAYROLL_PATHS.list, { replace: true }); return a.removed(payroll.folio); }),
+                  })
+                }
+              >
+                {a.remove}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {error ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
+      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{texts.draftNotice}</Alert> : null}
+      {payroll.status === 'cerrada' ? <Alert color="teal" variant="light">{texts.closedNotice}</Alert> : null}
+      {negatives ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          {texts.negativeNotice(negatives)}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+          <InfoField label={texts.header.kind} value={PAYROLL_KIND_LABELS[payroll.kind]} />
+          <InfoField label={texts.columns.period} value={texts.period(formatDate(payroll.periodStart), formatDate(payroll.periodEnd))} />
+          <InfoField label={texts.header.paymentDate} value={formatDate(payroll.paymentDate)} />
+          <InfoField label={texts.info.employees} value={payroll.employeeCount} />
+          <InfoField label={texts.info.tableYear} value={payroll.tableYear ?? '—'} />
+          <InfoField label={texts.totals.net} value={<Money value={payroll.net} />} />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Text fw={600} mb="sm">
+          {g.title}
+        </Text>
+        <Table.ScrollContainer minWidth={980}>
+          <Table striped highlightOnHover verticalSpacing={4} aria-label={g.title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{g.number}</Table.Th>
+                <Table.Th>{g.name}</Table.Th>
+                <Table.Th ta="right">{g.daily}</Table.Th>
+                <Table.Th ta="right">{g.days}</Table.Th>
+                <Table.Th ta="right">{g.absences}</Table.Th>
+                <Table.Th ta="right">{g.double}</Table.Th>
+                <Table.Th ta="right">{g.triple}</Table.Th>
+                <Table.Th ta="right">{g.perceptions}</Table.Th>
+                <Table.Th ta="right">{g.deductions}</Table.Th>
+                <Table.Th ta="right">{g.net}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {payroll.employees.map((e) => (
+                <Table.Tr key={e.id} bg={payroll.status === 'calculada' && Number(e.net) < 0 ? 'var(--mantine-color-red-light)' : undefined}>
+                  <Table.Td>{e.employeeNumber}</Table.Td>
+                  <Table.Td>
+                    {e.employeeName}
+                    {e.minimumWageOnly ? <Text span c="dimmed" size="xs">{` · ${g.minimumWage}`}</Text> : null}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(e.dailySalary)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(e.daysWorked)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(e.absences)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(e.overtimeDoubleHours)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(e.overtimeTripleHours)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(e.perceptions)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(e.deductions)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money value={e.net} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Tooltip label={a.incidents}>
+                        <ActionIcon variant="subtle" aria-label={`${a.incidents} ${e.employeeNumber}`} onClick={() => setEditing(e)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      {payroll.status !== 'borrador' && access.exportar ? (
+                        <Tooltip label={a.receipt}>
+                          <ActionIcon variant="subtle" aria-label={`${a.receipt} ${e.employeeNumber}`} loading={busy === `pdf-${e.employeeId}`} onClick={() => void receipts(e.employeeId, `Recibo ${payroll.folio} ${e.employeeNumber}`)}>
+                            <IconFileTypePdf size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                <Table.Td colSpan={7}>{texts.totals.net}</Table.Td>
+                <Table.Td ta="right">{formatMoney(payroll.perceptions)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(payroll.deductions)}</Table.Td>
+                <Table.Td ta="right">
+                  <Money value={payroll.net} />
+                </Table.Td>
+                <Table.Td />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {payroll.conceptTotals.length ? (
+        <Paper withBorder radius="md" p="md">
+          <Text fw={600} mb="sm">
+            {texts.totals.title}
+          </Text>
+          <Table striped verticalSpacing={4} aria-label={texts.totals.title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{texts.totals.concept}</Table.Th>
+                <Table.Th>{texts.totals.kind}</Table.Th>
+                <Table.Th ta="right">{texts.totals.amount}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {payroll.conceptTotals.map((t) => (
+                <Table.Tr key={t.conceptId}>
+                  <Table.Td>
+                    {t.code} · {t.name}
+                  </Table.Td>
+                  <Table.Td>{CONCEPT_KIND_LABELS[t.kind]}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(t.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group justify="flex-end" gap="xl" mt="sm">
+            <InfoField label={texts.totals.perceptions} value={formatMoney(payroll.perceptions)} />
+            <InfoField label={texts.totals.otherPayments} value={formatMoney(payroll.otherPayments)} />
+            <InfoField label={texts.totals.deductions} value={formatMoney(payroll.deductions)} />
+            <InfoField label={texts.totals.net} value={<Money value={payroll.net} />} />
+          </Group>
+        </Paper>
+      ) : null}
+      {editing ? (
+        <IncidentDialog
+          employee={editing}
+          readOnly={!open || !access.editar}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) onReload();
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+export function PayrollDetailPage() {
+  const [searchParams] = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = idParam(rawId);
+  const detail = useQuery(RhPayrollDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
+  const payroll = detail.data?.rhPayroll ?? null;
+  const loadError = readGraphQLError(detail.error);
+  if (rawId === null) return <NewPayroll />;
+  if (id === null || (detail.data && !payroll) || loadError) {
+    return (
+      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={loadError?.message ?? texts.notFound}>
+        <Link to={PAYROLL_PATHS.list}>{texts.back}</Link>
+      </Alert>
+    );
+  }
+  if (!payroll) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
+  return <PayrollView payroll={payroll} onReload={() => void detail.refetch()} />;
+}
+
+export default PayrollDetailPage;

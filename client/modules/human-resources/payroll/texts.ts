@@ -1,0 +1,105 @@
+// Nóminas: every Spanish string of the screens, in one place for review.
+import type { StatusLabels } from '../../../components/StatusBadge';
+import { PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
+
+export const PAYROLL_PATHS = {
+  list: '/system/rh/payroll',
+  detail: '/system/rh/payroll/payroll-detail',
+} as const;
+
+export const PAYROLL_BADGES: StatusLabels = {
+  borrador: { label: PAYROLL_STATUS_LABELS.borrador, color: 'gray' },
+  calculada: { label: PAYROLL_STATUS_LABELS.calculada, color: 'blue' },
+  cerrada: { label: PAYROLL_STATUS_LABELS.cerrada, color: 'teal' },
+};
+
+export const kindOptions = Object.entries(PAYROLL_KIND_LABELS).map(([value, label]) => ({ value, label }));
+export const statusOptions = Object.entries(PAYROLL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+export const frequencyOptions = [
+  { value: 'semanal', label: 'Empleados semanales' },
+  { value: 'quincenal', label: 'Empleados quincenales' },
+];
+
+export const texts = {
+  listDescription: 'Crea la nómina del periodo, captura incidencias, calcula, revisa y cierra. Al cerrar se aplican los abonos de los convenios y la nómina queda bloqueada.',
+  exportName: 'Nóminas',
+  searchPlaceholder: 'Buscar por folio o descripción',
+  newPayroll: 'Nueva nómina',
+  allKinds: 'Todos los tipos',
+  allStatuses: 'Todos los estados',
+  columns: { folio: 'Folio', kind: 'Tipo', period: 'Periodo', paymentDate: 'Fecha de pago', status: 'Estado', employees: 'Empleados', net: 'Neto' },
+  period: (start: string, end: string) => `${start} al ${end}`,
+  header: {
+    title: 'Datos de la nómina',
+    kind: 'Tipo de nómina',
+    frequency: 'Empleados',
+    periodStart: 'Inicio del periodo',
+    periodEnd: 'Fin del periodo',
+    paymentDate: 'Fecha de pago',
+    description: 'Descripción',
+    create: 'Crear nómina',
+    createHelp: 'Se incluyen los empleados activos de la frecuencia elegida contratados a más tardar al fin del periodo, con su salario y SBC de hoy.',
+    created: (folio: number, n: number) => `Nómina ${folio} creada con ${n} ${n === 1 ? 'empleado' : 'empleados'}.`,
+  },
+  newTitle: 'Nueva nómina',
+  titleOf: (folio: number, kind: string) => `Nómina ${folio} · ${kind}`,
+  info: { tableYear: 'Tablas fiscales', closedBy: 'Cerrada por', employees: 'Empleados' },
+  draftNotice: 'Captura las incidencias y pulsa «Calcular». Una incidencia guardada regresa la nómina a borrador hasta el siguiente cálculo.',
+  closedNotice: 'Nómina cerrada: sus cifras ya no cambian aunque cambien las tablas o los salarios.',
+  negativeNotice: (n: number) => `${n} ${n === 1 ? 'empleado tiene' : 'empleados tienen'} neto negativo: corrige sus deducciones antes de cerrar.`,
+  actions: {
+    calculate: 'Calcular',
+    calculated: 'Nómina calculada.',
+    close: 'Cerrar nómina',
+    closeTitle: (folio: number) => `Cerrar la nómina ${folio}`,
+    closeMessage: 'La nómina quedará bloqueada y se aplicará un abono de cada convenio activo. ¿Cerrar?',
+    closed: (folio: number) => `Nómina ${folio} cerrada.`,
+    receipts: 'Recibos PDF',
+    receipt: 'Recibo',
+    summary: 'Resumen XLSX',
+    remove: 'Eliminar',
+    removeTitle: (folio: number) => `Eliminar la nómina ${folio}`,
+    removeMessage: 'Se eliminan la nómina y sus incidencias. ¿Continuar?',
+    removed: (folio: number) => `Nómina ${folio} eliminada.`,
+    incidents: 'Incidencias',
+  },
+  grid: {
+    title: 'Empleados',
+    number: 'Núm.',
+    name: 'Nombre',
+    daily: 'Salario diario',
+    days: 'Días',
+    absences: 'Faltas',
+    double: 'H. dobles',
+    triple: 'H. triples',
+    perceptions: 'Percepciones',
+    deductions: 'Deducciones',
+    net: 'Neto',
+    minimumWage: 'Salario mínimo',
+  },
+  totals: { title: 'Totales por concepto', concept: 'Concepto', kind: 'Tipo', amount: 'Importe', perceptions: 'Percepciones', deductions: 'Deducciones', otherPayments: 'Otros pagos en efectivo', net: 'Neto a pagar' },
+  incident: {
+    title: (number: string, name: string) => `Incidencias de ${number} ${name}`,
+    daysWorked: 'Días trabajados',
+    absences: 'Faltas',
+    double: 'Horas extra dobles',
+    triple: 'Horas extra triples',
+    extras: 'Percepciones y deducciones adicionales',
+    concept: 'Concepto',
+    amount: 'Importe',
+    description: 'Descripción',
+    add: 'Agregar concepto',
+    removeLine: 'Quitar',
+    noExtras: 'Sin conceptos adicionales.',
+    saved: 'Incidencias guardadas; vuelve a calcular la nómina.',
+    lines: 'Desglose del cálculo',
+  },
+  summarySheet: (folio: number) => `Nómina ${folio}`,
+  summaryCols: {
+    number: 'Número', name: 'Nombre', daily: 'Salario diario', sbc: 'SBC diario', days: 'Días trabajados', absences: 'Faltas', double: 'Horas dobles', triple: 'Horas triples',
+    perceptions: 'Percepciones', taxable: 'Gravado', exempt: 'Exento', isr: 'ISR tarifa', subsidy: 'Subsidio causado', isrWithheld: 'ISR retenido', imss: 'IMSS', deductions: 'Deducciones', otherPayments: 'Otros pagos', net: 'Neto',
+  },
+  required: 'Este campo es obligatorio.',
+  notFound: 'La nómina no existe.',
+  back: 'Volver a Nóminas',
+} as const;

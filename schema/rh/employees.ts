@@ -1,0 +1,92 @@
+// Employee rules shared by the SPA form and the server: the birth date an
+// RFC/CURP spells (YYMMDD), the age at hire, and the state of an employee's
+// document (vigente / por vencer / vencido / faltante). Pure; dates are
+// YYYY-MM-DD strings in the company's calendar (America/Mexico_City).
+import { addDays } from '../dates';
+
+export const EMPLOYEE_MESSAGES = {
+  rfcFisica: 'RFC no válido: 13 caracteres de persona física (4 letras, fecha AAMMDD y homoclave).',
+  rfcBirthDate: 'La fecha del RFC (AAMMDD) no coincide con la fecha de nacimiento.',
+  curpBirthDate: 'La fecha de la CURP (AAMMDD) no coincide con la fecha de nacimiento.',
+  hireBeforeBirth: 'La fecha de ingreso debe ser posterior a la de nacimiento.',
+  hireTooFar: 'La fecha de ingreso no puede ser más de 30 días en el futuro.',
+  tooYoung: 'El trabajador debe tener al menos 15 años cumplidos a la fecha de ingreso.',
+  belowMinimum: (zone: string, wage: string) => `El salario diario no puede ser menor al salario mínimo ${zone} (${wage}).`,
+} as const;
+
+/** How many days ahead a hire (or reingreso, or baja) date may be captured. */
+export const MAX_DAYS_AHEAD = 30;
+/** Minimum working age (LFT art. 22). */
+export const MINIMUM_AGE = 15;
+
+/** YYMMDD of an ISO date, as an RFC or CURP writes it. */
+export const yymmdd = (isoDate: string): string => isoDate.slice(2, 4) + isoDate.slice(5, 7) + isoDate.slice(8, 10);
+
+/** The YYMMDD a persona física RFC carries (positions 5–10). */
+export const rfcDatePart = (rfc: string): string => rfc.trim().toUpperCase().slice(4, 10);
+/** The YYMMDD a CURP carries (positions 5–10). */
+export const curpDatePart = (curp: string): string => curp.trim().toUpperCase().slice(4, 10);
+
+/** The date `years` years after `isoDate` (29 February → 1 March in a non-leap year). */
+export function addYears(isoDate: string, years: number): string {
+  const y = Number(isoDate.slice(0, 4)) + years;
+  const md = isoDate.slice(5);
+  if (md === '02-29') {
+    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+    return leap ? `${y}-02-29` : `${y}-03-01`;
+  }
+  return `${String(y).padStart(4, '0')}-${md}`;
+}
+
+export type IdentityDates = { rfc: string; curp: string; birthDate: string; hireDate: string };
+
+/**
+ * Cross-field checks of an employee's dates (formats are checked before):
+ * RFC and CURP agree with the birth date, the hire date comes after the birth
+ * date, is at most 30 days ahead of `today`, and the worker is at least 15 at hire.
+ */
+export function identityDateErrors(v: IdentityDates, today: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const born = yymmdd(v.birthDate);
+  if (rfcDatePart(v.rfc) !== born) errors.rfc = EMPLOYEE_MESSAGES.rfcBirthDate;
+  if (curpDatePart(v.curp) !== born) errors.curp = EMPLOYEE_MESSAGES.curpBirthDate;
+  if (v.hireDate <= v.birthDate) errors.hireDate = EMPLOYEE_MESSAGES.hireBeforeBirth;
+  else if (v.hireDate > addDays(today, MAX_DAYS_AHEAD)) errors.hireDate = EMPLOYEE_MESSAGES.hireTooFar;
+  else if (addYears(v.birthDate, MINIMUM_AGE) > v.hireDate) errors.hireDate = EMPLOYEE_MESSAGES.tooYoung;
+  return errors;
+}
+
+export type DocumentState = 'vigente' | 'por_vencer' | 'vencido' | 'faltante';
+
+export const DOCUMENT_STATE_LABELS: Readonly<Record<DocumentState, string>> = {
+  vigente: 'Vigente',
+  por_vencer: 'Por vencer',
+  vencido: 'Vencido',
+  faltante: 'Faltante',
+};
+
+/**
+ * The state of the latest upload of one document type: faltante without a
+ * file; for a type that expires, vencido once the expiry date has passed and
+ * por vencer from `warningDays` before it (the expiry day itself still counts
+ * as por vencer); otherwise vigente.
+ */
+export function documentState(
+  type: { expires: boolean; warningDays: number },
+  doc: { expiresOn: string | null } | null,
+  today: string,
+): DocumentState {
+  if (!doc) return 'faltante';
+  if (!type.expires || !doc.expiresOn) return 'vigente';
+  if (doc.expiresOn < today) return 'vencido';
+  if (doc.expiresOn <= addDays(today, type.warningDays)) return 'por_vencer';
+  return 'vigente';
+}
+
+export const EVENT_LABELS: Readonly<Record<string, string>> = {
+  alta: 'Alta',
+  baja: 'Baja',
+  reingreso: 'Reingreso',
+  salario: 'Cambio de salario',
+  plaza: 'Cambio de plaza',
+};

@@ -1,0 +1,306 @@
+// Payroll rules (pure; the server and the SPA import them): the days of a
+// period, the default days worked, who earns only the minimum wage, the
+// validation of incidents, and one employee's calculation — sueldo, overtime
+// with its exempt part, captured extras by their concept's rule, the taxes
+// (the fiscal engine is passed in, so this file never reads tables), the
+// convenio installments and the net. decimal.js throughout; every line is
+// rounded half-up to centavos once.
+import { addDays, daysBetween, isIsoDate } from '../dates';
+import { Decimal, dec, money, sum, type DecimalLike } from '../money';
+
+export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria';
+export type PayFrequency = 'semanal' | 'quincenal';
+export type ConceptKind = 'percepcion' | 'deduccion' | 'otro_pago';
+export type TaxableRule = 'gravado' | 'exento' | 'exento_uma';
+export type AgreementKind = 'prestamo' | 'descuento' | 'pension_alimenticia' | 'fonacot' | 'infonavit';
+export type LineSource = 'captura' | 'calculo' | 'convenio';
+
+export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { semanal: 'Semanal', quincenal: 'Quincenal', extraordinaria: 'Extraordinaria' };
+export const PAYROLL_STATUS_LABELS = { borrador: 'Borrador', calculada: 'Calculada', cerrada: 'Cerrada' } as const;
+export const AGREEMENT_KIND_LABELS: Readonly<Record<AgreementKind, string>> = {
+  prestamo: 'Préstamo',
+  descuento: 'Descuento',
+  pension_alimenticia: 'Pensión alimenticia',
+  fonacot: 'FONACOT',
+  infonavit: 'INFONAVIT',
+};
+export const AGREEMENT_STATUS_LABELS = { activo: 'Activo', liquidado: 'Liquidado', cancelado: 'Cancelado' } as const;
+export const CONCEPT_KIND_LABELS: Readonly<Record<ConceptKind, string>> = { percepcion: 'Percepción', deduccion: 'Deducción', otro_pago: 'Otro pago' };
+
+/** Concepts the calculation posts itself; they cannot be captured by hand. */
+export const SYSTEM_CONCEPTS = [
+  { key: 'SUELDO', code: 'SUELDO', name: 'Sueldo', kind: 'percepcion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
+  // The exempt part of double overtime (art. 93 fr. I LISR) is computed by the calculation; the 5 UMA are per week.
+  { key: 'HORAS_EXTRA_DOBLES', code: 'HE-DOBLES', name: 'Horas extra dobles', kind: 'percepcion', satCode: '019', taxableRule: 'exento_uma', exemptUma: '5' },
+  { key: 'HORAS_EXTRA_TRIPLES', code: 'HE-TRIPLES', name: 'Horas extra triples', kind: 'percepcion', satCode: '019', taxableRule: 'gravado', exemptUma: null },
+  { key: 'ISR', code: 'ISR', name: 'ISR', kind: 'deduccion', satCode: '002', taxableRule: 'gravado', exemptUma: null },
+  { key: 'IMSS', code: 'IMSS', name: 'Cuotas IMSS (seguridad social)', kind: 'deduccion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
+  // Informative since May 2024: it lowers the ISR, it is not paid in cash.
+  { key: 'SUBSIDIO', code: 'SUBSIDIO', name: 'Subsidio para el empleo', kind: 'otro_pago', satCode: '002', taxableRule: 'exento', exemptUma: null },
+  { key: 'CONVENIO_PRESTAMO', code: 'CONV-PRESTAMO', name: 'Préstamo (convenio)', kind: 'deduccion', satCode: '004', taxableRule: 'gravado', exemptUma: null },
+  { key: 'CONVENIO_DESCUENTO', code: 'CONV-DESCUENTO', name: 'Descuento (convenio)', kind: 'deduccion', satCode: '004', taxableRule: 'gravado', exemptUma: null },
+  { key: 'CONVENIO_PENSION', code: 'CONV-PENSION', name: 'Pensión alimenticia', kind: 'deduccion', satCode: '007', taxableRule: 'gravado', exemptUma: null },
+  { key: 'CONVENIO_FONACOT', code: 'CONV-FONACOT', name: 'Abono FONACOT', kind: 'deduccion', satCode: '011', taxableRule: 'gravado', exemptUma: null },
+  { key: 'CONVENIO_INFONAVIT', code: 'CONV-INFONAVIT', name: 'Crédito INFONAVIT', kind: 'deduccion', satCode: '010', taxableRule: 'gravado', exemptUma: null },
+] as const satisfies readonly { key: string; code: string; name: string; kind: ConceptKind; satCode: string; taxableRule: TaxableRule; exemptUma: string | null }[];
+
+export type SystemKey = (typeof SYSTEM_CONCEPTS)[number]['key'];
+
+export const AGREEMENT_CONCEPT: Readonly<Record<AgreementKind, SystemKey>> = {
+  prestamo: 'CONVENIO_PRESTAMO',
+  descuento: 'CONVENIO_DESCUENTO',
+  pension_alimenticia: 'CONVENIO_PENSION',
+  fonacot: 'CONVENIO_FONACOT',
+  infonavit: 'CONVENIO_INFONAVIT',
+};
+
+/** Days a payroll pays: semanal 7, quincenal 15 (whatever the calendar), extraordinaria its own dates. */
+export function payrollPeriodDays(kind: PayrollKind, periodStart: string, periodEnd: string): number {
+  if (kind === 'semanal') return 7;
+  if (kind === 'quincenal') return 15;
+  return daysBetween(periodStart, periodEnd) + 1;
+}
+
+/** The fortnight (1–15, or 16 to the month's end) that contains `date`: the default period of a new quincenal payroll. */
+export function quincenaOf(date: string): { start: string; end: string } {
+  const month = date.slice(0, 8);
+  if (Number(date.slice(8, 10)) <= 15) return { start: `${month}01`, end: `${month}15` };
+  const nextMonth = addDays(`${month}28`, 4).slice(0, 8);
+  return { start: `${month}16`, end: addDays(`${nextMonth}01`, -1) };
+}
+
+/** The art. 96 tariff a payroll uses: the one of its frequency (an extraordinaria names one). */
+export const taxPeriodOf = (frequency: PayFrequency): 'SEMANAL' | 'QUINCENAL' => (frequency === 'semanal' ? 'SEMANAL' : 'QUINCENAL');
+
+/**
+ * Days of the period the employee was employed: from the later of the
+ * period start and the hire date to the period end, never more than the
+ * period's days (a 16-day second fortnight still pays 15), never negative.
+ */
+export function employedDays(periodStart: string, periodEnd: string, periodDays: number, hireDate: string): number {
+  const from = hireDate > periodStart ? hireDate : periodStart;
+  const calendar = daysBetween(from, periodEnd) + 1;
+  return Math.max(0, Math.min(periodDays, calendar));
+}
+
+/** Art. 96 LISR: a worker whose daily salary is at or under the minimum wage of their zone has no ISR withheld. */
+export function isMinimumWageOnly(dailySalary: DecimalLike, zone: 'general' | 'frontera', minimumWage: { general: string; borderZone: string }): boolean {
+  return dec(dailySalary).lte(zone === 'frontera' ? minimumWage.borderZone : minimumWage.general);
+}
+
+// ---- validation (Spanish messages per field) ----------------------------------------
+
+export const PAYROLL_MSG = {
+  periodOrder: 'El fin del periodo no puede ser anterior a su inicio.',
+  paymentBeforeStart: 'La fecha de pago no puede ser anterior al inicio del periodo.',
+  frequencyRequired: 'Indica si la nómina extraordinaria es para empleados semanales o quincenales.',
+  periodTooLong: 'El periodo de una nómina extraordinaria no puede pasar de 31 días.',
+  absencesOverDays: 'Las faltas no pueden ser más que los días trabajados.',
+  daysOverPeriod: (days: number) => `Los días trabajados no pueden ser más que los ${days} días del periodo.`,
+  notNegative: 'No puede ser negativo.',
+  halfDays: 'Captura días completos o medios días (p. ej. 1.5).',
+  hours: 'Máximo 2 decimales.',
+  amountPositive: 'El importe debe ser mayor a cero.',
+} as const;
+
+export type FieldMessages = Record<string, string>;
+
+export function validatePayrollDates(v: { kind: PayrollKind; frequency?: PayFrequency | null; periodStart: string; periodEnd: string; paymentDate: string }): FieldMessages {
+  const fields: FieldMessages = {};
+  if (!isIsoDate(v.periodStart) || !isIsoDate(v.periodEnd) || !isIsoDate(v.paymentDate)) return fields;
+  if (v.periodEnd < v.periodStart) fields.periodEnd = PAYROLL_MSG.periodOrder;
+  else if (v.kind === 'extraordinaria' && daysBetween(v.periodStart, v.periodEnd) + 1 > 31) fields.periodEnd = PAYROLL_MSG.periodTooLong;
+  if (v.paymentDate < v.periodStart) fields.paymentDate = PAYROLL_MSG.paymentBeforeStart;
+  if (v.kind === 'extraordinaria' && !v.frequency) fields.frequency = PAYROLL_MSG.frequencyRequired;
+  return fields;
+}
+
+export type IncidentValues = { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string };
+
+/** Cross-field checks of an incident (the per-field number formats are checked by the caller's schema). */
+export function validateIncident(v: IncidentValues, periodDays: number): FieldMessages {
+  const fields: FieldMessages = {};
+  const isHalf = (x: string) => dec(x).times(2).isInteger();
+  for (const key of ['daysWorked', 'absences', 'overtimeDoubleHours', 'overtimeTripleHours'] as const) {
+    if (dec(v[key]).isNegative()) fields[key] = PAYROLL_MSG.notNegative;
+  }
+  if (!fields.daysWorked && !isHalf(v.daysWorked)) fields.daysWorked = PAYROLL_MSG.halfDays;
+  if (!fields.absences && !isHalf(v.absences)) fields.absences = PAYROLL_MSG.halfDays;
+  if (!fields.daysWorked && dec(v.daysWorked).gt(periodDays)) fields.daysWorked = PAYROLL_MSG.daysOverPeriod(periodDays);
+  if (!fields.absences && !fields.daysWorked && dec(v.absences).gt(v.daysWorked)) fields.absences = PAYROLL_MSG.absencesOverDays;
+  return fields;
+}
+
+// ---- the calculation of one employee -----------------------------------------------
+
+/** What the fiscal engine answers (payrollTax in ./fiscal). */
+export type TaxOutcome = {
+  tableYear: number;
+  isr: string;
+  subsidy: string;
+  withheld: string;
+  imssEmployee: string | null;
+  steps: { label: string; amount: string }[];
+};
+
+export type CapturedExtra = { conceptId: number; kind: ConceptKind; taxableRule: TaxableRule; exemptUma: string | null; amount: string; description: string };
+export type AgreementDue = { agreementId: number; folio: number; kind: AgreementKind; installment: string; balance: string };
+
+export type EmployeeCalcInput = {
+  dailySalary: string;
+  minimumWageOnly: boolean;
+  daysWorked: string;
+  absences: string;
+  overtimeDoubleHours: string;
+  overtimeTripleHours: string;
+  /** Days of the period (weeks for the overtime exemption = days ÷ 7). */
+  periodDays: number;
+  /** Daily UMA in force on the payment date. */
+  umaDaily: string;
+  extras: readonly CapturedExtra[];
+  agreements: readonly AgreementDue[];
+  /** ISR, subsidio and IMSS for the taxable income and the paid days. */
+  tax: (taxableIncome: string, paidDays: number) => TaxOutcome;
+};
+
+export type CalcLine = {
+  /** The system concept posted, or null for a captured concept (conceptId set). */
+  systemKey: SystemKey | null;
+  conceptId: number | null;
+  kind: ConceptKind;
+  source: LineSource;
+  agreementId: number | null;
+  description: string;
+  amount: string;
+  taxable: string;
+  exempt: string;
+  quantity: string | null;
+};
+
+export type EmployeeCalcResult = {
+  paidDays: string;
+  lines: CalcLine[];
+  perceptions: string;
+  taxable: string;
+  exempt: string;
+  isr: string;
+  subsidy: string;
+  isrWithheld: string;
+  imssEmployee: string;
+  /** ISR withheld + IMSS + captured deductions + convenio installments. */
+  deductions: string;
+  /** Other payments paid in cash (captured otro_pago concepts); the subsidio is informative and not included. */
+  otherPayments: string;
+  /** perceptions + otherPayments − deductions; may be negative (the close refuses it). */
+  net: string;
+  tableYear: number;
+  fiscalTrace: { label: string; amount: string }[];
+};
+
+const ZERO = '0.00';
+const minOf = (a: Decimal, b: Decimal) => (a.lt(b) ? a : b);
+
+/** Exempt part of a captured perception by its concept's rule; exento_uma caps at exemptUma × UMA per period. */
+export function exemptPart(amount: DecimalLike, rule: TaxableRule, exemptUma: string | null, umaDaily: DecimalLike): string {
+  if (rule === 'gravado') return ZERO;
+  if (rule === 'exento') return money(amount);
+  return money(minOf(dec(amount), dec(exemptUma ?? 0).times(umaDaily)));
+}
+
+/**
+ * Double overtime (art. 93 fr. I LISR): all exempt for minimum-wage workers;
+ * otherwise 50 % of it is exempt up to 5 UMA per week of the period.
+ */
+export function doubleOvertimeExempt(amount: DecimalLike, minimumWageOnly: boolean, umaDaily: DecimalLike, periodDays: number): string {
+  if (minimumWageOnly) return money(amount);
+  const cap = dec(umaDaily).times(5).times(periodDays).dividedBy(7);
+  return money(minOf(dec(amount).dividedBy(2), cap));
+}
+
+export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult {
+  const lines: CalcLine[] = [];
+  const post = (l: Omit<CalcLine, 'taxable' | 'exempt' | 'quantity' | 'agreementId' | 'description'> & Partial<CalcLine>) =>
+    lines.push({ taxable: ZERO, exempt: ZERO, quantity: null, agreementId: null, description: '', ...l });
+
+  const daily = dec(input.dailySalary);
+  const paidDays = dec(input.daysWorked).minus(input.absences);
+  const hourly = daily.dividedBy(8);
+
+  const salary = money(daily.times(paidDays));
+  post({ systemKey: 'SUELDO', conceptId: null, kind: 'percepcion', source: 'calculo', amount: salary, taxable: salary, quantity: paidDays.toString(), description: `${paidDays.toString()} días × ${money(daily)}` });
+
+  if (dec(input.overtimeDoubleHours).gt(0)) {
+    const amount = money(hourly.times(2).times(input.overtimeDoubleHours));
+    const exempt = doubleOvertimeExempt(amount, input.minimumWageOnly, input.umaDaily, input.periodDays);
+    post({ systemKey: 'HORAS_EXTRA_DOBLES', conceptId: null, kind: 'percepcion', source: 'calculo', amount, exempt, taxable: money(dec(amount).minus(exempt)), quantity: dec(input.overtimeDoubleHours).toString(), description: `${dec(input.overtimeDoubleHours).toString()} h × ${money(hourly.times(2))}` });
+  }
+  if (dec(input.overtimeTripleHours).gt(0)) {
+    const amount = money(hourly.times(3).times(input.overtimeTripleHours));
+    post({ systemKey: 'HORAS_EXTRA_TRIPLES', conceptId: null, kind: 'percepcion', source: 'calculo', amount, taxable: amount, quantity: dec(input.overtimeTripleHours).toString(), description: `${dec(input.overtimeTripleHours).toString()} h × ${money(hourly.times(3))}` });
+  }
+
+  for (const x of input.extras) {
+    const amount = money(x.amount);
+    if (x.kind === 'percepcion') {
+      const exempt = exemptPart(amount, x.taxableRule, x.exemptUma, input.umaDaily);
+      post({ systemKey: null, conceptId: x.conceptId, kind: 'percepcion', source: 'captura', amount, exempt, taxable: money(dec(amount).minus(exempt)), description: x.description });
+    }
+  }
+
+  const perceptionLines = lines.filter((l) => l.kind === 'percepcion');
+  const taxable = money(sum(perceptionLines.map((l) => l.taxable)));
+  const exempt = money(sum(perceptionLines.map((l) => l.exempt)));
+  const perceptions = money(sum(perceptionLines.map((l) => l.amount)));
+
+  const tax = input.tax(taxable, paidDays.toNumber());
+  const imss = money(tax.imssEmployee ?? 0);
+  if (dec(tax.withheld).gt(0)) post({ systemKey: 'ISR', conceptId: null, kind: 'deduccion', source: 'calculo', amount: money(tax.withheld) });
+  if (dec(imss).gt(0)) post({ systemKey: 'IMSS', conceptId: null, kind: 'deduccion', source: 'calculo', amount: imss });
+  for (const x of input.extras) {
+    if (x.kind === 'deduccion') post({ systemKey: null, conceptId: x.conceptId, kind: 'deduccion', source: 'captura', amount: money(x.amount), description: x.description });
+  }
+  for (const a of input.agreements) {
+    const amount = money(minOf(dec(a.installment), dec(a.balance)));
+    if (dec(amount).gt(0)) {
+      post({ systemKey: AGREEMENT_CONCEPT[a.kind], conceptId: null, kind: 'deduccion', source: 'convenio', agreementId: a.agreementId, amount, description: `Convenio ${a.folio} (${AGREEMENT_KIND_LABELS[a.kind]}), saldo ${money(a.balance)}` });
+    }
+  }
+  for (const x of input.extras) {
+    if (x.kind === 'otro_pago') post({ systemKey: null, conceptId: x.conceptId, kind: 'otro_pago', source: 'captura', amount: money(x.amount), exempt: money(x.amount), description: x.description });
+  }
+  const cashOtherPayments = money(sum(lines.filter((l) => l.kind === 'otro_pago').map((l) => l.amount)));
+  // Informative: SubsidioCausado for the receipt; it already lowered the ISR. Nothing earned, nothing caused.
+  const subsidy = dec(taxable).gt(0) ? money(tax.subsidy) : ZERO;
+  if (dec(subsidy).gt(0)) post({ systemKey: 'SUBSIDIO', conceptId: null, kind: 'otro_pago', source: 'calculo', amount: subsidy, exempt: subsidy, description: 'Subsidio causado (aplicado al ISR, no se paga en efectivo)' });
+
+  const deductions = money(sum(lines.filter((l) => l.kind === 'deduccion').map((l) => l.amount)));
+  const net = money(dec(perceptions).plus(cashOtherPayments).minus(deductions));
+  return {
+    paidDays: paidDays.toString(),
+    lines,
+    perceptions,
+    taxable,
+    exempt,
+    isr: money(tax.isr),
+    subsidy,
+    isrWithheld: money(tax.withheld),
+    imssEmployee: imss,
+    deductions,
+    otherPayments: cashOtherPayments,
+    net,
+    tableYear: tax.tableYear,
+    fiscalTrace: tax.steps,
+  };
+}
+
+/** "1,234.50" / "−120.50" for messages (no currency sign; a true minus). */
+export function formatAmount(value: DecimalLike): string {
+  const d = dec(value);
+  const [int, frac] = d.abs().toFixed(2).split('.');
+  return `${d.isNegative() ? '−' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
+export function negativeNetMessage(e: { employeeNumber: string; employeeName: string; net: string; perceptions: string; otherPayments: string; deductions: string }): string {
+  const other = dec(e.otherPayments).gt(0) ? `, otros pagos ${formatAmount(e.otherPayments)}` : '';
+  return `No se puede cerrar: el neto de ${e.employeeNumber} ${e.employeeName} sería ${formatAmount(e.net)} (percepciones ${formatAmount(e.perceptions)}${other}, deducciones ${formatAmount(e.deductions)}).`;
+}

@@ -1,0 +1,93 @@
+// Convenios business rules: created against an active employee with a
+// gapless folio and balance = total; fully editable only until a payroll
+// applies an installment (then only description and reference); cancelled
+// with a reason while activo. Payroll closes lower the balance (payroll/service.ts).
+import { writeAudit } from '../../../db/audit';
+import { nextFolio } from '../../../db/folios';
+import { actorOf, type RequestContext } from '../../../context';
+import { appError, badInput, conflict, found, notFound } from '../../../lib/errors';
+import { readList, type ListInput } from '../../../lib/list';
+import { parseInput } from '../../../lib/validation';
+import { dec } from '../../../../schema/money';
+import { AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
+import { AGREEMENT_MSG, agreementInput, cancelReason } from './inputs';
+import * as data from './data';
+
+const db = (ctx: RequestContext) => ctx.app.database.db;
+const statusLabel = (s: data.AgreementStatus) => AGREEMENT_STATUS_LABELS[s].toLowerCase();
+
+export function listAgreements(ctx: RequestContext, list: ListInput | null | undefined, filter: { employeeId?: string | null; kind?: string | null; status?: string | null } | null | undefined) {
+  return data.listAgreements(db(ctx), readList(list, data.AGREEMENT_SORTS, 'folio'), {
+    employeeId: filter?.employeeId ? Number(filter.employeeId) : null,
+    kind: filter?.kind ?? null,
+    status: filter?.status ?? null,
+  });
+}
+
+export const getAgreement = (ctx: RequestContext, id: string) => data.findAgreement(db(ctx), Number(id));
+
+export async function paymentsOf(ctx: RequestContext, agreementId: number) {
+  return (await data.paymentsOf(db(ctx), [agreementId])).get(agreementId) ?? [];
+}
+
+export async function createAgreement(ctx: RequestContext, input: unknown) {
+  const v = parseInput(agreementInput, input);
+  const id = await db(ctx).transaction(async (tx) => {
+    const employee = await data.findEmployee(tx, v.employeeId);
+    if (!employee) throw badInput({ employeeId: AGREEMENT_MSG.employeeMissing });
+    if (employee.status !== 'activo') throw badInput({ employeeId: AGREEMENT_MSG.employeeInactive });
+    const folio = await nextFolio(tx, 'rh.agreement');
+    const newId = await data.insertAgreement(tx, { ...v, folio, createdBy: ctx.auth?.id ?? null });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_agreement', entityId: newId, action: 'create', after: { folio, ...v, balance: v.total } });
+    return newId;
+  });
+  return found(await data.findAgreement(db(ctx), id), 'El convenio');
+}
+
+export async function updateAgreement(ctx: RequestContext, id: string, version: number, input: unknown) {
+  const v = parseInput(agreementInput, input);
+  const agreementId = Number(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await data.findAgreement(tx, agreementId, { lock: true });
+    if (!before) throw notFound('El convenio');
+    if (before.version !== version) throw conflict();
+    if (before.status !== 'activo') throw appError('CONFLICT', AGREEMENT_MSG.notActive(statusLabel(before.status)));
+    if (before.paymentCount > 0) {
+      // Installments were taken from these figures: only the texts may change.
+      const locked: Record<string, string> = {};
+      if (String(v.employeeId) !== String(before.employeeId)) locked.employeeId = AGREEMENT_MSG.lockedAfterPayments;
+      if (v.kind !== before.kind) locked.kind = AGREEMENT_MSG.lockedAfterPayments;
+      if (v.startDate !== before.startDate) locked.startDate = AGREEMENT_MSG.lockedAfterPayments;
+      if (!dec(v.total).eq(before.total)) locked.total = AGREEMENT_MSG.lockedAfterPayments;
+      if (!dec(v.installment).eq(before.installment)) locked.installment = AGREEMENT_MSG.lockedAfterPayments;
+      if (Object.keys(locked).length) throw badInput(locked);
+      if (!(await data.updateAgreementTexts(tx, agreementId, version, v))) throw conflict();
+    } else {
+      const employee = await data.findEmployee(tx, v.employeeId);
+      if (!employee) throw badInput({ employeeId: AGREEMENT_MSG.employeeMissing });
+      if (employee.status !== 'activo') throw badInput({ employeeId: AGREEMENT_MSG.employeeInactive });
+      if (!(await data.updateAgreement(tx, agreementId, version, v))) throw conflict();
+    }
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_agreement', entityId: agreementId, action: 'update', before, after: v });
+  });
+  return found(await data.findAgreement(db(ctx), agreementId), 'El convenio');
+}
+
+export async function cancelAgreement(ctx: RequestContext, id: string, version: number, reasonRaw: unknown) {
+  const { reason } = parseInput(cancelReason, { reason: reasonRaw });
+  const agreementId = Number(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await data.findAgreement(tx, agreementId, { lock: true });
+    if (!before) throw notFound('El convenio');
+    if (before.version !== version) throw conflict();
+    if (before.status !== 'activo') throw appError('CONFLICT', AGREEMENT_MSG.cancelOnlyActive(statusLabel(before.status)));
+    if (!(await data.cancelAgreement(tx, agreementId, version, reason))) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_agreement', entityId: agreementId, action: 'cancel', before, after: { status: 'cancelado', cancelReason: reason } });
+  });
+  return found(await data.findAgreement(db(ctx), agreementId), 'El convenio');
+}
+
+// ---- for the payroll (one installment per closed payroll) ------------------------------
+
+export const dueAgreements = data.dueAgreements;
+export const applyPayment = data.applyPayment;

@@ -1,0 +1,376 @@
+// Nóminas data layer: every SQL statement of the payrolls. Bulk statements
+// (employees, lines, results) go in chunks so a 2,000-employee payroll is a
+// handful of round trips.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/database';
+import { likePattern, type ListQuery } from '../../../lib/list';
+import { employeeNameSql } from '../fields';
+import type { ConceptKind, LineSource, PayFrequency, PayrollKind, TaxableRule } from '../../../../schema/rh/payroll';
+
+const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
+const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
+const idList = (ids: number[]): SQL => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+const CHUNK = 500;
+const chunks = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
+export type PayrollStatus = 'borrador' | 'calculada' | 'cerrada';
+
+export type PayrollRow = {
+  id: number;
+  folio: number;
+  kind: PayrollKind;
+  frequency: PayFrequency;
+  periodStart: string;
+  periodEnd: string;
+  paymentDate: string;
+  description: string;
+  status: PayrollStatus;
+  tableYear: number | null;
+  employeeCount: number;
+  perceptions: string;
+  deductions: string;
+  otherPayments: string;
+  net: string;
+  calculatedAt: Date | null;
+  closedAt: Date | null;
+  closedByName: string | null;
+  version: number;
+};
+
+const payrollSelect = sql`select p.id, p.folio, p.kind, p.frequency, p.period_start::text as "periodStart", p.period_end::text as "periodEnd",
+    p.payment_date::text as "paymentDate", p.description, p.status, p.table_year as "tableYear",
+    (select count(*) from rh_payroll_employees pe where pe.payroll_id = p.id)::int as "employeeCount",
+    p.perceptions::text as perceptions, p.deductions::text as deductions, p.other_payments::text as "otherPayments", p.net::text as net,
+    p.calculated_at as "calculatedAt", p.closed_at as "closedAt", u.name as "closedByName", p.version
+  from rh_payrolls p left join users u on u.id = p.closed_by`;
+
+export const PAYROLL_SORTS = ['folio', 'kind', 'periodStart', 'paymentDate', 'status', 'net'] as const;
+export type PayrollSort = (typeof PAYROLL_SORTS)[number];
+
+export async function findPayroll(ex: Executor, id: number, opts: { lock?: boolean } = {}): Promise<PayrollRow | null> {
+  // The row lock every change of the payroll (incidents, calculation, close) queues on.
+  if (opts.lock) await ex.execute(sql`select id from rh_payrolls where id = ${id} for update`);
+  const rows = await queryRows<PayrollRow>(ex, sql`${payrollSelect} where p.id = ${id}`);
+  return rows[0] ?? null;
+}
+
+export async function listPayrolls(ex: Executor, q: ListQuery<PayrollSort>, f: { kind: string | null; status: string | null; year: number | null; calculatedOnly: boolean }) {
+  const conds: SQL[] = [];
+  if (q.search) conds.push(sql`(p.folio::text = ${q.search} or p.description ilike ${likePattern(q.search)})`);
+  if (f.kind) conds.push(sql`p.kind = ${f.kind}`);
+  if (f.status) conds.push(sql`p.status = ${f.status}`);
+  if (f.year) conds.push(sql`extract(year from p.payment_date) = ${f.year}`);
+  if (f.calculatedOnly) conds.push(sql`p.status in ('calculada', 'cerrada')`);
+  const col = { folio: sql`p.folio`, kind: sql`p.kind`, periodStart: sql`p.period_start`, paymentDate: sql`p.payment_date`, status: sql`p.status`, net: sql`p.net` }[q.sortBy];
+  const [items, totals] = await Promise.all([
+    queryRows<PayrollRow>(ex, sql`${payrollSelect} ${where(conds)} ${orderBy(col, q.desc, sql`p.id`)} limit ${q.limit} offset ${q.offset}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from rh_payrolls p ${where(conds)}`),
+  ]);
+  return { items, total: totals[0].n };
+}
+
+export async function insertPayroll(
+  ex: Executor,
+  v: { folio: number; kind: string; frequency: string; periodStart: string; periodEnd: string; paymentDate: string; description: string; createdBy: number | null },
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`insert into rh_payrolls (folio, kind, frequency, period_start, period_end, payment_date, description, status, created_by)
+        values (${v.folio}, ${v.kind}, ${v.frequency}, ${v.periodStart}, ${v.periodEnd}, ${v.paymentDate}, ${v.description}, 'borrador', ${v.createdBy})
+        returning id`,
+  );
+  return rows[0].id;
+}
+
+export type EligibleEmployee = { id: number; number: string; name: string; dailySalary: string; wageZone: 'general' | 'frontera'; hireDate: string; firstHireDate: string };
+
+/** Active employees of the frequency hired on or before the period end. */
+export async function eligibleEmployees(ex: Executor, frequency: string, periodEnd: string): Promise<EligibleEmployee[]> {
+  return queryRows<EligibleEmployee>(
+    ex,
+    sql`select e.id, e.number, ${employeeNameSql('e')} as name, e.daily_salary::text as "dailySalary", e.wage_zone as "wageZone",
+          e.hire_date::text as "hireDate", e.first_hire_date::text as "firstHireDate"
+        from rh_employees e
+        where e.status = 'activo' and e.pay_frequency = ${frequency} and e.hire_date <= ${periodEnd}
+        order by e.number`,
+  );
+}
+
+export async function insertPayrollEmployees(
+  ex: Executor,
+  payrollId: number,
+  rows: { employeeId: number; number: string; name: string; dailySalary: string; sbcDaily: string; minimumWageOnly: boolean; daysWorked: string }[],
+): Promise<void> {
+  for (const part of chunks(rows)) {
+    await ex.execute(
+      sql`insert into rh_payroll_employees (payroll_id, employee_id, employee_number, employee_name, daily_salary, sbc_daily, minimum_wage_only, days_worked)
+          values ${sql.join(
+            part.map((r) => sql`(${payrollId}, ${r.employeeId}, ${r.number}, ${r.name}, ${r.dailySalary}, ${r.sbcDaily}, ${r.minimumWageOnly}, ${r.daysWorked})`),
+            sql`, `,
+          )}`,
+    );
+  }
+}
+
+export type PayrollEmployeeRow = {
+  id: number;
+  payrollId: number;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  dailySalary: string;
+  sbcDaily: string;
+  minimumWageOnly: boolean;
+  daysWorked: string;
+  absences: string;
+  overtimeDoubleHours: string;
+  overtimeTripleHours: string;
+  perceptions: string;
+  taxable: string;
+  exempt: string;
+  isr: string;
+  subsidy: string;
+  isrWithheld: string;
+  imssEmployee: string;
+  deductions: string;
+  otherPayments: string;
+  net: string;
+  fiscalTrace: { label: string; amount: string }[];
+};
+
+const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber",
+    pe.employee_name as "employeeName", pe.daily_salary::text as "dailySalary", pe.sbc_daily::text as "sbcDaily", pe.minimum_wage_only as "minimumWageOnly",
+    pe.days_worked::text as "daysWorked", pe.absences::text as absences, pe.overtime_double_hours::text as "overtimeDoubleHours",
+    pe.overtime_triple_hours::text as "overtimeTripleHours", pe.perceptions::text as perceptions, pe.taxable::text as taxable, pe.exempt::text as exempt,
+    pe.isr::text as isr, pe.subsidy::text as subsidy, pe.isr_withheld::text as "isrWithheld", pe.imss_employee::text as "imssEmployee",
+    pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace"
+  from rh_payroll_employees pe`;
+
+export async function payrollEmployees(ex: Executor, payrollId: number, employeeId: number | null = null): Promise<PayrollEmployeeRow[]> {
+  return queryRows<PayrollEmployeeRow>(ex, sql`${employeeSelect} where pe.payroll_id = ${payrollId} ${employeeId ? sql`and pe.employee_id = ${employeeId}` : sql``} order by pe.employee_number, pe.id`);
+}
+
+export async function findPayrollEmployee(ex: Executor, id: number): Promise<PayrollEmployeeRow | null> {
+  const rows = await queryRows<PayrollEmployeeRow>(ex, sql`${employeeSelect} where pe.id = ${id}`);
+  return rows[0] ?? null;
+}
+
+export type LineRow = {
+  id: number;
+  payrollEmployeeId: number;
+  conceptId: number;
+  conceptCode: string;
+  conceptName: string;
+  satCode: string;
+  systemKey: string | null;
+  kind: ConceptKind;
+  source: LineSource;
+  agreementId: number | null;
+  description: string;
+  amount: string;
+  taxable: string;
+  exempt: string;
+};
+
+const lineSelect = sql`select l.id, l.payroll_employee_id as "payrollEmployeeId", l.concept_id as "conceptId", c.code as "conceptCode", c.name as "conceptName",
+    c.sat_code as "satCode", c.system_key as "systemKey", c.kind, l.source, l.agreement_id as "agreementId", l.description,
+    l.amount::text as amount, l.taxable::text as taxable, l.exempt::text as exempt
+  from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id`;
+
+export async function linesOfEmployee(ex: Executor, payrollEmployeeId: number): Promise<LineRow[]> {
+  return queryRows<LineRow>(ex, sql`${lineSelect} where l.payroll_employee_id = ${payrollEmployeeId} order by l.id`);
+}
+
+/** Lines of the payroll's employees, grouped by payroll employee, in posting order. */
+export async function linesOfPayroll(ex: Executor, payrollId: number): Promise<Map<number, LineRow[]>> {
+  const rows = await queryRows<LineRow>(
+    ex,
+    sql`${lineSelect} join rh_payroll_employees pe on pe.id = l.payroll_employee_id where pe.payroll_id = ${payrollId} order by l.payroll_employee_id, l.id`,
+  );
+  const byEmployee = new Map<number, LineRow[]>();
+  for (const row of rows) {
+    const list = byEmployee.get(row.payrollEmployeeId) ?? [];
+    list.push(row);
+    byEmployee.set(row.payrollEmployeeId, list);
+  }
+  return byEmployee;
+}
+
+export type CapturedLineRow = { payrollEmployeeId: number; conceptId: number; kind: ConceptKind; taxableRule: TaxableRule; exemptUma: string | null; amount: string; description: string };
+
+export async function capturedLinesOfPayroll(ex: Executor, payrollId: number): Promise<CapturedLineRow[]> {
+  return queryRows<CapturedLineRow>(
+    ex,
+    sql`select l.payroll_employee_id as "payrollEmployeeId", l.concept_id as "conceptId", c.kind, c.taxable_rule as "taxableRule",
+          c.exempt_uma::text as "exemptUma", l.amount::text as amount, l.description
+        from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
+        where pe.payroll_id = ${payrollId} and l.source = 'captura' order by l.id`,
+  );
+}
+
+export async function updateIncident(ex: Executor, id: number, v: { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string }): Promise<void> {
+  await ex.execute(
+    sql`update rh_payroll_employees set days_worked = ${v.daysWorked}, absences = ${v.absences}, overtime_double_hours = ${v.overtimeDoubleHours},
+          overtime_triple_hours = ${v.overtimeTripleHours} where id = ${id}`,
+  );
+}
+
+export async function replaceCapturedLines(ex: Executor, payrollEmployeeId: number, extras: { conceptId: number; amount: string; description: string }[]): Promise<void> {
+  await ex.execute(sql`delete from rh_payroll_lines where payroll_employee_id = ${payrollEmployeeId} and source = 'captura'`);
+  if (!extras.length) return;
+  await ex.execute(
+    sql`insert into rh_payroll_lines (payroll_employee_id, concept_id, source, description, amount)
+        values ${sql.join(extras.map((x) => sql`(${payrollEmployeeId}, ${x.conceptId}, 'captura', ${x.description}, ${x.amount})`), sql`, `)}`,
+  );
+}
+
+/** The calculation posts every line again (captured ones too, with their taxable/exempt split). */
+export async function deleteAllLines(ex: Executor, payrollId: number): Promise<void> {
+  await ex.execute(sql`delete from rh_payroll_lines where payroll_employee_id in (select id from rh_payroll_employees where payroll_id = ${payrollId})`);
+}
+
+export type NewLine = { payrollEmployeeId: number; conceptId: number; source: LineSource; agreementId: number | null; description: string; amount: string; taxable: string; exempt: string; quantity: string | null };
+
+export async function insertLines(ex: Executor, lines: NewLine[]): Promise<void> {
+  for (const part of chunks(lines)) {
+    await ex.execute(
+      sql`insert into rh_payroll_lines (payroll_employee_id, concept_id, source, agreement_id, description, amount, taxable, exempt, quantity)
+          values ${sql.join(
+            part.map((l) => sql`(${l.payrollEmployeeId}, ${l.conceptId}, ${l.source}, ${l.agreementId}, ${l.description}, ${l.amount}, ${l.taxable}, ${l.exempt}, ${l.quantity})`),
+            sql`, `,
+          )}`,
+    );
+  }
+}
+
+export type EmployeeResult = {
+  id: number;
+  perceptions: string;
+  taxable: string;
+  exempt: string;
+  isr: string;
+  subsidy: string;
+  isrWithheld: string;
+  imssEmployee: string;
+  deductions: string;
+  otherPayments: string;
+  net: string;
+  fiscalTrace: { label: string; amount: string }[];
+};
+
+export async function updateEmployeeResults(ex: Executor, results: EmployeeResult[]): Promise<void> {
+  for (const part of chunks(results)) {
+    await ex.execute(
+      sql`update rh_payroll_employees pe set perceptions = v.perceptions::numeric, taxable = v.taxable::numeric, exempt = v.exempt::numeric,
+            isr = v.isr::numeric, subsidy = v.subsidy::numeric, isr_withheld = v.withheld::numeric, imss_employee = v.imss::numeric,
+            deductions = v.deductions::numeric, other_payments = v.other::numeric, net = v.net::numeric, fiscal_trace = v.trace::jsonb
+          from (values ${sql.join(
+            part.map(
+              (r) =>
+                sql`(${r.id}::int, ${r.perceptions}, ${r.taxable}, ${r.exempt}, ${r.isr}, ${r.subsidy}, ${r.isrWithheld}, ${r.imssEmployee}, ${r.deductions}, ${r.otherPayments}, ${r.net}, ${JSON.stringify(r.fiscalTrace)})`,
+            ),
+            sql`, `,
+          )}) as v(id, perceptions, taxable, exempt, isr, subsidy, withheld, imss, deductions, other, net, trace)
+          where pe.id = v.id`,
+    );
+  }
+}
+
+export async function setCalculated(ex: Executor, id: number, v: { tableYear: number; perceptions: string; deductions: string; otherPayments: string; net: string }): Promise<void> {
+  await ex.execute(
+    sql`update rh_payrolls set status = 'calculada', table_year = ${v.tableYear}, perceptions = ${v.perceptions}, deductions = ${v.deductions},
+          other_payments = ${v.otherPayments}, net = ${v.net}, calculated_at = now(), version = version + 1 where id = ${id}`,
+  );
+}
+
+/** An incident changed: the calculation is stale until the next "Calcular". */
+export async function backToDraft(ex: Executor, id: number): Promise<void> {
+  await ex.execute(sql`update rh_payrolls set status = 'borrador', version = version + 1 where id = ${id} and status = 'calculada'`);
+}
+
+export async function closePayroll(ex: Executor, id: number, version: number, closedBy: number | null): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update rh_payrolls set status = 'cerrada', closed_at = now(), closed_by = ${closedBy}, version = version + 1
+        where id = ${id} and version = ${version} and status = 'calculada' returning id`,
+  );
+  return rows.length === 1;
+}
+
+export async function deletePayroll(ex: Executor, id: number): Promise<void> {
+  await ex.execute(sql`delete from rh_payroll_lines where payroll_employee_id in (select id from rh_payroll_employees where payroll_id = ${id})`);
+  await ex.execute(sql`delete from rh_payroll_employees where payroll_id = ${id}`);
+  await ex.execute(sql`delete from rh_payrolls where id = ${id}`);
+}
+
+export type ConceptTotalRow = { conceptId: number; code: string; name: string; kind: ConceptKind; amount: string };
+
+export async function conceptTotals(ex: Executor, payrollId: number): Promise<ConceptTotalRow[]> {
+  return queryRows<ConceptTotalRow>(
+    ex,
+    sql`select c.id as "conceptId", c.code, c.name, c.kind, sum(l.amount)::text as amount
+        from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
+        where pe.payroll_id = ${payrollId}
+        group by c.id, c.code, c.name, c.kind
+        order by case c.kind when 'percepcion' then 0 when 'deduccion' then 1 else 2 end, min(l.id)`,
+  );
+}
+
+export type ConceptRow = {
+  id: number;
+  code: string;
+  name: string;
+  kind: ConceptKind;
+  satCode: string;
+  taxableRule: TaxableRule;
+  exemptUma: string | null;
+  systemKey: string | null;
+  active: boolean;
+  version: number;
+};
+
+const conceptSelect = sql`select id, code, name, kind, sat_code as "satCode", taxable_rule as "taxableRule", exempt_uma::text as "exemptUma",
+    system_key as "systemKey", active, version from rh_concepts`;
+
+export async function conceptsByIds(ex: Executor, ids: number[]): Promise<Map<number, ConceptRow>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<ConceptRow>(ex, sql`${conceptSelect} where id in ${idList(ids)}`);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function systemConceptIds(ex: Executor): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; systemKey: string }>(ex, sql`select id, system_key as "systemKey" from rh_concepts where system_key is not null`);
+  return new Map(rows.map((r) => [r.systemKey, r.id]));
+}
+
+/** Seeds a system concept once; an existing one (by key) is left as the company edited it. */
+export async function ensureSystemConcept(ex: Executor, c: { key: string; code: string; name: string; kind: string; satCode: string; taxableRule: string; exemptUma: string | null }): Promise<void> {
+  const exists = await queryRows<{ id: number }>(ex, sql`select id from rh_concepts where system_key = ${c.key}`);
+  if (exists.length) return;
+  // A hand-made concept may already use the code: the system one takes a suffixed code.
+  const taken = await queryRows<{ id: number }>(ex, sql`select id from rh_concepts where upper(code) = upper(${c.code})`);
+  const code = taken.length ? `${c.code}-SIS` : c.code;
+  await ex.execute(
+    sql`insert into rh_concepts (code, name, kind, sat_code, taxable_rule, exempt_uma, system_key, active)
+        values (${code}, ${c.name}, ${c.kind}, ${c.satCode}, ${c.taxableRule}, ${c.exemptUma}, ${c.key}, true)
+        on conflict do nothing`,
+  );
+}
+
+/** Convenio lines of a payroll with the convenio's current state, locked, for the close. */
+export async function convenioLinesForClose(ex: Executor, payrollId: number) {
+  const rows = await queryRows<{ agreementId: number }>(
+    ex,
+    sql`select distinct l.agreement_id as "agreementId" from rh_payroll_lines l join rh_payroll_employees pe on pe.id = l.payroll_employee_id
+        where pe.payroll_id = ${payrollId} and l.source = 'convenio' and l.agreement_id is not null order by 1`,
+  );
+  // Lock in id order so two closes sharing convenios never deadlock.
+  if (rows.length) await ex.execute(sql`select id from rh_agreements where id in ${idList(rows.map((r) => r.agreementId))} order by id for update`);
+  return queryRows<{ agreementId: number; folio: number; status: string; balance: string; amount: string; employeeNumber: string }>(
+    ex,
+    sql`select a.id as "agreementId", a.folio, a.status, a.balance::text as balance, sum(l.amount)::text as amount, min(pe.employee_number) as "employeeNumber"
+        from rh_payroll_lines l join rh_payroll_employees pe on pe.id = l.payroll_employee_id join rh_agreements a on a.id = l.agreement_id
+        where pe.payroll_id = ${payrollId} and l.source = 'convenio'
+        group by a.id, a.folio, a.status, a.balance order by a.id`,
+  );
+}

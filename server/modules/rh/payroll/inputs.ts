@@ -1,0 +1,36 @@
+// Input shapes of the payroll mutations (zod), with the Spanish
+// per-field messages BAD_USER_INPUT carries. Rules that need the database
+// (is the concept captured by hand, is the payroll open…) live in the services.
+import { decimal, isoDate } from '../fields';
+import { rules, z } from '../../../lib/validation';
+import { PAYROLL_KINDS, PAY_FREQUENCIES } from '../tables';
+
+const optionalText = (max: number) => rules.optionalText(max).nullish().transform((v) => v ?? '');
+
+export const payrollInput = z.object({
+  kind: z.enum(PAYROLL_KINDS, { error: 'Elige el tipo de nómina.' }),
+  frequency: z.enum(PAY_FREQUENCIES, { error: 'Elige semanal o quincenal.' }).nullish(),
+  periodStart: isoDate(),
+  periodEnd: isoDate(),
+  paymentDate: isoDate(),
+  description: optionalText(300),
+});
+
+/** Hours and days: up to 2 decimals, never negative (the cross-field rules are in schema/rh/payroll.ts). */
+const amountOfTime = () => decimal({ places: 2, max: '999' });
+
+export const incidentInput = z.object({
+  daysWorked: amountOfTime(),
+  absences: amountOfTime(),
+  overtimeDoubleHours: amountOfTime(),
+  overtimeTripleHours: amountOfTime(),
+  extras: z
+    .array(
+      z.object({
+        conceptId: rules.id(),
+        amount: decimal({ places: 2, min: 'positive' }),
+        description: optionalText(200),
+      }),
+    )
+    .max(50, 'Máximo 50 conceptos por empleado.'),
+});

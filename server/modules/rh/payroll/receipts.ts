@@ -1,0 +1,122 @@
+// Payroll receipts (recibos de nómina) through the one PDF builder: one page
+// per employee with perceptions (gravado/exento), deductions and other
+// payments by concept, days, SBC and net; all of a payroll in one file.
+import type { RequestContext } from '../../../context';
+import { appError, found } from '../../../lib/errors';
+import { getCompanyProfile } from '../../../lib/company';
+import { formatDateMx, renderPdfBase64, type PdfBlock, type PdfColumn } from '../../../lib/pdf';
+import { dec, money, sum } from '../../../../schema/money';
+import { PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
+import * as data from './data';
+import { employeesOf, type PayrollEmployeeWithLines } from './service';
+
+const PERCEPTION_COLUMNS: PdfColumn[] = [
+  { header: 'Clave SAT', key: 'sat', width: 1 },
+  { header: 'Concepto', key: 'name', width: 4 },
+  { header: 'Gravado', key: 'taxable', format: 'money', width: 1.6 },
+  { header: 'Exento', key: 'exempt', format: 'money', width: 1.6 },
+  { header: 'Importe', key: 'amount', format: 'money', width: 1.6 },
+];
+const OTHER_COLUMNS: PdfColumn[] = [
+  { header: 'Clave SAT', key: 'sat', width: 1 },
+  { header: 'Concepto', key: 'name', width: 7.2 },
+  { header: 'Importe', key: 'amount', format: 'money', width: 1.6 },
+];
+
+const nameOf = (l: data.LineRow) => (l.description ? `${l.conceptName} — ${l.description}` : l.conceptName);
+
+function receiptBlocks(payroll: data.PayrollRow, e: PayrollEmployeeWithLines): PdfBlock[] {
+  const perceptions = e.lines.filter((l) => l.kind === 'percepcion');
+  const deductions = e.lines.filter((l) => l.kind === 'deduccion');
+  const others = e.lines.filter((l) => l.kind === 'otro_pago');
+  const paidDays = dec(e.daysWorked).minus(e.absences);
+  const subsidy = others.find((l) => l.systemKey === 'SUBSIDIO');
+  return [
+    {
+      kind: 'fields',
+      columns: 2,
+      fields: [
+        { label: 'Empleado', value: `${e.employeeNumber} ${e.employeeName}` },
+        { label: 'Nómina', value: `Folio ${payroll.folio} · ${PAYROLL_KIND_LABELS[payroll.kind]}` },
+        { label: 'Periodo', value: `${formatDateMx(payroll.periodStart)} al ${formatDateMx(payroll.periodEnd)}` },
+        { label: 'Fecha de pago', value: payroll.paymentDate, format: 'date' },
+        { label: 'Días pagados', value: paidDays.toString() },
+        { label: 'Faltas', value: dec(e.absences).toString() },
+        { label: 'Salario diario', value: e.dailySalary, format: 'money' },
+        { label: 'SBC diario', value: e.sbcDaily, format: 'money' },
+        { label: 'Horas extra dobles', value: dec(e.overtimeDoubleHours).toString() },
+        { label: 'Horas extra triples', value: dec(e.overtimeTripleHours).toString() },
+      ],
+    },
+    {
+      kind: 'table',
+      title: 'Percepciones',
+      columns: PERCEPTION_COLUMNS,
+      rows: perceptions.map((l) => ({ sat: l.satCode, name: nameOf(l), taxable: l.taxable, exempt: l.exempt, amount: l.amount })),
+      footer: { name: 'Total percepciones', taxable: e.taxable, exempt: e.exempt, amount: e.perceptions },
+      emptyText: 'Sin percepciones',
+    },
+    {
+      kind: 'table',
+      title: 'Deducciones',
+      columns: OTHER_COLUMNS,
+      rows: deductions.map((l) => ({ sat: l.satCode, name: nameOf(l), amount: l.amount })),
+      footer: { name: 'Total deducciones', amount: e.deductions },
+      emptyText: 'Sin deducciones',
+    },
+    ...(others.length
+      ? [
+          {
+            kind: 'table' as const,
+            title: 'Otros pagos',
+            columns: OTHER_COLUMNS,
+            rows: others.map((l) => ({ sat: l.satCode, name: nameOf(l), amount: l.amount })),
+            footer: { name: 'Otros pagos en efectivo', amount: e.otherPayments },
+          },
+        ]
+      : []),
+    {
+      kind: 'totals',
+      rows: [
+        { label: 'Percepciones', value: e.perceptions },
+        ...(dec(e.otherPayments).gt(0) ? [{ label: 'Otros pagos', value: e.otherPayments }] : []),
+        { label: 'Deducciones', value: money(dec(e.deductions).negated()) },
+        { label: 'Neto a pagar', value: e.net, bold: true },
+      ],
+    },
+    {
+      kind: 'text',
+      size: 7.5,
+      text:
+        `ISR según tarifa (${payroll.tableYear ?? '—'}): ${money(e.isr)}; subsidio para el empleo causado: ${money(e.subsidy)}; ISR retenido: ${money(e.isrWithheld)}. ` +
+        (subsidy ? 'El subsidio para el empleo se aplica contra el ISR y no se paga en efectivo. ' : '') +
+        'Recibí la cantidad neta indicada por los conceptos y el periodo señalados, sin que se me adeude cantidad alguna por otro concepto.\n\n\n' +
+        '______________________________________\nFirma del empleado',
+    },
+  ];
+}
+
+/** One receipt (employeeId) or every receipt of the payroll, as base64 PDF. */
+export async function receiptsPdf(ctx: RequestContext, id: string, employeeId: string | null | undefined): Promise<string> {
+  const ex = ctx.app.database.db;
+  const payroll = found(await data.findPayroll(ex, Number(id)), 'La nómina');
+  if (payroll.status === 'borrador') throw appError('CONFLICT', 'Calcula la nómina antes de imprimir los recibos.');
+  const employees = await employeesOf(ex, payroll.id, employeeId ? Number(employeeId) : null);
+  if (employeeId && !employees.length) throw appError('NOT_FOUND', 'El empleado no está en esta nómina.');
+  const company = await getCompanyProfile(ex);
+  const blocks: PdfBlock[] = [];
+  employees.forEach((e, i) => {
+    if (i > 0) blocks.push({ kind: 'pageBreak', subtitle: `${e.employeeNumber} ${e.employeeName}` });
+    blocks.push(...receiptBlocks(payroll, e));
+  });
+  const first = employees[0];
+  return renderPdfBase64({
+    company,
+    title: 'Recibo de nómina',
+    subtitle: first ? `${first.employeeNumber} ${first.employeeName}` : `Nómina ${payroll.folio}`,
+    headerNotes: [`Nómina ${payroll.folio} · ${PAYROLL_STATUS_LABELS[payroll.status]}`, `Pago ${formatDateMx(payroll.paymentDate)}`],
+    footerNote: `${company.name} · Recibos de la nómina ${payroll.folio} (${formatDateMx(payroll.periodStart)} al ${formatDateMx(payroll.periodEnd)}) · neto total ${money(sum(employees.map((e) => e.net)))}`,
+    watermark: payroll.status === 'calculada' ? 'PRELIMINAR' : undefined,
+    blocks,
+  });
+}

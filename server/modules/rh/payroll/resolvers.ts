@@ -1,0 +1,28 @@
+// Nóminas resolvers: thin mapping between GraphQL and the service.
+import type { Resolvers } from '../../../graphql/types';
+import * as service from './service';
+import { receiptsPdf } from './receipts';
+
+export const rhPayrollResolvers: Resolvers = {
+  Query: {
+    rhPayrolls: (_p, a, ctx) => service.listPayrolls(ctx, a.list, a.filter),
+    rhPayroll: (_p, a, ctx) => service.getPayroll(ctx, a.id),
+    rhFiscalPayrolls: (_p, a, ctx) => service.listPayrolls(ctx, a.list, a.filter, true),
+    rhFiscalPayroll: (_p, a, ctx) => service.getFiscalPayroll(ctx, a.id),
+    rhPayrollReceiptsPdf: (_p, a, ctx) => receiptsPdf(ctx, a.id, a.employeeId),
+  },
+  Mutation: {
+    rhPayrollCreate: (_p, a, ctx) => service.createPayroll(ctx, a.input),
+    rhPayrollIncidentSave: (_p, a, ctx) => service.saveIncident(ctx, a.payrollEmployeeId, a.input),
+    rhPayrollCalculate: (_p, a, ctx) => service.calculatePayroll(ctx, a.id, a.version),
+    rhPayrollClose: (_p, a, ctx) => service.closePayroll(ctx, a.id, a.version),
+    rhPayrollDelete: (_p, a, ctx) => service.deletePayroll(ctx, a.id, a.version),
+  },
+  RhPayroll: {
+    employees: (p, _a, ctx) => service.payrollEmployees(ctx, Number(p.id)),
+    conceptTotals: (p, _a, ctx) => service.conceptTotals(ctx, Number(p.id)),
+  },
+  RhPayrollEmployee: {
+    lines: (e, _a, ctx) => service.linesOf(ctx, e),
+  },
+};

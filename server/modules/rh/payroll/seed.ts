@@ -1,0 +1,46 @@
+// Nóminas base data (the concepts the calculation posts, every company) and
+// demo data: two convenios, the previous quincena closed (installments
+// applied) and the current one calculated — all through the services, as a
+// person would do it, so the demo figures are the calculation's own.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../../db/database';
+import type { RequestContext } from '../../../context';
+import type { AppServices } from '../../../services';
+import { addDays, todayMx } from '../../../../schema/dates';
+import { quincenaOf } from '../../../../schema/rh/payroll';
+import * as agreements from '../agreements/service';
+import * as service from './service';
+
+export async function seedRhPayrollBase(db: Db): Promise<void> {
+  await db.transaction((tx) => service.seedSystemConcepts(tx));
+}
+
+/** A service call made by the admin during the seed (the audit shows it as such). */
+function seedContext(db: Db, adminUserId: number): RequestContext {
+  return { requestId: 'seed', ip: '', app: { database: { db } } as AppServices, auth: { id: adminUserId } as RequestContext['auth'] };
+}
+
+export async function seedRhPayrollDemo(db: Db, opts: { adminUserId: number }): Promise<void> {
+  const ctx = seedContext(db, opts.adminUserId);
+  const people = await queryRows<{ id: number }>(db, sql`select id from rh_employees where status = 'activo' and pay_frequency = 'quincenal' order by number limit 2`);
+  if (people.length < 2) return; // no staff to pay
+  const current = quincenaOf(todayMx());
+  const previous = quincenaOf(addDays(current.start, -1));
+  try {
+    await agreements.createAgreement(ctx, { employeeId: people[0].id, kind: 'prestamo', description: 'Préstamo personal a 12 quincenas', startDate: previous.start, total: '6000.00', installment: '500.00' });
+    await agreements.createAgreement(ctx, { employeeId: people[1].id, kind: 'fonacot', description: 'Crédito FONACOT', reference: 'FON-2026-04471', startDate: previous.start, total: '3600.00', installment: '300.00' });
+
+    const closed = await service.createPayroll(ctx, { kind: 'quincenal', periodStart: previous.start, periodEnd: previous.end, paymentDate: previous.end, description: 'Quincena anterior' });
+    const calculated = await service.calculatePayroll(ctx, String(closed.id), closed.version);
+    await service.closePayroll(ctx, String(closed.id), calculated.version);
+
+    const open = await service.createPayroll(ctx, { kind: 'quincenal', periodStart: current.start, periodEnd: current.end, paymentDate: current.end, description: 'Quincena en curso' });
+    const [first] = await service.payrollEmployees(ctx, open.id);
+    await service.saveIncident(ctx, String(first.id), { daysWorked: first.daysWorked, absences: '1', overtimeDoubleHours: '4', overtimeTripleHours: '0', extras: [] });
+    const draft = await service.getPayroll(ctx, String(open.id));
+    await service.calculatePayroll(ctx, String(open.id), draft!.version);
+  } catch (err) {
+    // Without fiscal tables for today's year there is no payroll to show; the rest of the demo stands.
+    console.warn(`Demo de nóminas omitida: ${(err as Error).message}`);
+  }
+}

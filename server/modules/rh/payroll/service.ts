@@ -1,0 +1,295 @@
+// Nóminas business rules: create for a period (the active employees of the
+// frequency are included, with a snapshot of their salary and SBC), capture
+// incidents, calculate with the fiscal tables of the payment date, close
+// (locked; one installment of each convenio, never a negative net; exactly
+// once even when two people press "Cerrar" together), delete while open.
+// Every change queues on the payroll row (SELECT … FOR UPDATE).
+import { writeAudit } from '../../../db/audit';
+import { nextFolio } from '../../../db/folios';
+import type { Executor } from '../../../db/database';
+import { actorOf, type RequestContext } from '../../../context';
+import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../../lib/errors';
+import { readList, type ListInput } from '../../../lib/list';
+import { parseInput } from '../../../lib/validation';
+import { dec, money, sum } from '../../../../schema/money';
+import { fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
+import {
+  calculateEmployee,
+  employedDays,
+  isMinimumWageOnly,
+  negativeNetMessage,
+  payrollPeriodDays,
+  SYSTEM_CONCEPTS,
+  taxPeriodOf,
+  validateIncident,
+  validatePayrollDates,
+  type AgreementDue,
+  type CapturedExtra,
+  type PayFrequency,
+} from '../../../../schema/rh/payroll';
+import { loadFiscalYearSets } from '../fiscal/service';
+import * as agreements from '../agreements/service';
+import { incidentInput, payrollInput } from './inputs';
+import * as data from './data';
+
+export const MSG = {
+  closed: 'La nómina está cerrada; ya no se puede modificar.',
+  alreadyClosed: 'La nómina ya está cerrada.',
+  notCalculated: 'Calcula la nómina antes de cerrarla.',
+  deleteClosed: 'Una nómina cerrada no se puede eliminar.',
+  noEmployees: (frequency: PayFrequency) => `No hay empleados activos con pago ${frequency} contratados al fin del periodo.`,
+  conceptMissing: 'El concepto no existe.',
+  conceptInactive: 'El concepto está inactivo.',
+  conceptSystem: 'Este concepto lo calcula el sistema; no se captura a mano.',
+  conceptRepeated: 'Concepto repetido: captura un solo importe por concepto.',
+  agreementChanged: (folio: number, balance: string) => `El convenio ${folio} cambió desde el cálculo (saldo ${balance}); vuelve a calcular la nómina.`,
+} as const;
+
+const db = (ctx: RequestContext) => ctx.app.database.db;
+
+// ---- reading ----------------------------------------------------------------------------
+
+export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; status?: string | null; year?: number | null } | null | undefined, calculatedOnly = false) {
+  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), { kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null, calculatedOnly });
+}
+
+export const getPayroll = (ctx: RequestContext, id: string) => data.findPayroll(db(ctx), Number(id));
+
+export async function getFiscalPayroll(ctx: RequestContext, id: string) {
+  const p = await data.findPayroll(db(ctx), Number(id));
+  return p && p.status !== 'borrador' ? p : null;
+}
+
+export type PayrollEmployeeWithLines = data.PayrollEmployeeRow & { lines: data.LineRow[] };
+
+export async function employeesOf(ex: Executor, payrollId: number, employeeId: number | null = null): Promise<PayrollEmployeeWithLines[]> {
+  const [employees, lines] = await Promise.all([data.payrollEmployees(ex, payrollId, employeeId), data.linesOfPayroll(ex, payrollId)]);
+  return employees.map((e) => ({ ...e, lines: lines.get(e.id) ?? [] }));
+}
+
+export const payrollEmployees = (ctx: RequestContext, payrollId: number) => employeesOf(db(ctx), payrollId);
+
+/** The lines a parent already carries (employees of a payroll), or this payroll employee's. */
+export async function linesOf(ctx: RequestContext, e: { id?: string | number; lines?: unknown }) {
+  if (Array.isArray(e.lines)) return e.lines as data.LineRow[];
+  return data.linesOfEmployee(db(ctx), Number(e.id));
+}
+
+export const conceptTotals = (ctx: RequestContext, payrollId: number) => data.conceptTotals(db(ctx), payrollId);
+
+// ---- create -----------------------------------------------------------------------------
+
+const fiscalFor = (sets: FiscalYearSet[], paymentDate: string, onError: (message: string) => Error) => {
+  try {
+    return fiscalParametersFor(sets, paymentDate);
+  } catch (err) {
+    if (isFiscalError(err)) throw onError(err.message);
+    throw err;
+  }
+};
+
+export async function createPayroll(ctx: RequestContext, input: unknown) {
+  const v = parseInput(payrollInput, input);
+  const fields = validatePayrollDates(v);
+  if (Object.keys(fields).length) throw badInput(fields);
+  const frequency: PayFrequency = v.kind === 'extraordinaria' ? v.frequency! : v.kind;
+  const periodDays = payrollPeriodDays(v.kind, v.periodStart, v.periodEnd);
+  const id = await db(ctx).transaction(async (tx) => {
+    const sets = await loadFiscalYearSets(tx);
+    const params = fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
+    const yearSet = sets.find((s) => s.year === params.tableYear)!;
+    const employees = await data.eligibleEmployees(tx, frequency, v.periodEnd);
+    if (!employees.length) throw badInput({ [v.kind === 'extraordinaria' ? 'frequency' : 'kind']: MSG.noEmployees(frequency) });
+    const folio = await nextFolio(tx, 'rh.payroll');
+    const payrollId = await data.insertPayroll(tx, { folio, kind: v.kind, frequency, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description, createdBy: ctx.auth?.id ?? null });
+    await data.insertPayrollEmployees(
+      tx,
+      payrollId,
+      employees.map((e) => ({
+        employeeId: e.id,
+        number: e.number,
+        // Payroll documents list people in capitals (PÉREZ LÓPEZ JUAN).
+        name: e.name.toLocaleUpperCase('es-MX'),
+        dailySalary: e.dailySalary,
+        // SBC = SDI with the seniority at the payment date.
+        sbcDaily: sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi,
+        minimumWageOnly: isMinimumWageOnly(e.dailySalary, e.wageZone, params.minimumWage),
+        daysWorked: String(employedDays(v.periodStart, v.periodEnd, periodDays, e.hireDate)),
+      })),
+    );
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'create', after: { folio, ...v, frequency, employees: employees.length } });
+    return payrollId;
+  });
+  return found(await data.findPayroll(db(ctx), id), 'La nómina');
+}
+
+// ---- incidents --------------------------------------------------------------------------
+
+export async function saveIncident(ctx: RequestContext, payrollEmployeeId: string, input: unknown) {
+  const v = parseInput(incidentInput, input);
+  const peId = Number(payrollEmployeeId);
+  await db(ctx).transaction(async (tx) => {
+    const pe = await data.findPayrollEmployee(tx, peId);
+    if (!pe) throw notFound('El empleado de la nómina');
+    const payroll = found(await data.findPayroll(tx, pe.payrollId, { lock: true }), 'La nómina');
+    if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
+    const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
+    const concepts = await data.conceptsByIds(tx, v.extras.map((x) => x.conceptId));
+    const seen = new Set<number>();
+    v.extras.forEach((x, i) => {
+      const c = concepts.get(x.conceptId);
+      const key = `extras.${i}.conceptId`;
+      if (!c) fields[key] = MSG.conceptMissing;
+      else if (c.systemKey) fields[key] = MSG.conceptSystem;
+      else if (!c.active) fields[key] = MSG.conceptInactive;
+      else if (seen.has(x.conceptId)) fields[key] = MSG.conceptRepeated;
+      seen.add(x.conceptId);
+    });
+    if (Object.keys(fields).length) throw badInput(fields);
+    await data.updateIncident(tx, peId, v);
+    await data.replaceCapturedLines(tx, peId, v.extras.map((x) => ({ conceptId: x.conceptId, amount: money(x.amount), description: x.description })));
+    await data.backToDraft(tx, payroll.id);
+    await writeAudit(tx, actorOf(ctx), {
+      entity: 'rh_payroll',
+      entityId: payroll.id,
+      action: 'incident',
+      before: { employeeId: pe.employeeId, daysWorked: pe.daysWorked, absences: pe.absences, overtimeDoubleHours: pe.overtimeDoubleHours, overtimeTripleHours: pe.overtimeTripleHours },
+      after: { employeeId: pe.employeeId, ...v },
+    });
+  });
+  const saved = found(await data.findPayrollEmployee(db(ctx), peId), 'El empleado de la nómina');
+  return { ...saved, lines: await data.linesOfEmployee(db(ctx), peId) };
+}
+
+// ---- calculate --------------------------------------------------------------------------
+
+/** Calculates every employee of a locked, open payroll and stores lines, results, trace and totals. */
+async function calculateLocked(tx: Executor, payroll: data.PayrollRow): Promise<void> {
+  const sets = await loadFiscalYearSets(tx);
+  const params = fiscalFor(sets, payroll.paymentDate, (message) => appError('CONFLICT', message));
+  const conceptIds = await data.systemConceptIds(tx);
+  const systemId = (key: string) => {
+    const id = conceptIds.get(key);
+    if (!id) throw new Error(`rh-payroll: missing system concept ${key} (seedBase did not run)`);
+    return id;
+  };
+  const periodDays = payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd);
+  const period = taxPeriodOf(payroll.frequency);
+  const employees = await data.payrollEmployees(tx, payroll.id);
+  const captured = new Map<number, CapturedExtra[]>();
+  for (const c of await data.capturedLinesOfPayroll(tx, payroll.id)) {
+    const list = captured.get(c.payrollEmployeeId) ?? [];
+    list.push({ conceptId: c.conceptId, kind: c.kind, taxableRule: c.taxableRule, exemptUma: c.exemptUma, amount: c.amount, description: c.description });
+    captured.set(c.payrollEmployeeId, list);
+  }
+  const due = new Map<number, AgreementDue[]>();
+  for (const a of await agreements.dueAgreements(tx, employees.map((e) => e.employeeId), payroll.periodEnd)) {
+    const list = due.get(a.employeeId) ?? [];
+    list.push({ agreementId: a.id, folio: a.folio, kind: a.kind, installment: a.installment, balance: a.balance });
+    due.set(a.employeeId, list);
+  }
+
+  const lines: data.NewLine[] = [];
+  const results: data.EmployeeResult[] = [];
+  for (const e of employees) {
+    const r = calculateEmployee({
+      dailySalary: e.dailySalary,
+      minimumWageOnly: e.minimumWageOnly,
+      daysWorked: e.daysWorked,
+      absences: e.absences,
+      overtimeDoubleHours: e.overtimeDoubleHours,
+      overtimeTripleHours: e.overtimeTripleHours,
+      periodDays,
+      umaDaily: params.uma.daily,
+      extras: captured.get(e.id) ?? [],
+      agreements: due.get(e.employeeId) ?? [],
+      tax: (taxableIncome, days) => payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, minimumWageOnly: e.minimumWageOnly }),
+    });
+    for (const l of r.lines) {
+      lines.push({
+        payrollEmployeeId: e.id,
+        conceptId: l.conceptId ?? systemId(l.systemKey!),
+        source: l.source,
+        agreementId: l.agreementId,
+        description: l.description,
+        amount: l.amount,
+        taxable: l.taxable,
+        exempt: l.exempt,
+        quantity: l.quantity,
+      });
+    }
+    results.push({ id: e.id, ...r });
+  }
+  // Captured lines are posted again in calculation order, with their taxable/exempt split.
+  await data.deleteAllLines(tx, payroll.id);
+  await data.insertLines(tx, lines);
+  await data.updateEmployeeResults(tx, results);
+  await data.setCalculated(tx, payroll.id, {
+    tableYear: params.tableYear,
+    perceptions: money(sum(results.map((r) => r.perceptions))),
+    deductions: money(sum(results.map((r) => r.deductions))),
+    otherPayments: money(sum(results.map((r) => r.otherPayments))),
+    net: money(sum(results.map((r) => r.net))),
+  });
+}
+
+export async function calculatePayroll(ctx: RequestContext, id: string, version: number) {
+  const payrollId = Number(id);
+  await db(ctx).transaction(async (tx) => {
+    const payroll = await data.findPayroll(tx, payrollId, { lock: true });
+    if (!payroll) throw notFound('La nómina');
+    if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
+    if (payroll.version !== version) throw conflict();
+    await calculateLocked(tx, payroll);
+    const after = found(await data.findPayroll(tx, payrollId), 'La nómina');
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'calculate', after: { tableYear: after.tableYear, perceptions: after.perceptions, deductions: after.deductions, otherPayments: after.otherPayments, net: after.net } });
+  });
+  return found(await data.findPayroll(db(ctx), payrollId), 'La nómina');
+}
+
+// ---- close ------------------------------------------------------------------------------
+
+export async function closePayroll(ctx: RequestContext, id: string, version: number) {
+  const payrollId = Number(id);
+  await db(ctx).transaction(async (tx) => {
+    const payroll = await data.findPayroll(tx, payrollId, { lock: true });
+    if (!payroll) throw notFound('La nómina');
+    if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.alreadyClosed);
+    if (payroll.version !== version) throw conflict();
+    if (payroll.status !== 'calculada') throw appError('CONFLICT', MSG.notCalculated);
+    const negative = (await data.payrollEmployees(tx, payrollId)).find((e) => dec(e.net).isNegative());
+    if (negative) throw appError('CONFLICT', negativeNetMessage(negative));
+    const payments: { agreementId: number; folio: number; amount: string; balanceAfter: string }[] = [];
+    for (const c of await data.convenioLinesForClose(tx, payrollId)) {
+      if (c.status !== 'activo' || dec(c.balance).lt(c.amount)) throw appError('CONFLICT', MSG.agreementChanged(c.folio, money(c.balance)));
+      const balanceAfter = money(dec(c.balance).minus(c.amount));
+      if (await agreements.applyPayment(tx, { agreementId: c.agreementId, payrollId, amount: money(c.amount), balanceAfter })) payments.push({ agreementId: c.agreementId, folio: c.folio, amount: money(c.amount), balanceAfter });
+    }
+    if (!(await data.closePayroll(tx, payrollId, version, ctx.auth?.id ?? null))) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'close', before: { status: payroll.status }, after: { status: 'cerrada', net: payroll.net, convenios: payments } });
+    for (const p of payments) await writeAudit(tx, actorOf(ctx), { entity: 'rh_agreement', entityId: p.agreementId, action: 'payment', after: { payrollId, amount: p.amount, balanceAfter: p.balanceAfter } });
+  });
+  return found(await data.findPayroll(db(ctx), payrollId), 'La nómina');
+}
+
+// ---- delete -----------------------------------------------------------------------------
+
+export async function deletePayroll(ctx: RequestContext, id: string, version: number): Promise<boolean> {
+  const payrollId = Number(id);
+  await db(ctx).transaction(async (tx) => {
+    const payroll = await data.findPayroll(tx, payrollId, { lock: true });
+    if (!payroll) throw notFound('La nómina');
+    if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.deleteClosed);
+    if (payroll.version !== version) throw conflict();
+    await data.deletePayroll(tx, payrollId);
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'delete', before: payroll });
+  });
+  return true;
+}
+
+// ---- base data --------------------------------------------------------------------------
+
+/** The concepts the calculation posts (by system key), created once. */
+export async function seedSystemConcepts(ex: Executor): Promise<void> {
+  for (const c of SYSTEM_CONCEPTS) await data.ensureSystemConcept(ex, c);
+}

@@ -1,0 +1,392 @@
+// Convenios and Nóminas over HTTP: abilities on every operation, bad input
+// with Spanish field messages and nothing written, and a 3-employee
+// quincenal payroll worked out by hand with the 2026 QUINCENAL tariff of
+// MX_FISCAL.md: incidents, overtime, convenios and a deduction that leaves a
+// net below zero (the close is refused naming the employee), then two closes
+// at once (one wins) and the convenio balances after it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityOf } from '../../server/modules/rh/employees/seed';
+import { type GqlResult, startServer, type TestServer } from './harness';
+
+let s: TestServer;
+let rh: string; // Recursos Humanos: every RH ability
+let seller: string; // no RH
+let viewer: string; // Consulta: only ver
+let demoAgreements: number; // what the demo seed left (two convenios, a closed and an open payroll)
+let demoPayrolls: number;
+
+beforeAll(async () => {
+  s = await startServer();
+  [rh, seller, viewer] = await Promise.all([s.login('rh@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
+  [demoAgreements, demoPayrolls] = [await countAgreements(), await countPayrolls()];
+});
+afterAll(async () => s?.stop());
+
+const ok = async (query: string, variables: Record<string, unknown> = {}, token = rh) => {
+  const r = await s.gql(query, variables, token);
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return r.data as Record<string, any>;
+};
+const fieldsOf = (r: GqlResult) => {
+  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  return r.errors![0].extensions!.fields ?? {};
+};
+const conflictOf = (r: GqlResult) => {
+  expect(r.errors?.[0].extensions?.code).toBe('CONFLICT');
+  return r.errors![0].message;
+};
+/** Decimal scalars travel normalised ("7000", "0.5"): compare as 2-decimal text. */
+const m = (v: string | null | undefined) => (v === null || v === undefined ? v : Number(v).toFixed(2));
+
+const AGREEMENT = 'id folio employeeId employeeNumber employeeName kind description reference startDate total installment balance status cancelReason version payments { payrollId payrollFolio paymentDate amount balanceAfter }';
+const LINE = 'conceptCode conceptName kind source description amount taxable exempt';
+const PE = `id employeeId employeeNumber employeeName dailySalary sbcDaily minimumWageOnly daysWorked absences overtimeDoubleHours overtimeTripleHours
+  perceptions taxable exempt isr subsidy isrWithheld imssEmployee deductions otherPayments net lines { ${LINE} } fiscalTrace { label amount }`;
+const PAYROLL = `id folio kind frequency periodStart periodEnd paymentDate description status tableYear employeeCount perceptions deductions otherPayments net version
+  employees { ${PE} } conceptTotals { code name kind amount }`;
+
+const A_CREATE = `mutation($i:RhAgreementInput!){ rhAgreementCreate(input:$i){ ${AGREEMENT} } }`;
+const A_UPDATE = `mutation($id:ID!,$v:Int!,$i:RhAgreementInput!){ rhAgreementUpdate(id:$id,version:$v,input:$i){ ${AGREEMENT} } }`;
+const A_CANCEL = `mutation($id:ID!,$v:Int!,$r:String!){ rhAgreementCancel(id:$id,version:$v,reason:$r){ ${AGREEMENT} } }`;
+const P_CREATE = `mutation($i:RhPayrollInput!){ rhPayrollCreate(input:$i){ ${PAYROLL} } }`;
+const P_INCIDENT = `mutation($id:ID!,$i:RhPayrollIncidentInput!){ rhPayrollIncidentSave(payrollEmployeeId:$id,input:$i){ ${PE} } }`;
+const P_CALC = `mutation($id:ID!,$v:Int!){ rhPayrollCalculate(id:$id,version:$v){ ${PAYROLL} } }`;
+const P_CLOSE = `mutation($id:ID!,$v:Int!){ rhPayrollClose(id:$id,version:$v){ ${PAYROLL} } }`;
+const P_DELETE = 'mutation($id:ID!,$v:Int!){ rhPayrollDelete(id:$id,version:$v) }';
+const payroll = async (id: string) => (await ok(`query($id:ID!){ rhPayroll(id:$id){ ${PAYROLL} } }`, { id })).rhPayroll;
+const agreement = async (id: string) => (await ok(`query($id:ID!){ rhAgreement(id:$id){ ${AGREEMENT} } }`, { id })).rhAgreement;
+const countAgreements = async () => (await ok('{ rhAgreements { total } }')).rhAgreements.total as number;
+const countPayrolls = async () => (await ok('{ rhPayrolls { total } }')).rhPayrolls.total as number;
+
+// ---- employees (through Empleados) ---------------------------------------------------
+
+const EMPLOYEE_CREATE = 'mutation($i:RhEmployeeInput!){ rhEmployeeCreate(input:$i){ id number fullName version } }';
+let org: { areaId: string; positionId: string };
+let seq = 900;
+
+async function createEmployee(p: { number: string; names: string; lastName: string; secondLastName: string; birthDate: string; hireDate: string; dailySalary: string; payFrequency?: string }) {
+  const id = identityOf({ ...p, sex: 'H', state: 'QT', seq: seq++ });
+  const input = { ...p, ...id, ...org, payFrequency: p.payFrequency ?? 'quincenal', wageZone: 'general' };
+  return { ...(await ok(EMPLOYEE_CREATE, { i: input })).rhEmployeeCreate, input };
+}
+
+/** Lets the test's employees be the only quincenal staff: the demo ones go on baja. */
+async function retireDemoQuincenal() {
+  const list = (await ok('{ rhEmployees(list:{pageSize:200}, filter:{status:activo, payFrequency:quincenal}){ items { id version } } }')).rhEmployees.items;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  for (const e of list) {
+    await ok('mutation($id:ID!,$v:Int!,$i:RhEmployeeTerminateInput!){ rhEmployeeTerminate(id:$id,version:$v,input:$i){ id } }', { id: e.id, v: e.version, i: { date: today, reason: 'Baja para la prueba de nómina' } });
+  }
+}
+
+const conceptId = async (code: string) => {
+  const items = (await ok('query($s:String){ rhConcepts(list:{search:$s, pageSize:50}){ items { id code systemKey } } }', { s: code })).rhConcepts.items;
+  return items.find((c: any) => c.code === code).id as string;
+};
+
+// ---- permissions ------------------------------------------------------------------------
+
+describe('permissions: every Convenios and Nóminas operation', () => {
+  const OPS: { name: string; query: string; needs: string }[] = [
+    { name: 'rhAgreements', query: '{ rhAgreements { total } }', needs: 'ver' },
+    { name: 'rhAgreement', query: '{ rhAgreement(id:"1"){ id } }', needs: 'ver' },
+    { name: 'rhPayrolls', query: '{ rhPayrolls { total } }', needs: 'ver' },
+    { name: 'rhPayroll', query: '{ rhPayroll(id:"1"){ id } }', needs: 'ver' },
+    { name: 'rhFiscalPayrolls', query: '{ rhFiscalPayrolls { total } }', needs: 'ver' },
+    { name: 'rhFiscalPayroll', query: '{ rhFiscalPayroll(id:"1"){ id } }', needs: 'ver' },
+    { name: 'rhAgreementCreate', query: 'mutation{ rhAgreementCreate(input:{employeeId:"1",kind:prestamo,startDate:"2026-01-01",total:"10",installment:"5"}){ id } }', needs: 'crear' },
+    { name: 'rhAgreementUpdate', query: 'mutation{ rhAgreementUpdate(id:"1",version:1,input:{employeeId:"1",kind:prestamo,startDate:"2026-01-01",total:"10",installment:"5"}){ id } }', needs: 'editar' },
+    { name: 'rhAgreementCancel', query: 'mutation{ rhAgreementCancel(id:"1",version:1,reason:"x"){ id } }', needs: 'eliminar' },
+    { name: 'rhPayrollCreate', query: 'mutation{ rhPayrollCreate(input:{kind:quincenal,periodStart:"2026-06-01",periodEnd:"2026-06-15",paymentDate:"2026-06-15"}){ id } }', needs: 'crear' },
+    { name: 'rhPayrollIncidentSave', query: 'mutation{ rhPayrollIncidentSave(payrollEmployeeId:"1",input:{daysWorked:"15",absences:"0",overtimeDoubleHours:"0",overtimeTripleHours:"0",extras:[]}){ id } }', needs: 'editar' },
+    { name: 'rhPayrollCalculate', query: 'mutation{ rhPayrollCalculate(id:"1",version:1){ id } }', needs: 'editar' },
+    { name: 'rhPayrollClose', query: 'mutation{ rhPayrollClose(id:"1",version:1){ id } }', needs: 'autorizar' },
+    { name: 'rhPayrollDelete', query: 'mutation{ rhPayrollDelete(id:"1",version:1) }', needs: 'eliminar' },
+    { name: 'rhPayrollReceiptsPdf', query: '{ rhPayrollReceiptsPdf(id:"1") }', needs: 'exportar' },
+  ];
+
+  it.each(OPS)('$name: FORBIDDEN without Recursos Humanos', async ({ query }) => {
+    expect((await s.gql(query, {}, seller)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+  it.each(OPS.filter((o) => o.needs !== 'ver'))('$name: FORBIDDEN for Consulta', async ({ query }) => {
+    expect((await s.gql(query, {}, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+  it.each(OPS.filter((o) => o.needs === 'ver'))('$name: Consulta reads', async ({ query }) => {
+    expect((await s.gql(query, {}, viewer)).errors).toBeUndefined();
+  });
+  it('the demo seed left two convenios, a closed and a calculated payroll; the refused calls wrote nothing; the calculation concepts exist once', async () => {
+    expect([demoAgreements, demoPayrolls]).toEqual([2, 2]);
+    expect((await ok('{ rhPayrolls(list:{sortBy:"folio"}){ items { status employeeCount } } }')).rhPayrolls.items.map((x: any) => x.status)).toEqual(['cerrada', 'calculada']);
+    expect((await ok('{ rhAgreements(list:{sortBy:"folio"}){ items { kind payments { amount } } } }')).rhAgreements.items.map((x: any) => [x.kind, x.payments.map((y: any) => m(y.amount))])).toEqual([
+      ['prestamo', ['500.00']],
+      ['fonacot', ['300.00']],
+    ]);
+    expect(await countAgreements()).toBe(demoAgreements);
+    expect(await countPayrolls()).toBe(demoPayrolls);
+    const system = (await ok('{ rhConcepts(list:{pageSize:200}){ items { code systemKey satCode kind } } }')).rhConcepts.items.filter((c: any) => c.systemKey);
+    expect(system.map((c: any) => [c.systemKey, c.kind, c.satCode]).sort()).toEqual(
+      [
+        ['CONVENIO_DESCUENTO', 'deduccion', '004'],
+        ['CONVENIO_FONACOT', 'deduccion', '011'],
+        ['CONVENIO_INFONAVIT', 'deduccion', '010'],
+        ['CONVENIO_PENSION', 'deduccion', '007'],
+        ['CONVENIO_PRESTAMO', 'deduccion', '004'],
+        ['HORAS_EXTRA_DOBLES', 'percepcion', '019'],
+        ['HORAS_EXTRA_TRIPLES', 'percepcion', '019'],
+        ['IMSS', 'deduccion', '001'],
+        ['ISR', 'deduccion', '002'],
+        ['SUBSIDIO', 'otro_pago', '002'],
+        ['SUELDO', 'percepcion', '001'],
+      ].sort(),
+    );
+  });
+});
+
+// ---- the payroll worked by hand -----------------------------------------------------------
+
+describe('convenios and a 3-employee quincenal payroll, by hand', () => {
+  let a: any; // T-001: minimum wage, double overtime, two convenios
+  let b: any; // T-002: absences, double and triple overtime, a bonus and a deduction
+  let prestamo: any;
+  let fonacot: any;
+  let p: any;
+
+  beforeAll(async () => {
+    const positions = (await ok('{ rhPositions(list:{pageSize:1}, filter:{active:true}){ items { id areaId } } }')).rhPositions.items;
+    org = { areaId: positions[0].areaId, positionId: positions[0].id };
+    await retireDemoQuincenal();
+    a = await createEmployee({ number: 'T-001', names: 'Juan', lastName: 'Pérez', secondLastName: 'López', birthDate: '1990-04-12', hireDate: '2022-07-01', dailySalary: '315.04' });
+    b = await createEmployee({ number: 'T-002', names: 'Mario', lastName: 'Gómez', secondLastName: 'Ruiz', birthDate: '1985-09-03', hireDate: '2021-03-01', dailySalary: '400.00' });
+    // T-003: a deduction that leaves the net below zero
+    await createEmployee({ number: 'T-003', names: 'Luis', lastName: 'Torres', secondLastName: 'Vega', birthDate: '1979-01-20', hireDate: '2015-01-10', dailySalary: '600.00' });
+  });
+
+  it('convenios: bad input is refused field by field and writes nothing', async () => {
+    const base = { employeeId: a.id, kind: 'prestamo', startDate: '2026-05-01', total: '1000.00', installment: '400.00' };
+    expect(fieldsOf(await s.gql(A_CREATE, { i: { ...base, installment: '1000.01' } }, rh))).toEqual({ installment: 'El abono no puede ser mayor que el total.' });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: { ...base, total: '0', installment: '0' } }, rh))).toEqual({ total: 'Debe ser mayor a cero.', installment: 'Debe ser mayor a cero.' });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: { ...base, total: '1000.123' } }, rh))).toEqual({ total: 'Máximo 2 decimales.' });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: { ...base, employeeId: '999999' } }, rh))).toEqual({ employeeId: 'El empleado no existe.' });
+    expect(await countAgreements()).toBe(demoAgreements);
+  });
+
+  it('convenios: created with a gapless folio and balance = total; edited before any payment; cancel needs a reason and only while activo', async () => {
+    prestamo = (await ok(A_CREATE, { i: { employeeId: a.id, kind: 'prestamo', description: 'Préstamo personal', startDate: '2026-05-01', total: '1000.00', installment: '400.00' } })).rhAgreementCreate;
+    expect(prestamo).toMatchObject({ folio: demoAgreements + 1, employeeNumber: 'T-001', employeeName: 'Pérez López Juan', kind: 'prestamo', status: 'activo', version: 1, payments: [] });
+    expect([m(prestamo.total), m(prestamo.installment), m(prestamo.balance)]).toEqual(['1000.00', '400.00', '1000.00']);
+    fonacot = (await ok(A_CREATE, { i: { employeeId: a.id, kind: 'fonacot', reference: 'FON-7781', startDate: '2026-05-01', total: '200.00', installment: '200.00' } })).rhAgreementCreate;
+    expect(fonacot.folio).toBe(demoAgreements + 2);
+    // Before any payment every figure can change; the balance follows the total.
+    fonacot = (await ok(A_UPDATE, { id: fonacot.id, v: 1, i: { employeeId: a.id, kind: 'fonacot', reference: 'FON-7781', startDate: '2026-05-01', total: '250.00', installment: '250.00' } })).rhAgreementUpdate;
+    expect([m(fonacot.total), m(fonacot.balance), fonacot.version]).toEqual(['250.00', '250.00', 2]);
+    expect(conflictOf(await s.gql(A_UPDATE, { id: fonacot.id, v: 1, i: { employeeId: a.id, kind: 'fonacot', startDate: '2026-05-01', total: '1', installment: '1' } }, rh))).toBe('Otro usuario modificó este registro. Recarga la página para ver los cambios.');
+
+    const third = (await ok(A_CREATE, { i: { employeeId: b.id, kind: 'descuento', startDate: '2026-05-01', total: '90.00', installment: '30.00' } })).rhAgreementCreate;
+    expect(fieldsOf(await s.gql(A_CANCEL, { id: third.id, v: 1, r: '  ' }, rh))).toEqual({ reason: 'Este campo es obligatorio.' });
+    const cancelled = (await ok(A_CANCEL, { id: third.id, v: 1, r: 'Capturado por error' })).rhAgreementCancel;
+    expect(cancelled).toMatchObject({ status: 'cancelado', cancelReason: 'Capturado por error', version: 2 });
+    expect(conflictOf(await s.gql(A_CANCEL, { id: third.id, v: 2, r: 'Otra vez' }, rh))).toBe('Solo se cancela un convenio activo (este está cancelado).');
+    expect((await ok('query($e:ID){ rhAgreements(filter:{employeeId:$e, status:activo}){ total items { folio } } }', { e: a.id })).rhAgreements).toEqual({ total: 2, items: [{ folio: prestamo.folio }, { folio: fonacot.folio }] });
+  });
+
+  it('payroll: bad dates are refused and nothing is written', async () => {
+    const i = { kind: 'quincenal', periodStart: '2026-06-01', periodEnd: '2026-06-15', paymentDate: '2026-06-15' };
+    expect(fieldsOf(await s.gql(P_CREATE, { i: { ...i, periodEnd: '2026-05-31', paymentDate: '2026-05-30' } }, rh))).toEqual({
+      periodEnd: 'El fin del periodo no puede ser anterior a su inicio.',
+      paymentDate: 'La fecha de pago no puede ser anterior al inicio del periodo.',
+    });
+    expect(fieldsOf(await s.gql(P_CREATE, { i: { ...i, kind: 'extraordinaria' } }, rh))).toEqual({ frequency: 'Indica si la nómina extraordinaria es para empleados semanales o quincenales.' });
+    expect(fieldsOf(await s.gql(P_CREATE, { i: { ...i, paymentDate: '2031-06-15', periodEnd: '2031-06-15' } }, rh))).toEqual({ paymentDate: 'No hay tablas fiscales para 2031; captúrelas en Configuración RH.' });
+    expect(await countPayrolls()).toBe(demoPayrolls);
+  });
+
+  it('creates the payroll with the three employees (snapshot of salary and SBC = SDI, minimum-wage flag, 15 days)', async () => {
+    p = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-06-01', periodEnd: '2026-06-15', paymentDate: '2026-06-15', description: 'Primera quincena de junio' } })).rhPayrollCreate;
+    expect(p).toMatchObject({ folio: demoPayrolls + 1, kind: 'quincenal', frequency: 'quincenal', status: 'borrador', employeeCount: 3, tableYear: null });
+    // SDI factor = 1 + (15 + vacation days × 25 %) ÷ 365, to 4 decimals, with the years completed at 15/06/2026:
+    // T-001 3 years → 16 days: 1 + 19/365 = 1.0521; 315.04 × 1.0521 = 331.454… → 331.45
+    // T-002 5 years → 20 days: 1 + 20/365 = 1.0548; 400 × 1.0548 = 421.92
+    // T-003 11 years → 24 days: 1 + 21/365 = 1.0575; 600 × 1.0575 = 634.50
+    expect(p.employees.map((e: any) => [e.employeeNumber, e.employeeName, m(e.dailySalary), m(e.sbcDaily), e.minimumWageOnly, m(e.daysWorked)])).toEqual([
+      ['T-001', 'PÉREZ LÓPEZ JUAN', '315.04', '331.45', true, '15.00'],
+      ['T-002', 'GÓMEZ RUIZ MARIO', '400.00', '421.92', false, '15.00'],
+      ['T-003', 'TORRES VEGA LUIS', '600.00', '634.50', false, '15.00'],
+    ]);
+  });
+
+  it('incidents: bad input is refused field by field and nothing changes', async () => {
+    const peB = p.employees[1].id;
+    const bonus = await conceptId('P101');
+    const sueldo = await conceptId('SUELDO');
+    const bad = await s.gql(P_INCIDENT, { id: peB, i: { daysWorked: '15', absences: '16', overtimeDoubleHours: '-1', overtimeTripleHours: '0', extras: [{ conceptId: sueldo, amount: '100' }, { conceptId: bonus, amount: '0' }] } }, rh);
+    expect(fieldsOf(bad)).toEqual({ overtimeDoubleHours: 'No puede ser negativo.', 'extras.1.amount': 'Debe ser mayor a cero.' });
+    const bad2 = await s.gql(P_INCIDENT, { id: peB, i: { daysWorked: '15', absences: '16', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [{ conceptId: sueldo, amount: '100' }] } }, rh);
+    expect(fieldsOf(bad2)).toEqual({ absences: 'Las faltas no pueden ser más que los días trabajados.', 'extras.0.conceptId': 'Este concepto lo calcula el sistema; no se captura a mano.' });
+    const bad3 = await s.gql(P_INCIDENT, { id: peB, i: { daysWorked: '16', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [{ conceptId: bonus, amount: '1' }, { conceptId: bonus, amount: '2' }] } }, rh);
+    expect(fieldsOf(bad3)).toEqual({ daysWorked: 'Los días trabajados no pueden ser más que los 15 días del periodo.', 'extras.1.conceptId': 'Concepto repetido: captura un solo importe por concepto.' });
+    const again = await payroll(p.id);
+    expect(again.employees[1]).toMatchObject({ absences: '0', overtimeDoubleHours: '0', lines: [] });
+    expect(again.version).toBe(p.version);
+  });
+
+  it('calculates every employee exactly (2026 QUINCENAL tariff, UMA 117.31) and refuses to close a negative net naming the employee', async () => {
+    const [peA, peB, peC] = p.employees.map((e: any) => e.id);
+    await ok(P_INCIDENT, { id: peA, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '4', overtimeTripleHours: '0', extras: [] } });
+    await ok(P_INCIDENT, {
+      id: peB,
+      i: { daysWorked: '15', absences: '2', overtimeDoubleHours: '6', overtimeTripleHours: '1', extras: [{ conceptId: await conceptId('P101'), amount: '250' }, { conceptId: await conceptId('D101'), amount: '100', description: 'Herramienta extraviada' }] },
+    });
+    const anticipo = await conceptId('D102');
+    await ok(P_INCIDENT, { id: peC, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [{ conceptId: anticipo, amount: '9000' }] } });
+    const draft = await payroll(p.id);
+    expect(draft.status).toBe('borrador');
+    expect(conflictOf(await s.gql(P_CLOSE, { id: p.id, v: draft.version }, rh))).toBe('Calcula la nómina antes de cerrarla.');
+
+    p = (await ok(P_CALC, { id: p.id, v: draft.version })).rhPayrollCalculate;
+    expect(p).toMatchObject({ status: 'calculada', tableYear: 2026 });
+    const [A, B, C] = p.employees;
+    const figures = (e: any) => [e.perceptions, e.taxable, e.exempt, e.isr, e.subsidy, e.isrWithheld, e.imssEmployee, e.deductions, e.otherPayments, e.net].map(m);
+    const lines = (e: any) => e.lines.map((l: any) => [l.conceptCode, l.kind, l.source, m(l.amount), m(l.taxable), m(l.exempt)]);
+
+    // T-001, minimum wage: sueldo 315.04 × 15 = 4725.60; hourly 315.04 ÷ 8 = 39.38; dobles 39.38 × 2 × 4 = 315.04, all exempt.
+    // No ISR and no subsidy (art. 96), IMSS paid by the employer (art. 36 LSS).
+    // Convenios: préstamo min(400, 1000) = 400; FONACOT min(250, 250) = 250. Deductions 650; net 5040.64 − 650 = 4390.64.
+    expect(figures(A)).toEqual(['5040.64', '4725.60', '315.04', '0.00', '0.00', '0.00', '0.00', '650.00', '0.00', '4390.64']);
+    expect(lines(A)).toEqual([
+      ['SUELDO', 'percepcion', 'calculo', '4725.60', '4725.60', '0.00'],
+      ['HE-DOBLES', 'percepcion', 'calculo', '315.04', '0.00', '315.04'],
+      ['CONV-PRESTAMO', 'deduccion', 'convenio', '400.00', '0.00', '0.00'],
+      ['CONV-FONACOT', 'deduccion', 'convenio', '250.00', '0.00', '0.00'],
+    ]);
+
+    // T-002: paid 15 − 2 = 13 days; sueldo 400 × 13 = 5200.00; hourly 50.
+    // Dobles 50 × 2 × 6 = 600.00: 50 % = 300.00 exempt (cap 5 UMA × 15/7 weeks = 1256.89), 300.00 taxable.
+    // Triples 50 × 3 × 1 = 150.00 taxable; bono de puntualidad 250.00 taxable.
+    // Taxable 5200 + 300 + 150 + 250 = 5900.00 (over the subsidy cap 11492.66 ÷ 30.4 × 15 = 5670.72: no subsidy).
+    // ISR: row 3537.16 / 207.75 / 10.88 %: (5900 − 3537.16) × 10.88 % = 257.076992; + 207.75 = 464.826992 → 464.83.
+    // IMSS on SBC 421.92 for 13 days (3 UMA = 351.93, excess 69.99): 69.99 × 0.40 % × 13 = 3.64; 421.92 × 0.25 % × 13 = 13.71;
+    // × 0.375 % × 13 = 20.57; × 0.625 % × 13 = 34.28; × 1.125 % × 13 = 61.71 → 133.91.
+    // Deductions 464.83 + 133.91 + 100 = 698.74; net 6200 − 698.74 = 5501.26.
+    expect(figures(B)).toEqual(['6200.00', '5900.00', '300.00', '464.83', '0.00', '464.83', '133.91', '698.74', '0.00', '5501.26']);
+    expect(lines(B)).toEqual([
+      ['SUELDO', 'percepcion', 'calculo', '5200.00', '5200.00', '0.00'],
+      ['HE-DOBLES', 'percepcion', 'calculo', '600.00', '300.00', '300.00'],
+      ['HE-TRIPLES', 'percepcion', 'calculo', '150.00', '150.00', '0.00'],
+      ['P101', 'percepcion', 'captura', '250.00', '250.00', '0.00'],
+      ['ISR', 'deduccion', 'calculo', '464.83', '0.00', '0.00'],
+      ['IMSS', 'deduccion', 'calculo', '133.91', '0.00', '0.00'],
+      ['D101', 'deduccion', 'captura', '100.00', '0.00', '0.00'],
+    ]);
+    expect(B.fiscalTrace.find((t: any) => t.label === 'ISR (cuota fija + impuesto marginal)').amount).toBe('464.83');
+
+    // T-003: sueldo 600 × 15 = 9000.00. ISR: row 8651.41 / 916.20 / 21.36 %: (9000 − 8651.41) × 21.36 % = 74.458824; + 916.20 → 990.66.
+    // IMSS on SBC 634.50 × 15 days (excess 282.57): 16.95 + 23.79 + 35.69 + 59.48 + 107.07 = 242.98.
+    // Deductions 990.66 + 242.98 + 9000 = 10233.64; net 9000 − 10233.64 = −1233.64.
+    expect(figures(C)).toEqual(['9000.00', '9000.00', '0.00', '990.66', '0.00', '990.66', '242.98', '10233.64', '0.00', '-1233.64']);
+
+    const refused = await s.gql(P_CLOSE, { id: p.id, v: p.version }, rh);
+    expect(conflictOf(refused)).toBe('No se puede cerrar: el neto de T-003 TORRES VEGA LUIS sería −1,233.64 (percepciones 9,000.00, deducciones 10,233.64).');
+    expect((await payroll(p.id)).status).toBe('calculada');
+    expect(m((await agreement(prestamo.id)).balance)).toBe('1000.00');
+  });
+
+  it('after fixing the deduction: totals per concept and per payroll; two closes at once post once; convenio balances', async () => {
+    const peC = p.employees[2].id;
+    await ok(P_INCIDENT, { id: peC, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [{ conceptId: await conceptId('D102'), amount: '3000' }] } });
+    const draft = await payroll(p.id);
+    expect(draft.status).toBe('borrador'); // an incident sends it back to borrador
+    p = (await ok(P_CALC, { id: p.id, v: draft.version })).rhPayrollCalculate;
+    // T-003: deductions 990.66 + 242.98 + 3000 = 4233.64; net 9000 − 4233.64 = 4766.36.
+    expect([m(p.employees[2].deductions), m(p.employees[2].net)]).toEqual(['4233.64', '4766.36']);
+    // Payroll: perceptions 5040.64 + 6200 + 9000 = 20240.64; deductions 650 + 698.74 + 4233.64 = 5582.38; net 4390.64 + 5501.26 + 4766.36 = 14658.26.
+    expect([p.perceptions, p.deductions, p.otherPayments, p.net].map(m)).toEqual(['20240.64', '5582.38', '0.00', '14658.26']);
+    expect(p.conceptTotals.map((t: any) => [t.code, t.kind, m(t.amount)])).toEqual([
+      ['SUELDO', 'percepcion', '18925.60'], // 4725.60 + 5200 + 9000
+      ['HE-DOBLES', 'percepcion', '915.04'], // 315.04 + 600
+      ['HE-TRIPLES', 'percepcion', '150.00'],
+      ['P101', 'percepcion', '250.00'],
+      ['CONV-PRESTAMO', 'deduccion', '400.00'],
+      ['CONV-FONACOT', 'deduccion', '250.00'],
+      ['ISR', 'deduccion', '1455.49'], // 464.83 + 990.66
+      ['IMSS', 'deduccion', '376.89'], // 133.91 + 242.98
+      ['D101', 'deduccion', '100.00'],
+      ['D102', 'deduccion', '3000.00'],
+    ]);
+
+    const [first, second] = await Promise.all([s.gql(P_CLOSE, { id: p.id, v: p.version }, rh), s.gql(P_CLOSE, { id: p.id, v: p.version }, rh)]);
+    const winners = [first, second].filter((r) => !r.errors);
+    const losers = [first, second].filter((r) => r.errors);
+    expect(winners).toHaveLength(1);
+    expect(losers).toHaveLength(1);
+    expect(losers[0].errors![0].extensions?.code).toBe('CONFLICT');
+    const closed = (winners[0].data as any).rhPayrollClose;
+    expect(closed).toMatchObject({ status: 'cerrada' });
+    expect(conflictOf(await s.gql(P_CLOSE, { id: p.id, v: closed.version }, rh))).toBe('La nómina ya está cerrada.');
+
+    // Préstamo 1000 − 400 = 600, still activo; FONACOT 250 − 250 = 0 → liquidado. One payment each.
+    const pr = await agreement(prestamo.id);
+    expect([pr.status, m(pr.balance), pr.payments.map((x: any) => [x.payrollFolio, x.paymentDate, m(x.amount), m(x.balanceAfter)])]).toEqual(['activo', '600.00', [[demoPayrolls + 1, '2026-06-15', '400.00', '600.00']]]);
+    const fo = await agreement(fonacot.id);
+    expect([fo.status, m(fo.balance), fo.payments.length]).toEqual(['liquidado', '0.00', 1]);
+    // With payments applied, only the texts of a convenio may change.
+    const locked = await s.gql(A_UPDATE, { id: pr.id, v: pr.version, i: { employeeId: a.id, kind: 'prestamo', startDate: '2026-05-01', total: '1200.00', installment: '400.00' } }, rh);
+    expect(fieldsOf(locked)).toEqual({ total: 'El convenio ya tiene abonos aplicados; solo se pueden cambiar la descripción y la referencia.' });
+    const texts = (await ok(A_UPDATE, { id: pr.id, v: pr.version, i: { employeeId: a.id, kind: 'prestamo', description: 'Préstamo para lentes', reference: 'REF-1', startDate: '2026-05-01', total: '1000', installment: '400' } })).rhAgreementUpdate;
+    expect([texts.description, texts.reference, m(texts.balance)]).toEqual(['Préstamo para lentes', 'REF-1', '600.00']);
+    expect(conflictOf(await s.gql(A_CANCEL, { id: fo.id, v: fo.version, r: 'Ya pagado' }, rh))).toBe('Solo se cancela un convenio activo (este está liquidado).');
+  });
+
+  it('a closed payroll is read-only and keeps its figures when the salary or the fiscal tables change', async () => {
+    const before = await payroll(p.id);
+    const peB = before.employees[1].id;
+    expect(conflictOf(await s.gql(P_INCIDENT, { id: peB, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [] } }, rh))).toBe('La nómina está cerrada; ya no se puede modificar.');
+    expect(conflictOf(await s.gql(P_CALC, { id: p.id, v: before.version }, rh))).toBe('La nómina está cerrada; ya no se puede modificar.');
+    expect(conflictOf(await s.gql(P_DELETE, { id: p.id, v: before.version }, rh))).toBe('Una nómina cerrada no se puede eliminar.');
+
+    const emp = (await ok('query($id:ID!){ rhEmployee(id:$id){ id version } }', { id: b.id })).rhEmployee;
+    await ok('mutation($id:ID!,$v:Int!,$i:RhEmployeeInput!){ rhEmployeeUpdate(id:$id,version:$v,input:$i){ id } }', { id: b.id, v: emp.version, i: { ...b.input, dailySalary: '900.00' } });
+    // A new year's tables (2027, copied from 2026 with doubled cuotas fijas) change nothing closed.
+    const y = (await ok('{ rhFiscalYear(year:2026){ minimumWageGeneral minimumWageBorder sbcCapUma excessThresholdUma aguinaldoDays vacationPremiumPercent vacationDays { fromYear toYear days } tariffs { period derived rows { lowerLimit fixedFee rate } } subsidies { umaPercent monthlyUma monthlyAmount monthlyCap } uma { daily monthly } imssRates { code label rate base } } }')).rhFiscalYear;
+    await ok('mutation($i:RhFiscalYearInput!){ rhFiscalYearCreate(input:$i){ year } }', {
+      i: {
+        year: 2027,
+        minimumWageValidFrom: '2027-01-01',
+        minimumWageGeneral: y.minimumWageGeneral,
+        minimumWageBorder: y.minimumWageBorder,
+        sbcCapUma: y.sbcCapUma,
+        excessThresholdUma: y.excessThresholdUma,
+        aguinaldoDays: y.aguinaldoDays,
+        vacationPremiumPercent: y.vacationPremiumPercent,
+        vacationDays: y.vacationDays,
+        tariffs: y.tariffs.map((t: any) => ({ period: t.period, derived: t.derived, rows: t.rows.map((r: any) => ({ ...r, fixedFee: String(Number(r.fixedFee) * 2) })) })),
+        subsidies: [{ ...y.subsidies[y.subsidies.length - 1], validFrom: '2027-02-01' }],
+        uma: [{ ...y.uma[y.uma.length - 1], validFrom: '2027-02-01' }],
+        imssRates: y.imssRates,
+      },
+    }, rh);
+    const after = await payroll(p.id);
+    expect(after).toEqual(before);
+    expect((await ok('{ rhFiscalYear(year:2026){ closedPayrolls } }')).rhFiscalYear.closedPayrolls).toBe(2); // the demo's and this one
+    expect((await ok('query($id:ID!){ rhFiscalPayroll(id:$id){ id status } }', { id: p.id })).rhFiscalPayroll).toEqual({ id: p.id, status: 'cerrada' });
+  });
+
+  it('receipts: one PDF per employee and one with every receipt', async () => {
+    const one = (await ok('query($id:ID!,$e:ID){ rhPayrollReceiptsPdf(id:$id, employeeId:$e) }', { id: p.id, e: a.id })).rhPayrollReceiptsPdf as string;
+    const all = (await ok('query($id:ID!){ rhPayrollReceiptsPdf(id:$id) }', { id: p.id })).rhPayrollReceiptsPdf as string;
+    const pages = (b64: string) => (Buffer.from(b64, 'base64').toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+    expect(Buffer.from(one, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pages(one)).toBe(1);
+    expect(pages(all)).toBe(3);
+    expect((await s.gql('query($id:ID!){ rhPayrollReceiptsPdf(id:$id, employeeId:"999999") }', { id: p.id }, rh)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('an open payroll can be deleted; its convenios stay untouched', async () => {
+    const q = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-06-16', periodEnd: '2026-06-30', paymentDate: '2026-06-30' } })).rhPayrollCreate;
+    expect(q.folio).toBe(demoPayrolls + 2);
+    const calc = (await ok(P_CALC, { id: q.id, v: q.version })).rhPayrollCalculate;
+    expect(conflictOf(await s.gql(P_DELETE, { id: q.id, v: q.version }, rh))).toBe('Otro usuario modificó este registro. Recarga la página para ver los cambios.');
+    expect((await ok(P_DELETE, { id: q.id, v: calc.version })).rhPayrollDelete).toBe(true);
+    expect(await ok('query($id:ID!){ rhPayroll(id:$id){ id } }', { id: q.id })).toEqual({ rhPayroll: null });
+    expect(m((await agreement(prestamo.id)).balance)).toBe('600.00');
+  });
+});
