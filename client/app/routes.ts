@@ -95,7 +95,12 @@ export function findRoute(path: string): AppRoute | undefined {
   return appRoutes.find((r) => r.path === normalized);
 }
 
-/** Screens that get a card on a module landing page (lists and reports, not forms). */
+/** Screens that get a card on a module landing page (lists and reports, not forms, nor the ones listed within another screen). */
 export function moduleScreens(moduleName: string): AppRoute[] {
-  return appRoutes.filter((r) => r.module === moduleName && r.kind === 'screen');
+  return appRoutes.filter((r) => r.module === moduleName && r.kind === 'screen' && !r.within);
+}
+
+/** Screens listed on the landing of the screen at `path` (e.g. the catalogues of /system/rh/settings). */
+export function screensWithin(path: string): AppRoute[] {
+  return appRoutes.filter((r) => r.kind === 'screen' && r.within === path);
 }

@@ -10,6 +10,8 @@ export type ModuleCard = {
   path: string;
   /** A key of MODULE_ICONS ('users', 'truck', ...); unknown keys get a neutral icon. */
   icon?: string;
+  /** A figure of what the screen holds ("64 plazas · 4 vacantes"), under the description. */
+  stat?: string;
 };
 
 export type ModuleCardsProps = {
@@ -47,6 +49,11 @@ export function ModuleCards({ cards, emptyText = 'No tienes acceso a ninguna pan
               {card.description ? (
                 <Text size="sm" c="dimmed" mt={4}>
                   {card.description}
+                </Text>
+              ) : null}
+              {card.stat ? (
+                <Text size="sm" fw={600} c="teal.8" mt={6}>
+                  {card.stat}
                 </Text>
               ) : null}
             </div>

@@ -3,14 +3,19 @@
 import { createElement, type ComponentType } from 'react';
 import {
   IconApps,
+  IconBriefcase,
   IconBuildingWarehouse,
   IconCash,
   IconDashboard,
   IconFile,
+  IconFileCertificate,
+  IconIdBadge2,
+  IconReceiptTax,
   IconReportMoney,
   IconSettings,
   IconShieldCheck,
   IconShoppingCart,
+  IconSitemap,
   IconTool,
   IconTruck,
   IconUsers,
@@ -28,7 +33,12 @@ export type IconKey =
   | 'tool'
   | 'settings'
   | 'dashboard'
-  | 'file';
+  | 'file'
+  | 'sitemap'
+  | 'briefcase'
+  | 'id-badge'
+  | 'file-certificate'
+  | 'receipt-tax';
 
 export const MODULE_ICONS: Record<IconKey, ComponentType<IconProps>> = {
   users: IconUsers,
@@ -42,6 +52,11 @@ export const MODULE_ICONS: Record<IconKey, ComponentType<IconProps>> = {
   settings: IconSettings,
   dashboard: IconDashboard,
   file: IconFile,
+  sitemap: IconSitemap,
+  briefcase: IconBriefcase,
+  'id-badge': IconIdBadge2,
+  'file-certificate': IconFileCertificate,
+  'receipt-tax': IconReceiptTax,
 };
 
 export const FALLBACK_ICON: ComponentType<IconProps> = IconApps;

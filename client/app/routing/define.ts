@@ -24,9 +24,15 @@ export type ScreenSpec = {
   load?: ScreenLoader;
   /** One line under the title of the screen's card on its module landing (what the screen is for). */
   description?: string;
+  /**
+   * Relative path of the screen whose own landing lists this one (e.g. the
+   * catalogues of "Configuración RH"): the card moves there from the module
+   * landing, and the trail passes through that screen.
+   */
+  within?: string;
 };
 
-type Extra = Partial<Pick<ScreenSpec, 'load' | 'trail' | 'description'>>;
+type Extra = Partial<Pick<ScreenSpec, 'load' | 'trail' | 'description' | 'within'>>;
 
 export const screen = (path: string, title: string, submodule: string, extra: Extra = {}): ScreenSpec => ({
   path, title, submodule, kind: 'screen', ...extra,
@@ -59,12 +65,13 @@ export function defineModuleRoutes(moduleKey: string, prefix: string, specs: Scr
 
   return specs.map((spec) => {
     let breadcrumbs: Crumb[];
+    const hubCrumbs: Crumb[] = spec.within ? [{ label: titleOf(spec.within), path: prefix + spec.within }] : [];
     if (spec.trail) {
       breadcrumbs = [moduleCrumb, ...spec.trail];
     } else if (spec.from) {
-      breadcrumbs = [moduleCrumb, { label: titleOf(spec.from), path: prefix + spec.from }, { label: spec.title }];
+      breadcrumbs = [moduleCrumb, ...hubCrumbs, { label: titleOf(spec.from), path: prefix + spec.from }, { label: spec.title }];
     } else {
-      breadcrumbs = [moduleCrumb, { label: spec.title }];
+      breadcrumbs = [moduleCrumb, ...hubCrumbs, { label: spec.title }];
     }
     return {
       path: prefix + spec.path,
@@ -77,6 +84,7 @@ export function defineModuleRoutes(moduleKey: string, prefix: string, specs: Scr
       layout: 'shell',
       load: spec.load ?? pendingScreen,
       ...(spec.description ? { description: spec.description } : {}),
+      ...(spec.within ? { within: prefix + spec.within } : {}),
     };
   });
 }

@@ -34,4 +34,6 @@ export type AppRoute = {
   load: ScreenLoader;
   /** What the screen is for, on its module landing card (acronyms spelled out). */
   description?: string;
+  /** A screen listed on another screen's landing (this path) instead of the module landing. */
+  within?: string;
 };
