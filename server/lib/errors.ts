@@ -24,12 +24,3 @@ export function found<T>(row: T | null | undefined, what = 'El registro'): T {
   if (row === null || row === undefined) throw notFound(what);
   return row;
 }
-
-/** A unique-index violation (e.g. the one-open-period index) from either driver, wrapped or not. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const x = e as { code?: string; constraint?: string; message?: string };
-    if (x.code === '23505' && (x.constraint === constraint || (x.message ?? '').includes(constraint))) return true;
-  }
-  return false;
-}

@@ -3,8 +3,11 @@
 import { defineModuleRoutes, detail, form, screen } from '../../app/routing/define';
 
 export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/system/rh/', [
-  screen('employees', 'Empleados', 'Empleados'),
-  form('employees/employees-form', 'Formulario de Empleados', 'Empleados', 'employees'),
+  screen('employees', 'Empleados', 'Empleados', {
+    load: () => import('./employees/EmployeesPage'),
+    description: 'Plantilla: datos personales, puesto, salario, SDI, documentos y movimientos.',
+  }),
+  form('employees/employees-form', 'Formulario de Empleados', 'Empleados', 'employees', { load: () => import('./employees/EmployeeFormPage') }),
   screen('agreements', 'Convenios', 'Convenios', { load: () => import('./agreements/AgreementsPage'), description: 'Préstamos y descuentos por nómina con su saldo' }),
   form('agreements/agreements-form', 'Formulario de Convenios', 'Convenios', 'agreements', { load: () => import('./agreements/AgreementFormPage') }),
   screen('payroll', 'Nóminas', 'Nóminas', { load: () => import('./payroll/PayrollsPage'), description: 'Incidencias, cálculo, cierre y recibos de cada periodo' }),

@@ -2,10 +2,10 @@
 // it), movements only inside the open period and never below zero cash,
 // cancellation by a reversing movement, closing with an arqueo.
 import { writeAudit } from '../../db/audit';
-import type { Executor } from '../../db/database';
+import { isUniqueViolation, type Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
-import { appError, badInput, conflict, found, isUniqueViolation, notFound } from '../../lib/errors';
+import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';

@@ -328,7 +328,7 @@ export async function eventsOf(ex: Executor, employeeIds: number[]): Promise<Eve
   return queryRows<EventRow>(
     ex,
     sql`select ev.id, ev.employee_id as "employeeId", ev.event, ev.date::text as date, ev.reason, ev.daily_salary::text as "dailySalary",
-        w.code as "workplaceCode", u.name as "recordedByName", ev.recorded_at as "recordedAt"
+        w.code as "workplaceCode", u.name as "recordedByName", ev.created_at as "recordedAt"
       from rh_employment_events ev left join rh_workplaces w on w.id = ev.workplace_id left join users u on u.id = ev.recorded_by
       where ev.employee_id in (${sql.join(employeeIds.map((id) => sql`${id}`), sql`, `)}) order by ev.employee_id, ev.date desc, ev.id desc`,
   );
@@ -396,45 +396,4 @@ export async function findDocument(ex: Executor, id: number): Promise<StoredDocu
 
 export async function deleteDocument(ex: Executor, id: number): Promise<void> {
   await ex.execute(sql`delete from rh_employee_documents where id = ${id}`);
-}
-
-// ---- form options ----------------------------------------------------------------------------
-
-type AreaOption = { id: number; name: string; active: boolean; version: number; positionCount: number; employeeCount: number };
-type PositionOption = { id: number; areaId: number; areaName: string; name: string; baseDailySalary: string; active: boolean; version: number; workplaceCount: number; employeeCount: number };
-type WorkplaceOption = {
-  id: number; code: string; positionId: number; positionName: string; areaId: number; areaName: string; authorizedDailySalary: string; location: string; notes: string;
-  status: 'vacante'; holderId: null; holderName: null; holderNumber: null; active: boolean; version: number;
-};
-type DocumentTypeOption = { id: number; name: string; required: boolean; expires: boolean; warningDays: number; active: boolean; version: number };
-
-export async function formOptions(ex: Executor) {
-  const [areas, positions, workplaces, documentTypes] = await Promise.all([
-    queryRows<AreaOption>(
-      ex,
-      sql`select a.id, a.name, a.active, a.version, (select count(*) from rh_positions p where p.area_id = a.id)::int as "positionCount",
-          (select count(*) from rh_employees e where e.area_id = a.id and e.status = 'activo')::int as "employeeCount"
-        from rh_areas a where a.active order by lower(a.name)`,
-    ),
-    queryRows<PositionOption>(
-      ex,
-      sql`select p.id, p.area_id as "areaId", a.name as "areaName", p.name, p.base_daily_salary::text as "baseDailySalary", p.active, p.version,
-          (select count(*) from rh_workplaces w where w.position_id = p.id)::int as "workplaceCount",
-          (select count(*) from rh_employees e where e.position_id = p.id and e.status = 'activo')::int as "employeeCount"
-        from rh_positions p join rh_areas a on a.id = p.area_id where p.active and a.active order by lower(a.name), lower(p.name)`,
-    ),
-    queryRows<WorkplaceOption>(
-      ex,
-      sql`select w.id, w.code, w.position_id as "positionId", p.name as "positionName", p.area_id as "areaId", a.name as "areaName",
-          w.authorized_daily_salary::text as "authorizedDailySalary", w.location, w.notes, 'vacante' as status, null as "holderId", null as "holderName",
-          null as "holderNumber", w.active, w.version
-        from rh_workplaces w join rh_positions p on p.id = w.position_id join rh_areas a on a.id = p.area_id
-        where w.active and w.holder_id is null order by upper(w.code)`,
-    ),
-    queryRows<DocumentTypeOption>(
-      ex,
-      sql`select id, name, required, expires, warning_days as "warningDays", active, version from rh_document_types where active order by required desc, lower(name)`,
-    ),
-  ]);
-  return { areas, positions, workplaces, documentTypes };
 }

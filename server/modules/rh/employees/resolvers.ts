@@ -8,7 +8,6 @@ export const rhEmployeeResolvers: Resolvers = {
     rhEmployees: (_p, a, ctx) => service.listEmployees(ctx, a.list, a.filter),
     rhEmployee: (_p, a, ctx) => service.getEmployee(ctx, a.id),
     rhEmployeeOptions: (_p, a, ctx) => service.employeeOptions(ctx, a.search, a.limit),
-    rhEmployeeFormOptions: (_p, _a, ctx) => service.formOptions(ctx),
   },
   Mutation: {
     rhEmployeeCreate: (_p, a, ctx) => service.createEmployee(ctx, a.input),

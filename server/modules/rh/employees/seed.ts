@@ -85,7 +85,7 @@ export function identityOf(p: { names: string; lastName: string; secondLastName:
 }
 
 export function clabeOf(bankCode: string, seq: number): string {
-  const first17 = `${bankCode}180${String(1_000_000_000 + seq * 7_919_113).slice(-11)}`;
+  const first17 = `${bankCode}180${String(1_000_000_000 + seq * 7_919_113).padStart(11, '0').slice(-11)}`;
   return first17 + clabeCheckDigit(first17);
 }
 
@@ -162,9 +162,10 @@ export async function seedRhEmployeesDemo(db: Db, ctx: { adminUserId: number; co
       const id = identityOf({ names, lastName, secondLastName, birthDate, sex, state: STATES[i % STATES.length], seq });
       const frontera = Boolean(plaza?.location && /tijuana|juárez|mexicali|reynosa|nogales/i.test(plaza.location)) || i % 20 === 19;
       const minimum = frontera ? minBorder : minGeneral;
-      // Two or three at exactly the minimum wage of their zone.
+      // Three at exactly the minimum wage of their zone; a puesto paid below it is raised a little above.
       let salary = plaza?.authorizedDailySalary ?? position.baseDailySalary;
-      if (minimum && (i % 25 === 7 || dec(salary).lt(minimum))) salary = minimum;
+      if (minimum && i % 25 === 7) salary = minimum;
+      else if (minimum && dec(salary).lte(minimum)) salary = money(dec(minimum).times(1.05 + (i % 4) * 0.03));
       const [bankCode, bank] = BANKS[i % BANKS.length];
       const baja = i === EMPLOYEE_COUNT - 1 || i === EMPLOYEE_COUNT - 2;
       const terminationDate = baja ? addDays(today, -(20 + i)) : null;

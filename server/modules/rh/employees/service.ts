@@ -4,9 +4,9 @@
 // holder per plaza), the employment history (alta, baja, reingreso, salary
 // and plaza changes, never rewritten) and the documents with their expiry.
 import { writeAudit } from '../../../db/audit';
-import type { Executor } from '../../../db/database';
+import { isUniqueViolation, type Executor } from '../../../db/database';
 import { actorOf, type RequestContext } from '../../../context';
-import { appError, badInput, conflict, found, isUniqueViolation, notFound, type FieldMessages } from '../../../lib/errors';
+import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../../lib/errors';
 import { readList, type ListInput } from '../../../lib/list';
 import { parseInput, rules, z } from '../../../lib/validation';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment } from '../../../lib/attachments';
@@ -91,7 +91,9 @@ const NO_TABLES = 'Sin tablas fiscales cargadas: el SDI es igual al salario diar
 /** Adds seniority and the SDI with the fiscal tables in force today. */
 async function withSdi(ex: Executor, rows: data.EmployeeRow[], today: string): Promise<EmployeeRecord[]> {
   if (!rows.length) return [];
-  const set = await data.fiscalYearOn(ex, today);
+  const year = await data.fiscalYearOn(ex, today);
+  // NUMERIC(9,4) reads back as "25.0000"; the formula reads better as "25 %".
+  const set = year ? { ...year, vacationPremiumPercent: dec(year.vacationPremiumPercent).toString() } : null;
   return rows.map((row) => {
     const years = yearsOfService(row.hireDate, today);
     if (!set) return { ...row, yearsOfService: years, integrationFactor: '1.0000', sdi: money(row.dailySalary), sdiFormula: NO_TABLES };
@@ -151,12 +153,6 @@ export async function documentsOf(ctx: RequestContext, employeeId: number) {
 export async function historyOf(ctx: RequestContext, employeeId: number) {
   const rows = await data.eventsOf(db(ctx), [employeeId]);
   return rows.map((r) => ({ ...r, eventLabel: EVENT_LABELS[r.event] ?? r.event }));
-}
-
-export async function formOptions(ctx: RequestContext) {
-  const today = todayMx();
-  const [catalogues, set] = await Promise.all([data.formOptions(db(ctx)), data.fiscalYearOn(db(ctx), today)]);
-  return { ...catalogues, minimumWageGeneral: set?.minimumWageGeneral ?? '0.00', minimumWageBorder: set?.minimumWageBorder ?? '0.00' };
 }
 
 // ---- checks ------------------------------------------------------------------------------

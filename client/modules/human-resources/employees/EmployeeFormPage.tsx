@@ -1,0 +1,398 @@
+// Formulario de Empleados: no `?id=` registers an employee (alta), `?id=N`
+// edits one. Sections: datos personales, puesto y salario (SDI with its
+// formula, the zone's minimum wage as a hint), banco y contacto, and once
+// saved the photo, the documents (one row per type, with its state) and the
+// history; Dar de baja / Reingreso open their own dialogs. The editor is
+// keyed by id + version so a save, a baja or a reload starts from the server.
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconAlertCircle, IconArrowBackUp, IconUserOff } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  RhEmployeeCreateDocument,
+  RhEmployeeDetailDocument,
+  RhEmployeeFormOptionsDocument,
+  RhEmployeeUpdateDocument,
+  type RhEmployeeDetailQuery,
+  type RhEmployeeFormOptionsQuery,
+} from '../../../../generated/graphql';
+import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKind } from '../../../../schema/validators';
+import { EMPLOYEE_MESSAGES, identityDateErrors } from '../../../../schema/rh/employees';
+import { useScreenAccess, type ScreenAccess } from '../../../components/access';
+import { DateField } from '../../../components/DateField';
+import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { NumberField } from '../../../components/NumberField';
+import { toDecimal } from '../../../components/decimal';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate, formatMoney } from '../../../components/format';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { notifySuccess } from '../../../components/notify';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { todayMx } from '../../../../schema/dates';
+import { DocumentsPanel, PhotoPanel } from './EmployeeFiles';
+import { RehireDialog, TerminateDialog } from './EmployeeDialogs';
+import { EMPLOYEE_PATHS, FREQUENCY_LABELS, STATUS_BADGES, ZONE_LABELS, texts } from './texts';
+
+const t = texts.form;
+const f = t.fields;
+export type Employee = NonNullable<RhEmployeeDetailQuery['rhEmployee']>;
+type Options = RhEmployeeFormOptionsQuery['rhEmployeeFormOptions'];
+
+type Values = {
+  number: string;
+  names: string;
+  lastName: string;
+  secondLastName: string;
+  rfc: string;
+  curp: string;
+  nss: string;
+  birthDate: string;
+  hireDate: string;
+  areaId: string;
+  positionId: string;
+  workplaceId: string;
+  payFrequency: 'semanal' | 'quincenal';
+  wageZone: 'general' | 'frontera';
+  dailySalary: string;
+  bank: string;
+  clabe: string;
+  email: string;
+  phone: string;
+  address: string;
+  emergencyContact: string;
+};
+
+const EMPTY: Values = {
+  number: '', names: '', lastName: '', secondLastName: '', rfc: '', curp: '', nss: '', birthDate: '', hireDate: '', areaId: '', positionId: '', workplaceId: '',
+  payFrequency: 'quincenal', wageZone: 'general', dailySalary: '', bank: '', clabe: '', email: '', phone: '', address: '', emergencyContact: '',
+};
+
+const valuesOf = (e: Employee): Values => ({
+  number: e.number, names: e.names, lastName: e.lastName, secondLastName: e.secondLastName, rfc: e.rfc, curp: e.curp, nss: e.nss, birthDate: e.birthDate,
+  hireDate: e.hireDate, areaId: e.areaId, positionId: e.positionId, workplaceId: e.workplaceId ?? '', payFrequency: e.payFrequency, wageZone: e.wageZone,
+  dailySalary: toDecimal(e.dailySalary)?.toFixed(2) ?? e.dailySalary, bank: e.bank, clabe: e.clabe, email: e.email, phone: e.phone, address: e.address, emergencyContact: e.emergencyContact,
+});
+
+const FIELDS = Object.keys(EMPTY);
+const required = (v: string) => (v.trim() ? null : 'Este campo es obligatorio.');
+
+function EmployeeEditor({ employee, options, access, onReload }: { employee: Employee | null; options: Options; access: ScreenAccess; onReload?: () => void }) {
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [dialog, setDialog] = useState<'terminate' | 'rehire' | null>(null);
+  const [create] = useMutation(RhEmployeeCreateDocument);
+  const [update] = useMutation(RhEmployeeUpdateDocument);
+  const readOnly = employee ? !access.editar : !access.crear;
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: employee ? valuesOf(employee) : EMPTY,
+    validate: (v) => {
+      const errors: Record<string, string | null> = {
+        number: required(v.number),
+        names: required(v.names),
+        lastName: required(v.lastName),
+        rfc: rfcKind(v.rfc) === 'fisica' ? null : EMPLOYEE_MESSAGES.rfcFisica,
+        curp: isCurp(v.curp) ? null : CURP_MESSAGE,
+        nss: isNss(v.nss) ? null : NSS_MESSAGE,
+        clabe: v.clabe === '' || isClabe(v.clabe) ? null : CLABE_MESSAGE,
+        birthDate: required(v.birthDate),
+        hireDate: required(v.hireDate),
+        areaId: required(v.areaId),
+        positionId: required(v.positionId),
+        dailySalary: required(v.dailySalary),
+      };
+      const clean = Object.values(errors).every((e) => e === null);
+      // The same cross-field rules the server applies, once each field is well formed.
+      if (clean) Object.assign(errors, identityDateErrors(v, todayMx()));
+      return errors;
+    },
+  });
+  const v = form.values;
+  const positions = options.positions.filter((p) => p.areaId === v.areaId);
+  // Vacant plazas of the puesto, plus the one this employee holds.
+  const workplaces = [
+    ...(employee?.workplaceId && employee.positionId === v.positionId ? [{ id: employee.workplaceId, code: employee.workplaceCode ?? '', location: '' }] : []),
+    ...options.workplaces.filter((w) => w.positionId === v.positionId),
+  ];
+  const minimum = v.wageZone === 'frontera' ? options.minimumWageBorder : options.minimumWageGeneral;
+  const baja = employee?.status === 'baja';
+
+  const save = async () => {
+    setError(null);
+    if (readOnly || form.validate().hasErrors) return;
+    const input = {
+      ...v,
+      number: v.number.trim().toUpperCase(),
+      rfc: v.rfc.trim().toUpperCase(),
+      curp: v.curp.trim().toUpperCase(),
+      workplaceId: v.workplaceId || null,
+    };
+    setSaving(true);
+    try {
+      if (employee) {
+        await update({ variables: { id: employee.id, version: employee.version, input } });
+        form.resetDirty();
+        notifySuccess(t.saved);
+      } else {
+        const result = await create({ variables: { input } });
+        form.resetDirty();
+        notifySuccess(t.created);
+        // Straight to the record: the photo and the documents need it saved.
+        await navigate(`${EMPLOYEE_PATHS.form}?id=${result.data?.rhEmployeeCreate.id ?? ''}`, { replace: true });
+      }
+    } catch (caught) {
+      const appError = asAppError(caught);
+      applyServerFieldErrors(form, placedFields(appError, FIELDS));
+      setError(errorForForm(appError, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const headerActions = employee ? (
+    <Group gap="xs">
+      <StatusBadge status={employee.status} labels={STATUS_BADGES} />
+      {!baja && access.eliminar ? (
+        <Button size="xs" variant="light" color="red" leftSection={<IconUserOff size={14} />} onClick={() => setDialog('terminate')}>
+          {t.terminate}
+        </Button>
+      ) : null}
+      {baja && access.editar ? (
+        <Button size="xs" variant="light" leftSection={<IconArrowBackUp size={14} />} onClick={() => setDialog('rehire')}>
+          {t.rehire}
+        </Button>
+      ) : null}
+    </Group>
+  ) : undefined;
+
+  return (
+    <>
+      <FormPage
+        entity="rh_employee"
+        title={employee ? `${employee.number} · ${employee.fullName}` : t.newTitle}
+        description={employee ? `${employee.positionName} · ${employee.areaName}` : undefined}
+        headerActions={headerActions}
+        onSubmit={save}
+        onCancel={() => void navigate(EMPLOYEE_PATHS.list)}
+        dirty={!readOnly && form.isDirty()}
+        saving={saving}
+        error={error}
+        onReload={onReload}
+        readOnly={readOnly}
+      >
+        <Stack gap="md">
+          {readOnly ? (
+            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
+              {t.readOnly}
+            </Alert>
+          ) : null}
+          {employee && baja ? (
+            <Alert color="gray" variant="light" icon={<IconUserOff size={18} />}>
+              {t.bajaNotice(formatDate(employee.terminationDate ?? ''), employee.terminationReason ?? '')}
+            </Alert>
+          ) : null}
+          <Paper withBorder radius="md" p="md">
+            <Text fw={600} mb="sm">
+              {t.sections.personal}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              <TextInput label={f.number} required disabled={readOnly} maxLength={20} {...form.getInputProps('number')} onChange={(e) => form.setFieldValue('number', e.currentTarget.value.toUpperCase())} />
+              <TextInput label={f.names} required disabled={readOnly} maxLength={80} {...form.getInputProps('names')} />
+              <TextInput label={f.lastName} required disabled={readOnly} maxLength={80} {...form.getInputProps('lastName')} />
+              <TextInput label={f.secondLastName} disabled={readOnly} maxLength={80} {...form.getInputProps('secondLastName')} />
+              <TextInput label={f.rfc} required disabled={readOnly} maxLength={13} {...form.getInputProps('rfc')} onChange={(e) => form.setFieldValue('rfc', e.currentTarget.value.toUpperCase())} />
+              <TextInput label={f.curp} required disabled={readOnly} maxLength={18} {...form.getInputProps('curp')} onChange={(e) => form.setFieldValue('curp', e.currentTarget.value.toUpperCase())} />
+              <TextInput label={f.nss} required disabled={readOnly} maxLength={11} inputMode="numeric" {...form.getInputProps('nss')} />
+              <DateField label={f.birthDate} required disabled={readOnly} {...form.getInputProps('birthDate')} />
+              <DateField label={f.hireDate} required disabled={readOnly || baja} {...form.getInputProps('hireDate')} />
+            </SimpleGrid>
+          </Paper>
+
+          <Paper withBorder radius="md" p="md">
+            <Text fw={600} mb="sm">
+              {t.sections.job}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              <Select
+                label={f.area}
+                required
+                disabled={readOnly}
+                searchable
+                data={options.areas.map((a) => ({ value: a.id, label: a.name }))}
+                {...form.getInputProps('areaId')}
+                onChange={(value) => form.setValues({ areaId: value ?? '', positionId: '', workplaceId: '' })}
+              />
+              <Select
+                label={f.position}
+                required
+                disabled={readOnly || !v.areaId}
+                searchable
+                data={positions.map((p) => ({ value: p.id, label: `${p.name} (${formatMoney(p.baseDailySalary)} diarios)` }))}
+                {...form.getInputProps('positionId')}
+                onChange={(value) => {
+                  const position = options.positions.find((p) => p.id === value);
+                  form.setValues({ positionId: value ?? '', workplaceId: '', ...(position && !v.dailySalary ? { dailySalary: position.baseDailySalary } : {}) });
+                }}
+              />
+              <Select
+                label={f.workplace}
+                disabled={readOnly || baja || !v.positionId}
+                clearable
+                placeholder={f.workplaceNone}
+                data={workplaces.map((w) => ({ value: w.id, label: w.location ? `${w.code} · ${w.location}` : w.code }))}
+                {...form.getInputProps('workplaceId')}
+                onChange={(value) => form.setFieldValue('workplaceId', value ?? '')}
+              />
+              <Select
+                label={f.payFrequency}
+                required
+                disabled={readOnly}
+                allowDeselect={false}
+                data={Object.entries(FREQUENCY_LABELS).map(([value, label]) => ({ value, label }))}
+                {...form.getInputProps('payFrequency')}
+              />
+              <Select
+                label={f.wageZone}
+                required
+                disabled={readOnly}
+                allowDeselect={false}
+                data={Object.entries(ZONE_LABELS).map(([value, label]) => ({ value, label }))}
+                {...form.getInputProps('wageZone')}
+              />
+              <NumberField
+                label={f.dailySalary}
+                description={t.minimumWageHint(v.wageZone === 'frontera' ? 'frontera' : 'general', formatMoney(minimum))}
+                precision={2}
+                money
+                min={0}
+                required
+                disabled={readOnly}
+                {...form.getInputProps('dailySalary')}
+              />
+            </SimpleGrid>
+            {employee ? (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
+                <TextInput label={f.sdi} value={formatMoney(employee.sdi)} readOnly variant="filled" description={employee.sdiFormula} />
+                <TextInput label={f.yearsOfService} value={t.years(employee.yearsOfService)} readOnly variant="filled" description={`${f.hireDate}: ${formatDate(employee.hireDate)}`} />
+                <TextInput label={f.firstHireDate} value={formatDate(employee.firstHireDate)} readOnly variant="filled" />
+              </SimpleGrid>
+            ) : null}
+          </Paper>
+
+          <Paper withBorder radius="md" p="md">
+            <Text fw={600} mb="sm">
+              {t.sections.bank}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              <TextInput label={f.bank} disabled={readOnly} maxLength={60} {...form.getInputProps('bank')} />
+              <TextInput label={f.clabe} disabled={readOnly} maxLength={18} inputMode="numeric" {...form.getInputProps('clabe')} />
+              <TextInput label={f.email} type="email" disabled={readOnly} {...form.getInputProps('email')} />
+              <TextInput label={f.phone} disabled={readOnly} maxLength={30} {...form.getInputProps('phone')} />
+              <TextInput label={f.emergencyContact} disabled={readOnly} maxLength={200} {...form.getInputProps('emergencyContact')} />
+            </SimpleGrid>
+            <Textarea label={f.address} mt="md" autosize minRows={2} disabled={readOnly} maxLength={300} {...form.getInputProps('address')} />
+          </Paper>
+
+          {employee ? (
+            <>
+              <PhotoPanel employee={employee} canEdit={access.editar} />
+              <DocumentsPanel employee={employee} canEdit={access.editar} />
+              <HistoryPanel employee={employee} />
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t.saveFirst}
+            </Text>
+          )}
+        </Stack>
+      </FormPage>
+      {employee && dialog === 'terminate' ? <TerminateDialog employee={employee} onClose={() => setDialog(null)} /> : null}
+      {employee && dialog === 'rehire' ? <RehireDialog employee={employee} workplaces={options.workplaces.filter((w) => w.positionId === employee.positionId)} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+function HistoryPanel({ employee }: { employee: Employee }) {
+  const h = t.history;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text fw={600} mb="sm">
+        {t.sections.history}
+      </Text>
+      {employee.history.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {h.empty}
+        </Text>
+      ) : (
+        <ScrollArea type="auto">
+          <Table verticalSpacing={4} miw={560}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{h.date}</Table.Th>
+                <Table.Th>{h.event}</Table.Th>
+                <Table.Th>{h.detail}</Table.Th>
+                <Table.Th ta="right">{h.salary}</Table.Th>
+                <Table.Th>{h.workplace}</Table.Th>
+                <Table.Th>{h.by}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {employee.history.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{formatDate(e.date)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={e.event === 'baja' ? 'gray' : e.event === 'alta' || e.event === 'reingreso' ? 'green' : 'blue'}>
+                      {e.eventLabel}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{e.reason}</Table.Td>
+                  <Table.Td ta="right">{e.dailySalary ? formatMoney(e.dailySalary) : ''}</Table.Td>
+                  <Table.Td>{e.workplaceCode ?? ''}</Table.Td>
+                  <Table.Td>{e.recordedByName ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+    </Paper>
+  );
+}
+
+export function EmployeeFormPage() {
+  const [searchParams] = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = rawId !== null && /^[1-9]\d{0,15}$/.test(rawId) ? rawId : null;
+  const access = useScreenAccess('Recursos Humanos', 'Empleados');
+  const detail = useQuery(RhEmployeeDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
+  const options = useQuery(RhEmployeeFormOptionsDocument, { fetchPolicy: 'network-only' });
+  const employee = detail.data?.rhEmployee ?? null;
+  const error = readGraphQLError(detail.error) ?? readGraphQLError(options.error);
+  const missing = (rawId !== null && id === null) || (id !== null && !detail.loading && !error && employee === null);
+  if (missing || error) {
+    return (
+      <Stack gap="md" align="flex-start">
+        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={missing ? 'El empleado no existe.' : 'No se pudo cargar'}>
+          {missing ? null : error?.message}
+        </Alert>
+        <Button variant="light" onClick={() => window.history.back()}>
+          Regresar
+        </Button>
+      </Stack>
+    );
+  }
+  const opts = options.data?.rhEmployeeFormOptions;
+  if (!opts || (id !== null && employee === null)) {
+    return (
+      <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>
+        {null}
+      </FormPage>
+    );
+  }
+  return <EmployeeEditor key={employee ? `${employee.id}:${employee.version}` : 'new'} employee={employee} options={opts} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
+}
+
+export default EmployeeFormPage;
