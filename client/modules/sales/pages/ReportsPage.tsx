@@ -3,7 +3,7 @@
 // and contract progress. The tab and its parameters live in the URL; each
 // report exports to Excel (from the rows on screen) and PDF (server).
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import {
 import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/columns';
 import { exportRows } from '../../../components/exportRows';
+import { moneyColumn as money, ReportTable } from '../../../components/ReportTable';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError } from '../../../components/notify';
@@ -32,56 +33,6 @@ import { todayIso, yearStartIso } from '../../../components/dates';
 const t = texts.reports;
 type Tab = 'sales' | 'aging' | 'conversion' | 'progress';
 const KIND: Record<Tab, SalesReportKind> = { sales: 'SALES_BY_CLIENT', aging: 'AGING', conversion: 'QUOTE_CONVERSION', progress: 'CONTRACT_PROGRESS' };
-
-const money = <T,>(key: keyof T & string, header: string): ListColumn<T> => ({
-  key,
-  header,
-  align: 'right',
-  render: (r) => formatMoney(r[key] as string),
-  exportValue: (r) => Number(r[key]),
-});
-
-function ReportTable<T>({ columns, rows, footer, rowKey }: { columns: ListColumn<T>[]; rows: T[]; footer?: T | null; rowKey: (r: T, i: number) => string }) {
-  const cell = (c: ListColumn<T>, r: T) => (c.render ? c.render(r) : String((r as Record<string, unknown>)[c.key] ?? ''));
-  if (!rows.length) return <Text c="dimmed">{t.empty}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder verticalSpacing={6}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} style={{ textAlign: c.align ?? 'left' }}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r, i) => (
-            <Table.Tr key={rowKey(r, i)}>
-              {columns.map((c) => (
-                <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left', fontVariantNumeric: 'tabular-nums' }}>
-                  {cell(c, r)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {footer ? (
-          <Table.Tfoot>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.key} style={{ textAlign: c.align ?? 'left' }}>
-                  {cell(c, footer)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        ) : null}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 export function ReportsPage() {
   const access = useSalesAccess('Reportes');
@@ -217,9 +168,9 @@ export function ReportsPage() {
         </Alert>
       ) : null}
       <Paper withBorder radius="md" p="md" data-testid={`report-${tab}`}>
-        {tab === 'sales' ? <ReportTable columns={salesCols} rows={sales.data?.salesByClient ?? []} rowKey={(r) => `${r.clientId}-${r.month}`} /> : null}
-        {tab === 'aging' ? <ReportTable columns={agingCols} rows={aging.data?.receivablesAging.rows ?? []} footer={aging.data ? { ...aging.data.receivablesAging.totals, clientId: null } : null} rowKey={(r, i) => `${r.clientId ?? 'x'}-${i}`} /> : null}
-        {tab === 'progress' ? <ReportTable columns={progressCols} rows={progress.data?.contractProgressReport ?? []} rowKey={(r) => r.contractId} /> : null}
+        {tab === 'sales' ? <ReportTable emptyText={t.empty} columns={salesCols} rows={sales.data?.salesByClient ?? []} rowKey={(r) => `${r.clientId}-${r.month}`} /> : null}
+        {tab === 'aging' ? <ReportTable emptyText={t.empty} columns={agingCols} rows={aging.data?.receivablesAging.rows ?? []} footer={aging.data ? { ...aging.data.receivablesAging.totals, clientId: null } : null} rowKey={(r, i) => `${r.clientId ?? 'x'}-${i}`} /> : null}
+        {tab === 'progress' ? <ReportTable emptyText={t.empty} columns={progressCols} rows={progress.data?.contractProgressReport ?? []} rowKey={(r) => r.contractId} /> : null}
         {tab === 'conversion' ? (
           conv ? (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="md">
