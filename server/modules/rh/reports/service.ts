@@ -57,7 +57,9 @@ export async function documentAlerts(ctx: RequestContext, withinDays: number | n
     if (state === 'vigente') continue;
     out.push({ employeeId: r.employeeId, employeeNumber: r.employeeNumber, employeeName: r.employeeName, documentTypeName: r.documentTypeName, state, expiresOn: r.expiresOn });
   }
-  return out;
+  // Missing first, then by expiry; names in Spanish order (Álvarez with the A's), which the database's collation may not give.
+  const byName = (a: string, b: string) => a.localeCompare(b, 'es', { sensitivity: 'base' });
+  return out.sort((a, b) => (a.expiresOn ?? '').localeCompare(b.expiresOn ?? '') || byName(a.documentTypeName, b.documentTypeName) || byName(a.employeeName, b.employeeName));
 }
 
 export async function anniversaries(ctx: RequestContext, withinDays: number | null | undefined) {
