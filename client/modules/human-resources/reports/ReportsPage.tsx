@@ -179,7 +179,7 @@ export function ReportsPage() {
                 precision={0}
                 min={0}
                 max={MAX_WITHIN_DAYS}
-                w={180}
+                w={220}
                 value={daysText}
                 onChange={(value) => {
                   setDaysText(value);
