@@ -14,12 +14,13 @@ import { createBenchDatabase, dropBenchDatabase, postgresVersion, type BenchData
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, REPO_ROOT, startServerProcess } from './server-process';
 import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { benchProcesses, type ProcessesResult } from './processes';
+import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
 import { benchWarehouse, WAREHOUSE_BENCH_HEADERS } from './warehouse';
 
-const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'spa'] as const;
+const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
 type DbKind = 'pglite' | 'postgres';
 type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
@@ -118,6 +119,8 @@ type Report = {
   modules: ModuleFigure[];
   /** One vs two server processes on one PostgreSQL (needs PostgreSQL). */
   processes: ProcessesResult | null;
+  /** Recursos Humanos: import, calculation and receipts of a 2,000-employee payroll. */
+  payroll: PayrollBenchRow[];
   spa: SpaSizes | null;
   skipped: string[];
   totalSec: number;
@@ -143,6 +146,7 @@ async function main(): Promise<void> {
     permissions: null,
     modules: [],
     processes: null,
+    payroll: [],
     spa: null,
     skipped: [],
     totalSec: 0,
@@ -321,6 +325,8 @@ async function main(): Promise<void> {
     else report.processes = await benchProcesses({ durationSec: opts.durationSec, warmupSec: opts.warmupSec, rounds: 20, step });
   }
 
+  if (opts.only.has('payroll')) report.payroll = await benchPayroll({ postgres: pgVersion !== null, step });
+
   if (opts.only.has('spa')) {
     step(opts.build ? 'SPA: vite build' : 'SPA: tamaños de dist/client (compila si falta; --build para recompilar)');
     report.spa = await measureSpa({ forceBuild: opts.build });
@@ -492,6 +498,17 @@ function print(report: Report): void {
         `p50 ${ms(propagation.p50Ms)}, p95 ${ms(propagation.p95Ms)}, máximo ${ms(propagation.maxMs)}.`,
     );
     out.push(`   En ${machine.cpus} CPU el generador de carga, PostgreSQL y los servidores comparten núcleos: dos procesos no duplican la capacidad aquí.`);
+  }
+  if (report.payroll.length) {
+    out.push('', `h. Nómina de ${PAYROLL_EMPLOYEES.toLocaleString('es-MX')} empleados (importación, creación, cálculo fiscal, cierre y recibos PDF; RSS del servidor)`);
+    out.push(
+      formatTable(
+        ['Base', 'Empleados', 'Importar', 'Crear', 'Calcular', 'Cerrar', 'Recibos PDF', 'Tamaño PDF', 'RSS antes', 'RSS pico'],
+        report.payroll.map((r) => [r.db, String(r.employees), ms(r.importMs), ms(r.createMs), ms(r.calculateMs), ms(r.closeMs), ms(r.receiptsMs), `${r.receiptsKiB} KiB`, mib(r.rssBeforeMiB), mib(r.peakRssMiB)]),
+      ),
+    );
+    const pg = report.payroll.find((r) => r.db === 'PostgreSQL');
+    if (pg) out.push(`   Objetivo: cálculo < 2 s en PostgreSQL (${pg.calculateMs < 2_000 ? 'cumple' : 'NO cumple'}).`);
   }
   for (const note of report.skipped) out.push(`\nOmitido: ${note}`);
   const { start, end } = report.loadAverage;

@@ -29,3 +29,6 @@ export function addDays(isoDate: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
 }
+
+/** "Por vencer": due from today to this many days later (Tablero cards and the lists they open). */
+export const DUE_SOON_DAYS = 7;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
@@ -11,6 +11,7 @@ import { GraphQLError, parse, specifiedRules, validate, type ExecutionArgs } fro
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { RequestContext } from './context';
+import { countStatements, statementCountEnabled, statementsSoFar } from './db/statementCount';
 import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { formatError, isUnexpected } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
@@ -84,6 +85,22 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
           };
         },
       },
+      ...(statementCountEnabled()
+        ? [
+            {
+              async requestDidStart() {
+                return {
+                  async willSendResponse({ response }) {
+                    const statements = statementsSoFar();
+                    if (statements !== null && response.body.kind === 'single') {
+                      response.body.singleResult.extensions = { ...response.body.singleResult.extensions, sqlStatements: statements };
+                    }
+                  },
+                };
+              },
+            } satisfies ApolloServerPlugin<RequestContext>,
+          ]
+        : []),
       {
         async serverWillStart() {
           return { drainServer: async () => void (await wsCleanup.dispose()) };
@@ -115,6 +132,8 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   expressApp.use(
     '/api/graphql',
     express.json({ limit: '1mb' }),
+    // Test-only (ERP_COUNT_SQL=1): count this request's statements; after the body parser, so the count's context covers the whole execution.
+    (_req: express.Request, _res: express.Response, next: express.NextFunction) => (statementCountEnabled() ? countStatements(next) : next()),
     expressMiddleware(apollo, {
       context: async ({ req }) => makeContext(bearer(req.headers.authorization), req.ip ?? ''),
     }),

@@ -34,7 +34,7 @@ export const SYSTEM_CONCEPTS = [
   { key: 'HORAS_EXTRA_DOBLES', code: 'HE-DOBLES', name: 'Horas extra dobles', kind: 'percepcion', satCode: '019', taxableRule: 'exento_uma', exemptUma: '5' },
   { key: 'HORAS_EXTRA_TRIPLES', code: 'HE-TRIPLES', name: 'Horas extra triples', kind: 'percepcion', satCode: '019', taxableRule: 'gravado', exemptUma: null },
   { key: 'ISR', code: 'ISR', name: 'ISR', kind: 'deduccion', satCode: '002', taxableRule: 'gravado', exemptUma: null },
-  { key: 'IMSS', code: 'IMSS', name: 'Cuotas IMSS (seguridad social)', kind: 'deduccion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
+  { key: 'IMSS', code: 'IMSS', name: 'Seguridad social (IMSS)', kind: 'deduccion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
   // Informative since May 2024: it lowers the ISR, it is not paid in cash.
   { key: 'SUBSIDIO', code: 'SUBSIDIO', name: 'Subsidio para el empleo', kind: 'otro_pago', satCode: '002', taxableRule: 'exento', exemptUma: null },
   { key: 'CONVENIO_PRESTAMO', code: 'CONV-PRESTAMO', name: 'Préstamo (convenio)', kind: 'deduccion', satCode: '004', taxableRule: 'gravado', exemptUma: null },

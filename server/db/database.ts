@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { statementCounter } from './statementCount';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -111,7 +112,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       throw err;
     }
     return {
-      db: drizzle({ client: pool, schema }) as unknown as Db,
+      db: drizzle({ client: pool, schema, logger: statementCounter() }) as unknown as Db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
@@ -127,7 +128,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const dbDir = path.join(opts.dataDir, 'pglite');
     const client = await PGlite.create(dbDir, { parsers: { 1082: (v: string) => v } });
-    const db = drizzle({ client, schema });
+    const db = drizzle({ client, schema, logger: statementCounter() });
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Db,

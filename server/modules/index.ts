@@ -10,6 +10,7 @@ import { salesResolvers } from './sales/resolvers';
 import { seedSalesDemo } from './sales/seed';
 import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
+import { dashboardResolvers } from './dashboard/resolvers';
 import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
 import { rhSettingsResolvers } from './rh/settings/resolvers';
@@ -44,6 +45,7 @@ export const modules: ServerModule[] = [
   { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
+  { name: 'dashboard', resolvers: dashboardResolvers },
   { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
   { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo },

@@ -321,18 +321,68 @@ describe('payroll concepts', () => {
     expect((await gqlOk('{ rhCaptureConcepts { code } }')).rhCaptureConcepts.map((x: { code: string }) => x.code)).not.toContain('P301');
     expect((await gqlOk(`{ rhConcepts(list:{search:"P301"}){ items { satCode version } } }`)).rhConcepts.items).toEqual([{ satCode: '010', version: 2 }]);
   });
+});
 
-  it('a system concept (posted by the calculation) only lets its name change', async () => {
-    const system = (await gqlOk(`{ rhConcepts(list:{pageSize:200}){ items { ${CONCEPT} } } }`)).rhConcepts.items.filter((c: { systemKey: string | null }) => c.systemKey !== null);
-    // Until the payroll module seeds its base concepts there is none to edit.
-    for (const c of system.slice(0, 1)) {
-      const same = { code: c.code, name: c.name, kind: c.kind, satCode: c.satCode, taxableRule: c.taxableRule, exemptUma: c.exemptUma, active: c.active };
-      const locked = 'Concepto del sistema: solo se puede cambiar el nombre.';
-      expect(fields(await s.gql(CONCEPT_UPDATE, { id: c.id, v: c.version, i: { ...same, code: `${c.code}X` } }, rh))).toEqual({ code: locked });
-      expect(fields(await s.gql(CONCEPT_UPDATE, { id: c.id, v: c.version, i: { ...same, active: false } }, rh))).toEqual({ active: 'Concepto del sistema: la nómina lo usa, no se puede desactivar.' });
-      const renamed = (await gqlOk(CONCEPT_UPDATE, { id: c.id, v: c.version, i: { ...same, name: `${c.name} (renombrado)` } })).rhConceptUpdate;
-      expect(renamed).toMatchObject({ name: `${c.name} (renombrado)`, code: c.code, systemKey: c.systemKey, version: c.version + 1 });
-    }
-    expect((await gqlOk('{ rhCaptureConcepts { systemKey } }')).rhCaptureConcepts.every((x: { systemKey: string | null }) => x.systemKey === null)).toBe(true);
+describe('the organisation the demo employees use', () => {
+  it('counts active employees per área and puesto, and shows each occupied plaza\'s holder', async () => {
+    const active = (await gqlOk('{ rhEmployees(filter:{status:activo}, list:{pageSize:1}){ total } }')).rhEmployees.total as number;
+    expect(active).toBeGreaterThan(0);
+    const areas = (await gqlOk(`{ rhAreas(list:{pageSize:200}){ items { ${AREA} } } }`)).rhAreas.items as { employeeCount: number }[];
+    const positions = (await gqlOk(`{ rhPositions(list:{pageSize:200}){ items { ${POSITION} } } }`)).rhPositions.items as { employeeCount: number }[];
+    expect(areas.reduce((n, a) => n + a.employeeCount, 0)).toBe(active);
+    expect(positions.reduce((n, p) => n + p.employeeCount, 0)).toBe(active);
+    const occupied = (await gqlOk(`{ rhWorkplaces(filter:{status:ocupada}, list:{pageSize:200}){ total items { ${WORKPLACE} } } }`)).rhWorkplaces;
+    expect(occupied.total).toBeGreaterThan(0);
+    expect(occupied.items.every((w: { holderId: string | null; holderName: string | null; holderNumber: string | null }) => w.holderId && w.holderName && w.holderNumber)).toBe(true);
+    const vacant = (await gqlOk('{ rhEmployeeFormOptions { workplaces { id } } }')).rhEmployeeFormOptions.workplaces.map((w: { id: string }) => w.id);
+    for (const w of occupied.items) expect(vacant).not.toContain(w.id);
+  });
+
+  it('an occupied plaza keeps its puesto and stays active; an área or puesto with active employees stays active', async () => {
+    const w = (await gqlOk(`{ rhWorkplaces(filter:{status:ocupada}, list:{pageSize:1}){ items { ${WORKPLACE} } } }`)).rhWorkplaces.items[0];
+    const input = { code: w.code, positionId: w.positionId, authorizedDailySalary: w.authorizedDailySalary, location: w.location, notes: w.notes, active: true };
+    expect(fields(await s.gql(WORKPLACE_UPDATE, { id: w.id, v: w.version, i: { ...input, active: false } }, rh))).toEqual({
+      active: `La plaza está ocupada por ${w.holderNumber} · ${w.holderName}; dale de baja o cámbialo de plaza antes de desactivarla.`,
+    });
+    const other = (await gqlOk(`{ rhPositions(list:{pageSize:200}){ items { id active } } }`)).rhPositions.items.find((p: { id: string; active: boolean }) => p.id !== w.positionId && p.active);
+    expect(fields(await s.gql(WORKPLACE_UPDATE, { id: w.id, v: w.version, i: { ...input, positionId: other.id } }, rh))).toEqual({ positionId: 'La plaza está ocupada; no se puede cambiar su puesto.' });
+    // Its authorised salary and notes may still change.
+    const edited = (await gqlOk(WORKPLACE_UPDATE, { id: w.id, v: w.version, i: { ...input, notes: 'Revisada' } })).rhWorkplaceUpdate;
+    expect(edited).toMatchObject({ notes: 'Revisada', status: 'ocupada', holderId: w.holderId, active: true, version: w.version + 1 });
+
+    const area = (await gqlOk(`{ rhAreas(list:{pageSize:200, sortBy:"employeeCount", sortDirection:DESC}){ items { ${AREA} } } }`)).rhAreas.items[0];
+    expect(area.employeeCount).toBeGreaterThan(1);
+    expect(fields(await s.gql(AREA_UPDATE, { id: area.id, v: area.version, i: { name: area.name, active: false } }, rh))).toEqual({
+      active: `El área tiene ${area.employeeCount} empleados activos; cámbialos de área antes de desactivarla.`,
+    });
+    const position = (await gqlOk(`{ rhPositions(list:{pageSize:200, sortBy:"employeeCount", sortDirection:DESC}){ items { ${POSITION} } } }`)).rhPositions.items[0];
+    expect(position.employeeCount).toBeGreaterThan(1);
+    const positionInput = { areaId: position.areaId, name: position.name, baseDailySalary: position.baseDailySalary, active: false };
+    expect(fields(await s.gql(POSITION_UPDATE, { id: position.id, v: position.version, i: positionInput }, rh))).toEqual({
+      active: `El puesto tiene ${position.employeeCount} empleados activos; cámbialos de puesto antes de desactivarlo.`,
+    });
+    // Nothing changed.
+    expect((await gqlOk('query($id:ID!){ rhWorkplace(id:$id){ active positionId version } }', { id: w.id })).rhWorkplace).toEqual({ active: true, positionId: w.positionId, version: w.version + 1 });
+    expect((await gqlOk('{ rhAreas(active:false){ items { id } } }')).rhAreas.items.map((a: { id: string }) => a.id)).not.toContain(area.id);
+  });
+});
+
+describe('audit', () => {
+  it('every write is audited and the activity list names the record', async () => {
+    const area = (await gqlOk(AREA_CREATE, { i: { name: 'Auditoría interna', active: true } })).rhAreaCreate;
+    const position = (await gqlOk(POSITION_CREATE, { i: { areaId: area.id, name: 'Auditor', baseDailySalary: '700', active: true } })).rhPositionCreate;
+    await gqlOk(WORKPLACE_CREATE, { i: { code: 'AUD-001', positionId: position.id, authorizedDailySalary: '700', active: true } });
+    await gqlOk(DOCTYPE_CREATE, { i: { name: 'Carta de no antecedentes', required: false, expires: true, warningDays: 30, active: true } });
+    const concept = (await gqlOk(CONCEPT_CREATE, { i: { code: 'P401', name: 'Bono de auditoría', kind: 'percepcion', satCode: '038', taxableRule: 'gravado', active: true } })).rhConceptCreate;
+    await gqlOk(CONCEPT_UPDATE, { id: concept.id, v: 1, i: { code: 'P401', name: 'Bono de auditoría anual', kind: 'percepcion', satCode: '038', taxableRule: 'gravado', active: true } });
+    const mine = (await gqlOk('{ myAuditEntries(limit: 50){ entity action reference } }')).myAuditEntries as { entity: string; action: string; reference: string | null }[];
+    const ref = (entity: string, action: string) => mine.find((e) => e.entity === entity && e.action === action)?.reference;
+    expect(ref('rh_area', 'create')).toBe('Auditoría interna');
+    expect(ref('rh_position', 'create')).toBe('Auditor');
+    expect(ref('rh_workplace', 'create')).toBe('Plaza AUD-001');
+    expect(ref('rh_document_type', 'create')).toBe('Carta de no antecedentes');
+    // The reference is the record as it is now.
+    expect(ref('rh_concept', 'update')).toBe('P401 Bono de auditoría anual');
+    expect(ref('rh_concept', 'create')).toBe('P401 Bono de auditoría anual');
   });
 });

@@ -1,6 +1,6 @@
 // The platform as a person meets it: sign-in, every route of ROUTES.md with
 // its Spanish title and breadcrumb, modules per role, "Sin permiso", live
-// permission changes, forced password reset and logout.
+// permission changes, the Tablero per role, forced password reset and logout.
 import { expect, test, type Page } from '@playwright/test';
 import { breadcrumbTailOf, moduleTitleOf, ROUTE_CONTRACT } from '../routes-contract';
 import { ADMIN, apiToken, E2E_PASSWORD, gql, signIn } from './fixtures';
@@ -71,6 +71,28 @@ test('a limited user sees only their modules and a forbidden URL shows "Sin perm
   await page.goto('/system/users');
   await expect(page.getByText('Sin permiso')).toBeVisible();
   await expect(page.getByText('Tu rol no tiene acceso a esta pantalla.', { exact: false })).toBeVisible();
+});
+
+test('the Tablero shows a Vendedor only Ventas indicators, each opening its filtered list', async ({ page }) => {
+  await signIn(page, 'ventas@demo.mx');
+  await page.goto('/system/dashboard');
+  await expect(page.getByText('Ventas por mes (facturado)')).toBeVisible();
+  await expect(page.getByText(/^Por pagar/)).toHaveCount(0);
+  await expect(page.getByText('Gasto por mes')).toHaveCount(0);
+  await page.getByText('Por cobrar: vencido').click();
+  await expect(page).toHaveURL(/\/bills\?overdue=true/);
+  await expect(page.getByRole('checkbox', { name: 'Solo vencidas' })).toBeChecked();
+});
+
+test("the Tablero's Gastos due-soon card opens the open expenses due within 7 days, by due date", async ({ page }) => {
+  await signIn(page, 'compras@demo.mx');
+  await page.goto('/system/dashboard');
+  await page.getByText('Por pagar: vence en 7 días').click();
+  await expect(page).toHaveURL(/\/expenses\?dueSoon=true&sortBy=dueDate&sortDirection=ASC/);
+  await expect(page.getByRole('switch', { name: 'Vencen en 7 días' })).toBeChecked();
+  const rows = page.getByRole('main').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'días vencido' })).toHaveCount(0);
 });
 
 test('an admin changes a role in the permission matrix and a signed-in user of that role sees it at once', async ({ page, browser }) => {

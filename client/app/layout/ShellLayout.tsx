@@ -79,7 +79,7 @@ export function ShellLayout() {
           <Group gap="sm" wrap="nowrap">
             <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={texts.shell.openMenu} />
             <Anchor component={Link} to={DASHBOARD_PATH} underline="never" c="inherit">
-              <Text fw={700} size="lg">
+              <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
                 {texts.product.name}
               </Text>
             </Anchor>

@@ -1,5 +1,5 @@
 // Header menu of the signed-in user: change password and sign out.
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { notifySuccess } from '../../components/notify';
@@ -7,6 +7,9 @@ import { CHANGE_PASSWORD_PATH, LOGIN_PATH } from '../routes';
 import { displayName, signOut } from '../session/actions';
 import { useSession } from '../session/session';
 import { texts } from '../texts';
+
+/** Room for a full name ("Administrador del sistema") beside the avatar, less on a tablet. */
+const NAME_WIDTH = { base: 180, md: 300 };
 
 function initialsOf(name: string): string {
   const parts = name.split(/\s+/).filter(Boolean);
@@ -32,22 +35,28 @@ export function UserMenu() {
             <Avatar radius="xl" size="sm" color="teal">
               {initialsOf(name)}
             </Avatar>
-            <div style={{ lineHeight: 1.1 }}>
-              <Text size="sm" fw={500} truncate maw={180}>
+            {/* A phone has room for the avatar only: the name then heads the menu. */}
+            <Box visibleFrom="xs" style={{ lineHeight: 1.1 }}>
+              <Text size="sm" fw={500} truncate maw={NAME_WIDTH}>
                 {name}
               </Text>
               {session.userData?.role.name ? (
-                <Text size="xs" c="dimmed" truncate maw={180}>
+                <Text size="xs" c="dimmed" truncate maw={NAME_WIDTH}>
                   {session.userData.role.name}
                 </Text>
               ) : null}
-            </div>
+            </Box>
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{session.userData?.email}</Menu.Label>
+        <Menu.Label>
+          <Text size="sm" fw={500} c="var(--mantine-color-text)" hiddenFrom="xs">
+            {name}
+          </Text>
+          {session.userData?.email}
+        </Menu.Label>
         <Menu.Item leftSection={<IconKey size={16} />} onClick={() => void navigate(CHANGE_PASSWORD_PATH)}>
           {texts.shell.changePassword}
         </Menu.Item>

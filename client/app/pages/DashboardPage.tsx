@@ -1,20 +1,112 @@
-// Tablero: the user's modules as cards and their own recent activity from
-// the audit log. Module indicators (overdue maintenance, stock below minimum,
-// ...) join here as their modules arrive.
+// Tablero: indicators computed by the server from the user's abilities
+// (a part the user may not see arrives null and shows nothing), the user's
+// modules as cards and their own recent activity from the audit log.
+import { lazy, Suspense } from 'react';
 import { useAbility } from '@casl/react';
-import { Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { AppAbility } from '../../../schema/abilities';
-import { MyAuditEntriesDocument } from '../../../generated/app/graphql';
-import { formatDateTime } from '../../components/format';
+import { DashboardIndicatorsDocument, MyAuditEntriesDocument, type DashboardIndicatorsQuery } from '../../../generated/app/graphql';
+import { formatDate, formatDateTime, formatMoney } from '../../components/format';
 import { ModuleCards } from '../../components/ModuleCards';
+import { StatCards, type StatCard } from '../../components/StatCards';
+import { withQuery, SALES_PATHS } from '../../modules/sales/paths';
+import { WAREHOUSE_PATHS } from '../../modules/warehouse/paths';
+import { CASH_PATHS } from '../../modules/cash/texts';
+import { SHOPPING_PATHS } from '../../modules/shopping/texts';
 import { allowedScreens, moduleCards } from '../ability/cards';
 import { moduleScreens } from '../routes';
 import { useSession } from '../session/session';
 import { AUDIT_ACTIONS, auditEntityLabel, texts } from '../texts';
 
 const RECENT_ENTRIES = 10;
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
+
+type IndicatorData = DashboardIndicatorsQuery['dashboard'];
+type Dues = NonNullable<IndicatorData['sales']>['receivables'];
+
+/** The cards of what needs attention now; a card only for a part the server sent and that is not zero. */
+function indicatorCards(d: IndicatorData): StatCard[] {
+  const t = texts.dashboard.cards;
+  const cards: StatCard[] = [];
+  const dues = (prefix: string, v: Dues, titles: [string, string], paths: [string, string], counted: (n: number) => string) => {
+    if (v.overdue.count > 0) cards.push({ key: `${prefix}-overdue`, title: titles[1], value: formatMoney(v.overdue.amount), detail: counted(v.overdue.count), path: paths[1], tone: 'danger' });
+    if (v.dueSoon.count > 0) cards.push({ key: `${prefix}-soon`, title: titles[0], value: formatMoney(v.dueSoon.amount), detail: counted(v.dueSoon.count), path: paths[0], tone: 'warning' });
+  };
+  if (d.sales) {
+    dues('receivables', d.sales.receivables, [t.receivablesDueSoon, t.receivablesOverdue], [
+      withQuery(SALES_PATHS.bills, { dueSoon: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+      withQuery(SALES_PATHS.bills, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+    ], texts.dashboard.invoices);
+  }
+  if (d.shopping?.payables) {
+    dues('payables', d.shopping.payables, [t.payablesDueSoon, t.payablesOverdue], [
+      withQuery(SHOPPING_PATHS.expenses, { dueSoon: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+      withQuery(SHOPPING_PATHS.expenses, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
+    ], texts.dashboard.expenses);
+  }
+  const requests = d.shopping?.paymentRequestsToApprove ?? 0;
+  if (requests > 0) {
+    cards.push({ key: 'payment-requests', title: t.paymentRequests, value: String(requests), detail: t.paymentRequestsDetail, path: withQuery(SHOPPING_PATHS.applications, { status: 'pendiente' }), tone: 'warning' });
+  }
+  const below = d.warehouse?.belowMinimumCount ?? 0;
+  if (below > 0) {
+    cards.push({ key: 'below-minimum', title: t.belowMinimum, value: String(below), detail: t.belowMinimumDetail, path: withQuery(WAREHOUSE_PATHS.stock, { flag: 'BAJO_MINIMO', zero: '1' }), tone: 'warning' });
+  }
+  const requisitions = d.warehouse?.pendingRequisitions ?? 0;
+  if (requisitions > 0) cards.push({ key: 'requisitions', title: t.pendingRequisitions, value: String(requisitions), path: withQuery(WAREHOUSE_PATHS.requisitions, { status: 'PENDIENTE' }), tone: 'warning' });
+  for (const p of d.cash?.openPeriods ?? []) {
+    cards.push({ key: `cash-${p.id}`, title: t.cashPeriod(p.cashBoxName), value: formatMoney(p.balance), detail: t.cashPeriodDetail(p.folio, formatDate(p.openedOn)), path: withQuery(CASH_PATHS.movements, { periodId: p.id }) });
+  }
+  return cards;
+}
+
+function Indicators() {
+  const { data, loading, error } = useQuery(DashboardIndicatorsDocument, { fetchPolicy: 'cache-and-network' });
+  const d = data?.dashboard;
+  if (!d && loading) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={112} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (!d) {
+    return error ? (
+      <Alert color="red" variant="light" icon={<IconAlertCircle />}>
+        {texts.dashboard.indicatorsFailed}
+      </Alert>
+    ) : null;
+  }
+  const visible = d.warehouse || d.sales || d.shopping || d.cash;
+  if (!visible) return null;
+  const cards = indicatorCards(d);
+  const sales = d.sales?.invoicedByMonth ?? null;
+  const spend = d.shopping?.spentByMonth ?? null;
+  return (
+    <Stack gap="md">
+      <section>
+        <Title order={3} mb="sm">
+          {texts.dashboard.indicatorsTitle}
+        </Title>
+        {cards.length ? <StatCards cards={cards} /> : <Text c="dimmed">{texts.dashboard.nothingPending}</Text>}
+      </section>
+      {sales || spend ? (
+        <section>
+          <Title order={3} mb="sm">
+            {texts.dashboard.chartsTitle}
+          </Title>
+          <Suspense fallback={<Skeleton h={280} radius="md" />}>
+            <DashboardCharts sales={sales} spend={spend} />
+          </Suspense>
+        </section>
+      ) : null}
+    </Stack>
+  );
+}
 
 function screensLabel(count: number): string | undefined {
   if (count === 0) return undefined;
@@ -39,14 +131,13 @@ function RecentActivity() {
   const { columns } = texts.dashboard;
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={340}>
         <Table striped highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{columns.at}</Table.Th>
               <Table.Th>{columns.action}</Table.Th>
               <Table.Th>{columns.entity}</Table.Th>
-              <Table.Th>{columns.entityId}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -54,8 +145,15 @@ function RecentActivity() {
               <Table.Tr key={entry.id}>
                 <Table.Td>{formatDateTime(entry.at)}</Table.Td>
                 <Table.Td>{AUDIT_ACTIONS[entry.action] ?? entry.action}</Table.Td>
-                <Table.Td>{auditEntityLabel(entry.entity)}</Table.Td>
-                <Table.Td>{entry.entityId}</Table.Td>
+                <Table.Td>
+                  {auditEntityLabel(entry.entity)}
+                  {/* The folio or name the record is known by; a session or a deleted record has none. */}
+                  {entry.reference ? (
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {entry.reference}
+                    </Text>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -71,6 +169,7 @@ export function DashboardPage() {
   const cards = moduleCards(modulesShow, (name) => screensLabel(allowedScreens(moduleScreens(name), ability).length));
   return (
     <Stack gap="xl">
+      <Indicators />
       <section>
         <Title order={3} mb="sm">
           {texts.dashboard.modulesTitle}

@@ -1,4 +1,5 @@
 // Every Spanish string of the Ventas screens, and the status badges.
+import { DUE_SOON_DAYS } from '../../../schema/dates';
 import type { StatusLabels } from '../../components/StatusBadge';
 import {
   CONTRACT_LIFECYCLE,
@@ -255,6 +256,8 @@ export const texts = {
     exportName: 'Facturas',
     columns: { label: 'Serie-folio', date: 'Fecha', client: 'Cliente', metodo: 'Método', dueDate: 'Vencimiento', total: 'Total', balance: 'Saldo', status: 'Estado' },
     openOnly: 'Solo con saldo',
+    overdue: 'Solo vencidas',
+    dueSoon: `Vencen en ${DUE_SOON_DAYS} días`,
     formNewTitle: 'Nueva factura',
     fields: { serie: 'Serie', date: 'Fecha', formaPago: 'Forma de pago', metodoPago: 'Método de pago', usoCfdi: 'Uso de CFDI', notes: 'Observaciones', dueDate: 'Vencimiento' },
     generators: 'Generadores autorizados',

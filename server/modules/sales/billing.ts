@@ -14,7 +14,7 @@ import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
 import { parseInput } from '../../lib/validation';
-import { addDays } from '../../../schema/dates';
+import { addDays, todayMx } from '../../../schema/dates';
 import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/service';
 import * as data from './data';
 import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
@@ -31,8 +31,19 @@ const idOf = (id: string | number): number => {
 
 // ---- invoices -------------------------------------------------------------------------
 
-export function listInvoices(ctx: RequestContext, list: ListInput | null | undefined, filter: (Omit<data.InvoiceFilter, 'clientId'> & { clientId?: string | null }) | null | undefined) {
-  return data.listInvoices(db(ctx), readList(list, data.INVOICE_SORTS, 'date'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null });
+export function listInvoices(
+  ctx: RequestContext,
+  list: ListInput | null | undefined,
+  filter: (Omit<data.InvoiceFilter, 'clientId' | 'overdueOn' | 'dueSoonFrom'> & { clientId?: string | null; overdue?: boolean | null; dueSoon?: boolean | null }) | null | undefined,
+) {
+  const { overdue, dueSoon, ...rest } = filter ?? {};
+  const today = todayMx();
+  return data.listInvoices(db(ctx), readList(list, data.INVOICE_SORTS, 'date'), {
+    ...rest,
+    clientId: filter?.clientId ? idOf(filter.clientId) : null,
+    overdueOn: overdue ? today : null,
+    dueSoonFrom: dueSoon ? today : null,
+  });
 }
 
 export const getInvoice = (ctx: RequestContext, id: string) => data.findInvoice(db(ctx), idOf(id));

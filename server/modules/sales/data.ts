@@ -3,6 +3,7 @@
 // here); money and quantities travel as text, never as floats.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
+import { dueSoonFrom, overdueOn } from '../../lib/dues';
 import { likePattern, type ListQuery } from '../../lib/list';
 import type { AttachmentRow } from '../../lib/attachments';
 import {
@@ -885,6 +886,10 @@ export type InvoiceFilter = {
   dateFrom?: string | null;
   dateTo?: string | null;
   openOnly?: boolean | null;
+  /** Only open invoices due before this date (the service passes today when the filter asks for overdue). */
+  overdueOn?: string | null;
+  /** Only open invoices due from this date to DUE_SOON_DAYS later (today when the filter asks for due soon). */
+  dueSoonFrom?: string | null;
 };
 
 export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SORTS)[number]>, filter: InvoiceFilter): Promise<Page<InvoiceRow>> {
@@ -897,6 +902,8 @@ export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SO
     filter.dateFrom && sql`i.date >= ${filter.dateFrom}`,
     filter.dateTo && sql`i.date <= ${filter.dateTo}`,
     filter.openOnly && sql`i.status in ${OPEN_INVOICE} and i.balance > 0`,
+    filter.overdueOn && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and ${overdueOn(sql`i.due_date`, filter.overdueOn)}`,
+    filter.dueSoonFrom && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and ${dueSoonFrom(sql`i.due_date`, filter.dueSoonFrom)}`,
   ]);
   const cols = { folio: 'i.serie, i.folio', date: 'i.date', dueDate: 'i.due_date', client: 'cl.name', total: 'i.total', balance: 'i.balance', status: 'i.status' };
   const [items, total] = await Promise.all([

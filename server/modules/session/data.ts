@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { appSettings, auditLog, sessions } from '../../db/tables';
 import { roles, users } from '../../db/tables';
+import { auditReference, auditReferenceParts, type ReferenceParts } from './auditReferences';
 
 export type SessionAuthRow = {
   sessionId: string;
@@ -69,16 +70,22 @@ const auditColumns = {
   action: auditLog.action,
   before: auditLog.before,
   after: auditLog.after,
+  referenceParts: auditReferenceParts,
 };
 
+/** Entries as the API sends them: the record's folio or name instead of the parts the SQL read. */
+const withReferences = <T extends { entity: string; referenceParts: ReferenceParts | null }>(rows: T[]) =>
+  rows.map(({ referenceParts, ...row }) => ({ ...row, reference: auditReference(row.entity, referenceParts) }));
+
 export async function recentAuditOfUser(ex: Executor, userId: number, limit: number) {
-  return ex
+  const rows = await ex
     .select(auditColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(eq(auditLog.userId, userId))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
+  return withReferences(rows);
 }
 
 export async function getSetting(ex: Executor, key: string): Promise<string | null> {
@@ -113,5 +120,5 @@ export async function listAudit(
       .offset(q.offset),
     ex.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
-  return { items, total: Number(totals[0].n) };
+  return { items: withReferences(items), total: Number(totals[0].n) };
 }

@@ -2,6 +2,7 @@
 // travel separately). Money columns come back as text and stay strings.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
+import { dueSoonFrom, overdueOn } from '../../lib/dues';
 import { likePattern, type ListQuery } from '../../lib/list';
 import { isUploadId, type AttachmentRow } from '../../lib/attachments';
 
@@ -310,7 +311,11 @@ export type ExpenseFilterValues = {
   from: string | null;
   to: string | null;
   overdue: boolean;
+  dueSoon: boolean;
 };
+
+/** Expenses still to pay: the ones "vencido" and "por vencer" are counted among. */
+const OPEN_EXPENSE = sql`e.status in ('pendiente', 'pagado_parcial') and e.balance > 0`;
 
 export async function findExpense(ex: Executor, id: number, today: string): Promise<ExpenseRow | null> {
   const rows = await queryRows<ExpenseRow>(ex, sql`${expenseSelect(today)} where e.id = ${id}`);
@@ -329,7 +334,8 @@ export async function listExpenses(ex: Executor, q: ListQuery<ExpenseSort>, f: E
   if (f.category) conds.push(sql`e.category = ${f.category}`);
   if (f.from) conds.push(sql`e.date >= ${f.from}`);
   if (f.to) conds.push(sql`e.date <= ${f.to}`);
-  if (f.overdue) conds.push(sql`e.status in ('pendiente', 'pagado_parcial') and e.due_date < ${today}::date`);
+  if (f.overdue) conds.push(sql`${OPEN_EXPENSE} and ${overdueOn(sql`e.due_date`, today)}`);
+  if (f.dueSoon) conds.push(sql`${OPEN_EXPENSE} and ${dueSoonFrom(sql`e.due_date`, today)}`);
   const col = {
     folio: sql`e.folio`, date: sql`e.date`, dueDate: sql`e.due_date`, supplier: sql`s.name`, total: sql`e.total`,
     balance: sql`e.balance`, status: sql`e.status`, category: sql`e.category`,

@@ -416,7 +416,7 @@ async function activeSupplier(tx: Executor, supplierId: number, field = 'supplie
   return supplier;
 }
 
-export function listExpenses(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; supplierId?: string | null; category?: string | null; from?: string | null; to?: string | null; overdue?: boolean | null } | null | undefined) {
+export function listExpenses(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; supplierId?: string | null; category?: string | null; from?: string | null; to?: string | null; overdue?: boolean | null; dueSoon?: boolean | null } | null | undefined) {
   return data.listExpenses(
     db(ctx),
     readList(list, data.EXPENSE_SORTS, 'date'),
@@ -427,6 +427,7 @@ export function listExpenses(ctx: RequestContext, list: ListInput | null | undef
       from: filter?.from ?? null,
       to: filter?.to ?? null,
       overdue: filter?.overdue ?? false,
+      dueSoon: filter?.dueSoon ?? false,
     },
     todayMx(),
   );

@@ -19,6 +19,7 @@ import {
 import { AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
+import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { todayIso, idParam } from '../../../components/dates';
 import { UiDecimal } from '../../../components/decimal';
 import { FormDialog } from '../../../components/EditDialog';
@@ -30,7 +31,6 @@ import { NumberField } from '../../../components/NumberField';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
-import { EmployeeSelect } from './EmployeeSelect';
 import { AGREEMENT_BADGES, AGREEMENT_PATHS, kindOptions, texts } from './texts';
 
 type Agreement = NonNullable<RhAgreementDetailQuery['rhAgreement']>;

@@ -43,8 +43,6 @@ export const texts = {
     installment: 'Abono por nómina',
     balance: 'Saldo',
   },
-  employeePlaceholder: 'Busca por número o nombre',
-  nothingFound: 'Sin coincidencias',
   newTitle: 'Nuevo convenio',
   titleOf: (folio: number, employee: string) => `Convenio ${folio} · ${employee}`,
   created: (folio: number) => `Convenio ${folio} registrado.`,

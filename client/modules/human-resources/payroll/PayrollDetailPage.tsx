@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconCalculator, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalculator, IconEye, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RhPayrollCalculateDocument,
@@ -32,7 +32,7 @@ import { FormDialog } from '../../../components/EditDialog';
 import { exportRows, type ExportColumn } from '../../../components/exportRows';
 import { applyServerFieldErrors, FormPage, SaveErrorAlert } from '../../../components/FormPage';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { ERROR_MESSAGES, readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { InfoField } from '../../../components/InfoField';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
@@ -331,7 +331,13 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           </>
         }
       />
-      {error ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
+      {error && error.code === 'CONFLICT' && error.message === ERROR_MESSAGES.CONFLICT ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
+      {error && !(error.code === 'CONFLICT' && error.message === ERROR_MESSAGES.CONFLICT) ? (
+        // A refusal with its reason (a negative net, a closed payroll, missing tables) stays on screen.
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={texts.actionFailed} withCloseButton onClose={() => setError(null)}>
+          {error.message}
+        </Alert>
+      ) : null}
       {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{texts.draftNotice}</Alert> : null}
       {payroll.status === 'cerrada' ? <Alert color="teal" variant="light">{texts.closedNotice}</Alert> : null}
       {negatives ? (
@@ -373,8 +379,8 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
             <Table.Tbody>
               {payroll.employees.map((e) => (
                 <Table.Tr key={e.id} bg={payroll.status === 'calculada' && Number(e.net) < 0 ? 'var(--mantine-color-red-light)' : undefined}>
-                  <Table.Td>{e.employeeNumber}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.employeeNumber}</Table.Td>
+                  <Table.Td style={{ minWidth: 200 }}>
                     {e.employeeName}
                     {e.minimumWageOnly ? <Text span c="dimmed" size="xs">{` · ${g.minimumWage}`}</Text> : null}
                   </Table.Td>
@@ -392,7 +398,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                     <Group gap={4} wrap="nowrap" justify="flex-end">
                       <Tooltip label={a.incidents}>
                         <ActionIcon variant="subtle" aria-label={`${a.incidents} ${e.employeeNumber}`} onClick={() => setEditing(e)}>
-                          <IconPencil size={16} />
+                          {open && access.editar ? <IconPencil size={16} /> : <IconEye size={16} />}
                         </ActionIcon>
                       </Tooltip>
                       {payroll.status !== 'borrador' && access.exportar ? (

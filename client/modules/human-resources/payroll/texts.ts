@@ -99,6 +99,7 @@ export const texts = {
     number: 'Número', name: 'Nombre', daily: 'Salario diario', sbc: 'SBC diario', days: 'Días trabajados', absences: 'Faltas', double: 'Horas dobles', triple: 'Horas triples',
     perceptions: 'Percepciones', taxable: 'Gravado', exempt: 'Exento', isr: 'ISR tarifa', subsidy: 'Subsidio causado', isrWithheld: 'ISR retenido', imss: 'IMSS', deductions: 'Deducciones', otherPayments: 'Otros pagos', net: 'Neto',
   },
+  actionFailed: 'No se pudo completar la acción',
   required: 'Este campo es obligatorio.',
   notFound: 'La nómina no existe.',
   back: 'Volver a Nóminas',

@@ -1,6 +1,6 @@
 // Configuración RH: one card per catalogue screen the user may open, grouped
-// in sections, each with what it holds (one request for every count). Other
-// sections (the fiscal tables) join SECTIONS.
+// in sections, each with what it holds (one request for every count), then
+// the fiscal tables of each year (their own section, from fiscal/).
 import { useAbility } from '@casl/react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
@@ -9,6 +9,7 @@ import type { AppAbility } from '../../../../schema/abilities';
 import { allowedScreens } from '../../../app/ability/cards';
 import { screensWithin } from '../../../app/routes';
 import { ModuleCards, type ModuleCard } from '../../../components/ModuleCards';
+import { FiscalTablesSection } from '../fiscal/FiscalTablesSection';
 import { RH_SETTINGS_PATHS, texts } from './texts';
 
 const t = texts.landing;
@@ -56,6 +57,7 @@ export function SettingsLandingPage() {
           <ModuleCards cards={section.cards} />
         </Stack>
       ))}
+      <FiscalTablesSection />
     </Stack>
   );
 }

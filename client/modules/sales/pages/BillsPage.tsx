@@ -1,6 +1,6 @@
-// Facturas: server-side list with status, client and "con saldo" filters.
+// Facturas: server-side list with status, client, "con saldo", overdue and due-soon filters.
 import { useState } from 'react';
-import { Button, Checkbox } from '@mantine/core';
+import { Button, Checkbox, Group } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { InvoiceListDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
@@ -44,9 +44,15 @@ export function BillsPage() {
         statusLabels={INVOICE_LIFECYCLE.labels}
         sortBy="date"
         extraFilters={{
-          defaults: { openOnly: '' },
-          toFilter: ({ openOnly }) => (openOnly ? { openOnly: true } : {}),
-          render: (params) => <Checkbox label={t.openOnly} checked={params.filters.openOnly === 'true'} onChange={(e) => params.setFilter('openOnly', e.currentTarget.checked ? 'true' : '')} />,
+          defaults: { openOnly: '', overdue: '', dueSoon: '' },
+          toFilter: ({ openOnly, overdue, dueSoon }) => ({ ...(openOnly ? { openOnly: true } : {}), ...(overdue ? { overdue: true } : {}), ...(dueSoon ? { dueSoon: true } : {}) }),
+          render: (params) => (
+            <Group gap="md">
+              <Checkbox label={t.openOnly} checked={params.filters.openOnly === 'true'} onChange={(e) => params.setFilter('openOnly', e.currentTarget.checked ? 'true' : '')} />
+              <Checkbox label={t.overdue} checked={params.filters.overdue === 'true'} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
+              <Checkbox label={t.dueSoon} checked={params.filters.dueSoon === 'true'} onChange={(e) => params.setFilter('dueSoon', e.currentTarget.checked ? 'true' : '')} />
+            </Group>
+          ),
         }}
         moreActions={() => (
           <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => setCompany(true)}>

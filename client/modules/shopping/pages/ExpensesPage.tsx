@@ -1,11 +1,12 @@
 // Gastos: supplier invoices with their balance and status; filters by status,
-// supplier and overdue in the URL; totals of the whole filtered list.
+// supplier, overdue and due soon in the URL; totals of the whole filtered list.
 import { useMemo } from 'react';
 import { Button, Group, Select, Switch, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { ExpenseListDocument, SupplierOptionsDocument, type ExpenseFieldsFragment, type ExpenseFilter, type ExpenseStatus } from '../../../../generated/graphql';
+import { DUE_SOON_DAYS } from '../../../../schema/dates';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
@@ -49,11 +50,13 @@ export function ExpensesPage() {
   const navigate = useNavigate();
   const client = useApolloClient();
   const access = useShoppingAccess('Gastos');
-  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '' } });
-  const { status, supplierId, overdue } = params.filters;
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '', dueSoon: '' } });
+  const { status, supplierId, overdue, dueSoon } = params.filters;
   const filter = useMemo<ExpenseFilter>(
-    () => ({ ...(status ? { status: status as ExpenseStatus } : {}), ...(supplierId ? { supplierId } : {}), ...(overdue === 'true' ? { overdue: true } : {}) }),
-    [status, supplierId, overdue],
+    () => ({ ...(status ? { status: status as ExpenseStatus } : {}), ...(supplierId ? { supplierId } : {}), ...(overdue === 'true' ? { overdue: true } : {}),
+      ...(dueSoon === 'true' ? { dueSoon: true } : {}),
+    }),
+    [status, supplierId, overdue, dueSoon],
   );
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(ExpenseListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
@@ -113,6 +116,7 @@ export function ExpensesPage() {
             w={260}
           />
           <Switch label="Solo vencidos" checked={overdue === 'true'} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
+          <Switch label={`Vencen en ${DUE_SOON_DAYS} días`} checked={dueSoon === 'true'} onChange={(e) => params.setFilter('dueSoon', e.currentTarget.checked ? 'true' : '')} />
         </>
       }
     />

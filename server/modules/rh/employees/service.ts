@@ -20,7 +20,6 @@ import { MSG } from './messages';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 const SUBJECT = 'Recursos Humanos-Empleados';
-const ENTITY = 'rh_employee';
 
 // ---- input rules -------------------------------------------------------------------------
 
@@ -250,7 +249,7 @@ export async function createEmployee(ctx: RequestContext, input: unknown): Promi
       const newId = await data.insertEmployee(tx, { ...values(v), createdBy: ctx.auth?.id ?? null });
       await moveToWorkplace(tx, newId, org.workplace);
       await data.insertEvent(tx, { employeeId: newId, event: 'alta', date: v.hireDate, dailySalary: money(v.dailySalary), workplaceId: org.workplace?.id ?? null, recordedBy: ctx.auth?.id ?? null });
-      await writeAudit(tx, actorOf(ctx), { entity: ENTITY, entityId: newId, action: 'create', after: v });
+      await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: newId, action: 'create', after: v });
       return newId;
     });
     return record(db(ctx), id);
@@ -286,7 +285,7 @@ export async function updateEmployee(ctx: RequestContext, id: string, version: n
         const reason = moved.to ? (moved.from ? `De la plaza ${moved.from} a la ${moved.to}` : `Ocupa la plaza ${moved.to}`) : `Deja la plaza ${moved.from}`;
         await data.insertEvent(tx, { employeeId, event: 'plaza', date: today, reason, dailySalary: money(v.dailySalary), workplaceId: org.workplace?.id ?? null, recordedBy });
       }
-      await writeAudit(tx, actorOf(ctx), { entity: ENTITY, entityId: employeeId, action: 'update', before, after: v });
+      await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'update', before, after: v });
     });
     return record(db(ctx), employeeId);
   } catch (err) {
@@ -309,7 +308,7 @@ export async function terminateEmployee(ctx: RequestContext, id: string, version
     if (!(await data.terminateEmployee(tx, employeeId, version, v.date, v.reason))) throw conflict();
     const freed = await data.releaseWorkplaces(tx, employeeId);
     await data.insertEvent(tx, { employeeId, event: 'baja', date: v.date, reason: v.reason, dailySalary: before.dailySalary, workplaceId: before.workplaceId, recordedBy: ctx.auth?.id ?? null });
-    await writeAudit(tx, actorOf(ctx), { entity: ENTITY, entityId: employeeId, action: 'terminate', before, after: { status: 'baja', terminationDate: v.date, terminationReason: v.reason, freedWorkplaces: freed } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'terminate', before, after: { status: 'baja', terminationDate: v.date, terminationReason: v.reason, freedWorkplaces: freed } });
   });
   return record(db(ctx), employeeId);
 }
@@ -338,7 +337,7 @@ export async function rehireEmployee(ctx: RequestContext, id: string, version: n
       if (!(await data.rehireEmployee(tx, employeeId, version, { hireDate: v.hireDate, dailySalary: salary }))) throw conflict();
       await moveToWorkplace(tx, employeeId, org.workplace);
       await data.insertEvent(tx, { employeeId, event: 'reingreso', date: v.hireDate, reason: v.reason, dailySalary: salary, workplaceId: org.workplace?.id ?? null, recordedBy: ctx.auth?.id ?? null });
-      await writeAudit(tx, actorOf(ctx), { entity: ENTITY, entityId: employeeId, action: 'rehire', before, after: { status: 'activo', hireDate: v.hireDate, dailySalary: salary, workplaceId: org.workplace?.id ?? null, reason: v.reason } });
+      await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'rehire', before, after: { status: 'activo', hireDate: v.hireDate, dailySalary: salary, workplaceId: org.workplace?.id ?? null, reason: v.reason } });
     });
     return record(db(ctx), employeeId);
   } catch (err) {
@@ -354,7 +353,7 @@ export async function setPhoto(ctx: RequestContext, employeeIdRaw: string, fileI
     const upload = await claimUpload(tx, ctx, fileId, { allowed: ['png', 'jpg', 'webp'], subject: SUBJECT, ownerEntity: 'rhEmployee', ownerId: employeeId, field: 'fileId' });
     await data.setPhoto(tx, employeeId, upload.id);
     const old = await detachUpload(tx, before.photoUploadId);
-    await writeAudit(tx, actorOf(ctx), { entity: ENTITY, entityId: employeeId, action: 'photo', before: { photo: before.photo?.fileName ?? null }, after: { photo: upload.fileName, fileId: upload.id, sha256: upload.sha256 } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'photo', before: { photo: before.photo?.fileName ?? null }, after: { photo: upload.fileName, fileId: upload.id, sha256: upload.sha256 } });
     return old;
   });
   await removeUploadBytes(storageOf(ctx), replaced);
@@ -374,7 +373,7 @@ export async function addDocument(ctx: RequestContext, employeeIdRaw: string, in
     const upload = await claimUpload(tx, ctx, v.fileId, { allowed: ['pdf', 'png', 'jpg', 'webp'], subject: SUBJECT, ownerEntity: 'rhEmployeeDocument', ownerId: employeeId, field: 'fileId' });
     const expiresOn = type.expires ? v.expiresOn : null;
     const docId = await data.insertDocument(tx, { employeeId, documentTypeId: type.id, uploadId: upload.id, expiresOn, notes: v.notes, createdBy: ctx.auth?.id ?? null });
-    await writeAudit(tx, actorOf(ctx), { entity: ENTITY, entityId: employeeId, action: 'document_add', after: { documentId: docId, documentType: type.name, expiresOn, file: upload.fileName, fileId: upload.id, sha256: upload.sha256 } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'document_add', after: { documentId: docId, documentType: type.name, expiresOn, file: upload.fileName, fileId: upload.id, sha256: upload.sha256 } });
   });
   return record(db(ctx), employeeId);
 }
@@ -389,7 +388,7 @@ export async function removeDocument(ctx: RequestContext, idRaw: string): Promis
     if (!current) throw notFound('El documento');
     await data.deleteDocument(tx, docId);
     const upload = await detachUpload(tx, current.uploadId);
-    await writeAudit(tx, actorOf(ctx), { entity: ENTITY, entityId: current.employeeId, action: 'document_remove', before: current });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: current.employeeId, action: 'document_remove', before: current });
     return upload;
   });
   await removeUploadBytes(storageOf(ctx), removed);
@@ -499,7 +498,7 @@ export async function importEmployees(ctx: RequestContext, rows: ImportRow[]): P
       await data.insertEvent(tx, { employeeId: id, event: 'alta', date: value.hireDate, dailySalary: money(value.dailySalary), workplaceId: workplace?.id ?? null, recordedBy: ctx.auth?.id ?? null });
       ids.push(id);
     }
-    await writeAudit(tx, actorOf(ctx), { entity: ENTITY, entityId: 'import', action: 'import', after: { count: ids.length, ids } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: 'import', action: 'import', after: { count: ids.length, ids } });
     return { created: ids.length };
   });
 }

@@ -54,13 +54,12 @@ export async function findPayroll(ex: Executor, id: number, opts: { lock?: boole
   return rows[0] ?? null;
 }
 
-export async function listPayrolls(ex: Executor, q: ListQuery<PayrollSort>, f: { kind: string | null; status: string | null; year: number | null; calculatedOnly: boolean }) {
+export async function listPayrolls(ex: Executor, q: ListQuery<PayrollSort>, f: { kind: string | null; status: string | null; year: number | null }) {
   const conds: SQL[] = [];
   if (q.search) conds.push(sql`(p.folio::text = ${q.search} or p.description ilike ${likePattern(q.search)})`);
   if (f.kind) conds.push(sql`p.kind = ${f.kind}`);
   if (f.status) conds.push(sql`p.status = ${f.status}`);
   if (f.year) conds.push(sql`extract(year from p.payment_date) = ${f.year}`);
-  if (f.calculatedOnly) conds.push(sql`p.status in ('calculada', 'cerrada')`);
   const col = { folio: sql`p.folio`, kind: sql`p.kind`, periodStart: sql`p.period_start`, paymentDate: sql`p.payment_date`, status: sql`p.status`, net: sql`p.net` }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<PayrollRow>(ex, sql`${payrollSelect} ${where(conds)} ${orderBy(col, q.desc, sql`p.id`)} limit ${q.limit} offset ${q.offset}`),

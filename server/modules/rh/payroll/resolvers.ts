@@ -7,8 +7,6 @@ export const rhPayrollResolvers: Resolvers = {
   Query: {
     rhPayrolls: (_p, a, ctx) => service.listPayrolls(ctx, a.list, a.filter),
     rhPayroll: (_p, a, ctx) => service.getPayroll(ctx, a.id),
-    rhFiscalPayrolls: (_p, a, ctx) => service.listPayrolls(ctx, a.list, a.filter, true),
-    rhFiscalPayroll: (_p, a, ctx) => service.getFiscalPayroll(ctx, a.id),
     rhPayrollReceiptsPdf: (_p, a, ctx) => receiptsPdf(ctx, a.id, a.employeeId),
   },
   Mutation: {
@@ -18,9 +16,10 @@ export const rhPayrollResolvers: Resolvers = {
     rhPayrollClose: (_p, a, ctx) => service.closePayroll(ctx, a.id, a.version),
     rhPayrollDelete: (_p, a, ctx) => service.deletePayroll(ctx, a.id, a.version),
   },
+  // Nóminas Fiscales' lists already carry their employees and totals (loaded in bulk).
   RhPayroll: {
-    employees: (p, _a, ctx) => service.payrollEmployees(ctx, Number(p.id)),
-    conceptTotals: (p, _a, ctx) => service.conceptTotals(ctx, Number(p.id)),
+    employees: (p, _a, ctx) => service.payrollEmployees(ctx, p),
+    conceptTotals: (p, _a, ctx) => service.conceptTotals(ctx, p),
   },
   RhPayrollEmployee: {
     lines: (e, _a, ctx) => service.linesOf(ctx, e),

@@ -22,6 +22,8 @@ function seedContext(db: Db, adminUserId: number): RequestContext {
 
 export async function seedRhPayrollDemo(db: Db, opts: { adminUserId: number }): Promise<void> {
   const ctx = seedContext(db, opts.adminUserId);
+  // A company that already has payrolls (e.g. migrated ones) keeps its history as it is.
+  if ((await queryRows<{ id: number }>(db, sql`select id from rh_payrolls limit 1`)).length) return;
   const people = await queryRows<{ id: number }>(db, sql`select id from rh_employees where status = 'activo' and pay_frequency = 'quincenal' order by number limit 2`);
   if (people.length < 2) return; // no staff to pay
   const current = quincenaOf(todayMx());
@@ -35,7 +37,7 @@ export async function seedRhPayrollDemo(db: Db, opts: { adminUserId: number }): 
     await service.closePayroll(ctx, String(closed.id), calculated.version);
 
     const open = await service.createPayroll(ctx, { kind: 'quincenal', periodStart: current.start, periodEnd: current.end, paymentDate: current.end, description: 'Quincena en curso' });
-    const [first] = await service.payrollEmployees(ctx, open.id);
+    const [first] = await service.payrollEmployees(ctx, { id: open.id });
     await service.saveIncident(ctx, String(first.id), { daysWorked: first.daysWorked, absences: '1', overtimeDoubleHours: '4', overtimeTripleHours: '0', extras: [] });
     const draft = await service.getPayroll(ctx, String(open.id));
     await service.calculatePayroll(ctx, String(open.id), draft!.version);

@@ -49,16 +49,11 @@ const db = (ctx: RequestContext) => ctx.app.database.db;
 
 // ---- reading ----------------------------------------------------------------------------
 
-export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; status?: string | null; year?: number | null } | null | undefined, calculatedOnly = false) {
-  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), { kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null, calculatedOnly });
+export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; status?: string | null; year?: number | null } | null | undefined) {
+  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), { kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null });
 }
 
 export const getPayroll = (ctx: RequestContext, id: string) => data.findPayroll(db(ctx), Number(id));
-
-export async function getFiscalPayroll(ctx: RequestContext, id: string) {
-  const p = await data.findPayroll(db(ctx), Number(id));
-  return p && p.status !== 'borrador' ? p : null;
-}
 
 export type PayrollEmployeeWithLines = data.PayrollEmployeeRow & { lines: data.LineRow[] };
 
@@ -67,7 +62,11 @@ export async function employeesOf(ex: Executor, payrollId: number, employeeId: n
   return employees.map((e) => ({ ...e, lines: lines.get(e.id) ?? [] }));
 }
 
-export const payrollEmployees = (ctx: RequestContext, payrollId: number) => employeesOf(db(ctx), payrollId);
+/** The employees a parent already carries, or the payroll's with their lines. */
+export async function payrollEmployees(ctx: RequestContext, p: { id: string | number; employees?: unknown }) {
+  if (Array.isArray(p.employees)) return p.employees as PayrollEmployeeWithLines[];
+  return employeesOf(db(ctx), Number(p.id));
+}
 
 /** The lines a parent already carries (employees of a payroll), or this payroll employee's. */
 export async function linesOf(ctx: RequestContext, e: { id?: string | number; lines?: unknown }) {
@@ -75,7 +74,10 @@ export async function linesOf(ctx: RequestContext, e: { id?: string | number; li
   return data.linesOfEmployee(db(ctx), Number(e.id));
 }
 
-export const conceptTotals = (ctx: RequestContext, payrollId: number) => data.conceptTotals(db(ctx), payrollId);
+export async function conceptTotals(ctx: RequestContext, p: { id: string | number; conceptTotals?: unknown }) {
+  if (Array.isArray(p.conceptTotals)) return p.conceptTotals as data.ConceptTotalRow[];
+  return data.conceptTotals(db(ctx), Number(p.id));
+}
 
 // ---- create -----------------------------------------------------------------------------
 
@@ -94,8 +96,9 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
   if (Object.keys(fields).length) throw badInput(fields);
   const frequency: PayFrequency = v.kind === 'extraordinaria' ? v.frequency! : v.kind;
   const periodDays = payrollPeriodDays(v.kind, v.periodStart, v.periodEnd);
+  // Read before the transaction: the loader runs its queries in parallel, which one transaction's connection must not.
+  const sets = await loadFiscalYearSets(db(ctx));
   const id = await db(ctx).transaction(async (tx) => {
-    const sets = await loadFiscalYearSets(tx);
     const params = fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
     const yearSet = sets.find((s) => s.year === params.tableYear)!;
     const employees = await data.eligibleEmployees(tx, frequency, v.periodEnd);
@@ -164,8 +167,7 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
 // ---- calculate --------------------------------------------------------------------------
 
 /** Calculates every employee of a locked, open payroll and stores lines, results, trace and totals. */
-async function calculateLocked(tx: Executor, payroll: data.PayrollRow): Promise<void> {
-  const sets = await loadFiscalYearSets(tx);
+async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[]): Promise<void> {
   const params = fiscalFor(sets, payroll.paymentDate, (message) => appError('CONFLICT', message));
   const conceptIds = await data.systemConceptIds(tx);
   const systemId = (key: string) => {
@@ -235,12 +237,14 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow): Promise<
 
 export async function calculatePayroll(ctx: RequestContext, id: string, version: number) {
   const payrollId = Number(id);
+  // Read before the transaction (see createPayroll); the tables of a year never change once stored.
+  const sets = await loadFiscalYearSets(db(ctx));
   await db(ctx).transaction(async (tx) => {
     const payroll = await data.findPayroll(tx, payrollId, { lock: true });
     if (!payroll) throw notFound('La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
     if (payroll.version !== version) throw conflict();
-    await calculateLocked(tx, payroll);
+    await calculateLocked(tx, payroll, sets);
     const after = found(await data.findPayroll(tx, payrollId), 'La nómina');
     await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'calculate', after: { tableYear: after.tableYear, perceptions: after.perceptions, deductions: after.deductions, otherPayments: after.otherPayments, net: after.net } });
   });

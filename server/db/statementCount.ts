@@ -1,0 +1,28 @@
+// Test-only SQL statement counter (ERP_COUNT_SQL=1): drizzle's logger counts
+// every statement issued inside a request's async context, and the GraphQL
+// answer carries the count in `extensions.sqlStatements`, so API tests can
+// prove a query costs a fixed number of statements (no N+1). Off by default:
+// no logger, no extension.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Logger } from 'drizzle-orm';
+
+const requests = new AsyncLocalStorage<{ statements: number }>();
+
+export const statementCountEnabled = (): boolean => process.env.ERP_COUNT_SQL === '1' && process.env.NODE_ENV !== 'production';
+
+/** The drizzle logger that counts (undefined when counting is off). */
+export function statementCounter(): Logger | undefined {
+  if (!statementCountEnabled()) return undefined;
+  return {
+    logQuery() {
+      const store = requests.getStore();
+      if (store) store.statements += 1;
+    },
+  };
+}
+
+/** Runs `work` (the rest of one request) with a fresh count. */
+export const countStatements = <T>(work: () => T): T => requests.run({ statements: 0 }, work);
+
+/** Statements counted so far in this request, or null outside one. */
+export const statementsSoFar = (): number | null => requests.getStore()?.statements ?? null;
