@@ -2,10 +2,8 @@
 // date (corriente, 1–30, 31–60, 61–90, >90 days past due), quote conversion
 // and contract progress. The tab and its parameters live in the URL; each
 // report exports to Excel (from the rows on screen) and PDF (server).
-import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ContractProgressReportDocument,
@@ -18,14 +16,12 @@ import {
 import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/columns';
 import { exportRows } from '../../../components/exportRows';
-import { moneyColumn as money, ReportTable } from '../../../components/ReportTable';
+import { moneyColumn as money, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
-import { notifyError } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
 import { useSalesAccess } from '../access';
 
-import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf } from '../components/files';
 import { texts } from '../texts';
 import { todayIso, yearStartIso } from '../../../components/dates';
@@ -42,7 +38,6 @@ export function ReportsPage() {
   const from = params.get('from') ?? yearStartIso();
   const to = params.get('to') ?? todayIso();
   const asOf = params.get('asOf') ?? todayIso();
-  const [printing, setPrinting] = useState(false);
   const set = (patch: Record<string, string>) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -114,15 +109,8 @@ export function ReportsPage() {
   };
 
   const printPdf = async () => {
-    setPrinting(true);
-    try {
-      const r = await apollo.query({ query: SalesReportPdfDocument, variables: { kind: KIND[tab], from, to, asOf }, fetchPolicy: 'network-only' });
-      if (r.data) downloadPdf(r.data.salesReportPdf, t.tabs[tab]);
-    } catch (caught) {
-      notifyError(asAppError(caught).message, texts.common.actionFailed);
-    } finally {
-      setPrinting(false);
-    }
+    const r = await apollo.query({ query: SalesReportPdfDocument, variables: { kind: KIND[tab], from, to, asOf }, fetchPolicy: 'network-only' });
+    if (r.data) downloadPdf(r.data.salesReportPdf, t.tabs[tab]);
   };
 
   return (
@@ -150,16 +138,7 @@ export function ReportsPage() {
               </>
             ) : null}
           </SimpleGrid>
-          {access.exportar ? (
-            <Group gap="xs">
-              <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportXlsx()}>
-                {t.xlsx}
-              </Button>
-              <Button variant="default" leftSection={<IconFileText size={16} />} loading={printing} onClick={() => void printPdf()}>
-                {t.pdf}
-              </Button>
-            </Group>
-          ) : null}
+          {access.exportar ? <ReportExportButtons onXlsx={exportXlsx} onPdf={printPdf} /> : null}
         </Group>
       </Paper>
       {error ? (
