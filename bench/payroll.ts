@@ -55,8 +55,8 @@ function importRows(count: number, areas: { name: string; positions: string[] }[
   return Array.from({ length: count }, (_, i) => {
     const seq = 10_000 + i;
     const sex = i % 2 === 0 ? 'H' : 'M';
-    const year = 1965 + (i % 35);
-    const birthDate = `${year}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+    // One birth date each (1970-01-01 + 5 days × i, up to 1997), so every CURP differs and everyone was an adult at hire.
+    const birthDate = new Date(Date.UTC(1970, 0, 1 + 5 * i)).toISOString().slice(0, 10);
     const person = { names: NAMES[i % NAMES.length], lastName: SURNAMES[i % SURNAMES.length], secondLastName: SURNAMES[(i * 7 + 3) % SURNAMES.length] };
     const id = identityOf({ ...person, birthDate, sex, state: 'QT', seq });
     const area = areas[i % areas.length];
@@ -68,7 +68,7 @@ function importRows(count: number, areas: { name: string; positions: string[] }[
       curp: id.curp,
       nss: id.nss,
       birthDate,
-      hireDate: `${2010 + (i % 15)}-03-01`,
+      hireDate: `${2016 + (i % 9)}-03-01`,
       area: area.name,
       position: area.positions[i % area.positions.length],
       payFrequency: 'quincenal',
