@@ -9,8 +9,8 @@ export type ListColumn<T> = {
   key: string;
   header: string;
   render?: (row: T) => ReactNode;
-  /** Value written to CSV/XLSX; numbers stay numbers in XLSX. Defaults to the row property at `key`. */
-  exportValue?: (row: T) => string | number | null;
+  /** Value written to CSV/XLSX; numbers stay numbers and dates (exportRows dateCell) dates in XLSX. Defaults to the row property at `key`. */
+  exportValue?: (row: T) => string | number | Date | null;
   /** false leaves the column out of exports (action buttons, icons). */
   exportable?: boolean;
   sortable?: boolean;

@@ -5,15 +5,28 @@ import Papa from 'papaparse';
 import dayjs from 'dayjs';
 import { rowField, type ListColumn } from './columns';
 import { loadExcel } from './excel';
+import { isIsoDate } from '../../schema/dates';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export type ExportColumn<T> = Pick<ListColumn<T>, 'key' | 'header' | 'exportValue' | 'exportable'>;
-type ExportCell = string | number | null;
+type ExportCell = string | number | Date | null;
 
 const BOM = '\uFEFF';
 // A cell starting with = + @ (or "-" not followed by a plain number) would run
 // as a formula when the CSV is opened in a spreadsheet; papaparse prefixes it with '.
 const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
+
+/**
+ * A calendar date ("2026-11-21") as a cell: a real date in XLSX (shown
+ * DD/MM/AAAA, sortable and filterable in Excel), DD/MM/AAAA in CSV. Midnight
+ * UTC, because that is the day Excel reads from a written date.
+ */
+export function dateCell(iso: string | null | undefined): Date | null {
+  const day = iso?.slice(0, 10) ?? '';
+  return isIsoDate(day) ? new Date(`${day}T00:00:00Z`) : null;
+}
+
+const csvDate = (d: Date): string => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 
 function exportedColumns<T>(columns: ReadonlyArray<ExportColumn<T>>): ExportColumn<T>[] {
   return columns.filter((column) => column.exportable !== false);
@@ -33,7 +46,12 @@ export function buildCsv<T>(columns: ReadonlyArray<ExportColumn<T>>, rows: Reado
   const csv = Papa.unparse(
     {
       fields: included.map((column) => column.header),
-      data: rows.map((row) => included.map((column) => exportCell(column, row) ?? '')),
+      data: rows.map((row) =>
+        included.map((column) => {
+          const value = exportCell(column, row);
+          return value instanceof Date ? csvDate(value) : (value ?? '');
+        }),
+      ),
     },
     { escapeFormulae: FORMULA_START, newline: '\r\n' },
   );
@@ -62,9 +80,12 @@ export async function buildXlsx<T>(
   for (const row of rows) {
     const values = included.map((column) => exportCell(column, row));
     values.forEach((value, index) => {
-      widths[index] = Math.max(widths[index] ?? 0, value === null ? 0 : String(value).length);
+      widths[index] = Math.max(widths[index] ?? 0, value === null ? 0 : value instanceof Date ? 10 : String(value).length);
     });
-    sheet.addRow(values);
+    const added = sheet.addRow(values);
+    values.forEach((value, index) => {
+      if (value instanceof Date) added.getCell(index + 1).numFmt = 'dd/mm/yyyy';
+    });
   }
   widths.forEach((width, index) => {
     sheet.getColumn(index + 1).width = Math.min(60, Math.max(10, width + 2));

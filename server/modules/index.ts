@@ -23,6 +23,7 @@ import { rhAgreementResolvers } from './rh/agreements/resolvers';
 import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
+import { rhReportResolvers } from './rh/reports/resolvers';
 
 export type ServerModule = {
   name: string;
@@ -51,4 +52,5 @@ export const modules: ServerModule[] = [
   { name: 'rh-agreements', resolvers: rhAgreementResolvers },
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
+  { name: 'rh-reports', resolvers: rhReportResolvers },
 ];

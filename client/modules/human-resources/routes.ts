@@ -27,5 +27,8 @@ export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/syst
   form('settings/workplaces/workplace-form', 'Formulario de Plazas', 'Configuración RH', 'settings/workplaces', { within: 'settings', load: () => import('./settings/WorkplaceFormPage') }),
   screen('settings/documents', 'Documentos', 'Configuración RH', { within: 'settings', load: () => import('./settings/DocumentTypesPage'), description: 'Documentos del expediente: obligatorios, con vencimiento y días de aviso.' }),
   screen('settings/concepts', 'Conceptos', 'Configuración RH', { within: 'settings', load: () => import('./settings/ConceptsPage'), description: 'Conceptos de nómina con su clave SAT y su tratamiento fiscal.' }),
-  screen('reports', 'Informes', 'Informes'),
+  screen('reports', 'Informes', 'Informes', {
+    load: () => import('./reports/ReportsPage'),
+    description: 'Plantilla y costo mensual, documentos por atender, aniversarios y costo de nómina por concepto.',
+  }),
 ]);

@@ -331,8 +331,6 @@ export const texts = {
     tabs: { sales: 'Ventas por cliente', aging: 'Antigüedad de saldos', conversion: 'Conversión de cotizaciones', progress: 'Avance de contratos' },
     run: 'Consultar',
     asOf: 'Saldos al',
-    xlsx: 'Excel (.xlsx)',
-    pdf: 'PDF',
     empty: 'Sin datos para los parámetros elegidos.',
     salesCols: { client: 'Cliente', month: 'Mes', count: 'Facturas', subtotal: 'Subtotal', total: 'Total' },
     agingCols: { client: 'Cliente', current: 'Corriente', d30: '1 a 30 días', d60: '31 a 60 días', d90: '61 a 90 días', over90: 'Más de 90 días', total: 'Total' },

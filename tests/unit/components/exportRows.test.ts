@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { buildCsv, buildXlsx, exportFileName, type ExportColumn } from '../../../client/components/exportRows';
+import { buildCsv, buildXlsx, dateCell, exportFileName, type ExportColumn } from '../../../client/components/exportRows';
 import { loadExcel } from '../../../client/components/excel';
 
 type Row = { sku: string; name: string; price: string; active: boolean };
@@ -41,6 +41,34 @@ describe('buildXlsx', () => {
     expect(sheet?.getCell('C2').value).toBe(1234.5);
     expect(sheet?.getCell('B2').value).toBe('Válvula de presión, 1"');
     expect(sheet?.rowCount).toBe(3);
+  });
+});
+
+describe('dates', () => {
+  type Dated = { name: string; due: string | null };
+  const dated: ExportColumn<Dated>[] = [
+    { key: 'name', header: 'Nombre' },
+    { key: 'due', header: 'Vence', exportValue: (r) => dateCell(r.due) },
+  ];
+  const list: Dated[] = [
+    { name: 'INE', due: '2026-12-01' },
+    { name: 'Acta', due: null },
+  ];
+  it('a calendar date is a real date in XLSX, shown DD/MM/AAAA, and DD/MM/AAAA in CSV', async () => {
+    expect(buildCsv(dated, list).slice(1).split('\r\n')).toEqual(['Nombre,Vence', 'INE,01/12/2026', 'Acta,']);
+    const { Workbook } = await loadExcel();
+    const workbook = new Workbook();
+    await workbook.xlsx.load(await buildXlsx(dated, list, 'Documentos'));
+    const cell = workbook.getWorksheet('Documentos')!.getCell('B2');
+    expect(cell.value).toEqual(new Date(Date.UTC(2026, 11, 1)));
+    expect(cell.numFmt).toBe('dd/mm/yyyy');
+    expect(workbook.getWorksheet('Documentos')!.getCell('B3').value).toBeNull();
+  });
+  it('dateCell refuses what is not a date', () => {
+    expect(dateCell('')).toBeNull();
+    expect(dateCell('hoy')).toBeNull();
+    expect(dateCell('2026-02-30')).toBeNull();
+    expect(dateCell('2026-11-21T10:00:00Z')).toEqual(new Date(Date.UTC(2026, 10, 21)));
   });
 });
 

@@ -2,10 +2,8 @@
 // date (corriente, 1–30, 31–60, 61–90, >90 days past due), quote conversion
 // and contract progress. The tab and its parameters live in the URL; each
 // report exports to Excel (from the rows on screen) and PDF (server).
-import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ContractProgressReportDocument,
@@ -18,13 +16,12 @@ import {
 import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/columns';
 import { exportRows } from '../../../components/exportRows';
+import { moneyColumn as money, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
-import { notifyError } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
 import { useSalesAccess } from '../access';
 
-import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf } from '../components/files';
 import { texts } from '../texts';
 import { todayIso, yearStartIso } from '../../../components/dates';
@@ -32,56 +29,6 @@ import { todayIso, yearStartIso } from '../../../components/dates';
 const t = texts.reports;
 type Tab = 'sales' | 'aging' | 'conversion' | 'progress';
 const KIND: Record<Tab, SalesReportKind> = { sales: 'SALES_BY_CLIENT', aging: 'AGING', conversion: 'QUOTE_CONVERSION', progress: 'CONTRACT_PROGRESS' };
-
-const money = <T,>(key: keyof T & string, header: string): ListColumn<T> => ({
-  key,
-  header,
-  align: 'right',
-  render: (r) => formatMoney(r[key] as string),
-  exportValue: (r) => Number(r[key]),
-});
-
-function ReportTable<T>({ columns, rows, footer, rowKey }: { columns: ListColumn<T>[]; rows: T[]; footer?: T | null; rowKey: (r: T, i: number) => string }) {
-  const cell = (c: ListColumn<T>, r: T) => (c.render ? c.render(r) : String((r as Record<string, unknown>)[c.key] ?? ''));
-  if (!rows.length) return <Text c="dimmed">{t.empty}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder verticalSpacing={6}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} style={{ textAlign: c.align ?? 'left' }}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r, i) => (
-            <Table.Tr key={rowKey(r, i)}>
-              {columns.map((c) => (
-                <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left', fontVariantNumeric: 'tabular-nums' }}>
-                  {cell(c, r)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {footer ? (
-          <Table.Tfoot>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.key} style={{ textAlign: c.align ?? 'left' }}>
-                  {cell(c, footer)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        ) : null}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 export function ReportsPage() {
   const access = useSalesAccess('Reportes');
@@ -91,7 +38,6 @@ export function ReportsPage() {
   const from = params.get('from') ?? yearStartIso();
   const to = params.get('to') ?? todayIso();
   const asOf = params.get('asOf') ?? todayIso();
-  const [printing, setPrinting] = useState(false);
   const set = (patch: Record<string, string>) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -163,15 +109,8 @@ export function ReportsPage() {
   };
 
   const printPdf = async () => {
-    setPrinting(true);
-    try {
-      const r = await apollo.query({ query: SalesReportPdfDocument, variables: { kind: KIND[tab], from, to, asOf }, fetchPolicy: 'network-only' });
-      if (r.data) downloadPdf(r.data.salesReportPdf, t.tabs[tab]);
-    } catch (caught) {
-      notifyError(asAppError(caught).message, texts.common.actionFailed);
-    } finally {
-      setPrinting(false);
-    }
+    const r = await apollo.query({ query: SalesReportPdfDocument, variables: { kind: KIND[tab], from, to, asOf }, fetchPolicy: 'network-only' });
+    if (r.data) downloadPdf(r.data.salesReportPdf, t.tabs[tab]);
   };
 
   return (
@@ -199,16 +138,7 @@ export function ReportsPage() {
               </>
             ) : null}
           </SimpleGrid>
-          {access.exportar ? (
-            <Group gap="xs">
-              <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportXlsx()}>
-                {t.xlsx}
-              </Button>
-              <Button variant="default" leftSection={<IconFileText size={16} />} loading={printing} onClick={() => void printPdf()}>
-                {t.pdf}
-              </Button>
-            </Group>
-          ) : null}
+          {access.exportar ? <ReportExportButtons onXlsx={exportXlsx} onPdf={printPdf} /> : null}
         </Group>
       </Paper>
       {error ? (
@@ -217,9 +147,9 @@ export function ReportsPage() {
         </Alert>
       ) : null}
       <Paper withBorder radius="md" p="md" data-testid={`report-${tab}`}>
-        {tab === 'sales' ? <ReportTable columns={salesCols} rows={sales.data?.salesByClient ?? []} rowKey={(r) => `${r.clientId}-${r.month}`} /> : null}
-        {tab === 'aging' ? <ReportTable columns={agingCols} rows={aging.data?.receivablesAging.rows ?? []} footer={aging.data ? { ...aging.data.receivablesAging.totals, clientId: null } : null} rowKey={(r, i) => `${r.clientId ?? 'x'}-${i}`} /> : null}
-        {tab === 'progress' ? <ReportTable columns={progressCols} rows={progress.data?.contractProgressReport ?? []} rowKey={(r) => r.contractId} /> : null}
+        {tab === 'sales' ? <ReportTable emptyText={t.empty} columns={salesCols} rows={sales.data?.salesByClient ?? []} rowKey={(r) => `${r.clientId}-${r.month}`} /> : null}
+        {tab === 'aging' ? <ReportTable emptyText={t.empty} columns={agingCols} rows={aging.data?.receivablesAging.rows ?? []} footer={aging.data ? { ...aging.data.receivablesAging.totals, clientId: null } : null} rowKey={(r, i) => `${r.clientId ?? 'x'}-${i}`} /> : null}
+        {tab === 'progress' ? <ReportTable emptyText={t.empty} columns={progressCols} rows={progress.data?.contractProgressReport ?? []} rowKey={(r) => r.contractId} /> : null}
         {tab === 'conversion' ? (
           conv ? (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="md">

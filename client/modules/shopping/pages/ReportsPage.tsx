@@ -2,9 +2,8 @@
 // categoría / mes y pagos por cuenta; on screen, Excel (built in the browser
 // with the shared exportRows) and PDF (built by the server).
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import {
   AccountPaymentsReportViewDocument,
   PayablesAgingReportDocument,
@@ -14,115 +13,37 @@ import {
   type SpendGroupBy,
 } from '../../../../generated/graphql';
 import { AGING_LABELS } from '../../../../schema/shopping/fiscal';
-import { exportRows, type ExportColumn } from '../../../components/exportRows';
-import { formatDate, formatMoney, formatNumber } from '../../../components/format';
+import { exportRows } from '../../../components/exportRows';
+import type { ListColumn } from '../../../components/columns';
+import { countColumn, moneyColumn, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
+import { formatDate } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
-import { notifyError } from '../../../components/notify';
 import { useShoppingAccess } from '../access';
 import { firstOfMonthIso, todayIso } from '../../../components/dates';
-import { asAppError } from '../../../components/serverErrors';
 import { downloadBase64 } from '../../../components/attachments';
 import { DateField } from '../../../components/DateField';
 
-type Column<T> = ExportColumn<T> & { money?: boolean; count?: boolean };
-
-function ReportTable<T extends Record<string, unknown>>({ columns, rows, totals, loading }: { columns: Column<T>[]; rows: T[]; totals?: T; loading: boolean }) {
-  const cell = (c: Column<T>, row: T) => {
-    const value = row[c.key];
-    if (c.money) return formatMoney(String(value ?? ''));
-    if (c.count) return formatNumber(Number(value ?? 0), 0);
-    return String(value ?? '');
-  };
-  if (loading && rows.length === 0) return <Skeleton height={160} />;
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} ta={c.money || c.count ? 'right' : undefined}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, i) => (
-            <Table.Tr key={i}>
-              {columns.map((c) => (
-                <Table.Td key={c.key} ta={c.money || c.count ? 'right' : undefined}>
-                  {cell(c, row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text size="sm" c="dimmed" ta="center">
-                  Sin datos para los parámetros elegidos.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-        </Table.Tbody>
-        {totals && rows.length ? (
-          <Table.Tfoot>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.key} ta={c.money || c.count ? 'right' : undefined}>
-                  {cell(c, totals)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        ) : null}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
 function Toolbar({ children, onExcel, pdf, canExport }: { children: ReactNode; onExcel: () => Promise<void>; pdf: ShoppingReportInput; canExport: boolean }) {
   const client = useApolloClient();
-  const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
-  const run = async (kind: 'xlsx' | 'pdf') => {
-    setBusy(kind);
-    try {
-      if (kind === 'xlsx') await onExcel();
-      else {
-        const r = await client.query({ query: ShoppingReportPdfFileDocument, variables: { input: pdf }, fetchPolicy: 'network-only' });
-        if (r.data) downloadBase64(r.data.shoppingReportPdf, `${pdf.kind === 'AGING' ? 'antiguedad-saldos' : pdf.kind === 'SPEND' ? 'gasto' : 'pagos-por-cuenta'}.pdf`, 'application/pdf');
-      }
-    } catch (caught) {
-      notifyError(asAppError(caught).message, 'No se pudo exportar');
-    } finally {
-      setBusy(null);
-    }
+  const onPdf = async () => {
+    const r = await client.query({ query: ShoppingReportPdfFileDocument, variables: { input: pdf }, fetchPolicy: 'network-only' });
+    if (r.data) downloadBase64(r.data.shoppingReportPdf, `${pdf.kind === 'AGING' ? 'antiguedad-saldos' : pdf.kind === 'SPEND' ? 'gasto' : 'pagos-por-cuenta'}.pdf`, 'application/pdf');
   };
   return (
     <Group justify="space-between" align="flex-end">
       <Group gap="sm" align="flex-end">
         {children}
       </Group>
-      {canExport ? (
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
-            Excel
-          </Button>
-          <Button variant="default" leftSection={<IconFileTypePdf size={16} />} loading={busy === 'pdf'} onClick={() => void run('pdf')}>
-            PDF
-          </Button>
-        </Group>
-      ) : null}
+      {canExport ? <ReportExportButtons onXlsx={onExcel} onPdf={onPdf} /> : null}
     </Group>
   );
 }
 
 type AgingRow = { supplierName: string; current: string; d1to30: string; d31to60: string; d61to90: string; over90: string; total: string };
-const AGING_COLUMNS: Column<AgingRow>[] = [
+const AGING_COLUMNS: ListColumn<AgingRow>[] = [
   { key: 'supplierName', header: 'Proveedor' },
-  ...(['current', 'd1to30', 'd31to60', 'd61to90', 'over90'] as const).map((k) => ({ key: k, header: AGING_LABELS[k], money: true, exportValue: (r: AgingRow) => Number(r[k]) })),
-  { key: 'total', header: 'Total', money: true, exportValue: (r) => Number(r.total) },
+  ...(['current', 'd1to30', 'd31to60', 'd61to90', 'over90'] as const).map((k) => moneyColumn<AgingRow>(k, AGING_LABELS[k])),
+  moneyColumn<AgingRow>('total', 'Total'),
 ];
 
 function AgingTab({ canExport }: { canExport: boolean }) {
@@ -139,7 +60,7 @@ function AgingTab({ canExport }: { canExport: boolean }) {
         </Text>
       </Toolbar>
       {error ? <Alert color="red">{readGraphQLError(error)?.message}</Alert> : null}
-      <ReportTable columns={AGING_COLUMNS} rows={rows} totals={r?.totals} loading={loading} />
+      <ReportTable columns={AGING_COLUMNS} rows={rows} footer={r?.totals} loading={loading} rowKey={(_, i) => String(i)} />
     </Stack>
   );
 }
@@ -154,12 +75,12 @@ function SpendTab({ canExport }: { canExport: boolean }) {
   const [groupBy, setGroupBy] = useState<SpendGroupBy>('SUPPLIER');
   const { data, previousData, loading, error } = useQuery(SpendReportViewDocument, { variables: { from, to, groupBy }, skip: !from || !to, fetchPolicy: 'cache-and-network' });
   const r = (data ?? previousData)?.spendReport;
-  const columns: Column<SpendRow>[] = [
+  const columns: ListColumn<SpendRow>[] = [
     { key: 'label', header: GROUP_LABEL[groupBy] },
-    { key: 'count', header: 'Gastos', count: true },
-    { key: 'subtotal', header: 'Subtotal', money: true, exportValue: (x) => Number(x.subtotal) },
-    { key: 'iva', header: 'IVA', money: true, exportValue: (x) => Number(x.iva) },
-    { key: 'total', header: 'Total', money: true, exportValue: (x) => Number(x.total) },
+    countColumn<SpendRow>('count', 'Gastos'),
+    moneyColumn<SpendRow>('subtotal', 'Subtotal'),
+    moneyColumn<SpendRow>('iva', 'IVA'),
+    moneyColumn<SpendRow>('total', 'Total'),
   ];
   return (
     <Stack gap="sm">
@@ -169,16 +90,16 @@ function SpendTab({ canExport }: { canExport: boolean }) {
         <SegmentedControl value={groupBy} onChange={(v) => setGroupBy(v as SpendGroupBy)} data={(Object.keys(GROUP_LABEL) as SpendGroupBy[]).map((k) => ({ value: k, label: `Por ${GROUP_LABEL[k].toLowerCase()}` }))} />
       </Toolbar>
       {error ? <Alert color="red">{readGraphQLError(error)?.message}</Alert> : null}
-      <ReportTable columns={columns} rows={r?.rows ?? []} totals={r?.totals} loading={loading} />
+      <ReportTable columns={columns} rows={r?.rows ?? []} footer={r?.totals} loading={loading} rowKey={(_, i) => String(i)} />
     </Stack>
   );
 }
 
 type PaymentsRow = { accountName: string; count: number; amount: string };
-const PAYMENTS_COLUMNS: Column<PaymentsRow>[] = [
+const PAYMENTS_COLUMNS: ListColumn<PaymentsRow>[] = [
   { key: 'accountName', header: 'Cuenta' },
-  { key: 'count', header: 'Pagos', count: true },
-  { key: 'amount', header: 'Importe pagado', money: true, exportValue: (x) => Number(x.amount) },
+  countColumn<PaymentsRow>('count', 'Pagos'),
+  moneyColumn<PaymentsRow>('amount', 'Importe pagado'),
 ];
 
 function PaymentsTab({ canExport }: { canExport: boolean }) {
@@ -194,7 +115,7 @@ function PaymentsTab({ canExport }: { canExport: boolean }) {
         <DateField label="Hasta" value={to} onChange={setTo} />
       </Toolbar>
       {error ? <Alert color="red">{readGraphQLError(error)?.message}</Alert> : null}
-      <ReportTable columns={PAYMENTS_COLUMNS} rows={r?.rows ?? []} totals={r?.totals} loading={loading} />
+      <ReportTable columns={PAYMENTS_COLUMNS} rows={r?.rows ?? []} footer={r?.totals} loading={loading} rowKey={(_, i) => String(i)} />
     </Stack>
   );
 }
