@@ -83,7 +83,7 @@ export const texts = {
     columns: { at: 'Fecha y hora', entity: 'Registro', action: 'Acción' },
     indicatorsTitle: 'Pendientes',
     indicatorsFailed: 'No se pudieron cargar los indicadores del tablero.',
-    nothingPending: 'Nada pendiente: no hay saldos por vencer ni vencidos, ni solicitudes por atender.',
+    nothingPending: 'Nada pendiente: no hay saldos por vencer ni vencidos, ni solicitudes ni documentos por atender.',
     chartsTitle: 'Últimos 6 meses',
     invoices: (n: number) => (n === 1 ? '1 factura' : `${n} facturas`),
     expenses: (n: number) => (n === 1 ? '1 gasto' : `${n} gastos`),
@@ -99,6 +99,9 @@ export const texts = {
       paymentRequestsDetail: 'Todos los orígenes: Mantenimiento, Almacén (PDM) y captura manual',
       cashPeriod: (box: string) => `Caja abierta: ${box}`,
       cashPeriodDetail: (folio: number, openedOn: string) => `Período ${folio}, abierto el ${openedOn}`,
+      employeeDocuments: 'Empleados con documentos por atender',
+      employeeDocumentsDetail: (missingOrExpired: number) =>
+        missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
     },
     charts: {
       sales: 'Ventas por mes (facturado)',

@@ -24,7 +24,8 @@ const DASHBOARD = `{ dashboard { today
   warehouse { belowMinimumCount pendingRequisitions }
   sales { receivables { ${DUES} } invoicedByMonth { month total } }
   shopping { payables { ${DUES} } spentByMonth { month total } paymentRequestsToApprove }
-  cash { openPeriods { id folio cashBoxName openedOn balance } } } }`;
+  cash { openPeriods { id folio cashBoxName openedOn balance } }
+  hr { documents { withAlerts missingOrExpired } } } }`;
 
 type Dues = { dueSoon: { count: number; amount: string }; overdue: { count: number; amount: string } };
 const dashboard = async (token: string) => {
@@ -146,11 +147,31 @@ describe('dashboard', () => {
     expect((r as GqlResult & { extensions?: { sqlStatements?: number } }).extensions?.sqlStatements).toBe(1 + 1);
   });
 
+  it('Recursos Humanos: employees whose documents need attention, counted as the Empleados filter counts them', async () => {
+    const rh = await s.login('rh@demo.mx');
+    const before = await dashboard(rh);
+    expect([before.warehouse, before.sales, before.shopping, before.cash]).toEqual([null, null, null, null]);
+    const options = okData(await s.gql('{ rhEmployeeFormOptions { positions { id areaId name } } }', {}, rh)).rhEmployeeFormOptions;
+    const position = options.positions.find((p: { name: string }) => p.name === 'Auxiliar administrativo');
+    // A new employee has none of the required documents: one more with alerts, and one more missing or expired.
+    okData(await s.gql('mutation($i:RhEmployeeInput!){ rhEmployeeCreate(input:$i){ id } }', {
+      i: {
+        number: 'TAB-01', names: 'Sofía', lastName: 'Ibarra', secondLastName: 'Quiroz', rfc: 'IAQS920417Z74', curp: 'IAQS920417MQTBRF79', nss: '88109238498',
+        birthDate: '1992-04-17', hireDate: '2021-03-01', areaId: position.areaId, positionId: position.id, payFrequency: 'quincenal', wageZone: 'general', dailySalary: '650.00',
+      },
+    }, rh));
+    const after = await dashboard(rh);
+    expect(after.hr.documents).toEqual({ withAlerts: before.hr.documents.withAlerts + 1, missingOrExpired: before.hr.documents.missingOrExpired + 1 });
+    const list = okData(await s.gql('{ rhEmployees(filter:{status: activo, documentAlerts: true}){ total } }', {}, rh)).rhEmployees;
+    expect(list.total).toBe(after.hr.documents.withAlerts);
+    expect(after.statements).toBe(1 + 1);
+  });
+
   it('Vendedor sees only Ventas', async () => {
     const d = await dashboard(seller);
     expect(d.sales.receivables.dueSoon.count).toBeGreaterThan(0);
     expect(d.sales.invoicedByMonth).toHaveLength(6);
-    expect([d.warehouse, d.shopping, d.cash]).toEqual([null, null, null]);
+    expect([d.warehouse, d.shopping, d.cash, d.hr]).toEqual([null, null, null, null]);
   });
 
   it('Consulta sees every module but no approvals (autorizar)', async () => {
@@ -164,9 +185,9 @@ describe('dashboard', () => {
 
   it('costs a fixed number of statements: fewer parts, fewer statements; anonymous is refused', async () => {
     // One session lookup, then one statement per indicator the user may see:
-    // admin 8, Consulta 7 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month).
-    expect((await dashboard(admin)).statements).toBe(1 + 8);
-    expect((await dashboard(viewer)).statements).toBe(1 + 7);
+    // admin 9, Consulta 8 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month).
+    expect((await dashboard(admin)).statements).toBe(1 + 9);
+    expect((await dashboard(viewer)).statements).toBe(1 + 8);
     expect((await dashboard(seller)).statements).toBe(1 + 2);
     const anonymous = await s.gql(DASHBOARD, {}, null);
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');

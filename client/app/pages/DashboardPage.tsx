@@ -15,6 +15,7 @@ import { withQuery, SALES_PATHS } from '../../modules/sales/paths';
 import { WAREHOUSE_PATHS } from '../../modules/warehouse/paths';
 import { CASH_PATHS } from '../../modules/cash/texts';
 import { SHOPPING_PATHS } from '../../modules/shopping/texts';
+import { EMPLOYEE_PATHS } from '../../modules/human-resources/employees/texts';
 import { allowedScreens, moduleCards } from '../ability/cards';
 import { moduleScreens } from '../routes';
 import { useSession } from '../session/session';
@@ -56,6 +57,17 @@ function indicatorCards(d: IndicatorData): StatCard[] {
   }
   const requisitions = d.warehouse?.pendingRequisitions ?? 0;
   if (requisitions > 0) cards.push({ key: 'requisitions', title: t.pendingRequisitions, value: String(requisitions), path: withQuery(WAREHOUSE_PATHS.requisitions, { status: 'PENDIENTE' }), tone: 'warning' });
+  const docs = d.hr?.documents;
+  if (docs && docs.withAlerts > 0) {
+    cards.push({
+      key: 'employee-documents',
+      title: t.employeeDocuments,
+      value: String(docs.withAlerts),
+      detail: t.employeeDocumentsDetail(docs.missingOrExpired),
+      path: withQuery(EMPLOYEE_PATHS.list, { alerts: 'true' }),
+      tone: docs.missingOrExpired > 0 ? 'danger' : 'warning',
+    });
+  }
   for (const p of d.cash?.openPeriods ?? []) {
     cards.push({ key: `cash-${p.id}`, title: t.cashPeriod(p.cashBoxName), value: formatMoney(p.balance), detail: t.cashPeriodDetail(p.folio, formatDate(p.openedOn)), path: withQuery(CASH_PATHS.movements, { periodId: p.id }) });
   }

@@ -1,11 +1,12 @@
 // Tablero: decides from the user's abilities which indicators to compute; a
 // part the user may not see is never queried (null in the answer). The
-// statements run one after another: a fixed number per request (at most 8),
+// statements run one after another: a fixed number per request (at most 9),
 // whatever the data.
 import type { RequestContext } from '../../context';
 import { todayMx } from '../../../schema/dates';
 import { money } from '../../../schema/money';
 import * as data from './data';
+import { documentAlertSummary } from '../rh/employees/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -17,6 +18,7 @@ export const DASHBOARD_ABILITIES = {
   expenses: ['ver', 'Compras-Gastos'],
   paymentRequests: ['autorizar', 'Compras-Solicitudes de pago'],
   cashPeriods: ['ver', 'Caja-Períodos'],
+  employeeDocuments: ['ver', 'Recursos Humanos-Empleados'],
 } as const satisfies Record<string, readonly [action: string, subject: string]>;
 
 type Part = keyof typeof DASHBOARD_ABILITIES;
@@ -54,5 +56,7 @@ export async function dashboard(ctx: RequestContext) {
     ? { openPeriods: (await data.openCashPeriods(ex)).map((p) => ({ ...p, id: String(p.id), balance: money(p.balance) })) }
     : null;
 
-  return { today, warehouse, sales, shopping, cash };
+  const hr = may('employeeDocuments') ? { documents: await documentAlertSummary(ctx) } : null;
+
+  return { today, warehouse, sales, shopping, cash, hr };
 }

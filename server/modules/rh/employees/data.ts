@@ -397,3 +397,18 @@ export async function findDocument(ex: Executor, id: number): Promise<StoredDocu
 export async function deleteDocument(ex: Executor, id: number): Promise<void> {
   await ex.execute(sql`delete from rh_employee_documents where id = ${id}`);
 }
+
+/**
+ * Active employees whose documents need attention (the Tablero's card and the
+ * list's "Con alertas de documentos" filter use the same predicates): all of
+ * them, and those with a required document missing or expired.
+ */
+export async function documentAlertSummary(ex: Executor, today: string): Promise<{ withAlerts: number; missingOrExpired: number }> {
+  const rows = await queryRows<{ withAlerts: number; missingOrExpired: number }>(
+    ex,
+    sql`select count(*) filter (where ${alertCount(today)} > 0 or ${dueSoon(today)})::int as "withAlerts",
+               count(*) filter (where ${alertCount(today)} > 0)::int as "missingOrExpired"
+        from rh_employees e where e.status = 'activo'`,
+  );
+  return { withAlerts: Number(rows[0].withAlerts), missingOrExpired: Number(rows[0].missingOrExpired) };
+}

@@ -115,6 +115,9 @@ export async function getEmployee(ctx: RequestContext, id: string): Promise<Empl
 
 type FilterArg = { status?: string | null; areaId?: string | null; positionId?: string | null; payFrequency?: string | null; documentAlerts?: boolean | null } | null | undefined;
 
+/** For the Tablero: active employees with document alerts (same rule as the list filter), today in Mexico City. */
+export const documentAlertSummary = (ctx: RequestContext) => data.documentAlertSummary(ctx.app.database.db, todayMx());
+
 export async function listEmployees(ctx: RequestContext, list: ListInput | null | undefined, filter: FilterArg) {
   const today = todayMx();
   const q = readList(list, data.EMPLOYEE_SORTS, 'number');
