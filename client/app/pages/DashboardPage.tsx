@@ -93,7 +93,7 @@ function Indicators() {
       </Alert>
     ) : null;
   }
-  const visible = d.warehouse || d.sales || d.shopping || d.cash;
+  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr;
   if (!visible) return null;
   const cards = indicatorCards(d);
   const sales = d.sales?.invoicedByMonth ?? null;

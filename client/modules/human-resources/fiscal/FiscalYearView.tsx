@@ -34,7 +34,8 @@ const BASE_OPTIONS = Object.entries(IMSS_BASE_LABELS).map(([value, label]) => ({
 function shown(kind: CellKind, value: string): string {
   if (value === '') return '';
   if (kind === 'money') return formatNumber(value, 2);
-  if (kind === 'rate') return `${value} %`;
+  // Rates as published: at least two decimals (6.40 %), more when they have them (0.375 %).
+  if (kind === 'rate') return `${formatNumber(value, Math.max(2, value.split('.')[1]?.length ?? 0))} %`;
   if (kind === 'date') return formatDate(value);
   if (kind === 'base') return IMSS_BASE_LABELS[value] ?? value;
   return value;

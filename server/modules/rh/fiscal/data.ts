@@ -10,8 +10,11 @@ import { rhFiscalYears, rhImssRates, rhIsrTariffRows, rhPayrolls, rhSubsidies, r
 export type StoredFiscalYear = FiscalYearSet & { derivedTariffs: PayPeriod[]; closedPayrolls: number; minimumWageValidFrom: string };
 
 const plain = (v: string): string => v; // numeric columns come back as text from both drivers
-/** Percentages are stored with 4 decimals; the trace and the screens show them as published (21.36, not 21.3600). */
-const percent = (v: string): string => dec(v).toString();
+/** Percentages are stored with 4 decimals; the trace shows them as published (6.40, 21.36, 0.375; not 21.3600). */
+const percent = (v: string): string => {
+  const p = dec(v);
+  return p.toFixed(Math.max(2, p.decimalPlaces()));
+};
 
 export async function loadFiscalYears(db: Executor): Promise<StoredFiscalYear[]> {
   const [years, tariffRows, subsidies, uma, imss, closed] = await Promise.all([
