@@ -15,12 +15,13 @@ import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, REPO_ROOT, start
 import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { benchProcesses, type ProcessesResult } from './processes';
 import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
+import { benchDashboard, type DashboardBenchRow } from './dashboard';
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
 import { benchWarehouse, WAREHOUSE_BENCH_HEADERS } from './warehouse';
 
-const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'spa'] as const;
+const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'dashboard', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
 type DbKind = 'pglite' | 'postgres';
 type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
@@ -121,6 +122,8 @@ type Report = {
   processes: ProcessesResult | null;
   /** Recursos Humanos: import, calculation and receipts of a 2,000-employee payroll. */
   payroll: PayrollBenchRow[];
+  /** The Tablero query as the administrator, 1 and 20 connections. */
+  dashboard: DashboardBenchRow[];
   spa: SpaSizes | null;
   skipped: string[];
   totalSec: number;
@@ -147,6 +150,7 @@ async function main(): Promise<void> {
     modules: [],
     processes: null,
     payroll: [],
+    dashboard: [],
     spa: null,
     skipped: [],
     totalSec: 0,
@@ -326,6 +330,7 @@ async function main(): Promise<void> {
   }
 
   if (opts.only.has('payroll')) report.payroll = await benchPayroll({ postgres: pgVersion !== null, step });
+  if (opts.only.has('dashboard')) report.dashboard = await benchDashboard({ postgres: pgVersion !== null, durationSec: opts.durationSec, warmupSec: opts.warmupSec, step });
 
   if (opts.only.has('spa')) {
     step(opts.build ? 'SPA: vite build' : 'SPA: tamaños de dist/client (compila si falta; --build para recompilar)');
@@ -509,6 +514,17 @@ function print(report: Report): void {
     );
     const pg = report.payroll.find((r) => r.db === 'PostgreSQL');
     if (pg) out.push(`   Objetivo: cálculo < 2 s en PostgreSQL (${pg.calculateMs < 2_000 ? 'cumple' : 'NO cumple'}).`);
+  }
+  if (report.dashboard.length) {
+    out.push('', 'i. Tablero (consulta dashboard como administrador: todos los indicadores, empresa demo)');
+    out.push(
+      formatTable(
+        ['Base', 'Conexiones', 'p50', 'p95', 'p99', 'Peticiones/s', 'Fallidas'],
+        report.dashboard.map(({ db, result: r }) => [db, String(r.connections), ms(r.p50Ms), ms(r.p95Ms), ms(r.p99Ms), rps(r.requestsPerSec), String(r.failed)]),
+      ),
+    );
+    const pg20 = report.dashboard.find((r) => r.db === 'PostgreSQL' && r.result.connections === 20);
+    if (pg20) out.push(`   Objetivo: p95 < 150 ms en PostgreSQL (${pg20.result.p95Ms < 150 ? 'cumple' : 'NO cumple'} a 20 conexiones).`);
   }
   for (const note of report.skipped) out.push(`\nOmitido: ${note}`);
   const { start, end } = report.loadAverage;
