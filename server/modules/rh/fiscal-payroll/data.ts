@@ -1,45 +1,18 @@
 // SQL of Nóminas Fiscales: payrolls already calculated (calculada or cerrada)
-// with the sums of their employees' fiscal figures, and, for a set of payrolls
-// at once, their employees, lines and totals per concept. Every read is one
-// statement for all the payrolls asked for, so a page costs a fixed number of
-// queries whatever its size.
+// with the sums of their employees' fiscal figures. Their employees, lines and
+// totals per concept are Nóminas' reads (../payroll/service), one statement for
+// all the payrolls of a page.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, type ListQuery } from '../../../lib/list';
+import type { PayrollEmployeeRow, PayrollRow } from '../payroll/service';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
 
-export type ConceptKind = 'percepcion' | 'deduccion' | 'otro_pago';
-
-export type FiscalPayrollRow = {
-  id: number;
-  folio: number;
-  kind: 'semanal' | 'quincenal' | 'extraordinaria';
-  frequency: 'semanal' | 'quincenal';
-  periodStart: string;
-  periodEnd: string;
-  paymentDate: string;
-  description: string;
-  status: 'calculada' | 'cerrada';
-  tableYear: number | null;
-  employeeCount: number;
-  perceptions: string;
-  deductions: string;
-  otherPayments: string;
-  net: string;
-  calculatedAt: Date | null;
-  closedAt: Date | null;
-  closedByName: string | null;
-  version: number;
-  taxable: string;
-  exempt: string;
-  isr: string;
-  subsidy: string;
-  isrWithheld: string;
-  imssEmployee: string;
-  employeesNet: string;
-};
+/** A payroll with a fiscal calculation, and the sums of its employees' fiscal figures (their net as employeesNet). */
+export type FiscalPayrollRow = Omit<PayrollRow, 'status'> &
+  Pick<PayrollEmployeeRow, 'taxable' | 'exempt' | 'isr' | 'subsidy' | 'isrWithheld' | 'imssEmployee'> & { status: 'calculada' | 'cerrada'; employeesNet: string };
 
 const payrollSelect = sql`select p.id, p.folio, p.kind, p.frequency, p.period_start::text as "periodStart", p.period_end::text as "periodEnd",
     p.payment_date::text as "paymentDate", p.description, p.status, p.table_year as "tableYear", coalesce(t.n, 0)::int as "employeeCount",
@@ -88,90 +61,4 @@ export async function listFiscalPayrolls(ex: Executor, q: ListQuery<FiscalPayrol
 export async function findFiscalPayroll(ex: Executor, id: number): Promise<FiscalPayrollRow | null> {
   const rows = await queryRows<FiscalPayrollRow>(ex, sql`${payrollSelect} where p.id = ${id} and ${calculated}`);
   return rows[0] ?? null;
-}
-
-export type PayrollEmployeeRow = {
-  id: number;
-  payrollId: number;
-  employeeId: number;
-  employeeNumber: string;
-  employeeName: string;
-  dailySalary: string;
-  sbcDaily: string;
-  minimumWageOnly: boolean;
-  daysWorked: string;
-  absences: string;
-  overtimeDoubleHours: string;
-  overtimeTripleHours: string;
-  perceptions: string;
-  taxable: string;
-  exempt: string;
-  isr: string;
-  subsidy: string;
-  isrWithheld: string;
-  imssEmployee: string;
-  deductions: string;
-  otherPayments: string;
-  net: string;
-  fiscalTrace: { label: string; amount: string }[] | null;
-};
-
-const idList = (ids: readonly number[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
-
-/** Employees of these payrolls, by employee number. */
-export async function employeesOf(ex: Executor, payrollIds: readonly number[]): Promise<PayrollEmployeeRow[]> {
-  if (!payrollIds.length) return [];
-  return queryRows<PayrollEmployeeRow>(
-    ex,
-    sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber",
-          pe.employee_name as "employeeName", pe.daily_salary::text as "dailySalary", pe.sbc_daily::text as "sbcDaily", pe.minimum_wage_only as "minimumWageOnly",
-          pe.days_worked::text as "daysWorked", pe.absences::text as absences, pe.overtime_double_hours::text as "overtimeDoubleHours",
-          pe.overtime_triple_hours::text as "overtimeTripleHours", pe.perceptions::text as perceptions, pe.taxable::text as taxable, pe.exempt::text as exempt,
-          pe.isr::text as isr, pe.subsidy::text as subsidy, pe.isr_withheld::text as "isrWithheld", pe.imss_employee::text as "imssEmployee",
-          pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace"
-        from rh_payroll_employees pe where pe.payroll_id in (${idList(payrollIds)})
-        order by pe.payroll_id, pe.employee_number, pe.id`,
-  );
-}
-
-export type PayrollLineRow = {
-  id: number;
-  payrollEmployeeId: number;
-  conceptId: number;
-  conceptCode: string;
-  conceptName: string;
-  kind: ConceptKind;
-  source: string;
-  description: string;
-  amount: string;
-  taxable: string;
-  exempt: string;
-};
-
-/** Lines of every employee of these payrolls, in posting order. */
-export async function linesOf(ex: Executor, payrollIds: readonly number[]): Promise<PayrollLineRow[]> {
-  if (!payrollIds.length) return [];
-  return queryRows<PayrollLineRow>(
-    ex,
-    sql`select l.id, l.payroll_employee_id as "payrollEmployeeId", l.concept_id as "conceptId", c.code as "conceptCode", c.name as "conceptName",
-          c.kind, l.source, l.description, l.amount::text as amount, l.taxable::text as taxable, l.exempt::text as exempt
-        from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
-        where pe.payroll_id in (${idList(payrollIds)})
-        order by l.payroll_employee_id, l.id`,
-  );
-}
-
-export type ConceptTotalRow = { payrollId: number; conceptId: number; code: string; name: string; kind: ConceptKind; amount: string };
-
-/** Totals per concept of these payrolls: perceptions, then deductions, then other payments. */
-export async function conceptTotalsOf(ex: Executor, payrollIds: readonly number[]): Promise<ConceptTotalRow[]> {
-  if (!payrollIds.length) return [];
-  return queryRows<ConceptTotalRow>(
-    ex,
-    sql`select pe.payroll_id as "payrollId", c.id as "conceptId", c.code, c.name, c.kind, sum(l.amount)::text as amount
-        from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
-        where pe.payroll_id in (${idList(payrollIds)})
-        group by pe.payroll_id, c.id, c.code, c.name, c.kind
-        order by pe.payroll_id, case c.kind when 'percepcion' then 0 when 'deduccion' then 1 else 2 end, min(l.id)`,
-  );
 }

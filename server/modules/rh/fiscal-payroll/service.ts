@@ -2,9 +2,11 @@
 // their fiscal figures, and one payroll with each employee's lines and fiscal
 // trace. Plain objects with every field of RhPayroll / RhPayrollEmployee filled,
 // so no type-level resolver is needed; children of many payrolls load in one
-// batch (a fixed number of queries per request).
+// batch through Nóminas' readers (../payroll/service), a fixed number of
+// queries per request.
 import type { RequestContext } from '../../../context';
 import { readList, type ListInput } from '../../../lib/list';
+import * as payroll from '../payroll/service';
 import * as data from './data';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -23,16 +25,11 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 
 async function withChildren(ctx: RequestContext, payrolls: data.FiscalPayrollRow[], wanted: Wanted) {
   const ids = payrolls.map((p) => p.id);
-  const [employees, lines, totals] = await Promise.all([
-    wanted.employees ? data.employeesOf(db(ctx), ids) : [],
-    wanted.employees ? data.linesOf(db(ctx), ids) : [],
-    wanted.conceptTotals ? data.conceptTotalsOf(db(ctx), ids) : [],
+  const [employees, totals] = await Promise.all([
+    wanted.employees ? payroll.employeesOfPayrolls(db(ctx), ids) : [],
+    wanted.conceptTotals ? payroll.conceptTotalsOfPayrolls(db(ctx), ids) : [],
   ]);
-  const linesByEmployee = groupBy(lines, (l) => l.payrollEmployeeId);
-  const employeesByPayroll = groupBy(
-    employees.map(({ payrollId, fiscalTrace, ...e }) => ({ ...e, payrollId, fiscalTrace: fiscalTrace ?? [], lines: linesByEmployee.get(e.id) ?? [] })),
-    (e) => e.payrollId,
-  );
+  const employeesByPayroll = groupBy(employees, (e) => e.payrollId);
   const totalsByPayroll = groupBy(totals, (t) => t.payrollId);
   return payrolls.map(({ taxable, exempt, isr, subsidy, isrWithheld, imssEmployee, employeesNet, ...p }) => ({
     ...p,

@@ -9,7 +9,7 @@ import type { ConceptKind, LineSource, PayFrequency, PayrollKind, TaxableRule } 
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
-const idList = (ids: number[]): SQL => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+const idList = (ids: readonly number[]): SQL => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
 const CHUNK = 500;
 const chunks = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 
@@ -145,9 +145,17 @@ const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employ
     pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace"
   from rh_payroll_employees pe`;
 
-export async function payrollEmployees(ex: Executor, payrollId: number, employeeId: number | null = null): Promise<PayrollEmployeeRow[]> {
-  return queryRows<PayrollEmployeeRow>(ex, sql`${employeeSelect} where pe.payroll_id = ${payrollId} ${employeeId ? sql`and pe.employee_id = ${employeeId}` : sql``} order by pe.employee_number, pe.id`);
+/** Employees of these payrolls (one statement for all), by payroll and employee number; optionally only one employee. */
+export async function employeesOfPayrolls(ex: Executor, payrollIds: readonly number[], employeeId: number | null = null): Promise<PayrollEmployeeRow[]> {
+  if (!payrollIds.length) return [];
+  return queryRows<PayrollEmployeeRow>(
+    ex,
+    sql`${employeeSelect} where pe.payroll_id in ${idList(payrollIds)} ${employeeId ? sql`and pe.employee_id = ${employeeId}` : sql``}
+        order by pe.payroll_id, pe.employee_number, pe.id`,
+  );
 }
+
+export const payrollEmployees = (ex: Executor, payrollId: number, employeeId: number | null = null) => employeesOfPayrolls(ex, [payrollId], employeeId);
 
 export async function findPayrollEmployee(ex: Executor, id: number): Promise<PayrollEmployeeRow | null> {
   const rows = await queryRows<PayrollEmployeeRow>(ex, sql`${employeeSelect} where pe.id = ${id}`);
@@ -180,13 +188,14 @@ export async function linesOfEmployee(ex: Executor, payrollEmployeeId: number): 
   return queryRows<LineRow>(ex, sql`${lineSelect} where l.payroll_employee_id = ${payrollEmployeeId} order by l.id`);
 }
 
-/** Lines of the payroll's employees, grouped by payroll employee, in posting order. */
-export async function linesOfPayroll(ex: Executor, payrollId: number): Promise<Map<number, LineRow[]>> {
+/** Lines of the employees of these payrolls (one statement for all), grouped by payroll employee, in posting order. */
+export async function linesOfPayrolls(ex: Executor, payrollIds: readonly number[]): Promise<Map<number, LineRow[]>> {
+  const byEmployee = new Map<number, LineRow[]>();
+  if (!payrollIds.length) return byEmployee;
   const rows = await queryRows<LineRow>(
     ex,
-    sql`${lineSelect} join rh_payroll_employees pe on pe.id = l.payroll_employee_id where pe.payroll_id = ${payrollId} order by l.payroll_employee_id, l.id`,
+    sql`${lineSelect} join rh_payroll_employees pe on pe.id = l.payroll_employee_id where pe.payroll_id in ${idList(payrollIds)} order by l.payroll_employee_id, l.id`,
   );
-  const byEmployee = new Map<number, LineRow[]>();
   for (const row of rows) {
     const list = byEmployee.get(row.payrollEmployeeId) ?? [];
     list.push(row);
@@ -194,6 +203,8 @@ export async function linesOfPayroll(ex: Executor, payrollId: number): Promise<M
   }
   return byEmployee;
 }
+
+export const linesOfPayroll = (ex: Executor, payrollId: number) => linesOfPayrolls(ex, [payrollId]);
 
 export type CapturedLineRow = { payrollEmployeeId: number; conceptId: number; kind: ConceptKind; taxableRule: TaxableRule; exemptUma: string | null; amount: string; description: string };
 
@@ -302,18 +313,22 @@ export async function deletePayroll(ex: Executor, id: number): Promise<void> {
   await ex.execute(sql`delete from rh_payrolls where id = ${id}`);
 }
 
-export type ConceptTotalRow = { conceptId: number; code: string; name: string; kind: ConceptKind; amount: string };
+export type ConceptTotalRow = { payrollId: number; conceptId: number; code: string; name: string; kind: ConceptKind; amount: string };
 
-export async function conceptTotals(ex: Executor, payrollId: number): Promise<ConceptTotalRow[]> {
+/** Totals per concept of these payrolls (one statement for all), by payroll: perceptions, then deductions, then other payments. */
+export async function conceptTotalsOfPayrolls(ex: Executor, payrollIds: readonly number[]): Promise<ConceptTotalRow[]> {
+  if (!payrollIds.length) return [];
   return queryRows<ConceptTotalRow>(
     ex,
-    sql`select c.id as "conceptId", c.code, c.name, c.kind, sum(l.amount)::text as amount
+    sql`select pe.payroll_id as "payrollId", c.id as "conceptId", c.code, c.name, c.kind, sum(l.amount)::text as amount
         from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
-        where pe.payroll_id = ${payrollId}
-        group by c.id, c.code, c.name, c.kind
-        order by case c.kind when 'percepcion' then 0 when 'deduccion' then 1 else 2 end, min(l.id)`,
+        where pe.payroll_id in ${idList(payrollIds)}
+        group by pe.payroll_id, c.id, c.code, c.name, c.kind
+        order by pe.payroll_id, case c.kind when 'percepcion' then 0 when 'deduccion' then 1 else 2 end, min(l.id)`,
   );
 }
+
+export const conceptTotals = (ex: Executor, payrollId: number) => conceptTotalsOfPayrolls(ex, [payrollId]);
 
 export type ConceptRow = {
   id: number;

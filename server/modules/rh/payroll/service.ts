@@ -56,11 +56,21 @@ export function listPayrolls(ctx: RequestContext, list: ListInput | null | undef
 export const getPayroll = (ctx: RequestContext, id: string) => data.findPayroll(db(ctx), Number(id));
 
 export type PayrollEmployeeWithLines = data.PayrollEmployeeRow & { lines: data.LineRow[] };
+export type { ConceptTotalRow, PayrollEmployeeRow, PayrollRow } from './data';
 
-export async function employeesOf(ex: Executor, payrollId: number, employeeId: number | null = null): Promise<PayrollEmployeeWithLines[]> {
-  const [employees, lines] = await Promise.all([data.payrollEmployees(ex, payrollId, employeeId), data.linesOfPayroll(ex, payrollId)]);
+/**
+ * Employees of these payrolls with their lines, by payroll and employee number: two statements whatever the number
+ * of payrolls (Nóminas Fiscales reads a whole page at once), none for an empty list.
+ */
+export async function employeesOfPayrolls(ex: Executor, payrollIds: readonly number[], employeeId: number | null = null): Promise<PayrollEmployeeWithLines[]> {
+  const [employees, lines] = await Promise.all([data.employeesOfPayrolls(ex, payrollIds, employeeId), data.linesOfPayrolls(ex, payrollIds)]);
   return employees.map((e) => ({ ...e, lines: lines.get(e.id) ?? [] }));
 }
+
+export const employeesOf = (ex: Executor, payrollId: number, employeeId: number | null = null) => employeesOfPayrolls(ex, [payrollId], employeeId);
+
+/** Totals per concept of these payrolls, by payroll: one statement, none for an empty list. */
+export const conceptTotalsOfPayrolls = (ex: Executor, payrollIds: readonly number[]) => data.conceptTotalsOfPayrolls(ex, payrollIds);
 
 /** The employees a parent already carries, or the payroll's with their lines. */
 export async function payrollEmployees(ctx: RequestContext, p: { id: string | number; employees?: unknown }) {
