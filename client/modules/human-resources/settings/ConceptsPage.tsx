@@ -3,24 +3,21 @@
 // edited in a dialog (`?edit=N`). A concept the calculation posts itself
 // (system) only lets its name change.
 import { useMemo } from 'react';
-import { Alert, Button, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
-import { IconLock, IconPlus } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { RhConceptCreateDocument, RhConceptListDocument, RhConceptUpdateDocument, type RhConceptFieldsFragment, type RhConceptFilter, type RhConceptKind, type RhTaxableRule } from '../../../../generated/graphql';
 import { conceptRuleErrors } from '../../../../schema/rh/concepts';
 import { isSatCodeOfKind, satLabel, TAXABLE_RULE_LABELS } from '../../../../schema/rh/satNomina';
 import { useScreenAccess } from '../../../components/access';
-import { NEW_RECORD, useDialogParam } from '../../../components/dialogParam';
-import { EditDialogForm } from '../../../components/EditDialog';
+import { CatalogPage } from '../../../components/CatalogPage';
 import { formatNumber } from '../../../components/format';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
-import { CatalogDialog } from './catalogDialog';
 import { ACTIVE_FILTER_OPTIONS, ACTIVE_LABELS, activeFilter, activeLabel, activeStatus, KIND_LABELS, KIND_OPTIONS, RH_MODULE, RH_SETTINGS_SCREEN, RULE_OPTIONS, satOptions, texts } from './texts';
 import { codeError, requiredText } from './validation';
 
@@ -42,30 +39,10 @@ const COLUMNS: ListColumn<RhConceptFieldsFragment>[] = [
 
 type Values = { code: string; name: string; kind: RhConceptKind; satCode: string; taxableRule: RhTaxableRule; exemptUma: string; active: boolean };
 
-function ConceptForm({ concept, readOnly, onClose, onReload }: { concept: RhConceptFieldsFragment | null; readOnly: boolean; onClose: () => void; onReload: () => void }) {
-  const [create] = useMutation(RhConceptCreateDocument);
-  const [update] = useMutation(RhConceptUpdateDocument);
+const toInput = (values: Values) => ({ ...values, code: values.code.trim().toUpperCase(), exemptUma: values.taxableRule === 'exento_uma' ? values.exemptUma : null });
+
+function ConceptFields({ form, concept, readOnly }: { form: UseFormReturnType<Values>; concept: RhConceptFieldsFragment | null; readOnly: boolean }) {
   const system = concept?.systemKey != null;
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: concept
-      ? { code: concept.code, name: concept.name, kind: concept.kind, satCode: concept.satCode, taxableRule: concept.taxableRule, exemptUma: concept.exemptUma ?? '', active: concept.active }
-      : { code: '', name: '', kind: 'percepcion', satCode: '', taxableRule: 'gravado', exemptUma: '', active: true },
-    validate: {
-      code: codeError,
-      name: requiredText,
-      satCode: (v, values) => (!v ? texts.required : (conceptRuleErrors({ ...values, satCode: v }).satCode ?? null)),
-      exemptUma: (v, values) => conceptRuleErrors({ ...values, exemptUma: v }).exemptUma ?? null,
-    },
-  });
-  const { save, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: onClose, readOnly });
-  const submit = () =>
-    save(async (values) => {
-      const input = { ...values, code: values.code.trim().toUpperCase(), exemptUma: values.taxableRule === 'exento_uma' ? values.exemptUma : null };
-      if (concept) await update({ variables: { id: concept.id, version: concept.version, input } });
-      else await create({ variables: { input } });
-      return concept ? texts.saved : t.created;
-    });
   const { kind, taxableRule } = form.values;
   const chooseKind = (value: string | null) => {
     const next = (value ?? 'percepcion') as RhConceptKind;
@@ -76,102 +53,93 @@ function ConceptForm({ concept, readOnly, onClose, onReload }: { concept: RhConc
   };
   const locked = readOnly || system;
   return (
-    <EditDialogForm onSubmit={submit} onCancel={onClose} saving={saving} error={error} onReload={onReload} readOnly={readOnly}>
-      <Stack gap="md">
-        {system ? (
-          <Alert color="blue" variant="light" icon={<IconLock size={18} />}>
-            {t.systemNotice}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label={t.code}
-            required
-            maxLength={15}
-            disabled={locked}
-            {...form.getInputProps('code')}
-            onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
-          />
-          <TextInput label={t.name} required maxLength={80} disabled={readOnly} data-autofocus {...form.getInputProps('name')} />
-        </SimpleGrid>
-        <Select label={t.kind} required allowDeselect={false} data={KIND_OPTIONS} disabled={locked} {...form.getInputProps('kind')} onChange={chooseKind} />
-        <Select
-          label={t.satCode}
-          placeholder={t.satPlaceholder}
+    <Stack gap="md">
+      {system ? (
+        <Alert color="blue" variant="light" icon={<IconLock size={18} />}>
+          {t.systemNotice}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput
+          label={t.code}
           required
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="Sin coincidencias"
-          data={satOptions(kind)}
+          maxLength={15}
           disabled={locked}
-          {...form.getInputProps('satCode')}
+          {...form.getInputProps('code')}
+          onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select
-            label={t.rule}
-            required
-            allowDeselect={false}
-            data={RULE_OPTIONS.filter((o) => kind === 'percepcion' || o.value !== 'exento_uma')}
-            disabled={locked}
-            {...form.getInputProps('taxableRule')}
-          />
-          {taxableRule === 'exento_uma' ? <NumberField label={t.exemptUma} description={t.exemptUmaHint} required precision={2} min={0} max={1000} disabled={locked} {...form.getInputProps('exemptUma')} /> : null}
-        </SimpleGrid>
-        <Switch label={texts.activeSwitch} disabled={locked} {...form.getInputProps('active', { type: 'checkbox' })} />
-      </Stack>
-    </EditDialogForm>
+        <TextInput label={t.name} required maxLength={80} disabled={readOnly} data-autofocus {...form.getInputProps('name')} />
+      </SimpleGrid>
+      <Select label={t.kind} required allowDeselect={false} data={KIND_OPTIONS} disabled={locked} {...form.getInputProps('kind')} onChange={chooseKind} />
+      <Select
+        label={t.satCode}
+        placeholder={t.satPlaceholder}
+        required
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="Sin coincidencias"
+        data={satOptions(kind)}
+        disabled={locked}
+        {...form.getInputProps('satCode')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Select
+          label={t.rule}
+          required
+          allowDeselect={false}
+          data={RULE_OPTIONS.filter((o) => kind === 'percepcion' || o.value !== 'exento_uma')}
+          disabled={locked}
+          {...form.getInputProps('taxableRule')}
+        />
+        {taxableRule === 'exento_uma' ? <NumberField label={t.exemptUma} description={t.exemptUmaHint} required precision={2} min={0} max={1000} disabled={locked} {...form.getInputProps('exemptUma')} /> : null}
+      </SimpleGrid>
+      <Switch label={texts.activeSwitch} disabled={locked} {...form.getInputProps('active', { type: 'checkbox' })} />
+    </Stack>
   );
 }
 
 export function ConceptsPage() {
   const access = useScreenAccess(RH_MODULE, RH_SETTINGS_SCREEN);
   const params = useListParams({ sortBy: 'code', filters: { kind: '', active: '' } });
-  const dialog = useDialogParam('edit');
   const { kind } = params.filters;
   const active = activeFilter(params.filters.active);
   const variables = useMemo<{ filter: RhConceptFilter }>(
     () => ({ filter: { ...(kind === 'percepcion' || kind === 'deduccion' || kind === 'otro_pago' ? { kind } : {}), ...(active === undefined ? {} : { active }) } }),
     [kind, active],
   );
-  const { rows, total, loading, error, fetchAll, refetch } = useServerList(RhConceptListDocument, params, variables, (d) => d.rhConcepts, { entity: 'rh_concept' });
-  const reload = () => void refetch().catch(() => undefined);
+  const list = useServerList(RhConceptListDocument, params, variables, (d) => d.rhConcepts, { entity: 'rh_concept' });
+  const [create] = useMutation(RhConceptCreateDocument);
+  const [update] = useMutation(RhConceptUpdateDocument);
   return (
-    <>
-      <ListPage
-        description={t.description}
-        exportName={t.exportName}
-        searchPlaceholder={t.search}
-        columns={COLUMNS}
-        rows={rows}
-        total={total}
-        loading={loading}
-        error={error}
-        params={params}
-        rowKey={(r) => r.id}
-        onRowClick={(r) => dialog.open(r.id)}
-        fetchAll={access.exportar ? fetchAll : undefined}
-        actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={() => dialog.open(NEW_RECORD)}>{t.newButton}</Button> : undefined}
-        filters={
-          <>
-            <Select aria-label={t.kind} placeholder={t.allKinds} data={KIND_OPTIONS} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={190} />
-            <SegmentedControl aria-label="Estado" data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />
-          </>
-        }
-      />
-      <CatalogDialog dialog={dialog} rows={rows} loading={loading} error={error} newTitle={t.newTitle} editTitle={(r) => `Concepto ${r.code}: ${r.name}`}>
-        {(concept) => (
-          <ConceptForm
-            concept={concept}
-            readOnly={concept ? !access.editar : !access.crear}
-            onClose={() => {
-              dialog.close();
-              reload();
-            }}
-            onReload={reload}
-          />
-        )}
-      </CatalogDialog>
-    </>
+    <CatalogPage<RhConceptFieldsFragment, Values>
+      description={t.description}
+      columns={COLUMNS}
+      params={params}
+      list={list}
+      access={access}
+      texts={{ newButton: t.newButton, newTitle: t.newTitle, editTitle: (r) => `Concepto ${r.code}: ${r.name}`, created: t.created, saved: texts.saved, notFound: texts.notFound, searchPlaceholder: t.search, exportName: t.exportName }}
+      filters={
+        <>
+          <Select aria-label={t.kind} placeholder={t.allKinds} data={KIND_OPTIONS} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={190} />
+          <SegmentedControl aria-label="Estado" data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />
+        </>
+      }
+      fields={FIELDS}
+      initialValues={(concept) =>
+        concept
+          ? { code: concept.code, name: concept.name, kind: concept.kind, satCode: concept.satCode, taxableRule: concept.taxableRule, exemptUma: concept.exemptUma ?? '', active: concept.active }
+          : { code: '', name: '', kind: 'percepcion', satCode: '', taxableRule: 'gravado', exemptUma: '', active: true }
+      }
+      validate={{
+        code: codeError,
+        name: requiredText,
+        satCode: (v, values) => (!v ? texts.required : (conceptRuleErrors({ ...values, satCode: v }).satCode ?? null)),
+        exemptUma: (v, values) => conceptRuleErrors({ ...values, exemptUma: v }).exemptUma ?? null,
+      }}
+      onCreate={(values) => create({ variables: { input: toInput(values) } })}
+      onUpdate={(concept, values) => update({ variables: { id: concept.id, version: concept.version, input: toInput(values) } })}
+      renderFields={(form, { row, readOnly }) => <ConceptFields form={form} concept={row} readOnly={readOnly} />}
+    />
   );
 }
 

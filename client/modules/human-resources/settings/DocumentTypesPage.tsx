@@ -1,21 +1,16 @@
 // Documentos: the document types of an employee file (required or not, with
 // an expiry and its warning days); edited in a dialog (`?edit=N`).
 import { useMemo } from 'react';
-import { Button, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { IconPlus } from '@tabler/icons-react';
 import { RhDocumentTypeCreateDocument, RhDocumentTypeListDocument, RhDocumentTypeUpdateDocument, type RhDocumentTypeFieldsFragment } from '../../../../generated/graphql';
 import { useScreenAccess } from '../../../components/access';
-import { NEW_RECORD, useDialogParam } from '../../../components/dialogParam';
-import { EditDialogForm } from '../../../components/EditDialog';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { CatalogPage } from '../../../components/CatalogPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
-import { CatalogDialog } from './catalogDialog';
 import { ACTIVE_FILTER_OPTIONS, ACTIVE_LABELS, activeFilter, activeLabel, activeStatus, RH_MODULE, RH_SETTINGS_SCREEN, texts, yesNo } from './texts';
 import { requiredText } from './validation';
 
@@ -42,83 +37,49 @@ const COLUMNS: ListColumn<RhDocumentTypeFieldsFragment>[] = [
 
 type Values = { name: string; required: boolean; expires: boolean; warningDays: string; active: boolean };
 
-function DocumentTypeForm({ documentType, readOnly, onClose, onReload }: { documentType: RhDocumentTypeFieldsFragment | null; readOnly: boolean; onClose: () => void; onReload: () => void }) {
-  const [create] = useMutation(RhDocumentTypeCreateDocument);
-  const [update] = useMutation(RhDocumentTypeUpdateDocument);
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: documentType
-      ? { name: documentType.name, required: documentType.required, expires: documentType.expires, warningDays: String(documentType.warningDays), active: documentType.active }
-      : { name: '', required: true, expires: false, warningDays: '30', active: true },
-    validate: {
-      name: requiredText,
-      warningDays: (v, values) => (!values.expires || (/^\d+$/.test(v) && Number(v) <= 365) ? null : WARNING_DAYS_MESSAGE),
-    },
-  });
-  const { save, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: onClose, readOnly });
-  const submit = () =>
-    save(async (values) => {
-      const input = { ...values, warningDays: values.expires ? Number(values.warningDays) : 0 };
-      if (documentType) await update({ variables: { id: documentType.id, version: documentType.version, input } });
-      else await create({ variables: { input } });
-      return documentType ? texts.saved : t.created;
-    });
-  const expires = form.values.expires;
-  return (
-    <EditDialogForm onSubmit={submit} onCancel={onClose} saving={saving} error={error} onReload={onReload} readOnly={readOnly}>
-      <Stack gap="md">
-        <TextInput label={t.name} required maxLength={80} disabled={readOnly} data-autofocus {...form.getInputProps('name')} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Switch label={t.required} disabled={readOnly} {...form.getInputProps('required', { type: 'checkbox' })} />
-          <Switch label={t.expires} disabled={readOnly} {...form.getInputProps('expires', { type: 'checkbox' })} />
-        </SimpleGrid>
-        {expires ? <NumberField label={t.warningDays} description={t.warningHint} precision={0} min={0} max={365} disabled={readOnly} {...form.getInputProps('warningDays')} /> : null}
-        <Switch label={texts.activeSwitch} disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
-      </Stack>
-    </EditDialogForm>
-  );
-}
+const toInput = (values: Values) => ({ ...values, warningDays: values.expires ? Number(values.warningDays) : 0 });
 
 export function DocumentTypesPage() {
   const access = useScreenAccess(RH_MODULE, RH_SETTINGS_SCREEN);
   const params = useListParams({ sortBy: 'name', filters: { active: '' } });
-  const dialog = useDialogParam('edit');
   const active = activeFilter(params.filters.active);
   const variables = useMemo(() => ({ active }), [active]);
-  const { rows, total, loading, error, fetchAll, refetch } = useServerList(RhDocumentTypeListDocument, params, variables, (d) => d.rhDocumentTypes, { entity: 'rh_document_type' });
-  const reload = () => void refetch().catch(() => undefined);
+  const list = useServerList(RhDocumentTypeListDocument, params, variables, (d) => d.rhDocumentTypes, { entity: 'rh_document_type' });
+  const [create] = useMutation(RhDocumentTypeCreateDocument);
+  const [update] = useMutation(RhDocumentTypeUpdateDocument);
   return (
-    <>
-      <ListPage
-        description={t.description}
-        exportName={t.exportName}
-        searchPlaceholder={t.search}
-        columns={COLUMNS}
-        rows={rows}
-        total={total}
-        loading={loading}
-        error={error}
-        params={params}
-        rowKey={(r) => r.id}
-        onRowClick={(r) => dialog.open(r.id)}
-        fetchAll={access.exportar ? fetchAll : undefined}
-        actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={() => dialog.open(NEW_RECORD)}>{t.newButton}</Button> : undefined}
-        filters={<SegmentedControl aria-label="Estado" data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />}
-      />
-      <CatalogDialog dialog={dialog} rows={rows} loading={loading} error={error} newTitle={t.newTitle} editTitle={(r) => `Documento: ${r.name}`}>
-        {(documentType) => (
-          <DocumentTypeForm
-            documentType={documentType}
-            readOnly={documentType ? !access.editar : !access.crear}
-            onClose={() => {
-              dialog.close();
-              reload();
-            }}
-            onReload={reload}
-          />
-        )}
-      </CatalogDialog>
-    </>
+    <CatalogPage<RhDocumentTypeFieldsFragment, Values>
+      description={t.description}
+      columns={COLUMNS}
+      params={params}
+      list={list}
+      access={access}
+      texts={{ newButton: t.newButton, newTitle: t.newTitle, editTitle: (r) => `Documento: ${r.name}`, created: t.created, saved: texts.saved, notFound: texts.notFound, searchPlaceholder: t.search, exportName: t.exportName }}
+      filters={<SegmentedControl aria-label="Estado" data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />}
+      fields={FIELDS}
+      initialValues={(documentType) =>
+        documentType
+          ? { name: documentType.name, required: documentType.required, expires: documentType.expires, warningDays: String(documentType.warningDays), active: documentType.active }
+          : { name: '', required: true, expires: false, warningDays: '30', active: true }
+      }
+      validate={{
+        name: requiredText,
+        warningDays: (v, values) => (!values.expires || (/^\d+$/.test(v) && Number(v) <= 365) ? null : WARNING_DAYS_MESSAGE),
+      }}
+      onCreate={(values) => create({ variables: { input: toInput(values) } })}
+      onUpdate={(documentType, values) => update({ variables: { id: documentType.id, version: documentType.version, input: toInput(values) } })}
+      renderFields={(form, { readOnly }) => (
+        <Stack gap="md">
+          <TextInput label={t.name} required maxLength={80} disabled={readOnly} data-autofocus {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Switch label={t.required} disabled={readOnly} {...form.getInputProps('required', { type: 'checkbox' })} />
+            <Switch label={t.expires} disabled={readOnly} {...form.getInputProps('expires', { type: 'checkbox' })} />
+          </SimpleGrid>
+          {form.values.expires ? <NumberField label={t.warningDays} description={t.warningHint} precision={0} min={0} max={365} disabled={readOnly} {...form.getInputProps('warningDays')} /> : null}
+          <Switch label={texts.activeSwitch} disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
+        </Stack>
+      )}
+    />
   );
 }
 

@@ -1,13 +1,13 @@
 // Plazas: server list filtered by área, puesto, situación (vacante/ocupada)
 // and active, all in the URL; a row opens the plaza form (`?id=N`).
 import { useMemo } from 'react';
-import { Button, SegmentedControl, Select, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { SegmentedControl, Select, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { RhWorkplaceListDocument, type RhWorkplaceFieldsFragment, type RhWorkplaceFilter, type RhWorkplaceStatus } from '../../../../generated/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { formatMoney } from '../../../components/format';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { CatalogList } from '../../../components/CatalogPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useServerList } from '../../../components/useServerList';
@@ -62,24 +62,19 @@ export function WorkplacesPage() {
     }),
     [areaId, positionId, status, active],
   );
-  const { rows, total, loading, error, fetchAll } = useServerList(RhWorkplaceListDocument, params, variables, (d) => d.rhWorkplaces, { entity: 'rh_workplace' });
+  const list = useServerList(RhWorkplaceListDocument, params, variables, (d) => d.rhWorkplaces, { entity: 'rh_workplace' });
   // A puesto of another área would leave the list empty: choosing an área clears it.
   const setArea = (v: string | null) => params.setFilters({ areaId: v ?? '', positionId: v && organization.position(positionId)?.areaId !== v ? '' : positionId });
   return (
-    <ListPage
+    <CatalogList<RhWorkplaceFieldsFragment>
       description={t.description}
-      exportName={t.exportName}
-      searchPlaceholder={t.search}
       columns={COLUMNS}
-      rows={rows}
-      total={total}
-      loading={loading}
-      error={error}
       params={params}
-      rowKey={(r) => r.id}
-      onRowClick={(r) => void navigate(workplaceFormPath(r.id))}
-      fetchAll={access.exportar ? fetchAll : undefined}
-      actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(workplaceFormPath())}>{t.newButton}</Button> : undefined}
+      list={list}
+      access={access}
+      texts={{ newButton: t.newButton, searchPlaceholder: t.search, exportName: t.exportName }}
+      onOpen={(r) => void navigate(workplaceFormPath(r.id))}
+      onNew={() => void navigate(workplaceFormPath())}
       filters={
         <>
           <Select aria-label={t.area} placeholder={texts.positions.allAreas} data={organization.areaOptions()} value={areaId || null} onChange={setArea} clearable w={220} />

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import {
   ProductLineCreateDocument,
   ProductLineDeleteDocument,
@@ -16,7 +16,8 @@ import {
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { CatalogList } from '../../../components/CatalogPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { useServerList } from '../../../components/useServerList';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -47,23 +48,18 @@ function LineList({ record }: { record: RecordParam }) {
   const access = useScreenAccess('Líneas');
   const params = useListParams({ sortBy: 'code', filters: { active: '' } });
   const filter = useMemo<ProductLineFilter>(() => ({ active: activeFilterValue(params.filters.active) }), [params.filters.active]);
-  const { rows, total, loading, error, fetchAll } = useServerList(ProductLineListDocument, params, { filter }, (d) => d.productLines, { entity: 'product_line' });
+  const list = useServerList(ProductLineListDocument, params, { filter }, (d) => d.productLines, { entity: 'product_line' });
 
   return (
-    <ListPage
+    <CatalogList<ProductLineFieldsFragment>
       description={t.listDescription}
-      exportName={t.exportName}
-      searchPlaceholder={t.search}
       columns={COLUMNS}
-      rows={rows}
-      total={total}
-      loading={loading}
-      error={error}
       params={params}
-      rowKey={(row) => row.id}
-      onRowClick={(row) => record.open(row.id)}
-      fetchAll={access.exportar ? fetchAll : undefined}
-      actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={record.openNew}>{t.newButton}</Button> : undefined}
+      list={list}
+      access={access}
+      texts={{ newButton: t.newButton, searchPlaceholder: t.search, exportName: t.exportName }}
+      onOpen={(row) => record.open(row.id)}
+      onNew={record.openNew}
       filters={
         <SegmentedControl aria-label={texts.common.status} data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />
       }
