@@ -81,7 +81,7 @@ export const MODULE_CATALOG: CatalogModule[] = [
   },
   {
     key: 'settings', name: 'Configuración', icon: 'settings', path: '/system/settings',
-    submodules: [sub('users', 'Usuarios'), sub('modules', 'Módulos'), sub('roles', 'Roles')],
+    submodules: [sub('users', 'Usuarios'), sub('modules', 'Módulos'), sub('roles', 'Roles'), sub('service-accounts', 'Cuentas de servicio')],
   },
 ];
 

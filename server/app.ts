@@ -10,7 +10,7 @@ import express from 'express';
 import { GraphQLError, parse, specifiedRules, validate, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import type { RequestContext } from './context';
+import type { AuthUser, RequestContext } from './context';
 import { countStatements, statementCountEnabled, statementsSoFar } from './db/statementCount';
 import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { formatError, isUnexpected } from './graphql/errors';
@@ -18,6 +18,7 @@ import { translateDocumentError } from './graphql/inputErrors';
 import { buildSchema, loadTypeDefs } from './graphql/schema';
 import { bearer } from './http/bearer';
 import { filesRouter } from './http/files';
+import { serviceAccountGate, serviceAuthOf } from './http/serviceAccountGate';
 import { sweepUnattachedUploads } from './lib/attachments';
 import { authenticate } from './modules/session/service';
 import type { AppServices } from './services';
@@ -36,11 +37,11 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   expressApp.set('trust proxy', config.trustProxy);
   const httpServer = http.createServer(expressApp);
 
-  const makeContext = async (token: string | null, ip: string, requestId = randomUUID()): Promise<RequestContext> => ({
-    requestId,
+  const makeContext = async (token: string | null, ip: string, resolved?: AuthUser): Promise<RequestContext> => ({
+    requestId: randomUUID(),
     ip,
     app,
-    auth: await authenticate(app, token),
+    auth: resolved ?? (await authenticate(app, token)),
   });
 
   // --- WebSocket subscriptions on the same path --------------------------
@@ -129,13 +130,16 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     }
   });
 
+  // Service-account tokens: rate limited per token, refused with 401 when unknown or revoked.
+  expressApp.use('/api', serviceAccountGate(app));
+
   expressApp.use(
     '/api/graphql',
     express.json({ limit: '1mb' }),
     // Test-only (ERP_COUNT_SQL=1): count this request's statements; after the body parser, so the count's context covers the whole execution.
     (_req: express.Request, _res: express.Response, next: express.NextFunction) => (statementCountEnabled() ? countStatements(next) : next()),
     expressMiddleware(apollo, {
-      context: async ({ req }) => makeContext(bearer(req.headers.authorization), req.ip ?? ''),
+      context: async ({ req, res }) => makeContext(bearer(req.headers.authorization), req.ip ?? '', serviceAuthOf(res)),
     }),
   );
 

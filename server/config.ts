@@ -18,6 +18,8 @@ export type Config = {
   /** Failed sign-ins allowed per account and per IP within 15 minutes. */
   loginMaxAttempts: number;
   loginMaxAttemptsPerIp: number;
+  /** Requests one service-account token may make per minute, per server process (ERP_SERVICE_ACCOUNT_RATE_PER_MIN, default 120). */
+  serviceAccountRatePerMin: number;
   logLevel: LogLevel;
   /** Which proxies may name the client address in X-Forwarded-For (express "trust proxy"); false: none. */
   trustProxy: false | number | string[];
@@ -70,6 +72,7 @@ export function loadConfig(): Config {
     sessionTtlMinutes: Number(env('ERP_SESSION_TTL_MINUTES') ?? 480),
     loginMaxAttempts: Number(env('ERP_LOGIN_MAX_ATTEMPTS') ?? 5),
     loginMaxAttemptsPerIp: Number(env('ERP_LOGIN_MAX_ATTEMPTS_PER_IP') ?? 30),
+    serviceAccountRatePerMin: Math.max(1, Math.floor(Number(env('ERP_SERVICE_ACCOUNT_RATE_PER_MIN') ?? 120)) || 120),
     logLevel: (env('LOG_LEVEL') ?? 'info') as LogLevel,
     trustProxy: parseTrustProxy(env('ERP_TRUST_PROXY')),
     clientDir: path.resolve(root, env('ERP_CLIENT_DIR') ?? 'dist/client'),

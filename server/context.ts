@@ -4,13 +4,17 @@ import type { Actor } from './db/audit';
 import type { AppServices } from './services';
 
 export type AuthUser = {
-  id: number;
+  /** The signed-in user; null when a service account's token made the request. */
+  id: number | null;
   email: string;
   name: string;
   roleId: number;
   roleName: string;
   forcedPasswordReset: boolean;
-  sessionId: string;
+  /** Session row of a user's token; null for a service account. */
+  sessionId: string | null;
+  /** Set when an integrator's service-account token made the request (then id is null). */
+  serviceAccount: { id: number; name: string } | null;
   rules: RuleModule[];
   ability: AppAbility;
 };
@@ -22,4 +26,8 @@ export type RequestContext = {
   auth: AuthUser | null;
 };
 
-export const actorOf = (ctx: RequestContext): Actor => ({ userId: ctx.auth?.id ?? null, requestId: ctx.requestId });
+export const actorOf = (ctx: RequestContext): Actor => ({
+  userId: ctx.auth?.id ?? null,
+  requestId: ctx.requestId,
+  serviceAccountId: ctx.auth?.serviceAccount?.id ?? null,
+});

@@ -14,7 +14,8 @@ const auditedInTransaction = new AsyncLocalStorage<AuditedRecord[]>();
 /** Sign-ins are not record changes, and a session id is half of a credential: never announced. */
 const UNANNOUNCED = new Set(['session']);
 
-export type Actor = { userId: number | null; requestId: string };
+/** Who acts: a user, or (userId null) the service account an integrator's token names. */
+export type Actor = { userId: number | null; requestId: string; serviceAccountId?: number | null };
 
 export async function writeAudit(
   tx: Executor,
@@ -24,6 +25,7 @@ export async function writeAudit(
   await tx.insert(auditLog).values({
     userId: actor.userId,
     requestId: actor.requestId,
+    serviceAccountId: actor.serviceAccountId ?? null,
     entity: entry.entity,
     entityId: String(entry.entityId),
     action: entry.action,
@@ -59,6 +61,6 @@ export function announceAuditedRecords(db: Db, announce: (record: AuditedRecord)
 /** Strip secrets and make dates JSON-friendly. */
 function toJson(value: unknown): unknown {
   return JSON.parse(
-    JSON.stringify(value, (key, v: unknown) => (key === 'passwordHash' || key === 'password' ? undefined : v)),
+    JSON.stringify(value, (key, v: unknown) => (key === 'passwordHash' || key === 'password' || key === 'tokenHash' || key === 'token' ? undefined : v)),
   );
 }

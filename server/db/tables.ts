@@ -93,6 +93,8 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     requestId: text('request_id'),
+    /** The service account that made the change (userId is then null). */
+    serviceAccountId: integer('service_account_id'),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_user_idx').on(t.userId, t.at)],
 );
@@ -146,4 +148,27 @@ export const signInFailures = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('sign_in_failures_key_at_idx').on(t.key, t.at)],
+);
+
+/**
+ * API tokens for integrators: a name, the role whose abilities its requests get,
+ * and the sha256 of the token (the token itself is shown once and never stored).
+ */
+export const serviceAccounts = pgTable(
+  'service_accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    roleId: integer('role_id').notNull().references(() => roles.id),
+    tokenHash: text('token_hash').notNull(),
+    /** First characters of the token, to recognise it on screen. */
+    tokenPrefix: text('token_prefix').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedBy: integer('revoked_by').references(() => users.id),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('service_accounts_name_uq').on(sql`lower(${t.name})`), uniqueIndex('service_accounts_token_hash_uq').on(t.tokenHash)],
 );

@@ -35,8 +35,8 @@ const sendError = (res: express.Response, status: number, code: ErrorCode, messa
   res.status(status).json({ error: { code, message: message ?? FILE_ERROR_MESSAGES[code] } });
 
 /** Who may read an upload: the uploader while it waits, then whoever may `ver` its record. */
-export function mayRead(upload: Pick<UploadRow, 'uploadedBy' | 'subject' | 'attachedAt'>, user: { id: number; ability: AppAbility }): boolean {
-  if (!upload.attachedAt || !upload.subject) return upload.uploadedBy === user.id;
+export function mayRead(upload: Pick<UploadRow, 'uploadedBy' | 'subject' | 'attachedAt'>, user: { id: number | null; ability: AppAbility }): boolean {
+  if (!upload.attachedAt || !upload.subject) return user.id !== null && upload.uploadedBy === user.id;
   return user.ability.can('ver', upload.subject);
 }
 
@@ -72,6 +72,11 @@ export function filesRouter(app: AppServices): express.Router {
     try {
       const user = await signedIn(req, res);
       if (!user) return void req.resume();
+      // An upload is claimed by the user who sent it; a service account has no user to claim it.
+      if (user.id === null) {
+        req.resume();
+        return void sendError(res, 403, 'unauthorized', 'Las cuentas de servicio no pueden subir archivos.');
+      }
       let parser: busboy.Busboy;
       try {
         parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: config.maxUploadBytes, fields: 0, parts: 2 } });

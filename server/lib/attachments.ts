@@ -114,7 +114,7 @@ export async function claimUpload(tx: Executor, ctx: RequestContext, uploadId: s
     ? await queryRows<UploadRow>(tx, sql`select ${UPLOAD_COLUMNS} from uploads where id = ${uploadId} for update`)
     : [];
   const upload = rows[0];
-  if (!upload || upload.uploadedBy !== (ctx.auth?.id ?? null)) throw badInput({ [field]: 'El archivo no existe o expiró: vuelve a subirlo.' });
+  if (!upload || ctx.auth?.id == null || upload.uploadedBy !== ctx.auth.id) throw badInput({ [field]: 'El archivo no existe o expiró: vuelve a subirlo.' });
   if (upload.attachedAt) throw badInput({ [field]: 'Ese archivo ya está adjunto a otro registro: vuelve a subirlo.' });
   if (!opts.allowed.includes(upload.fileType)) throw badInput({ [field]: `Tipo de archivo no permitido aquí. Sube ${typeList(opts.allowed)}.` });
   if (opts.xml === 'cfdi' && upload.fileType === 'xml') {

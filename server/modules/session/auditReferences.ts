@@ -36,6 +36,7 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
   role: named('roles'),
   module: named('app_modules'),
   submodule: named('submodules'),
+  service_account: named('service_accounts'),
   // Compras
   supplier: named('suppliers'),
   company_account: named('company_accounts'),

@@ -1,7 +1,7 @@
 // Session rows and the audit read-back used by the dashboard.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { appSettings, auditLog, sessions } from '../../db/tables';
+import { appSettings, auditLog, serviceAccounts, sessions } from '../../db/tables';
 import { roles, users } from '../../db/tables';
 import { auditReference, auditReferenceParts, type ReferenceParts } from './auditReferences';
 
@@ -65,6 +65,8 @@ const auditColumns = {
   at: auditLog.at,
   userId: auditLog.userId,
   userName: users.name,
+  serviceAccountId: auditLog.serviceAccountId,
+  serviceAccountName: serviceAccounts.name,
   entity: auditLog.entity,
   entityId: auditLog.entityId,
   action: auditLog.action,
@@ -82,6 +84,7 @@ export async function recentAuditOfUser(ex: Executor, userId: number, limit: num
     .select(auditColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
+    .leftJoin(serviceAccounts, eq(serviceAccounts.id, auditLog.serviceAccountId))
     .where(eq(auditLog.userId, userId))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
@@ -114,6 +117,7 @@ export async function listAudit(
       .select(auditColumns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.userId))
+      .leftJoin(serviceAccounts, eq(serviceAccounts.id, auditLog.serviceAccountId))
       .where(where)
       .orderBy(desc(auditLog.id))
       .limit(q.limit)

@@ -5,14 +5,15 @@ import * as service from './service';
 export const sessionResolvers: Resolvers = {
   Query: {
     ping: () => 'pong',
+    // A service account is no person: no `me`.
     me: (_p, _a, ctx) =>
-      ctx.auth && {
+      ctx.auth?.id != null ? {
         id: ctx.auth.id,
         email: ctx.auth.email,
         name: ctx.auth.name,
         forcedPasswordReset: ctx.auth.forcedPasswordReset,
         role: { id: ctx.auth.roleId, name: ctx.auth.roleName },
-      },
+      } : null,
     myRules: (_p, _a, ctx) => ctx.auth?.rules ?? [],
     authConfig: (_p, _a, ctx) => {
       const { config } = ctx.app;
@@ -58,7 +59,7 @@ async function* recordChangedStream(ctx: import('../../context').RequestContext,
 
 /** Yields the user's fresh rules whenever a change may concern them (and they really changed). */
 async function* rulesChangedStream(ctx: import('../../context').RequestContext) {
-  const auth = service.requireAuth(ctx);
+  const auth = service.requireUser(ctx);
   const abort = new AbortController();
   let last = JSON.stringify(auth.rules);
   try {

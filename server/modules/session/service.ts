@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { RuleModule } from '../../../schema/abilities';
 import { writeAudit } from '../../db/audit';
 import { actorOf, type AuthUser, type RequestContext } from '../../context';
-import { appError, badInput, unauthenticated } from '../../lib/errors';
+import { appError, badInput, forbidden, unauthenticated } from '../../lib/errors';
 import { parseInput, rules, z } from '../../lib/validation';
 import type { AppServices } from '../../services';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { findRole, findUserByEmail, findUserById, touchLastSignIn, updateUserRecord, type UserRow } from '../settings/service';
+import { authenticateServiceAccount, findRole, findUserByEmail, findUserById, isServiceToken, touchLastSignIn, updateUserRecord, type UserRow } from '../settings/service';
 import * as data from './data';
 
 // For Configuración: revoke a user's sessions (deactivation, reset) and read the audit log.
@@ -21,6 +21,7 @@ export const MSG = {
   firebaseInvalid: 'La sesión de Firebase no es válida o expiró.',
   wrongCurrentPassword: 'La contraseña actual no es correcta.',
   samePassword: 'La nueva contraseña debe ser distinta de la actual.',
+  serviceAccount: 'Una cuenta de servicio no tiene sesión ni contraseña.',
 } as const;
 
 export type SessionPayload = {
@@ -32,6 +33,8 @@ export type SessionPayload = {
 /** Resolve a bearer token to the signed-in user, or null (expired, revoked, inactive). */
 export async function authenticate(app: AppServices, token: string | null): Promise<AuthUser | null> {
   if (!token) return null;
+  // An integrator's service-account token: the account's role gives the abilities.
+  if (isServiceToken(token)) return authenticateServiceAccount(app, token);
   const claims = await app.tokens.verify(token);
   if (!claims) return null;
   const row = await data.findLiveSession(app.database.db, claims.sessionId, claims.userId);
@@ -45,6 +48,7 @@ export async function authenticate(app: AppServices, token: string | null): Prom
     roleName: row.roleName,
     forcedPasswordReset: row.forcedPasswordReset,
     sessionId: row.sessionId,
+    serviceAccount: null,
     rules,
     ability,
   };
@@ -130,7 +134,7 @@ export async function loginWithFirebase(ctx: RequestContext, args: { idToken: st
 }
 
 export async function logout(ctx: RequestContext): Promise<boolean> {
-  const auth = requireAuth(ctx);
+  const auth = requireUser(ctx);
   await ctx.app.database.db.transaction(async (tx) => {
     await data.revokeSession(tx, auth.sessionId);
     await writeAudit(tx, actorOf(ctx), { entity: 'session', entityId: auth.sessionId, action: 'logout' });
@@ -141,7 +145,7 @@ export async function logout(ctx: RequestContext): Promise<boolean> {
 const changePasswordInput = z.object({ currentPassword: z.string().max(128, 'Máximo 128 caracteres.'), newPassword: rules.password() });
 
 export async function changePassword(ctx: RequestContext, args: { currentPassword: string; newPassword: string }): Promise<SessionPayload> {
-  const auth = requireAuth(ctx);
+  const auth = requireUser(ctx);
   const input = parseInput(changePasswordInput, args);
   const user = await findUserById(ctx.app.database.db, auth.id);
   if (!user) throw unauthenticated();
@@ -169,8 +173,16 @@ export function requireAuth(ctx: RequestContext): AuthUser {
   return ctx.auth;
 }
 
+/** A signed-in person (session token), not a service account: sessions and passwords are theirs only. */
+export function requireUser(ctx: RequestContext): AuthUser & { id: number; sessionId: string } {
+  const auth = requireAuth(ctx);
+  if (auth.id === null || auth.sessionId === null) throw forbidden(MSG.serviceAccount);
+  return auth as AuthUser & { id: number; sessionId: string };
+}
+
 export async function myAuditEntries(ctx: RequestContext, limit: number) {
   const auth = requireAuth(ctx);
+  if (auth.id === null) return [];
   return data.recentAuditOfUser(ctx.app.database.db, auth.id, Math.min(Math.max(limit, 1), 50));
 }
 

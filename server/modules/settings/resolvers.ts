@@ -3,6 +3,8 @@ import DataLoader from 'dataloader';
 import type { RequestContext } from '../../context';
 import type { Resolvers } from '../../graphql/types';
 import * as service from './service';
+import * as accounts from './serviceAccounts';
+import type { ServiceAccountRow } from './serviceAccounts';
 import type { ModuleRow, RoleWithCount, SubmoduleRow, UserRow } from './data';
 
 const userOut = (u: UserRow) => ({
@@ -37,8 +39,14 @@ function loadersOf(ctx: RequestContext) {
   return l;
 }
 
+const accountOut = (a: ServiceAccountRow) => ({ ...a, role: { id: a.roleId, name: a.roleName } });
+
 export const settingsResolvers: Resolvers = {
   Query: {
+    serviceAccounts: async (_p, a, ctx) => {
+      const r = await accounts.listServiceAccounts(ctx, a.list, a.filter);
+      return { items: r.items.map(accountOut), total: r.total };
+    },
     users: async (_p, a, ctx) => {
       const r = await service.listUsers(ctx, a.list, a.filter);
       return { items: r.items.map(userOut), total: r.total };
@@ -56,6 +64,15 @@ export const settingsResolvers: Resolvers = {
     permissionCatalog: (_p, _a, ctx) => service.allModules(ctx),
   },
   Mutation: {
+    serviceAccountCreate: async (_p, a, ctx) => {
+      const r = await accounts.createServiceAccount(ctx, a.input);
+      return { account: accountOut(r.account), token: r.token };
+    },
+    serviceAccountRevoke: async (_p, a, ctx) => accountOut(await accounts.revokeServiceAccount(ctx, a.id, a.version)),
+    serviceAccountRotate: async (_p, a, ctx) => {
+      const r = await accounts.rotateServiceAccount(ctx, a.id, a.version);
+      return { account: accountOut(r.account), token: r.token };
+    },
     userCreate: async (_p, a, ctx) => {
       const r = await service.createUser(ctx, a.input);
       return { user: userOut(r.user), temporaryPassword: r.temporaryPassword };

@@ -8,8 +8,10 @@ import { parseInput, rules, z } from '../../lib/validation';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { listAudit, revokeUserSessions } from '../session/service';
 import * as data from './data';
+import { serviceAccountsOfRole } from './serviceAccounts';
 
 // For the session module: the user and role lookups that sign-in needs.
+export { authenticateServiceAccount, isServiceToken } from './serviceAccounts';
 export { findRole, findUserByEmail, findUserById, touchLastSignIn, updateUser as updateUserRecord, type UserRow } from './data';
 
 export const MSG = {
@@ -17,6 +19,7 @@ export const MSG = {
   roleMissing: 'El rol no existe.',
   roleNameTaken: 'Ya existe un rol con ese nombre.',
   roleInUse: 'El rol tiene usuarios asignados; reasígnalos antes de eliminarlo.',
+  roleInUseByServiceAccounts: 'El rol tiene cuentas de servicio asignadas; no se puede eliminar.',
   selfDeactivate: 'No puedes desactivar tu propio usuario.',
   lastRoleEditor: 'Debe quedar al menos un usuario activo que pueda editar roles.',
   settingsLocked: 'El módulo Configuración y sus pantallas de Usuarios y Roles no se pueden desactivar.',
@@ -172,6 +175,7 @@ export async function deleteRole(ctx: RequestContext, id: string) {
     const before = await data.findRole(tx, roleId);
     if (!before) throw notFound('El rol');
     if (before.userCount > 0) throw appError('CONFLICT', MSG.roleInUse);
+    if ((await serviceAccountsOfRole(tx, roleId)) > 0) throw appError('CONFLICT', MSG.roleInUseByServiceAccounts);
     const grants = await data.roleGrants(tx, roleId);
     await data.deleteRole(tx, roleId);
     await writeAudit(tx, actorOf(ctx), { entity: 'role', entityId: roleId, action: 'delete', before: { ...before, grants } });

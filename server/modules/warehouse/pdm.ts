@@ -6,7 +6,7 @@ import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
-import { appError, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
+import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
@@ -55,10 +55,12 @@ async function checkPdm(tx: Executor, v: z.infer<typeof pdmInput>) {
 
 export async function createPdm(ctx: RequestContext, input: unknown) {
   const v = parseInput(pdmInput, input);
+  const requestedBy = ctx.auth?.id;
+  if (!requestedBy) throw badInput({ requestedBy: 'La solicitud PDM necesita un usuario que la solicite.' });
   const id = await db(ctx).transaction(async (tx) => {
     const { lines, total } = await checkPdm(tx, v);
     const folio = await nextFolio(tx, PDM_FOLIO_KEY);
-    const newId = await data.insertPdm(tx, { folio, supplier: v.supplier, justification: v.justification, estimatedTotal: total, requestedBy: ctx.auth?.id as number });
+    const newId = await data.insertPdm(tx, { folio, supplier: v.supplier, justification: v.justification, estimatedTotal: total, requestedBy });
     await data.replacePdmLines(tx, newId, lines);
     await writeAudit(tx, actorOf(ctx), { entity: 'pdm_request', entityId: newId, action: 'create', after: { folio: formatPdmFolio(folio), ...v, estimatedTotal: total } });
     return newId;

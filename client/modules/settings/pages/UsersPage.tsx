@@ -1,10 +1,10 @@
 // Usuarios: server-side list with role and status filters in the URL; a row
 // opens the user form, "Nuevo usuario" opens it empty.
 import { useMemo } from 'react';
-import { Button, SegmentedControl, Select, Text } from '@mantine/core';
+import { Button, SegmentedControl, Select, Tabs, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
+import { IconKey, IconPlus, IconUsers } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RoleOptionsDocument,
   UserListDocument,
@@ -19,6 +19,7 @@ import { toListInput, useListParams } from '../../../components/listParams';
 import { useScreenAccess } from '../access';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { userFormPath } from '../paths';
+import { ServiceAccountsSection } from '../serviceAccounts/ServiceAccountsSection';
 import { ACTIVE_LABELS, activeLabel, activeStatus, texts } from '../texts';
 import { activeFilter } from '../users/userForm';
 
@@ -62,7 +63,48 @@ const COLUMNS: ListColumn<UserFieldsFragment>[] = [
   },
 ];
 
+/** Query-string value of the "Cuentas de servicio" tab (ROUTES.md has no path of its own for it). */
+export const SERVICE_ACCOUNTS_TAB = 'service-accounts';
+
+/**
+ * Usuarios, and — for a role that may see them — the integrators' service
+ * accounts as a second tab (`?tab=service-accounts`); each tab keeps its own
+ * list state in the query string, so switching starts the other list afresh.
+ */
 export function UsersPage() {
+  const accounts = useServiceAccountsAccess();
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (!accounts.ver) return <UsersList />;
+  const tab = searchParams.get('tab') === SERVICE_ACCOUNTS_TAB ? SERVICE_ACCOUNTS_TAB : 'users';
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) => setSearchParams(value === SERVICE_ACCOUNTS_TAB ? { tab: SERVICE_ACCOUNTS_TAB } : {})}
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
+          {texts.serviceAccounts.tabUsers}
+        </Tabs.Tab>
+        <Tabs.Tab value={SERVICE_ACCOUNTS_TAB} leftSection={<IconKey size={16} />}>
+          {texts.serviceAccounts.tab}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="users">
+        <UsersList />
+      </Tabs.Panel>
+      <Tabs.Panel value={SERVICE_ACCOUNTS_TAB}>
+        <ServiceAccountsSection />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function useServiceAccountsAccess() {
+  return useScreenAccess('Cuentas de servicio');
+}
+
+function UsersList() {
   const navigate = useNavigate();
   const client = useApolloClient();
   const access = useScreenAccess('Usuarios');
