@@ -74,7 +74,7 @@ function findChromium(): string | null {
 
 // 1. generated code, types, lint
 if (wants('static')) {
-  run('codegen', 'npx', ['graphql-codegen', '--config', 'codegen.ts', '--silent']);
+  run('codegen', 'npm', ['run', 'codegen', '--silent']);
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
   run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 }

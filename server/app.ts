@@ -15,7 +15,9 @@ import { countStatements, statementCountEnabled, statementsSoFar } from './db/st
 import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { formatError, isUnexpected } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
+import { createAllowList, PERSISTED_QUERY_CODE, PERSISTED_QUERY_REFUSED } from './graphql/persistedQueries';
 import { buildSchema, loadTypeDefs } from './graphql/schema';
+import { apiDocsRouter } from './http/apiDocs';
 import { bearer } from './http/bearer';
 import { filesRouter } from './http/files';
 import { serviceAccountGate, serviceAuthOf } from './http/serviceAccountGate';
@@ -30,6 +32,10 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   const { config, logger } = app;
   const schema = buildSchema({ permissions: opts.permissions ?? true });
   const armor = createArmor(config.production);
+  // ERP_PERSISTED_QUERIES=only: the SPA's operations (generated/persisted-operations.json) and nothing else.
+  const allowList = config.persistedQueries === 'only' ? createAllowList() : null;
+  if (allowList) logger.info({ operations: allowList.size }, 'persisted queries only');
+  const persistedRefusal = () => new GraphQLError(PERSISTED_QUERY_REFUSED, { extensions: { code: PERSISTED_QUERY_CODE } });
   const expressApp = express();
   expressApp.disable('x-powered-by');
   // X-Forwarded-For names the client only behind a configured proxy: trusted from anywhere (even
@@ -52,9 +58,11 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
       context: async (ctx) =>
         makeContext(bearer((ctx.connectionParams as Record<string, unknown> | undefined)?.authorization), ctx.extra.request.socket.remoteAddress ?? ''),
       onSubscribe: (_ctx, _id, payload) => {
+        const query = allowList ? allowList.resolve(payload.query, payload.extensions) : payload.query;
+        if (query === null) return [persistedRefusal()];
         let document;
         try {
-          document = parse(payload.query, PARSE_OPTIONS);
+          document = parse(query, PARSE_OPTIONS);
         } catch (err) {
           return [new GraphQLError(translateDocumentError((err as Error).message), { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
         }
@@ -133,9 +141,43 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   // Service-account tokens: rate limited per token, refused with 401 when unknown or revoked.
   expressApp.use('/api', serviceAccountGate(app));
 
+  // With the allow-list on, anything but a listed operation (by document or by
+  // extensions.persistedQuery.sha256Hash) is refused before Apollo sees it.
+  const persistedOnly = (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (!allowList || (req.method !== 'POST' && req.method !== 'GET')) return next();
+    const refuse = () => void res.status(400).json({ errors: [{ message: PERSISTED_QUERY_REFUSED, extensions: { code: PERSISTED_QUERY_CODE } }] });
+    if (req.method === 'POST') {
+      const body = req.body as Record<string, unknown> | undefined;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse();
+      const query = allowList.resolve(body.query, body.extensions);
+      if (query === null) return refuse();
+      const { persistedQuery: _hash, ...extensions } = (typeof body.extensions === 'object' && body.extensions ? body.extensions : {}) as Record<string, unknown>;
+      req.body = { ...body, query, extensions };
+      return next();
+    }
+    // GET: read the search string as Apollo's express integration does (from req.url), and hand it
+    // the vetted document alone.
+    const qIndex = req.url.indexOf('?');
+    const params = new URLSearchParams(qIndex === -1 ? '' : req.url.slice(qIndex + 1));
+    let extensions: unknown;
+    try {
+      const raw = params.get('extensions');
+      extensions = raw === null ? undefined : JSON.parse(raw);
+    } catch {
+      return refuse();
+    }
+    const query = allowList.resolve(params.get('query') ?? undefined, extensions);
+    if (query === null) return refuse();
+    params.delete('extensions');
+    params.set('query', query);
+    req.url = `${qIndex === -1 ? req.url : req.url.slice(0, qIndex)}?${params.toString()}`;
+    return next();
+  };
+
   expressApp.use(
     '/api/graphql',
     express.json({ limit: '1mb' }),
+    persistedOnly,
     // Test-only (ERP_COUNT_SQL=1): count this request's statements; after the body parser, so the count's context covers the whole execution.
     (_req: express.Request, _res: express.Response, next: express.NextFunction) => (statementCountEnabled() ? countStatements(next) : next()),
     expressMiddleware(apollo, {
@@ -158,6 +200,9 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
       next(err);
     }
   });
+
+  // Public reference for integrators, rendered once from the executable schema (no data in it).
+  expressApp.use('/api/docs', apiDocsRouter(schema));
 
   expressApp.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Ruta de API no encontrada.' });

@@ -33,6 +33,8 @@ export type Config = {
   storageBucket: string | null;
   /** Service-account JSON for the bucket (FIREBASE_SERVICE_ACCOUNT); without it, Google's default credentials. */
   storageCredentialsJson: string | null;
+  /** ERP_PERSISTED_QUERIES=only: /api/graphql accepts only the SPA's operations (generated/persisted-operations.json). */
+  persistedQueries: 'off' | 'only';
   firebase: {
     projectId: string | null;
     apiKey: string | null;
@@ -58,6 +60,10 @@ export function loadConfig(): Config {
   if (provider !== 'local' && provider !== 'firebase') {
     throw new Error(`ERP_AUTH_PROVIDER debe ser "local" o "firebase" (recibido "${provider}")`);
   }
+  const persistedQueries = env('ERP_PERSISTED_QUERIES') ?? 'off';
+  if (persistedQueries !== 'off' && persistedQueries !== 'only') {
+    throw new Error(`ERP_PERSISTED_QUERIES debe ser "off" u "only" (recibido "${persistedQueries}")`);
+  }
   const root = process.cwd();
   return {
     port: Number(env('PORT') ?? 4000),
@@ -81,6 +87,7 @@ export function loadConfig(): Config {
     uploadGraceMinutes: Number(env('ERP_UPLOAD_GRACE_MINUTES') ?? 24 * 60),
     storageBucket: env('ERP_STORAGE_BUCKET'),
     storageCredentialsJson: env('FIREBASE_SERVICE_ACCOUNT'),
+    persistedQueries,
     firebase: {
       projectId: env('FIREBASE_PROJECT_ID'),
       apiKey: env('FIREBASE_API_KEY'),

@@ -13,12 +13,17 @@ import { scalarResolvers } from './scalars';
 
 const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 
-export function loadTypeDefs(): string[] {
+/** Every SDL file of schema/ (base.graphql first) with its name: /api/docs groups root fields by file. */
+export function loadTypeDefFiles(): { file: string; sdl: string }[] {
   return fs
     .readdirSync(schemaDir)
     .filter((f) => f.endsWith('.graphql'))
     .sort((a, b) => (a === 'base.graphql' ? -1 : b === 'base.graphql' ? 1 : a.localeCompare(b)))
-    .map((f) => fs.readFileSync(path.join(schemaDir, f), 'utf8'));
+    .map((file) => ({ file, sdl: fs.readFileSync(path.join(schemaDir, file), 'utf8') }));
+}
+
+export function loadTypeDefs(): string[] {
+  return loadTypeDefFiles().map((f) => f.sdl);
 }
 
 /** The executable schema without permissions (tests walk its declarations). */
