@@ -32,3 +32,6 @@ export function daysBetween(from: string, to: string): number {
 
 /** "Por vencer": due from today to this many days later (Tablero cards and the lists they open). */
 export const DUE_SOON_DAYS = 7;
+
+/** A YYYY-MM-DD date as people read it in Mexico: DD/MM/AAAA (for server messages; screens use client/components). */
+export const formatDateMx = (isoDate: string): string => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;

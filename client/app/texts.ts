@@ -192,6 +192,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   incident: 'Captura de incidencias',
   calculate: 'Cálculo',
   payment: 'Abono',
+  // Parque Vehicular / Mantenimiento
+  status: 'Cambio de estado',
 };
 
 /** Spanish names for the audited entities; modules add theirs here. */
@@ -240,6 +242,9 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_employee: 'Empleado',
   rh_agreement: 'Convenio',
   rh_payroll: 'Nómina',
+  vehicle: 'Vehículo',
+  vehicle_odometer: 'Lectura de odómetro',
+  mt_failure_report: 'Reporte de falla',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

@@ -4,7 +4,7 @@
 // later the RH configuration tables), one FiscalYearSet per fiscal year, chosen
 // by the payment date. decimal.js throughout; each figure is computed with full
 // precision and rounded half-up to centavos once, at the end of its own formula.
-import { isIsoDate } from '../dates';
+import { formatDateMx, isIsoDate } from '../dates';
 import { Decimal, dec, money, sum, type DecimalLike } from '../money';
 
 export const PAY_PERIODS = ['DIARIO', 'SEMANAL', 'DECENAL', 'QUINCENAL', 'MENSUAL'] as const;
@@ -100,7 +100,7 @@ export type PayrollTaxResult = {
 
 export type FiscalErrorCode = 'missing-year' | 'missing-subsidy' | 'missing-uma' | 'invalid-date' | 'invalid-amount';
 
-const dmy = (isoDate: string): string => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+const dmy = formatDateMx;
 
 export const FISCAL_MESSAGES: Readonly<Record<FiscalErrorCode, (value: string) => string>> = {
   'missing-year': (year) => `No hay tablas fiscales para ${year}; captúrelas en Configuración RH.`,

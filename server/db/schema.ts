@@ -5,3 +5,5 @@ export * from '../modules/sales/tables';
 export * from '../modules/warehouse/tables';
 export * from '../modules/cash/tables';
 export * from '../modules/rh/tables';
+export * from '../modules/vehicle-park/tables';
+export * from '../modules/maintenance/tables';

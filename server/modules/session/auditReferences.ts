@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { folioLabel, invoiceLabel } from '../../../schema/sales/labels';
 import { auditLog } from '../../db/tables';
 import { formatCountFolio, formatMovementFolio, formatPdmFolio, formatRequisitionFolio } from '../warehouse/service';
+import { formatFailureReportFolio } from '../maintenance/service';
 
 /** What the SQL reads of the record: a folio and/or a name (each entity picks). */
 export type ReferenceParts = { folio?: number | null; serie?: string | null; name?: string | null };
@@ -138,6 +139,20 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
   rh_payroll: {
     parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.period_start::text || ' a ' || x.period_end::text) from rh_payrolls x where x.id = ${id})`,
     label: (p) => joined(`Nómina ${folio(p)}`, p.name),
+  },
+  // Parque Vehicular
+  vehicle: {
+    parts: (id) => sql`(select json_build_object('name', x.economic_number || case when x.plate <> '' then ' · ' || x.plate else '' end) from vp_vehicles x where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
+  vehicle_odometer: {
+    parts: (id) => sql`(select json_build_object('name', v.economic_number || ' · ' || x.km || ' km') from vp_odometer_readings x join vp_vehicles v on v.id = x.vehicle_id where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
+  // Mantenimiento
+  mt_failure_report: {
+    parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.title) from mt_failure_reports x where x.id = ${id})`,
+    label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatFailureReportFolio(p.folio), p.name),
   },
 };
 
