@@ -242,6 +242,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_employee: 'Empleado',
   rh_agreement: 'Convenio',
   rh_payroll: 'Nómina',
+  record_note: 'Nota',
   vehicle: 'Vehículo',
   vehicle_odometer: 'Lectura de odómetro',
   mt_failure_report: 'Reporte de falla',
@@ -250,3 +251,45 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */
 export const auditEntityLabel = (entity: string): string =>
   AUDIT_ENTITIES[entity] ?? entity.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The Spanish name of an audited action; unknown ones are shown readable, not as code. */
+export const auditActionLabel = (action: string): string =>
+  AUDIT_ACTIONS[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * Spanish names of the fields the audit log keeps (the Historial's "campo:
+ * antes → después"). Keys are the servers' field names; an unknown one is
+ * shown split into words.
+ */
+export const AUDIT_FIELDS: Readonly<Record<string, string>> = {
+  name: 'Nombre', description: 'Descripción', status: 'Estado', notes: 'Notas', note: 'Nota', active: 'Activo',
+  email: 'Correo', roleId: 'Rol', role: 'Rol', phone: 'Teléfono', address: 'Domicilio', code: 'Clave', category: 'Categoría',
+  folio: 'Folio', serie: 'Serie', date: 'Fecha', dueDate: 'Vencimiento', issueDate: 'Fecha de emisión', paymentDate: 'Fecha de pago',
+  startDate: 'Inicio', endDate: 'Fin', validUntil: 'Vigencia', neededDate: 'Fecha requerida', reason: 'Motivo',
+  cancelReason: 'Motivo de cancelación', rejectReason: 'Motivo de rechazo', rejectionReason: 'Motivo de rechazo',
+  subtotal: 'Subtotal', iva: 'IVA', tax: 'Impuesto', total: 'Total', amount: 'Importe', balance: 'Saldo', discount: 'Descuento',
+  quantity: 'Cantidad', unitPrice: 'Precio unitario', unitCost: 'Costo unitario', price: 'Precio', cost: 'Costo',
+  lines: 'Partidas', concepts: 'Conceptos', unit: 'Unidad', minStock: 'Existencia mínima', maxStock: 'Existencia máxima',
+  warehouseId: 'Almacén', articleId: 'Artículo', lineId: 'Línea', conceptId: 'Concepto', accountId: 'Cuenta',
+  supplierId: 'Proveedor', clientId: 'Cliente', contractId: 'Contrato', orderId: 'Orden', quoteId: 'Cotización',
+  rfc: 'RFC', curp: 'CURP', nss: 'NSS', clabe: 'CLABE', bank: 'Banco', razonSocial: 'Razón social', businessName: 'Razón social',
+  legalName: 'Razón social', tradeName: 'Nombre comercial', taxRegime: 'Régimen fiscal', regimenFiscal: 'Régimen fiscal',
+  postalCode: 'Código postal', cfdiUse: 'Uso CFDI', usoCfdi: 'Uso CFDI', paymentMethod: 'Método de pago', paymentForm: 'Forma de pago',
+  creditDays: 'Días de crédito', creditLimit: 'Límite de crédito', contacts: 'Contactos', area: 'Área', areaId: 'Área',
+  positionId: 'Puesto', workplaceId: 'Plaza', employeeId: 'Empleado', number: 'Número', names: 'Nombres', lastName: 'Primer apellido',
+  secondLastName: 'Segundo apellido', birthDate: 'Fecha de nacimiento', hireDate: 'Fecha de ingreso', dailySalary: 'Salario diario',
+  payFrequency: 'Frecuencia de pago', kind: 'Tipo', installment: 'Abono', reference: 'Referencia', permissions: 'Permisos',
+  sortOrder: 'Orden', icon: 'Icono', required: 'Obligatorio', expires: 'Vence', warningDays: 'Días de aviso', expiresOn: 'Vence el',
+  economicNumber: 'Número económico', plate: 'Placas', vin: 'VIN', brand: 'Marca', model: 'Modelo', year: 'Año', fuel: 'Combustible',
+  vehicleType: 'Tipo de vehículo', groupId: 'Grupo', locationId: 'Locación', driverId: 'Conductor', km: 'Kilómetros',
+  insurancePolicy: 'Póliza de seguro', insuranceExpiresOn: 'Vencimiento del seguro', title: 'Título', priority: 'Prioridad',
+  vehicleId: 'Vehículo', location: 'Ubicación', assignedEmployeeId: 'Asignado a', discardReason: 'Motivo de descarte',
+  invoiceSerie: 'Serie de la factura', invoiceFolio: 'Folio de la factura', ivaRate: 'Tasa de IVA', isrRetentionRate: 'Tasa de retención de ISR',
+  ivaRetentionRate: 'Tasa de retención de IVA', formaPago: 'Forma de pago', metodoPago: 'Método de pago', comments: 'Comentarios',
+  type: 'Tipo', contactName: 'Contacto', accountNumber: 'Número de cuenta', openingBalance: 'Saldo inicial', countedCash: 'Efectivo contado',
+  difference: 'Diferencia', salary: 'Salario', integrationFactor: 'Factor de integración', zone: 'Zona', uma: 'UMA',
+};
+
+/** "paymentTerms" → "Payment terms" when the field has no Spanish name yet. */
+export const auditFieldLabel = (field: string): string =>
+  AUDIT_FIELDS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase());

@@ -12,6 +12,7 @@ import { confirmAction } from './confirm';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from './graphqlErrors';
 import { notifyError } from './notify';
 import { PageHeader } from './PageHeader';
+import { RecordHistoryButton } from './RecordHistory';
 import { useScreenTitle } from './screenTitle';
 import { useRecordChanges } from './useRecordChanges';
 
@@ -38,7 +39,8 @@ export type FormPageProps = {
   extraActions?: ReactNode;
   submitLabel?: string;
   submitDisabled?: boolean;
-  /** Audit entity of the record at `?id=` (expense, invoice…): when another user saves it meanwhile, the form says so and offers to reload. */
+  /** Audit entity of the record at `?id=` (expense, invoice…): when another user saves it meanwhile, the form says so and offers to
+   *  reload, and the header offers its Historial (audit entries with the fields that changed, and people's notes). */
   entity?: string;
   /** The record's id when it is not the URL's `?id=` (catalogue editors opened with `?record=`). */
   liveRecordId?: string | null;
@@ -178,7 +180,20 @@ export function FormPage({
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
-        <PageHeader title={savedRecord ? undefined : title} description={description} actions={headerActions} />
+        <PageHeader
+          title={savedRecord ? undefined : title}
+          description={description}
+          actions={
+            entity && watchedId ? (
+              <>
+                {headerActions}
+                <RecordHistoryButton entity={entity} entityId={watchedId} reference={title} />
+              </>
+            ) : (
+              headerActions
+            )
+          }
+        />
         {changedElsewhere ? (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Hay cambios">
             <Group justify="space-between" gap="sm">

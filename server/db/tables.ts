@@ -172,3 +172,21 @@ export const serviceAccounts = pgTable(
   },
   (t) => [uniqueIndex('service_accounts_name_uq').on(sql`lower(${t.name})`), uniqueIndex('service_accounts_token_hash_uq').on(t.tokenHash)],
 );
+
+/**
+ * Free-text notes people leave on a record (the Historial of every form):
+ * the record is named as the audit log names it (entity + id).
+ */
+export const recordNotes = pgTable(
+  'record_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    serviceAccountId: integer('service_account_id').references(() => serviceAccounts.id),
+    body: text('body').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('record_notes_record_idx').on(t.entity, t.entityId, t.id)],
+);

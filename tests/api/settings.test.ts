@@ -249,3 +249,71 @@ describe('modules and submodules', () => {
     expect(concepts.permitions.map((p: { name: string }) => p.name)).toEqual(['exportar', 'ver']);
   });
 });
+
+describe('record history (Historial) and notes', () => {
+  const HISTORY = `query($e:String!,$id:ID!){ recordHistory(entity:$e, entityId:$id){ entity entityId reference
+    entries{ action userName serviceAccountName changes{ field before after } } notes{ body userName } } }`;
+  const NOTE = 'mutation($e:String!,$id:ID!,$b:String!){ recordNoteAdd(entity:$e, entityId:$id, body:$b){ id body userName } }';
+
+  it('shows who created and changed a record, with the fields that changed, newest first', async () => {
+    const me = (await s.gql('{ me { name } }', {}, admin)).data!.me.name;
+    const created = (await s.gql('mutation{ roleCreate(input:{name:"Historial QA",description:"uno"}){ id version } }', {}, admin)).data!.roleCreate;
+    await s.gql('mutation($id:ID!,$v:Int!){ roleUpdate(id:$id,version:$v,input:{name:"Historial QA",description:"dos"}){ id } }', { id: created.id, v: created.version }, admin);
+    const h = await s.gql(HISTORY, { e: 'role', id: created.id }, admin);
+    expect(h.errors).toBeUndefined();
+    expect(h.data!.recordHistory).toEqual({
+      entity: 'role',
+      entityId: created.id,
+      reference: 'Historial QA',
+      entries: [
+        { action: 'update', userName: me, serviceAccountName: null, changes: [{ field: 'description', before: 'uno', after: 'dos' }] },
+        { action: 'create', userName: me, serviceAccountName: null, changes: [] },
+      ],
+      notes: [],
+    });
+  });
+
+  it('keeps notes people leave; a blank note is refused in Spanish and nothing is written', async () => {
+    const id = (await s.gql('mutation{ roleCreate(input:{name:"Historial notas",description:""}){ id } }', {}, admin)).data!.roleCreate.id;
+    const blank = await s.gql(NOTE, { e: 'role', id, b: '   ' }, admin);
+    expect(blank.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { body: 'Escribe la nota.' } });
+    const long = await s.gql(NOTE, { e: 'role', id, b: 'x'.repeat(2001) }, admin);
+    expect(long.errors![0].extensions!.fields).toEqual({ body: 'Máximo 2000 caracteres.' });
+    expect((await s.gql(HISTORY, { e: 'role', id }, admin)).data!.recordHistory.notes).toEqual([]);
+
+    const me = (await s.gql('{ me { name } }', {}, admin)).data!.me.name;
+    const added = await s.gql(NOTE, { e: 'role', id, b: '  Revisado con dirección  ' }, admin);
+    expect(added.data!.recordNoteAdd).toMatchObject({ body: 'Revisado con dirección', userName: me });
+    await s.gql(NOTE, { e: 'role', id, b: 'Segunda nota' }, admin);
+    const notes = (await s.gql(HISTORY, { e: 'role', id }, admin)).data!.recordHistory.notes;
+    expect(notes.map((n: { body: string }) => n.body)).toEqual(['Segunda nota', 'Revisado con dirección']);
+    // The note itself is in the audit log with its author.
+    const audit = (await s.gql('query($id:String){ auditEntries(entity:"record_note", entityId:$id){ items{ action userName } } }', { id: added.data!.recordNoteAdd.id }, admin)).data!.auditEntries.items;
+    expect(audit).toEqual([{ action: 'create', userName: me }]);
+  });
+
+  it('needs ver on the screen of the record, for reading and for notes', async () => {
+    const id = (await s.gql('mutation{ roleCreate(input:{name:"Historial privado",description:""}){ id } }', {}, admin)).data!.roleCreate.id;
+    const seller = await s.login('ventas@demo.mx');
+    const read = await s.gql(HISTORY, { e: 'role', id }, seller);
+    expect(read.errors![0].extensions!.code).toBe('FORBIDDEN');
+    expect(read.data).toBeNull();
+    const note = await s.gql(NOTE, { e: 'role', id, b: 'No debería quedar' }, seller);
+    expect(note.errors![0].extensions!.code).toBe('FORBIDDEN');
+    expect((await s.gql(HISTORY, { e: 'role', id }, admin)).data!.recordHistory.notes).toEqual([]);
+    // The seller reads the history of what their screens show.
+    const client = (await s.gql('{ clients(list:{pageSize:1}){ items{ id } } }', {}, seller)).data!.clients.items[0];
+    const own = await s.gql(HISTORY, { e: 'client', id: client.id }, seller);
+    expect(own.errors).toBeUndefined();
+    expect(own.data!.recordHistory.entries.length).toBeGreaterThanOrEqual(0);
+    expect(own.data!.recordHistory.reference).toBeTruthy();
+    expect((await s.gql(HISTORY, { e: 'role', id }, null)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers BAD_USER_INPUT for an entity without history and NOT_FOUND for a record that never existed', async () => {
+    const session = await s.gql(HISTORY, { e: 'session', id: '1' }, admin);
+    expect(session.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { entity: 'Este tipo de registro no tiene historial.' } });
+    expect((await s.gql(HISTORY, { e: 'role', id: '987654' }, admin)).errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect((await s.gql(NOTE, { e: 'role', id: '987654', b: 'Nota' }, admin)).errors![0].extensions!.code).toBe('NOT_FOUND');
+  });
+});

@@ -201,4 +201,19 @@ test('another user\'s changes reach an open Gastos list at once and an open expe
   await main(page).getByRole('button', { name: 'Recargar' }).click();
   await expect(main(page).getByLabel('Categoría')).toHaveValue('Cafetería');
   await expect(main(page).getByText('Otro usuario modificó este registro', { exact: false })).toHaveCount(0);
+
+  // Its Historial says who created and changed it, with the field that changed; a note stays there.
+  await main(page).getByRole('button', { name: 'Historial' }).click();
+  const drawer = page.getByRole('dialog', { name: /Historial/ });
+  await expect(drawer.getByText('Modificación')).toBeVisible();
+  await expect(drawer.getByText('Alta')).toBeVisible();
+  await expect(drawer.getByText('Categoría:')).toBeVisible();
+  await expect(drawer.getByText('Papelería')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(drawer.getByText('Escribe la nota.')).toBeVisible();
+  await drawer.getByLabel('Agregar una nota').fill('Confirmado con el proveedor por teléfono');
+  await drawer.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(drawer.getByText('Confirmado con el proveedor por teléfono')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 });

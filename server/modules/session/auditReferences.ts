@@ -140,6 +140,11 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
     parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.period_start::text || ' a ' || x.period_end::text) from rh_payrolls x where x.id = ${id})`,
     label: (p) => joined(`Nómina ${folio(p)}`, p.name),
   },
+  // Historial: a note names the record it was left on, and starts with its text.
+  record_note: {
+    parts: (id) => sql`(select json_build_object('name', left(x.body, 60)) from record_notes x where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
   // Parque Vehicular
   vehicle: {
     parts: (id) => sql`(select json_build_object('name', x.economic_number || case when x.plate <> '' then ' · ' || x.plate else '' end) from vp_vehicles x where x.id = ${id})`,

@@ -1,9 +1,9 @@
 // Session rows and the audit read-back used by the dashboard.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database';
-import { appSettings, auditLog, serviceAccounts, sessions } from '../../db/tables';
+import { queryRows, type Executor } from '../../db/database';
+import { appSettings, auditLog, recordNotes, serviceAccounts, sessions } from '../../db/tables';
 import { roles, users } from '../../db/tables';
-import { auditReference, auditReferenceParts, type ReferenceParts } from './auditReferences';
+import { AUDIT_REFERENCES, auditReference, auditReferenceParts, type ReferenceParts } from './auditReferences';
 
 export type SessionAuthRow = {
   sessionId: string;
@@ -125,4 +125,64 @@ export async function listAudit(
     ex.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
   return { items: withReferences(items), total: Number(totals[0].n) };
+}
+
+// ---- Historial of one record: its audit entries and people's notes ----
+
+/** The record's folio or name parts, or null when no record of that entity has this id (never existed, or deleted). */
+export async function recordReferenceParts(ex: Executor, entity: string, id: number): Promise<ReferenceParts | null> {
+  const reference = AUDIT_REFERENCES[entity];
+  if (!reference) return null;
+  const rows = await queryRows<{ parts: ReferenceParts | null }>(ex, sql`select ${reference.parts(sql`${id}::bigint`)} as parts`);
+  return rows[0]?.parts ?? null;
+}
+
+/** The record's audit entries, newest first (at most `limit`), with who made each. */
+export function recordAuditEntries(ex: Executor, entity: string, entityId: string, limit: number) {
+  return ex
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      userName: users.name,
+      serviceAccountName: serviceAccounts.name,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .leftJoin(serviceAccounts, eq(serviceAccounts.id, auditLog.serviceAccountId))
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}
+
+const noteColumns = {
+  id: recordNotes.id,
+  at: recordNotes.at,
+  userName: users.name,
+  serviceAccountName: serviceAccounts.name,
+  body: recordNotes.body,
+};
+
+export function recordNotesOf(ex: Executor, entity: string, entityId: string, limit: number) {
+  return ex
+    .select(noteColumns)
+    .from(recordNotes)
+    .leftJoin(users, eq(users.id, recordNotes.userId))
+    .leftJoin(serviceAccounts, eq(serviceAccounts.id, recordNotes.serviceAccountId))
+    .where(and(eq(recordNotes.entity, entity), eq(recordNotes.entityId, entityId)))
+    .orderBy(desc(recordNotes.id))
+    .limit(limit);
+}
+
+export async function insertRecordNote(ex: Executor, v: { entity: string; entityId: string; userId: number | null; serviceAccountId: number | null; body: string }) {
+  const [row] = await ex.insert(recordNotes).values(v).returning({ id: recordNotes.id });
+  const [note] = await ex
+    .select(noteColumns)
+    .from(recordNotes)
+    .leftJoin(users, eq(users.id, recordNotes.userId))
+    .leftJoin(serviceAccounts, eq(serviceAccounts.id, recordNotes.serviceAccountId))
+    .where(eq(recordNotes.id, row.id));
+  return note;
 }

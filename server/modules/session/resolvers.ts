@@ -27,12 +27,14 @@ export const sessionResolvers: Resolvers = {
       };
     },
     myAuditEntries: (_p, a, ctx) => service.myAuditEntries(ctx, a.limit ?? 10),
+    recordHistory: (_p, a, ctx) => service.recordHistory(ctx, a.entity, a.entityId),
   },
   Mutation: {
     login: (_p, a, ctx) => service.login(ctx, a),
     loginWithFirebase: (_p, a, ctx) => service.loginWithFirebase(ctx, a),
     logout: (_p, _a, ctx) => service.logout(ctx),
     changePassword: (_p, a, ctx) => service.changePassword(ctx, a),
+    recordNoteAdd: (_p, a, ctx) => service.addRecordNote(ctx, a.entity, a.entityId, a.body),
   },
   Subscription: {
     rulesChanged: {

@@ -9,6 +9,7 @@ import type { AppServices } from '../../services';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { authenticateServiceAccount, findRole, findUserByEmail, findUserById, isServiceToken, touchLastSignIn, updateUserRecord, type UserRow } from '../settings/service';
 import * as data from './data';
+import * as history from './history';
 
 // For Configuración: revoke a user's sessions (deactivation, reset) and read the audit log.
 export { listAudit, revokeUserSessions } from './data';
@@ -193,4 +194,12 @@ export async function currentRulesOf(app: AppServices, userId: number): Promise<
   const version = await roleVersionOf(app, user.roleId);
   const { rules } = await app.rulesCache.get(app.database.db, user.roleId, version);
   return { roleId: user.roleId, rules };
+}
+
+export async function recordHistory(ctx: RequestContext, entity: string, entityId: string) {
+  return history.recordHistory(requireAuth(ctx), ctx, entity, entityId);
+}
+
+export async function addRecordNote(ctx: RequestContext, entity: string, entityId: string, body: unknown) {
+  return history.addRecordNote(requireAuth(ctx), ctx, entity, entityId, body);
 }

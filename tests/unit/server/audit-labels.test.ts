@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../client/app/texts';
 import { CONTRACT_LIFECYCLE, ORDER_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 import { AUDIT_REFERENCES, auditReference, UNREFERENCED_ENTITIES } from '../../../server/modules/session/auditReferences';
+import { AUDIT_SUBJECTS, ENTITIES_WITHOUT_HISTORY } from '../../../server/modules/session/auditSubjects';
+import { MODULE_CATALOG } from '../../../schema/catalog';
 
 const SERVER = path.resolve(__dirname, '../../../server');
 
@@ -65,6 +67,13 @@ describe('audit log in Spanish', () => {
   it('knows how to show every audited entity by folio or name, or says it has none', () => {
     const none: readonly string[] = UNREFERENCED_ENTITIES;
     expect([...entities].filter((e) => !AUDIT_REFERENCES[e] && !none.includes(e))).toEqual([]);
+  });
+
+  it('guards the Historial of every audited entity with the ability of a screen that exists', () => {
+    const none: readonly string[] = ENTITIES_WITHOUT_HISTORY;
+    expect([...entities].filter((e) => !AUDIT_SUBJECTS[e] && !none.includes(e))).toEqual([]);
+    const subjects = new Set(MODULE_CATALOG.flatMap((m) => m.submodules.map((s) => `${m.name}-${s.name}`)));
+    expect(Object.entries(AUDIT_SUBJECTS).filter(([, subject]) => !subjects.has(subject))).toEqual([]);
   });
 
   it('labels records as their screens show them', () => {

@@ -37,6 +37,7 @@ import { InfoField } from '../../../components/InfoField';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { PageHeader } from '../../../components/PageHeader';
+import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { useScreenTitle } from '../../../components/screenTitle';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -279,6 +280,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
         actions={
           <>
             <StatusBadge status={payroll.status} labels={PAYROLL_BADGES} />
+            <RecordHistoryButton entity="rh_payroll" entityId={payroll.id} reference={`Nómina ${payroll.folio}`} />
             {open && access.editar ? (
               <Button leftSection={<IconCalculator size={16} />} loading={busy === 'calc'} onClick={() => void run('calc', async () => { await calculate({ variables: { id: payroll.id, version: payroll.version } }); onReload(); return a.calculated; })}>
                 {a.calculate}

@@ -64,6 +64,7 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
       }
       onSubmit={async () => undefined}
       onCancel={() => void navigate(SALES_PATHS.payments)}
+      entity="client_payment"
       dirty={false}
       saving={false}
       readOnly

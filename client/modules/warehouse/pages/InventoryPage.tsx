@@ -32,6 +32,7 @@ import { NumberField } from '../../../components/NumberField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { readSpreadsheet, SpreadsheetError } from '../../../components/spreadsheet';
 import { SpreadsheetGrid } from '../../../components/SpreadsheetGrid';
+import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 import { ArticleSelect } from '../components/ArticleSelect';
@@ -268,6 +269,7 @@ function CountDetail({ count, record, onChanged }: { count: Count; record: Recor
         </Group>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={record.close}>{texts.common.back}</Button>
+          <RecordHistoryButton entity="inventory_count" entityId={count.id} reference={count.folio} />
           {editable ? <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>{t.import}</Button> : null}
           {editable ? <Button leftSection={<IconDeviceFloppy size={16} />} disabled={!dirty} loading={capturing.loading} onClick={saveEdits}>{t.saveCounts}</Button> : null}
           {open && access.autorizar ? <Button color="teal" leftSection={<IconCheck size={16} />} disabled={dirty} loading={closing.loading} onClick={askClose}>{t.close}</Button> : null}

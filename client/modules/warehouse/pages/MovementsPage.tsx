@@ -27,6 +27,7 @@ import { readGraphQLError, type AppError } from '../../../components/graphqlErro
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 
@@ -260,6 +261,7 @@ function MovementDetail({ movement, record, onChanged }: { movement: Movement; r
         </Group>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={record.close}>{texts.common.back}</Button>
+          <RecordHistoryButton entity="stock_movement" entityId={movement.id} reference={movement.folio} />
           {cancellable ? (
             <Button color={CANCEL_COLOR} variant="light" leftSection={<IconArrowBackUp size={16} />} loading={cancelling.loading} onClick={askCancel}>{t.cancelMovement}</Button>
           ) : null}

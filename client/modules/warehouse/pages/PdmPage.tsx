@@ -176,6 +176,8 @@ function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: Record
       headerActions={pdm ? <StatusBadge status={pdm.status} labels={PDM_STATUS} /> : undefined}
       onSubmit={save}
       onCancel={record.close}
+      entity="pdm_request"
+      liveRecordId={pdm?.id ?? null}
       dirty={!readOnly && form.isDirty()}
       saving={saving}
       error={error}

@@ -113,6 +113,7 @@ function RequisitionForm({ requisition, onSaved }: { requisition: Requisition | 
       headerActions={requisition ? <StatusBadge status={requisition.status} labels={REQUISITION_STATUS} /> : undefined}
       onSubmit={save}
       onCancel={() => void navigate(WAREHOUSE_PATHS.requisitions)}
+      entity="requisition"
       dirty={!readOnly && form.isDirty()}
       saving={saving}
       error={error}
