@@ -4,11 +4,12 @@
 // uses EditDialogFrame: the modal stays mounted while its content changes from
 // "loading" to the form, and the form is keyed by the record's version, so a
 // reload after a conflict starts it again without the dialog reopening.
-import { Fragment, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useRef, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { SaveErrorAlert } from './FormPage';
 import type { AppError } from './graphqlErrors';
+import { useSaveShortcut } from './useSaveShortcut';
 
 const TEXTS = {
   edit: 'Editar',
@@ -63,6 +64,8 @@ export function EditDialogForm({
   extraActions,
   children,
 }: EditDialogFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveShortcut(formRef, !readOnly && !saving);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The modal is portalled, but React still bubbles its events to the
@@ -73,7 +76,7 @@ export function EditDialogForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         {error ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
         {readOnly && readOnlyNotice ? (

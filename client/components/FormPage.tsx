@@ -15,6 +15,7 @@ import { PageHeader } from './PageHeader';
 import { RecordHistoryButton } from './RecordHistory';
 import { useScreenTitle } from './screenTitle';
 import { useRecordChanges } from './useRecordChanges';
+import { useSaveShortcut } from './useSaveShortcut';
 
 export type FormPageProps = {
   /** The record's name ("Gasto G-12 · ACME"): a saved record (`?id=`) is headed and titled by it instead of
@@ -149,6 +150,8 @@ export function FormPage({
   // the form is marked clean; that navigation must not ask.
   const bypass = useRef(false);
   useLeaveGuard(dirty, bypass);
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveShortcut(formRef, !readOnly && !saving && !loading);
   const shownId = recordId(useLocation().search);
   const savedRecord = shownId !== null;
   useScreenTitle(savedRecord && !loading ? title : null);
@@ -178,7 +181,7 @@ export function FormPage({
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form ref={formRef} onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
         <PageHeader
           title={savedRecord ? undefined : title}

@@ -216,4 +216,11 @@ test('another user\'s changes reach an open Gastos list at once and an open expe
   await expect(drawer.getByText('Confirmado con el proveedor por teléfono')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+
+  // Ctrl+S saves the form without reaching for the save bar.
+  await main(page).getByLabel('Categoría').fill('Limpieza');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('Gasto guardado.')).toBeVisible();
+  await expect(page).toHaveURL(/\/system\/shoppingModule\/expenses$/);
+  await expect(main(page).getByRole('row', { name: new RegExp(folio) })).toContainText('Limpieza');
 });
