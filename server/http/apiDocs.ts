@@ -37,6 +37,7 @@ const MODULES: { file: string; title: string; intro: string }[] = [
   { file: 'cash.graphql', title: 'Caja', intro: 'Cajas, conceptos, periodos (apertura, arqueo y cierre) y movimientos de caja.' },
   { file: 'rh.graphql', title: 'Recursos Humanos', intro: 'Empleados, expedientes, convenios, nóminas, tablas fiscales e informes de RH.' },
   { file: 'dashboard.graphql', title: 'Tablero', intro: 'Indicadores del tablero de inicio.' },
+  { file: 'search.graphql', title: 'Búsqueda', intro: 'Búsqueda rápida de registros por folio, RFC, número o nombre.' },
   { file: 'settings.graphql', title: 'Configuración', intro: 'Empresa, usuarios, roles, módulos y permisos.' },
   { file: 'session.graphql', title: 'Sesión', intro: 'Inicio y cierre de sesión, cambio de contraseña, reglas del usuario.' },
   { file: 'base.graphql', title: 'General', intro: 'Piezas comunes del esquema.' },

@@ -24,6 +24,7 @@ import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 import { rhReportResolvers } from './rh/reports/resolvers';
+import { searchResolvers } from './search/resolvers';
 
 export type ServerModule = {
   name: string;
@@ -53,4 +54,5 @@ export const modules: ServerModule[] = [
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },
+  { name: 'search', resolvers: searchResolvers },
 ];

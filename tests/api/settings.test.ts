@@ -317,3 +317,34 @@ describe('record history (Historial) and notes', () => {
     expect((await s.gql(NOTE, { e: 'role', id: '987654', b: 'Nota' }, admin)).errors![0].extensions!.code).toBe('NOT_FOUND');
   });
 });
+
+describe('quick search (Ctrl+K)', () => {
+  const SEARCH = 'query($t:String!,$n:Int){ quickSearch(term:$t, limit:$n){ entity id label description } }';
+
+  it('finds records by name or RFC only in the kinds whose screens the user may open', async () => {
+    const seller = await s.login('ventas@demo.mx');
+    const client = (await s.gql('{ clients(list:{pageSize:1, sortBy:"name"}){ items{ id name rfc } } }', {}, seller)).data!.clients.items[0];
+    const byRfc = (await s.gql(SEARCH, { t: client.rfc }, seller)).data!.quickSearch;
+    expect(byRfc).toContainEqual({ entity: 'client', id: client.id, label: client.name, description: `Cliente · ${client.rfc}` });
+    expect(new Set(byRfc.map((h: { entity: string }) => h.entity)).size).toBeGreaterThan(0);
+    for (const h of byRfc) expect(['client', 'quote', 'invoice']).toContain(h.entity);
+
+    // A supplier's name finds the supplier for Compras, and nothing of Compras for the seller.
+    const buyer = await s.login('compras@demo.mx');
+    const supplier = (await s.gql('{ suppliers(list:{pageSize:1}){ items{ id name } } }', {}, buyer)).data!.suppliers.items[0];
+    const forBuyer = (await s.gql(SEARCH, { t: supplier.name }, buyer)).data!.quickSearch;
+    expect(forBuyer).toContainEqual(expect.objectContaining({ entity: 'supplier', id: supplier.id, label: supplier.name }));
+    const forSeller = (await s.gql(SEARCH, { t: supplier.name }, seller)).data!.quickSearch;
+    expect(forSeller.filter((h: { entity: string }) => h.entity === 'supplier' || h.entity === 'expense')).toEqual([]);
+  });
+
+  it('caps each kind at the limit and refuses a term too short, in Spanish', async () => {
+    const hits = (await s.gql(SEARCH, { t: 'SA', n: 2 }, admin)).data!.quickSearch;
+    const perKind = new Map<string, number>();
+    for (const h of hits) perKind.set(h.entity, (perKind.get(h.entity) ?? 0) + 1);
+    expect(Math.max(...perKind.values())).toBeLessThanOrEqual(2);
+    const short = await s.gql(SEARCH, { t: ' a ' }, admin);
+    expect(short.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { term: 'Escribe al menos 2 caracteres.' } });
+    expect((await s.gql(SEARCH, { t: 'cliente' }, null)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+  });
+});

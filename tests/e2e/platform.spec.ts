@@ -73,6 +73,30 @@ test('a limited user sees only their modules and a forbidden URL shows "Sin perm
   await expect(page.getByText('Tu rol no tiene acceso a esta pantalla.', { exact: false })).toBeVisible();
 });
 
+test('Ctrl+K jumps to a screen by name and to a record by RFC, within the user\'s abilities', async ({ page, request }) => {
+  await signIn(page, 'ventas@demo.mx');
+  const token = await apiToken(request, 'ventas@demo.mx');
+  const client = (await gql<{ clients: { items: { id: string; name: string; rfc: string }[] } }>(request, token, '{ clients(list:{pageSize:1}){ items{ id name rfc } } }')).clients.items[0];
+
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('textbox', { name: 'Pantalla, folio, RFC o nombre…' });
+  await search.fill('cotizacion');
+  await expect(page.getByRole('button', { name: /^Cotizaciones/ })).toBeVisible();
+  // Screens of modules the seller cannot open are not offered.
+  await search.fill('gastos');
+  await expect(page.getByText('Nada coincide.')).toBeVisible();
+  await search.fill('cotizaciones');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/system/salesModule/quotes');
+
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await search.fill(client.rfc);
+  // One hit per record: the client itself (its invoices, if any, are listed by folio).
+  await expect(page.getByRole('button', { name: new RegExp(`^${client.name}`) })).toHaveCount(1);
+  await page.getByRole('button', { name: new RegExp(`^${client.name}`) }).click();
+  await expect(page).toHaveURL(`/system/salesModule/clients/clients-form?id=${client.id}`);
+});
+
 test('the Tablero shows a Vendedor only Ventas indicators, each opening its filtered list', async ({ page }) => {
   await signIn(page, 'ventas@demo.mx');
   await page.goto('/system/dashboard');

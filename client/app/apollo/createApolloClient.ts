@@ -58,7 +58,12 @@ export function createApolloSetup({ getToken, onSessionExpired }: ApolloSetupOpt
 
   const client = new ApolloClient({
     link: ApolloLink.from([errorLink, authLink, transport]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({
+      typePolicies: {
+        // A hit's id is only unique within its entity (client 5 and invoice 5): never merge hits by id.
+        QuickSearchHit: { keyFields: false },
+      },
+    }),
   });
 
   return { client, restartSubscriptions: () => wsClient.terminate() };

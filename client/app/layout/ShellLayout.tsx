@@ -11,6 +11,7 @@ import { useSession } from '../session/session';
 import { texts } from '../texts';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
+import { CommandPalette } from '../search/CommandPalette';
 
 function PageHeading() {
   const route = useCurrentAppRoute();
@@ -65,6 +66,8 @@ function PageHeading() {
 export function ShellLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const navigation = useNavigation();
+  // Someone who must change the password can open nothing else: no palette either.
+  const forcedPasswordReset = useSession().userData?.forcedPasswordReset ?? false;
   return (
     <AppShell
       header={{ height: 56 }}
@@ -84,7 +87,10 @@ export function ShellLayout() {
               </Text>
             </Anchor>
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            {forcedPasswordReset ? null : <CommandPalette />}
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">

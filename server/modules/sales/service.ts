@@ -681,3 +681,4 @@ export async function authorizeGenerator(ctx: RequestContext, id: string, versio
   });
   return found(await data.findGenerator(db(ctx), generatorId), 'El generador');
 }
+export { listInvoices } from './billing';
