@@ -243,6 +243,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_agreement: 'Convenio',
   rh_payroll: 'Nómina',
   record_note: 'Nota',
+  saved_view: 'Vista guardada',
   vehicle: 'Vehículo',
   vehicle_odometer: 'Lectura de odómetro',
   mt_failure_report: 'Reporte de falla',

@@ -51,8 +51,11 @@ type Props = {
 
 export function EmployeeSelect({ value, onChange, known = null, label, description, error, disabled, required, clearable, placeholder, limit = 20, w, ...rest }: Props) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
   const [picked, setPicked] = useState<KnownEmployee | null>(null);
+  // Mantine puts the chosen employee's label in the search box: that is no search.
+  const chosenLabel = [picked, known].find((e) => e?.id === value);
+  const term = chosenLabel && search.trim() === employeeLabel(chosenLabel) ? '' : search.trim();
+  const [debounced] = useDebouncedValue(term, 250);
   const { data, loading } = useQuery(RhEmployeeOptionListDocument, { variables: { search: debounced || null, limit }, skip: disabled, fetchPolicy: 'cache-first' });
   const results = useMemo(() => data?.rhEmployeeOptions ?? [], [data]);
   const options = useMemo(() => employeeSelectData(results, value, [picked, known]), [results, value, picked, known]);

@@ -37,6 +37,7 @@ import { readGraphQLError, type AppError } from './graphqlErrors';
 import { PAGE_SIZE_OPTIONS, type ListParams } from './listParams';
 import { notifyError } from './notify';
 import { PageHeader } from './PageHeader';
+import { SavedViewsMenu } from './SavedViews';
 
 export type { ListColumn } from './columns';
 
@@ -190,12 +191,11 @@ export function ListPage<T>({
         title={title}
         description={description}
         actions={
-          actions || fetchAll ? (
-            <>
-              {fetchAll ? <ExportMenu name={exportName ?? title ?? 'exportacion'} columns={columns} fetchAll={fetchAll} /> : null}
-              {actions}
-            </>
-          ) : undefined
+          <>
+            <SavedViewsMenu />
+            {fetchAll ? <ExportMenu name={exportName ?? title ?? 'exportacion'} columns={columns} fetchAll={fetchAll} /> : null}
+            {actions}
+          </>
         }
       />
 

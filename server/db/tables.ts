@@ -190,3 +190,21 @@ export const recordNotes = pgTable(
   },
   (t) => [index('record_notes_record_idx').on(t.entity, t.entityId, t.id)],
 );
+
+/**
+ * Saved views of list screens, per person: a name and the list's query string
+ * (search, filters, sort, page size) for one screen path.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    path: text('path').notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_views_user_path_name_uq').on(t.userId, t.path, sql`lower(${t.name})`)],
+);

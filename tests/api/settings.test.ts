@@ -348,3 +348,41 @@ describe('quick search (Ctrl+K)', () => {
     expect((await s.gql(SEARCH, { t: 'cliente' }, null)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('saved views of list screens', () => {
+  const LIST = 'query($p:String!){ mySavedViews(path:$p){ id name query } }';
+  const SAVE = 'mutation($i:SavedViewInput!){ savedViewSave(input:$i){ id path name query } }';
+  const DELETE = 'mutation($id:ID!){ savedViewDelete(id:$id) }';
+  const PATH = '/system/shoppingModule/expenses';
+
+  it('keeps a person\'s views per screen, without the page, replacing one saved again under its name', async () => {
+    const buyer = await s.login('compras@demo.mx');
+    const saved = (await s.gql(SAVE, { i: { path: PATH, name: 'Vencidas', query: '?page=3&status=pendiente&search=acme' } }, buyer)).data!.savedViewSave;
+    expect(saved).toMatchObject({ path: PATH, name: 'Vencidas', query: 'search=acme&status=pendiente' });
+    const again = (await s.gql(SAVE, { i: { path: PATH, name: 'vencidas', query: 'overdue=true' } }, buyer)).data!.savedViewSave;
+    expect(again).toEqual({ id: saved.id, path: PATH, name: 'vencidas', query: 'overdue=true' });
+    await s.gql(SAVE, { i: { path: PATH, name: 'ACME', query: 'search=acme' } }, buyer);
+    expect((await s.gql(LIST, { p: PATH }, buyer)).data!.mySavedViews.map((v: { name: string }) => v.name)).toEqual(['ACME', 'vencidas']);
+    expect((await s.gql(LIST, { p: '/system/shoppingModule/suppliers' }, buyer)).data!.mySavedViews).toEqual([]);
+
+    // Another person neither sees nor deletes them.
+    const seller = await s.login('ventas@demo.mx');
+    expect((await s.gql(LIST, { p: PATH }, seller)).data!.mySavedViews).toEqual([]);
+    expect((await s.gql(DELETE, { id: saved.id }, seller)).errors![0].extensions!.code).toBe('NOT_FOUND');
+    expect((await s.gql(LIST, { p: PATH }, buyer)).data!.mySavedViews).toHaveLength(2);
+
+    expect((await s.gql(DELETE, { id: saved.id }, buyer)).data!.savedViewDelete).toBe(true);
+    expect((await s.gql(LIST, { p: PATH }, buyer)).data!.mySavedViews.map((v: { name: string }) => v.name)).toEqual(['ACME']);
+  });
+
+  it('refuses a view without a name or for a path that is no screen, in Spanish, writing nothing', async () => {
+    const buyer = await s.login('compras@demo.mx');
+    const path = '/system/shoppingModule/payoffs';
+    const noName = await s.gql(SAVE, { i: { path, name: '  ', query: 'search=x' } }, buyer);
+    expect(noName.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { name: 'Ponle nombre a la vista.' } });
+    const badPath = await s.gql(SAVE, { i: { path: 'https://evil.example/x', name: 'X', query: '' } }, buyer);
+    expect(badPath.errors![0].extensions!.fields).toEqual({ path: 'Ruta de pantalla no válida.' });
+    expect((await s.gql(LIST, { p: path }, buyer)).data!.mySavedViews).toEqual([]);
+    expect((await s.gql(LIST, { p: path }, null)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -224,3 +224,25 @@ test('another user\'s changes reach an open Gastos list at once and an open expe
   await expect(page).toHaveURL(/\/system\/shoppingModule\/expenses$/);
   await expect(main(page).getByRole('row', { name: new RegExp(folio) })).toContainText('Limpieza');
 });
+
+test('a saved view of Gastos comes back from the Vistas menu after a reload', async ({ page }) => {
+  await signIn(page, 'compras@demo.mx');
+  await openScreen(page, 'Gastos');
+  await main(page).getByPlaceholder('Buscar por proveedor, factura, UUID, categoría o folio').fill('Combustibles');
+  await expect(page).toHaveURL(/search=Combustibles/);
+  await main(page).getByRole('button', { name: 'Vistas' }).click();
+  await page.getByRole('menuitem', { name: 'Guardar vista actual…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Guardar vista' });
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('Ponle nombre a la vista.')).toBeVisible();
+  await dialog.getByLabel('Nombre de la vista').fill('Combustible');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Vista «Combustible» guardada.')).toBeVisible();
+
+  await page.goto('/system/shoppingModule/expenses');
+  await page.reload();
+  await main(page).getByRole('button', { name: 'Vistas' }).click();
+  await page.getByRole('menuitem', { name: 'Combustible' }).click();
+  await expect(page).toHaveURL(/\/system\/shoppingModule\/expenses\?search=Combustibles$/);
+  await expect(main(page).getByPlaceholder('Buscar por proveedor, factura, UUID, categoría o folio')).toHaveValue('Combustibles');
+});

@@ -145,6 +145,7 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
     parts: (id) => sql`(select json_build_object('name', left(x.body, 60)) from record_notes x where x.id = ${id})`,
     label: (p) => p.name ?? '',
   },
+  saved_view: named('saved_views'),
   // Parque Vehicular
   vehicle: {
     parts: (id) => sql`(select json_build_object('name', x.economic_number || case when x.plate <> '' then ' · ' || x.plate else '' end) from vp_vehicles x where x.id = ${id})`,

@@ -59,4 +59,4 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, string>> = {
 };
 
 /** Audited entities with no Historial of their own: a note belongs to the record it was left on. */
-export const ENTITIES_WITHOUT_HISTORY = ['session', 'company', 'record_note'] as const;
+export const ENTITIES_WITHOUT_HISTORY = ['session', 'company', 'record_note', 'saved_view'] as const;

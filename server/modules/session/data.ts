@@ -1,7 +1,7 @@
 // Session rows and the audit read-back used by the dashboard.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
-import { appSettings, auditLog, recordNotes, serviceAccounts, sessions } from '../../db/tables';
+import { appSettings, auditLog, recordNotes, savedViews, serviceAccounts, sessions } from '../../db/tables';
 import { roles, users } from '../../db/tables';
 import { AUDIT_REFERENCES, auditReference, auditReferenceParts, type ReferenceParts } from './auditReferences';
 
@@ -185,4 +185,28 @@ export async function insertRecordNote(ex: Executor, v: { entity: string; entity
     .leftJoin(serviceAccounts, eq(serviceAccounts.id, recordNotes.serviceAccountId))
     .where(eq(recordNotes.id, row.id));
   return note;
+}
+
+// ---- Saved views of list screens (per person) ----
+
+const viewColumns = { id: savedViews.id, path: savedViews.path, name: savedViews.name, query: savedViews.query, updatedAt: savedViews.updatedAt };
+
+export function savedViewsOf(ex: Executor, userId: number, path: string) {
+  return ex.select(viewColumns).from(savedViews).where(and(eq(savedViews.userId, userId), eq(savedViews.path, path))).orderBy(sql`lower(${savedViews.name})`);
+}
+
+/** Saves a view under its name, replacing the user's view of the same name on that screen. */
+export async function upsertSavedView(ex: Executor, v: { userId: number; path: string; name: string; query: string }) {
+  const rows = await queryRows<{ id: number; path: string; name: string; query: string; updatedAt: Date }>(
+    ex,
+    sql`insert into saved_views (user_id, path, name, query) values (${v.userId}, ${v.path}, ${v.name}, ${v.query})
+        on conflict (user_id, path, lower(name)) do update set name = excluded.name, query = excluded.query, updated_at = now()
+        returning id, path, name, query, updated_at as "updatedAt"`,
+  );
+  return rows[0];
+}
+
+export async function deleteSavedView(ex: Executor, userId: number, id: number) {
+  const rows = await ex.delete(savedViews).where(and(eq(savedViews.id, id), eq(savedViews.userId, userId))).returning(viewColumns);
+  return rows[0] ?? null;
 }

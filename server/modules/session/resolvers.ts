@@ -28,6 +28,7 @@ export const sessionResolvers: Resolvers = {
     },
     myAuditEntries: (_p, a, ctx) => service.myAuditEntries(ctx, a.limit ?? 10),
     recordHistory: (_p, a, ctx) => service.recordHistory(ctx, a.entity, a.entityId),
+    mySavedViews: (_p, a, ctx) => service.mySavedViews(ctx, a.path),
   },
   Mutation: {
     login: (_p, a, ctx) => service.login(ctx, a),
@@ -35,6 +36,8 @@ export const sessionResolvers: Resolvers = {
     logout: (_p, _a, ctx) => service.logout(ctx),
     changePassword: (_p, a, ctx) => service.changePassword(ctx, a),
     recordNoteAdd: (_p, a, ctx) => service.addRecordNote(ctx, a.entity, a.entityId, a.body),
+    savedViewSave: (_p, a, ctx) => service.saveView(ctx, a.input),
+    savedViewDelete: (_p, a, ctx) => service.deleteView(ctx, a.id),
   },
   Subscription: {
     rulesChanged: {

@@ -10,6 +10,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/pass
 import { authenticateServiceAccount, findRole, findUserByEmail, findUserById, isServiceToken, touchLastSignIn, updateUserRecord, type UserRow } from '../settings/service';
 import * as data from './data';
 import * as history from './history';
+import * as views from './views';
 
 // For Configuración: revoke a user's sessions (deactivation, reset) and read the audit log.
 export { listAudit, revokeUserSessions } from './data';
@@ -203,3 +204,7 @@ export async function recordHistory(ctx: RequestContext, entity: string, entityI
 export async function addRecordNote(ctx: RequestContext, entity: string, entityId: string, body: unknown) {
   return history.addRecordNote(requireAuth(ctx), ctx, entity, entityId, body);
 }
+
+export const mySavedViews = (ctx: RequestContext, path: string) => views.listViews(requireAuth(ctx), ctx, path);
+export const saveView = (ctx: RequestContext, input: unknown) => views.saveView(requireAuth(ctx), ctx, input);
+export const deleteView = (ctx: RequestContext, id: string) => views.deleteView(requireAuth(ctx), ctx, id);

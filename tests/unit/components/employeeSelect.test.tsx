@@ -73,7 +73,8 @@ describe('EmployeeSelect', () => {
         }),
       );
     });
-    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    // Past the 250 ms debounce: the chosen employee's label in the box is not sent as a search.
+    await act(async () => new Promise((r) => setTimeout(r, 320)));
     expect(requests).toEqual([{ name: 'RhEmployeeOptionList', search: null, limit: 10 }]);
     const input = host.querySelector('input') as HTMLInputElement;
     expect(input.value).toBe('E-0007 · López Pérez Ana (Técnico)');
