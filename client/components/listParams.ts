@@ -2,7 +2,7 @@
 // so a reload or a shared link shows the same list. Values equal to their
 // default are left out of the URL to keep links short, and any other query
 // parameter (an open record's `?id=`, say) is preserved untouched.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export type SortDirection = 'ASC' | 'DESC';
@@ -133,8 +133,19 @@ export function useListParams(defaults: ListDefaults = {}): ListParams {
 
   const state = useMemo(() => readListState(searchParams, stableDefaults), [searchParams, stableDefaults]);
 
+  // A write that arrives after the list left the screen (a debounced search, a
+  // late page clamp) would land on the next screen's URL: drop it.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const setters = useMemo(() => {
     const update = (change: (current: ListState) => ListState, replace = false) => {
+      if (!mounted.current) return;
       setSearchParams(
         (previous) => writeListState(previous, change(readListState(previous, stableDefaults)), stableDefaults),
         { replace },

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+// useListParams writes the list state to the URL, and never to the URL of the
+// screen opened next: a write that arrives after the list left (a debounced
+// search still pending when a row was opened) is dropped.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useListParams, type ListParams } from '../../../client/components/listParams';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+beforeAll(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.innerHTML = '';
+});
+
+let captured: ListParams | null = null;
+function List() {
+  captured = useListParams({ filters: { status: '' } });
+  return createElement('p', null, 'lista');
+}
+
+function mount() {
+  const router = createMemoryRouter(
+    [
+      { path: '/list', element: createElement(List) },
+      { path: '/other', element: createElement('p', null, 'otra') },
+    ],
+    { initialEntries: ['/list'] },
+  );
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  act(() => root!.render(createElement(RouterProvider, { router })));
+  return router;
+}
+
+describe('useListParams', () => {
+  it('writes search and filters to the list URL', () => {
+    const router = mount();
+    act(() => captured!.setSearch('acme'));
+    act(() => captured!.setFilter('status', 'pendiente'));
+    expect(router.state.location.pathname).toBe('/list');
+    expect(new URLSearchParams(router.state.location.search).get('search')).toBe('acme');
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('pendiente');
+  });
+
+  it('drops a write that arrives after the list left the screen', async () => {
+    const router = mount();
+    const stale = captured!;
+    await act(async () => {
+      await router.navigate('/other');
+    });
+    act(() => stale.setSearch('tarde'));
+    act(() => stale.setPage(3));
+    expect(router.state.location.pathname).toBe('/other');
+    expect(router.state.location.search).toBe('');
+  });
+});
