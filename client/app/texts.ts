@@ -194,6 +194,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   payment: 'Abono',
   // Parque Vehicular / Mantenimiento
   status: 'Cambio de estado',
+  retire: 'Baja de vehículo',
+  reactivate: 'Reactivación',
 };
 
 /** Spanish names for the audited entities; modules add theirs here. */
