@@ -246,6 +246,9 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_payroll: 'Nómina',
   vehicle: 'Vehículo',
   vehicle_odometer: 'Lectura de odómetro',
+  vp_group: 'Grupo de vehículos',
+  vp_location: 'Locación',
+  vp_document_type: 'Tipo de documento vehicular',
   mt_failure_report: 'Reporte de falla',
 };
 
