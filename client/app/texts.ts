@@ -102,6 +102,9 @@ export const texts = {
       employeeDocuments: 'Empleados con documentos por atender',
       employeeDocumentsDetail: (missingOrExpired: number) =>
         missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
+      vehicleDocuments: 'Documentos vehiculares por vencer / vencidos',
+      vehicleDocumentsDetail: (expiredOrMissing: number) =>
+        expiredOrMissing === 0 ? 'Vehículos con documentos por vencer' : `${expiredOrMissing} con un documento obligatorio vencido o faltante`,
     },
     charts: {
       sales: 'Ventas por mes (facturado)',
