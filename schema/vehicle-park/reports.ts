@@ -14,7 +14,8 @@ export const VP_GROUPING_LABELS: Readonly<Record<VpVehicleGrouping, string>> = {
 
 export const MAX_DOC_DAYS = 365;
 export const DEFAULT_DOC_DAYS = 30;
-export const MAX_MONTHS = 24;
+/** The km report shows one column per month: a year fits a landscape page. */
+export const MAX_MONTHS = 12;
 
 export const isMonth = (v: string): boolean => /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
 
@@ -34,4 +35,27 @@ export type VehicleCountRow = { label: string; activo: number; enTaller: number;
 
 export function vehicleCountTotals(rows: readonly VehicleCountRow[]): Omit<VehicleCountRow, 'label'> {
   return rows.reduce((t, r) => ({ activo: t.activo + r.activo, enTaller: t.enTaller + r.enTaller, baja: t.baja + r.baja, total: t.total + r.total }), { activo: 0, enTaller: 0, baja: 0, total: 0 });
+}
+
+export type KmMonthRow = { vehicleId: string | number; economicNumber: string; month: string; closingKm: number; km: number };
+export type KmPivotRow = { vehicleId: string; economicNumber: string; months: Record<string, number>; total: number; closingKm: number };
+
+/** Every month from `from` to `to` (YYYY-MM), in order. */
+export function monthsBetween(from: string, to: string): string[] {
+  const n = monthSpan(from, to);
+  return Array.from({ length: n }, (_, i) => monthsBefore(to, n - 1 - i));
+}
+
+/** One row per vehicle with its km per month (months without log are absent), the total and the last closing figure. */
+export function kmPivot(rows: readonly KmMonthRow[]): KmPivotRow[] {
+  const byVehicle = new Map<string, KmPivotRow>();
+  for (const r of rows) {
+    const id = String(r.vehicleId);
+    const row = byVehicle.get(id) ?? { vehicleId: id, economicNumber: r.economicNumber, months: {}, total: 0, closingKm: 0 };
+    row.months[r.month] = r.km;
+    row.total += r.km;
+    row.closingKm = Math.max(row.closingKm, r.closingKm);
+    byVehicle.set(id, row);
+  }
+  return [...byVehicle.values()];
 }

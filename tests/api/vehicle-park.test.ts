@@ -408,7 +408,7 @@ describe('reports', () => {
       { economicNumber: v.economicNumber, month: '2024-04', closingKm: 3_100, km: 800 },
     ]);
     expect(fields(await s.gql('{ vpKmPerMonth(fromMonth:"2024-05", toMonth:"2024-04"){ km } }', {}, fleet))).toEqual({ toMonth: 'El mes final no puede ser anterior al inicial.' });
-    expect(fields(await s.gql('{ vpKmPerMonth(fromMonth:"2022-01", toMonth:"2024-01"){ km } }', {}, fleet))).toEqual({ toMonth: 'El reporte abarca máximo 24 meses.' });
+    expect(fields(await s.gql('{ vpKmPerMonth(fromMonth:"2023-01", toMonth:"2024-01"){ km } }', {}, fleet))).toEqual({ toMonth: 'El reporte abarca máximo 12 meses.' });
     expect(fields(await s.gql('{ vpKmPerMonth(fromMonth:"2024-13", toMonth:"2024-01"){ km } }', {}, fleet))).toEqual({ fromMonth: 'Mes no válido (AAAA-MM).' });
   });
 

@@ -61,7 +61,6 @@ export const texts = {
       economicNumber: 'Núm. económico',
       plate: 'Placas',
       vehicle: 'Vehículo',
-      year: 'Año',
       group: 'Grupo',
       location: 'Locación',
       driver: 'Conductor',

@@ -8,7 +8,7 @@ import { Alert, Anchor, Group, Paper, SegmentedControl, Select, Stack, Tabs, Tex
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { VpExpiringDocumentsReportDocument, VpKmPerMonthReportDocument, VpReportPdfDocument, VpVehicleCountsReportDocument, type VpReportKind, type VpVehicleGrouping } from '../../../../generated/graphql';
-import { DEFAULT_DOC_DAYS, MAX_DOC_DAYS, MAX_MONTHS, isMonth, monthSpan, monthsBefore, VP_GROUPING_LABELS, VP_REPORT_TITLES, vehicleCountTotals } from '../../../../schema/vehicle-park/reports';
+import { DEFAULT_DOC_DAYS, MAX_DOC_DAYS, MAX_MONTHS, isMonth, kmPivot, monthSpan, monthsBefore, monthsBetween, VP_GROUPING_LABELS, VP_REPORT_TITLES, vehicleCountTotals, type KmPivotRow } from '../../../../schema/vehicle-park/reports';
 import { useScreenAccess } from '../../../components/access';
 import { downloadBase64 } from '../../../components/attachments';
 import type { ListColumn } from '../../../components/columns';
@@ -34,7 +34,11 @@ function daysParam(raw: string | null): number {
   return n <= MAX_DOC_DAYS ? n : DEFAULT_DOC_DAYS;
 }
 
-const vehicleLink = (r: { vehicleId: string; economicNumber: string }) => (
+const vehicleLink = (r: { vehicleId: string; economicNumber: string }) =>
+  // The totals row has no vehicle.
+  !r.vehicleId ? (
+    r.economicNumber
+  ) : (
   <Anchor component={Link} to={`${VEHICLE_PATHS.form}?id=${r.vehicleId}`} size="sm">
     {r.economicNumber}
   </Anchor>
@@ -71,7 +75,6 @@ export function ReportsPage() {
 
   type DocumentRow = NonNullable<typeof documents.data>['vpExpiringDocuments'][number];
   type CountRow = NonNullable<typeof counts.data>['vpVehicleCounts'][number];
-  type KmRow = NonNullable<typeof km.data>['vpKmPerMonth'][number];
 
   const documentRows = documents.data?.vpExpiringDocuments ?? [];
   const documentCols: ListColumn<DocumentRow>[] = [
@@ -93,20 +96,39 @@ export function ReportsPage() {
     countColumn<CountRow>('total', t.vehicles.cols.total),
   ];
 
-  const kmRows = km.data?.vpKmPerMonth ?? [];
-  const kmCols: ListColumn<KmRow>[] = [
+  // One row per vehicle, one column per month (the API sends vehicle × month).
+  const kmRows = kmPivot(km.data?.vpKmPerMonth ?? []);
+  const months = rangeOk ? monthsBetween(fromMonth, toMonth) : [];
+  const kmCell = (r: KmPivotRow, m: string) => r.months[m];
+  const kmCols: ListColumn<KmPivotRow>[] = [
     { key: 'economicNumber', header: t.km.cols.economicNumber, render: vehicleLink, exportValue: (r) => r.economicNumber, width: 130 },
-    { key: 'month', header: t.km.cols.month, render: (r) => monthLabel(r.month), exportValue: (r) => r.month },
-    countColumn<KmRow>('closingKm', t.km.cols.closingKm),
-    countColumn<KmRow>('km', t.km.cols.km),
+    ...months.map(
+      (m): ListColumn<KmPivotRow> => ({
+        key: m,
+        header: monthLabel(m),
+        align: 'right',
+        render: (r) => (kmCell(r, m) === undefined ? '' : formatNumber(kmCell(r, m), 0)),
+        exportValue: (r) => kmCell(r, m) ?? null,
+      }),
+    ),
+    { key: 'total', header: t.total, align: 'right', render: (r) => formatNumber(r.total, 0), exportValue: (r) => r.total },
+    { key: 'closingKm', header: t.km.cols.closingKm, align: 'right', render: (r) => (r.vehicleId ? formatNumber(r.closingKm, 0) : ''), exportValue: (r) => (r.vehicleId ? r.closingKm : null) },
   ];
-  const kmTotal = kmRows.reduce((sum, r) => sum + r.km, 0);
+  const kmFooter: KmPivotRow | null = kmRows.length
+    ? {
+        vehicleId: '',
+        economicNumber: t.total,
+        months: Object.fromEntries(months.map((m) => [m, kmRows.reduce((sum, r) => sum + (r.months[m] ?? 0), 0)])),
+        total: kmRows.reduce((sum, r) => sum + r.total, 0),
+        closingKm: 0,
+      }
+    : null;
 
   const exportXlsx = async () => {
     const name = VP_REPORT_TITLES[tab];
     if (tab === 'documentos') await exportRows(name, documentCols, documentRows, 'xlsx');
     else if (tab === 'vehiculos') await exportRows(name, countCols, countFooter ? [...countRows, countFooter] : [], 'xlsx');
-    else await exportRows(name, kmCols, kmRows, 'xlsx');
+    else await exportRows(name, kmCols, kmFooter ? [...kmRows, kmFooter] : [], 'xlsx');
   };
   const exportPdf = async () => {
     const r = await apollo.query({ query: VpReportPdfDocument, variables: { kind: tab, days, by, fromMonth, toMonth }, fetchPolicy: 'network-only' });
@@ -138,7 +160,7 @@ export function ReportsPage() {
                 precision={0}
                 min={0}
                 max={MAX_DOC_DAYS}
-                w={220}
+                w={260}
                 value={daysText}
                 onChange={(value) => {
                   setDaysText(value);
@@ -192,14 +214,15 @@ export function ReportsPage() {
         ) : null}
         {tab === 'vehiculos' ? <ReportTable columns={countCols} rows={countRows} footer={countFooter} loading={counts.loading} emptyText={t.vehicles.empty} rowKey={(r) => r.label} minWidth={560} /> : null}
         {tab === 'km_mes' ? (
-          <Stack gap="sm">
-            <ReportTable columns={kmCols} rows={kmRows} loading={km.loading} emptyText={t.km.empty} rowKey={(r) => `${r.vehicleId}-${r.month}`} minWidth={560} />
-            {kmRows.length ? (
-              <Text size="sm" fw={600} ta="right">
-                {t.km.cols.km}: {formatNumber(kmTotal, 0)} km
-              </Text>
-            ) : null}
-          </Stack>
+          <ReportTable
+            columns={kmCols}
+            rows={kmRows}
+            footer={kmFooter}
+            loading={km.loading}
+            emptyText={t.km.empty}
+            rowKey={(r) => r.vehicleId}
+            minWidth={300 + months.length * 90}
+          />
         ) : null}
       </Paper>
     </Stack>

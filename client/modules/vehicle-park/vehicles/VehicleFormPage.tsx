@@ -249,6 +249,7 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
                 searchable
                 data={[...new Set([...VEHICLE_TYPES, ...(v.vehicleType ? [v.vehicleType] : [])])]}
                 {...form.getInputProps('vehicleType')}
+                value={v.vehicleType || null}
                 onChange={(value) => form.setFieldValue('vehicleType', value ?? '')}
               />
               <Select
@@ -279,6 +280,7 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
                 placeholder={t.none}
                 data={groups.map((g) => ({ value: g.id, label: g.name }))}
                 {...form.getInputProps('groupId')}
+                value={v.groupId || null}
                 onChange={(value) => form.setFieldValue('groupId', value ?? '')}
               />
               <Select
@@ -288,6 +290,7 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
                 placeholder={t.none}
                 data={locations.map((l) => ({ value: l.id, label: l.name }))}
                 {...form.getInputProps('locationId')}
+                value={v.locationId || null}
                 onChange={(value) => form.setFieldValue('locationId', value ?? '')}
               />
               <EmployeeSelect

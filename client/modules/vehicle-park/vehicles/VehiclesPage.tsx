@@ -17,9 +17,8 @@ const t = texts.list;
 
 const COLUMNS: ListColumn<VehicleRowFieldsFragment>[] = [
   { key: 'economicNumber', header: t.columns.economicNumber, sortable: true },
-  { key: 'plate', header: t.columns.plate, sortable: true },
-  { key: 'brand', header: t.columns.vehicle, sortable: true, render: (r) => `${r.brand} ${r.model}`, exportValue: (r) => `${r.brand} ${r.model}` },
-  { key: 'year', header: t.columns.year, sortable: true, align: 'right' },
+  { key: 'plate', header: t.columns.plate, sortable: true, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.plate}</span>, exportValue: (r) => r.plate },
+  { key: 'brand', header: t.columns.vehicle, sortable: true, render: (r) => `${r.brand} ${r.model} · ${r.year}`, exportValue: (r) => `${r.brand} ${r.model} · ${r.year}` },
   { key: 'groupName', header: t.columns.group, sortable: true, render: (r) => r.groupName ?? '', exportValue: (r) => r.groupName ?? '' },
   { key: 'locationName', header: t.columns.location, sortable: true, render: (r) => r.locationName ?? '', exportValue: (r) => r.locationName ?? '' },
   { key: 'driverName', header: t.columns.driver, sortable: true, render: (r) => r.driverName ?? '', exportValue: (r) => r.driverName ?? '' },

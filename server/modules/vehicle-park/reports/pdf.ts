@@ -5,7 +5,7 @@ import { getCompanyProfile } from '../../../lib/company';
 import { formatDateMx, renderPdfBase64, type PdfBlock, type PdfDocumentSpec } from '../../../lib/pdf';
 import { todayMx } from '../../../../schema/dates';
 import { VEHICLE_DOCUMENT_STATE_LABELS } from '../../../../schema/vehicle-park/vehicles';
-import { VP_GROUPING_LABELS, VP_REPORT_TITLES, vehicleCountTotals, type VpReportKind, type VpVehicleGrouping } from '../../../../schema/vehicle-park/reports';
+import { kmPivot, monthsBetween, VP_GROUPING_LABELS, VP_REPORT_TITLES, vehicleCountTotals, type VpReportKind, type VpVehicleGrouping } from '../../../../schema/vehicle-park/reports';
 import * as service from './service';
 
 const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
@@ -70,20 +70,27 @@ export async function reportPdf(
   }
 
   const m = service.checkMonths(args.fromMonth, args.toMonth);
-  const rows = await service.kmPerMonth(ctx, m.from, m.to);
-  return doc(`De ${monthLabel(m.from)} a ${monthLabel(m.to)}`, [
-    {
-      kind: 'table',
-      columns: [
-        { header: 'Núm. económico', key: 'economicNumber', width: 1.2 },
-        { header: 'Mes', key: 'monthLabel', width: 1 },
-        { header: 'Km al cierre', key: 'closingKm', format: 'quantity', width: 1.2 },
-        { header: 'Km recorridos', key: 'km', format: 'quantity', width: 1.2 },
-      ],
-      rows: rows.map((r) => ({ ...r, monthLabel: monthLabel(r.month) })),
-      footer: { economicNumber: 'Total', km: rows.reduce((t, r) => t + r.km, 0) },
-      emptyText: 'Sin lecturas de odómetro en esos meses.',
-    },
-    { kind: 'text', text: 'Km recorridos = lectura más alta al cierre del mes − la más alta antes del mes (o la primera del mes, si la bitácora empieza en él).', size: 7.5 },
-  ]);
+  const rows = kmPivot(await service.kmPerMonth(ctx, m.from, m.to));
+  const months = monthsBetween(m.from, m.to);
+  const flat = rows.map((r) => ({ economicNumber: r.economicNumber, total: r.total, closingKm: r.closingKm, ...Object.fromEntries(months.map((mo) => [mo, r.months[mo] ?? null])) }));
+  const footer = { economicNumber: 'Total', total: rows.reduce((t, r) => t + r.total, 0), ...Object.fromEntries(months.map((mo) => [mo, rows.reduce((t, r) => t + (r.months[mo] ?? 0), 0)])) };
+  return doc(
+    `De ${monthLabel(m.from)} a ${monthLabel(m.to)}`,
+    [
+      {
+        kind: 'table',
+        columns: [
+          { header: 'Núm. económico', key: 'economicNumber', width: 1.4 },
+          ...months.map((mo) => ({ header: monthLabel(mo), key: mo, format: 'quantity' as const, width: 1 })),
+          { header: 'Total', key: 'total', format: 'quantity', width: 1.1 },
+          { header: 'Odómetro', key: 'closingKm', format: 'quantity', width: 1.2 },
+        ],
+        rows: flat,
+        footer,
+        emptyText: 'Sin lecturas de odómetro en esos meses.',
+      },
+      { kind: 'text', text: 'Km recorridos en el mes = lectura más alta al cierre del mes − la más alta antes del mes (o la primera del mes, si la bitácora empieza en él). Odómetro: la lectura más alta al cierre del periodo.', size: 7.5 },
+    ],
+    'landscape',
+  );
 }
