@@ -104,7 +104,7 @@ export const texts = {
         missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
       vehicleDocuments: 'Documentos vehiculares por vencer / vencidos',
       vehicleDocumentsDetail: (expiredOrMissing: number) =>
-        expiredOrMissing === 0 ? 'Vehículos con documentos por vencer' : `${expiredOrMissing} con un documento obligatorio vencido o faltante`,
+        expiredOrMissing === 0 ? 'Vehículos con documentos por vencer' : `${expiredOrMissing} con un documento vencido u obligatorio faltante`,
     },
     charts: {
       sales: 'Ventas por mes (facturado)',

@@ -39,7 +39,7 @@ afterAll(async () => cleanup());
 // ---- helpers -----------------------------------------------------------------------------
 
 const VEHICLE = `id economicNumber plate vin vinWarning brand model year vehicleType fuel groupId groupName locationId locationName driverId driverName status
-  retiredOn retiredReason insurancePolicy insuranceExpiresOn acquisitionCost acquisitionDate odometerKm odometerDate documentAlerts version
+  retiredOn retiredReason insurancePolicy insuranceExpiresOn acquisitionCost acquisitionDate odometerKm odometerDate documentAlerts documentsDueSoon version
   photo { id fileName fileType }
   documents { id documentTypeId documentTypeName required expires warningDays state expiresOn file { id fileName } }
   odometerReadings { id readOn km source sourceReference recordedByName }`;
@@ -296,6 +296,12 @@ describe('documents and photo', () => {
     after = await add(sct.id, today);
     expect(byType(after, sct.id).state).toBe('por_vencer'); // the expiry day itself
     expect(after.documentAlerts).toBe(1);
+    expect(after.documentsDueSoon).toBe(2); // póliza and permiso
+    // An optional document that has expired is an alert too.
+    after = await add(sct.id, addDays(today, -2));
+    expect(byType(after, sct.id).state).toBe('vencido');
+    expect([after.documentAlerts, after.documentsDueSoon]).toEqual([2, 1]);
+    after = await add(sct.id, today);
 
     // The list filter and the report see the same states.
     const alerts = (await gqlOk('query($s:String){ vehicles(list:{search:$s}, filter:{documentAlerts:true}){ total } }', { s: v.economicNumber })).vehicles.total;

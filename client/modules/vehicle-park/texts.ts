@@ -70,6 +70,7 @@ export const texts = {
     },
     filters: { status: 'Estado', group: 'Grupo', location: 'Locación', all: 'Todos', alerts: 'Con alertas de documentos' },
     alerts: (n: number) => (n === 1 ? '1 alerta' : `${n} alertas`),
+    dueSoon: (n: number) => (n === 1 ? '1 por vencer' : `${n} por vencer`),
     noAlerts: 'Al día',
     empty: 'No hay vehículos que coincidan.',
   },

@@ -32,12 +32,16 @@ const COLUMNS: ListColumn<VehicleRowFieldsFragment>[] = [
         <Badge color="red" variant="light">
           {t.alerts(r.documentAlerts)}
         </Badge>
+      ) : r.documentsDueSoon > 0 ? (
+        <Badge color="yellow" variant="light">
+          {t.dueSoon(r.documentsDueSoon)}
+        </Badge>
       ) : (
         <Badge color="green" variant="light">
           {t.noAlerts}
         </Badge>
       ),
-    exportValue: (r) => r.documentAlerts,
+    exportValue: (r) => (r.status === 'baja' ? '' : r.documentAlerts > 0 ? t.alerts(r.documentAlerts) : r.documentsDueSoon > 0 ? t.dueSoon(r.documentsDueSoon) : t.noAlerts),
   },
 ];
 
