@@ -170,7 +170,7 @@ export function ReportsPage() {
             ) : null}
             {tab === 'vehiculos' ? (
               <Stack gap={4}>
-                <Text size="sm" fw={500}>
+                <Text size="sm" fw={600}>
                   {t.by}
                 </Text>
                 <SegmentedControl data={GROUPINGS.map((g) => ({ value: g, label: VP_GROUPING_LABELS[g] }))} value={by} onChange={(value) => set({ by: value })} />

@@ -27,6 +27,7 @@ const COLUMNS: ListColumn<VehicleRowFieldsFragment>[] = [
   {
     key: 'documentAlerts',
     header: t.columns.documents,
+    width: 140,
     render: (r) =>
       r.status === 'baja' ? null : r.documentAlerts > 0 ? (
         <Badge color="red" variant="light">
