@@ -176,6 +176,15 @@ describe('vehicleCreate / vehicleUpdate', () => {
     expect(await countVehicles()).toBe(before);
   });
 
+  it('two saves of one número económico at once: one vehicle, the other gets the field message', async () => {
+    const input = vehicleInput();
+    const before = await countVehicles();
+    const results = await Promise.all([s.gql(CREATE, { i: input }, fleet), s.gql(CREATE, { i: { ...input, economicNumber: input.economicNumber.toLowerCase(), plate: 'OTR-123' } }, fleet)]);
+    expect(results.filter((r) => !r.errors)).toHaveLength(1);
+    expect(fields(results.find((r) => r.errors)!)).toEqual({ economicNumber: 'Ya existe un vehículo con ese número económico.' });
+    expect(await countVehicles()).toBe(before + 1);
+  });
+
   it('is FORBIDDEN without crear / editar, nothing written', async () => {
     const before = await countVehicles();
     expect(code(await s.gql(CREATE, { i: vehicleInput() }, seller))).toBe('FORBIDDEN');
