@@ -62,6 +62,7 @@ const config: CodegenConfig = {
           RhAgreement: '../server/modules/rh/agreements/data#AgreementRow',
           RhPayroll: '../server/modules/rh/payroll/data#PayrollRow',
           RhPayrollEmployee: '../server/modules/rh/payroll/data#PayrollEmployeeRow',
+          Vehicle: '../server/modules/vehicle-park/vehicles/service#VehicleRecord',
         },
         useIndexSignature: true,
         enumsAsTypes: true,

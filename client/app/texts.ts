@@ -102,6 +102,9 @@ export const texts = {
       employeeDocuments: 'Empleados con documentos por atender',
       employeeDocumentsDetail: (missingOrExpired: number) =>
         missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
+      vehicleDocuments: 'Documentos vehiculares por vencer / vencidos',
+      vehicleDocumentsDetail: (expiredOrMissing: number) =>
+        expiredOrMissing === 0 ? 'Vehículos con documentos por vencer' : `${expiredOrMissing} con un documento vencido u obligatorio faltante`,
     },
     charts: {
       sales: 'Ventas por mes (facturado)',
@@ -194,6 +197,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   payment: 'Abono',
   // Parque Vehicular / Mantenimiento
   status: 'Cambio de estado',
+  retire: 'Baja de vehículo',
+  reactivate: 'Reactivación',
 };
 
 /** Spanish names for the audited entities; modules add theirs here. */
@@ -246,6 +251,9 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   saved_view: 'Vista guardada',
   vehicle: 'Vehículo',
   vehicle_odometer: 'Lectura de odómetro',
+  vp_group: 'Grupo de vehículos',
+  vp_location: 'Locación',
+  vp_document_type: 'Tipo de documento vehicular',
   mt_failure_report: 'Reporte de falla',
 };
 

@@ -24,6 +24,10 @@ import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 import { rhReportResolvers } from './rh/reports/resolvers';
+import { vehicleResolvers } from './vehicle-park/vehicles/resolvers';
+import { seedVehicleParkDemo } from './vehicle-park/seed';
+import { vpSettingsResolvers } from './vehicle-park/settings/resolvers';
+import { vpReportResolvers } from './vehicle-park/reports/resolvers';
 import { searchResolvers } from './search/resolvers';
 
 export type ServerModule = {
@@ -54,5 +58,9 @@ export const modules: ServerModule[] = [
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },
+  // After Recursos Humanos: the demo vehicles' drivers are its employees.
+  { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo },
+  { name: 'vehicle-park-settings', resolvers: vpSettingsResolvers },
+  { name: 'vehicle-park-reports', resolvers: vpReportResolvers },
   { name: 'search', resolvers: searchResolvers },
 ];

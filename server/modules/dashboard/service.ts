@@ -7,6 +7,7 @@ import { todayMx } from '../../../schema/dates';
 import { money } from '../../../schema/money';
 import * as data from './data';
 import { documentAlertSummary } from '../rh/employees/service';
+import { documentAlertSummary as vehicleDocumentAlertSummary } from '../vehicle-park/vehicles/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -19,6 +20,7 @@ export const DASHBOARD_ABILITIES = {
   paymentRequests: ['autorizar', 'Compras-Solicitudes de pago'],
   cashPeriods: ['ver', 'Caja-Períodos'],
   employeeDocuments: ['ver', 'Recursos Humanos-Empleados'],
+  vehicleDocuments: ['ver', 'Parque Vehicular-Vehículos'],
 } as const satisfies Record<string, readonly [action: string, subject: string]>;
 
 type Part = keyof typeof DASHBOARD_ABILITIES;
@@ -58,5 +60,7 @@ export async function dashboard(ctx: RequestContext) {
 
   const hr = may('employeeDocuments') ? { documents: await documentAlertSummary(ctx) } : null;
 
-  return { today, warehouse, sales, shopping, cash, hr };
+  const vehiclePark = may('vehicleDocuments') ? { documents: await vehicleDocumentAlertSummary(ctx) } : null;
+
+  return { today, warehouse, sales, shopping, cash, hr, vehiclePark };
 }

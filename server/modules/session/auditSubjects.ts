@@ -54,6 +54,9 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, string>> = {
   // Parque Vehicular
   vehicle: 'Parque Vehicular-Vehículos',
   vehicle_odometer: 'Parque Vehicular-Vehículos',
+  vp_group: 'Parque Vehicular-Configuración PV',
+  vp_location: 'Parque Vehicular-Configuración PV',
+  vp_document_type: 'Parque Vehicular-Configuración PV',
   // Mantenimiento
   mt_failure_report: 'Mantenimiento-Gestión de reportes',
 };
