@@ -194,6 +194,12 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   payment: 'Abono',
   // Parque Vehicular / Mantenimiento
   status: 'Cambio de estado',
+  // Seguridad
+  raise_report: 'Reporte de mantenimiento levantado',
+  return: 'Devolución',
+  repair: 'Envío a reparación',
+  repaired: 'Regreso de reparación',
+  stock_adjust: 'Ajuste de existencia',
 };
 
 /** Spanish names for the audited entities; modules add theirs here. */
@@ -245,6 +251,12 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   vehicle: 'Vehículo',
   vehicle_odometer: 'Lectura de odómetro',
   mt_failure_report: 'Reporte de falla',
+  sec_inspection_type: 'Tipo de inspección',
+  sec_schedule: 'Inspección programada',
+  sec_inspection: 'Inspección de seguridad',
+  sec_permit: 'Permiso de trabajo',
+  sec_tool: 'Herramienta / EPP',
+  sec_delivery: 'Entrega de equipo',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

@@ -1,12 +1,13 @@
 // Tablero: decides from the user's abilities which indicators to compute; a
 // part the user may not see is never queried (null in the answer). The
-// statements run one after another: a fixed number per request (at most 9),
+// statements run one after another: a fixed number per request (at most 11),
 // whatever the data.
 import type { RequestContext } from '../../context';
 import { todayMx } from '../../../schema/dates';
 import { money } from '../../../schema/money';
 import * as data from './data';
 import { documentAlertSummary } from '../rh/employees/service';
+import { dashboardIndicators as securityIndicators } from '../security/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -19,6 +20,8 @@ export const DASHBOARD_ABILITIES = {
   paymentRequests: ['autorizar', 'Compras-Solicitudes de pago'],
   cashPeriods: ['ver', 'Caja-Períodos'],
   employeeDocuments: ['ver', 'Recursos Humanos-Empleados'],
+  overdueInspections: ['ver', 'Seguridad-Programación'],
+  expiringPermits: ['ver', 'Seguridad-Permisos'],
 } as const satisfies Record<string, readonly [action: string, subject: string]>;
 
 type Part = keyof typeof DASHBOARD_ABILITIES;
@@ -58,5 +61,7 @@ export async function dashboard(ctx: RequestContext) {
 
   const hr = may('employeeDocuments') ? { documents: await documentAlertSummary(ctx) } : null;
 
-  return { today, warehouse, sales, shopping, cash, hr };
+  const security = await securityIndicators(ctx, { schedule: may('overdueInspections'), permits: may('expiringPermits') });
+
+  return { today, warehouse, sales, shopping, cash, hr, security };
 }
