@@ -99,6 +99,10 @@ export const texts = {
       paymentRequestsDetail: 'Todos los orígenes: Mantenimiento, Almacén (PDM) y captura manual',
       cashPeriod: (box: string) => `Caja abierta: ${box}`,
       cashPeriodDetail: (folio: number, openedOn: string) => `Período ${folio}, abierto el ${openedOn}`,
+      overdueInspections: 'Inspecciones vencidas',
+      overdueInspectionsDetail: 'Programadas con fecha pasada',
+      expiringPermits: 'Permisos por vencer',
+      expiringPermitsDetail: 'Autorizados que vencen en 24 horas o ya vencieron sin cerrarse',
       employeeDocuments: 'Empleados con documentos por atender',
       employeeDocumentsDetail: (missingOrExpired: number) =>
         missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
