@@ -122,7 +122,9 @@ export async function seedSecurityDemo(db: Db, ctx: { adminUserId: number; confi
       )}`,
     );
 
-    // Inspecciones: 20, the last three still in borrador; every 4th (from the 2nd) with findings, two of them critical.
+    // Inspecciones: 20, the last three still in borrador; five (one of each type at least) with findings, two of them critical.
+    const FINDINGS = [1, 6, 11, 13, 16];
+    const CRITICAL_FINDINGS = [1, 11];
     type Planned = { folio: number; type: number; area: string; on: string; inspector: number; closed: boolean; answers: (InspectionAnswer | null)[] };
     const planned: Planned[] = [];
     for (let i = 0; i < 20; i++) {
@@ -131,8 +133,8 @@ export async function seedSecurityDemo(db: Db, ctx: { adminUserId: number; confi
       const closed = i < 17;
       const answers = items.map((it, k): InspectionAnswer | null => {
         if (!closed && k >= 3 + (i % 3)) return null;
-        if (i % 4 === 1) {
-          if (k === (i % 8 === 1 ? items.findIndex((x) => x[2]) : 3)) return 'no_cumple';
+        if (FINDINGS.includes(i)) {
+          if (k === (CRITICAL_FINDINGS.includes(i) ? items.findIndex((x) => x[2]) : 3)) return 'no_cumple';
           if (k === 5 && i === 13) return 'no_cumple';
         }
         return (k + i) % 7 === 6 && !it[3] ? 'na' : 'cumple';

@@ -53,10 +53,10 @@ const COLUMNS: ListColumn<Permit>[] = [
     header: 'Hasta',
     sortable: true,
     render: (r) => (
-      <Group gap={6} wrap="nowrap">
+      <Stack gap={2} align="flex-start">
         {formatDateTime(r.validTo)}
         {r.expired && (r.status === 'solicitado' || r.status === 'autorizado') ? <Badge color="red" size="sm">Vencido</Badge> : null}
-      </Group>
+      </Stack>
     ),
     exportValue: (r) => formatDateTime(r.validTo),
   },

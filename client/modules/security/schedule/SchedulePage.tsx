@@ -4,7 +4,7 @@
 // started: "Iniciar inspección" creates it linked to the plan, and closing
 // that inspection schedules the next occurrence.
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlayerPlay, IconPlus, IconX } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -45,10 +45,10 @@ const COLUMNS: ListColumn<Row>[] = [
     header: 'Fecha',
     sortable: true,
     render: (r) => (
-      <Group gap={6} wrap="nowrap">
+      <Stack gap={2} align="flex-start">
         {formatDate(r.dueOn)}
         {r.overdue ? <Badge color="red" variant="filled" size="sm">Vencida</Badge> : null}
-      </Group>
+      </Stack>
     ),
     exportValue: (r) => r.dueOn,
   },

@@ -32,7 +32,7 @@ const COLUMNS: ListColumn<Type>[] = [
   { key: 'description', header: 'Descripción' },
   { key: 'itemCount', header: 'Puntos', sortable: true, align: 'right' },
   { key: 'passingScore', header: 'Mínima aprobatoria', sortable: true, align: 'right', render: (r) => `${formatNumber(r.passingScore, 2)} %`, exportValue: (r) => Number(r.passingScore) },
-  { key: 'active', header: 'Estado', render: (r) => <Badge color={r.active ? 'teal' : 'gray'} variant="light">{r.active ? 'Activo' : 'Inactivo'}</Badge>, exportValue: (r) => (r.active ? 'Activo' : 'Inactivo') },
+  { key: 'active', header: 'Estado', width: 110, render: (r) => <Badge color={r.active ? 'teal' : 'gray'} variant="light">{r.active ? 'Activo' : 'Inactivo'}</Badge>, exportValue: (r) => (r.active ? 'Activo' : 'Inactivo') },
 ];
 
 function TypeDialog({ type, readOnly, onClose }: { type: Type | null; readOnly: boolean; onClose: (saved: boolean) => void }) {
