@@ -280,11 +280,13 @@ export async function seedSecurityDemo(db: Db, ctx: { adminUserId: number; confi
 
     await tx.execute(sql`insert into folio_counters (key, last_value) values ('sec.inspection', ${planned.length}), ('sec.permit', ${permitIds.length}), ('sec.delivery', ${deliveryIds.length})
       on conflict (key) do update set last_value = excluded.last_value`);
+
+    // The evidence photos' bytes go to storage before the rows commit: a failure rolls the rows back (orphan files are harmless).
+    if (ctx.config && photoFiles.length) {
+      const storage = storageFor(ctx.config);
+      const preview = await sharp(PNG_1PX).resize(64, 64).webp({ quality: 70 }).toBuffer();
+      await Promise.all(photoFiles.flatMap((f) => [storage.put(f.key, PNG_1PX, { contentType: 'image/png' }), storage.put(f.previewKey, preview, { contentType: 'image/webp' })]));
+    }
   });
 
-  if (ctx.config && photoFiles.length) {
-    const storage = storageFor(ctx.config);
-    const preview = await sharp(PNG_1PX).resize(64, 64).webp({ quality: 70 }).toBuffer();
-    await Promise.all(photoFiles.flatMap((f) => [storage.put(f.key, PNG_1PX, { contentType: 'image/png' }), storage.put(f.previewKey, preview, { contentType: 'image/webp' })]));
-  }
 }

@@ -71,7 +71,7 @@ function ScoreCard({ inspection, local }: { inspection: Inspection; local: Local
           <Text size="sm" c="dimmed">
             {t.score}
           </Text>
-          <Text fz={32} fw={700} lh={1.1} data-testid="live-score" c={s.criticalFailure ? 'red' : undefined}>
+          <Text fz={30} fw={700} lh={1.1} data-testid="live-score" c={s.criticalFailure ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
             {s.score === null ? '—' : `${formatNumber(s.score, 2)} %`}
           </Text>
           <Text size="xs" c="dimmed">
