@@ -341,6 +341,37 @@ describe('Seguridad', () => {
     expect(held.map((r: { quantity: number }) => r.quantity).sort()).toEqual([3, 4]);
   });
 
+  it('the remaining mutations refuse bad input or a wrong state in Spanish, and nothing is written', async () => {
+    const before = await counts();
+    const types = (await ok('{ secInspectionTypes(list:{pageSize:1, sortBy:"name"}) { items { id version } } }')).secInspectionTypes.items;
+    expect(fieldsOf(await s.gql(TYPE_UPDATE, { id: types[0].id, v: types[0].version, i: { name: '', passingScore: '-1', items } }, sec))).toEqual({
+      name: 'Este campo es obligatorio.',
+      passingScore: 'Indica una calificación de 0 a 100 con máximo 2 decimales.',
+    });
+    const plan = (await ok('{ secSchedules(filter:{status:pendiente}, list:{pageSize:1}) { items { id version typeId responsibleEmployeeId dueOn } } }')).secSchedules.items[0];
+    const planInput = { typeId: plan.typeId, area: 'Nave', responsibleEmployeeId: plan.responsibleEmployeeId, dueOn: plan.dueOn, recurrence: 'weekly' };
+    expect(fieldsOf(await s.gql('mutation($id:ID!,$v:Int!,$i:SecScheduleInput!){ secScheduleUpdate(id:$id,version:$v,input:$i){ id } }', { id: plan.id, v: plan.version, i: { ...planInput, area: '' } }, sec))).toEqual({ area: 'Este campo es obligatorio.' });
+    const done = (await ok('{ secSchedules(filter:{status:realizada}, list:{pageSize:1}) { items { id version } } }')).secSchedules.items[0];
+    const cancelDone = await s.gql('mutation($id:ID!,$v:Int!){ secScheduleCancel(id:$id,version:$v){ id } }', { id: done.id, v: done.version }, sec);
+    expect(codeOf(cancelDone)).toBe('CONFLICT');
+    expect(fieldsOf(await s.gql(INSPECTION_CREATE, { i: { typeId, area: ' ', inspectorEmployeeId: '999999', inspectedOn: today } }, sec))).toEqual({ area: 'Este campo es obligatorio.' });
+    expect(fieldsOf(await s.gql(INSPECTION_CREATE, { i: { typeId, area: 'Nave', inspectorEmployeeId: '999999', inspectedOn: today } }, sec))).toEqual({ inspectorEmployeeId: 'El empleado no existe.' });
+    const requested = (await ok('{ secPermits(filter:{status:solicitado}, list:{pageSize:1, sortBy:"folio"}) { items { id version kind requesterEmployeeId workers { employeeId } } } }')).secPermits.items[0];
+    const permitInput = { kind: requested.kind, requesterEmployeeId: requested.requesterEmployeeId, workerIds: requested.workers.map((w: { employeeId: string }) => w.employeeId), area: 'Azotea', validFrom: hoursFromNow(5), validTo: hoursFromNow(4) };
+    expect(fieldsOf(await s.gql(PERMIT_UPDATE, { id: requested.id, v: requested.version, i: permitInput }, sec))).toEqual({ validTo: 'El fin de la vigencia debe ser posterior al inicio.' });
+    const closeRequested = await s.gql(PERMIT_CLOSE, { id: requested.id, v: requested.version }, sec);
+    expect(codeOf(closeRequested)).toBe('CONFLICT');
+    expect(closeRequested.errors![0].message).toBe('El permiso está solicitado; no se puede hacer eso.');
+    const tool = (await ok('{ secTools(filter:{category:herramienta, status:disponible}, list:{pageSize:1}) { items { id version code } } }')).secTools.items[0];
+    expect(fieldsOf(await s.gql(TOOL_UPDATE, { id: tool.id, v: tool.version, i: { code: 'HER-002', name: 'X' } }, sec))).toEqual({ code: 'Ya existe una herramienta con ese código.' });
+    expect(fieldsOf(await s.gql(TOOL_REPAIR, { id: tool.id, v: tool.version, r: '  ' }, sec))).toEqual({ reason: 'Este campo es obligatorio.' });
+    expect(fieldsOf(await s.gql(TOOL_RETIRE, { id: tool.id, v: tool.version, r: '' }, sec))).toEqual({ reason: 'Este campo es obligatorio.' });
+    const repairedAvailable = await s.gql(TOOL_REPAIRED, { id: tool.id, v: tool.version }, sec);
+    expect(codeOf(repairedAvailable)).toBe('CONFLICT');
+    expect((await ok(TOOL, { id: tool.id })).secTool).toMatchObject({ status: 'disponible', version: tool.version, code: tool.code });
+    expect(await counts()).toEqual(before);
+  });
+
   it('reportes: compliance by type worked by hand; PDF for Seguridad only; dates checked', async () => {
     const rows = (await ok('query($f:Date!,$t:Date!){ secCompliance(from:$f,to:$t,by:tipo){ label inspections approved failed compliance averageScore } }', { f: today, t: today })).secCompliance;
     // Today: the two inspections of «Prueba API»: 80.95 reprobada and 100.00 aprobada → 50.00 % compliance, average 90.475 → 90.48.
