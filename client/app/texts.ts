@@ -99,6 +99,10 @@ export const texts = {
       paymentRequestsDetail: 'Todos los orígenes: Mantenimiento, Almacén (PDM) y captura manual',
       cashPeriod: (box: string) => `Caja abierta: ${box}`,
       cashPeriodDetail: (folio: number, openedOn: string) => `Período ${folio}, abierto el ${openedOn}`,
+      overdueInspections: 'Inspecciones vencidas',
+      overdueInspectionsDetail: 'Programadas con fecha pasada',
+      expiringPermits: 'Permisos por vencer',
+      expiringPermitsDetail: 'Autorizados que vencen en 24 horas o ya vencieron sin cerrarse',
       employeeDocuments: 'Empleados con documentos por atender',
       employeeDocumentsDetail: (missingOrExpired: number) =>
         missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
@@ -199,6 +203,12 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   status: 'Cambio de estado',
   retire: 'Baja de vehículo',
   reactivate: 'Reactivación',
+  // Seguridad
+  raise_report: 'Reporte de mantenimiento levantado',
+  return: 'Devolución',
+  repair: 'Envío a reparación',
+  repaired: 'Regreso de reparación',
+  stock_adjust: 'Ajuste de existencia',
 };
 
 /** Spanish names for the audited entities; modules add theirs here. */
@@ -255,6 +265,12 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   vp_location: 'Locación',
   vp_document_type: 'Tipo de documento vehicular',
   mt_failure_report: 'Reporte de falla',
+  sec_inspection_type: 'Tipo de inspección',
+  sec_schedule: 'Inspección programada',
+  sec_inspection: 'Inspección de seguridad',
+  sec_permit: 'Permiso de trabajo',
+  sec_tool: 'Herramienta / EPP',
+  sec_delivery: 'Entrega de equipo',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

@@ -106,6 +106,9 @@ export function UploadButton({
   disabled,
   size = 'xs',
   onBusyChange,
+  accept,
+  capture,
+  icon,
 }: {
   types: readonly FileType[];
   label?: string;
@@ -114,6 +117,11 @@ export function UploadButton({
   size?: 'xs' | 'sm';
   /** Told when an upload starts and ends, so a form can wait for it before saving. */
   onBusyChange?: (busy: boolean) => void;
+  /** Overrides the picker's accept list (e.g. `image/*` so a phone offers its camera). */
+  accept?: string;
+  /** On a phone, opens the camera directly (`environment` = the rear one). */
+  capture?: 'user' | 'environment';
+  icon?: ReactNode;
 }) {
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -150,9 +158,9 @@ export function UploadButton({
     );
   }
   return (
-    <FileButton onChange={(f) => void start(f)} accept={acceptFor(types)} disabled={disabled}>
+    <FileButton onChange={(f) => void start(f)} accept={accept ?? acceptFor(types)} capture={capture} disabled={disabled}>
       {(props) => (
-        <Button {...props} size={size} variant="light" leftSection={<IconPaperclip size={14} />} disabled={disabled}>
+        <Button {...props} size={size} variant="light" leftSection={icon ?? <IconPaperclip size={14} />} disabled={disabled}>
           {label}
         </Button>
       )}

@@ -7,3 +7,4 @@ export * from '../modules/cash/tables';
 export * from '../modules/rh/tables';
 export * from '../modules/vehicle-park/tables';
 export * from '../modules/maintenance/tables';
+export * from '../modules/security/tables';

@@ -29,6 +29,8 @@ import { seedVehicleParkDemo } from './vehicle-park/seed';
 import { vpSettingsResolvers } from './vehicle-park/settings/resolvers';
 import { vpReportResolvers } from './vehicle-park/reports/resolvers';
 import { searchResolvers } from './search/resolvers';
+import { securityResolvers } from './security/resolvers';
+import { seedSecurityDemo } from './security/seed';
 
 export type ServerModule = {
   name: string;
@@ -63,4 +65,6 @@ export const modules: ServerModule[] = [
   { name: 'vehicle-park-settings', resolvers: vpSettingsResolvers },
   { name: 'vehicle-park-reports', resolvers: vpReportResolvers },
   { name: 'search', resolvers: searchResolvers },
+  // After Recursos Humanos: the demo inspections, permits and deliveries point at its demo employees.
+  { name: 'security', resolvers: securityResolvers, seedDemo: seedSecurityDemo },
 ];

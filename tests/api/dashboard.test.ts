@@ -186,9 +186,10 @@ describe('dashboard', () => {
 
   it('costs a fixed number of statements: fewer parts, fewer statements; anonymous is refused', async () => {
     // One session lookup, then one statement per indicator the user may see:
-    // admin 10, Consulta 9 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month).
-    expect((await dashboard(admin)).statements).toBe(1 + 10);
-    expect((await dashboard(viewer)).statements).toBe(1 + 9);
+    // admin 12, Consulta 11 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month);
+    // Parque Vehicular's one (vehicle documents) and Seguridad's two (overdue inspections, expiring permits) are among the 12.
+    expect((await dashboard(admin)).statements).toBe(1 + 12);
+    expect((await dashboard(viewer)).statements).toBe(1 + 11);
     expect((await dashboard(seller)).statements).toBe(1 + 2);
     const anonymous = await s.gql(DASHBOARD, {}, null);
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');

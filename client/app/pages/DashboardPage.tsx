@@ -17,6 +17,7 @@ import { CASH_PATHS } from '../../modules/cash/texts';
 import { SHOPPING_PATHS } from '../../modules/shopping/texts';
 import { EMPLOYEE_PATHS } from '../../modules/human-resources/employees/texts';
 import { VEHICLE_PATHS } from '../../modules/vehicle-park/texts';
+import { SECURITY_PATHS } from '../../modules/security/texts';
 import { allowedScreens, moduleCards } from '../ability/cards';
 import { moduleScreens } from '../routes';
 import { useSession } from '../session/session';
@@ -80,6 +81,14 @@ function indicatorCards(d: IndicatorData): StatCard[] {
       tone: vehicleDocs.expiredOrMissing > 0 ? 'danger' : 'warning',
     });
   }
+  const overdueInspections = d.security?.overdueInspections ?? 0;
+  if (overdueInspections > 0) {
+    cards.push({ key: 'overdue-inspections', title: t.overdueInspections, value: String(overdueInspections), detail: t.overdueInspectionsDetail, path: withQuery(SECURITY_PATHS.schedule, { overdue: 'true', status: '' }), tone: 'danger' });
+  }
+  const expiringPermits = d.security?.expiringPermits ?? 0;
+  if (expiringPermits > 0) {
+    cards.push({ key: 'expiring-permits', title: t.expiringPermits, value: String(expiringPermits), detail: t.expiringPermitsDetail, path: withQuery(SECURITY_PATHS.permits, { expiring: 'true' }), tone: 'warning' });
+  }
   for (const p of d.cash?.openPeriods ?? []) {
     cards.push({ key: `cash-${p.id}`, title: t.cashPeriod(p.cashBoxName), value: formatMoney(p.balance), detail: t.cashPeriodDetail(p.folio, formatDate(p.openedOn)), path: withQuery(CASH_PATHS.movements, { periodId: p.id }) });
   }
@@ -105,7 +114,7 @@ function Indicators() {
       </Alert>
     ) : null;
   }
-  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr || d.vehiclePark;
+  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr || d.vehiclePark || d.security;
   if (!visible) return null;
   const cards = indicatorCards(d);
   const sales = d.sales?.invoicedByMonth ?? null;

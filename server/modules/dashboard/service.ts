@@ -1,6 +1,6 @@
 // Tablero: decides from the user's abilities which indicators to compute; a
 // part the user may not see is never queried (null in the answer). The
-// statements run one after another: a fixed number per request (at most 9),
+// statements run one after another: a fixed number per request (at most 11),
 // whatever the data.
 import type { RequestContext } from '../../context';
 import { todayMx } from '../../../schema/dates';
@@ -8,6 +8,7 @@ import { money } from '../../../schema/money';
 import * as data from './data';
 import { documentAlertSummary } from '../rh/employees/service';
 import { documentAlertSummary as vehicleDocumentAlertSummary } from '../vehicle-park/vehicles/service';
+import { dashboardIndicators as securityIndicators } from '../security/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -21,6 +22,8 @@ export const DASHBOARD_ABILITIES = {
   cashPeriods: ['ver', 'Caja-Períodos'],
   employeeDocuments: ['ver', 'Recursos Humanos-Empleados'],
   vehicleDocuments: ['ver', 'Parque Vehicular-Vehículos'],
+  overdueInspections: ['ver', 'Seguridad-Programación'],
+  expiringPermits: ['ver', 'Seguridad-Permisos'],
 } as const satisfies Record<string, readonly [action: string, subject: string]>;
 
 type Part = keyof typeof DASHBOARD_ABILITIES;
@@ -62,5 +65,7 @@ export async function dashboard(ctx: RequestContext) {
 
   const vehiclePark = may('vehicleDocuments') ? { documents: await vehicleDocumentAlertSummary(ctx) } : null;
 
-  return { today, warehouse, sales, shopping, cash, hr, vehiclePark };
+  const security = await securityIndicators(ctx, { schedule: may('overdueInspections'), permits: may('expiringPermits') });
+
+  return { today, warehouse, sales, shopping, cash, hr, vehiclePark, security };
 }

@@ -36,6 +36,9 @@ export type FailureReportOutcomeRow = {
   orderId: number | null;
   createdAt: Date;
   closedAt: Date | null;
+  title: string;
+  location: string;
+  sourceReference: string;
 };
 
 export function failureReportsBySource(ex: Executor, source: string, sourceIds: string[]) {
@@ -43,7 +46,29 @@ export function failureReportsBySource(ex: Executor, source: string, sourceIds: 
   return queryRows<FailureReportOutcomeRow>(
     ex,
     sql`select id, folio, source_id as "sourceId", status, priority, discard_reason as "discardReason", order_id as "orderId",
-               created_at as "createdAt", closed_at as "closedAt"
+               created_at as "createdAt", closed_at as "closedAt", title, location, source_reference as "sourceReference"
         from mt_failure_reports where source = ${source} and source_id = any(${sql.param(sourceIds)}::text[]) order by id`,
   );
+}
+
+
+/** One page of the reports raised by `source` (newest first), optionally of one status, searching folio, title and reference. */
+export async function failureReportsOfSource(ex: Executor, source: string, q: { limit: number; offset: number; status: string | null; search: string | null }) {
+  const conds = [sql`source = ${source}`];
+  if (q.status) conds.push(sql`status = ${q.status}`);
+  if (q.search) {
+    const p = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(sql`(folio::text = ${q.search} or title ilike ${p} or source_reference ilike ${p} or location ilike ${p})`);
+  }
+  const where = sql.join(conds, sql` and `);
+  const [items, totals] = await Promise.all([
+    queryRows<FailureReportOutcomeRow>(
+      ex,
+      sql`select id, folio, source_id as "sourceId", status, priority, discard_reason as "discardReason", order_id as "orderId", created_at as "createdAt",
+                 closed_at as "closedAt", title, location, source_reference as "sourceReference"
+          from mt_failure_reports where ${where} order by id desc limit ${q.limit} offset ${q.offset}`,
+    ),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from mt_failure_reports where ${where}`),
+  ]);
+  return { items, total: totals[0].n };
 }

@@ -49,3 +49,10 @@ export async function raiseFailureReport(tx: Executor, actor: Actor, input: Fail
 /** The reports raised from records of `source` (e.g. 'seguridad' + inspection ids), for the origin to show their outcome. */
 export const failureReportsBySource = (ex: Executor, source: FailureReportOrigin['source'], sourceIds: (string | number)[]) =>
   data.failureReportsBySource(ex, source, sourceIds.map(String));
+
+/** A page of the reports raised by one origin (Seguridad's «Reportes de Mantenimiento»), with their outcome. */
+export const failureReportsOfSource = (
+  ex: Executor,
+  source: FailureReportOrigin['source'],
+  q: { limit: number; offset: number; status?: string | null; search?: string | null },
+) => data.failureReportsOfSource(ex, source, { limit: q.limit, offset: q.offset, status: q.status ?? null, search: q.search ?? null });

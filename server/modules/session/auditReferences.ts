@@ -9,6 +9,7 @@ import { folioLabel, invoiceLabel } from '../../../schema/sales/labels';
 import { auditLog } from '../../db/tables';
 import { formatCountFolio, formatMovementFolio, formatPdmFolio, formatRequisitionFolio } from '../warehouse/service';
 import { formatFailureReportFolio } from '../maintenance/service';
+import { formatDeliveryFolio, formatInspectionFolio, formatPermitFolio } from '../../../schema/security/labels';
 
 /** What the SQL reads of the record: a folio and/or a name (each entity picks). */
 export type ReferenceParts = { folio?: number | null; serie?: string | null; name?: string | null };
@@ -162,6 +163,28 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
   mt_failure_report: {
     parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.title) from mt_failure_reports x where x.id = ${id})`,
     label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatFailureReportFolio(p.folio), p.name),
+  },
+  // Seguridad
+  sec_inspection_type: named('sec_inspection_types'),
+  sec_schedule: {
+    parts: (id) => sql`(select json_build_object('name', t.name || ' · ' || x.area || ' · ' || x.due_on::text) from sec_schedules x join sec_inspection_types t on t.id = x.type_id where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
+  sec_inspection: {
+    parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.type_name || ' · ' || x.area) from sec_inspections x where x.id = ${id})`,
+    label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatInspectionFolio(p.folio), p.name),
+  },
+  sec_permit: {
+    parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.area) from sec_permits x where x.id = ${id})`,
+    label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatPermitFolio(p.folio), p.name),
+  },
+  sec_tool: {
+    parts: (id) => sql`(select json_build_object('name', x.code || ' · ' || x.name) from sec_tools x where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
+  sec_delivery: {
+    parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from sec_deliveries x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,
+    label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatDeliveryFolio(p.folio), p.name),
   },
 };
 

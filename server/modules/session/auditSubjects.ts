@@ -59,6 +59,13 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, string>> = {
   vp_document_type: 'Parque Vehicular-Configuración PV',
   // Mantenimiento
   mt_failure_report: 'Mantenimiento-Gestión de reportes',
+  // Seguridad
+  sec_inspection_type: 'Seguridad-Tipos',
+  sec_schedule: 'Seguridad-Programación',
+  sec_inspection: 'Seguridad-Inspecciones',
+  sec_permit: 'Seguridad-Permisos',
+  sec_tool: 'Seguridad-Herramientas',
+  sec_delivery: 'Seguridad-Entrega de Equipo',
 };
 
 /** Audited entities with no Historial of their own: a note belongs to the record it was left on. */

@@ -1,0 +1,308 @@
+// Entrega de Equipo: deliveries to employees (folio, who received it, what is
+// still out). "Nueva entrega" picks the employee and the tools/PPE, with the
+// received-by name typed and an optional signature drawn on screen; a row
+// opens its lines, each with "Devolver" (condition bueno / dañado / perdido).
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  SecDeliverableToolListDocument,
+  SecDeliveryCreateDocument,
+  SecDeliveryListDocument,
+  SecDeliveryReturnDocument,
+  type SecDeliveryFieldsFragment,
+  type SecReturnCondition,
+} from '../../../../generated/graphql';
+import { formatDeliveryFolio } from '../../../../schema/security/tools';
+import { useScreenAccess } from '../../../components/access';
+import { DateField } from '../../../components/DateField';
+import { todayIso } from '../../../components/dates';
+import { FormDialog } from '../../../components/EditDialog';
+import { EmployeeSelect } from '../../../components/EmployeeSelect';
+import { formatDate } from '../../../components/format';
+import type { AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { useListParams } from '../../../components/listParams';
+import { notifySuccess } from '../../../components/notify';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { SignaturePad } from '../../../components/SignaturePad';
+import { useServerList } from '../../../components/useServerList';
+import { MODULE, OPTIONS, TOOL_CATEGORY_LABELS, common } from '../texts';
+
+type Delivery = SecDeliveryFieldsFragment;
+type Line = Delivery['lines'][number];
+
+const t = {
+  description: 'Herramienta y EPP entregados a cada empleado con su acuse. Una herramienta no se entrega dos veces; el EPP descuenta su existencia.',
+  search: 'Buscar por folio, empleado, quien recibió o equipo',
+  create: 'Nueva entrega',
+  openOnly: 'Con equipo pendiente',
+  cols: { folio: 'Folio', date: 'Fecha', employee: 'Empleado', receivedBy: 'Recibió', items: 'Equipo', outstanding: 'Pendiente' },
+  fields: { employee: 'Empleado', receivedBy: 'Nombre de quien recibe', date: 'Fecha de entrega', notes: 'Notas', tool: 'Equipo', quantity: 'Cantidad', signature: 'Firma de recibido (opcional)' },
+  addLine: 'Agregar equipo',
+  toolPlaceholder: 'Busca por código o nombre',
+  created: (folio: number) => `Entrega ${formatDeliveryFolio(folio)} registrada.`,
+  lines: { tool: 'Equipo', delivered: 'Entregado', returned: 'Devuelto', pending: 'Pendiente' },
+  return: 'Devolver',
+  returnTitle: (l: Line) => `Devolver ${l.toolCode} · ${l.toolName}`,
+  condition: 'Condición',
+  returned: 'Devolución registrada.',
+  conditionHelp: 'Bueno: queda disponible. Dañado: la herramienta pasa a reparación. Perdido: se da de baja (indica el motivo).',
+  stock: (n: number) => `Existencia: ${n}`,
+};
+
+const COLUMNS: ListColumn<Delivery>[] = [
+  { key: 'folio', header: t.cols.folio, sortable: true, width: 110, render: (r) => formatDeliveryFolio(r.folio), exportValue: (r) => formatDeliveryFolio(r.folio) },
+  { key: 'deliveredOn', header: t.cols.date, sortable: true, render: (r) => formatDate(r.deliveredOn), exportValue: (r) => r.deliveredOn },
+  { key: 'employee', header: t.cols.employee, sortable: true, render: (r) => r.employeeName, exportValue: (r) => r.employeeName },
+  { key: 'receivedBy', header: t.cols.receivedBy },
+  { key: 'items', header: t.cols.items, render: (r) => r.lines.map((l) => `${l.toolCode} ×${l.quantity}`).join(', '), exportValue: (r) => r.lines.map((l) => `${l.toolCode} x${l.quantity}`).join(', ') },
+  { key: 'outstanding', header: t.cols.outstanding, align: 'right', render: (r) => (r.outstanding > 0 ? <Badge color="blue" variant="light">{r.outstanding}</Badge> : <Badge color="gray" variant="light">0</Badge>), exportValue: (r) => r.outstanding },
+];
+
+type DraftLine = { toolId: string; label: string; category: string; quantity: number };
+
+function ToolPicker({ onPick, taken }: { onPick: (l: DraftLine) => void; taken: string[] }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const { data } = useQuery(SecDeliverableToolListDocument, { variables: { search: debounced || null }, fetchPolicy: 'network-only' });
+  const tools = (data?.secDeliverableTools ?? []).filter((x) => !taken.includes(x.id));
+  return (
+    <Select
+      label={t.fields.tool}
+      placeholder={t.toolPlaceholder}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      data={tools.map((x) => ({ value: x.id, label: `${x.code} · ${x.name}${x.category === 'epp' ? ` (${t.stock(x.stock)})` : ''}` }))}
+      value={null}
+      onChange={(id) => {
+        const tool = tools.find((x) => x.id === id);
+        if (tool) onPick({ toolId: tool.id, label: `${tool.code} · ${tool.name}`, category: tool.category, quantity: 1 });
+        setSearch('');
+      }}
+      nothingFoundMessage="Sin equipo disponible con ese texto"
+    />
+  );
+}
+
+function NewDeliveryDialog({ onClose }: { onClose: (saved: boolean) => void }) {
+  const [create] = useMutation(SecDeliveryCreateDocument);
+  const [employeeId, setEmployeeId] = useState('');
+  const [receivedBy, setReceivedBy] = useState('');
+  const [deliveredOn, setDeliveredOn] = useState(todayIso());
+  const [signature, setSignature] = useState<string | null>(null);
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const placed = ['employeeId', 'receivedBy', 'deliveredOn', 'lines', ...lines.flatMap((_, i) => [`lines.${i}.toolId`, `lines.${i}.quantity`])];
+  const submit = async () => {
+    const missing: Record<string, string> = {};
+    if (!employeeId) missing.employeeId = common.required;
+    if (!receivedBy.trim()) missing.receivedBy = common.required;
+    if (!lines.length) missing.lines = 'Agrega al menos un equipo a la entrega.';
+    setFields(missing);
+    if (Object.keys(missing).length) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const r = await create({ variables: { input: { employeeId, receivedBy, deliveredOn, signature, lines: lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })) } } });
+      notifySuccess(t.created(r.data?.secDeliveryCreate.folio ?? 0));
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      setFields(placedFields(e, placed));
+      setError(errorForForm(e, placed));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title={t.create} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} size="lg">
+      <Stack gap="sm">
+        <EmployeeSelect label={t.fields.employee} required value={employeeId} onChange={setEmployeeId} error={fields.employeeId} />
+        <ToolPicker taken={lines.map((l) => l.toolId)} onPick={(l) => setLines((prev) => [...prev, l])} />
+        {fields.lines ? (
+          <Text size="xs" c="red">
+            {fields.lines}
+          </Text>
+        ) : null}
+        {lines.map((l, i) => (
+          <Paper key={l.toolId} withBorder p="xs" radius="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate>
+                  {l.label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {TOOL_CATEGORY_LABELS[l.category as 'epp' | 'herramienta']}
+                </Text>
+                {fields[`lines.${i}.toolId`] || fields[`lines.${i}.quantity`] ? (
+                  <Text size="xs" c="red">
+                    {fields[`lines.${i}.toolId`] ?? fields[`lines.${i}.quantity`]}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Group gap="xs" wrap="nowrap">
+                <NumberInput
+                  aria-label={`${t.fields.quantity} ${l.label}`}
+                  w={80}
+                  min={1}
+                  max={l.category === 'epp' ? 100000 : 1}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  disabled={l.category !== 'epp'}
+                  value={l.quantity}
+                  onChange={(v) => setLines((prev) => prev.map((x, k) => (k === i ? { ...x, quantity: Math.max(1, Number(v) || 1) } : x)))}
+                />
+                <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${l.label}`} onClick={() => setLines((prev) => prev.filter((_, k) => k !== i))}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            </Group>
+          </Paper>
+        ))}
+        <TextInput label={t.fields.receivedBy} required value={receivedBy} onChange={(e) => setReceivedBy(e.currentTarget.value)} error={fields.receivedBy} maxLength={150} />
+        <DateField label={t.fields.date} required value={deliveredOn} onChange={setDeliveredOn} error={fields.deliveredOn} />
+        <SignaturePad label={t.fields.signature} onChange={setSignature} />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+function ReturnDialog({ line, onClose }: { line: Line; onClose: (saved: boolean) => void }) {
+  const [giveBack] = useMutation(SecDeliveryReturnDocument);
+  const [quantity, setQuantity] = useState(line.outstanding);
+  const [condition, setCondition] = useState<SecReturnCondition>('bueno');
+  const [reason, setReason] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    if (condition !== 'bueno' && !reason.trim()) {
+      setFields({ reason: 'Indica el motivo.' });
+      return;
+    }
+    setSaving(true);
+    try {
+      await giveBack({ variables: { input: { lineId: line.id, quantity, condition, reason } } });
+      notifySuccess(t.returned);
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      setFields(placedFields(e, ['quantity', 'reason', 'condition']));
+      setError(errorForForm(e, ['quantity', 'reason', 'condition']));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title={t.returnTitle(line)} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={t.return} size="md">
+      <NumberInput label={t.fields.quantity} min={1} max={line.outstanding} allowDecimal={false} disabled={line.category !== 'epp'} value={quantity} onChange={(v) => setQuantity(Math.max(1, Number(v) || 1))} error={fields.quantity} />
+      <Select label={t.condition} data={OPTIONS.returnCondition} value={condition} onChange={(v) => setCondition((v ?? 'bueno') as SecReturnCondition)} allowDeselect={false} description={t.conditionHelp} />
+      <TextInput label={common.reason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fields.reason} required={condition !== 'bueno'} maxLength={300} />
+    </FormDialog>
+  );
+}
+
+function DeliveryDialog({ delivery, canReturn, onClose, onReturned }: { delivery: Delivery; canReturn: boolean; onClose: () => void; onReturned: () => void }) {
+  const [returning, setReturning] = useState<Line | null>(null);
+  return (
+    <Modal opened onClose={onClose} title={`${formatDeliveryFolio(delivery.folio)} · ${delivery.employeeName}`} size="lg" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          {formatDate(delivery.deliveredOn)} · {t.cols.receivedBy}: {delivery.receivedBy}
+        </Text>
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.lines.tool}</Table.Th>
+                <Table.Th ta="right">{t.lines.delivered}</Table.Th>
+                <Table.Th ta="right">{t.lines.returned}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {delivery.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>
+                    {l.toolCode} · {l.toolName}
+                  </Table.Td>
+                  <Table.Td ta="right">{l.quantity}</Table.Td>
+                  <Table.Td ta="right">{l.returnedQuantity}</Table.Td>
+                  <Table.Td ta="right">
+                    {canReturn && l.outstanding > 0 ? (
+                      <Button size="compact-sm" variant="light" leftSection={<IconArrowBackUp size={14} />} onClick={() => setReturning(l)} aria-label={`${t.return} ${l.toolCode}`}>
+                        {t.return}
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+      {returning ? (
+        <ReturnDialog
+          line={returning}
+          onClose={(saved) => {
+            setReturning(null);
+            if (saved) onReturned();
+          }}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+export function DeliveriesPage() {
+  const access = useScreenAccess(MODULE, 'Entrega de Equipo');
+  const [creating, setCreating] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { open: '' } });
+  const list = useServerList(SecDeliveryListDocument, params, { filter: params.filters.open ? { open: true } : {} }, (d) => d.secDeliveries, { entity: 'sec_delivery' });
+  const opened = list.rows.find((r) => r.id === openId) ?? null;
+  return (
+    <>
+      <ListPage
+        description={t.description}
+        exportName="Entregas de equipo"
+        searchPlaceholder={t.search}
+        columns={COLUMNS}
+        rows={list.rows}
+        total={list.total}
+        loading={list.loading}
+        error={list.error}
+        params={params}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpenId(r.id)}
+        fetchAll={access.exportar ? list.fetchAll : undefined}
+        filters={<Switch label={t.openOnly} checked={Boolean(params.filters.open)} onChange={(e) => params.setFilter('open', e.currentTarget.checked ? '1' : '')} />}
+        actions={
+          access.crear ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {t.create}
+            </Button>
+          ) : undefined
+        }
+      />
+      {creating ? (
+        <NewDeliveryDialog
+          onClose={(saved) => {
+            setCreating(false);
+            if (saved) void list.refetch();
+          }}
+        />
+      ) : null}
+      {opened ? <DeliveryDialog delivery={opened} canReturn={access.editar} onClose={() => setOpenId(null)} onReturned={() => void list.refetch()} /> : null}
+    </>
+  );
+}
+
+export default DeliveriesPage;

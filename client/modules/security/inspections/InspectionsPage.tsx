@@ -1,0 +1,154 @@
+// Inspecciones: server list with status, result and "con hallazgos" filters in
+// the URL; "Nueva inspección" opens a short dialog (type, área, inspector,
+// date) and then the checklist screen.
+import { useState } from 'react';
+import { Badge, Button, Select, Switch, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import {
+  SecInspectionCreateDocument,
+  SecInspectionListDocument,
+  SecInspectionTypeOptionListDocument,
+  type SecInspectionFieldsFragment,
+  type SecInspectionResult,
+  type SecInspectionStatus,
+} from '../../../../generated/graphql';
+import { formatInspectionFolio } from '../../../../schema/security/inspections';
+import { useScreenAccess } from '../../../components/access';
+import { DateField } from '../../../components/DateField';
+import { todayIso } from '../../../components/dates';
+import { FormDialog } from '../../../components/EditDialog';
+import { EmployeeSelect } from '../../../components/EmployeeSelect';
+import { formatDate, formatNumber } from '../../../components/format';
+import type { AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { useListParams } from '../../../components/listParams';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useServerList } from '../../../components/useServerList';
+import { BADGES, MODULE, OPTIONS, SECURITY_PATHS, common } from '../texts';
+
+const t = {
+  description: 'Checklists de seguridad por área: cumple, no cumple o N/A con nota y foto. La calificación pondera los puntos aplicables; un punto crítico que no cumple reprueba.',
+  search: 'Buscar por folio, tipo, área o inspector',
+  create: 'Nueva inspección',
+  cols: { folio: 'Folio', date: 'Fecha', type: 'Tipo', area: 'Área', inspector: 'Inspector', progress: 'Avance', score: 'Calificación', status: 'Estado', result: 'Resultado' },
+  allStatuses: 'Todos los estados',
+  allResults: 'Todos los resultados',
+  withFindings: 'Con hallazgos',
+  fields: { type: 'Tipo de inspección', area: 'Área o ubicación', inspector: 'Inspector', date: 'Fecha' },
+};
+
+const COLUMNS: ListColumn<SecInspectionFieldsFragment>[] = [
+  { key: 'folio', header: t.cols.folio, sortable: true, width: 110, render: (r) => formatInspectionFolio(r.folio), exportValue: (r) => formatInspectionFolio(r.folio) },
+  { key: 'inspectedOn', header: t.cols.date, sortable: true, render: (r) => formatDate(r.inspectedOn), exportValue: (r) => r.inspectedOn },
+  { key: 'type', header: t.cols.type, sortable: true, render: (r) => r.typeName, exportValue: (r) => r.typeName },
+  { key: 'area', header: t.cols.area, sortable: true },
+  { key: 'inspectorName', header: t.cols.inspector },
+  { key: 'progress', header: t.cols.progress, render: (r) => `${r.answeredCount}/${r.itemCount}`, exportValue: (r) => `${r.answeredCount}/${r.itemCount}` },
+  {
+    key: 'score',
+    header: t.cols.score,
+    sortable: true,
+    align: 'right',
+    render: (r) => (r.score === null ? '—' : `${formatNumber(r.score, 2)} %`),
+    exportValue: (r) => (r.score === null ? null : Number(r.score)),
+  },
+  {
+    key: 'status',
+    header: t.cols.status,
+    sortable: true,
+    render: (r) => (
+      <>
+        <StatusBadge status={r.status} labels={BADGES.inspection} /> {r.findings > 0 ? <Badge color="orange" variant="light" size="sm">{r.findings} hallazgo{r.findings === 1 ? '' : 's'}</Badge> : null}
+      </>
+    ),
+    exportValue: (r) => BADGES.inspection[r.status].label,
+  },
+  { key: 'result', header: t.cols.result, render: (r) => (r.result ? <StatusBadge status={r.result} labels={BADGES.result} /> : '—'), exportValue: (r) => (r.result ? BADGES.result[r.result].label : '') },
+];
+
+function NewInspectionDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const types = useQuery(SecInspectionTypeOptionListDocument);
+  const [create] = useMutation(SecInspectionCreateDocument);
+  const [values, setValues] = useState({ typeId: '', area: '', inspectorEmployeeId: '', inspectedOn: todayIso() });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (k: keyof typeof values) => (v: string) => setValues((prev) => ({ ...prev, [k]: v }));
+  const submit = async () => {
+    const missing = Object.fromEntries(Object.entries(values).filter(([, v]) => !v.trim()).map(([k]) => [k, common.required]));
+    setFields(missing);
+    if (Object.keys(missing).length) return;
+    setSaving(true);
+    try {
+      const r = await create({ variables: { input: values } });
+      void navigate(`${SECURITY_PATHS.inspection}?id=${r.data?.secInspectionCreate.id ?? ''}`);
+    } catch (caught) {
+      const e = asAppError(caught);
+      setFields(placedFields(e, Object.keys(values)));
+      setError(errorForForm(e, Object.keys(values)));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormDialog title={t.create} opened onClose={onClose} onSubmit={submit} saving={saving} error={error} submitLabel="Iniciar" size="md">
+      <Select label={t.fields.type} required data={(types.data?.secInspectionTypeOptions ?? []).map((o) => ({ value: o.id, label: o.name }))} value={values.typeId || null} onChange={(v) => set('typeId')(v ?? '')} error={fields.typeId} searchable />
+      <TextInput label={t.fields.area} required value={values.area} onChange={(e) => set('area')(e.currentTarget.value)} error={fields.area} maxLength={150} />
+      <EmployeeSelect label={t.fields.inspector} required value={values.inspectorEmployeeId} onChange={set('inspectorEmployeeId')} error={fields.inspectorEmployeeId} />
+      <DateField label={t.fields.date} required value={values.inspectedOn} onChange={set('inspectedOn')} error={fields.inspectedOn} />
+    </FormDialog>
+  );
+}
+
+export function InspectionsPage() {
+  const navigate = useNavigate();
+  const access = useScreenAccess(MODULE, 'Inspecciones');
+  const [creating, setCreating] = useState(false);
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', result: '', findings: '' } });
+  const { status, result, findings } = params.filters;
+  const filter = {
+    ...(status ? { status: status as SecInspectionStatus } : {}),
+    ...(result ? { result: result as SecInspectionResult } : {}),
+    ...(findings ? { withFindings: true } : {}),
+  };
+  const list = useServerList(SecInspectionListDocument, params, { filter }, (d) => d.secInspections, { entity: 'sec_inspection' });
+  return (
+    <>
+      <ListPage
+        description={t.description}
+        exportName="Inspecciones"
+        searchPlaceholder={t.search}
+        columns={COLUMNS}
+        rows={list.rows}
+        total={list.total}
+        loading={list.loading}
+        error={list.error}
+        params={params}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => void navigate(`${SECURITY_PATHS.inspection}?id=${r.id}`)}
+        fetchAll={access.exportar ? list.fetchAll : undefined}
+        filters={
+          <>
+            <Select aria-label={t.cols.status} placeholder={t.allStatuses} data={OPTIONS.inspectionStatus} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />
+            <Select aria-label={t.cols.result} placeholder={t.allResults} data={OPTIONS.inspectionResult} value={result || null} onChange={(v) => params.setFilter('result', v ?? '')} clearable w={170} />
+            <Switch label={t.withFindings} checked={Boolean(findings)} onChange={(e) => params.setFilter('findings', e.currentTarget.checked ? '1' : '')} />
+          </>
+        }
+        actions={
+          access.crear ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {t.create}
+            </Button>
+          ) : undefined
+        }
+      />
+      {creating ? <NewInspectionDialog onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}
+
+export default InspectionsPage;

@@ -1,0 +1,266 @@
+// Permisos de trabajo: list with kind, status and "por vencer" filters in the
+// URL (the Tablero card links there). A permit is requested with its workers,
+// validity window and the checklist its kind requires; authorising needs
+// every check, a window that has not ended and the `autorizar` permission;
+// then it is closed, or cancelled with a reason.
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useMutation } from '@apollo/client/react';
+import { IconCheck, IconLock, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  SecPermitAuthorizeDocument,
+  SecPermitCancelDocument,
+  SecPermitCloseDocument,
+  SecPermitCreateDocument,
+  SecPermitListDocument,
+  SecPermitUpdateDocument,
+  type SecPermitFieldsFragment,
+  type SecPermitKind,
+  type SecPermitStatus,
+} from '../../../../generated/graphql';
+import { formatPermitFolio, PERMIT_CHECKLISTS, type PermitKind } from '../../../../schema/security/permits';
+import { useScreenAccess } from '../../../components/access';
+import { FormDialog } from '../../../components/EditDialog';
+import { EmployeeSelect } from '../../../components/EmployeeSelect';
+import { formatDateTime } from '../../../components/format';
+import type { AppError } from '../../../components/graphqlErrors';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { useListParams } from '../../../components/listParams';
+import { notifySuccess } from '../../../components/notify';
+import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useServerList } from '../../../components/useServerList';
+import { BADGES, MODULE, OPTIONS, PERMIT_KIND_LABELS, common } from '../texts';
+
+type Permit = SecPermitFieldsFragment;
+
+/** "2026-06-01T08:00" in the browser's zone ↔ an ISO instant. */
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : '');
+
+const COLUMNS: ListColumn<Permit>[] = [
+  { key: 'folio', header: 'Folio', sortable: true, width: 100, render: (r) => formatPermitFolio(r.folio), exportValue: (r) => formatPermitFolio(r.folio) },
+  { key: 'kind', header: 'Tipo', sortable: true, render: (r) => PERMIT_KIND_LABELS[r.kind], exportValue: (r) => PERMIT_KIND_LABELS[r.kind] },
+  { key: 'area', header: 'Área', sortable: true },
+  { key: 'workers', header: 'Trabajadores', render: (r) => r.workers.map((w) => w.fullName).join(', '), exportValue: (r) => r.workers.map((w) => w.fullName).join(', ') },
+  { key: 'validFrom', header: 'Desde', sortable: true, render: (r) => formatDateTime(r.validFrom), exportValue: (r) => formatDateTime(r.validFrom) },
+  {
+    key: 'validTo',
+    header: 'Hasta',
+    sortable: true,
+    render: (r) => (
+      <Stack gap={2} align="flex-start">
+        {formatDateTime(r.validTo)}
+        {r.expired && (r.status === 'solicitado' || r.status === 'autorizado') ? <Badge color="red" size="sm">Vencido</Badge> : null}
+      </Stack>
+    ),
+    exportValue: (r) => formatDateTime(r.validTo),
+  },
+  { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={BADGES.permit} />, exportValue: (r) => BADGES.permit[r.status].label },
+];
+
+type Values = { kind: SecPermitKind; requesterEmployeeId: string; workerIds: string[]; area: string; description: string; validFrom: string; validTo: string; checklist: string[] };
+
+function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (saved: boolean) => void }) {
+  const access = useScreenAccess(MODULE, 'Permisos');
+  const [create] = useMutation(SecPermitCreateDocument);
+  const [update] = useMutation(SecPermitUpdateDocument);
+  const [authorize] = useMutation(SecPermitAuthorizeDocument);
+  const [closePermit] = useMutation(SecPermitCloseDocument);
+  const [cancel] = useMutation(SecPermitCancelDocument);
+  const now = Date.now();
+  const [v, setV] = useState<Values>(
+    permit
+      ? { kind: permit.kind, requesterEmployeeId: permit.requesterEmployeeId, workerIds: permit.workers.map((w) => w.employeeId), area: permit.area, description: permit.description, validFrom: toLocalInput(permit.validFrom), validTo: toLocalInput(permit.validTo), checklist: permit.checklist }
+      : { kind: 'altura', requesterEmployeeId: '', workerIds: [''], area: '', description: '', validFrom: toLocalInput(new Date(now + 3_600_000).toISOString()), validTo: toLocalInput(new Date(now + 9 * 3_600_000).toISOString()), checklist: [] },
+  );
+  const [cancelReason, setCancelReason] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const editable = !permit ? access.crear : permit.status === 'solicitado' && access.editar;
+  const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((prev) => ({ ...prev, [k]: value }));
+  const placed = ['kind', 'requesterEmployeeId', 'workerIds', 'area', 'description', 'validFrom', 'validTo', 'checklist', 'reason', ...v.workerIds.map((_, i) => `workerIds.${i}`)];
+  const input = () => ({ ...v, workerIds: v.workerIds.filter(Boolean), validFrom: fromLocalInput(v.validFrom), validTo: fromLocalInput(v.validTo) });
+  const run = async (work: () => Promise<string>) => {
+    setSaving(true);
+    setError(null);
+    try {
+      notifySuccess(await work());
+      onClose(true);
+    } catch (caught) {
+      const e = asAppError(caught);
+      setFields(placedFields(e, placed));
+      setError(errorForForm(e, placed));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const submit = async () => {
+    const missing: Record<string, string> = {};
+    if (!v.requesterEmployeeId) missing.requesterEmployeeId = common.required;
+    if (!v.area.trim()) missing.area = common.required;
+    if (!v.workerIds.some(Boolean)) missing.workerIds = 'Agrega al menos un trabajador.';
+    if (!v.validFrom) missing.validFrom = common.required;
+    if (!v.validTo) missing.validTo = common.required;
+    else if (v.validFrom && v.validTo <= v.validFrom) missing.validTo = 'El fin de la vigencia debe ser posterior al inicio.';
+    setFields(missing);
+    if (Object.keys(missing).length) return;
+    await run(async () => {
+      if (permit) await update({ variables: { id: permit.id, version: permit.version, input: input() } });
+      else await create({ variables: { input: input() } });
+      return 'Permiso guardado.';
+    });
+  };
+  const checklist = PERMIT_CHECKLISTS[v.kind as PermitKind];
+  const extra = permit ? (
+    <Group gap="xs">
+      {permit.status === 'solicitado' && access.autorizar ? (
+        <Button color="teal" leftSection={<IconCheck size={16} />} loading={saving} disabled={permit.expired} title={permit.expired ? 'La vigencia ya terminó' : undefined} onClick={() => void run(async () => (await authorize({ variables: { id: permit.id, version: permit.version } }), `Permiso ${formatPermitFolio(permit.folio)} autorizado.`))}>
+          Autorizar
+        </Button>
+      ) : null}
+      {permit.status === 'autorizado' && access.editar ? (
+        <Button variant="light" leftSection={<IconLock size={16} />} loading={saving} onClick={() => void run(async () => (await closePermit({ variables: { id: permit.id, version: permit.version } }), `Permiso ${formatPermitFolio(permit.folio)} cerrado.`))}>
+          Cerrar permiso
+        </Button>
+      ) : null}
+    </Group>
+  ) : undefined;
+  return (
+    <FormDialog title={permit ? `${formatPermitFolio(permit.folio)} · ${PERMIT_KIND_LABELS[permit.kind]}` : 'Solicitar permiso de trabajo'} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} readOnly={!editable} extraActions={extra} size="lg">
+      <Stack gap="sm">
+        {permit ? (
+          <Group gap="xs">
+            <StatusBadge status={permit.status} labels={BADGES.permit} />
+            {permit.authorizedByName ? <Text size="sm">Autorizó {permit.authorizedByName} el {formatDateTime(permit.authorizedAt)}</Text> : null}
+          </Group>
+        ) : null}
+        {permit?.expired && permit.status === 'solicitado' ? <Alert color="orange" variant="light">La vigencia ya terminó: no se puede autorizar. Cambia la vigencia o cancélalo.</Alert> : null}
+        {permit?.cancelReason ? <Alert color="red" variant="light">Cancelado: {permit.cancelReason}</Alert> : null}
+        <Select label="Tipo de permiso" data={OPTIONS.permitKind} value={v.kind} onChange={(k) => setV((prev) => ({ ...prev, kind: (k ?? 'altura') as SecPermitKind, checklist: [] }))} allowDeselect={false} disabled={!editable} />
+        <EmployeeSelect label="Solicitante" required value={v.requesterEmployeeId} known={permit ? { id: permit.requesterEmployeeId, fullName: permit.requesterName } : null} onChange={(x) => set('requesterEmployeeId', x)} error={fields.requesterEmployeeId} disabled={!editable} />
+        <Text size="sm" fw={500}>
+          Trabajadores
+        </Text>
+        {v.workerIds.map((w, i) => (
+          <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
+            <div style={{ flex: 1 }}>
+              <EmployeeSelect
+                aria-label={`Trabajador ${i + 1}`}
+                value={w}
+                known={permit?.workers.find((x) => x.employeeId === w) ? { id: w, fullName: permit.workers.find((x) => x.employeeId === w)?.fullName ?? '' } : null}
+                onChange={(x) => set('workerIds', v.workerIds.map((y, k) => (k === i ? x : y)))}
+                error={fields[`workerIds.${i}`]}
+                disabled={!editable}
+              />
+            </div>
+            {editable && v.workerIds.length > 1 ? (
+              <ActionIcon variant="subtle" color="red" mt={6} aria-label={`Quitar trabajador ${i + 1}`} onClick={() => set('workerIds', v.workerIds.filter((_, k) => k !== i))}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            ) : null}
+          </Group>
+        ))}
+        {fields.workerIds ? (
+          <Text size="xs" c="red">
+            {fields.workerIds}
+          </Text>
+        ) : null}
+        {editable ? (
+          <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set('workerIds', [...v.workerIds, ''])} w="fit-content">
+            Agregar trabajador
+          </Button>
+        ) : null}
+        <TextInput label="Área" required value={v.area} onChange={(e) => set('area', e.currentTarget.value)} error={fields.area} maxLength={150} disabled={!editable} />
+        <Textarea label="Trabajo a realizar" autosize minRows={1} maxLength={1000} value={v.description} onChange={(e) => set('description', e.currentTarget.value)} disabled={!editable} />
+        <Group grow>
+          <TextInput type="datetime-local" label="Vigente desde" required value={v.validFrom} onChange={(e) => set('validFrom', e.currentTarget.value)} error={fields.validFrom} disabled={!editable} />
+          <TextInput type="datetime-local" label="Vigente hasta" required value={v.validTo} onChange={(e) => set('validTo', e.currentTarget.value)} error={fields.validTo} disabled={!editable} />
+        </Group>
+        <Checkbox.Group label={`Checklist de ${PERMIT_KIND_LABELS[v.kind].toLowerCase()} (todo marcado para autorizar)`} value={v.checklist} onChange={(x) => set('checklist', x)} error={fields.checklist}>
+          <Stack gap={6} mt={6}>
+            {checklist.map((c) => (
+              <Checkbox key={c.key} value={c.key} label={c.text} disabled={!editable} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        {permit && (permit.status === 'solicitado' || permit.status === 'autorizado') && access.eliminar ? (
+          <Group align="flex-end" gap="xs">
+            <TextInput label="Motivo de cancelación" style={{ flex: 1 }} value={cancelReason} onChange={(e) => setCancelReason(e.currentTarget.value)} error={fields.reason} maxLength={300} />
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconX size={16} />}
+              onClick={() => {
+                if (!cancelReason.trim()) {
+                  setFields({ reason: 'Indica el motivo.' });
+                  return;
+                }
+                void run(async () => (await cancel({ variables: { id: permit.id, version: permit.version, reason: cancelReason } }), `Permiso ${formatPermitFolio(permit.folio)} cancelado.`));
+              }}
+            >
+              Cancelar permiso
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </FormDialog>
+  );
+}
+
+export function PermitsPage() {
+  const access = useScreenAccess(MODULE, 'Permisos');
+  const [open, setOpen] = useState<Permit | 'new' | null>(null);
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '', expiring: '' } });
+  const { kind, status, expiring } = params.filters;
+  const filter = { ...(kind ? { kind: kind as SecPermitKind } : {}), ...(status ? { status: status as SecPermitStatus } : {}), ...(expiring ? { expiring: true } : {}) };
+  const list = useServerList(SecPermitListDocument, params, { filter }, (d) => d.secPermits, { entity: 'sec_permit' });
+  return (
+    <>
+      <ListPage
+        description="Un trabajador no puede tener dos permisos del mismo tipo con horarios que se traslapan. Un permiso vencido no se autoriza."
+        exportName="Permisos de trabajo"
+        searchPlaceholder="Buscar por folio, área, trabajo o trabajador"
+        columns={COLUMNS}
+        rows={list.rows}
+        total={list.total}
+        loading={list.loading}
+        error={list.error}
+        params={params}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpen(r)}
+        fetchAll={access.exportar ? list.fetchAll : undefined}
+        filters={
+          <>
+            <Select aria-label="Tipo" placeholder="Todos los tipos" data={OPTIONS.permitKind} value={kind || null} onChange={(x) => params.setFilter('kind', x ?? '')} clearable w={190} />
+            <Select aria-label="Estado" placeholder="Todos los estados" data={OPTIONS.permitStatus} value={status || null} onChange={(x) => params.setFilter('status', x ?? '')} clearable w={170} />
+            <Switch label="Por vencer" checked={Boolean(expiring)} onChange={(e) => params.setFilter('expiring', e.currentTarget.checked ? 'true' : '')} />
+          </>
+        }
+        actions={
+          access.crear ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen('new')}>
+              Solicitar permiso
+            </Button>
+          ) : undefined
+        }
+      />
+      {open ? (
+        <PermitDialog
+          permit={open === 'new' ? null : open}
+          onClose={(saved) => {
+            setOpen(null);
+            if (saved) void list.refetch();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export default PermitsPage;
