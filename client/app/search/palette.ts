@@ -13,6 +13,7 @@ export const RECORD_PATHS: Readonly<Record<string, string>> = {
   expense: '/system/shoppingModule/expenses/expenses-form',
   rh_employee: '/system/rh/employees/employees-form',
   article: '/system/warehouseModule/articlesCatalogue',
+  vehicle: '/system/vehicleParks/vehicles/vehicles-form',
 };
 
 export const recordPath = (entity: string, id: string): string | null => (RECORD_PATHS[entity] ? `${RECORD_PATHS[entity]}?id=${encodeURIComponent(id)}` : null);

@@ -9,6 +9,7 @@ import { listClients, listInvoices, listQuotes } from '../sales/service';
 import { listExpenses, listSuppliers } from '../shopping/service';
 import { listArticles } from '../warehouse/service';
 import { listEmployees } from '../rh/employees/service';
+import { listVehicles } from '../vehicle-park/vehicles/service';
 
 export type QuickSearchHit = { entity: string; id: string; label: string; description: string };
 
@@ -59,6 +60,17 @@ const SOURCES: Source[] = [
     subject: 'Recursos Humanos-Empleados',
     find: async (ctx, s, n) =>
       (await listEmployees(ctx, page(s, n), null)).items.map((e) => ({ entity: 'rh_employee', id: String(e.id), label: `${e.number} · ${e.fullName}`, description: `Empleado · ${e.rfc}` })),
+  },
+  {
+    entity: 'vehicle',
+    subject: 'Parque Vehicular-Vehículos',
+    find: async (ctx, s, n) =>
+      (await listVehicles(ctx, page(s, n), null)).items.map((v) => ({
+        entity: 'vehicle',
+        id: String(v.id),
+        label: [v.economicNumber, v.plate].filter(Boolean).join(' · '),
+        description: `Vehículo · ${v.brand} ${v.model} ${v.year}`,
+      })),
   },
   {
     entity: 'article',
