@@ -194,6 +194,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   payment: 'Abono',
   // Parque Vehicular / Mantenimiento
   status: 'Cambio de estado',
+  request_parts: 'Solicitud de refacciones',
+  payment_request: 'Solicitud de pago',
+  triage: 'Asignación',
+  to_order: 'Paso a orden',
+  discard: 'Descarte',
 };
 
 /** Spanish names for the audited entities; modules add theirs here. */
@@ -245,6 +250,10 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   vehicle: 'Vehículo',
   vehicle_odometer: 'Lectura de odómetro',
   mt_failure_report: 'Reporte de falla',
+  mt_service: 'Servicio de mantenimiento',
+  mt_settings: 'Configuración de mantenimiento',
+  mt_schedule: 'Servicio programado',
+  mt_order: 'Orden de mantenimiento',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

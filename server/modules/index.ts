@@ -24,6 +24,8 @@ import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 import { rhReportResolvers } from './rh/reports/resolvers';
+import { maintenanceResolvers } from './maintenance/resolvers';
+import { seedMaintenanceDemo } from './maintenance/seed';
 
 export type ServerModule = {
   name: string;
@@ -53,4 +55,5 @@ export const modules: ServerModule[] = [
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },
+  { name: 'maintenance', resolvers: maintenanceResolvers, seedDemo: seedMaintenanceDemo },
 ];

@@ -134,7 +134,7 @@ export const mtSchedules = pgTable(
   ],
 );
 
-export const ORDER_STATUSES = ['abierta', 'en_proceso', 'cerrada', 'cancelada'] as const;
+export const MT_ORDER_STATUSES = ['abierta', 'en_proceso', 'cerrada', 'cancelada'] as const;
 
 /**
  * Órdenes de mantenimiento: abierta → en_proceso → cerrada / cancelada.

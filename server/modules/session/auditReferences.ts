@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { folioLabel, invoiceLabel } from '../../../schema/sales/labels';
 import { auditLog } from '../../db/tables';
 import { formatCountFolio, formatMovementFolio, formatPdmFolio, formatRequisitionFolio } from '../warehouse/service';
-import { formatFailureReportFolio } from '../maintenance/service';
+import { formatFailureReportFolio, formatOrderFolio } from '../maintenance/service';
 
 /** What the SQL reads of the record: a folio and/or a name (each entity picks). */
 export type ReferenceParts = { folio?: number | null; serie?: string | null; name?: string | null };
@@ -153,6 +153,16 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
   mt_failure_report: {
     parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.title) from mt_failure_reports x where x.id = ${id})`,
     label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatFailureReportFolio(p.folio), p.name),
+  },
+  mt_service: named('mt_services'),
+  mt_settings: { parts: () => sql`(select json_build_object('name', 'Margen de próximo'))`, label: (p) => p.name ?? '' },
+  mt_schedule: {
+    parts: (id) => sql`(select json_build_object('name', v.economic_number || ' · ' || s.name) from mt_schedules x join vp_vehicles v on v.id = x.vehicle_id join mt_services s on s.id = x.service_id where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
+  mt_order: {
+    parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', v.economic_number) from mt_orders x join vp_vehicles v on v.id = x.vehicle_id where x.id = ${id})`,
+    label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatOrderFolio(p.folio), p.name),
   },
 };
 
