@@ -65,6 +65,7 @@ const config: CodegenConfig = {
           MaintenanceSchedule: '../server/modules/maintenance/data#MtScheduleRow',
           MaintenanceOrder: '../server/modules/maintenance/data#MtOrderRow',
           MaintenanceFailureReport: '../server/modules/maintenance/data#MtFailureReportRow',
+          Vehicle: '../server/modules/vehicle-park/vehicles/service#VehicleRecord',
         },
         useIndexSignature: true,
         enumsAsTypes: true,

@@ -199,6 +199,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   triage: 'Asignación',
   to_order: 'Paso a orden',
   discard: 'Descarte',
+  retire: 'Baja de vehículo',
+  reactivate: 'Reactivación',
 };
 
 /** Spanish names for the audited entities; modules add theirs here. */

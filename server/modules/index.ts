@@ -24,6 +24,8 @@ import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 import { rhReportResolvers } from './rh/reports/resolvers';
+import { vehicleResolvers } from './vehicle-park/vehicles/resolvers';
+import { seedVehicleParkDemo } from './vehicle-park/seed';
 import { maintenanceResolvers } from './maintenance/resolvers';
 import { seedMaintenanceDemo } from './maintenance/seed';
 
@@ -55,5 +57,7 @@ export const modules: ServerModule[] = [
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },
+  // After Recursos Humanos: the demo vehicles' drivers are its employees.
+  { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo },
   { name: 'maintenance', resolvers: maintenanceResolvers, seedDemo: seedMaintenanceDemo },
 ];

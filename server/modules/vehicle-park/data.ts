@@ -1,7 +1,9 @@
 // Parque Vehicular SQL. (Foundation: the odometer log and vehicle status that
 // Mantenimiento uses through service.ts; the screens' queries join here.)
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
+import { likePattern, type ListQuery } from '../../lib/list';
+import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
 
 export type VehicleLock = { id: number; economicNumber: string; status: 'activo' | 'en_taller' | 'baja'; odometerKm: number; odometerDate: string | null; version: number };
 
@@ -52,4 +54,309 @@ export async function refreshOdometerCache(ex: Executor, vehicleId: number) {
 
 export async function setVehicleStatus(ex: Executor, id: number, status: 'activo' | 'en_taller') {
   await ex.execute(sql`update vp_vehicles set status = ${status}, version = version + 1 where id = ${id}`);
+}
+
+// ---- vehicles --------------------------------------------------------------------------------
+
+const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
+const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
+const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+export type VehicleStatus = 'activo' | 'en_taller' | 'baja';
+
+export type VehicleRow = {
+  id: number;
+  economicNumber: string;
+  plate: string;
+  vin: string;
+  brand: string;
+  model: string;
+  year: number;
+  vehicleType: string;
+  fuel: string;
+  groupId: number | null;
+  groupName: string | null;
+  locationId: number | null;
+  locationName: string | null;
+  driverId: number | null;
+  driverName: string | null;
+  driverNumber: string | null;
+  status: VehicleStatus;
+  retiredOn: string | null;
+  retiredReason: string;
+  insurancePolicy: string;
+  insuranceExpiresOn: string | null;
+  acquisitionCost: string | null;
+  acquisitionDate: string | null;
+  photoUploadId: string | null;
+  photo: AttachmentRow | null;
+  odometerKm: number;
+  odometerDate: string | null;
+  notes: string;
+  documentAlerts: number;
+  version: number;
+};
+
+/** The latest upload of each (vehicle, type): what the document state is read from. */
+const latestDoc = (vehicle: SQL, type: SQL) =>
+  sql`(select d.id, d.expires_on from vp_vehicle_documents d where d.vehicle_id = ${vehicle} and d.document_type_id = ${type} order by d.id desc limit 1)`;
+
+/** Required active types whose latest upload is missing or expired on `today` (same rule as schema documentState). */
+const alertCount = (today: string) => sql`(select count(*) from vp_document_types t left join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
+    where t.active and t.required and (l.id is null or (t.expires and l.expires_on < ${today}::date)))::int`;
+
+/** Any active type whose latest upload falls due within its warning days (or has expired, required or not). */
+const dueSoonOrExpired = (today: string) => sql`exists (select 1 from vp_document_types t join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
+    where t.active and t.expires and l.expires_on <= ${today}::date + t.warning_days)`;
+
+const driverName = sql`replace(trim(e.last_name || ' ' || e.second_last_name || ' ' || e.names), '  ', ' ')`;
+
+const vehicleSelect = (today: string) => sql`select v.id, v.economic_number as "economicNumber", v.plate, v.vin, v.brand, v.model, v.year,
+    v.vehicle_type as "vehicleType", v.fuel, v.group_id as "groupId", g.name as "groupName", v.location_id as "locationId", l.name as "locationName",
+    v.driver_id as "driverId", ${driverName} as "driverName", e.number as "driverNumber", v.status, v.retired_on::text as "retiredOn",
+    v.retired_reason as "retiredReason", v.insurance_policy as "insurancePolicy", v.insurance_expires_on::text as "insuranceExpiresOn",
+    v.acquisition_cost::text as "acquisitionCost", v.acquisition_date::text as "acquisitionDate", v.photo_upload_id as "photoUploadId",
+    ${attachmentJson('ph')} as photo, v.odometer_km as "odometerKm", v.odometer_date::text as "odometerDate", v.notes,
+    ${alertCount(today)} as "documentAlerts", v.version
+  from vp_vehicles v left join vp_groups g on g.id = v.group_id left join vp_locations l on l.id = v.location_id
+  left join rh_employees e on e.id = v.driver_id left join uploads ph on ph.id = v.photo_upload_id`;
+
+export const VEHICLE_SORTS = ['economicNumber', 'plate', 'brand', 'year', 'groupName', 'locationName', 'driverName', 'status', 'odometerKm'] as const;
+export type VehicleSort = (typeof VEHICLE_SORTS)[number];
+
+export type VehicleFilter = { status: string | null; groupId: number | null; locationId: number | null; driverId: number | null; documentAlerts: boolean | null };
+
+export async function findVehicle(ex: Executor, id: number, today: string): Promise<VehicleRow | null> {
+  const rows = await queryRows<VehicleRow>(ex, sql`${vehicleSelect(today)} where v.id = ${id}`);
+  return rows[0] ?? null;
+}
+
+export async function listVehicles(ex: Executor, q: ListQuery<VehicleSort>, f: VehicleFilter, today: string) {
+  const conds: SQL[] = [];
+  if (q.search) {
+    const p = likePattern(q.search);
+    conds.push(sql`(v.economic_number ilike ${p} or v.plate ilike ${p} or v.vin ilike ${p} or v.brand ilike ${p} or v.model ilike ${p}
+      or (v.brand || ' ' || v.model) ilike ${p} or ${driverName} ilike ${p})`);
+  }
+  if (f.status) conds.push(sql`v.status = ${f.status}`);
+  if (f.groupId) conds.push(sql`v.group_id = ${f.groupId}`);
+  if (f.locationId) conds.push(sql`v.location_id = ${f.locationId}`);
+  if (f.driverId) conds.push(sql`v.driver_id = ${f.driverId}`);
+  if (f.documentAlerts === true) conds.push(sql`v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonOrExpired(today)})`);
+  if (f.documentAlerts === false) conds.push(sql`not (v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonOrExpired(today)}))`);
+  const col = {
+    economicNumber: sql`upper(v.economic_number)`,
+    plate: sql`upper(v.plate)`,
+    brand: sql`lower(v.brand || ' ' || v.model)`,
+    year: sql`v.year`,
+    groupName: sql`lower(g.name)`,
+    locationName: sql`lower(l.name)`,
+    driverName: sql`lower(${driverName})`,
+    status: sql`v.status`,
+    odometerKm: sql`v.odometer_km`,
+  }[q.sortBy];
+  const [items, totals] = await Promise.all([
+    queryRows<VehicleRow>(ex, sql`${vehicleSelect(today)} ${where(conds)} ${orderBy(col, q.desc, sql`v.id`)} limit ${q.limit} offset ${q.offset}`),
+    queryRows<{ n: number }>(
+      ex,
+      sql`select count(*)::int as n from vp_vehicles v left join vp_groups g on g.id = v.group_id left join vp_locations l on l.id = v.location_id
+        left join rh_employees e on e.id = v.driver_id ${where(conds)}`,
+    ),
+  ]);
+  return { items, total: Number(totals[0].n) };
+}
+
+export type VehicleOptionRow = { id: number; economicNumber: string; plate: string; brand: string; model: string; status: VehicleStatus; odometerKm: number };
+
+/** Vehicles not in baja (and not en taller unless asked), by número económico, plates, brand or model. */
+export async function vehicleOptions(ex: Executor, search: string | null, limit: number, includeInShop: boolean): Promise<VehicleOptionRow[]> {
+  const p = search ? likePattern(search) : null;
+  return queryRows<VehicleOptionRow>(
+    ex,
+    sql`select v.id, v.economic_number as "economicNumber", v.plate, v.brand, v.model, v.status, v.odometer_km as "odometerKm"
+      from vp_vehicles v
+      where ${includeInShop ? sql`v.status <> 'baja'` : sql`v.status = 'activo'`}
+        ${p ? sql`and (v.economic_number ilike ${p} or v.plate ilike ${p} or v.brand ilike ${p} or v.model ilike ${p} or (v.brand || ' ' || v.model) ilike ${p})` : sql``}
+      order by upper(v.economic_number), v.id limit ${limit}`,
+  );
+}
+
+/** Vehicles (other than `exceptId`) using this número económico (any case) or these plates (among those not in baja). */
+export async function takenIdentity(ex: Executor, economicNumber: string, plate: string, exceptId?: number) {
+  return queryRows<{ id: number; economicNumber: string; plate: string }>(
+    ex,
+    sql`select id, upper(economic_number) as "economicNumber", upper(plate) as plate from vp_vehicles
+      where (upper(economic_number) = ${economicNumber.toUpperCase()} or (${plate} <> '' and upper(plate) = ${plate.toUpperCase()} and status <> 'baja'))
+      ${exceptId ? sql`and id <> ${exceptId}` : sql``}`,
+  );
+}
+
+export type VehicleValues = {
+  economicNumber: string;
+  plate: string;
+  vin: string;
+  brand: string;
+  model: string;
+  year: number;
+  vehicleType: string;
+  fuel: string;
+  groupId: number | null;
+  locationId: number | null;
+  driverId: number | null;
+  insurancePolicy: string;
+  insuranceExpiresOn: string | null;
+  acquisitionCost: string | null;
+  acquisitionDate: string | null;
+  notes: string;
+};
+
+export async function insertVehicle(ex: Executor, v: VehicleValues): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`insert into vp_vehicles (economic_number, plate, vin, brand, model, year, vehicle_type, fuel, group_id, location_id, driver_id,
+        insurance_policy, insurance_expires_on, acquisition_cost, acquisition_date, notes)
+      values (${v.economicNumber}, ${v.plate}, ${v.vin}, ${v.brand}, ${v.model}, ${v.year}, ${v.vehicleType}, ${v.fuel}, ${v.groupId}, ${v.locationId},
+        ${v.driverId}, ${v.insurancePolicy}, ${v.insuranceExpiresOn}, ${v.acquisitionCost}, ${v.acquisitionDate}, ${v.notes}) returning id`,
+  );
+  return rows[0].id;
+}
+
+export async function updateVehicle(ex: Executor, id: number, version: number, v: VehicleValues): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update vp_vehicles set economic_number = ${v.economicNumber}, plate = ${v.plate}, vin = ${v.vin}, brand = ${v.brand}, model = ${v.model},
+        year = ${v.year}, vehicle_type = ${v.vehicleType}, fuel = ${v.fuel}, group_id = ${v.groupId}, location_id = ${v.locationId},
+        driver_id = ${v.driverId}, insurance_policy = ${v.insurancePolicy}, insurance_expires_on = ${v.insuranceExpiresOn},
+        acquisition_cost = ${v.acquisitionCost}, acquisition_date = ${v.acquisitionDate}, notes = ${v.notes}, version = version + 1
+      where id = ${id} and version = ${version} returning id`,
+  );
+  return rows.length === 1;
+}
+
+export async function retireVehicle(ex: Executor, id: number, version: number, date: string, reason: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update vp_vehicles set status = 'baja', retired_on = ${date}, retired_reason = ${reason}, version = version + 1
+      where id = ${id} and version = ${version} and status <> 'baja' returning id`,
+  );
+  return rows.length === 1;
+}
+
+export async function reactivateVehicle(ex: Executor, id: number, version: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update vp_vehicles set status = 'activo', retired_on = null, retired_reason = '', version = version + 1
+      where id = ${id} and version = ${version} and status = 'baja' returning id`,
+  );
+  return rows.length === 1;
+}
+
+export async function setVehiclePhoto(ex: Executor, id: number, uploadId: string): Promise<void> {
+  await ex.execute(sql`update vp_vehicles set photo_upload_id = ${uploadId}, version = version + 1 where id = ${id}`);
+}
+
+// ---- odometer log ----------------------------------------------------------------------------
+
+export type OdometerRow = { id: number; vehicleId: number; readOn: string; km: number; source: 'manual' | 'orden' | 'combustible'; sourceReference: string; notes: string; recordedByName: string | null; recordedAt: Date };
+
+export async function odometerReadings(ex: Executor, vehicleId: number): Promise<OdometerRow[]> {
+  return queryRows<OdometerRow>(
+    ex,
+    sql`select r.id, r.vehicle_id as "vehicleId", r.read_on::text as "readOn", r.km, r.source, r.source_reference as "sourceReference", r.notes,
+        u.name as "recordedByName", r.created_at as "recordedAt"
+      from vp_odometer_readings r left join users u on u.id = r.recorded_by
+      where r.vehicle_id = ${vehicleId} order by r.read_on desc, r.km desc, r.id desc`,
+  );
+}
+
+// ---- documents -------------------------------------------------------------------------------
+
+export type DocumentTypeRef = { id: number; name: string; required: boolean; expires: boolean; warningDays: number; active: boolean };
+
+export async function findDocumentTypeRef(ex: Executor, id: number): Promise<DocumentTypeRef | null> {
+  const rows = await queryRows<DocumentTypeRef>(ex, sql`select id, name, required, expires, warning_days as "warningDays", active from vp_document_types where id = ${id}`);
+  return rows[0] ?? null;
+}
+
+export type VehicleDocumentRow = {
+  vehicleId: number;
+  documentTypeId: number;
+  documentTypeName: string;
+  required: boolean;
+  expires: boolean;
+  warningDays: number;
+  id: number | null;
+  expiresOn: string | null;
+  notes: string;
+  file: AttachmentRow | null;
+  uploadedAt: Date | null;
+};
+
+/** One row per active document type (and per inactive type the vehicle has a file of), with the latest upload. */
+export async function documentsOf(ex: Executor, vehicleIds: number[]): Promise<VehicleDocumentRow[]> {
+  if (!vehicleIds.length) return [];
+  return queryRows<VehicleDocumentRow>(
+    ex,
+    sql`select v.id as "vehicleId", t.id as "documentTypeId", t.name as "documentTypeName", t.required, t.expires, t.warning_days as "warningDays",
+        l.id, l.expires_on::text as "expiresOn", coalesce(l.notes, '') as notes, ${attachmentJson('f')} as file, l.created_at as "uploadedAt"
+      from vp_vehicles v cross join vp_document_types t
+      left join lateral (select d.id, d.expires_on, d.notes, d.upload_id, d.created_at from vp_vehicle_documents d
+        where d.vehicle_id = v.id and d.document_type_id = t.id order by d.id desc limit 1) l on true
+      left join uploads f on f.id = l.upload_id
+      where v.id in (${idList(vehicleIds)}) and (t.active or l.id is not null)
+      order by v.id, t.required desc, lower(t.name), t.id`,
+  );
+}
+
+export async function insertDocument(ex: Executor, v: { vehicleId: number; documentTypeId: number; uploadId: string; expiresOn: string | null; notes: string; createdBy: number | null }): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`insert into vp_vehicle_documents (vehicle_id, document_type_id, upload_id, expires_on, notes, created_by)
+      values (${v.vehicleId}, ${v.documentTypeId}, ${v.uploadId}, ${v.expiresOn}, ${v.notes}, ${v.createdBy}) returning id`,
+  );
+  return rows[0].id;
+}
+
+export type StoredDocument = { id: number; vehicleId: number; documentTypeId: number; uploadId: string; expiresOn: string | null; notes: string; fileName: string };
+
+export async function findDocument(ex: Executor, id: number): Promise<StoredDocument | null> {
+  const rows = await queryRows<StoredDocument>(
+    ex,
+    sql`select d.id, d.vehicle_id as "vehicleId", d.document_type_id as "documentTypeId", d.upload_id as "uploadId", d.expires_on::text as "expiresOn",
+        d.notes, u.file_name as "fileName"
+      from vp_vehicle_documents d join uploads u on u.id = d.upload_id where d.id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteDocument(ex: Executor, id: number): Promise<void> {
+  await ex.execute(sql`delete from vp_vehicle_documents where id = ${id}`);
+}
+
+/**
+ * Vehicles not in baja whose documents need attention (the Tablero's card and
+ * the list's "Con alertas de documentos" filter share the predicates): those
+ * with any document expired or due within its warning days, or a required one
+ * missing; and those with one expired or missing (required).
+ */
+export async function documentAlertSummary(ex: Executor, today: string): Promise<{ withAlerts: number; expiredOrMissing: number }> {
+  const rows = await queryRows<{ withAlerts: number; expiredOrMissing: number }>(
+    ex,
+    sql`select count(*) filter (where ${alertCount(today)} > 0 or ${dueSoonOrExpired(today)})::int as "withAlerts",
+               count(*) filter (where ${alertCount(today)} > 0)::int as "expiredOrMissing"
+        from vp_vehicles v where v.status <> 'baja'`,
+  );
+  return { withAlerts: Number(rows[0].withAlerts), expiredOrMissing: Number(rows[0].expiredOrMissing) };
+}
+
+// ---- references checked when saving a vehicle -------------------------------------------------
+
+export async function findGroupRef(ex: Executor, id: number) {
+  return (await queryRows<{ id: number; name: string; active: boolean }>(ex, sql`select id, name, active from vp_groups where id = ${id}`))[0] ?? null;
+}
+export async function findLocationRef(ex: Executor, id: number) {
+  return (await queryRows<{ id: number; name: string; active: boolean }>(ex, sql`select id, name, active from vp_locations where id = ${id}`))[0] ?? null;
+}
+export async function findDriverRef(ex: Executor, id: number) {
+  return (await queryRows<{ id: number; number: string; status: string }>(ex, sql`select id, number, status from rh_employees where id = ${id}`))[0] ?? null;
 }
