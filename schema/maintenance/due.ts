@@ -49,8 +49,10 @@ export function computeDue(i: DueInput): Due {
   return { status, nextDueKm, nextDueOn, kmLeft, daysLeft };
 }
 
-/** A service needs a frequency: km, days or both, positive whole numbers. */
-export function frequencyProblem(everyKm: number | null, everyDays: number | null): string | null {
-  if (everyKm === null && everyDays === null) return 'Indica cada cuántos kilómetros, cada cuántos días o ambos.';
+/** A preventive service needs a frequency (km, days or both); a corrective one may have none (it is not scheduled). */
+export function frequencyProblem(kind: 'preventivo' | 'correctivo', everyKm: number | null, everyDays: number | null): string | null {
+  if (kind === 'preventivo' && everyKm === null && everyDays === null) return 'Indica cada cuántos kilómetros, cada cuántos días o ambos.';
   return null;
 }
+
+export const hasFrequency = (s: { everyKm: number | null; everyDays: number | null }) => s.everyKm !== null || s.everyDays !== null;

@@ -17,7 +17,7 @@ import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
-import { computeDue, frequencyProblem, type ScheduleStatus } from '../../../schema/maintenance/due';
+import { computeDue, frequencyProblem, hasFrequency, type ScheduleStatus } from '../../../schema/maintenance/due';
 import { formatOrderFolio, isRequisitionSettled, ORDER_LIFECYCLE, orderCost, type OrderStatus } from '../../../schema/maintenance/orders';
 import { dec, money, sum } from '../../../schema/money';
 import * as warehouse from '../warehouse/service';
@@ -106,7 +106,7 @@ export const MSG = {
   orderNotOpen: 'La orden no está abierta ni en proceso.',
   locationOrVehicle: 'Indica el vehículo o la ubicación de la falla.',
   margin: (max: number) => `Debe ser un número entero de 0 a ${new Intl.NumberFormat('es-MX').format(max)}.`,
-  amount: 'No puede ser negativo.',
+  noFrequency: 'El servicio no tiene frecuencia (km o días): no se puede programar.',
 } as const;
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -186,7 +186,7 @@ export async function getService(ctx: RequestContext, id: string) {
 
 async function checkService(ctx: RequestContext, tx: Executor, v: z.infer<typeof serviceInput>, exceptId?: number) {
   const fields: FieldMessages = {};
-  const freq = frequencyProblem(v.everyKm, v.everyDays);
+  const freq = frequencyProblem(v.kind, v.everyKm, v.everyDays);
   if (freq) fields.everyKm = freq;
   if (await data.serviceNameTaken(tx, v.name, exceptId)) fields.name = MSG.serviceTaken;
   repeated(v.parts.map((p) => p.articleId), 'parts', MSG.articleRepeated, fields);
@@ -326,6 +326,7 @@ async function checkSchedule(tx: Executor, v: z.infer<typeof scheduleInput>, exc
   const service = await data.findService(tx, v.serviceId);
   if (!service) fields.serviceId = MSG.serviceMissing;
   else if (!service.active && v.active) fields.serviceId = MSG.serviceInactive;
+  else if (!hasFrequency(service)) fields.serviceId = MSG.noFrequency;
   if (!fields.vehicleId && !fields.serviceId && (await data.scheduleTaken(tx, v.vehicleId, v.serviceId, exceptId))) fields.serviceId = MSG.scheduleTaken;
   refuse(fields);
 }

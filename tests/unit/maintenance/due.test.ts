@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDue, DEFAULT_DUE_MARGIN, type DueInput } from '../../../schema/maintenance/due';
+import { computeDue, DEFAULT_DUE_MARGIN, frequencyProblem, type DueInput } from '../../../schema/maintenance/due';
 import { isRequisitionSettled, orderCost } from '../../../schema/maintenance/orders';
 
 // Last done 2026-01-01 at 50,000 km; margin 1,000 km / 15 days.
@@ -73,4 +73,13 @@ describe('orderCost', () => {
   it('is zero with nothing', () => expect(orderCost({ partAmounts: [], labourHours: 0, labourRate: 0, externalCost: 0 }).total).toBe('0.00'));
   it('0.1 + 0.2 is 0.30, not a float', () => expect(orderCost({ partAmounts: ['0.1', '0.2'], labourHours: 0, labourRate: 0, externalCost: 0 }).parts).toBe('0.30'));
   it('knows which requisitions are settled', () => expect(['PENDIENTE', 'AUTORIZADA', 'SURTIDA_PARCIAL', 'SURTIDA', 'RECHAZADA'].map(isRequisitionSettled)).toEqual([false, false, false, true, true]));
+});
+
+describe('frequencyProblem', () => {
+  it('a preventive service needs km or days', () => {
+    expect(frequencyProblem('preventivo', null, null)).toMatch(/kilómetros/);
+    expect(frequencyProblem('preventivo', 5000, null)).toBeNull();
+    expect(frequencyProblem('preventivo', null, 30)).toBeNull();
+  });
+  it('a corrective one may have none', () => expect(frequencyProblem('correctivo', null, null)).toBeNull());
 });
