@@ -100,6 +100,9 @@ export const texts = {
       cashPeriod: (box: string) => `Caja abierta: ${box}`,
       cashPeriodDetail: (folio: number, openedOn: string) => `Período ${folio}, abierto el ${openedOn}`,
       employeeDocuments: 'Empleados con documentos por atender',
+      maintenanceOverdue: 'Servicios vencidos',
+      maintenanceDueSoon: 'Servicios próximos',
+      maintenanceDetail: 'Programación de servicios de mantenimiento',
       employeeDocumentsDetail: (missingOrExpired: number) =>
         missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
     },

@@ -25,7 +25,8 @@ const DASHBOARD = `{ dashboard { today
   sales { receivables { ${DUES} } invoicedByMonth { month total } }
   shopping { payables { ${DUES} } spentByMonth { month total } paymentRequestsToApprove }
   cash { openPeriods { id folio cashBoxName openedOn balance } }
-  hr { documents { withAlerts missingOrExpired } } } }`;
+  hr { documents { withAlerts missingOrExpired } }
+  maintenance { schedule { overdue dueSoon } } } }`;
 
 type Dues = { dueSoon: { count: number; amount: string }; overdue: { count: number; amount: string } };
 const dashboard = async (token: string) => {
@@ -171,7 +172,7 @@ describe('dashboard', () => {
     const d = await dashboard(seller);
     expect(d.sales.receivables.dueSoon.count).toBeGreaterThan(0);
     expect(d.sales.invoicedByMonth).toHaveLength(6);
-    expect([d.warehouse, d.shopping, d.cash, d.hr]).toEqual([null, null, null, null]);
+    expect([d.warehouse, d.shopping, d.cash, d.hr, d.maintenance]).toEqual([null, null, null, null, null]);
   });
 
   it('Consulta sees every module but no approvals (autorizar)', async () => {
@@ -183,11 +184,19 @@ describe('dashboard', () => {
     expect(d.cash).not.toBeNull();
   });
 
+  it('Mantenimiento: vencidos and próximos, counted as the Programación status filter counts them', async () => {
+    const d = await dashboard(viewer);
+    const schedules = async (status: string) =>
+      (okData(await s.gql(`query($f:MaintenanceScheduleFilter){ maintenanceSchedules(filter:$f){ total } }`, { f: { status } }, viewer)) as any).maintenanceSchedules.total;
+    expect(d.maintenance.schedule).toEqual({ overdue: await schedules('vencido'), dueSoon: await schedules('proximo') });
+    expect(d.maintenance.schedule.overdue).toBeGreaterThan(0);
+  });
+
   it('costs a fixed number of statements: fewer parts, fewer statements; anonymous is refused', async () => {
     // One session lookup, then one statement per indicator the user may see:
-    // admin 9, Consulta 8 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month).
-    expect((await dashboard(admin)).statements).toBe(1 + 9);
-    expect((await dashboard(viewer)).statements).toBe(1 + 8);
+    // admin 10, Consulta 9 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month).
+    expect((await dashboard(admin)).statements).toBe(1 + 10);
+    expect((await dashboard(viewer)).statements).toBe(1 + 9);
     expect((await dashboard(seller)).statements).toBe(1 + 2);
     const anonymous = await s.gql(DASHBOARD, {}, null);
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');

@@ -16,6 +16,7 @@ import { WAREHOUSE_PATHS } from '../../modules/warehouse/paths';
 import { CASH_PATHS } from '../../modules/cash/texts';
 import { SHOPPING_PATHS } from '../../modules/shopping/texts';
 import { EMPLOYEE_PATHS } from '../../modules/human-resources/employees/texts';
+import { MT_PATHS } from '../../modules/maintenance/texts';
 import { allowedScreens, moduleCards } from '../ability/cards';
 import { moduleScreens } from '../routes';
 import { useSession } from '../session/session';
@@ -68,6 +69,13 @@ function indicatorCards(d: IndicatorData): StatCard[] {
       tone: docs.missingOrExpired > 0 ? 'danger' : 'warning',
     });
   }
+  const schedule = d.maintenance?.schedule;
+  if (schedule && schedule.overdue > 0) {
+    cards.push({ key: 'maintenance-overdue', title: t.maintenanceOverdue, value: String(schedule.overdue), detail: t.maintenanceDetail, path: withQuery(MT_PATHS.schedule, { status: 'vencido' }), tone: 'danger' });
+  }
+  if (schedule && schedule.dueSoon > 0) {
+    cards.push({ key: 'maintenance-due-soon', title: t.maintenanceDueSoon, value: String(schedule.dueSoon), detail: t.maintenanceDetail, path: withQuery(MT_PATHS.schedule, { status: 'proximo' }), tone: 'warning' });
+  }
   for (const p of d.cash?.openPeriods ?? []) {
     cards.push({ key: `cash-${p.id}`, title: t.cashPeriod(p.cashBoxName), value: formatMoney(p.balance), detail: t.cashPeriodDetail(p.folio, formatDate(p.openedOn)), path: withQuery(CASH_PATHS.movements, { periodId: p.id }) });
   }
@@ -93,7 +101,7 @@ function Indicators() {
       </Alert>
     ) : null;
   }
-  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr;
+  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr || d.maintenance;
   if (!visible) return null;
   const cards = indicatorCards(d);
   const sales = d.sales?.invoicedByMonth ?? null;

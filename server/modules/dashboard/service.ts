@@ -1,12 +1,13 @@
 // Tablero: decides from the user's abilities which indicators to compute; a
 // part the user may not see is never queried (null in the answer). The
-// statements run one after another: a fixed number per request (at most 9),
+// statements run one after another: a fixed number per request (at most 10),
 // whatever the data.
 import type { RequestContext } from '../../context';
 import { todayMx } from '../../../schema/dates';
 import { money } from '../../../schema/money';
 import * as data from './data';
 import { documentAlertSummary } from '../rh/employees/service';
+import { scheduleDueSummary } from '../maintenance/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -19,6 +20,7 @@ export const DASHBOARD_ABILITIES = {
   paymentRequests: ['autorizar', 'Compras-Solicitudes de pago'],
   cashPeriods: ['ver', 'Caja-Períodos'],
   employeeDocuments: ['ver', 'Recursos Humanos-Empleados'],
+  maintenanceSchedule: ['ver', 'Mantenimiento-Programación de servicios'],
 } as const satisfies Record<string, readonly [action: string, subject: string]>;
 
 type Part = keyof typeof DASHBOARD_ABILITIES;
@@ -58,5 +60,7 @@ export async function dashboard(ctx: RequestContext) {
 
   const hr = may('employeeDocuments') ? { documents: await documentAlertSummary(ctx) } : null;
 
-  return { today, warehouse, sales, shopping, cash, hr };
+  const maintenance = may('maintenanceSchedule') ? { schedule: await scheduleDueSummary(ctx) } : null;
+
+  return { today, warehouse, sales, shopping, cash, hr, maintenance };
 }

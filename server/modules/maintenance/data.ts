@@ -208,7 +208,8 @@ export type MtScheduleRow = {
   version: number;
 };
 
-export type DueParams = { today: string; marginKm: number; marginDays: number };
+/** Margins are numbers, or SQL reading them from mt_settings in the same statement (the Tablero). */
+export type DueParams = { today: string; marginKm: number | SQL; marginDays: number | SQL };
 
 /**
  * The due rule of schema/maintenance/due.ts (computeDue) in SQL, so the list
@@ -262,7 +263,7 @@ function scheduleConds(p: DueParams, q: { search: string | null }, f: ScheduleFi
 export async function listSchedules(ex: Executor, p: DueParams, q: ListQuery<ScheduleSort>, f: ScheduleFilter) {
   const d = dueSql(p);
   // "due" orders by urgency: the smaller of km-left (as ‰ of the margin) and days-left (as ‰ of the margin) first.
-  const urgency = sql`least(coalesce(${d.kmLeft}::numeric * 1000 / greatest(${p.marginKm}, 1), 1e12), coalesce(${d.daysLeft}::numeric * 1000 / greatest(${p.marginDays}, 1), 1e12))`;
+  const urgency = sql`least(coalesce(${d.kmLeft}::numeric * 1000 / greatest(${p.marginKm}::int, 1), 1e12), coalesce(${d.daysLeft}::numeric * 1000 / greatest(${p.marginDays}::int, 1), 1e12))`;
   const col = {
     due: urgency,
     vehicle: sql`upper(v.economic_number)`,
@@ -307,6 +308,21 @@ export async function scheduleCounts(ex: Executor, p: DueParams): Promise<Record
   const out: Record<ScheduleStatus, number> = { al_corriente: 0, proximo: 0, vencido: 0 };
   for (const r of rows) out[r.status] = Number(r.n);
   return out;
+}
+
+/** Vencidos and próximos with the company's margin read in the same statement (one statement for the Tablero). */
+export async function scheduleDueSummary(ex: Executor, today: string): Promise<{ overdue: number; dueSoon: number }> {
+  const status = dueSql({
+    today,
+    marginKm: sql`coalesce((select margin_km from mt_settings where id = 1), ${DEFAULT_DUE_MARGIN.km})`,
+    marginDays: sql`coalesce((select margin_days from mt_settings where id = 1), ${DEFAULT_DUE_MARGIN.days})`,
+  }).status;
+  const rows = await queryRows<{ overdue: number; dueSoon: number }>(
+    ex,
+    sql`select count(*) filter (where x.status = 'vencido')::int as overdue, count(*) filter (where x.status = 'proximo')::int as "dueSoon"
+        from (select ${status} as status ${scheduleFrom} where sc.active and v.status <> 'baja') x`,
+  );
+  return { overdue: Number(rows[0].overdue), dueSoon: Number(rows[0].dueSoon) };
 }
 
 export async function lockSchedule(ex: Executor, id: number) {

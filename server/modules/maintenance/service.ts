@@ -292,6 +292,9 @@ export async function scheduleCounts(ctx: RequestContext) {
   return { vencido: c.vencido, proximo: c.proximo, alCorriente: c.al_corriente };
 }
 
+/** Tablero: vencidos and próximos of the schedule, one statement. */
+export const scheduleDueSummary = (ctx: RequestContext) => data.scheduleDueSummary(db(ctx), todayMx());
+
 /** The same schedules computed in TypeScript (schema/maintenance/due.ts): the API test checks both agree. */
 export async function scheduleDueCheck(ex: Executor, scheduleIds: number[], today = todayMx()) {
   const p = await dueParams(ex, today);
@@ -299,7 +302,7 @@ export async function scheduleDueCheck(ex: Executor, scheduleIds: number[], toda
   return rows.map((r) => ({
     id: r.id,
     sql: r.status,
-    ts: computeDue({ everyKm: r.everyKm, everyDays: r.everyDays, lastDoneOn: r.lastDoneOn, lastDoneKm: r.lastDoneKm, currentKm: r.currentKm, today, marginKm: p.marginKm, marginDays: p.marginDays }).status,
+    ts: computeDue({ everyKm: r.everyKm, everyDays: r.everyDays, lastDoneOn: r.lastDoneOn, lastDoneKm: r.lastDoneKm, currentKm: r.currentKm, today, marginKm: Number(p.marginKm), marginDays: Number(p.marginDays) }).status,
   }));
 }
 
