@@ -259,6 +259,8 @@ function CancelDialog({ order, onClose }: { order: Order; onClose: (saved: boole
 
 function Requisitions({ order }: { order: Order }) {
   const c = t.reqCols;
+  // Almacén's own screen only for those who may open it.
+  const warehouse = useScreenAccess('Almacén', 'Requisiciones');
   if (!order.requisitions.length) {
     return (
       <Text size="sm" c="dimmed">
@@ -284,7 +286,7 @@ function Requisitions({ order }: { order: Order }) {
           {order.requisitions.flatMap((r) =>
             r.lines.map((l, i) => (
               <Table.Tr key={`${r.id}:${l.articleId}`}>
-                <Table.Td>{i === 0 ? <Anchor component={Link} to={`${MT_PATHS.warehouseRequisition}?id=${r.id}`}>{r.folio}</Anchor> : null}</Table.Td>
+                <Table.Td>{i === 0 ? warehouse.ver ? <Anchor component={Link} to={`${MT_PATHS.warehouseRequisition}?id=${r.id}`}>{r.folio}</Anchor> : r.folio : null}</Table.Td>
                 <Table.Td>{i === 0 ? <StatusBadge status={r.status} labels={REQUISITION_BADGES} /> : null}</Table.Td>
                 <Table.Td>
                   {l.sku} · {l.name}

@@ -22,7 +22,7 @@ export const MT_PATHS = {
   requisitions: `${PREFIX}/warehouseRequisitions`,
   payments: `${PREFIX}/paymentApplications`,
   reports: `${PREFIX}/reportManagement`,
-  warehouseRequisition: '/system/warehouse/requisitionDetail',
+  warehouseRequisition: '/system/warehouseModule/requisitionDetail',
 } as const;
 
 export const orderPath = (id: string) => `${MT_PATHS.orders}?id=${id}`;
