@@ -105,6 +105,9 @@ export const texts = {
       maintenanceDetail: 'Programación de servicios de mantenimiento',
       employeeDocumentsDetail: (missingOrExpired: number) =>
         missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
+      vehicleDocuments: 'Documentos vehiculares por vencer / vencidos',
+      vehicleDocumentsDetail: (expiredOrMissing: number) =>
+        expiredOrMissing === 0 ? 'Vehículos con documentos por vencer' : `${expiredOrMissing} con un documento vencido u obligatorio faltante`,
     },
     charts: {
       sales: 'Ventas por mes (facturado)',
@@ -254,6 +257,9 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_payroll: 'Nómina',
   vehicle: 'Vehículo',
   vehicle_odometer: 'Lectura de odómetro',
+  vp_group: 'Grupo de vehículos',
+  vp_location: 'Locación',
+  vp_document_type: 'Tipo de documento vehicular',
   mt_failure_report: 'Reporte de falla',
   mt_service: 'Servicio de mantenimiento',
   mt_settings: 'Configuración de mantenimiento',

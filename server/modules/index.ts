@@ -26,6 +26,8 @@ import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 import { rhReportResolvers } from './rh/reports/resolvers';
 import { vehicleResolvers } from './vehicle-park/vehicles/resolvers';
 import { seedVehicleParkDemo } from './vehicle-park/seed';
+import { vpSettingsResolvers } from './vehicle-park/settings/resolvers';
+import { vpReportResolvers } from './vehicle-park/reports/resolvers';
 import { maintenanceResolvers } from './maintenance/resolvers';
 import { seedMaintenanceDemo } from './maintenance/seed';
 
@@ -59,5 +61,7 @@ export const modules: ServerModule[] = [
   { name: 'rh-reports', resolvers: rhReportResolvers },
   // After Recursos Humanos: the demo vehicles' drivers are its employees.
   { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo },
+  { name: 'vehicle-park-settings', resolvers: vpSettingsResolvers },
+  { name: 'vehicle-park-reports', resolvers: vpReportResolvers },
   { name: 'maintenance', resolvers: maintenanceResolvers, seedDemo: seedMaintenanceDemo },
 ];

@@ -26,7 +26,8 @@ const DASHBOARD = `{ dashboard { today
   shopping { payables { ${DUES} } spentByMonth { month total } paymentRequestsToApprove }
   cash { openPeriods { id folio cashBoxName openedOn balance } }
   hr { documents { withAlerts missingOrExpired } }
-  maintenance { schedule { overdue dueSoon } } } }`;
+  maintenance { schedule { overdue dueSoon } }
+  vehiclePark { documents { withAlerts expiredOrMissing } } } }`;
 
 type Dues = { dueSoon: { count: number; amount: string }; overdue: { count: number; amount: string } };
 const dashboard = async (token: string) => {
@@ -172,7 +173,7 @@ describe('dashboard', () => {
     const d = await dashboard(seller);
     expect(d.sales.receivables.dueSoon.count).toBeGreaterThan(0);
     expect(d.sales.invoicedByMonth).toHaveLength(6);
-    expect([d.warehouse, d.shopping, d.cash, d.hr, d.maintenance]).toEqual([null, null, null, null, null]);
+    expect([d.warehouse, d.shopping, d.cash, d.hr, d.maintenance, d.vehiclePark]).toEqual([null, null, null, null, null, null]);
   });
 
   it('Consulta sees every module but no approvals (autorizar)', async () => {
@@ -194,9 +195,9 @@ describe('dashboard', () => {
 
   it('costs a fixed number of statements: fewer parts, fewer statements; anonymous is refused', async () => {
     // One session lookup, then one statement per indicator the user may see:
-    // admin 10, Consulta 9 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month).
-    expect((await dashboard(admin)).statements).toBe(1 + 10);
-    expect((await dashboard(viewer)).statements).toBe(1 + 9);
+    // admin 11, Consulta 10 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month).
+    expect((await dashboard(admin)).statements).toBe(1 + 11);
+    expect((await dashboard(viewer)).statements).toBe(1 + 10);
     expect((await dashboard(seller)).statements).toBe(1 + 2);
     const anonymous = await s.gql(DASHBOARD, {}, null);
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');

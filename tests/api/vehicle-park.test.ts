@@ -1,10 +1,24 @@
-// Parque Vehicular over HTTP (smoke; grows with the module).
+// Parque Vehicular over HTTP: every mutation allowed (Parque Vehicular's demo
+// user), FORBIDDEN (ventas@, consulta@) and with bad input (Spanish field
+// message, nothing written); the VIN check digit; the odometer log never
+// decreasing, also under eight parallel readings; document states by date;
+// the catalogues, the reports and the Tablero card. One server per file on
+// the demo company (25 vehicles, 3 groups, 4 locations, 4 document types).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type TestServer } from './harness';
+import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
 
 let s: TestServer;
 let admin: string;
+let fleet: string; // Parque Vehicular
+let seller: string; // Vendedor: no Parque Vehicular
+let viewer: string; // Consulta: only ver
 let cleanup: () => Promise<void> = async () => undefined;
+
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const mx = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
   if (testDbKind() === 'postgres') {
@@ -18,16 +32,417 @@ beforeAll(async () => {
     s = await startServer();
     cleanup = async () => s?.stop();
   }
-  admin = await s.login(ADMIN_EMAIL);
+  [admin, fleet, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('vehiculos@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
 }, 180_000);
 afterAll(async () => cleanup());
 
-describe('vehicle options', () => {
-  it('lists the demo vehicles not in baja', async () => {
-    const r = await s.gql('{ vehicleOptions(limit: 50) { id economicNumber plate status odometerKm } }', {}, admin);
-    expect(r.errors).toBeUndefined();
-    const options = r.data!.vehicleOptions as { status: string; odometerKm: number }[];
-    expect(options.length).toBe(23);
-    expect(options.every((o) => o.status !== 'baja' && o.odometerKm > 0)).toBe(true);
+// ---- helpers -----------------------------------------------------------------------------
+
+const VEHICLE = `id economicNumber plate vin vinWarning brand model year vehicleType fuel groupId groupName locationId locationName driverId driverName status
+  retiredOn retiredReason insurancePolicy insuranceExpiresOn acquisitionCost acquisitionDate odometerKm odometerDate documentAlerts documentsDueSoon version
+  photo { id fileName fileType }
+  documents { id documentTypeId documentTypeName required expires warningDays state expiresOn file { id fileName } }
+  odometerReadings { id readOn km source sourceReference recordedByName }`;
+const CREATE = `mutation($i:VehicleInput!){ vehicleCreate(input:$i){ ${VEHICLE} } }`;
+const UPDATE = `mutation($id:ID!,$v:Int!,$i:VehicleInput!){ vehicleUpdate(id:$id,version:$v,input:$i){ ${VEHICLE} } }`;
+const STATUS = `mutation($id:ID!,$v:Int!,$i:VehicleStatusInput!){ vehicleStatusChange(id:$id,version:$v,input:$i){ ${VEHICLE} } }`;
+const ODOMETER = `mutation($id:ID!,$i:OdometerReadingInput!){ vehicleOdometerAdd(vehicleId:$id,input:$i){ ${VEHICLE} } }`;
+const DOC_ADD = `mutation($id:ID!,$i:VehicleDocumentInput!){ vehicleDocumentAdd(vehicleId:$id,input:$i){ ${VEHICLE} } }`;
+const DOC_REMOVE = `mutation($id:ID!){ vehicleDocumentRemove(id:$id){ ${VEHICLE} } }`;
+const PHOTO = `mutation($id:ID!,$f:ID!){ vehiclePhotoSet(vehicleId:$id,fileId:$f){ ${VEHICLE} } }`;
+const DETAIL = `query($id:ID!){ vehicle(id:$id){ ${VEHICLE} } }`;
+
+async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = fleet) {
+  const r = await s.gql(query, variables, token);
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return r.data as Record<string, any>;
+}
+const fields = (r: GqlResult) => {
+  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  return r.errors![0].extensions!.fields as Record<string, string>;
+};
+const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
+const countVehicles = async (search = '') => (await gqlOk('query($s:String){ vehicles(list:{search:$s}){ total } }', { s: search }, admin)).vehicles.total as number;
+const detail = async (id: string) => (await gqlOk(DETAIL, { id }, admin)).vehicle;
+
+let serial = 0;
+/** A valid vehicle input (a Nissan built in Mexico whose VIN carries its check digit). */
+function vehicleInput(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    economicNumber: `T-${String(serial).padStart(3, '0')}`,
+    plate: `TST-${String(100 + serial)}`,
+    vin: '1HGCM82633A004352',
+    brand: 'Nissan',
+    model: 'NP300',
+    year: 2022,
+    vehicleType: 'Pick-up',
+    fuel: 'diesel',
+    insurancePolicy: 'POL-1',
+    acquisitionCost: '412500.50',
+    acquisitionDate: '2022-03-15',
+    ...overrides,
+  };
+}
+const create = async (overrides: Record<string, unknown> = {}) => (await gqlOk(CREATE, { i: vehicleInput(overrides) })).vehicleCreate;
+const inputOf = (v: Record<string, any>, overrides: Record<string, unknown> = {}) => ({
+  economicNumber: v.economicNumber,
+  plate: v.plate,
+  vin: v.vin,
+  brand: v.brand,
+  model: v.model,
+  year: v.year,
+  vehicleType: v.vehicleType,
+  fuel: v.fuel,
+  groupId: v.groupId,
+  locationId: v.locationId,
+  driverId: v.driverId,
+  insurancePolicy: v.insurancePolicy,
+  insuranceExpiresOn: v.insuranceExpiresOn,
+  acquisitionCost: v.acquisitionCost,
+  acquisitionDate: v.acquisitionDate,
+  ...overrides,
+});
+const formOptions = async () => (await gqlOk('{ vehicleFormOptions { groups { id name } locations { id name } documentTypes { id name required expires warningDays } } }')).vehicleFormOptions;
+
+// ---- pickers and lists ---------------------------------------------------------------------
+
+describe('vehicleOptions and the list', () => {
+  it('offers every vehicle not in baja to any signed-in user; en taller only when asked', async () => {
+    const all = (await gqlOk('{ vehicleOptions(limit: 50) { id economicNumber status odometerKm } }', {}, seller)).vehicleOptions as { status: string; odometerKm: number }[];
+    const shopless = (await gqlOk('{ vehicleOptions(limit: 50, includeInShop: false) { id status } }', {}, seller)).vehicleOptions as { status: string }[];
+    const counts = (await gqlOk('{ baja: vehicles(filter:{status: baja}){ total } taller: vehicles(filter:{status: en_taller}){ total } all: vehicles { total } }', {}, admin));
+    expect(all.length).toBe(counts.all.total - counts.baja.total);
+    expect(all.every((o) => o.status !== 'baja' && o.odometerKm > 0)).toBe(true);
+    expect(shopless.length).toBe(all.length - counts.taller.total);
+    expect(shopless.every((o) => o.status === 'activo')).toBe(true);
+    expect(fields(await s.gql('{ vehicleOptions(limit: 51) { id } }', {}, seller))).toEqual({ limit: 'El límite debe estar entre 1 y 50.' });
+    expect(code(await s.gql('{ vehicleOptions { id } }', {}, null))).toBe('UNAUTHENTICATED');
+  });
+
+  it('lists with search and filters for ver only; FORBIDDEN without the ability', async () => {
+    const page = (await gqlOk('{ vehicles(list:{search:"eco-00", sortBy:"economicNumber"}){ total items { economicNumber } } }', {}, viewer)).vehicles;
+    expect(page.total).toBe(9); // ECO-001 … ECO-009
+    expect(page.items[0].economicNumber).toBe('ECO-001');
+    expect(code(await s.gql('{ vehicles { total } }', {}, seller))).toBe('FORBIDDEN');
+    expect(code(await s.gql('query{ vehicle(id: "1"){ id } }', {}, seller))).toBe('FORBIDDEN');
+  });
+});
+
+// ---- vehicles --------------------------------------------------------------------------------
+
+describe('vehicleCreate / vehicleUpdate', () => {
+  it('creates with the initial odometer reading in the log (allowed user)', async () => {
+    const o = await formOptions();
+    const v = await create({ groupId: o.groups[0].id, locationId: o.locations[1].id, initialKm: 12_345, initialKmDate: '2022-03-20' });
+    // The Decimal scalar drops trailing zeros on the wire: 412500.50 travels as "412500.5".
+    expect(v).toMatchObject({ status: 'activo', vinWarning: null, acquisitionCost: '412500.5', odometerKm: 12_345, odometerDate: '2022-03-20', groupName: o.groups[0].name, locationName: o.locations[1].name });
+    expect(v.odometerReadings).toEqual([expect.objectContaining({ readOn: '2022-03-20', km: 12_345, source: 'manual' })]);
+    expect(v.odometerReadings[0].recordedByName).toBeTruthy();
+  });
+
+  it('assigns an active RH employee as driver and refuses one in baja', async () => {
+    const [active] = (await gqlOk('{ rhEmployeeOptions(limit: 1) { id fullName } }')).rhEmployeeOptions;
+    const v = await create({ driverId: active.id });
+    expect(v).toMatchObject({ driverId: active.id, driverName: active.fullName });
+    const gone = (await gqlOk('{ rhEmployees(filter:{status: baja}, list:{pageSize: 1}){ items { id } } }', {}, admin)).rhEmployees.items[0];
+    const before = await countVehicles();
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ driverId: gone.id }) }, fleet))).toEqual({ driverId: 'El conductor está dado de baja en Recursos Humanos.' });
+    expect(await countVehicles()).toBe(before);
+  });
+
+  it('refuses a North-American VIN with a wrong check digit, I/O/Q, and takes other regions with a warning', async () => {
+    const before = await countVehicles();
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ vin: '1HGCM82643A004352' }) }, fleet))).toEqual({ vin: 'El dígito verificador del VIN (posición 9) no cuadra: debería ser 3 y es 4.' });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ vin: '1HGCM82633A0O4352' }) }, fleet))).toEqual({ vin: 'El VIN solo admite letras y números; nunca I, O ni Q.' });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ vin: '1HGCM82633A00435' }) }, fleet))).toEqual({ vin: 'El VIN debe tener 17 caracteres.' });
+    expect(await countVehicles()).toBe(before);
+    const imported = await create({ vin: 'wvw-zzz1jzxw000001' });
+    expect(imported.vin).toBe('WVWZZZ1JZXW000001');
+    expect(imported.vinWarning).toContain('sería 0, es Z');
+    expect(await countVehicles()).toBe(before + 1);
+  });
+
+  it('refuses a duplicate número económico in any case, plates of another active vehicle, dates out of order and a negative km; nothing written', async () => {
+    const v = await create();
+    const before = await countVehicles();
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ economicNumber: v.economicNumber.toLowerCase() }) }, fleet))).toEqual({ economicNumber: 'Ya existe un vehículo con ese número económico.' });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ plate: v.plate.toLowerCase() }) }, fleet))).toEqual({ plate: 'Otro vehículo activo ya tiene esas placas.' });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ acquisitionDate: addDays(today, 1) }) }, fleet))).toEqual({ acquisitionDate: 'La fecha de adquisición no puede ser futura.' });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ initialKm: 100, initialKmDate: '2022-03-01' }) }, fleet))).toEqual({ initialKmDate: 'La lectura inicial no puede ser anterior a la fecha de adquisición.' });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ initialKm: -5 }) }, fleet))).toEqual({ initialKm: 'Captura los kilómetros como un número entero, cero o mayor.' });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ year: 1949, acquisitionCost: '-1' }) }, fleet))).toMatchObject({ year: expect.stringContaining('1950'), acquisitionCost: 'No puede ser negativo.' });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ groupId: '999999' }) }, fleet))).toEqual({ groupId: 'El grupo no existe.' });
+    expect(await countVehicles()).toBe(before);
+  });
+
+  it('is FORBIDDEN without crear / editar, nothing written', async () => {
+    const before = await countVehicles();
+    expect(code(await s.gql(CREATE, { i: vehicleInput() }, seller))).toBe('FORBIDDEN');
+    expect(code(await s.gql(CREATE, { i: vehicleInput() }, viewer))).toBe('FORBIDDEN');
+    expect(await countVehicles()).toBe(before);
+    const v = await create();
+    for (const token of [seller, viewer]) expect(code(await s.gql(UPDATE, { id: v.id, v: v.version, i: inputOf(v, { brand: 'Otra' }) }, token))).toBe('FORBIDDEN');
+    expect((await detail(v.id)).brand).toBe('Nissan');
+  });
+
+  it('updates with the version read; a stale version is a CONFLICT; duplicates refused', async () => {
+    const a = await create();
+    const b = await create();
+    const updated = (await gqlOk(UPDATE, { id: a.id, v: a.version, i: inputOf(a, { model: 'Frontier', acquisitionCost: '399999.99' }) })).vehicleUpdate;
+    expect(updated).toMatchObject({ model: 'Frontier', acquisitionCost: '399999.99', version: a.version + 1 });
+    expect(code(await s.gql(UPDATE, { id: a.id, v: a.version, i: inputOf(a, { model: 'Otro' }) }, fleet))).toBe('CONFLICT');
+    expect(fields(await s.gql(UPDATE, { id: a.id, v: updated.version, i: inputOf(updated, { economicNumber: b.economicNumber }) }, fleet))).toEqual({ economicNumber: 'Ya existe un vehículo con ese número económico.' });
+    expect((await detail(a.id)).model).toBe('Frontier');
+  });
+});
+
+describe('vehicleStatusChange', () => {
+  it('baja needs a date (not before the last reading, not future) and a reason; reactivation gives the plates back', async () => {
+    const v = await create({ initialKm: 5_000, initialKmDate: addDays(today, -10) });
+    expect(fields(await s.gql(STATUS, { id: v.id, v: v.version, i: { status: 'baja' } }, fleet))).toEqual({ date: 'Indica la fecha de baja.', reason: 'Indica el motivo de la baja.' });
+    expect(fields(await s.gql(STATUS, { id: v.id, v: v.version, i: { status: 'baja', date: addDays(today, -11), reason: 'Venta' } }, fleet))).toEqual({
+      date: `La fecha de baja no puede ser anterior a la última lectura de odómetro (${mx(addDays(today, -10))}).`,
+    });
+    expect(fields(await s.gql(STATUS, { id: v.id, v: v.version, i: { status: 'baja', date: addDays(today, 1), reason: 'Venta' } }, fleet))).toEqual({ date: 'La fecha de baja no puede ser futura.' });
+    expect(fields(await s.gql(STATUS, { id: v.id, v: v.version, i: { status: 'en_taller' } }, fleet))).toEqual({ status: 'El estado «en taller» solo lo pone una orden de mantenimiento.' });
+    expect(code(await s.gql(STATUS, { id: v.id, v: v.version, i: { status: 'baja', date: today, reason: 'Venta' } }, viewer))).toBe('FORBIDDEN');
+    expect((await detail(v.id)).status).toBe('activo');
+
+    const retired = (await gqlOk(STATUS, { id: v.id, v: v.version, i: { status: 'baja', date: today, reason: 'Venta' } })).vehicleStatusChange;
+    expect(retired).toMatchObject({ status: 'baja', retiredOn: today, retiredReason: 'Venta' });
+    // Retired: no readings, no edits, not offered; its plates are free for another vehicle.
+    expect(fields(await s.gql(ODOMETER, { id: v.id, i: { readOn: today, km: 6_000 } }, fleet))).toEqual({ vehicleId: 'El vehículo está dado de baja: no admite lecturas.' });
+    expect(code(await s.gql(UPDATE, { id: v.id, v: retired.version, i: inputOf(retired) }, fleet))).toBe('CONFLICT');
+    const options = (await gqlOk('query($s:String){ vehicleOptions(search:$s){ id } }', { s: v.economicNumber })).vehicleOptions;
+    expect(options).toEqual([]);
+    const heir = await create({ plate: v.plate });
+    expect(heir.plate).toBe(v.plate);
+    // Reactivating it would duplicate the plates of an active vehicle: refused, still in baja.
+    expect(fields(await s.gql(STATUS, { id: v.id, v: retired.version, i: { status: 'activo' } }, fleet))).toEqual({ plate: 'Otro vehículo activo ya tiene esas placas.' });
+    expect((await detail(v.id)).status).toBe('baja');
+    await gqlOk(UPDATE, { id: heir.id, v: heir.version, i: inputOf(heir, { plate: 'OTR-999' }) });
+    const back = (await gqlOk(STATUS, { id: v.id, v: retired.version, i: { status: 'activo', reason: 'Recompra' } })).vehicleStatusChange;
+    expect(back).toMatchObject({ status: 'activo', retiredOn: null, retiredReason: '' });
+  });
+});
+
+// ---- odometer --------------------------------------------------------------------------------
+
+describe('vehicleOdometerAdd', () => {
+  it('refuses a reading below the last one with that figure in the message, a negative or future one; nothing written', async () => {
+    const v = await create({ initialKm: 48_250, initialKmDate: addDays(today, -5) });
+    const lower = await s.gql(ODOMETER, { id: v.id, i: { readOn: today, km: 48_249 } }, fleet);
+    expect(fields(lower)).toEqual({ km: `La lectura no puede ser menor que la última registrada: 48,250 km del ${mx(addDays(today, -5))}.` });
+    expect(fields(await s.gql(ODOMETER, { id: v.id, i: { readOn: today, km: -1 } }, fleet))).toEqual({ km: 'Captura los kilómetros como un número entero, cero o mayor.' });
+    expect(fields(await s.gql(ODOMETER, { id: v.id, i: { readOn: addDays(today, 1), km: 49_000 } }, fleet))).toEqual({ readOn: 'La fecha de la lectura no puede ser futura.' });
+    expect(fields(await s.gql(ODOMETER, { id: v.id, i: { readOn: today, km: 49_000, source: 'orden' } }, fleet))).toEqual({ source: 'Elige manual o combustible: las lecturas de orden las registra Mantenimiento.' });
+    // A reading dated before a later one may not exceed it.
+    expect(fields(await s.gql(ODOMETER, { id: v.id, i: { readOn: addDays(today, -6), km: 48_300 } }, fleet))).toEqual({
+      km: `La lectura no puede ser mayor que la registrada después: 48,250 km del ${mx(addDays(today, -5))}.`,
+    });
+    for (const token of [seller, viewer]) expect(code(await s.gql(ODOMETER, { id: v.id, i: { readOn: today, km: 49_000 } }, token))).toBe('FORBIDDEN');
+    const after = await detail(v.id);
+    expect(after.odometerReadings).toHaveLength(1);
+    expect(after.odometerKm).toBe(48_250);
+
+    const ok = (await gqlOk(ODOMETER, { id: v.id, i: { readOn: today, km: 48_250, source: 'combustible', sourceReference: 'TICKET-77' } })).vehicleOdometerAdd;
+    expect(ok.odometerKm).toBe(48_250);
+    expect(ok.odometerDate).toBe(today);
+    expect(ok.odometerReadings[0]).toMatchObject({ readOn: today, km: 48_250, source: 'combustible', sourceReference: 'TICKET-77' });
+  });
+
+  it('eight parallel readings leave a never-decreasing log and the highest as the odometer', async () => {
+    const v = await create({ initialKm: 10_000, initialKmDate: addDays(today, -3) });
+    const kms = [10_500, 10_300, 10_800, 10_100, 10_700, 10_200, 10_600, 10_400];
+    const results = await Promise.all(kms.map((km) => s.gql(ODOMETER, { id: v.id, i: { readOn: today, km } }, fleet)));
+    const refused = results.filter((r) => r.errors);
+    for (const r of refused) expect(fields(r).km).toMatch(/^La lectura no puede ser menor que la última registrada: 10,[1-8]00 km del /);
+    const after = await detail(v.id);
+    expect(after.odometerReadings.length).toBe(1 + kms.length - refused.length);
+    expect(after.odometerKm).toBe(10_800); // the highest is never below another
+    // In the order they were written (ids), the log never decreases.
+    const written = [...after.odometerReadings].sort((a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id)).map((r: { km: number }) => r.km);
+    expect(written[0]).toBe(10_000);
+    for (let i = 1; i < written.length; i++) expect(written[i]).toBeGreaterThanOrEqual(written[i - 1]);
+  });
+});
+
+// ---- documents and photo -------------------------------------------------------------------
+
+describe('documents and photo', () => {
+  it('reads each document state by date: faltante, vencido, por vencer (to the last warning day), vigente', async () => {
+    const o = await formOptions();
+    const type = (name: string) => o.documentTypes.find((t: { name: string }) => t.name === name);
+    const tarjeta = type('Tarjeta de circulación'); // required, 30 days
+    const poliza = type('Póliza de seguro'); // required, 30 days
+    const verificacion = type('Verificación vehicular'); // required, 15 days
+    const sct = type('Permiso SCT'); // optional, 45 days
+    const v = await create();
+    const byType = (x: Record<string, any>, id: string) => x.documents.find((d: { documentTypeId: string }) => d.documentTypeId === id);
+    expect(v.documentAlerts).toBe(3); // three required, none uploaded
+    expect(byType(v, sct.id)).toMatchObject({ state: 'faltante', required: false });
+
+    const add = async (typeId: string, expiresOn: string | null) =>
+      (await gqlOk(DOC_ADD, { id: v.id, i: { documentTypeId: typeId, fileId: await s.uploadId(fleet, PDF, 'doc.pdf'), expiresOn } })).vehicleDocumentAdd;
+    let after = await add(tarjeta.id, addDays(today, -1));
+    expect(byType(after, tarjeta.id)).toMatchObject({ state: 'vencido', expiresOn: addDays(today, -1), file: { fileName: 'doc.pdf' } });
+    expect(after.documentAlerts).toBe(3); // vencido still counts
+    after = await add(poliza.id, addDays(today, 30));
+    expect(byType(after, poliza.id).state).toBe('por_vencer'); // the 30th warning day
+    expect(after.documentAlerts).toBe(2);
+    after = await add(verificacion.id, addDays(today, 16));
+    expect(byType(after, verificacion.id).state).toBe('vigente'); // one day past its 15 warning days
+    after = await add(sct.id, today);
+    expect(byType(after, sct.id).state).toBe('por_vencer'); // the expiry day itself
+    expect(after.documentAlerts).toBe(1);
+    expect(after.documentsDueSoon).toBe(2); // póliza and permiso
+    // An optional document that has expired is an alert too.
+    after = await add(sct.id, addDays(today, -2));
+    expect(byType(after, sct.id).state).toBe('vencido');
+    expect([after.documentAlerts, after.documentsDueSoon]).toEqual([2, 1]);
+    after = await add(sct.id, today);
+
+    // The list filter and the report see the same states.
+    const alerts = (await gqlOk('query($s:String){ vehicles(list:{search:$s}, filter:{documentAlerts:true}){ total } }', { s: v.economicNumber })).vehicles.total;
+    expect(alerts).toBe(1);
+    const report = (await gqlOk('{ vpExpiringDocuments(days: 30) { economicNumber documentTypeName state daysLeft } }')).vpExpiringDocuments.filter((r: { economicNumber: string }) => r.economicNumber === v.economicNumber);
+    // The report looks 30 days ahead whatever each type's warning days: the verificación (vigente on the record) falls due in 16.
+    expect(report).toEqual([
+      { economicNumber: v.economicNumber, documentTypeName: 'Tarjeta de circulación', state: 'vencido', daysLeft: -1 },
+      { economicNumber: v.economicNumber, documentTypeName: 'Permiso SCT', state: 'por_vencer', daysLeft: 0 },
+      { economicNumber: v.economicNumber, documentTypeName: 'Verificación vehicular', state: 'por_vencer', daysLeft: 16 },
+      { economicNumber: v.economicNumber, documentTypeName: 'Póliza de seguro', state: 'por_vencer', daysLeft: 30 },
+    ]);
+    const within15 = (await gqlOk('{ vpExpiringDocuments(days: 15) { economicNumber documentTypeName } }')).vpExpiringDocuments.filter((r: { economicNumber: string }) => r.economicNumber === v.economicNumber);
+    expect(within15.map((r: { documentTypeName: string }) => r.documentTypeName)).toEqual(['Tarjeta de circulación', 'Permiso SCT']);
+
+    // Replacing the expired card clears it; removing it makes it faltante again.
+    after = await add(tarjeta.id, addDays(today, 200));
+    expect(byType(after, tarjeta.id).state).toBe('vigente');
+    expect(after.documentAlerts).toBe(0);
+    const removed = (await gqlOk(DOC_REMOVE, { id: byType(after, tarjeta.id).id })).vehicleDocumentRemove;
+    expect(byType(removed, tarjeta.id)).toMatchObject({ state: 'vencido', expiresOn: addDays(today, -1) }); // the earlier upload is the latest again
+  });
+
+  it('refuses a document without its expiry, of an unknown type, or by a user without editar; nothing written', async () => {
+    const o = await formOptions();
+    const tarjeta = o.documentTypes.find((t: { name: string }) => t.name === 'Tarjeta de circulación');
+    const v = await create();
+    expect(fields(await s.gql(DOC_ADD, { id: v.id, i: { documentTypeId: tarjeta.id, fileId: await s.uploadId(fleet, PDF, 'x.pdf') } }, fleet))).toEqual({
+      expiresOn: 'Este documento vence: indica la fecha de vencimiento.',
+    });
+    expect(fields(await s.gql(DOC_ADD, { id: v.id, i: { documentTypeId: '999999', fileId: await s.uploadId(fleet, PDF, 'x.pdf') } }, fleet))).toEqual({ documentTypeId: 'El tipo de documento no existe.' });
+    expect(code(await s.gql(DOC_ADD, { id: v.id, i: { documentTypeId: tarjeta.id, fileId: await s.uploadId(admin, PDF, 'x.pdf'), expiresOn: today } }, viewer))).toBe('FORBIDDEN');
+    expect((await detail(v.id)).documents.every((d: { id: string | null }) => d.id === null)).toBe(true);
+  });
+
+  it('sets a photo (images only) for editar', async () => {
+    const v = await create();
+    expect(fields(await s.gql(PHOTO, { id: v.id, f: await s.uploadId(fleet, PDF, 'foto.pdf') }, fleet))).toEqual({ fileId: 'Tipo de archivo no permitido aquí. Sube PNG, JPG, WEBP.' });
+    expect(code(await s.gql(PHOTO, { id: v.id, f: await s.uploadId(admin, PNG, 'foto.png') }, seller))).toBe('FORBIDDEN');
+    const withPhoto = (await gqlOk(PHOTO, { id: v.id, f: await s.uploadId(fleet, PNG, 'foto.png') })).vehiclePhotoSet;
+    expect(withPhoto.photo).toMatchObject({ fileName: 'foto.png', fileType: 'png' });
+  });
+});
+
+// ---- Configuración PV ------------------------------------------------------------------------
+
+describe('catalogues', () => {
+  const cases = [
+    { kind: 'Group', list: 'vpGroups', input: { name: 'Grupo de prueba', description: 'x', active: true }, taken: 'Ya existe un grupo con ese nombre.' },
+    { kind: 'Location', list: 'vpLocations', input: { name: 'Patio de prueba', address: 'Calle 1', active: true }, taken: 'Ya existe una locación con ese nombre.' },
+    { kind: 'DocumentType', list: 'vpDocumentTypes', input: { name: 'Tenencia de prueba', required: false, expires: true, warningDays: 20, active: true }, taken: 'Ya existe un tipo de documento con ese nombre.' },
+  ] as const;
+  for (const c of cases) {
+    it(`vp${c.kind}Create / Update: allowed, FORBIDDEN, duplicate name in any case, stale version`, async () => {
+      const createQ = `mutation($i:Vp${c.kind}Input!){ vp${c.kind}Create(input:$i){ id name active version } }`;
+      const updateQ = `mutation($id:ID!,$v:Int!,$i:Vp${c.kind}Input!){ vp${c.kind}Update(id:$id,version:$v,input:$i){ id name active version } }`;
+      const total = async () => (await gqlOk(`{ ${c.list} { total } }`, {}, admin))[c.list].total as number;
+      const before = await total();
+      for (const token of [seller, viewer]) expect(code(await s.gql(createQ, { i: c.input }, token))).toBe('FORBIDDEN');
+      expect(await total()).toBe(before);
+      const row = (await gqlOk(createQ, { i: c.input }))[`vp${c.kind}Create`];
+      expect(row).toMatchObject({ name: c.input.name, active: true, version: 1 });
+      expect(fields(await s.gql(createQ, { i: { ...c.input, name: c.input.name.toUpperCase() } }, fleet))).toEqual({ name: c.taken });
+      expect(fields(await s.gql(createQ, { i: { ...c.input, name: ' ' } }, fleet))).toEqual({ name: 'Este campo es obligatorio.' });
+      expect(await total()).toBe(before + 1);
+      const off = (await gqlOk(updateQ, { id: row.id, v: row.version, i: { ...c.input, active: false } }))[`vp${c.kind}Update`];
+      expect(off).toMatchObject({ active: false, version: 2 });
+      expect(code(await s.gql(updateQ, { id: row.id, v: row.version, i: c.input }, fleet))).toBe('CONFLICT');
+      expect(code(await s.gql(updateQ, { id: row.id, v: off.version, i: c.input }, viewer))).toBe('FORBIDDEN');
+    });
+  }
+
+  it('refuses warning days outside 0–365 and keeps 0 for a type that does not expire', async () => {
+    const q = 'mutation($i:VpDocumentTypeInput!){ vpDocumentTypeCreate(input:$i){ name expires warningDays } }';
+    expect(fields(await s.gql(q, { i: { name: 'Aviso largo', required: false, expires: true, warningDays: 366, active: false } }, fleet))).toEqual({ warningDays: 'Los días de aviso deben estar entre 0 y 365.' });
+    expect((await gqlOk(q, { i: { name: 'Factura de origen', required: false, expires: false, warningDays: 40, active: false } })).vpDocumentTypeCreate).toEqual({ name: 'Factura de origen', expires: false, warningDays: 0 });
+  });
+
+  it('refuses an inactive group for a new vehicle but keeps it on one that has it', async () => {
+    const g = (await gqlOk('mutation{ vpGroupCreate(input:{name:"Grupo que se retira", active:true}){ id version } }')).vpGroupCreate;
+    const v = await create({ groupId: g.id });
+    await gqlOk('mutation($id:ID!,$v:Int!){ vpGroupUpdate(id:$id,version:$v,input:{name:"Grupo que se retira", active:false}){ id } }', { id: g.id, v: g.version });
+    expect(fields(await s.gql(CREATE, { i: vehicleInput({ groupId: g.id }) }, fleet))).toEqual({ groupId: 'El grupo está inactivo.' });
+    const kept = (await gqlOk(UPDATE, { id: v.id, v: v.version, i: inputOf(v, { model: 'Otro' }) })).vehicleUpdate;
+    expect(kept.groupId).toBe(g.id);
+  });
+});
+
+// ---- reports and Tablero -------------------------------------------------------------------
+
+describe('reports', () => {
+  it('counts vehicles by status, group and location with the same total', async () => {
+    const total = await countVehicles();
+    for (const by of ['status', 'group', 'location']) {
+      const rows = (await gqlOk('query($b:VpVehicleGrouping!){ vpVehicleCounts(by:$b){ label activo enTaller baja total } }', { b: by })).vpVehicleCounts as { activo: number; enTaller: number; baja: number; total: number }[];
+      expect(rows.reduce((t, r) => t + r.total, 0)).toBe(total);
+      for (const r of rows) expect(r.activo + r.enTaller + r.baja).toBe(r.total);
+    }
+  });
+
+  it('works out the km of each month from the log', async () => {
+    const v = await create({ acquisitionDate: '2024-01-02', initialKm: 1_000, initialKmDate: '2024-01-10' });
+    for (const [readOn, km] of [['2024-01-25', 1_400], ['2024-02-03', 1_650], ['2024-02-28', 2_300], ['2024-04-15', 3_100]] as const) await gqlOk(ODOMETER, { id: v.id, i: { readOn, km } });
+    const rows = (await gqlOk('{ vpKmPerMonth(fromMonth:"2023-12", toMonth:"2024-04"){ economicNumber month closingKm km } }')).vpKmPerMonth.filter((r: { economicNumber: string }) => r.economicNumber === v.economicNumber);
+    // January starts the log: 1,400 − 1,000; February 2,300 − 1,400; March no reading 2,300 − 2,300; April 3,100 − 2,300.
+    expect(rows).toEqual([
+      { economicNumber: v.economicNumber, month: '2024-01', closingKm: 1_400, km: 400 },
+      { economicNumber: v.economicNumber, month: '2024-02', closingKm: 2_300, km: 900 },
+      { economicNumber: v.economicNumber, month: '2024-03', closingKm: 2_300, km: 0 },
+      { economicNumber: v.economicNumber, month: '2024-04', closingKm: 3_100, km: 800 },
+    ]);
+    expect(fields(await s.gql('{ vpKmPerMonth(fromMonth:"2024-05", toMonth:"2024-04"){ km } }', {}, fleet))).toEqual({ toMonth: 'El mes final no puede ser anterior al inicial.' });
+    expect(fields(await s.gql('{ vpKmPerMonth(fromMonth:"2023-01", toMonth:"2024-01"){ km } }', {}, fleet))).toEqual({ toMonth: 'El reporte abarca máximo 12 meses.' });
+    expect(fields(await s.gql('{ vpKmPerMonth(fromMonth:"2024-13", toMonth:"2024-01"){ km } }', {}, fleet))).toEqual({ fromMonth: 'Mes no válido (AAAA-MM).' });
+  });
+
+  it('prints each report as PDF for exportar; ver alone or another module is FORBIDDEN', async () => {
+    for (const [kind, extra] of [['documentos', { days: 45 }], ['vehiculos', { by: 'group' }], ['km_mes', { fromMonth: '2024-01', toMonth: '2024-06' }]] as const) {
+      const pdf = (await gqlOk('query($k:VpReportKind!,$d:Int,$b:VpVehicleGrouping,$f:String,$t:String){ vpReportPdf(kind:$k, days:$d, by:$b, fromMonth:$f, toMonth:$t) }', {
+        k: kind,
+        d: 'days' in extra ? extra.days : null,
+        b: 'by' in extra ? extra.by : null,
+        f: 'fromMonth' in extra ? extra.fromMonth : null,
+        t: 'toMonth' in extra ? extra.toMonth : null,
+      })).vpReportPdf as string;
+      expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect(code(await s.gql('{ vpReportPdf(kind: documentos) }', {}, viewer))).toBe('FORBIDDEN');
+    expect(code(await s.gql('{ vpExpiringDocuments(days: 30) { state } }', {}, seller))).toBe('FORBIDDEN');
+    expect(fields(await s.gql('{ vpExpiringDocuments(days: 366) { state } }', {}, fleet))).toEqual({ days: 'Los días deben estar entre 0 y 365.' });
+  });
+
+  it('the demo holds documents in every state and the Tablero card counts what the list filter shows', async () => {
+    const demo = (await gqlOk('{ vpExpiringDocuments(days: 30) { economicNumber state } }')).vpExpiringDocuments.filter((r: { economicNumber: string }) => r.economicNumber.startsWith('ECO-'));
+    expect(demo.some((r: { state: string }) => r.state === 'vencido')).toBe(true);
+    expect(demo.some((r: { state: string }) => r.state === 'por_vencer')).toBe(true);
+    const d = (await gqlOk('{ dashboard { vehiclePark { documents { withAlerts expiredOrMissing } } } }')).dashboard.vehiclePark.documents;
+    const listed = (await gqlOk('{ vehicles(filter:{documentAlerts:true}){ total } }')).vehicles.total;
+    expect(d.withAlerts).toBe(listed);
+    expect(d.expiredOrMissing).toBeGreaterThan(0);
+    expect(d.expiredOrMissing).toBeLessThanOrEqual(d.withAlerts);
+    expect((await gqlOk('{ dashboard { vehiclePark { documents { withAlerts } } } }', {}, seller)).dashboard.vehiclePark).toBeNull();
   });
 });

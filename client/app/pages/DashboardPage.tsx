@@ -17,6 +17,7 @@ import { CASH_PATHS } from '../../modules/cash/texts';
 import { SHOPPING_PATHS } from '../../modules/shopping/texts';
 import { EMPLOYEE_PATHS } from '../../modules/human-resources/employees/texts';
 import { MT_PATHS } from '../../modules/maintenance/texts';
+import { VEHICLE_PATHS } from '../../modules/vehicle-park/texts';
 import { allowedScreens, moduleCards } from '../ability/cards';
 import { moduleScreens } from '../routes';
 import { useSession } from '../session/session';
@@ -76,6 +77,17 @@ function indicatorCards(d: IndicatorData): StatCard[] {
   if (schedule && schedule.dueSoon > 0) {
     cards.push({ key: 'maintenance-due-soon', title: t.maintenanceDueSoon, value: String(schedule.dueSoon), detail: t.maintenanceDetail, path: withQuery(MT_PATHS.schedule, { status: 'proximo' }), tone: 'warning' });
   }
+  const vehicleDocs = d.vehiclePark?.documents;
+  if (vehicleDocs && vehicleDocs.withAlerts > 0) {
+    cards.push({
+      key: 'vehicle-documents',
+      title: t.vehicleDocuments,
+      value: String(vehicleDocs.withAlerts),
+      detail: t.vehicleDocumentsDetail(vehicleDocs.expiredOrMissing),
+      path: withQuery(VEHICLE_PATHS.list, { alerts: 'true' }),
+      tone: vehicleDocs.expiredOrMissing > 0 ? 'danger' : 'warning',
+    });
+  }
   for (const p of d.cash?.openPeriods ?? []) {
     cards.push({ key: `cash-${p.id}`, title: t.cashPeriod(p.cashBoxName), value: formatMoney(p.balance), detail: t.cashPeriodDetail(p.folio, formatDate(p.openedOn)), path: withQuery(CASH_PATHS.movements, { periodId: p.id }) });
   }
@@ -101,7 +113,7 @@ function Indicators() {
       </Alert>
     ) : null;
   }
-  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr || d.maintenance;
+  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr || d.maintenance || d.vehiclePark;
   if (!visible) return null;
   const cards = indicatorCards(d);
   const sales = d.sales?.invoicedByMonth ?? null;

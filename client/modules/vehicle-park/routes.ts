@@ -3,11 +3,28 @@
 import { defineModuleRoutes, form, screen } from '../../app/routing/define';
 
 export const vehicleParkRoutes = defineModuleRoutes('vehicle-park', '/system/vehicleParks/', [
-  screen('vehicles', 'Vehículos', 'Vehículos'),
-  form('vehicles/vehicles-form', 'Formulario de Vehículos', 'Vehículos', 'vehicles'),
-  screen('settingsVP', 'Configuración PV', 'Configuración PV'),
-  screen('settingsVP/documents', 'Documentos', 'Configuración PV'),
-  screen('settings/locations', 'Locaciones', 'Configuración PV'),
-  screen('settings/groups', 'Grupos', 'Configuración PV'),
-  screen('reports', 'Reportes', 'Reportes'),
+  screen('vehicles', 'Vehículos', 'Vehículos', {
+    load: () => import('./vehicles/VehiclesPage'),
+    description: 'Flota: identificación, conductor, odómetro, documentos y estado.',
+  }),
+  form('vehicles/vehicles-form', 'Formulario de Vehículos', 'Vehículos', 'vehicles', { load: () => import('./vehicles/VehicleFormPage') }),
+  screen('settingsVP', 'Configuración PV', 'Configuración PV', {
+    load: () => import('./settings/SettingsLandingPage'),
+    description: 'Tipos de documento vehicular, locaciones y grupos.',
+  }),
+  screen('settingsVP/documents', 'Documentos', 'Configuración PV', {
+    within: 'settingsVP',
+    load: () => import('./settings/DocumentTypesPage'),
+    description: 'Documentos de cada vehículo: obligatorios, con vencimiento y días de aviso.',
+  }),
+  screen('settings/locations', 'Locaciones', 'Configuración PV', {
+    within: 'settingsVP',
+    load: () => import('./settings/LocationsPage'),
+    description: 'Patios, sucursales y obras donde se resguardan los vehículos.',
+  }),
+  screen('settings/groups', 'Grupos', 'Configuración PV', { within: 'settingsVP', load: () => import('./settings/GroupsPage'), description: 'Grupos para clasificar la flota.' }),
+  screen('reports', 'Reportes', 'Reportes', {
+    load: () => import('./reports/ReportsPage'),
+    description: 'Documentos por vencer, flota por estado, grupo o locación, y km por mes.',
+  }),
 ]);

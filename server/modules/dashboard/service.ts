@@ -1,6 +1,6 @@
 // Tablero: decides from the user's abilities which indicators to compute; a
 // part the user may not see is never queried (null in the answer). The
-// statements run one after another: a fixed number per request (at most 10),
+// statements run one after another: a fixed number per request (at most 11),
 // whatever the data.
 import type { RequestContext } from '../../context';
 import { todayMx } from '../../../schema/dates';
@@ -8,6 +8,7 @@ import { money } from '../../../schema/money';
 import * as data from './data';
 import { documentAlertSummary } from '../rh/employees/service';
 import { scheduleDueSummary } from '../maintenance/service';
+import { documentAlertSummary as vehicleDocumentAlertSummary } from '../vehicle-park/vehicles/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -21,6 +22,7 @@ export const DASHBOARD_ABILITIES = {
   cashPeriods: ['ver', 'Caja-Períodos'],
   employeeDocuments: ['ver', 'Recursos Humanos-Empleados'],
   maintenanceSchedule: ['ver', 'Mantenimiento-Programación de servicios'],
+  vehicleDocuments: ['ver', 'Parque Vehicular-Vehículos'],
 } as const satisfies Record<string, readonly [action: string, subject: string]>;
 
 type Part = keyof typeof DASHBOARD_ABILITIES;
@@ -62,5 +64,7 @@ export async function dashboard(ctx: RequestContext) {
 
   const maintenance = may('maintenanceSchedule') ? { schedule: await scheduleDueSummary(ctx) } : null;
 
-  return { today, warehouse, sales, shopping, cash, hr, maintenance };
+  const vehiclePark = may('vehicleDocuments') ? { documents: await vehicleDocumentAlertSummary(ctx) } : null;
+
+  return { today, warehouse, sales, shopping, cash, hr, maintenance, vehiclePark };
 }

@@ -149,6 +149,9 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
     parts: (id) => sql`(select json_build_object('name', v.economic_number || ' · ' || x.km || ' km') from vp_odometer_readings x join vp_vehicles v on v.id = x.vehicle_id where x.id = ${id})`,
     label: (p) => p.name ?? '',
   },
+  vp_group: named('vp_groups'),
+  vp_location: named('vp_locations'),
+  vp_document_type: named('vp_document_types'),
   // Mantenimiento
   mt_failure_report: {
     parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.title) from mt_failure_reports x where x.id = ${id})`,

@@ -94,6 +94,7 @@ export type VehicleRow = {
   odometerDate: string | null;
   notes: string;
   documentAlerts: number;
+  documentsDueSoon: number;
   version: number;
 };
 
@@ -101,13 +102,13 @@ export type VehicleRow = {
 const latestDoc = (vehicle: SQL, type: SQL) =>
   sql`(select d.id, d.expires_on from vp_vehicle_documents d where d.vehicle_id = ${vehicle} and d.document_type_id = ${type} order by d.id desc limit 1)`;
 
-/** Required active types whose latest upload is missing or expired on `today` (same rule as schema documentState). */
+/** Active types whose latest upload is expired on `today`, or missing when the type is required (same rule as schema documentState). */
 const alertCount = (today: string) => sql`(select count(*) from vp_document_types t left join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
-    where t.active and t.required and (l.id is null or (t.expires and l.expires_on < ${today}::date)))::int`;
+    where t.active and ((t.required and l.id is null) or (t.expires and l.expires_on < ${today}::date)))::int`;
 
-/** Any active type whose latest upload falls due within its warning days (or has expired, required or not). */
-const dueSoonOrExpired = (today: string) => sql`exists (select 1 from vp_document_types t join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
-    where t.active and t.expires and l.expires_on <= ${today}::date + t.warning_days)`;
+/** Active types whose latest upload falls due from today to its warning days (por vencer). */
+const dueSoonCount = (today: string) => sql`(select count(*) from vp_document_types t join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
+    where t.active and t.expires and l.expires_on >= ${today}::date and l.expires_on <= ${today}::date + t.warning_days)::int`;
 
 const driverName = sql`replace(trim(e.last_name || ' ' || e.second_last_name || ' ' || e.names), '  ', ' ')`;
 
@@ -117,7 +118,7 @@ const vehicleSelect = (today: string) => sql`select v.id, v.economic_number as "
     v.retired_reason as "retiredReason", v.insurance_policy as "insurancePolicy", v.insurance_expires_on::text as "insuranceExpiresOn",
     v.acquisition_cost::text as "acquisitionCost", v.acquisition_date::text as "acquisitionDate", v.photo_upload_id as "photoUploadId",
     ${attachmentJson('ph')} as photo, v.odometer_km as "odometerKm", v.odometer_date::text as "odometerDate", v.notes,
-    ${alertCount(today)} as "documentAlerts", v.version
+    ${alertCount(today)} as "documentAlerts", ${dueSoonCount(today)} as "documentsDueSoon", v.version
   from vp_vehicles v left join vp_groups g on g.id = v.group_id left join vp_locations l on l.id = v.location_id
   left join rh_employees e on e.id = v.driver_id left join uploads ph on ph.id = v.photo_upload_id`;
 
@@ -142,8 +143,8 @@ export async function listVehicles(ex: Executor, q: ListQuery<VehicleSort>, f: V
   if (f.groupId) conds.push(sql`v.group_id = ${f.groupId}`);
   if (f.locationId) conds.push(sql`v.location_id = ${f.locationId}`);
   if (f.driverId) conds.push(sql`v.driver_id = ${f.driverId}`);
-  if (f.documentAlerts === true) conds.push(sql`v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonOrExpired(today)})`);
-  if (f.documentAlerts === false) conds.push(sql`not (v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonOrExpired(today)}))`);
+  if (f.documentAlerts === true) conds.push(sql`v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0)`);
+  if (f.documentAlerts === false) conds.push(sql`not (v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0))`);
   const col = {
     economicNumber: sql`upper(v.economic_number)`,
     plate: sql`upper(v.plate)`,
@@ -336,13 +337,13 @@ export async function deleteDocument(ex: Executor, id: number): Promise<void> {
 /**
  * Vehicles not in baja whose documents need attention (the Tablero's card and
  * the list's "Con alertas de documentos" filter share the predicates): those
- * with any document expired or due within its warning days, or a required one
- * missing; and those with one expired or missing (required).
+ * with a document expired, due within its warning days, or required and
+ * missing; and of them, those with one expired or missing.
  */
 export async function documentAlertSummary(ex: Executor, today: string): Promise<{ withAlerts: number; expiredOrMissing: number }> {
   const rows = await queryRows<{ withAlerts: number; expiredOrMissing: number }>(
     ex,
-    sql`select count(*) filter (where ${alertCount(today)} > 0 or ${dueSoonOrExpired(today)})::int as "withAlerts",
+    sql`select count(*) filter (where ${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0)::int as "withAlerts",
                count(*) filter (where ${alertCount(today)} > 0)::int as "expiredOrMissing"
         from vp_vehicles v where v.status <> 'baja'`,
   );

@@ -40,5 +40,5 @@ export const MSG = {
   days: 'Los días deben estar entre 0 y 365.',
   month: 'Mes no válido (AAAA-MM).',
   monthOrder: 'El mes final no puede ser anterior al inicial.',
-  monthSpan: 'El reporte abarca máximo 24 meses.',
+  monthSpan: 'El reporte abarca máximo 12 meses.',
 } as const;

@@ -11,13 +11,8 @@ export const STATUS_BADGES: StatusLabels = {
   baja: { label: 'Baja', color: 'gray' },
 };
 
-/** Red vencido, amber por vencer, gray faltante, green vigente. */
-export const DOCUMENT_BADGES: StatusLabels = {
-  vencido: { label: 'Vencido', color: 'red' },
-  por_vencer: { label: 'Por vencer', color: 'yellow' },
-  faltante: { label: 'Faltante', color: 'gray' },
-  vigente: { label: 'Vigente', color: 'green' },
-};
+/** Red vencido, amber por vencer, gray faltante, green vigente (shared with every record's documents). */
+export { DOCUMENT_BADGES } from '../../../components/RecordFiles';
 
 export const FREQUENCY_LABELS: Record<string, string> = { semanal: 'Semanal', quincenal: 'Quincenal' };
 export const ZONE_LABELS: Record<string, string> = { general: 'General', frontera: 'Zona Libre de la Frontera Norte' };
@@ -92,24 +87,8 @@ export const texts = {
     },
     minimumWageHint: (zone: string, amount: string) => `Salario mínimo ${zone}: ${amount}`,
     years: (n: number) => (n === 1 ? '1 año' : `${n} años`),
-    photoHint: 'PNG, JPG o WEBP. Se guarda al subirla.',
-    photoEmpty: 'Sin foto.',
     saveFirst: 'Guarda el empleado para adjuntar su foto y sus documentos.',
     documents: {
-      type: 'Documento',
-      state: 'Estado',
-      expiresOn: 'Vence',
-      file: 'Archivo',
-      required: 'Requerido',
-      optional: 'Opcional',
-      upload: 'Subir',
-      replace: 'Reemplazar',
-      expiryLabel: 'Fecha de vencimiento',
-      expiryHint: 'Este documento vence: indica la fecha antes de subir el archivo.',
-      uploaded: 'Documento agregado.',
-      removed: 'Documento quitado.',
-      remove: 'Quitar',
-      noneOptional: 'Sin archivo',
       empty: 'No hay tipos de documento activos. Agrégalos en Configuración RH.',
     },
     history: {
@@ -134,7 +113,6 @@ export const texts = {
     rehireWorkplace: 'Plaza (opcional)',
     rehireReason: 'Observaciones',
     bajaNotice: (date: string, reason: string) => `Dado de baja el ${date}: ${reason}`,
-    photoSaved: 'Foto actualizada.',
   },
   import: {
     title: 'Importar empleados',

@@ -1,0 +1,56 @@
+// Reportes de Parque Vehicular: every SQL statement. `today` always comes
+// from the caller (Mexico City's calendar), never from the database clock.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/database';
+import type { VehicleStatus } from '../data';
+
+export type ExpiringRow = { vehicleId: number; economicNumber: string; plate: string; documentTypeName: string; expiresOn: string; daysLeft: number };
+
+/** The latest document of each (vehicle not in baja, active type that expires) whose expiry falls on or before today + days. */
+export async function expiringDocuments(ex: Executor, today: string, days: number): Promise<ExpiringRow[]> {
+  return queryRows<ExpiringRow>(
+    ex,
+    sql`select v.id as "vehicleId", v.economic_number as "economicNumber", v.plate, t.name as "documentTypeName", l.expires_on::text as "expiresOn",
+        (l.expires_on - ${today}::date)::int as "daysLeft"
+      from vp_vehicles v cross join vp_document_types t
+      join lateral (select d.expires_on from vp_vehicle_documents d where d.vehicle_id = v.id and d.document_type_id = t.id order by d.id desc limit 1) l on true
+      where v.status <> 'baja' and t.active and t.expires and l.expires_on <= ${today}::date + ${days}::int
+      order by l.expires_on, upper(v.economic_number), lower(t.name)`,
+  );
+}
+
+export type CountRow = { label: string | null; status: VehicleStatus; n: number };
+
+export async function vehicleCounts(ex: Executor, by: 'status' | 'group' | 'location'): Promise<CountRow[]> {
+  const label = by === 'group' ? sql`g.name` : by === 'location' ? sql`l.name` : sql`null::text`;
+  return queryRows<CountRow>(
+    ex,
+    sql`select ${label} as label, v.status, count(*)::int as n
+      from vp_vehicles v left join vp_groups g on g.id = v.group_id left join vp_locations l on l.id = v.location_id
+      group by 1, 2 order by lower(${label}) nulls last, 2`,
+  );
+}
+
+export type KmMonthRow = { vehicleId: number; economicNumber: string; month: string; closingKm: number; openingKm: number };
+
+/**
+ * For each vehicle and month from `fromDay` to `toDay` (first days of months):
+ * the highest reading on or before the month's end (closing) and the highest
+ * before the month began, or the month's first reading when the log starts in
+ * it (opening). Vehicles retired before the month began are left out.
+ */
+export async function kmPerMonth(ex: Executor, fromDay: string, toDay: string): Promise<KmMonthRow[]> {
+  return queryRows<KmMonthRow>(
+    ex,
+    sql`with months as (
+          select to_char(m, 'YYYY-MM') as month, m::date as first_day, (m + interval '1 month')::date as next_day
+          from generate_series(${fromDay}::date, ${toDay}::date, interval '1 month') m)
+        select v.id as "vehicleId", v.economic_number as "economicNumber", ms.month, c.km as "closingKm", coalesce(p.km, f.km) as "openingKm"
+        from vp_vehicles v cross join months ms
+        join lateral (select max(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on < ms.next_day) c on c.km is not null
+        left join lateral (select max(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on < ms.first_day) p on true
+        left join lateral (select min(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on >= ms.first_day and r.read_on < ms.next_day) f on true
+        where v.retired_on is null or v.retired_on >= ms.first_day
+        order by upper(v.economic_number), v.id, ms.month`,
+  );
+}

@@ -1,0 +1,68 @@
+// Reportes de Parque Vehicular: documents expired or due within N days (the
+// document state is the vehicle record's own rule, only the look-ahead
+// widens), vehicles by estado / grupo / locación, and the kilometres each
+// vehicle ran per month from its odometer log. Parameters are checked here
+// with Spanish messages per field.
+import type { RequestContext } from '../../../context';
+import { badInput } from '../../../lib/errors';
+import { todayMx } from '../../../../schema/dates';
+import { VEHICLE_STATUS_LABELS } from '../../../../schema/vehicle-park/vehicles';
+import { DEFAULT_DOC_DAYS, isMonth, MAX_DOC_DAYS, MAX_MONTHS, monthSpan, type VehicleCountRow, type VpVehicleGrouping } from '../../../../schema/vehicle-park/reports';
+import { MSG } from '../messages';
+import * as data from './data';
+
+const db = (ctx: RequestContext) => ctx.app.database.db;
+
+export function checkDays(value: number | null | undefined): number {
+  const n = value ?? DEFAULT_DOC_DAYS;
+  if (!Number.isInteger(n) || n < 0 || n > MAX_DOC_DAYS) throw badInput({ days: MSG.days }, MSG.days);
+  return n;
+}
+
+export function checkMonths(from: string | null | undefined, to: string | null | undefined): { from: string; to: string } {
+  const fields: Record<string, string> = {};
+  if (!from || !isMonth(from)) fields.fromMonth = MSG.month;
+  if (!to || !isMonth(to)) fields.toMonth = MSG.month;
+  if (!Object.keys(fields).length) {
+    const span = monthSpan(from!, to!);
+    if (span === 0) fields.toMonth = MSG.monthOrder;
+    else if (span > MAX_MONTHS) fields.toMonth = MSG.monthSpan;
+  }
+  if (Object.keys(fields).length) throw badInput(fields);
+  return { from: from!, to: to! };
+}
+
+export async function expiringDocuments(ctx: RequestContext, days: number | null | undefined) {
+  const rows = await data.expiringDocuments(db(ctx), todayMx(), checkDays(days));
+  return rows.map((r) => ({ ...r, state: r.daysLeft < 0 ? ('vencido' as const) : ('por_vencer' as const) }));
+}
+
+const NO_LABEL: Record<VpVehicleGrouping, string> = { status: '', group: 'Sin grupo', location: 'Sin locación' };
+
+export async function vehicleCounts(ctx: RequestContext, by: VpVehicleGrouping): Promise<VehicleCountRow[]> {
+  const rows = await data.vehicleCounts(db(ctx), by);
+  if (by === 'status') {
+    return (['activo', 'en_taller', 'baja'] as const).map((status) => {
+      const n = rows.filter((r) => r.status === status).reduce((t, r) => t + Number(r.n), 0);
+      return { label: VEHICLE_STATUS_LABELS[status], activo: status === 'activo' ? n : 0, enTaller: status === 'en_taller' ? n : 0, baja: status === 'baja' ? n : 0, total: n };
+    });
+  }
+  const byLabel = new Map<string, VehicleCountRow>();
+  for (const r of rows) {
+    const label = r.label ?? NO_LABEL[by];
+    const row = byLabel.get(label) ?? { label, activo: 0, enTaller: 0, baja: 0, total: 0 };
+    const n = Number(r.n);
+    if (r.status === 'activo') row.activo += n;
+    else if (r.status === 'en_taller') row.enTaller += n;
+    else row.baja += n;
+    row.total += n;
+    byLabel.set(label, row);
+  }
+  return [...byLabel.values()];
+}
+
+export async function kmPerMonth(ctx: RequestContext, fromMonth: string | null | undefined, toMonth: string | null | undefined) {
+  const m = checkMonths(fromMonth, toMonth);
+  const rows = await data.kmPerMonth(db(ctx), `${m.from}-01`, `${m.to}-01`);
+  return rows.map((r) => ({ vehicleId: r.vehicleId, economicNumber: r.economicNumber, month: r.month, closingKm: Number(r.closingKm), km: Number(r.closingKm) - Number(r.openingKm) }));
+}
