@@ -272,8 +272,14 @@ export async function listSchedules(ex: Executor, p: DueParams, q: ListQuery<Sch
     status: sql`(case ${d.status} when 'vencido' then 0 when 'proximo' then 1 else 2 end)`,
   }[q.sortBy];
   const conds = scheduleConds(p, q, f);
+  // The page's ids first (sort key only), then its rows with the open order: the lateral join runs 50 times, not once per schedule.
+  const pageIds = sql`select sc.id, ${col} as k ${scheduleFrom} ${where(conds)} ${orderBy(col, q.desc, sql`sc.id`)} limit ${q.limit} offset ${q.offset}`;
   const [items, totals] = await Promise.all([
-    queryRows<MtScheduleRow>(ex, sql`${scheduleSelect(p)} ${scheduleFrom} ${openOrderJoin} ${where(conds)} ${orderBy(col, q.desc, sql`sc.id`)} limit ${q.limit} offset ${q.offset}`),
+    queryRows<MtScheduleRow>(
+      ex,
+      sql`with pg as (${pageIds}) ${scheduleSelect(p)} from pg join mt_schedules sc on sc.id = pg.id join mt_services s on s.id = sc.service_id
+          join vp_vehicles v on v.id = sc.vehicle_id ${openOrderJoin} ${orderBy(sql`pg.k`, q.desc, sql`pg.id`)}`,
+    ),
     queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${scheduleFrom} ${where(conds)}`),
   ]);
   return { items: items.map(normSchedule), total: totals[0].n };
