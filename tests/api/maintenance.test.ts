@@ -158,6 +158,12 @@ describe('services catalogue', () => {
     const c = (await ok(Q.serviceCreate, { i: input() })).maintenanceServiceCreate;
     expect(c).toMatchObject({ name: 'Lavado de motor', everyKm: null, everyDays: 90, estimatedHours: '0.75', estimatedCost: '350.5', tasks: ['Desengrasar', 'Enjuagar'] });
     expect(fields(await s.gql(Q.serviceCreate, { i: input({ name: 'lavado DE MOTOR' }) }, mt))).toEqual({ name: 'Ya existe un servicio con ese nombre.' });
+    await nothingWritten(async () => {
+      expect(fields(await s.gql(Q.serviceUpdate, { id: c.id, v: c.version, i: input({ name: ' ', everyDays: 0 }) }, mt))).toEqual({
+        name: 'Este campo es obligatorio.',
+        everyDays: 'Debe ser un número entero mayor a cero.',
+      });
+    });
     const u = (await ok(Q.serviceUpdate, { id: c.id, v: c.version, i: input({ name: 'Lavado de motor y chasis' }) })).maintenanceServiceUpdate;
     expect(u.version).toBe(c.version + 1);
     expect(code(await s.gql(Q.serviceUpdate, { id: c.id, v: c.version, i: input() }, mt))).toBe('CONFLICT');
@@ -222,6 +228,12 @@ describe('settings and schedule', () => {
     const c = (await ok(Q.scheduleCreate, { i: { ...input, serviceId: free } })).maintenanceScheduleCreate;
     expect(c).toMatchObject({ status: 'al_corriente', lastDoneKm: v.odometerKm, currentKm: v.odometerKm });
     expect(fields(await s.gql(Q.scheduleCreate, { i: { ...input, serviceId: free } }, mt))).toEqual({ serviceId: 'Ese servicio ya está programado para el vehículo.' });
+    await nothingWritten(async () => {
+      expect(fields(await s.gql(Q.scheduleUpdate, { id: c.id, v: c.version, i: { ...input, serviceId: free, lastDoneKm: -1, lastDoneOn: '2999-01-01' } }, mt))).toEqual({
+        lastDoneKm: 'Captura los kilómetros como un número entero, cero o mayor.',
+        lastDoneOn: 'La fecha no puede ser futura.',
+      });
+    });
     const u = (await ok(Q.scheduleUpdate, { id: c.id, v: c.version, i: { ...input, serviceId: free, lastDoneKm: 0, lastDoneOn: daysAgo(400) } })).maintenanceScheduleUpdate;
     // 400 days and 0 km back: due by date if the service counts days, by km once the odometer passed its interval.
     expect(u).toMatchObject({ lastDoneKm: 0, nextDueKm: u.nextDueKm, kmLeft: u.nextDueKm === null ? null : u.nextDueKm - v.odometerKm, version: c.version + 1 });
@@ -318,6 +330,18 @@ describe('the order chain', () => {
     expect(results.filter((x) => !x.errors)).toHaveLength(1);
     expect(results.filter((x) => code(x) === 'CONFLICT')).toHaveLength(2);
     expect((await ok(Q.order, { id: o.id })).maintenanceOrder).toMatchObject({ status: 'cerrada', version: started.version + 1 });
+  });
+
+  it('generar orden: services of one vehicle only, at least one, not future — nothing written', async () => {
+    const rows = (await ok(Q.schedules, { l: { pageSize: 200 } })).maintenanceSchedules.items as { id: string; vehicleId: string; openOrderId: string | null }[];
+    const free = rows.filter((r) => !r.openOrderId);
+    const a = free[0];
+    const b = free.find((r) => r.vehicleId !== a.vehicleId)!;
+    await nothingWritten(async () => {
+      expect(fields(await s.gql(Q.fromSchedules, { ids: [a.id, b.id], on: today }, mt))).toEqual({ scheduleIds: 'Los servicios deben ser de un mismo vehículo.' });
+      expect(fields(await s.gql(Q.fromSchedules, { ids: [], on: '2999-01-01' }, mt))).toEqual({ scheduleIds: 'Elige al menos un servicio programado.', openedOn: 'La fecha no puede ser futura.' });
+      expect(fields(await s.gql(Q.fromSchedules, { ids: ['999999'], on: today }, mt))).toEqual({ 'scheduleIds.0': 'El servicio programado no existe.' });
+    });
   });
 
   it('odometer regression through the order is refused with the last reading, nothing written', async () => {
