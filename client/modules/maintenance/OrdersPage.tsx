@@ -21,6 +21,7 @@ import {
   MaintenanceOrderRequestPartsDocument,
   MaintenanceOrderStartDocument,
   MaintenanceOrderUpdateDocument,
+  MaintenanceServiceListDocument,
   type MaintenanceOrderDetailQuery,
   type MaintenanceOrderRowFragment,
   type MaintenanceOrderStatus,
@@ -40,6 +41,7 @@ import { NumberField } from '../../components/NumberField';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormSave } from '../../components/useFormSave';
 import { useServerList } from '../../components/useServerList';
+import { UiDecimal, type UiDecimalValue } from '../../components/decimal';
 import { VehicleSelect } from '../../components/VehicleSelect';
 import { PartSelect } from './PartSelect';
 import { MT_MODULE, MT_PATHS, MT_SCREENS, ORDER_BADGES, orderPath, orderStatusOptions, PAYMENT_BADGES, REQUISITION_BADGES, texts } from './texts';
@@ -162,6 +164,20 @@ function RequestPartsDialog({ order, onClose }: { order: Order; onClose: (saved:
     validate: { warehouseId: (v) => (v ? null : texts.required), lines: { articleId: (v) => (v ? null : texts.required), quantity: (v) => (v ? null : texts.required) } },
   });
   const { save, saving, error } = useFormSave<PartValues>({ form, fields: ['warehouseId', 'neededDate', 'lines', 'notes', ...form.values.lines.flatMap((_l, i) => [`lines.${i}.articleId`, `lines.${i}.quantity`])], onSaved: () => onClose(true) });
+  // The parts the catalogue lists for the order's services, summed per article.
+  const catalogue = useQuery(MaintenanceServiceListDocument, { variables: { list: { pageSize: 200 } } });
+  const serviceParts = useMemo(() => {
+    const ids = new Set(order.services.map((s) => s.serviceId));
+    const byArticle = new Map<string, { id: string; sku: string; name: string; quantity: UiDecimalValue }>();
+    for (const svc of catalogue.data?.maintenanceServices.items ?? []) {
+      if (!ids.has(svc.id)) continue;
+      for (const p of svc.parts) {
+        const prev = byArticle.get(p.articleId);
+        byArticle.set(p.articleId, { id: p.articleId, sku: p.sku, name: p.name, quantity: (prev?.quantity ?? new UiDecimal(0)).plus(p.quantity) });
+      }
+    }
+    return [...byArticle.values()];
+  }, [catalogue.data, order.services]);
   return (
     <FormDialog
       title={t.requestTitle}
@@ -188,7 +204,7 @@ function RequestPartsDialog({ order, onClose }: { order: Order; onClose: (saved:
         </SimpleGrid>
         {form.values.lines.map((line, i) => (
           <Group key={i} align="flex-start" wrap="nowrap">
-            <PartSelect label={i === 0 ? texts.catalog.article : undefined} value={line.articleId} error={form.errors[`lines.${i}.articleId`] as string | undefined} onChange={(id) => form.setFieldValue(`lines.${i}.articleId`, id)} />
+            <PartSelect label={i === 0 ? texts.catalog.article : undefined} known={serviceParts} value={line.articleId} error={form.errors[`lines.${i}.articleId`] as string | undefined} onChange={(id) => form.setFieldValue(`lines.${i}.articleId`, id)} />
             <NumberField label={i === 0 ? texts.catalog.quantity : undefined} aria-label={texts.catalog.quantity} precision={4} min={0} w={130} {...form.getInputProps(`lines.${i}.quantity`)} />
             <ActionIcon variant="subtle" color="red" mt={i === 0 ? 28 : 4} aria-label={texts.catalog.remove} disabled={form.values.lines.length === 1} onClick={() => form.removeListItem('lines', i)}>
               <IconTrash size={16} />
@@ -199,6 +215,11 @@ function RequestPartsDialog({ order, onClose }: { order: Order; onClose: (saved:
           <Button variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('lines', { articleId: '', quantity: '' })}>
             {t.addLine}
           </Button>
+          {serviceParts.length ? (
+            <Button variant="subtle" onClick={() => form.setFieldValue('lines', serviceParts.map((p) => ({ articleId: p.id, quantity: p.quantity.toString() })))}>
+              {t.fromServices}
+            </Button>
+          ) : null}
         </Group>
         <TextInput label={texts.orders.fields.notes} maxLength={1000} {...form.getInputProps('notes')} />
       </Stack>
