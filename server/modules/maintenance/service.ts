@@ -17,7 +17,7 @@ import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
-import { computeDue, frequencyProblem, hasFrequency, type ScheduleStatus } from '../../../schema/maintenance/due';
+import { frequencyProblem, hasFrequency, type ScheduleStatus } from '../../../schema/maintenance/due';
 import { formatOrderFolio, isRequisitionSettled, ORDER_LIFECYCLE, orderCost, type OrderStatus } from '../../../schema/maintenance/orders';
 import { dec, money, sum } from '../../../schema/money';
 import * as warehouse from '../warehouse/service';
@@ -294,17 +294,6 @@ export async function scheduleCounts(ctx: RequestContext) {
 
 /** Tablero: vencidos and próximos of the schedule, one statement. */
 export const scheduleDueSummary = (ctx: RequestContext) => data.scheduleDueSummary(db(ctx), todayMx());
-
-/** The same schedules computed in TypeScript (schema/maintenance/due.ts): the API test checks both agree. */
-export async function scheduleDueCheck(ex: Executor, scheduleIds: number[], today = todayMx()) {
-  const p = await dueParams(ex, today);
-  const rows = await data.findSchedules(ex, p, scheduleIds);
-  return rows.map((r) => ({
-    id: r.id,
-    sql: r.status,
-    ts: computeDue({ everyKm: r.everyKm, everyDays: r.everyDays, lastDoneOn: r.lastDoneOn, lastDoneKm: r.lastDoneKm, currentKm: r.currentKm, today, marginKm: Number(p.marginKm), marginDays: Number(p.marginDays) }).status,
-  }));
-}
 
 export async function getSchedule(ctx: RequestContext, id: number) {
   return (await data.findSchedules(db(ctx), await dueParams(db(ctx)), [id]))[0] ?? null;
