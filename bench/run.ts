@@ -16,12 +16,13 @@ import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { benchProcesses, type ProcessesResult } from './processes';
 import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
 import { benchDashboard, type DashboardBenchRow } from './dashboard';
+import { benchMaintenance, MAINTENANCE_VEHICLES, type MaintenanceBenchRow } from './maintenance';
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
 import { benchWarehouse, WAREHOUSE_BENCH_HEADERS } from './warehouse';
 
-const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'dashboard', 'spa'] as const;
+const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'maintenance', 'dashboard', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
 type DbKind = 'pglite' | 'postgres';
 type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
@@ -122,6 +123,8 @@ type Report = {
   processes: ProcessesResult | null;
   /** Recursos Humanos: import, calculation and receipts of a 2,000-employee payroll. */
   payroll: PayrollBenchRow[];
+  /** Mantenimiento: the schedule page with its due status at 2,000 vehicles × 8 services. */
+  maintenance: MaintenanceBenchRow[];
   /** The Tablero query as the administrator, 1 and 20 connections. */
   dashboard: DashboardBenchRow[];
   spa: SpaSizes | null;
@@ -150,6 +153,7 @@ async function main(): Promise<void> {
     modules: [],
     processes: null,
     payroll: [],
+    maintenance: [],
     dashboard: [],
     spa: null,
     skipped: [],
@@ -330,6 +334,10 @@ async function main(): Promise<void> {
   }
 
   if (opts.only.has('payroll')) report.payroll = await benchPayroll({ postgres: pgVersion !== null, step });
+  if (opts.only.has('maintenance')) {
+    if (pgVersion === null) report.skipped.push('Mantenimiento: PostgreSQL no responde (la meta es en PostgreSQL)');
+    else report.maintenance = await benchMaintenance({ postgres: true, step });
+  }
   if (opts.only.has('dashboard')) report.dashboard = await benchDashboard({ postgres: pgVersion !== null, durationSec: opts.durationSec, warmupSec: opts.warmupSec, step });
 
   if (opts.only.has('spa')) {
@@ -514,6 +522,13 @@ function print(report: Report): void {
     );
     const pg = report.payroll.find((r) => r.db === 'PostgreSQL');
     if (pg) out.push(`   Objetivo: cálculo < 2 s en PostgreSQL (${pg.calculateMs < 2_000 ? 'cumple' : 'NO cumple'}).`);
+  }
+  if (report.maintenance.length) {
+    const first = report.maintenance[0];
+    out.push('', `h2. Programación de servicios: ${MAINTENANCE_VEHICLES.toLocaleString('es-MX')} vehículos, ${first.schedules.toLocaleString('es-MX')} servicios programados, ${first.readings.toLocaleString('es-MX')} lecturas de odómetro (página de 50 con estado calculado)`);
+    out.push(formatTable(['Base', 'Consulta', 'Total', 'p50', 'p95'], report.maintenance.map((r) => [r.db, r.query, String(r.total), ms(r.p50Ms), ms(r.p95Ms)])));
+    const worst = Math.max(...report.maintenance.map((r) => r.p95Ms));
+    out.push(`   Objetivo: < 100 ms en PostgreSQL (${worst < 100 ? 'cumple' : 'NO cumple'}; peor p95 ${ms(worst)}).`);
   }
   if (report.dashboard.length) {
     out.push('', 'i. Tablero (consulta dashboard como administrador: todos los indicadores, empresa demo)');

@@ -104,6 +104,9 @@ export const texts = {
       expiringPermits: 'Permisos por vencer',
       expiringPermitsDetail: 'Autorizados que vencen en 24 horas o ya vencieron sin cerrarse',
       employeeDocuments: 'Empleados con documentos por atender',
+      maintenanceOverdue: 'Servicios vencidos',
+      maintenanceDueSoon: 'Servicios próximos',
+      maintenanceDetail: 'Programación de servicios de mantenimiento',
       employeeDocumentsDetail: (missingOrExpired: number) =>
         missingOrExpired === 0 ? 'Documentos por vencer' : `${missingOrExpired} con un documento requerido faltante o vencido`,
       vehicleDocuments: 'Documentos vehiculares por vencer / vencidos',
@@ -201,6 +204,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   payment: 'Abono',
   // Parque Vehicular / Mantenimiento
   status: 'Cambio de estado',
+  request_parts: 'Solicitud de refacciones',
+  payment_request: 'Solicitud de pago',
+  triage: 'Asignación',
+  to_order: 'Paso a orden',
+  discard: 'Descarte',
   retire: 'Baja de vehículo',
   reactivate: 'Reactivación',
   // Seguridad
@@ -271,6 +279,10 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   sec_permit: 'Permiso de trabajo',
   sec_tool: 'Herramienta / EPP',
   sec_delivery: 'Entrega de equipo',
+  mt_service: 'Servicio de mantenimiento',
+  mt_settings: 'Configuración de mantenimiento',
+  mt_schedule: 'Servicio programado',
+  mt_order: 'Orden de mantenimiento',
 };
 
 /** The Spanish name of an audited entity; unknown ones are shown readable, not as code. */

@@ -31,6 +31,8 @@ import { vpReportResolvers } from './vehicle-park/reports/resolvers';
 import { searchResolvers } from './search/resolvers';
 import { securityResolvers } from './security/resolvers';
 import { seedSecurityDemo } from './security/seed';
+import { maintenanceResolvers } from './maintenance/resolvers';
+import { seedMaintenanceDemo } from './maintenance/seed';
 
 export type ServerModule = {
   name: string;
@@ -67,4 +69,5 @@ export const modules: ServerModule[] = [
   { name: 'search', resolvers: searchResolvers },
   // After Recursos Humanos: the demo inspections, permits and deliveries point at its demo employees.
   { name: 'security', resolvers: securityResolvers, seedDemo: seedSecurityDemo },
+  { name: 'maintenance', resolvers: maintenanceResolvers, seedDemo: seedMaintenanceDemo },
 ];

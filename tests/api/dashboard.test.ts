@@ -26,6 +26,7 @@ const DASHBOARD = `{ dashboard { today
   shopping { payables { ${DUES} } spentByMonth { month total } paymentRequestsToApprove }
   cash { openPeriods { id folio cashBoxName openedOn balance } }
   hr { documents { withAlerts missingOrExpired } }
+  maintenance { schedule { overdue dueSoon } }
   vehiclePark { documents { withAlerts expiredOrMissing } } } }`;
 
 type Dues = { dueSoon: { count: number; amount: string }; overdue: { count: number; amount: string } };
@@ -172,7 +173,7 @@ describe('dashboard', () => {
     const d = await dashboard(seller);
     expect(d.sales.receivables.dueSoon.count).toBeGreaterThan(0);
     expect(d.sales.invoicedByMonth).toHaveLength(6);
-    expect([d.warehouse, d.shopping, d.cash, d.hr, d.vehiclePark]).toEqual([null, null, null, null, null]);
+    expect([d.warehouse, d.shopping, d.cash, d.hr, d.maintenance, d.vehiclePark]).toEqual([null, null, null, null, null, null]);
   });
 
   it('Consulta sees every module but no approvals (autorizar)', async () => {
@@ -184,12 +185,21 @@ describe('dashboard', () => {
     expect(d.cash).not.toBeNull();
   });
 
+  it('Mantenimiento: vencidos and próximos, counted as the Programación status filter counts them', async () => {
+    const d = await dashboard(viewer);
+    const schedules = async (status: string) =>
+      (okData(await s.gql(`query($f:MaintenanceScheduleFilter){ maintenanceSchedules(filter:$f){ total } }`, { f: { status } }, viewer)) as any).maintenanceSchedules.total;
+    expect(d.maintenance.schedule).toEqual({ overdue: await schedules('vencido'), dueSoon: await schedules('proximo') });
+    expect(d.maintenance.schedule.overdue).toBeGreaterThan(0);
+  });
+
   it('costs a fixed number of statements: fewer parts, fewer statements; anonymous is refused', async () => {
     // One session lookup, then one statement per indicator the user may see:
-    // admin 12, Consulta 11 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month);
-    // Parque Vehicular's one (vehicle documents) and Seguridad's two (overdue inspections, expiring permits) are among the 12.
-    expect((await dashboard(admin)).statements).toBe(1 + 12);
-    expect((await dashboard(viewer)).statements).toBe(1 + 11);
+    // admin 13, Consulta 12 (no autorizar on payment requests), Vendedor 2 (receivables, invoiced per month);
+    // Parque Vehicular's one (vehicle documents), Mantenimiento's one (services due) and Seguridad's two
+    // (overdue inspections, expiring permits) are among the 13.
+    expect((await dashboard(admin)).statements).toBe(1 + 13);
+    expect((await dashboard(viewer)).statements).toBe(1 + 12);
     expect((await dashboard(seller)).statements).toBe(1 + 2);
     const anonymous = await s.gql(DASHBOARD, {}, null);
     expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');

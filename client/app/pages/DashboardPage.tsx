@@ -16,6 +16,7 @@ import { WAREHOUSE_PATHS } from '../../modules/warehouse/paths';
 import { CASH_PATHS } from '../../modules/cash/texts';
 import { SHOPPING_PATHS } from '../../modules/shopping/texts';
 import { EMPLOYEE_PATHS } from '../../modules/human-resources/employees/texts';
+import { MT_PATHS } from '../../modules/maintenance/texts';
 import { VEHICLE_PATHS } from '../../modules/vehicle-park/texts';
 import { SECURITY_PATHS } from '../../modules/security/texts';
 import { allowedScreens, moduleCards } from '../ability/cards';
@@ -70,6 +71,13 @@ function indicatorCards(d: IndicatorData): StatCard[] {
       tone: docs.missingOrExpired > 0 ? 'danger' : 'warning',
     });
   }
+  const schedule = d.maintenance?.schedule;
+  if (schedule && schedule.overdue > 0) {
+    cards.push({ key: 'maintenance-overdue', title: t.maintenanceOverdue, value: String(schedule.overdue), detail: t.maintenanceDetail, path: withQuery(MT_PATHS.schedule, { status: 'vencido' }), tone: 'danger' });
+  }
+  if (schedule && schedule.dueSoon > 0) {
+    cards.push({ key: 'maintenance-due-soon', title: t.maintenanceDueSoon, value: String(schedule.dueSoon), detail: t.maintenanceDetail, path: withQuery(MT_PATHS.schedule, { status: 'proximo' }), tone: 'warning' });
+  }
   const vehicleDocs = d.vehiclePark?.documents;
   if (vehicleDocs && vehicleDocs.withAlerts > 0) {
     cards.push({
@@ -114,7 +122,7 @@ function Indicators() {
       </Alert>
     ) : null;
   }
-  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr || d.vehiclePark || d.security;
+  const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr || d.maintenance || d.vehiclePark || d.security;
   if (!visible) return null;
   const cards = indicatorCards(d);
   const sales = d.sales?.invoicedByMonth ?? null;

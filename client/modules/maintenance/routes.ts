@@ -7,13 +7,32 @@ import { defineModuleRoutes, detail, screen } from '../../app/routing/define';
 const PREFIX = '/system/maintenanceModule/';
 
 export const maintenanceRoutes = defineModuleRoutes('maintenance', PREFIX, [
-  screen('servicesCatalog', 'Catálogo de servicios', 'Catálogo de servicios'),
-  screen('serviceSchedule', 'Programación de servicios', 'Programación de servicios'),
+  screen('servicesCatalog', 'Catálogo de servicios', 'Catálogo de servicios', {
+    load: () => import('./ServicesCatalogPage'),
+    description: 'Servicios preventivos y correctivos, frecuencia, costo estimado y refacciones.',
+  }),
+  screen('serviceSchedule', 'Programación de servicios', 'Programación de servicios', {
+    load: () => import('./SchedulePage'),
+    description: 'Servicios por vehículo: al corriente, próximos y vencidos; genera órdenes.',
+  }),
   detail('breackdownService', 'Desglose de servicios', 'Programación de servicios', 'serviceSchedule', {
     trail: [{ label: 'Programación de servicios', path: `${PREFIX}serviceSchedule` }],
+    load: () => import('./BreakdownPage'),
   }),
-  screen('maintenanceOrders', 'Órdenes de mantenimiento', 'Órdenes de mantenimiento'),
-  screen('warehouseRequisitions', 'Requisiciones de almacén', 'Requisiciones'),
-  screen('paymentApplications', 'Solicitudes de pago', 'Solicitudes de pago'),
-  screen('reportManagement', 'Gestión de reportes', 'Gestión de reportes'),
+  screen('maintenanceOrders', 'Órdenes de mantenimiento', 'Órdenes de mantenimiento', {
+    load: () => import('./OrdersPage'),
+    description: 'Órdenes con servicios, refacciones de Almacén, mano de obra y taller externo.',
+  }),
+  screen('warehouseRequisitions', 'Requisiciones de almacén', 'Requisiciones', {
+    load: () => import('./RequisitionsPage'),
+    description: 'Refacciones pedidas a Almacén por las órdenes y su surtido.',
+  }),
+  screen('paymentApplications', 'Solicitudes de pago', 'Solicitudes de pago', {
+    load: () => import('./PaymentsPage'),
+    description: 'Facturas de talleres externos enviadas a Compras y su resultado.',
+  }),
+  screen('reportManagement', 'Gestión de reportes', 'Gestión de reportes', {
+    load: () => import('./ReportsPage'),
+    description: 'Reportes de falla: prioridad, responsable, orden o descarte.',
+  }),
 ]);

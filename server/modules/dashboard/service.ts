@@ -7,6 +7,7 @@ import { todayMx } from '../../../schema/dates';
 import { money } from '../../../schema/money';
 import * as data from './data';
 import { documentAlertSummary } from '../rh/employees/service';
+import { scheduleDueSummary } from '../maintenance/service';
 import { documentAlertSummary as vehicleDocumentAlertSummary } from '../vehicle-park/vehicles/service';
 import { dashboardIndicators as securityIndicators } from '../security/service';
 
@@ -21,6 +22,7 @@ export const DASHBOARD_ABILITIES = {
   paymentRequests: ['autorizar', 'Compras-Solicitudes de pago'],
   cashPeriods: ['ver', 'Caja-Períodos'],
   employeeDocuments: ['ver', 'Recursos Humanos-Empleados'],
+  maintenanceSchedule: ['ver', 'Mantenimiento-Programación de servicios'],
   vehicleDocuments: ['ver', 'Parque Vehicular-Vehículos'],
   overdueInspections: ['ver', 'Seguridad-Programación'],
   expiringPermits: ['ver', 'Seguridad-Permisos'],
@@ -63,9 +65,11 @@ export async function dashboard(ctx: RequestContext) {
 
   const hr = may('employeeDocuments') ? { documents: await documentAlertSummary(ctx) } : null;
 
+  const maintenance = may('maintenanceSchedule') ? { schedule: await scheduleDueSummary(ctx) } : null;
+
   const vehiclePark = may('vehicleDocuments') ? { documents: await vehicleDocumentAlertSummary(ctx) } : null;
 
   const security = await securityIndicators(ctx, { schedule: may('overdueInspections'), permits: may('expiringPermits') });
 
-  return { today, warehouse, sales, shopping, cash, hr, vehiclePark, security };
+  return { today, warehouse, sales, shopping, cash, hr, maintenance, vehiclePark, security };
 }

@@ -8,8 +8,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { folioLabel, invoiceLabel } from '../../../schema/sales/labels';
 import { auditLog } from '../../db/tables';
 import { formatCountFolio, formatMovementFolio, formatPdmFolio, formatRequisitionFolio } from '../warehouse/service';
-import { formatFailureReportFolio } from '../maintenance/service';
 import { formatDeliveryFolio, formatInspectionFolio, formatPermitFolio } from '../../../schema/security/labels';
+import { formatFailureReportFolio, formatOrderFolio } from '../maintenance/service';
 
 /** What the SQL reads of the record: a folio and/or a name (each entity picks). */
 export type ReferenceParts = { folio?: number | null; serie?: string | null; name?: string | null };
@@ -185,6 +185,17 @@ export const AUDIT_REFERENCES: Readonly<Record<string, Reference>> = {
   sec_delivery: {
     parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from sec_deliveries x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,
     label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatDeliveryFolio(p.folio), p.name),
+  },
+  // Mantenimiento (catálogo, programación, órdenes)
+  mt_service: named('mt_services'),
+  mt_settings: { parts: () => sql`(select json_build_object('name', 'Margen de próximo'))`, label: (p) => p.name ?? '' },
+  mt_schedule: {
+    parts: (id) => sql`(select json_build_object('name', v.economic_number || ' · ' || s.name) from mt_schedules x join vp_vehicles v on v.id = x.vehicle_id join mt_services s on s.id = x.service_id where x.id = ${id})`,
+    label: (p) => p.name ?? '',
+  },
+  mt_order: {
+    parts: (id) => sql`(select json_build_object('folio', x.folio, 'name', v.economic_number) from mt_orders x join vp_vehicles v on v.id = x.vehicle_id where x.id = ${id})`,
+    label: (p) => joined(p.folio === null || p.folio === undefined ? '' : formatOrderFolio(p.folio), p.name),
   },
 };
 

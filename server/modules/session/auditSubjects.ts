@@ -59,6 +59,10 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, string>> = {
   vp_document_type: 'Parque Vehicular-Configuración PV',
   // Mantenimiento
   mt_failure_report: 'Mantenimiento-Gestión de reportes',
+  mt_service: 'Mantenimiento-Catálogo de servicios',
+  mt_settings: 'Mantenimiento-Programación de servicios',
+  mt_schedule: 'Mantenimiento-Programación de servicios',
+  mt_order: 'Mantenimiento-Órdenes de mantenimiento',
   // Seguridad
   sec_inspection_type: 'Seguridad-Tipos',
   sec_schedule: 'Seguridad-Programación',

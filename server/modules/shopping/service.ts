@@ -21,7 +21,7 @@ import { postAccountEntry, reverseAccountEntry } from './ledger';
 // Compras' public functions for other modules (Ventas posts client payments to the ledger,
 // Almacén turns a Solicitud PDM into a payment request): they call these, never ./ledger or ./requests.
 export { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from './ledger';
-export { createPaymentRequestForPdm } from './requests';
+export { createPaymentRequestForPdm, createPaymentRequestFromOrigin, paymentRequestOutcomes, type PaymentRequestOutcome } from './requests';
 
 export const MSG = {
   rfcTaken: 'Ya existe un proveedor con ese RFC.',
