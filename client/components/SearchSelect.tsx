@@ -36,6 +36,7 @@ export type SearchSelectFieldProps = {
   clearable?: boolean;
   placeholder?: string;
   w?: number | string;
+  miw?: number | string;
   'aria-label'?: string;
 };
 

@@ -188,10 +188,13 @@ describe('Seguridad', () => {
     expect(codeOf(await save(closed.version, [{ id: a3, answer: 'no_cumple' }]))).toBe('CONFLICT');
     expect(codeOf(await s.gql(INSPECTION_PHOTO, { a: a1, f: null }, sec))).toBe('CONFLICT');
     // The report is in mt_failure_reports and listed for Seguridad's «Reportes de Mantenimiento».
-    // (Mantenimiento's own Gestión de reportes query is built on another branch: checked here through Seguridad.)
     const list = (await ok('{ secMaintenanceReports(list:{pageSize:50}) { total items { id folio status inspectionId sourceReference } } }')).secMaintenanceReports;
     expect(list.total).toBe(4);
     expect(list.items[0]).toMatchObject({ id: report.id, folio: report.folio, status: 'nuevo', inspectionId: i0.id });
+    // …and it reaches Mantenimiento's Gestión de reportes, for the maintenance role.
+    const mechanic = await s.login('mantenimiento@demo.mx');
+    const inbox = (await ok('{ maintenanceFailureReports(list:{pageSize:50}, filter:{status:nuevo}) { items { id source sourceReference status } } }', {}, mechanic)).maintenanceFailureReports.items;
+    expect(inbox).toContainEqual({ id: report.id, source: 'seguridad', sourceReference: report.sourceReference, status: 'nuevo' });
     const findings = (await ok('{ secOpenFindings { folio text critical reportFolio reportStatus } }')).secOpenFindings;
     expect(findings).toContainEqual({ folio: closed.folio, text: 'Salida libre', critical: true, reportFolio: report.folio, reportStatus: 'nuevo' });
   });
