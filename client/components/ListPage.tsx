@@ -19,7 +19,7 @@ import {
   UnstyledButton,
   EmptyState,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconArrowDown,
@@ -178,6 +178,11 @@ export function ListPage<T>({
         }
       : {};
 
+  // On a phone the table becomes one card per record (no sideways scrolling):
+  // the first column heads the card, the others follow as "label: value".
+  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  const sortable = columns.filter((c) => c.sortable);
+
   const cell = (column: ListColumn<T>, row: T): ReactNode => {
     if (column.render) return column.render(row);
     const value = rowField(row, column.key);
@@ -223,6 +228,65 @@ export function ListPage<T>({
         </Alert>
       ) : null}
 
+      {compact ? (
+        <Stack gap="xs">
+          {sortable.length > 0 ? (
+            <Group gap="xs" wrap="nowrap">
+              <Select
+                aria-label="Ordenar por"
+                placeholder="Ordenar por"
+                data={sortable.map((c) => ({ value: c.key, label: c.header }))}
+                value={sortable.some((c) => c.key === sortBy) ? sortBy : null}
+                onChange={(key) => {
+                  if (key && key !== sortBy) toggleSort(key);
+                }}
+                allowDeselect={false}
+                style={{ flex: 1 }}
+                size="sm"
+              />
+              <Button
+                variant="default"
+                size="sm"
+                aria-label={sortDirection === 'ASC' ? 'Orden ascendente' : 'Orden descendente'}
+                onClick={() => toggleSort(sortBy)}
+                disabled={!sortable.some((c) => c.key === sortBy)}
+              >
+                <SortIcon active direction={sortDirection} />
+              </Button>
+            </Group>
+          ) : null}
+          <Stack gap="xs" role="list" aria-busy={loading} style={{ opacity: loading && !showSkeleton ? 0.6 : 1 }}>
+            {showSkeleton
+              ? Array.from({ length: Math.min(pageSize, 4) }, (_, index) => <Skeleton key={`skeleton-${index}`} height={96} radius="md" />)
+              : rows.map((row) => {
+                  const [head, ...rest] = columns;
+                  return (
+                    <Paper key={rowKey(row)} withBorder radius="md" p="sm" role="listitem" {...rowProps(row)}>
+                      <Text fw={600} size="sm">{head ? cell(head, row) : null}</Text>
+                      <Stack gap={2} mt={4}>
+                        {rest.map((column) => (
+                          <Group key={column.key} justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+                            {column.header ? <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{column.header}</Text> : <span />}
+                            <Text size="sm" ta="right" component="div">{cell(column, row)}</Text>
+                          </Group>
+                        ))}
+                      </Stack>
+                    </Paper>
+                  );
+                })}
+            {!loading && rows.length === 0 ? (
+              <Paper withBorder radius="md">
+                <EmptyState
+                  py="xl"
+                  icon={<IconInbox size={28} stroke={1.5} />}
+                  title="Sin registros"
+                  description={filtered && !errorMessage ? 'Prueba con otra búsqueda o cambia los filtros.' : undefined}
+                />
+              </Paper>
+            ) : null}
+          </Stack>
+        </Stack>
+      ) : (
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={640}>
           <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" aria-busy={loading}>
@@ -288,6 +352,7 @@ export function ListPage<T>({
           </Table>
         </Table.ScrollContainer>
       </Paper>
+      )}
 
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed">
