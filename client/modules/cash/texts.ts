@@ -1,5 +1,6 @@
 // Spanish strings and status tables of the Caja screens.
 import type { StatusLabels } from '../../components/StatusBadge';
+export { ACTIVE_LABELS } from '../../components/active';
 
 export const CASH_PATHS = {
   concepts: '/system/cashModule/concepts',
@@ -22,10 +23,6 @@ export const MOVEMENT_STATUS: StatusLabels = {
   cancelado: { label: 'Cancelado', color: 'gray' },
 };
 
-export const ACTIVE_LABELS: StatusLabels = {
-  active: { label: 'Activo', color: 'teal' },
-  inactive: { label: 'Inactivo', color: 'gray' },
-};
 
 export const denominationLabel = (value: string): string => {
   const n = Number(value);

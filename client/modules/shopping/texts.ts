@@ -1,5 +1,6 @@
 // Spanish strings and status tables of the Compras screens.
 import type { StatusLabels } from '../../components/StatusBadge';
+export { ACTIVE_LABELS, activeStatus, activeLabel } from '../../components/active';
 
 export const SHOPPING_PATHS = {
   suppliers: '/system/shoppingModule/suppliers',
@@ -14,12 +15,6 @@ export const SHOPPING_PATHS = {
 
 export const withId = (path: string, id?: string | null): string => (id ? `${path}?id=${encodeURIComponent(id)}` : path);
 
-export const ACTIVE_LABELS: StatusLabels = {
-  active: { label: 'Activo', color: 'teal' },
-  inactive: { label: 'Inactivo', color: 'gray' },
-};
-export const activeStatus = (active: boolean) => (active ? 'active' : 'inactive');
-export const activeLabel = (active: boolean) => (active ? 'Activo' : 'Inactivo');
 
 export const EXPENSE_STATUS: StatusLabels = {
   pendiente: { label: 'Pendiente', color: 'yellow' },

@@ -1,6 +1,7 @@
 // Every Spanish text of the Parque Vehicular screens, in one place for review.
 import type { StatusLabels } from '../../components/StatusBadge';
 import { ODOMETER_SOURCE_LABELS, VEHICLE_FUEL_LABELS } from '../../../schema/vehicle-park/vehicles';
+export { ACTIVE_LABELS, activeStatus, activeLabel, ACTIVE_FILTER_OPTIONS, activeFilter, yesNo } from '../../components/active';
 
 export const VP_MODULE = 'Parque Vehicular';
 export const VP_VEHICLES_SCREEN = 'Vehículos';
@@ -30,19 +31,6 @@ export const SOURCE_LABELS = ODOMETER_SOURCE_LABELS;
 
 export const VEHICLE_TYPES = ['Sedán', 'Pick-up', 'Van', 'Camión', 'Tractocamión', 'Motocicleta', 'Maquinaria', 'Remolque'];
 
-export const ACTIVE_LABELS: StatusLabels = {
-  active: { label: 'Activo', color: 'teal' },
-  inactive: { label: 'Inactivo', color: 'gray' },
-};
-export const activeStatus = (active: boolean): 'active' | 'inactive' => (active ? 'active' : 'inactive');
-export const activeLabel = (active: boolean): string => (active ? 'Activo' : 'Inactivo');
-export const ACTIVE_FILTER_OPTIONS = [
-  { value: 'all', label: 'Todos' },
-  { value: 'true', label: 'Activos' },
-  { value: 'false', label: 'Inactivos' },
-];
-export const activeFilter = (raw: string | undefined): boolean | undefined => (raw === 'true' ? true : raw === 'false' ? false : undefined);
-export const yesNo = (v: boolean) => (v ? 'Sí' : 'No');
 
 const km = (n: number) => `${new Intl.NumberFormat('es-MX').format(n)} km`;
 

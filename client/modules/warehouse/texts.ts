@@ -1,12 +1,7 @@
 // Every Spanish string of the Almacén screens, kept together for review.
 import type { StatusLabels } from '../../components/StatusBadge';
+export { ACTIVE_LABELS, activeStatus, activeLabel } from '../../components/active';
 
-export const ACTIVE_LABELS: StatusLabels = {
-  active: { label: 'Activo', color: 'teal' },
-  inactive: { label: 'Inactivo', color: 'gray' },
-};
-export const activeStatus = (active: boolean) => (active ? 'active' : 'inactive');
-export const activeLabel = (active: boolean) => (active ? 'Activo' : 'Inactivo');
 
 export const KIND_LABELS: Record<string, string> = { ENTRADA: 'Entrada', SALIDA: 'Salida', TRASPASO: 'Traspaso', AJUSTE: 'Ajuste' };
 export const DIRECTION_LABELS: Record<string, string> = { IN: 'Entrada al almacén', OUT: 'Salida del almacén', TRANSFER: 'Entre almacenes' };

@@ -1,43 +1,13 @@
-// Documentos: the document types of an employee file (required or not, with
-// an expiry and its warning days); edited in a dialog (`?edit=N`).
+// Documentos (Configuración RH): the document types of an employee file, on
+// the shared document-type catalogue (edited in a dialog, `?edit=N`).
 import { useMemo } from 'react';
-import { SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { RhDocumentTypeCreateDocument, RhDocumentTypeListDocument, RhDocumentTypeUpdateDocument, type RhDocumentTypeFieldsFragment } from '../../../../generated/graphql';
 import { useScreenAccess } from '../../../components/access';
-import { CatalogPage } from '../../../components/CatalogPage';
-import type { ListColumn } from '../../../components/ListPage';
+import { DocumentTypeCatalog } from '../../../components/DocumentTypeCatalog';
 import { useListParams } from '../../../components/listParams';
-import { NumberField } from '../../../components/NumberField';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { useServerList } from '../../../components/useServerList';
-import { ACTIVE_FILTER_OPTIONS, ACTIVE_LABELS, activeFilter, activeLabel, activeStatus, RH_MODULE, RH_SETTINGS_SCREEN, texts, yesNo } from './texts';
-import { requiredText } from './validation';
-
-const t = texts.documents;
-const FIELDS = ['name', 'required', 'expires', 'warningDays', 'active'] as const;
-const WARNING_DAYS_MESSAGE = 'Los días de aviso deben ser un entero entre 0 y 365.';
-
-const warningText = (r: RhDocumentTypeFieldsFragment) => (r.expires ? t.days(r.warningDays) : t.noExpiry);
-
-const COLUMNS: ListColumn<RhDocumentTypeFieldsFragment>[] = [
-  { key: 'name', header: t.name, sortable: true },
-  { key: 'required', header: t.required, sortable: true, render: (r) => yesNo(r.required), exportValue: (r) => yesNo(r.required) },
-  { key: 'expires', header: t.expires, sortable: true, render: (r) => yesNo(r.expires), exportValue: (r) => yesNo(r.expires) },
-  {
-    key: 'warningDays',
-    header: t.warningDays,
-    sortable: true,
-    align: 'right',
-    render: (r) => (r.expires ? warningText(r) : <Text size="sm" c="dimmed">{t.noExpiry}</Text>),
-    exportValue: (r) => (r.expires ? r.warningDays : null),
-  },
-  { key: 'active', header: 'Estado', render: (r) => <StatusBadge status={activeStatus(r.active)} labels={ACTIVE_LABELS} />, exportValue: (r) => activeLabel(r.active) },
-];
-
-type Values = { name: string; required: boolean; expires: boolean; warningDays: string; active: boolean };
-
-const toInput = (values: Values) => ({ ...values, warningDays: values.expires ? Number(values.warningDays) : 0 });
+import { activeFilter, RH_MODULE, RH_SETTINGS_SCREEN, texts } from './texts';
 
 export function DocumentTypesPage() {
   const access = useScreenAccess(RH_MODULE, RH_SETTINGS_SCREEN);
@@ -48,37 +18,15 @@ export function DocumentTypesPage() {
   const [create] = useMutation(RhDocumentTypeCreateDocument);
   const [update] = useMutation(RhDocumentTypeUpdateDocument);
   return (
-    <CatalogPage<RhDocumentTypeFieldsFragment, Values>
-      description={t.description}
-      columns={COLUMNS}
+    <DocumentTypeCatalog<RhDocumentTypeFieldsFragment>
+      description={texts.documents.description}
+      exportName={texts.documents.exportName}
       params={params}
       list={list}
       access={access}
-      texts={{ newButton: t.newButton, newTitle: t.newTitle, editTitle: (r) => `Documento: ${r.name}`, created: t.created, saved: texts.saved, notFound: texts.notFound, searchPlaceholder: t.search, exportName: t.exportName }}
-      filters={<SegmentedControl aria-label="Estado" data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />}
-      fields={FIELDS}
-      initialValues={(documentType) =>
-        documentType
-          ? { name: documentType.name, required: documentType.required, expires: documentType.expires, warningDays: String(documentType.warningDays), active: documentType.active }
-          : { name: '', required: true, expires: false, warningDays: '30', active: true }
-      }
-      validate={{
-        name: requiredText,
-        warningDays: (v, values) => (!values.expires || (/^\d+$/.test(v) && Number(v) <= 365) ? null : WARNING_DAYS_MESSAGE),
-      }}
-      onCreate={(values) => create({ variables: { input: toInput(values) } })}
-      onUpdate={(documentType, values) => update({ variables: { id: documentType.id, version: documentType.version, input: toInput(values) } })}
-      renderFields={(form, { readOnly }) => (
-        <Stack gap="md">
-          <TextInput label={t.name} required maxLength={80} disabled={readOnly} data-autofocus {...form.getInputProps('name')} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Switch label={t.required} disabled={readOnly} {...form.getInputProps('required', { type: 'checkbox' })} />
-            <Switch label={t.expires} disabled={readOnly} {...form.getInputProps('expires', { type: 'checkbox' })} />
-          </SimpleGrid>
-          {form.values.expires ? <NumberField label={t.warningDays} description={t.warningHint} precision={0} min={0} max={365} disabled={readOnly} {...form.getInputProps('warningDays')} /> : null}
-          <Switch label={texts.activeSwitch} disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
-        </Stack>
-      )}
+      expiresByDefault={false}
+      onCreate={(input) => create({ variables: { input } })}
+      onUpdate={(row, input) => update({ variables: { id: row.id, version: row.version, input } })}
     />
   );
 }

@@ -2,6 +2,7 @@
 import type { StatusLabels } from '../../../components/StatusBadge';
 import { catalogOptions } from '../../../../schema/sat';
 import { CONCEPT_KIND_LABELS, SAT_CATALOGUE_BY_KIND, TAXABLE_RULE_LABELS, type ConceptKind, type TaxableRule } from '../../../../schema/rh/satNomina';
+export { ACTIVE_LABELS, activeStatus, activeLabel, ACTIVE_FILTER_OPTIONS, activeFilter, yesNo } from '../../../components/active';
 
 const BASE = '/system/rh/settings';
 
@@ -22,20 +23,8 @@ export const workplaceFormPath = (id?: string): string => (id ? `${RH_SETTINGS_P
 export const RH_MODULE = 'Recursos Humanos';
 export const RH_SETTINGS_SCREEN = 'Configuración RH';
 
-export const ACTIVE_LABELS: StatusLabels = {
-  active: { label: 'Activo', color: 'teal' },
-  inactive: { label: 'Inactivo', color: 'gray' },
-};
-export const activeStatus = (active: boolean): 'active' | 'inactive' => (active ? 'active' : 'inactive');
-export const activeLabel = (active: boolean): string => (active ? 'Activo' : 'Inactivo');
 
-export const ACTIVE_FILTER_OPTIONS = [
-  { value: 'all', label: 'Todos' },
-  { value: 'true', label: 'Activos' },
-  { value: 'false', label: 'Inactivos' },
-];
 /** The URL's `active` filter as the API's Boolean (undefined = all). */
-export const activeFilter = (raw: string | undefined): boolean | undefined => (raw === 'true' ? true : raw === 'false' ? false : undefined);
 
 export const WORKPLACE_STATUS: StatusLabels = {
   vacante: { label: 'Vacante', color: 'orange' },
@@ -53,7 +42,6 @@ export const RULE_OPTIONS = (Object.keys(TAXABLE_RULE_LABELS) as TaxableRule[]).
 /** The SAT codes a concept of this kind may take, "029 - Vales de despensa". */
 export const satOptions = (kind: ConceptKind) => catalogOptions(SAT_CATALOGUE_BY_KIND[kind]);
 
-export const yesNo = (value: boolean): string => (value ? 'Sí' : 'No');
 
 export const texts = {
   required: 'Este campo es obligatorio.',
