@@ -256,7 +256,7 @@ export function ReportsPage() {
           />
         ) : null}
         {tab === 'costo_mtto' ? (
-          <ReportTable columns={costCols} rows={costRows} footer={costFooter} loading={cost.loading} emptyText={t.cost.empty} rowKey={(r) => r.vehicleId} minWidth={1040} />
+          <ReportTable columns={costCols} rows={costRows} footer={costFooter} loading={cost.loading} emptyText={datesOk ? t.cost.empty : t.badDateRange} rowKey={(r) => r.vehicleId} minWidth={1040} />
         ) : null}
       </Paper>
     </Stack>
