@@ -1,13 +1,17 @@
 // Reportes de Parque Vehicular: the kinds and their Spanish names, the
 // look-ahead of the expiring-documents report, the month range of the km
-// report, and the totals of the vehicle counts. Pure.
-export type VpReportKind = 'documentos' | 'vehiculos' | 'km_mes';
+// report, the totals of the vehicle counts, and cost per km of the
+// maintenance-cost report (exact decimals). Pure.
+import { dec, money, sum } from '../money';
+
+export type VpReportKind = 'documentos' | 'vehiculos' | 'km_mes' | 'costo_mtto';
 export type VpVehicleGrouping = 'status' | 'group' | 'location';
 
 export const VP_REPORT_TITLES: Readonly<Record<VpReportKind, string>> = {
   documentos: 'Documentos por vencer y vencidos',
   vehiculos: 'Vehículos por estado, grupo o locación',
   km_mes: 'Kilómetros recorridos por mes',
+  costo_mtto: 'Costo de mantenimiento por vehículo',
 };
 
 export const VP_GROUPING_LABELS: Readonly<Record<VpVehicleGrouping, string>> = { status: 'Estado', group: 'Grupo', location: 'Locación' };
@@ -58,4 +62,24 @@ export function kmPivot(rows: readonly KmMonthRow[]): KmPivotRow[] {
     byVehicle.set(id, row);
   }
   return [...byVehicle.values()];
+}
+
+/** Total ÷ km to cents (half-up); null when no km were run (a cost per km would be meaningless). */
+export const costPerKm = (total: string, km: number): string | null => (km > 0 ? money(dec(total).div(km)) : null);
+
+export type MaintenanceCostFigures = { orders: number; partsCost: string; labourCost: string; externalCost: string; total: string; km: number; costPerKm: string | null };
+
+/** The totals row: sums of every column, and the fleet's cost per km from those sums (not an average of the rows'). */
+export function maintenanceCostTotals(rows: readonly Omit<MaintenanceCostFigures, 'costPerKm'>[]): MaintenanceCostFigures {
+  const total = money(sum(rows.map((r) => r.total)));
+  const km = rows.reduce((t, r) => t + r.km, 0);
+  return {
+    orders: rows.reduce((t, r) => t + r.orders, 0),
+    partsCost: money(sum(rows.map((r) => r.partsCost))),
+    labourCost: money(sum(rows.map((r) => r.labourCost))),
+    externalCost: money(sum(rows.map((r) => r.externalCost))),
+    total,
+    km,
+    costPerKm: costPerKm(total, km),
+  };
 }

@@ -2,7 +2,8 @@
 // user), FORBIDDEN (ventas@, consulta@) and with bad input (Spanish field
 // message, nothing written); the VIN check digit; the odometer log never
 // decreasing, also under eight parallel readings; document states by date;
-// the catalogues, the reports and the Tablero card. One server per file on
+// the catalogues, the reports (maintenance cost with orders opened and closed
+// through Mantenimiento's API) and the Tablero card. One server per file on
 // the demo company (25 vehicles, 3 groups, 4 locations, 4 document types).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
@@ -427,14 +428,116 @@ describe('reports', () => {
     expect(fields(await s.gql('{ vpKmPerMonth(fromMonth:"2024-13", toMonth:"2024-01"){ km } }', {}, fleet))).toEqual({ fromMonth: 'Mes no válido (AAAA-MM).' });
   });
 
+  const COST = `query($f:String,$t:String){ vpMaintenanceCost(fromDate:$f, toDate:$t){ fromDate toDate
+    rows { vehicleId economicNumber brand model orders partsCost labourCost externalCost total km costPerKm }
+    totals { orders partsCost labourCost externalCost total km costPerKm } } }`;
+  const cents = (v: string) => Math.round(Number(v) * 100);
+
+  it('works out the maintenance cost per vehicle and per km from orders closed in the range and the log', async () => {
+    const mt = await s.login('mantenimiento@demo.mx');
+    const services = (await gqlOk('{ maintenanceServices(list:{pageSize:50}){ items { id name } } }', {}, mt)).maintenanceServices.items as { id: string; name: string }[];
+    const corrective = services.find((x) => x.name === 'Reparación de suspensión')!.id;
+    const supplier = (await gqlOk('{ supplierOptions { id } }', {}, admin)).supplierOptions[0].id;
+    const v = await create({ acquisitionDate: '2024-12-01', initialKm: 5_000, initialKmDate: '2024-12-20' });
+    const ORDER = 'id version';
+    /** Opens (odometer in the log), sets labour and external work, starts and closes an order through Mantenimiento. */
+    const order = async (openedOn: string, km: number, closedOn: string, labourHours: string, labourRate: string, externalCost: string) => {
+      const o = (await gqlOk(`mutation($i:MaintenanceOrderCreateInput!){ maintenanceOrderCreate(input:$i){ ${ORDER} } }`, { i: { vehicleId: v.id, serviceIds: [corrective], openedOn, odometerIn: km } }, mt)).maintenanceOrderCreate;
+      const u = (await gqlOk(`mutation($id:ID!,$v:Int!,$i:MaintenanceOrderUpdateInput!){ maintenanceOrderUpdate(id:$id,version:$v,input:$i){ ${ORDER} } }`, {
+        id: o.id,
+        v: o.version,
+        i: { supplierId: externalCost === '0' ? null : supplier, labourHours, labourRate, externalCost, externalInvoice: '' },
+      }, mt)).maintenanceOrderUpdate;
+      const st = (await gqlOk(`mutation($id:ID!,$v:Int!){ maintenanceOrderStart(id:$id,version:$v){ ${ORDER} } }`, { id: u.id, v: u.version }, mt)).maintenanceOrderStart;
+      await gqlOk(`mutation($id:ID!,$v:Int!,$on:Date!){ maintenanceOrderClose(id:$id,version:$v,closedOn:$on){ id } }`, { id: st.id, v: st.version, on: closedOn }, mt);
+    };
+    // Log: 5,000 (12-20) · order 5,500 (01-10) · 5,800 (01-20) · order 6,200 (02-10) · order 7,350 (05-03) · 8,000 (06-30) · order 8,100 (07-01) · 8,400 (07-05).
+    await order('2025-01-10', 5_500, '2025-01-31', '1', '200.00', '0'); // closed the day before the range
+    await gqlOk(ODOMETER, { id: v.id, i: { readOn: '2025-01-20', km: 5_800 } });
+    await order('2025-02-10', 6_200, '2025-02-12', '2.75', '312.40', '1500.00'); // 859.10 + 1,500.00
+    await order('2025-05-03', 7_350, '2025-05-04', '1.5', '333.33', '0'); // 499.995 → 500.00 (rounded per order, half-up)
+    await gqlOk(ODOMETER, { id: v.id, i: { readOn: '2025-06-30', km: 8_000 } });
+    await order('2025-07-01', 8_100, '2025-07-03', '1', '100.00', '0'); // closed after the range
+    await gqlOk(ODOMETER, { id: v.id, i: { readOn: '2025-07-05', km: 8_400 } });
+
+    const rowOf = async (f: string, t: string) => ((await gqlOk(COST, { f, t })).vpMaintenanceCost.rows as { economicNumber: string }[]).find((r) => r.economicNumber === v.economicNumber);
+    // 02-01…06-30: km 8,000 − 5,800 = 2,200; total 2,359.10 + 500.00 = 2,859.10; 2,859.10 ÷ 2,200 = 1.2996 → 1.30.
+    expect(await rowOf('2025-02-01', '2025-06-30')).toEqual({
+      vehicleId: v.id,
+      economicNumber: v.economicNumber,
+      brand: 'Nissan',
+      model: 'NP300',
+      orders: 2,
+      partsCost: '0',
+      labourCost: '1359.1',
+      externalCost: '1500',
+      total: '2859.1',
+      km: 2_200,
+      costPerKm: '1.3',
+    });
+    // The log starts in the range: 5,800 − 5,000 (the first reading) = 800; one order of 200.00 → 0.25 per km.
+    expect(await rowOf('2024-12-01', '2025-01-31')).toMatchObject({ orders: 1, labourCost: '200', total: '200', km: 800, costPerKm: '0.25' });
+    // An order but no km run in the range: no cost per km.
+    expect(await rowOf('2025-07-02', '2025-07-03')).toMatchObject({ orders: 1, total: '100', km: 0, costPerKm: null });
+    // Neither orders nor km: no row.
+    expect(await rowOf('2025-03-01', '2025-04-30')).toBeUndefined();
+
+    // The totals row adds every row and divides the sums.
+    const all = (await gqlOk(COST, { f: '2025-01-01', t: today })).vpMaintenanceCost;
+    const rows = all.rows as { orders: number; total: string; km: number; partsCost: string }[];
+    expect(all.totals.orders).toBe(rows.reduce((t, r) => t + r.orders, 0));
+    expect(cents(all.totals.total)).toBe(rows.reduce((t, r) => t + cents(r.total), 0));
+    expect(cents(all.totals.partsCost)).toBe(rows.reduce((t, r) => t + cents(r.partsCost), 0));
+    expect(all.totals.km).toBe(rows.reduce((t, r) => t + r.km, 0));
+    expect(cents(all.totals.costPerKm)).toBe(Math.round((cents(all.totals.total) / all.totals.km)));
+
+    // Default range: 1 January of this year to today.
+    expect((await gqlOk('{ vpMaintenanceCost { fromDate toDate } }')).vpMaintenanceCost).toEqual({ fromDate: `${today.slice(0, 4)}-01-01`, toDate: today });
+    expect(fields(await s.gql(COST, { f: '2025-07-01', t: '2025-06-30' }, fleet))).toEqual({ toDate: 'La fecha final no puede ser anterior a la inicial.' });
+    expect(fields(await s.gql(COST, { f: '2025-02-30', t: 'mañana' }, fleet))).toEqual({ fromDate: 'Fecha no válida.', toDate: 'Fecha no válida.' });
+    expect(code(await s.gql(COST, {}, seller))).toBe('FORBIDDEN');
+  });
+
+  it('the demo: each vehicle row equals the sum of its closed orders read through Mantenimiento and the km of its log', async () => {
+    const from = addDays(today, -60);
+    const orders = (await gqlOk('{ maintenanceOrders(list:{pageSize:200}, filter:{status: cerrada}){ items { vehicleId closedOn partsCost labourCost externalCost total } } }', {}, admin)).maintenanceOrders.items as {
+      vehicleId: string;
+      closedOn: string;
+      partsCost: string;
+      labourCost: string;
+      externalCost: string;
+      total: string;
+    }[];
+    const inRange = orders.filter((o) => o.closedOn >= from && o.closedOn <= today);
+    expect(inRange.length).toBeGreaterThan(0);
+    const rows = (await gqlOk(COST, { f: from, t: today })).vpMaintenanceCost.rows as Record<string, any>[];
+    for (const vehicleId of new Set(inRange.map((o) => o.vehicleId))) {
+      const mine = inRange.filter((o) => o.vehicleId === vehicleId);
+      const add = (k: 'partsCost' | 'labourCost' | 'externalCost' | 'total') => mine.reduce((t, o) => t + cents(o[k]), 0);
+      const log = (await detail(vehicleId)).odometerReadings as { readOn: string; km: number }[];
+      const upTo = log.filter((r) => r.readOn <= today).map((r) => r.km);
+      const before = log.filter((r) => r.readOn < from).map((r) => r.km);
+      const inside = log.filter((r) => r.readOn >= from && r.readOn <= today).map((r) => r.km);
+      const km = Math.max(...upTo) - (before.length ? Math.max(...before) : Math.min(...inside));
+      const row = rows.find((r) => r.vehicleId === vehicleId)!;
+      expect(row.orders).toBe(mine.length);
+      expect([cents(row.partsCost), cents(row.labourCost), cents(row.externalCost), cents(row.total)]).toEqual([add('partsCost'), add('labourCost'), add('externalCost'), add('total')]);
+      expect(row.km).toBe(km);
+      if (km) expect(cents(row.costPerKm)).toBe(Math.round(add('total') / km));
+      else expect(row.costPerKm).toBeNull();
+    }
+  });
+
   it('prints each report as PDF for exportar; ver alone or another module is FORBIDDEN', async () => {
-    for (const [kind, extra] of [['documentos', { days: 45 }], ['vehiculos', { by: 'group' }], ['km_mes', { fromMonth: '2024-01', toMonth: '2024-06' }]] as const) {
-      const pdf = (await gqlOk('query($k:VpReportKind!,$d:Int,$b:VpVehicleGrouping,$f:String,$t:String){ vpReportPdf(kind:$k, days:$d, by:$b, fromMonth:$f, toMonth:$t) }', {
+    for (const [kind, extra] of [['documentos', { days: 45 }], ['vehiculos', { by: 'group' }], ['km_mes', { fromMonth: '2024-01', toMonth: '2024-06' }], ['costo_mtto', { fromDate: '2025-01-01', toDate: today }]] as const) {
+      const pdf = (await gqlOk('query($k:VpReportKind!,$d:Int,$b:VpVehicleGrouping,$f:String,$t:String,$fd:String,$td:String){ vpReportPdf(kind:$k, days:$d, by:$b, fromMonth:$f, toMonth:$t, fromDate:$fd, toDate:$td) }', {
         k: kind,
         d: 'days' in extra ? extra.days : null,
         b: 'by' in extra ? extra.by : null,
         f: 'fromMonth' in extra ? extra.fromMonth : null,
         t: 'toMonth' in extra ? extra.toMonth : null,
+        fd: 'fromDate' in extra ? extra.fromDate : null,
+        td: 'toDate' in extra ? extra.toDate : null,
       })).vpReportPdf as string;
       expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     }

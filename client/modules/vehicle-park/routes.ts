@@ -25,6 +25,6 @@ export const vehicleParkRoutes = defineModuleRoutes('vehicle-park', '/system/veh
   screen('settings/groups', 'Grupos', 'Configuración PV', { within: 'settingsVP', load: () => import('./settings/GroupsPage'), description: 'Grupos para clasificar la flota.' }),
   screen('reports', 'Reportes', 'Reportes', {
     load: () => import('./reports/ReportsPage'),
-    description: 'Documentos por vencer, flota por estado, grupo o locación, y km por mes.',
+    description: 'Documentos por vencer, flota por estado, grupo o locación, km por mes y costo de mantenimiento por vehículo y por km.',
   }),
 ]);

@@ -77,6 +77,9 @@ export const failureReportsOfSource = (
   q: { limit: number; offset: number; status?: string | null; search?: string | null },
 ) => data.failureReportsOfSource(ex, source, { limit: q.limit, offset: q.offset, status: q.status ?? null, search: q.search ?? null });
 
+/** Orders closed from `from` to `to` (ISO dates, inclusive) per vehicle: count, parts, labour, external and total (Parque Vehicular's cost report). */
+export const maintenanceCostByVehicle = (ex: Executor, from: string, to: string) => data.maintenanceCostByVehicle(ex, from, to);
+
 // ---- messages and field rules -----------------------------------------------------------------
 
 export const MSG = {

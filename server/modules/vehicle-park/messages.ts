@@ -41,4 +41,5 @@ export const MSG = {
   month: 'Mes no válido (AAAA-MM).',
   monthOrder: 'El mes final no puede ser anterior al inicial.',
   monthSpan: 'El reporte abarca máximo 12 meses.',
+  dateOrder: 'La fecha final no puede ser anterior a la inicial.',
 } as const;

@@ -1,8 +1,8 @@
 // Report rules shared by the server and the SPA (schema/vehicle-park/reports.ts):
 // month arithmetic of the km report, its pivot per vehicle, and the totals of
-// the vehicle counts.
+// the vehicle counts, and cost per km of the maintenance-cost report.
 import { describe, expect, it } from 'vitest';
-import { isMonth, kmPivot, monthSpan, monthsBefore, monthsBetween, vehicleCountTotals } from '../../../schema/vehicle-park/reports';
+import { costPerKm, isMonth, maintenanceCostTotals, kmPivot, monthSpan, monthsBefore, monthsBetween, vehicleCountTotals } from '../../../schema/vehicle-park/reports';
 
 describe('months', () => {
   it('validates YYYY-MM and counts months inclusively across years', () => {
@@ -41,5 +41,26 @@ describe('vehicleCountTotals', () => {
         { label: 'Carga pesada', activo: 5, enTaller: 2, baja: 0, total: 7 },
       ]),
     ).toEqual({ activo: 12, enTaller: 2, baja: 1, total: 15 });
+  });
+});
+
+describe('maintenance cost per km', () => {
+  it('divides exactly and rounds half-up to cents; null without km', () => {
+    expect(costPerKm('2859.10', 2_200)).toBe('1.30'); // 1.29959…
+    expect(costPerKm('0.10', 8)).toBe('0.01'); // 0.0125
+    expect(costPerKm('0.30', 40)).toBe('0.01'); // 0.0075 → half-up
+    expect(costPerKm('100.00', 0)).toBeNull();
+    expect(costPerKm('0.00', 500)).toBe('0.00');
+  });
+
+  it('totals add the columns and divide the sums (not an average of the rows)', () => {
+    expect(
+      maintenanceCostTotals([
+        { orders: 2, partsCost: '0.10', labourCost: '1359.10', externalCost: '1500.00', total: '2859.20', km: 2_200 },
+        { orders: 1, partsCost: '0.20', labourCost: '0.00', externalCost: '0.00', total: '0.20', km: 0 },
+        { orders: 0, partsCost: '0.00', labourCost: '0.00', externalCost: '0.00', total: '0.00', km: 300 },
+      ]),
+    ).toEqual({ orders: 3, partsCost: '0.30', labourCost: '1359.10', externalCost: '1500.00', total: '2859.40', km: 2_500, costPerKm: '1.14' });
+    expect(maintenanceCostTotals([])).toEqual({ orders: 0, partsCost: '0.00', labourCost: '0.00', externalCost: '0.00', total: '0.00', km: 0, costPerKm: null });
   });
 });

@@ -1,29 +1,31 @@
 // Reportes de Parque Vehicular: documents expired or due within N days,
 // vehicles by estado / grupo / locación, and kilometres per vehicle and month
-// from the odometer log. The tab and its parameters live in the URL; each
-// report exports to Excel (from the rows on screen) and PDF (server), only
-// with `exportar`. Maintenance cost per vehicle arrives with Mantenimiento.
+// from the odometer log, and maintenance cost per vehicle and per km over a
+// date range. The tab and its parameters live in the URL; each report exports
+// to Excel (from the rows on screen) and PDF (server), only with `exportar`.
 import { useState } from 'react';
 import { Alert, Anchor, Group, Paper, SegmentedControl, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { VpExpiringDocumentsReportDocument, VpKmPerMonthReportDocument, VpReportPdfDocument, VpVehicleCountsReportDocument, type VpReportKind, type VpVehicleGrouping } from '../../../../generated/graphql';
+import { VpExpiringDocumentsReportDocument, VpKmPerMonthReportDocument, VpMaintenanceCostReportDocument, VpReportPdfDocument, VpVehicleCountsReportDocument, type VpReportKind, type VpVehicleGrouping } from '../../../../generated/graphql';
+import { isIsoDate } from '../../../../schema/dates';
 import { DEFAULT_DOC_DAYS, MAX_DOC_DAYS, MAX_MONTHS, isMonth, kmPivot, monthSpan, monthsBefore, monthsBetween, VP_GROUPING_LABELS, VP_REPORT_TITLES, vehicleCountTotals, type KmPivotRow } from '../../../../schema/vehicle-park/reports';
 import { useScreenAccess } from '../../../components/access';
 import { downloadBase64 } from '../../../components/attachments';
 import type { ListColumn } from '../../../components/columns';
 import { todayIso } from '../../../components/dates';
+import { DateField } from '../../../components/DateField';
 import { dateCell, exportRows } from '../../../components/exportRows';
-import { formatDate, formatNumber } from '../../../components/format';
+import { formatDate, formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { NumberField } from '../../../components/NumberField';
 import { DOCUMENT_BADGES } from '../../../components/RecordFiles';
-import { countColumn, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
+import { countColumn, moneyColumn, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { VEHICLE_PATHS, VP_MODULE, VP_REPORTS_SCREEN, texts } from '../texts';
 
 const t = texts.reports;
-const TABS: readonly VpReportKind[] = ['documentos', 'vehiculos', 'km_mes'];
+const TABS: readonly VpReportKind[] = ['documentos', 'vehiculos', 'km_mes', 'costo_mtto'];
 const GROUPINGS: readonly VpVehicleGrouping[] = ['status', 'group', 'location'];
 const MONTH_NAMES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 const monthLabel = (m: string) => `${MONTH_NAMES[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`;
@@ -57,6 +59,10 @@ export function ReportsPage() {
   const toMonth = isMonth(params.get('to') ?? '') ? (params.get('to') as string) : thisMonth;
   const span = monthSpan(fromMonth, toMonth);
   const rangeOk = span > 0 && span <= MAX_MONTHS;
+  const today = todayIso();
+  const fromDate = isIsoDate(params.get('fromDate') ?? '') ? (params.get('fromDate') as string) : `${today.slice(0, 4)}-01-01`;
+  const toDate = isIsoDate(params.get('toDate') ?? '') ? (params.get('toDate') as string) : today;
+  const datesOk = fromDate <= toDate;
   const monthOptions = Array.from({ length: 36 }, (_, i) => monthsBefore(thisMonth, i)).map((m) => ({ value: m, label: monthLabel(m) }));
   const set = (patch: Record<string, string>) =>
     setParams(
@@ -71,7 +77,8 @@ export function ReportsPage() {
   const documents = useQuery(VpExpiringDocumentsReportDocument, { variables: { days }, skip: tab !== 'documentos', fetchPolicy: 'network-only' });
   const counts = useQuery(VpVehicleCountsReportDocument, { variables: { by }, skip: tab !== 'vehiculos', fetchPolicy: 'network-only' });
   const km = useQuery(VpKmPerMonthReportDocument, { variables: { fromMonth, toMonth }, skip: tab !== 'km_mes' || !rangeOk, fetchPolicy: 'network-only' });
-  const error = readGraphQLError(documents.error ?? counts.error ?? km.error);
+  const cost = useQuery(VpMaintenanceCostReportDocument, { variables: { fromDate, toDate }, skip: tab !== 'costo_mtto' || !datesOk, fetchPolicy: 'network-only' });
+  const error = readGraphQLError(documents.error ?? counts.error ?? km.error ?? cost.error);
 
   type DocumentRow = NonNullable<typeof documents.data>['vpExpiringDocuments'][number];
   type CountRow = NonNullable<typeof counts.data>['vpVehicleCounts'][number];
@@ -124,18 +131,36 @@ export function ReportsPage() {
       }
     : null;
 
+  type CostRow = NonNullable<typeof cost.data>['vpMaintenanceCost']['rows'][number];
+  const costRows = cost.data?.vpMaintenanceCost.rows ?? [];
+  const costTotals = cost.data?.vpMaintenanceCost.totals;
+  const costFooter: CostRow | null = costRows.length && costTotals ? { ...costTotals, vehicleId: '', economicNumber: t.total, brand: '', model: '' } : null;
+  const costCols: ListColumn<CostRow>[] = [
+    { key: 'economicNumber', header: t.cost.cols.economicNumber, render: vehicleLink, exportValue: (r) => r.economicNumber, width: 130 },
+    { key: 'vehicle', header: t.cost.cols.vehicle, render: (r) => `${r.brand} ${r.model}`.trim(), exportValue: (r) => `${r.brand} ${r.model}`.trim() },
+    countColumn<CostRow>('orders', t.cost.cols.orders),
+    moneyColumn<CostRow>('partsCost', t.cost.cols.partsCost),
+    moneyColumn<CostRow>('labourCost', t.cost.cols.labourCost),
+    moneyColumn<CostRow>('externalCost', t.cost.cols.externalCost),
+    moneyColumn<CostRow>('total', t.cost.cols.total),
+    countColumn<CostRow>('km', t.cost.cols.km),
+    // No km run: no cost per km (a dash, an empty XLSX cell).
+    { key: 'costPerKm', header: t.cost.cols.costPerKm, align: 'right', render: (r) => (r.costPerKm === null || r.costPerKm === undefined ? '—' : formatMoney(r.costPerKm)), exportValue: (r) => (r.costPerKm ? Number(r.costPerKm) : null) },
+  ];
+
   const exportXlsx = async () => {
     const name = VP_REPORT_TITLES[tab];
     if (tab === 'documentos') await exportRows(name, documentCols, documentRows, 'xlsx');
     else if (tab === 'vehiculos') await exportRows(name, countCols, countFooter ? [...countRows, countFooter] : [], 'xlsx');
-    else await exportRows(name, kmCols, kmFooter ? [...kmRows, kmFooter] : [], 'xlsx');
+    else if (tab === 'km_mes') await exportRows(name, kmCols, kmFooter ? [...kmRows, kmFooter] : [], 'xlsx');
+    else await exportRows(name, costCols, costFooter ? [...costRows, costFooter] : [], 'xlsx');
   };
   const exportPdf = async () => {
-    const r = await apollo.query({ query: VpReportPdfDocument, variables: { kind: tab, days, by, fromMonth, toMonth }, fetchPolicy: 'network-only' });
+    const r = await apollo.query({ query: VpReportPdfDocument, variables: { kind: tab, days, by, fromMonth, toMonth, fromDate, toDate }, fetchPolicy: 'network-only' });
     if (r.data) downloadBase64(r.data.vpReportPdf, `${VP_REPORT_TITLES[tab]}.pdf`, 'application/pdf');
   };
 
-  const note = { documentos: t.documents.note, vehiculos: t.vehicles.note, km_mes: t.km.note }[tab];
+  const note = { documentos: t.documents.note, vehiculos: t.vehicles.note, km_mes: t.km.note, costo_mtto: t.cost.note }[tab];
 
   return (
     <Stack gap="md">
@@ -182,11 +207,17 @@ export function ReportsPage() {
                 <Select label={t.toMonth} data={monthOptions} value={toMonth} onChange={(value) => set({ to: value ?? toMonth })} allowDeselect={false} w={150} error={rangeOk ? undefined : t.badRange} />
               </>
             ) : null}
+            {tab === 'costo_mtto' ? (
+              <>
+                <DateField label={t.fromDate} value={fromDate} max={today} onChange={(value) => value && set({ fromDate: value })} w={150} />
+                <DateField label={t.toDate} value={toDate} max={today} onChange={(value) => value && set({ toDate: value })} w={150} error={datesOk ? undefined : t.badDateRange} />
+              </>
+            ) : null}
             <Text size="xs" c="dimmed" maw={420}>
               {tab === 'vehiculos' ? `${note.replace('por estado', `por ${VP_GROUPING_LABELS[by].toLowerCase()}`)}` : note}
             </Text>
           </Group>
-          {access.exportar ? <ReportExportButtons onXlsx={exportXlsx} onPdf={exportPdf} disabled={tab === 'km_mes' && !rangeOk} /> : null}
+          {access.exportar ? <ReportExportButtons onXlsx={exportXlsx} onPdf={exportPdf} disabled={(tab === 'km_mes' && !rangeOk) || (tab === 'costo_mtto' && !datesOk)} /> : null}
         </Group>
       </Paper>
       {error ? (
@@ -223,6 +254,9 @@ export function ReportsPage() {
             rowKey={(r) => r.vehicleId}
             minWidth={300 + months.length * 90}
           />
+        ) : null}
+        {tab === 'costo_mtto' ? (
+          <ReportTable columns={costCols} rows={costRows} footer={costFooter} loading={cost.loading} emptyText={datesOk ? t.cost.empty : t.badDateRange} rowKey={(r) => r.vehicleId} minWidth={1040} />
         ) : null}
       </Paper>
     </Stack>

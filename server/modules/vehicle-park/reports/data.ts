@@ -54,3 +54,24 @@ export async function kmPerMonth(ex: Executor, fromDay: string, toDay: string): 
         order by upper(v.economic_number), v.id, ms.month`,
   );
 }
+
+export type KmRangeRow = { vehicleId: number; economicNumber: string; brand: string; model: string; km: number };
+
+/**
+ * Every vehicle with the km it ran from `from` to `to` (inclusive): the
+ * highest reading on or before `to` minus the highest before `from`, or the
+ * lowest inside the range when the log starts in it (as kmPerMonth); 0
+ * without readings up to `to`.
+ */
+export async function kmInRange(ex: Executor, from: string, to: string): Promise<KmRangeRow[]> {
+  const rows = await queryRows<KmRangeRow>(
+    ex,
+    sql`select v.id as "vehicleId", v.economic_number as "economicNumber", v.brand, v.model, coalesce(c.km - coalesce(p.km, f.km), 0)::int as km
+      from vp_vehicles v
+      left join lateral (select max(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on <= ${to}::date) c on true
+      left join lateral (select max(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on < ${from}::date) p on true
+      left join lateral (select min(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on >= ${from}::date and r.read_on <= ${to}::date) f on true
+      order by upper(v.economic_number), v.id`,
+  );
+  return rows.map((r) => ({ ...r, vehicleId: Number(r.vehicleId), km: Number(r.km) }));
+}

@@ -9,12 +9,14 @@ import { kmPivot, monthsBetween, VP_GROUPING_LABELS, VP_REPORT_TITLES, vehicleCo
 import * as service from './service';
 
 const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
+const COST_NOTE =
+  'Órdenes de mantenimiento cerradas en el periodo. Km recorridos = lectura más alta hasta el último día − la más alta antes del primero (o la primera del periodo, si la bitácora empieza en él). Costo por km = total ÷ km.';
 const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
 
 export async function reportPdf(
   ctx: RequestContext,
   kind: VpReportKind,
-  args: { days?: number | null; by?: VpVehicleGrouping | null; fromMonth?: string | null; toMonth?: string | null },
+  args: { days?: number | null; by?: VpVehicleGrouping | null; fromMonth?: string | null; toMonth?: string | null; fromDate?: string | null; toDate?: string | null },
 ): Promise<string> {
   const company = await getCompanyProfile(ctx.app.database.db);
   const today = todayMx();
@@ -67,6 +69,34 @@ export async function reportPdf(
         emptyText: 'Sin vehículos.',
       },
     ]);
+  }
+
+  if (kind === 'costo_mtto') {
+    const r = await service.maintenanceCost(ctx, args.fromDate, args.toDate);
+    return doc(
+      `Del ${formatDateMx(r.fromDate)} al ${formatDateMx(r.toDate)}`,
+      [
+        {
+          kind: 'table',
+          columns: [
+            { header: 'Núm. económico', key: 'economicNumber', width: 1.2 },
+            { header: 'Marca / modelo', key: 'vehicle', width: 2 },
+            { header: 'Órdenes', key: 'orders', format: 'quantity', width: 0.8 },
+            { header: 'Refacciones', key: 'partsCost', format: 'money', width: 1.2 },
+            { header: 'Mano de obra', key: 'labourCost', format: 'money', width: 1.2 },
+            { header: 'Taller externo', key: 'externalCost', format: 'money', width: 1.2 },
+            { header: 'Total', key: 'total', format: 'money', width: 1.3 },
+            { header: 'Km', key: 'km', format: 'quantity', width: 1 },
+            { header: 'Costo por km', key: 'costPerKm', format: 'money', width: 1.1 },
+          ],
+          rows: r.rows.map((row) => ({ ...row, vehicle: `${row.brand} ${row.model}` })),
+          footer: { economicNumber: 'Total', ...r.totals },
+          emptyText: 'Sin órdenes cerradas ni km recorridos en el periodo.',
+        },
+        { kind: 'text', text: COST_NOTE, size: 7.5 },
+      ],
+      'landscape',
+    );
   }
 
   const m = service.checkMonths(args.fromMonth, args.toMonth);

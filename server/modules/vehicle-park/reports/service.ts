@@ -1,13 +1,17 @@
 // Reportes de Parque Vehicular: documents expired or due within N days (the
 // document state is the vehicle record's own rule, only the look-ahead
 // widens), vehicles by estado / grupo / locación, and the kilometres each
-// vehicle ran per month from its odometer log. Parameters are checked here
-// with Spanish messages per field.
+// vehicle ran per month from its odometer log, and the maintenance cost per
+// vehicle and per km over a date range (the orders' figures come from
+// Mantenimiento's service, the km from our odometer log). Parameters are
+// checked here with Spanish messages per field.
 import type { RequestContext } from '../../../context';
 import { badInput } from '../../../lib/errors';
-import { todayMx } from '../../../../schema/dates';
+import { isIsoDate, todayMx } from '../../../../schema/dates';
 import { VEHICLE_STATUS_LABELS } from '../../../../schema/vehicle-park/vehicles';
-import { DEFAULT_DOC_DAYS, isMonth, MAX_DOC_DAYS, MAX_MONTHS, monthSpan, type VehicleCountRow, type VpVehicleGrouping } from '../../../../schema/vehicle-park/reports';
+import { money } from '../../../../schema/money';
+import { costPerKm, DEFAULT_DOC_DAYS, isMonth, MAX_DOC_DAYS, MAX_MONTHS, maintenanceCostTotals, monthSpan, type VehicleCountRow, type VpVehicleGrouping } from '../../../../schema/vehicle-park/reports';
+import * as maintenance from '../../maintenance/service';
 import { MSG } from '../messages';
 import * as data from './data';
 
@@ -30,6 +34,18 @@ export function checkMonths(from: string | null | undefined, to: string | null |
   }
   if (Object.keys(fields).length) throw badInput(fields);
   return { from: from!, to: to! };
+}
+
+/** A date range (YYYY-MM-DD, inclusive); by default from 1 January of this year to today. */
+export function checkDateRange(from: string | null | undefined, to: string | null | undefined): { from: string; to: string } {
+  const today = todayMx();
+  const range = { from: from ?? `${today.slice(0, 4)}-01-01`, to: to ?? today };
+  const fields: Record<string, string> = {};
+  if (!isIsoDate(range.from)) fields.fromDate = MSG.date;
+  if (!isIsoDate(range.to)) fields.toDate = MSG.date;
+  if (!Object.keys(fields).length && range.to < range.from) fields.toDate = MSG.dateOrder;
+  if (Object.keys(fields).length) throw badInput(fields);
+  return range;
 }
 
 export async function expiringDocuments(ctx: RequestContext, days: number | null | undefined) {
@@ -65,4 +81,34 @@ export async function kmPerMonth(ctx: RequestContext, fromMonth: string | null |
   const m = checkMonths(fromMonth, toMonth);
   const rows = await data.kmPerMonth(db(ctx), `${m.from}-01`, `${m.to}-01`);
   return rows.map((r) => ({ vehicleId: r.vehicleId, economicNumber: r.economicNumber, month: r.month, closingKm: Number(r.closingKm), km: Number(r.closingKm) - Number(r.openingKm) }));
+}
+
+/**
+ * One row per vehicle that had a maintenance order closed in the range or
+ * ran km in it: the orders' figures, the km and total ÷ km; plus the totals.
+ */
+export async function maintenanceCost(ctx: RequestContext, fromDate: string | null | undefined, toDate: string | null | undefined) {
+  const { from, to } = checkDateRange(fromDate, toDate);
+  const [costs, kms] = await Promise.all([maintenance.maintenanceCostByVehicle(db(ctx), from, to), data.kmInRange(db(ctx), from, to)]);
+  const costOf = new Map(costs.map((c) => [c.vehicleId, c]));
+  const rows = kms
+    .map((v) => {
+      const c = costOf.get(v.vehicleId);
+      const total = money(c?.total ?? 0);
+      return {
+        vehicleId: v.vehicleId,
+        economicNumber: v.economicNumber,
+        brand: v.brand,
+        model: v.model,
+        orders: c?.orders ?? 0,
+        partsCost: money(c?.partsCost ?? 0),
+        labourCost: money(c?.labourCost ?? 0),
+        externalCost: money(c?.externalCost ?? 0),
+        total,
+        km: v.km,
+        costPerKm: costPerKm(total, v.km),
+      };
+    })
+    .filter((r) => r.orders > 0 || r.km > 0);
+  return { fromDate: from, toDate: to, rows, totals: maintenanceCostTotals(rows) };
 }
