@@ -67,7 +67,7 @@ test('register an employee with her INE, then run a quincenal payroll and its fi
   await ine.locator('input[type=file]').setInputFiles({ name: 'ine-sofia.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByText('Documento agregado.')).toBeVisible();
   await expect(ine.getByText('Vigente')).toBeVisible();
-  await expect(ine.getByText('ine-sofia.pdf')).toBeVisible();
+  await expect(ine.getByText('ine-sofia.pdf', { exact: true })).toBeVisible();
 
   // --- Nóminas: a quincenal payroll for the first half of September 2026 (she is in it), two double overtime hours.
   await openScreen(page, 'Nóminas');

@@ -47,7 +47,8 @@ test('inspection with photo and a failed critical point, report raised; tool del
   await expect(camera).toHaveAttribute('capture', 'environment');
   await expect(camera).toHaveAttribute('accept', 'image/*');
   await camera.setInputFiles({ name: 'tablero.png', mimeType: 'image/png', buffer: PNG });
-  await expect(point(1).getByText('tablero.png')).toBeVisible();
+  // The file's own link once the upload ends (the progress line also names it while it runs).
+  await expect(point(1).getByRole('button', { name: 'tablero.png', exact: true })).toBeVisible();
   await point(2).getByText('No cumple', { exact: true }).click();
   await point(2).getByRole('textbox').fill('Varilla de tierra desconectada');
   await point(3).getByText('N/A', { exact: true }).click();
