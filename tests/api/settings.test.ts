@@ -338,6 +338,15 @@ describe('quick search (Ctrl+K)', () => {
     expect(forSeller.filter((h: { entity: string }) => h.entity === 'supplier' || h.entity === 'expense')).toEqual([]);
   });
 
+  it('finds maintenance orders by folio for Mantenimiento and not for others', async () => {
+    const mechanic = await s.login('mantenimiento@demo.mx');
+    const order = (await s.gql('{ maintenanceOrders(list:{pageSize:1}){ items{ id folio } } }', {}, mechanic)).data!.maintenanceOrders.items[0];
+    const hits = (await s.gql(SEARCH, { t: order.folio }, mechanic)).data!.quickSearch;
+    expect(hits).toContainEqual(expect.objectContaining({ entity: 'mt_order', id: order.id, label: order.folio }));
+    const seller = await s.login('ventas@demo.mx');
+    expect((await s.gql(SEARCH, { t: order.folio }, seller)).data!.quickSearch.filter((h: { entity: string }) => h.entity === 'mt_order')).toEqual([]);
+  });
+
   it('caps each kind at the limit and refuses a term too short, in Spanish', async () => {
     const hits = (await s.gql(SEARCH, { t: 'SA', n: 2 }, admin)).data!.quickSearch;
     const perKind = new Map<string, number>();

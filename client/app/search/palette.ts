@@ -14,6 +14,8 @@ export const RECORD_PATHS: Readonly<Record<string, string>> = {
   rh_employee: '/system/rh/employees/employees-form',
   article: '/system/warehouseModule/articlesCatalogue',
   vehicle: '/system/vehicleParks/vehicles/vehicles-form',
+  mt_order: '/system/maintenanceModule/maintenanceOrders',
+  sec_inspection: '/system/securityModule/inspections/inspections-detail',
 };
 
 export const recordPath = (entity: string, id: string): string | null => (RECORD_PATHS[entity] ? `${RECORD_PATHS[entity]}?id=${encodeURIComponent(id)}` : null);

@@ -10,6 +10,10 @@ import { listExpenses, listSuppliers } from '../shopping/service';
 import { listArticles } from '../warehouse/service';
 import { listEmployees } from '../rh/employees/service';
 import { listVehicles } from '../vehicle-park/vehicles/service';
+import { formatOrderFolio, listOrders } from '../maintenance/service';
+import { listInspections } from '../security/service';
+import { formatInspectionFolio } from '../../../schema/security/labels';
+import { ORDER_LIFECYCLE } from '../../../schema/maintenance/orders';
 
 export type QuickSearchHit = { entity: string; id: string; label: string; description: string };
 
@@ -70,6 +74,28 @@ const SOURCES: Source[] = [
         id: String(v.id),
         label: [v.economicNumber, v.plate].filter(Boolean).join(' · '),
         description: `Vehículo · ${v.brand} ${v.model} ${v.year}`,
+      })),
+  },
+  {
+    entity: 'mt_order',
+    subject: 'Mantenimiento-Órdenes de mantenimiento',
+    find: async (ctx, s, n) =>
+      (await listOrders(ctx, page(s, n), null)).items.map((o) => ({
+        entity: 'mt_order',
+        id: String(o.id),
+        label: formatOrderFolio(o.folio),
+        description: `Orden de mantenimiento · ${ORDER_LIFECYCLE.labels[o.status]}`,
+      })),
+  },
+  {
+    entity: 'sec_inspection',
+    subject: 'Seguridad-Inspecciones',
+    find: async (ctx, s, n) =>
+      (await listInspections(ctx, page(s, n), null)).items.map((i) => ({
+        entity: 'sec_inspection',
+        id: String(i.id),
+        label: `${formatInspectionFolio(i.folio)} · ${i.typeName}`,
+        description: `Inspección · ${i.area}`,
       })),
   },
   {
