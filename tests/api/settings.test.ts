@@ -394,4 +394,17 @@ describe('saved views of list screens', () => {
     expect((await s.gql(LIST, { p: path }, buyer)).data!.mySavedViews).toEqual([]);
     expect((await s.gql(LIST, { p: path }, null)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
   });
+
+  it('an integrator\'s service account has no views: FORBIDDEN, nothing written', async () => {
+    const roles = (await s.gql('{ roleOptions { id name } }', {}, admin)).data!.roleOptions;
+    const roleId = roles.find((r: { name: string }) => r.name === 'Compras').id;
+    const created = await s.gql('mutation($i:ServiceAccountCreateInput!){ serviceAccountCreate(input:$i){ token } }', { i: { name: 'Vistas QA', roleId } }, admin);
+    const token = created.data!.serviceAccountCreate.token;
+    const saved = await s.gql(SAVE, { i: { path: PATH, name: 'Integración', query: 'search=x' } }, token);
+    expect(saved.errors![0].extensions!.code).toBe('FORBIDDEN');
+    expect(saved.errors![0].message).toBe('Las vistas guardadas son de cada persona; una cuenta de servicio no tiene.');
+    expect((await s.gql(LIST, { p: PATH }, token)).errors![0].extensions!.code).toBe('FORBIDDEN');
+    const audit = (await s.gql('{ auditEntries(entity:"saved_view", list:{pageSize:50}){ items{ after } } }', {}, admin)).data!.auditEntries.items;
+    expect(audit.filter((e: { after: { name?: string } | null }) => e.after?.name === 'Integración')).toEqual([]);
+  });
 });
