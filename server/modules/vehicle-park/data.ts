@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
+import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../lib/recordDocuments';
 
 export type VehicleLock = { id: number; economicNumber: string; status: 'activo' | 'en_taller' | 'baja'; odometerKm: number; odometerDate: string | null; version: number };
 
@@ -60,7 +61,6 @@ export async function setVehicleStatus(ex: Executor, id: number, status: 'activo
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
-const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 export type VehicleStatus = 'activo' | 'en_taller' | 'baja';
 
@@ -279,60 +279,30 @@ export async function findDocumentTypeRef(ex: Executor, id: number): Promise<Doc
   return rows[0] ?? null;
 }
 
-export type VehicleDocumentRow = {
-  vehicleId: number;
-  documentTypeId: number;
-  documentTypeName: string;
-  required: boolean;
-  expires: boolean;
-  warningDays: number;
-  id: number | null;
-  expiresOn: string | null;
-  notes: string;
-  file: AttachmentRow | null;
-  uploadedAt: Date | null;
-};
+export type VehicleDocumentRow = Omit<LatestDocumentRow, 'ownerId'> & { vehicleId: number };
+
+const documents = recordDocumentStore({ owners: 'vp_vehicles', documents: 'vp_vehicle_documents', types: 'vp_document_types', ownerColumn: 'vehicle_id' });
 
 /** One row per active document type (and per inactive type the vehicle has a file of), with the latest upload. */
 export async function documentsOf(ex: Executor, vehicleIds: number[]): Promise<VehicleDocumentRow[]> {
-  if (!vehicleIds.length) return [];
-  return queryRows<VehicleDocumentRow>(
-    ex,
-    sql`select v.id as "vehicleId", t.id as "documentTypeId", t.name as "documentTypeName", t.required, t.expires, t.warning_days as "warningDays",
-        l.id, l.expires_on::text as "expiresOn", coalesce(l.notes, '') as notes, ${attachmentJson('f')} as file, l.created_at as "uploadedAt"
-      from vp_vehicles v cross join vp_document_types t
-      left join lateral (select d.id, d.expires_on, d.notes, d.upload_id, d.created_at from vp_vehicle_documents d
-        where d.vehicle_id = v.id and d.document_type_id = t.id order by d.id desc limit 1) l on true
-      left join uploads f on f.id = l.upload_id
-      where v.id in (${idList(vehicleIds)}) and (t.active or l.id is not null)
-      order by v.id, t.required desc, lower(t.name), t.id`,
-  );
+  return (await documents.latestPerType(ex, vehicleIds)).map(({ ownerId, ...row }) => ({ vehicleId: ownerId, ...row }));
 }
 
-export async function insertDocument(ex: Executor, v: { vehicleId: number; documentTypeId: number; uploadId: string; expiresOn: string | null; notes: string; createdBy: number | null }): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    ex,
-    sql`insert into vp_vehicle_documents (vehicle_id, document_type_id, upload_id, expires_on, notes, created_by)
-      values (${v.vehicleId}, ${v.documentTypeId}, ${v.uploadId}, ${v.expiresOn}, ${v.notes}, ${v.createdBy}) returning id`,
-  );
-  return rows[0].id;
-}
+export const insertDocument = (ex: Executor, v: { vehicleId: number; documentTypeId: number; uploadId: string; expiresOn: string | null; notes: string; createdBy: number | null }) => {
+  const { vehicleId, ...rest } = v;
+  return documents.insert(ex, { ownerId: vehicleId, ...rest });
+};
 
-export type StoredDocument = { id: number; vehicleId: number; documentTypeId: number; uploadId: string; expiresOn: string | null; notes: string; fileName: string };
+export type StoredDocument = Omit<StoredRecordDocument, 'ownerId'> & { vehicleId: number };
 
 export async function findDocument(ex: Executor, id: number): Promise<StoredDocument | null> {
-  const rows = await queryRows<StoredDocument>(
-    ex,
-    sql`select d.id, d.vehicle_id as "vehicleId", d.document_type_id as "documentTypeId", d.upload_id as "uploadId", d.expires_on::text as "expiresOn",
-        d.notes, u.file_name as "fileName"
-      from vp_vehicle_documents d join uploads u on u.id = d.upload_id where d.id = ${id}`,
-  );
-  return rows[0] ?? null;
+  const d = await documents.find(ex, id);
+  if (!d) return null;
+  const { ownerId, ...rest } = d;
+  return { vehicleId: ownerId, ...rest };
 }
 
-export async function deleteDocument(ex: Executor, id: number): Promise<void> {
-  await ex.execute(sql`delete from vp_vehicle_documents where id = ${id}`);
-}
+export const deleteDocument = (ex: Executor, id: number) => documents.remove(ex, id);
 
 /**
  * Vehicles not in baja whose documents need attention (the Tablero's card and

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, type ListQuery } from '../../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../../lib/attachments';
+import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../../lib/recordDocuments';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
@@ -343,60 +344,30 @@ export async function findDocumentType(ex: Executor, id: number): Promise<Docume
   return rows[0] ?? null;
 }
 
-export type EmployeeDocumentRow = {
-  employeeId: number;
-  documentTypeId: number;
-  documentTypeName: string;
-  required: boolean;
-  expires: boolean;
-  warningDays: number;
-  id: number | null;
-  expiresOn: string | null;
-  notes: string;
-  file: AttachmentRow | null;
-  uploadedAt: Date | null;
-};
+export type EmployeeDocumentRow = Omit<LatestDocumentRow, 'ownerId'> & { employeeId: number };
+
+const documents = recordDocumentStore({ owners: 'rh_employees', documents: 'rh_employee_documents', types: 'rh_document_types', ownerColumn: 'employee_id' });
 
 /** One row per active document type (and per inactive type the employee has a file of), with the latest upload. */
 export async function documentsOf(ex: Executor, employeeIds: number[]): Promise<EmployeeDocumentRow[]> {
-  if (!employeeIds.length) return [];
-  return queryRows<EmployeeDocumentRow>(
-    ex,
-    sql`select e.id as "employeeId", t.id as "documentTypeId", t.name as "documentTypeName", t.required, t.expires, t.warning_days as "warningDays",
-        l.id, l.expires_on::text as "expiresOn", coalesce(l.notes, '') as notes, ${attachmentJson('f')} as file, l.created_at as "uploadedAt"
-      from rh_employees e cross join rh_document_types t
-      left join lateral (select d.id, d.expires_on, d.notes, d.upload_id, d.created_at from rh_employee_documents d
-        where d.employee_id = e.id and d.document_type_id = t.id order by d.id desc limit 1) l on true
-      left join uploads f on f.id = l.upload_id
-      where e.id in (${sql.join(employeeIds.map((id) => sql`${id}`), sql`, `)}) and (t.active or l.id is not null)
-      order by e.id, t.required desc, lower(t.name), t.id`,
-  );
+  return (await documents.latestPerType(ex, employeeIds)).map(({ ownerId, ...row }) => ({ employeeId: ownerId, ...row }));
 }
 
-export async function insertDocument(ex: Executor, v: { employeeId: number; documentTypeId: number; uploadId: string; expiresOn: string | null; notes: string; createdBy: number | null }): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    ex,
-    sql`insert into rh_employee_documents (employee_id, document_type_id, upload_id, expires_on, notes, created_by)
-      values (${v.employeeId}, ${v.documentTypeId}, ${v.uploadId}, ${v.expiresOn}, ${v.notes}, ${v.createdBy}) returning id`,
-  );
-  return rows[0].id;
-}
+export const insertDocument = (ex: Executor, v: { employeeId: number; documentTypeId: number; uploadId: string; expiresOn: string | null; notes: string; createdBy: number | null }) => {
+  const { employeeId, ...rest } = v;
+  return documents.insert(ex, { ownerId: employeeId, ...rest });
+};
 
-export type StoredDocument = { id: number; employeeId: number; documentTypeId: number; uploadId: string; expiresOn: string | null; notes: string; fileName: string };
+export type StoredDocument = Omit<StoredRecordDocument, 'ownerId'> & { employeeId: number };
 
 export async function findDocument(ex: Executor, id: number): Promise<StoredDocument | null> {
-  const rows = await queryRows<StoredDocument>(
-    ex,
-    sql`select d.id, d.employee_id as "employeeId", d.document_type_id as "documentTypeId", d.upload_id as "uploadId", d.expires_on::text as "expiresOn",
-        d.notes, u.file_name as "fileName"
-      from rh_employee_documents d join uploads u on u.id = d.upload_id where d.id = ${id}`,
-  );
-  return rows[0] ?? null;
+  const d = await documents.find(ex, id);
+  if (!d) return null;
+  const { ownerId, ...rest } = d;
+  return { employeeId: ownerId, ...rest };
 }
 
-export async function deleteDocument(ex: Executor, id: number): Promise<void> {
-  await ex.execute(sql`delete from rh_employee_documents where id = ${id}`);
-}
+export const deleteDocument = (ex: Executor, id: number) => documents.remove(ex, id);
 
 /**
  * Active employees whose documents need attention (the Tablero's card and the
