@@ -148,12 +148,18 @@ test('an admin changes a role in the permission matrix and a signed-in user of t
 });
 
 test('a user whose password was reset must choose a new one before anything else', async ({ page, request }) => {
+  // A user of its own with the Seguridad role: resetting a demo user's password would revoke the
+  // sessions of the Seguridad journey running in the other worker.
   const admin = await apiToken(request, ADMIN);
-  const { users } = await gql<{ users: { items: { id: string }[] } }>(request, admin, '{ users(list:{search:"seguridad@demo.mx"}){ items { id } } }');
+  const { roleOptions } = await gql<{ roleOptions: { id: string; name: string }[] }>(request, admin, '{ roleOptions { id name } }');
+  const email = `reset.${Date.now()}@demo.mx`;
+  const { userCreate } = await gql<{ userCreate: { user: { id: string } } }>(
+    request, admin, 'mutation($i:UserCreateInput!){ userCreate(input:$i){ user { id } } }',
+    { i: { email, name: 'Prueba Restablecer', roleId: roleOptions.find((r) => r.name === 'Seguridad')!.id, password: 'Inicial-Seg-2026' } });
   const { userResetPassword } = await gql<{ userResetPassword: { temporaryPassword: string } }>(
-    request, admin, 'mutation($id:ID!){ userResetPassword(id:$id){ temporaryPassword } }', { id: users.items[0].id });
+    request, admin, 'mutation($id:ID!){ userResetPassword(id:$id){ temporaryPassword } }', { id: userCreate.user.id });
 
-  await signIn(page, 'seguridad@demo.mx', userResetPassword.temporaryPassword);
+  await signIn(page, email, userResetPassword.temporaryPassword);
   await expect(page).toHaveURL(/\/system\/change-password/);
   await expect(page.getByText('Por seguridad debes elegir una contraseña nueva antes de continuar.')).toBeVisible();
   await page.goto('/system/security');
