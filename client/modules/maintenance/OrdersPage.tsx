@@ -54,9 +54,9 @@ const NEW = 'nueva';
 const COLUMNS: ListColumn<MaintenanceOrderRowFragment>[] = [
   { key: 'folio', header: t.folio, sortable: true, width: 110 },
   { key: 'vehicle', header: t.vehicle, sortable: true, render: (r) => `${r.vehicleNumber} · ${r.vehicleName}`, exportValue: (r) => `${r.vehicleNumber} ${r.vehicleName}` },
-  { key: 'openedOn', header: t.openedOn, sortable: true, render: (r) => formatDate(r.openedOn), exportValue: (r) => r.openedOn },
+  { key: 'openedOn', header: t.openedOn, format: 'date', sortable: true, render: (r) => formatDate(r.openedOn), exportValue: (r) => r.openedOn },
   { key: 'mechanic', header: t.mechanic, render: (r) => r.supplierName ?? r.mechanicName ?? '—', exportValue: (r) => r.supplierName ?? r.mechanicName ?? '' },
-  { key: 'total', header: t.total, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'total', header: t.total, format: 'money', align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
   { key: 'status', header: t.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={ORDER_BADGES} />, exportValue: (r) => ORDER_BADGES[r.status].label },
 ];
 
