@@ -48,13 +48,14 @@ function columnsFor<Row extends DocumentTypeRow>(withCount: boolean): ListColumn
     { key: 'expires', header: t.expires, sortable: true, render: (r) => yesNo(r.expires), exportValue: (r) => yesNo(r.expires) },
     {
       key: 'warningDays',
+      format: 'number',
       header: t.warningDays,
       sortable: true,
       align: 'right',
       render: (r) => (r.expires ? t.days(r.warningDays) : <Text size="sm" c="dimmed">{t.noExpiry}</Text>),
       exportValue: (r) => (r.expires ? r.warningDays : null),
     },
-    ...(withCount ? [{ key: 'documentCount', header: t.documents, sortable: true, align: 'right' as const, render: (r: Row) => formatNumber(r.documentCount ?? 0, 0) }] : []),
+    ...(withCount ? [{ key: 'documentCount', header: t.documents, format: 'number' as const, sortable: true, align: 'right' as const, render: (r: Row) => formatNumber(r.documentCount ?? 0, 0) }] : []),
     { key: 'active', header: t.status, render: (r) => <StatusBadge status={activeStatus(r.active)} labels={ACTIVE_LABELS} />, exportValue: (r) => activeLabel(r.active) },
   ];
 }

@@ -15,6 +15,7 @@ import { asAppError } from './serverErrors';
 export const moneyColumn = <T,>(key: keyof T & string, header: string): ListColumn<T> => ({
   key,
   header,
+  format: 'money',
   align: 'right',
   render: (r) => formatMoney(r[key] as string),
   exportValue: (r) => Number(r[key]),
@@ -24,6 +25,7 @@ export const moneyColumn = <T,>(key: keyof T & string, header: string): ListColu
 export const countColumn = <T,>(key: keyof T & string, header: string): ListColumn<T> => ({
   key,
   header,
+  format: 'number',
   align: 'right',
   render: (r) => formatNumber(Number(r[key] ?? 0), 0),
   exportValue: (r) => Number(r[key] ?? 0),
