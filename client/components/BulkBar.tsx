@@ -212,7 +212,17 @@ export function BulkBar<T>({ config, selection, rowKey, pageRows, total, exportC
   const offerMatching = loader && !selection.allMatching && selection.pageState === 'all' && total > pageRows;
 
   return (
-    <Paper withBorder radius="md" px="sm" py={8} bg="var(--mantine-color-teal-light)" role="region" aria-label={BULK_TEXTS.selected(selection.count)}>
+    // Sticky under the shell's header: on a long list (and on a phone's cards) the actions stay in reach while ticking.
+    <Paper
+      withBorder
+      radius="md"
+      px="sm"
+      py={8}
+      bg="var(--mantine-color-teal-0)"
+      role="region"
+      aria-label={BULK_TEXTS.selected(selection.count)}
+      style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 8px)', zIndex: 5 }}
+    >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={600} data-testid="bulk-count">
