@@ -41,6 +41,11 @@ export type BulkConfig<T> = {
   describe?: (row: T) => string;
 };
 
+/** The config when the user can do something with a selection (an allowed action, or exporting), else undefined: no checkboxes for nothing. */
+export function usableBulk<T>(bulk: BulkConfig<T> | undefined, canExport: boolean): BulkConfig<T> | undefined {
+  return bulk && (canExport || bulk.actions.some((action) => action.allowed)) ? bulk : undefined;
+}
+
 export const BULK_TEXTS = {
   selectRow: 'Seleccionar registro',
   selectPage: 'Seleccionar todos los de esta página',

@@ -30,7 +30,7 @@ import {
   IconSearch,
   IconSelector,
 } from '@tabler/icons-react';
-import { BulkBar, BulkPageCheckbox, BulkRowCheckbox, type BulkConfig } from './BulkBar';
+import { BulkBar, BulkPageCheckbox, BulkRowCheckbox, usableBulk, type BulkConfig } from './BulkBar';
 import { rowField, type ListColumn } from './columns';
 import { exportRows, type ExportFormat } from './exportRows';
 import { formatNumber } from './format';
@@ -139,8 +139,9 @@ export function ListPage<T>({
   exportName,
   fetchAll,
   searchPlaceholder = 'Buscar…',
-  bulk,
+  bulk: bulkConfig,
 }: ListPageProps<T>) {
+  const bulk = usableBulk(bulkConfig, Boolean(fetchAll));
   const { page, pageSize, search, sortBy, sortDirection, setPage, setPageSize, setSearch, toggleSort } = params;
   const selection = useRowSelection({ rows, rowKey, scope: JSON.stringify([search, params.filters]) });
   const selectable = bulk ? 1 : 0;
