@@ -30,6 +30,7 @@ import {
   IconSearch,
   IconSelector,
 } from '@tabler/icons-react';
+import { BulkBar, BulkPageCheckbox, BulkRowCheckbox, usableBulk, type BulkConfig } from './BulkBar';
 import { rowField, type ListColumn } from './columns';
 import { exportRows, type ExportFormat } from './exportRows';
 import { formatNumber } from './format';
@@ -38,6 +39,7 @@ import { PAGE_SIZE_OPTIONS, type ListParams } from './listParams';
 import { notifyError } from './notify';
 import { PageHeader } from './PageHeader';
 import { SavedViewsMenu } from './SavedViews';
+import { useRowSelection } from './useRowSelection';
 
 export type { ListColumn } from './columns';
 
@@ -63,6 +65,8 @@ export type ListPageProps<T> = {
   /** Loads every matching row for export; the "Exportar" menu only shows when given. */
   fetchAll?: () => Promise<T[]>;
   searchPlaceholder?: string;
+  /** Row checkboxes and the bulk actions bar (see BulkBar). */
+  bulk?: BulkConfig<T>;
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -135,8 +139,12 @@ export function ListPage<T>({
   exportName,
   fetchAll,
   searchPlaceholder = 'Buscar…',
+  bulk: bulkConfig,
 }: ListPageProps<T>) {
+  const bulk = usableBulk(bulkConfig, Boolean(fetchAll));
   const { page, pageSize, search, sortBy, sortDirection, setPage, setPageSize, setSearch, toggleSort } = params;
+  const selection = useRowSelection({ rows, rowKey, scope: JSON.stringify([search, params.filters]) });
+  const selectable = bulk ? 1 : 0;
   const [searchText, setSearchText] = useState(search);
   const [urlSearch, setUrlSearch] = useState(search);
   const sendSearch = useDebouncedCallback((value: string) => setSearch(value), SEARCH_DELAY_MS);
@@ -228,6 +236,10 @@ export function ListPage<T>({
         </Alert>
       ) : null}
 
+      {bulk ? (
+        <BulkBar config={bulk} selection={selection} rowKey={rowKey} pageRows={rows.length} total={total} exportColumns={fetchAll ? columns : undefined} exportName={exportName ?? title ?? 'seleccion'} loadAll={fetchAll} />
+      ) : null}
+
       {compact ? (
         <Stack gap="xs">
           {sortable.length > 0 ? (
@@ -262,7 +274,10 @@ export function ListPage<T>({
                   const [head, ...rest] = columns;
                   return (
                     <Paper key={rowKey(row)} withBorder radius="md" p="sm" role="listitem" {...rowProps(row)}>
-                      <Text fw={600} size="sm">{head ? cell(head, row) : null}</Text>
+                      <Group gap="xs" wrap="nowrap">
+                        {bulk ? <BulkRowCheckbox selection={selection} row={row} /> : null}
+                        <Text fw={600} size="sm">{head ? cell(head, row) : null}</Text>
+                      </Group>
                       <Stack gap={2} mt={4}>
                         {rest.map((column) => (
                           <Group key={column.key} justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
@@ -292,6 +307,7 @@ export function ListPage<T>({
           <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" aria-busy={loading}>
             <Table.Thead>
               <Table.Tr>
+                {bulk ? <Table.Th w={40}><BulkPageCheckbox selection={selection} /></Table.Th> : null}
                 {columns.map((column) => {
                   const active = sortBy === column.key;
                   return (
@@ -320,6 +336,7 @@ export function ListPage<T>({
               {showSkeleton
                 ? Array.from({ length: Math.min(pageSize, SKELETON_ROWS) }, (_, index) => (
                     <Table.Tr key={`skeleton-${index}`}>
+                      {bulk ? <Table.Td /> : null}
                       {columns.map((column) => (
                         <Table.Td key={column.key}>
                           <Skeleton height={14} radius="sm" />
@@ -328,7 +345,8 @@ export function ListPage<T>({
                     </Table.Tr>
                   ))
                 : rows.map((row) => (
-                    <Table.Tr key={rowKey(row)} {...rowProps(row)}>
+                    <Table.Tr key={rowKey(row)} {...rowProps(row)} bg={bulk && selection.isSelected(row) ? 'var(--mantine-color-teal-light)' : undefined}>
+                      {bulk ? <Table.Td><BulkRowCheckbox selection={selection} row={row} /></Table.Td> : null}
                       {columns.map((column) => (
                         <Table.Td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
                           {cell(column, row)}
@@ -338,7 +356,7 @@ export function ListPage<T>({
                   ))}
               {!loading && rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
+                  <Table.Td colSpan={columns.length + selectable}>
                     <EmptyState
                       py="xl"
                       icon={<IconInbox size={28} stroke={1.5} />}

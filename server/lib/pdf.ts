@@ -258,8 +258,8 @@ function drawText(doc: Doc, block: Extract<PdfBlock, { kind: 'text' }>): void {
   doc.moveDown(0.6);
 }
 
-function drawFooters(doc: Doc, spec: PdfDocumentSpec): void {
-  const range = doc.bufferedPageRange();
+/** Footers of the pages `range` (one document of a bundle, or the whole file): "Página X de Y" counts within it. */
+function drawFooters(doc: Doc, spec: PdfDocumentSpec, range = doc.bufferedPageRange()): void {
   const printed = new Intl.DateTimeFormat('es-MX', {
     timeZone: 'America/Mexico_City',
     day: '2-digit',
@@ -293,21 +293,7 @@ function drawFooters(doc: Doc, spec: PdfDocumentSpec): void {
   }
 }
 
-export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    layout: spec.orientation ?? 'portrait',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: { Title: spec.title, Author: spec.company.name, Creator: 'ERP Servicios MX' },
-    lang: 'es-MX',
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+function drawBody(doc: Doc, spec: PdfDocumentSpec): void {
   drawHeader(doc, spec);
   for (const block of spec.blocks) {
     if (block.kind === 'fields') drawFields(doc, block);
@@ -318,10 +304,50 @@ export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
       drawHeader(doc, block.subtitle === undefined ? spec : { ...spec, subtitle: block.subtitle });
     } else drawText(doc, block);
   }
-  drawFooters(doc, spec);
+}
+
+export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
+  return renderPdfBundle([spec], spec.title);
+}
+
+/**
+ * Several documents in one file (printing a selection of invoices): each one
+ * starts on a new page with its own header, watermark and "Página X de Y".
+ */
+export function renderPdfBundle(specs: PdfDocumentSpec[], title: string): Promise<Buffer> {
+  const [spec] = specs;
+  if (!spec) throw new Error('renderPdfBundle needs at least one document');
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    layout: spec.orientation ?? 'portrait',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: title, Author: spec.company.name, Creator: 'ERP Servicios MX' },
+    lang: 'es-MX',
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const starts: number[] = [];
+  specs.forEach((one, index) => {
+    if (index > 0) doc.addPage();
+    starts.push(doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1);
+    drawBody(doc, one);
+  });
+  const end = doc.bufferedPageRange().start + doc.bufferedPageRange().count;
+  specs.forEach((one, index) => {
+    const start = starts[index];
+    drawFooters(doc, one, { start, count: (starts[index + 1] ?? end) - start });
+  });
   doc.end();
   return done;
 }
 
 /** Base64 of the PDF, what GraphQL fields return for the SPA to download. */
 export const renderPdfBase64 = async (spec: PdfDocumentSpec): Promise<string> => (await renderPdf(spec)).toString('base64');
+
+/** Base64 of several documents in one PDF (see renderPdfBundle). */
+export const renderPdfBundleBase64 = async (specs: PdfDocumentSpec[], title: string): Promise<string> => (await renderPdfBundle(specs, title)).toString('base64');

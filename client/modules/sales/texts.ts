@@ -252,6 +252,9 @@ export const texts = {
   bills: {
     listDescription: 'Facturas CFDI 4.0 (sin timbrar): borrador, emitida, pagada parcial, pagada o cancelada.',
     newBill: 'Nueva factura',
+    bulkPrint: 'Imprimir PDF',
+    bulkPrinted: (n: number) => (n === 1 ? 'Se descargó el PDF de la factura.' : `Se descargó un PDF con las ${n} facturas.`),
+    bulkPdfName: 'Facturas',
     searchPlaceholder: 'Buscar por cliente, RFC o serie-folio…',
     exportName: 'Facturas',
     columns: { label: 'Serie-folio', date: 'Fecha', client: 'Cliente', metodo: 'Método', dueDate: 'Vencimiento', total: 'Total', balance: 'Saldo', status: 'Estado' },

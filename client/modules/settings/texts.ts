@@ -91,6 +91,12 @@ export const texts = {
   },
   users: {
     listDescription: 'Cuentas de acceso al sistema, su rol y su último acceso.',
+    bulkDeactivate: 'Desactivar',
+    bulkDeactivateTitle: 'Desactivar usuarios',
+    bulkDeactivateMessage: (n: number) =>
+      n === 1
+        ? 'El usuario seleccionado ya no podrá iniciar sesión y se cerrarán sus sesiones abiertas.'
+        : `Los ${n} usuarios seleccionados ya no podrán iniciar sesión y se cerrarán sus sesiones abiertas.`,
     newUser: 'Nuevo usuario',
     exportName: 'Usuarios',
     searchPlaceholder: 'Buscar por nombre o correo…',

@@ -104,6 +104,10 @@ export const texts = {
   },
   articles: {
     listDescription: 'Catálogo de artículos. El costo promedio lo calculan los movimientos; no se captura.',
+    bulkDeactivate: 'Desactivar',
+    bulkDeactivateTitle: 'Desactivar artículos',
+    bulkDeactivateMessage: (n: number) =>
+      n === 1 ? 'El artículo seleccionado quedará inactivo: no se podrá usar en movimientos nuevos.' : `Los ${n} artículos seleccionados quedarán inactivos: no se podrán usar en movimientos nuevos.`,
     search: 'Buscar por SKU, nombre o código de barras',
     newButton: 'Nuevo artículo',
     newTitle: 'Nuevo artículo',
@@ -261,6 +265,12 @@ export const texts = {
   },
   requisitions: {
     listDescription: 'Solicitudes de material al almacén por área u orden de mantenimiento.',
+    bulkAuthorize: 'Autorizar',
+    bulkAuthorizeTitle: 'Autorizar requisiciones',
+    bulkAuthorizeMessage: (n: number) =>
+      n === 1
+        ? 'Se autorizará la requisición seleccionada por todo lo solicitado en cada partida. Las que ya no estén pendientes se informarán sin cambios.'
+        : `Se autorizarán las ${n} requisiciones seleccionadas por todo lo solicitado en cada partida. Las que ya no estén pendientes se informarán sin cambios.`,
     search: 'Buscar por folio, área, referencia o solicitante',
     newButton: 'Nueva requisición',
     newTitle: 'Nueva requisición',

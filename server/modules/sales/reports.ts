@@ -6,7 +6,8 @@ import type { RequestContext } from '../../context';
 import { getCompanyProfile } from '../../lib/company';
 import { badInput, found } from '../../lib/errors';
 import { dec, money, sum } from '../../../schema/money';
-import { formatDateMx, renderPdfBase64, type PdfColumn } from '../../lib/pdf';
+import { bulkIds } from '../../lib/bulk';
+import { formatDateMx, renderPdfBase64, renderPdfBundleBase64, type PdfColumn } from '../../lib/pdf';
 import { parseInput } from '../../lib/validation';
 import { todayMx } from '../../../schema/dates';
 import { buildCfdiXml, partiesOf } from './cfdi';
@@ -46,6 +47,19 @@ export async function invoiceXml(ctx: RequestContext, id: string): Promise<strin
 export async function invoicePdf(ctx: RequestContext, id: string): Promise<string> {
   const { invoice, lines, client, company } = await invoiceParts(ctx, id);
   return renderPdfBase64(invoicePdfSpec(company, invoice, lines, client));
+}
+
+/** Most invoices printed in one file (a PDF of hundreds of pages helps nobody and holds the server). */
+export const INVOICE_BUNDLE_MAX = 100;
+
+/** The invoices of `ids` in one PDF, in that order; any missing one refuses the whole file (NOT_FOUND). */
+export async function invoicesPdf(ctx: RequestContext, ids: readonly string[]): Promise<string> {
+  const specs = [];
+  for (const id of bulkIds(ids, INVOICE_BUNDLE_MAX)) {
+    const { invoice, lines, client, company } = await invoiceParts(ctx, id);
+    specs.push(invoicePdfSpec(company, invoice, lines, client));
+  }
+  return renderPdfBundleBase64(specs, specs.length === 1 ? (specs[0]?.title ?? 'Facturas') : 'Facturas');
 }
 
 // ---- reports -------------------------------------------------------------------------------

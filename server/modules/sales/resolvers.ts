@@ -59,6 +59,7 @@ export const salesResolvers: Resolvers = {
     invoice: (_p, a, ctx) => billing.getInvoice(ctx, a.id),
     facturaXml: (_p, a, ctx) => reports.invoiceXml(ctx, a.id),
     facturaPdf: (_p, a, ctx) => reports.invoicePdf(ctx, a.id),
+    facturasPdf: (_p, a, ctx) => reports.invoicesPdf(ctx, a.ids),
     openInvoices: (_p, a, ctx) => billing.openInvoices(ctx, a.clientId),
     depositAccountOptions: (_p, _a, ctx) => depositAccounts(service.db(ctx)),
     clientPayments: (_p, a, ctx) => billing.listPayments(ctx, a.list, a.filter),

@@ -78,6 +78,7 @@ export const settingsResolvers: Resolvers = {
       return { user: userOut(r.user), temporaryPassword: r.temporaryPassword };
     },
     userUpdate: async (_p, a, ctx) => userOut(await service.updateUser(ctx, a.id, a.version, a.input)),
+    userBulkDeactivate: (_p, a, ctx) => service.deactivateUsers(ctx, a.ids),
     userDeactivate: async (_p, a, ctx) => userOut(await service.deactivateUser(ctx, a.id, a.version)),
     userResetPassword: async (_p, a, ctx) => {
       const r = await service.resetPassword(ctx, a.id);

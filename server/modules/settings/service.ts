@@ -2,6 +2,7 @@
 // that keep at least one active user able to edit roles.
 import { writeAudit } from '../../db/audit';
 import { actorOf, type RequestContext } from '../../context';
+import { runBulk } from '../../lib/bulk';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
@@ -21,6 +22,7 @@ export const MSG = {
   roleInUse: 'El rol tiene usuarios asignados; reasígnalos antes de eliminarlo.',
   roleInUseByServiceAccounts: 'El rol tiene cuentas de servicio asignadas; no se puede eliminar.',
   selfDeactivate: 'No puedes desactivar tu propio usuario.',
+  alreadyInactive: 'El usuario ya está inactivo.',
   lastRoleEditor: 'Debe quedar al menos un usuario activo que pueda editar roles.',
   settingsLocked: 'El módulo Configuración y sus pantallas de Usuarios y Roles no se pueden desactivar.',
   rolesEditRequired: 'La pantalla Roles debe ofrecer los permisos "ver" y "editar".',
@@ -110,6 +112,34 @@ export async function deactivateUser(ctx: RequestContext, id: string, version: n
     await writeAudit(tx, actorOf(ctx), { entity: 'user', entityId: userId, action: 'deactivate', before, after });
   });
   return found(await data.findUserById(db(ctx), userId), 'El usuario');
+}
+
+/**
+ * Bulk "Desactivar" of the Usuarios list: deactivateUser for each with the
+ * version read just before (its lock-out guards, session revocation and audit
+ * entry included). One already inactive is reported, not audited again.
+ */
+export function deactivateUsers(ctx: RequestContext, ids: readonly string[]) {
+  const userOf = (id: string) => (/^\d{1,9}$/.test(id) ? data.findUserById(db(ctx), Number(id)) : Promise.resolve(null));
+  return runBulk(
+    ctx,
+    ids,
+    async (id) => {
+      const user = found(await userOf(id), 'El usuario');
+      if (!user.active) throw appError('CONFLICT', MSG.alreadyInactive);
+      await deactivateUser(ctx, id, user.version);
+    },
+    {
+      references: async (failed) => {
+        const out = new Map<string, string>();
+        for (const id of failed) {
+          const user = await userOf(id);
+          if (user) out.set(id, `${user.name} (${user.email})`);
+        }
+        return out;
+      },
+    },
+  );
 }
 
 export async function resetPassword(ctx: RequestContext, id: string) {

@@ -4,7 +4,8 @@
 import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { actorOf, type RequestContext } from '../../context';
-import { badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
+import { runBulk } from '../../lib/bulk';
+import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
 import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
@@ -266,6 +267,44 @@ export async function updateArticle(ctx: RequestContext, id: string, version: nu
     await writeAudit(tx, actorOf(ctx), { entity: 'article', entityId: articleId, action: 'update', before, after: values });
   });
   return found(await data.findArticle(db(ctx), articleId), ENTITY.article);
+}
+
+/**
+ * Bulk "Desactivar" of the Artículos list: each article saved through
+ * updateArticle with its current values, version and Activo = No (same checks
+ * and audit entry as editing it by hand). One already inactive is reported.
+ */
+export function deactivateArticles(ctx: RequestContext, ids: readonly string[]) {
+  return runBulk(
+    ctx,
+    ids,
+    async (id) => {
+      const a = found(await data.findArticle(db(ctx), idOf(id)), ENTITY.article);
+      if (!a.active) throw appError('CONFLICT', MSG.articleAlreadyInactive);
+      const input: z.input<typeof articleShape> = {
+        sku: a.sku,
+        name: a.name,
+        lineId: a.lineId,
+        unit: a.unit,
+        minStock: a.minStock,
+        maxStock: a.maxStock,
+        reorderPoint: a.reorderPoint,
+        barcode: a.barcode,
+        active: false,
+      };
+      await updateArticle(ctx, id, a.version, input);
+    },
+    {
+      references: async (failed) => {
+        const out = new Map<string, string>();
+        for (const id of failed) {
+          const a = await data.findArticle(db(ctx), idOf(id));
+          if (a) out.set(id, `${a.sku} · ${a.name}`);
+        }
+        return out;
+      },
+    },
+  );
 }
 
 export const deleteArticle = (ctx: RequestContext, id: string, version: number) =>

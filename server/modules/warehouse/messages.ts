@@ -80,6 +80,7 @@ export const MSG = {
 
   pdmMissing: 'La solicitud no existe.',
 
+  articleAlreadyInactive: 'El artículo ya está inactivo.',
   deleted: 'Registro eliminado.',
   deactivated: 'El registro tiene información relacionada: se desactivó en lugar de eliminarse.',
 } as const;

@@ -6,6 +6,7 @@ import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
+import { runBulk } from '../../lib/bulk';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
@@ -176,6 +177,34 @@ export async function authorizeRequisition(ctx: RequestContext, id: string, vers
     await writeAudit(tx, actorOf(ctx), { entity: 'requisition', entityId: reqId, action: 'authorize', before: { status: before.status }, after: { status: 'AUTORIZADA', lines: updates } });
   });
   return found(await data.findRequisition(db(ctx), reqId), ENTITY.requisition);
+}
+
+/**
+ * Bulk "Autorizar" of the Requisiciones list: each requisition authorised in
+ * full (every line for what it asked) through authorizeRequisition with the
+ * version read just before, so the lifecycle, the lock and the audit entry are
+ * the single action's. One that is no longer pending fails alone.
+ */
+export function authorizeRequisitionsInFull(ctx: RequestContext, ids: readonly string[]) {
+  return runBulk(
+    ctx,
+    ids,
+    async (id) => {
+      const requisition = found(await data.findRequisition(db(ctx), idOf(id)), ENTITY.requisition);
+      const lines = await data.requisitionLines(db(ctx), [requisition.id]);
+      await authorizeRequisition(ctx, id, requisition.version, lines.map((l) => ({ lineId: String(l.id), quantity: l.requestedQty })));
+    },
+    { references: (failed) => requisitionFolios(ctx, failed) },
+  );
+}
+
+async function requisitionFolios(ctx: RequestContext, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const id of ids) {
+    const r = await data.findRequisition(db(ctx), idOf(id));
+    if (r) out.set(id, formatRequisitionFolio(r.folio));
+  }
+  return out;
 }
 
 export async function rejectRequisition(ctx: RequestContext, id: string, version: number, reasonRaw: unknown) {

@@ -16,6 +16,7 @@ export {
   createRequisitionMutation,
   updateRequisition,
   authorizeRequisition,
+  authorizeRequisitionsInFull,
   rejectRequisition,
   fulfillRequisition,
   formatRequisitionFolio,

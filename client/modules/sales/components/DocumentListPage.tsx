@@ -7,6 +7,7 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { Button, Group, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
+import type { BulkConfig } from '../../../components/BulkBar';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams, type ListInput, type ListParams } from '../../../components/listParams';
 import { useSalesAccess, type SalesScreen, type ScreenAccess } from '../access';
@@ -39,6 +40,8 @@ export type DocumentListPageProps<TData, TVars, TRow> = {
   extraFilters?: ExtraListFilters;
   /** Buttons shown before "Nuevo …". */
   moreActions?: (access: ScreenAccess) => ReactNode;
+  /** Row checkboxes and bulk actions; "Seleccionar las N que coinciden" loads through the list's own loader. */
+  bulk?: BulkConfig<TRow>;
 };
 
 export function DocumentListPage<TData, TVars extends { list?: ListInput | null }, TRow extends { id: string }>(props: DocumentListPageProps<TData, TVars, TRow>) {
@@ -59,6 +62,7 @@ export function DocumentListPage<TData, TVars extends { list?: ListInput | null 
 
   return (
     <ListPage
+      bulk={props.bulk ? { loadAll: list.fetchAll, ...props.bulk } : undefined}
       description={props.texts.listDescription}
       exportName={props.texts.exportName}
       searchPlaceholder={props.texts.searchPlaceholder}

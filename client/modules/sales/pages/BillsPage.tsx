@@ -1,15 +1,19 @@
 // Facturas: server-side list with status, client, "con saldo", overdue and due-soon filters.
 import { useState } from 'react';
 import { Button, Checkbox, Group } from '@mantine/core';
-import { IconBuilding } from '@tabler/icons-react';
-import { InvoiceListDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
+import { useApolloClient } from '@apollo/client/react';
+import { IconBuilding, IconPrinter } from '@tabler/icons-react';
+import { InvoiceListDocument, InvoicesPdfDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
+import type { BulkConfig } from '../../../components/BulkBar';
 import type { ListColumn } from '../../../components/ListPage';
+import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
 import { useSalesAccess } from '../access';
 import { CompanyProfileDialog } from '../components/CompanyProfileDialog';
 import { DocumentListPage } from '../components/DocumentListPage';
+import { downloadPdf } from '../components/files';
 import { SALES_PATHS } from '../paths';
 import { INVOICE_BADGES, texts } from '../texts';
 
@@ -29,11 +33,30 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
 export function BillsPage() {
   const access = useSalesAccess('Facturas');
   const [company, setCompany] = useState(false);
+  const apollo = useApolloClient();
+  const bulk: BulkConfig<InvoiceFieldsFragment> = {
+    describe: (r) => r.label,
+    actions: [
+      {
+        key: 'print',
+        label: t.bulkPrint,
+        icon: <IconPrinter size={14} />,
+        allowed: access.ver,
+        run: async (ids) => {
+          const r = await apollo.query({ query: InvoicesPdfDocument, variables: { ids }, fetchPolicy: 'network-only' });
+          if (!r.data) return;
+          downloadPdf(r.data.facturasPdf, t.bulkPdfName);
+          notifySuccess(t.bulkPrinted(ids.length), t.bulkPrint);
+        },
+      },
+    ],
+  };
 
   return (
     <>
       <DocumentListPage
         entity="invoice"
+        bulk={bulk}
         screen="Facturas"
         texts={t}
         newLabel={t.newBill}

@@ -3,14 +3,17 @@
 import { useMemo } from 'react';
 import { Button, SegmentedControl, Select, Tabs, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { IconKey, IconPlus, IconUsers } from '@tabler/icons-react';
+import { IconKey, IconPlus, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RoleOptionsDocument,
+  UserBulkDeactivateDocument,
   UserListDocument,
   type UserFieldsFragment,
   type UserFilter,
 } from '../../../../generated/graphql';
+import type { BulkConfig } from '../../../components/BulkBar';
+import { CANCEL_COLOR } from '../../../components/confirm';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../components/format';
@@ -120,7 +123,7 @@ function UsersList() {
   }, [roleId, active]);
 
   const list = toListInput(params);
-  const { data, previousData, loading, error } = useQuery(UserListDocument, {
+  const { data, previousData, loading, error, refetch } = useQuery(UserListDocument, {
     variables: { list, filter },
     // Coming back from the form must show what was just saved.
     fetchPolicy: 'cache-and-network',
@@ -138,8 +141,29 @@ function UsersList() {
       return result.data?.users ?? { items: [], total: 0 };
     });
 
+  const bulk: BulkConfig<UserFieldsFragment> = {
+    loadAll: fetchAll,
+    describe: (row) => `${row.name} (${row.email})`,
+    actions: [
+      {
+        key: 'deactivate',
+        label: t.bulkDeactivate,
+        icon: <IconUserOff size={14} />,
+        color: CANCEL_COLOR,
+        allowed: access.eliminar,
+        confirm: { title: t.bulkDeactivateTitle, message: t.bulkDeactivateMessage },
+        run: async (ids) => {
+          const r = await client.mutate({ mutation: UserBulkDeactivateDocument, variables: { ids } });
+          await refetch();
+          return r.data?.userBulkDeactivate;
+        },
+      },
+    ],
+  };
+
   return (
     <ListPage
+      bulk={bulk}
       description={t.listDescription}
       exportName={t.exportName}
       searchPlaceholder={t.searchPlaceholder}

@@ -4,9 +4,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconFileImport, IconPlayerPause, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
+  ArticleBulkDeactivateDocument,
   ArticleCreateDocument,
   ArticleDeleteDocument,
   ArticleDetailDocument,
@@ -15,6 +16,7 @@ import {
   type ArticleFieldsFragment,
   type ArticleFilter,
 } from '../../../../generated/graphql';
+import type { BulkConfig } from '../../../components/BulkBar';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { toDecimal } from '../../../components/decimal';
 import { formatMoney, formatNumber } from '../../../components/format';
@@ -63,10 +65,31 @@ function ArticleList({ record }: { record: RecordParam }) {
     [params.filters.active, params.filters.lineId],
   );
   const { rows, total, loading, error, fetchAll, refetch } = useServerList(ArticleListDocument, params, { filter }, (d) => d.articles, { entity: 'article' });
+  const client = useApolloClient();
+  const bulk: BulkConfig<ArticleFieldsFragment> = {
+    loadAll: fetchAll,
+    describe: (row) => `${row.sku} · ${row.name}`,
+    actions: [
+      {
+        key: 'deactivate',
+        label: t.bulkDeactivate,
+        icon: <IconPlayerPause size={14} />,
+        color: CANCEL_COLOR,
+        allowed: access.editar,
+        confirm: { title: t.bulkDeactivateTitle, message: t.bulkDeactivateMessage },
+        run: async (ids) => {
+          const r = await client.mutate({ mutation: ArticleBulkDeactivateDocument, variables: { ids } });
+          await refetch();
+          return r.data?.articleBulkDeactivate;
+        },
+      },
+    ],
+  };
 
   return (
     <>
       <ListPage
+        bulk={bulk}
         description={t.listDescription}
         exportName={t.exportName}
         searchPlaceholder={t.search}

@@ -3,9 +3,10 @@
 import { useMemo } from 'react';
 import { Button, Select } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { IconPlus } from '@tabler/icons-react';
+import { IconChecks, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import {
+  WarehouseRequisitionBulkAuthorizeDocument,
   WarehouseRequisitionListDocument,
   type WarehouseRequisitionFieldsFragment,
   type WarehouseRequisitionFilter,
@@ -14,6 +15,7 @@ import {
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
+import type { BulkConfig } from '../../../components/BulkBar';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -47,13 +49,33 @@ export function RequisitionsPage() {
     [status, warehouseId],
   );
   const list = toListInput(params);
-  const { data, previousData, loading, error } = useQuery(WarehouseRequisitionListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useQuery(WarehouseRequisitionListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.warehouseRequisitions;
   const fetchAll = () =>
     fetchAllPages(async (p, size) => (await client.query({ query: WarehouseRequisitionListDocument, variables: { list: { ...list, page: p, pageSize: size }, filter }, fetchPolicy: 'network-only' })).data?.warehouseRequisitions ?? { items: [], total: 0 });
 
+  const bulk: BulkConfig<WarehouseRequisitionFieldsFragment> = {
+    loadAll: fetchAll,
+    describe: (r) => r.folio,
+    actions: [
+      {
+        key: 'authorize',
+        label: t.bulkAuthorize,
+        icon: <IconChecks size={14} />,
+        allowed: access.autorizar,
+        confirm: { title: t.bulkAuthorizeTitle, message: t.bulkAuthorizeMessage },
+        run: async (ids) => {
+          const r = await client.mutate({ mutation: WarehouseRequisitionBulkAuthorizeDocument, variables: { ids } });
+          await refetch();
+          return r.data?.warehouseRequisitionBulkAuthorize;
+        },
+      },
+    ],
+  };
+
   return (
     <ListPage
+      bulk={bulk}
       description={t.listDescription}
       exportName={t.exportName}
       searchPlaceholder={t.search}
