@@ -121,5 +121,3 @@ export function ConceptsPage() {
     </>
   );
 }
-
-export default ConceptsPage;

@@ -326,5 +326,3 @@ export function MovementsPage() {
     </Stack>
   );
 }
-
-export default MovementsPage;

@@ -304,5 +304,3 @@ export function PeriodsPage() {
     </>
   );
 }
-
-export default PeriodsPage;

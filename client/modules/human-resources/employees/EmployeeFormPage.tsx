@@ -394,5 +394,3 @@ export function EmployeeFormPage() {
   }
   return <EmployeeEditor key={employee ? `${employee.id}:${employee.version}` : 'new'} employee={employee} options={opts} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default EmployeeFormPage;

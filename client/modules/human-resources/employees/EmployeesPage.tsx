@@ -185,5 +185,3 @@ export function EmployeesPage() {
     </>
   );
 }
-
-export default EmployeesPage;

@@ -112,5 +112,3 @@ export function FiscalPayrollsPage() {
     </>
   );
 }
-
-export default FiscalPayrollsPage;

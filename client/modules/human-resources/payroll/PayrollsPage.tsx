@@ -69,5 +69,3 @@ export function PayrollsPage() {
     />
   );
 }
-
-export default PayrollsPage;

@@ -260,5 +260,3 @@ export function ReportsPage() {
     </Stack>
   );
 }
-
-export default ReportsPage;

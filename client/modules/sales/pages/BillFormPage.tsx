@@ -424,5 +424,3 @@ export function BillFormPage() {
     />
   );
 }
-
-export default BillFormPage;

@@ -64,5 +64,3 @@ export function BillsPage() {
     </>
   );
 }
-
-export default BillsPage;

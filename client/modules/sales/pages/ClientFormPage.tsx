@@ -261,5 +261,3 @@ export function ClientFormPage() {
   if (gate) return gate;
   return <ClientEditor key={client ? `${client.id}:${client.version}` : 'new'} client={client} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default ClientFormPage;

@@ -90,5 +90,3 @@ export function ClientsPage() {
     </>
   );
 }
-
-export default ClientsPage;

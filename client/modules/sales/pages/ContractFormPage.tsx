@@ -313,5 +313,3 @@ export function ContractFormPage() {
   if (gate) return gate;
   return <ContractEditor key={contract ? `${contract.id}:${contract.version}` : `new:${quote?.id ?? ''}`} contract={contract} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default ContractFormPage;

@@ -150,5 +150,3 @@ export function DeliveryOrdersPage() {
     </>
   );
 }
-
-export default DeliveryOrdersPage;

@@ -285,5 +285,3 @@ export function GeneratorFormPage() {
   if (gate) return gate;
   return <GeneratorEditor key={generator ? `${generator.id}:${generator.version}` : `new:${orderId ?? ''}`} generator={generator} orderId={orderId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default GeneratorFormPage;

@@ -218,5 +218,3 @@ export function OrderFormPage() {
   if (gate) return gate;
   return <OrderEditor key={order ? `${order.id}:${order.version}` : `new:${contractId ?? ''}`} order={order} contractId={contractId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default OrderFormPage;

@@ -146,5 +146,3 @@ export function OtherEarningsPage() {
     </>
   );
 }
-
-export default OtherEarningsPage;

@@ -308,5 +308,3 @@ export function PaymentFormPage() {
   if (payment) return <PaymentView key={`${payment.id}:${payment.version}`} payment={payment} access={access} onReload={() => void detail.refetch()} />;
   return <PaymentEditor defaults={{ clientId: idParam(searchParams.get('clientId')), invoiceId: idParam(searchParams.get('invoiceId')) }} access={access} />;
 }
-
-export default PaymentFormPage;

@@ -319,5 +319,3 @@ export function QuoteFormPage() {
   if (gate) return gate;
   return <QuoteEditor key={quote ? `${quote.id}:${quote.version}` : 'new'} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default QuoteFormPage;

@@ -172,5 +172,3 @@ export function ReportsPage() {
     </Stack>
   );
 }
-
-export default ReportsPage;

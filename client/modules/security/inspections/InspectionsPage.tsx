@@ -150,5 +150,3 @@ export function InspectionsPage() {
     </>
   );
 }
-
-export default InspectionsPage;

@@ -177,5 +177,3 @@ export function ReportsPage() {
     </Stack>
   );
 }
-
-export default ReportsPage;

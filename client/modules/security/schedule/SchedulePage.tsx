@@ -209,5 +209,3 @@ export function SchedulePage() {
     </>
   );
 }
-
-export default SchedulePage;

@@ -121,5 +121,3 @@ export function ModulesPage() {
     </>
   );
 }
-
-export default ModulesPage;

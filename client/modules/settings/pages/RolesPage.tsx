@@ -185,5 +185,3 @@ export function RolesPage() {
     </>
   );
 }
-
-export default RolesPage;

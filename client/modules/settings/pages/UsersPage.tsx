@@ -183,5 +183,3 @@ function UsersList() {
     />
   );
 }
-
-export default UsersPage;

@@ -462,5 +462,3 @@ export function AccountsPage() {
     </Stack>
   );
 }
-
-export default AccountsPage;

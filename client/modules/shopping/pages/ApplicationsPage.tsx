@@ -252,5 +252,3 @@ export function ApplicationsPage() {
     </>
   );
 }
-
-export default ApplicationsPage;

@@ -411,5 +411,3 @@ export function ExpenseFormPage() {
   if (id !== null && expense === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
   return <Editor key={expense ? `${expense.id}:${expense.version}:${expense.files.length}` : 'new'} expense={expense} access={access} onReload={() => void detail.refetch()} />;
 }
-
-export default ExpenseFormPage;

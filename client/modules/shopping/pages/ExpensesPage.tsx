@@ -122,5 +122,3 @@ export function ExpensesPage() {
     />
   );
 }
-
-export default ExpensesPage;

@@ -350,5 +350,3 @@ export function PayoffsPage() {
     </>
   );
 }
-
-export default PayoffsPage;

@@ -143,5 +143,3 @@ export function ReportsPage() {
     </Paper>
   );
 }
-
-export default ReportsPage;

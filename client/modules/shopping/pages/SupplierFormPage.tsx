@@ -204,5 +204,3 @@ export function SupplierFormPage() {
   if (id !== null && supplier === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
   return <Editor key={supplier ? `${supplier.id}:${supplier.version}` : 'new'} supplier={supplier} access={access} onReload={id ? () => void detail.refetch() : undefined} />;
 }
-
-export default SupplierFormPage;

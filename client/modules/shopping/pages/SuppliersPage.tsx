@@ -92,5 +92,3 @@ export function SuppliersPage() {
     />
   );
 }
-
-export default SuppliersPage;

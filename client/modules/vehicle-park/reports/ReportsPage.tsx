@@ -262,5 +262,3 @@ export function ReportsPage() {
     </Stack>
   );
 }
-
-export default ReportsPage;

@@ -431,5 +431,3 @@ export function VehicleFormPage() {
   }
   return <VehicleEditor key={vehicle ? `${vehicle.id}:${vehicle.version}` : 'new'} vehicle={vehicle} options={opts} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default VehicleFormPage;

@@ -214,5 +214,3 @@ export function ArticlesPage() {
     />
   );
 }
-
-export default ArticlesPage;

@@ -76,5 +76,3 @@ export function RequisitionsPage() {
     />
   );
 }
-
-export default RequisitionsPage;

@@ -151,5 +151,3 @@ export function WarehousesPage() {
     />
   );
 }
-
-export default WarehousesPage;
