@@ -13,7 +13,7 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { useCashAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { FormDialog } from '../../../components/EditDialog';
 import { ACTIVE_LABELS, KIND_LABELS } from '../texts';
@@ -66,7 +66,7 @@ function ConceptDialog({ concept, readOnly, onClose }: { concept: CashConceptFie
 
 export function ConceptsPage() {
   const client = useApolloClient();
-  const access = useCashAccess('Conceptos');
+  const access = useScreenAccess('Conceptos');
   const [open, setOpen] = useState<{ concept: CashConceptFieldsFragment | null } | null>(null);
   const params = useListParams({ sortBy: 'name', filters: { kind: '', active: 'true' } });
   const { kind, active } = params.filters;

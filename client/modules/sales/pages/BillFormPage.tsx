@@ -30,7 +30,7 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { FORMA_OPTIONS, INVOICE_USO_OPTIONS, METODO_OPTIONS } from '../components/catalogs';
 import { ClientSelect, type ClientOption } from '../components/ClientSelect';
@@ -100,7 +100,7 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
 function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice | null; defaults: { clientId: string | null; generatorId: string | null }; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
   const apollo = useApolloClient();
-  const paymentAccess = useSalesAccess('Pagos');
+  const paymentAccess = useScreenAccess('Pagos');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -406,7 +406,7 @@ export function BillFormPage() {
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
   const defaults = { clientId: idParam(searchParams.get('clientId')), generatorId: idParam(searchParams.get('generatorId')) };
-  const access = useSalesAccess('Facturas');
+  const access = useScreenAccess('Facturas');
   const detail = useQuery(InvoiceDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' });
   const invoice = detail.data?.invoice ?? null;

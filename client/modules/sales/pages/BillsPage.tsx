@@ -7,7 +7,7 @@ import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import { useSalesAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { CompanyProfileDialog } from '../components/CompanyProfileDialog';
 import { DocumentListPage } from '../components/DocumentListPage';
 import { SALES_PATHS } from '../paths';
@@ -27,7 +27,7 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
 ];
 
 export function BillsPage() {
-  const access = useSalesAccess('Facturas');
+  const access = useScreenAccess('Facturas');
   const [company, setCompany] = useState(false);
 
   return (

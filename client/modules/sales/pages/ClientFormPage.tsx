@@ -16,7 +16,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { REGIMEN_OPTIONS, USO_OPTIONS } from '../components/catalogs';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { formGate } from '../components/NotFound';
@@ -254,7 +254,7 @@ export function ClientFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
-  const access = useSalesAccess('Clientes');
+  const access = useScreenAccess('Clientes');
   const detail = useQuery(ClientDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const client = detail.data?.client ?? null;
   const gate = formGate({ rawId, id, record: client, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.clients });

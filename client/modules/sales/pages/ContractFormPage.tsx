@@ -29,7 +29,7 @@ import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
 
@@ -138,7 +138,7 @@ function Progressbars({ contract }: { contract: Contract }) {
 
 function ContractEditor({ contract, quote, access, onReload }: { contract: Contract | null; quote: Quote | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const orderAccess = useSalesAccess('Órdenes de Servicio');
+  const orderAccess = useScreenAccess('Órdenes de Servicio');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -301,7 +301,7 @@ export function ContractFormPage() {
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
   const quoteId = idParam(searchParams.get('quoteId'));
-  const access = useSalesAccess('Contratos');
+  const access = useScreenAccess('Contratos');
   const detail = useQuery(ContractDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const source = useQuery(QuoteDetailDocument, { variables: { id: quoteId ?? '' }, skip: id !== null || quoteId === null, fetchPolicy: 'network-only' });
   const contract = detail.data?.contract ?? null;

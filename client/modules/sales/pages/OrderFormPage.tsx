@@ -25,7 +25,7 @@ import { formatDate } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
 
@@ -59,8 +59,8 @@ const valuesOf = (o: Order | null, contractId: string | null): Values =>
 
 function OrderEditor({ order, contractId, access, onReload }: { order: Order | null; contractId: string | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const generatorAccess = useSalesAccess('Generadores');
-  const deliveryAccess = useSalesAccess('Entrega de Órdenes');
+  const generatorAccess = useScreenAccess('Generadores');
+  const deliveryAccess = useScreenAccess('Entrega de Órdenes');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(ServiceOrderCreateDocument);
@@ -211,7 +211,7 @@ export function OrderFormPage() {
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
   const contractId = idParam(searchParams.get('contractId'));
-  const access = useSalesAccess('Órdenes de Servicio');
+  const access = useScreenAccess('Órdenes de Servicio');
   const detail = useQuery(ServiceOrderDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const order = detail.data?.serviceOrder ?? null;
   const gate = formGate({ rawId, id, record: order, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.orders });

@@ -30,7 +30,7 @@ import { formatDate } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect, type ClientOption } from '../components/ClientSelect';
 
@@ -67,7 +67,7 @@ const valuesOf = (q: Quote | null): Values =>
 function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
   const apollo = useApolloClient();
-  const contractAccess = useSalesAccess('Contratos');
+  const contractAccess = useScreenAccess('Contratos');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [rejecting, setRejecting] = useState(false);
@@ -312,7 +312,7 @@ export function QuoteFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
-  const access = useSalesAccess('Cotizaciones');
+  const access = useScreenAccess('Cotizaciones');
   const detail = useQuery(QuoteDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const quote = detail.data?.quote ?? null;
   const gate = formGate({ rawId, id, record: quote, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.quotes });

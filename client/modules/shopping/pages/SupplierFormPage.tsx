@@ -25,7 +25,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeStatus, SHOPPING_PATHS } from '../texts';
-import { useShoppingAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 
@@ -193,7 +193,7 @@ export function SupplierFormPage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('id');
   const id = idParam(raw);
-  const access = useShoppingAccess('Proveedores');
+  const access = useScreenAccess('Proveedores');
   const detail = useQuery(SupplierDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const loadError = readGraphQLError(detail.error);
   if (raw !== null && id === null) return <NotFound />;
