@@ -34,6 +34,8 @@ export type FormSave<Values> = {
   save: (mutate: (values: Values) => Promise<string>) => Promise<void>;
   saving: boolean;
   error: AppError | null;
+  /** Shows another action's error (a stale copy met by "Cancelar", "Autorizar"…) above the form; the next save clears it. */
+  setError: (error: AppError | null) => void;
 };
 
 export function useFormSave<Values>({
@@ -64,5 +66,5 @@ export function useFormSave<Values>({
     }
   };
 
-  return { save, saving, error };
+  return { save, saving, error, setError };
 }
