@@ -74,6 +74,18 @@ describe('useFormSave', () => {
     expect(hook!.error).toBeNull();
   });
 
+  it("goes where the save says instead of onSaved (a new record's page)", async () => {
+    const form = makeForm();
+    const onSaved = vi.fn();
+    const openCreated = vi.fn();
+    mount(form, onSaved);
+    await act(() => hook!.save(async () => ({ message: 'Cotización registrada.', onSaved: openCreated })));
+    expect(form.resetDirty).toHaveBeenCalledOnce();
+    expect(notified).toEqual(['Cotización registrada.']);
+    expect(openCreated).toHaveBeenCalledOnce();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
   it('does not mutate when validation fails or the form is read-only', async () => {
     const mutate = vi.fn(async () => 'no');
     mount(makeForm(true), vi.fn());
