@@ -51,6 +51,20 @@ export default tseslint.config(
     },
   },
   {
+    // Named exports only (issue 12): one name per component across imports, routes and search.
+    // The tools' own config files must export default, and a .d.ts describes a package as it is.
+    ignores: ['*.config.{ts,js}', 'tests/*/vitest.config.ts', 'codegen.ts', '**/*.d.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'ExportDefaultDeclaration',
+        message: 'Usa exportaciones con nombre (export function X); las rutas cargan la página con .then((m) => m.X).',
+      }, {
+        selector: "ExportSpecifier[exported.name='default']",
+        message: 'Usa exportaciones con nombre, no `export { X as default }`.',
+      }],
+    },
+  },
+  {
     // Tests read loosely-typed GraphQL JSON; `any` there is the JSON shape, not a shortcut in product code.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -22,35 +22,35 @@ export const LOGIN_PATH = '/login';
 const publicRoutes: AppRoute[] = [
   {
     path: LOGIN_PATH, title: 'Iniciar sesión', breadcrumbs: [{ label: 'Iniciar sesión' }],
-    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/LoginPage'),
+    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/LoginPage').then((m) => m.LoginPage),
   },
   {
     path: '/loginOld', title: 'Iniciar sesión (clásico)', breadcrumbs: [{ label: 'Iniciar sesión (clásico)' }],
-    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/LoginOldPage'),
+    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/LoginOldPage').then((m) => m.LoginOldPage),
   },
   {
     path: LANDING_PATH, title: 'Inicio', breadcrumbs: [{ label: 'Inicio' }],
-    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/LandingPage'),
+    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/LandingPage').then((m) => m.LandingPage),
   },
   {
     path: '/components', title: 'Componentes', breadcrumbs: [{ label: 'Componentes' }],
-    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/ComponentsShowcase'),
+    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/ComponentsShowcase').then((m) => m.ComponentsShowcase),
   },
   {
     path: '/preview', title: 'Vista previa de hoja de cálculo', breadcrumbs: [{ label: 'Vista previa de hoja de cálculo' }],
-    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/SpreadsheetPreview'),
+    access: 'public', kind: 'public', layout: 'bare', load: () => import('./pages/SpreadsheetPreview').then((m) => m.SpreadsheetPreview),
   },
 ];
 
 const accountRoutes: AppRoute[] = [
   {
     path: DASHBOARD_PATH, title: 'Tablero', breadcrumbs: [{ label: 'Tablero' }], parentPath: DASHBOARD_PATH,
-    access: 'signedIn', kind: 'landing', layout: 'shell', load: () => import('./pages/DashboardPage'),
+    access: 'signedIn', kind: 'landing', layout: 'shell', load: () => import('./pages/DashboardPage').then((m) => m.DashboardPage),
   },
   {
     // Not in ROUTES.md: the screen a user with forcedPasswordReset is held on.
     path: CHANGE_PASSWORD_PATH, title: 'Cambiar contraseña', breadcrumbs: [{ label: 'Cambiar contraseña' }],
-    access: 'signedIn', kind: 'account', layout: 'shell', load: () => import('./pages/ChangePasswordPage'),
+    access: 'signedIn', kind: 'account', layout: 'shell', load: () => import('./pages/ChangePasswordPage').then((m) => m.ChangePasswordPage),
   },
 ];
 
@@ -65,7 +65,7 @@ const moduleLandingRoutes: AppRoute[] = MODULE_CATALOG.map((mod) => ({
   kind: 'landing',
   module: mod.name,
   layout: 'shell',
-  load: () => import('./pages/ModuleLandingPage'),
+  load: () => import('./pages/ModuleLandingPage').then((m) => m.ModuleLandingPage),
 }));
 
 export const appRoutes: readonly AppRoute[] = [

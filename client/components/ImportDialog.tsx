@@ -16,7 +16,7 @@ export const IMPORT_TEXTS = {
   rows: (n: number) => `${n} ${n === 1 ? 'fila' : 'filas'} para importar`,
   run: 'Importar',
   cancel: 'Cancelar',
-  rowError: (row: number, message: string) => `Fila ${row}: ${message}`,
+  rowError: (row: number, message: string, column?: string) => (column ? `Fila ${row} · ${column}: ${message}` : `Fila ${row}: ${message}`),
 } as const;
 
 export const foldHeader = (text: string): string =>
@@ -42,15 +42,18 @@ export function toImportRows<K extends string>(grid: string[][], headers: Readon
     });
 }
 
-/** "rows.<index>.<field>" messages as "Fila N: …" (N is the spreadsheet row: header + 1-based). */
-export function rowMessages(fields: Record<string, string>): string[] {
+/**
+ * "rows.<index>.<field>" messages as "Fila N: …" (N is the spreadsheet row: header + 1-based),
+ * or "Fila N · Columna: …" when `fieldLabels` names the field's column.
+ */
+export function rowMessages(fields: Record<string, string>, fieldLabels: Readonly<Record<string, string>> = {}): string[] {
   return Object.entries(fields)
     .map(([key, message]) => {
-      const m = /^rows\.(\d+)\./.exec(key);
-      return m ? { row: Number(m[1]) + 2, message } : { row: 0, message };
+      const m = /^rows\.(\d+)\.(.*)$/.exec(key);
+      return m ? { row: Number(m[1]) + 2, column: fieldLabels[m[2]], message } : { row: 0, column: undefined, message };
     })
     .sort((a, b) => a.row - b.row)
-    .map((e) => (e.row ? IMPORT_TEXTS.rowError(e.row, e.message) : e.message));
+    .map((e) => (e.row ? IMPORT_TEXTS.rowError(e.row, e.message, e.column) : e.message));
 }
 
 type Props<K extends string> = {
@@ -65,9 +68,11 @@ type Props<K extends string> = {
   run: (rows: Partial<Record<K, string>>[]) => Promise<number>;
   done: (created: number) => string;
   onImported: () => void;
+  /** Column names for the per-row messages ("Fila 3 · SKU: …"). */
+  fieldLabels?: Readonly<Record<string, string>>;
 };
 
-export function ImportDialog<K extends string>({ opened, onClose, title, help, headers, required, missingColumns, run, done, onImported }: Props<K>) {
+export function ImportDialog<K extends string>({ opened, onClose, title, help, headers, required, missingColumns, run, done, onImported, fieldLabels }: Props<K>) {
   const [file, setFile] = useState<File | null>(null);
   const [grid, setGrid] = useState<string[][]>([]);
   const [rows, setRows] = useState<Partial<Record<K, string>>[] | null>(null);
@@ -115,7 +120,7 @@ export function ImportDialog<K extends string>({ opened, onClose, title, help, h
     } catch (caught) {
       const error = asAppError(caught);
       setProblem(error.message);
-      setRowErrors(rowMessages(error.fields));
+      setRowErrors(rowMessages(error.fields, fieldLabels));
     } finally {
       setLoading(false);
     }

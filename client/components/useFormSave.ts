@@ -29,11 +29,16 @@ export type FormSaveOptions<Values> = {
   errorForForm?: (error: AppError, placed: readonly string[]) => AppError;
 };
 
+/** What a save resolves to: the success message, or the message and where to go instead of `onSaved` (a new record's own page). */
+export type Saved = string | { message: string; onSaved: () => void };
+
 export type FormSave<Values> = {
   /** Runs the mutation with the validated values; resolves to the success message. */
-  save: (mutate: (values: Values) => Promise<string>) => Promise<void>;
+  save: (mutate: (values: Values) => Promise<Saved>) => Promise<void>;
   saving: boolean;
   error: AppError | null;
+  /** Shows another action's error (a stale copy met by "Cancelar", "Autorizar"…) above the form; the next save clears it. */
+  setError: (error: AppError | null) => void;
 };
 
 export function useFormSave<Values>({
@@ -46,15 +51,16 @@ export function useFormSave<Values>({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
 
-  const save = async (mutate: (values: Values) => Promise<string>) => {
+  const save = async (mutate: (values: Values) => Promise<Saved>) => {
     setError(null);
     if (readOnly || form.validate().hasErrors) return;
     setSaving(true);
     try {
-      const message = await mutate(form.getValues());
+      const saved = await mutate(form.getValues());
+      const done = typeof saved === 'string' ? { message: saved, onSaved } : saved;
       form.resetDirty();
-      notifySuccess(message);
-      onSaved();
+      notifySuccess(done.message);
+      done.onSaved();
     } catch (caught) {
       const appError = asAppError(caught);
       applyServerFieldErrors(form, placedFields(appError, fields));
@@ -64,5 +70,5 @@ export function useFormSave<Values>({
     }
   };
 
-  return { save, saving, error };
+  return { save, saving, error, setError };
 }

@@ -103,5 +103,3 @@ export function ShellLayout() {
     </AppShell>
   );
 }
-
-export default ShellLayout;

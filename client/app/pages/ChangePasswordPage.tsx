@@ -112,5 +112,3 @@ export function ChangePasswordPage() {
     </Paper>
   );
 }
-
-export default ChangePasswordPage;

@@ -385,5 +385,3 @@ export function ComponentsShowcase() {
     </Container>
   );
 }
-
-export default ComponentsShowcase;

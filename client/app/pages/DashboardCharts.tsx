@@ -56,5 +56,3 @@ export function DashboardCharts({ sales, spend }: { sales: MonthTotal[] | null; 
     </SimpleGrid>
   );
 }
-
-export default DashboardCharts;

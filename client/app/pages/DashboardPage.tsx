@@ -25,7 +25,7 @@ import { useSession } from '../session/session';
 import { AUDIT_ACTIONS, auditEntityLabel, texts } from '../texts';
 
 const RECENT_ENTRIES = 10;
-const DashboardCharts = lazy(() => import('./DashboardCharts'));
+const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.DashboardCharts })));
 
 type IndicatorData = DashboardIndicatorsQuery['dashboard'];
 type Dues = NonNullable<IndicatorData['sales']>['receivables'];
@@ -226,5 +226,3 @@ export function DashboardPage() {
     </Stack>
   );
 }
-
-export default DashboardPage;

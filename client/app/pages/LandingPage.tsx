@@ -58,5 +58,3 @@ export function LandingPage() {
     </Box>
   );
 }
-
-export default LandingPage;

@@ -29,5 +29,3 @@ export function LoginOldPage() {
     />
   );
 }
-
-export default LoginOldPage;

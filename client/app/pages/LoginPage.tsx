@@ -74,5 +74,3 @@ export function LoginPage() {
     />
   );
 }
-
-export default LoginPage;

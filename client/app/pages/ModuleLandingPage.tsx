@@ -28,5 +28,3 @@ export function ModuleLandingPage() {
     </>
   );
 }
-
-export default ModuleLandingPage;

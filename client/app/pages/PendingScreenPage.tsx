@@ -28,5 +28,3 @@ export function PendingScreenPage() {
     </Stack>
   );
 }
-
-export default PendingScreenPage;

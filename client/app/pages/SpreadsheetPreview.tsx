@@ -120,5 +120,3 @@ export function SpreadsheetPreview() {
     </Container>
   );
 }
-
-export default SpreadsheetPreview;

@@ -9,7 +9,7 @@ import type { AppRoute, Crumb, RouteKind, ScreenLoader } from './types';
  * Screens that no module implements yet all resolve to this one component; a
  * module issue replaces the loader of its routes with its own pages.
  */
-export const pendingScreen: ScreenLoader = () => import('../pages/PendingScreenPage');
+export const pendingScreen: ScreenLoader = () => import('../pages/PendingScreenPage').then((m) => m.PendingScreenPage);
 
 export type ScreenSpec = {
   /** Path relative to the module prefix, exactly as ROUTES.md writes it. */

@@ -23,10 +23,13 @@ export function lazyScreen(load: ScreenLoader): LazyExoticComponent<ComponentTyp
   let screen = cache.get(load);
   if (!screen) {
     screen = lazy(() =>
-      load().catch((error: unknown) => {
-        cache.delete(load);
-        throw new ScreenLoadError(error);
-      }),
+      load().then(
+        (Screen) => ({ default: Screen }),
+        (error: unknown) => {
+          cache.delete(load);
+          throw new ScreenLoadError(error);
+        },
+      ),
     );
     cache.set(load, screen);
   }

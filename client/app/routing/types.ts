@@ -15,8 +15,8 @@ export type Crumb = { label: string; path?: string };
  */
 export type RouteKind = 'public' | 'landing' | 'screen' | 'form' | 'detail' | 'account';
 
-export type ScreenModule = { default: ComponentType };
-export type ScreenLoader = () => Promise<ScreenModule>;
+/** Resolves to the screen's component, a named export of its lazily imported module. */
+export type ScreenLoader = () => Promise<ComponentType>;
 
 export type AppRoute = {
   /** Absolute path exactly as ROUTES.md spells it. */

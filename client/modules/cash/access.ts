@@ -1,6 +1,6 @@
 // Caja screens and the typed access hook over the shared one.
-import { useScreenAccess, type ScreenAccess } from '../../components/access';
+import { useScreenAccess as useSharedScreenAccess, type ScreenAccess } from '../../components/access';
 
 export type { ScreenAccess };
 export type CashScreen = 'Conceptos' | 'Movimientos' | 'Períodos';
-export const useCashAccess = (screen: CashScreen): ScreenAccess => useScreenAccess('Caja', screen);
+export const useScreenAccess = (screen: CashScreen): ScreenAccess => useSharedScreenAccess('Caja', screen);

@@ -156,5 +156,3 @@ export function BreakdownPage() {
     </Stack>
   );
 }
-
-export default BreakdownPage;

@@ -530,5 +530,3 @@ export function OrdersPage() {
   if (rawId !== null) return <OrderForm rawId={rawId} />;
   return <OrderList />;
 }
-
-export default OrdersPage;

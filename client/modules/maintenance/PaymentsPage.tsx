@@ -124,5 +124,3 @@ export function PaymentsPage() {
     </>
   );
 }
-
-export default PaymentsPage;

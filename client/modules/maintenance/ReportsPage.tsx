@@ -277,5 +277,3 @@ export function ReportsPage() {
     </>
   );
 }
-
-export default ReportsPage;

@@ -58,5 +58,3 @@ export function RequisitionsPage() {
     />
   );
 }
-
-export default RequisitionsPage;

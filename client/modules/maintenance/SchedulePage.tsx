@@ -260,5 +260,3 @@ export function SchedulePage() {
     </>
   );
 }
-
-export default SchedulePage;

@@ -146,5 +146,3 @@ export function ServicesCatalogPage() {
     />
   );
 }
-
-export default ServicesCatalogPage;

@@ -8,31 +8,31 @@ const PREFIX = '/system/maintenanceModule/';
 
 export const maintenanceRoutes = defineModuleRoutes('maintenance', PREFIX, [
   screen('servicesCatalog', 'Catálogo de servicios', 'Catálogo de servicios', {
-    load: () => import('./ServicesCatalogPage'),
+    load: () => import('./ServicesCatalogPage').then((m) => m.ServicesCatalogPage),
     description: 'Servicios preventivos y correctivos, frecuencia, costo estimado y refacciones.',
   }),
   screen('serviceSchedule', 'Programación de servicios', 'Programación de servicios', {
-    load: () => import('./SchedulePage'),
+    load: () => import('./SchedulePage').then((m) => m.SchedulePage),
     description: 'Servicios por vehículo: al corriente, próximos y vencidos; genera órdenes.',
   }),
   detail('breackdownService', 'Desglose de servicios', 'Programación de servicios', 'serviceSchedule', {
     trail: [{ label: 'Programación de servicios', path: `${PREFIX}serviceSchedule` }],
-    load: () => import('./BreakdownPage'),
+    load: () => import('./BreakdownPage').then((m) => m.BreakdownPage),
   }),
   screen('maintenanceOrders', 'Órdenes de mantenimiento', 'Órdenes de mantenimiento', {
-    load: () => import('./OrdersPage'),
+    load: () => import('./OrdersPage').then((m) => m.OrdersPage),
     description: 'Órdenes con servicios, refacciones de Almacén, mano de obra y taller externo.',
   }),
   screen('warehouseRequisitions', 'Requisiciones de almacén', 'Requisiciones', {
-    load: () => import('./RequisitionsPage'),
+    load: () => import('./RequisitionsPage').then((m) => m.RequisitionsPage),
     description: 'Refacciones pedidas a Almacén por las órdenes y su surtido.',
   }),
   screen('paymentApplications', 'Solicitudes de pago', 'Solicitudes de pago', {
-    load: () => import('./PaymentsPage'),
+    load: () => import('./PaymentsPage').then((m) => m.PaymentsPage),
     description: 'Facturas de talleres externos enviadas a Compras y su resultado.',
   }),
   screen('reportManagement', 'Gestión de reportes', 'Gestión de reportes', {
-    load: () => import('./ReportsPage'),
+    load: () => import('./ReportsPage').then((m) => m.ReportsPage),
     description: 'Reportes de falla: prioridad, responsable, orden o descarte.',
   }),
 ]);

@@ -1,6 +1,6 @@
 // What the signed-in user may do on each Ventas screen, from the shell's CASL
 // ability (the server checks the same rules; this only hides buttons).
-import { useScreenAccess, type ScreenAccess } from '../../components/access';
+import { useScreenAccess as useSharedScreenAccess, type ScreenAccess } from '../../components/access';
 
 export type { ScreenAccess };
 
@@ -16,4 +16,4 @@ export type SalesScreen =
   | 'Otros Ingresos'
   | 'Reportes';
 
-export const useSalesAccess = (screen: SalesScreen): ScreenAccess => useScreenAccess('Ventas', screen);
+export const useScreenAccess = (screen: SalesScreen): ScreenAccess => useSharedScreenAccess('Ventas', screen);

@@ -121,11 +121,7 @@ export const texts = {
     importTitle: 'Importar clientes',
     importHelp:
       'Sube un archivo .xlsx o .csv con una fila de encabezados: RFC, Razón social, Régimen fiscal, Código postal, Uso CFDI, Domicilio, Ciudad, Estado, Correo, Teléfono, Días de crédito, Límite de crédito, Contacto, Correo contacto, Teléfono contacto. Se validan todas las filas y solo se importa si no hay errores.',
-    importFile: 'Archivo',
-    importRows: (n: number) => `${n} ${n === 1 ? 'fila' : 'filas'} para importar`,
-    importRun: 'Importar clientes',
     importDone: (n: number) => `Se importaron ${n} clientes.`,
-    importRowError: (row: number, message: string) => `Fila ${row}: ${message}`,
     importMissingColumns: 'No se encontraron las columnas RFC y Razón social en la primera fila.',
   },
   quotes: {

@@ -1,6 +1,6 @@
 // Compras screens and the typed access hook over the shared one.
-import { useScreenAccess, type ScreenAccess } from '../../components/access';
+import { useScreenAccess as useSharedScreenAccess, type ScreenAccess } from '../../components/access';
 
 export type { ScreenAccess };
 export type ShoppingScreen = 'Proveedores' | 'Cuentas' | 'Gastos' | 'Pagos' | 'Solicitudes de pago' | 'Reportes';
-export const useShoppingAccess = (screen: ShoppingScreen): ScreenAccess => useScreenAccess('Compras', screen);
+export const useScreenAccess = (screen: ShoppingScreen): ScreenAccess => useSharedScreenAccess('Compras', screen);

@@ -4,27 +4,27 @@ import { defineModuleRoutes, form, screen } from '../../app/routing/define';
 
 export const vehicleParkRoutes = defineModuleRoutes('vehicle-park', '/system/vehicleParks/', [
   screen('vehicles', 'Vehículos', 'Vehículos', {
-    load: () => import('./vehicles/VehiclesPage'),
+    load: () => import('./vehicles/VehiclesPage').then((m) => m.VehiclesPage),
     description: 'Flota: identificación, conductor, odómetro, documentos y estado.',
   }),
-  form('vehicles/vehicles-form', 'Formulario de Vehículos', 'Vehículos', 'vehicles', { load: () => import('./vehicles/VehicleFormPage') }),
+  form('vehicles/vehicles-form', 'Formulario de Vehículos', 'Vehículos', 'vehicles', { load: () => import('./vehicles/VehicleFormPage').then((m) => m.VehicleFormPage) }),
   screen('settingsVP', 'Configuración PV', 'Configuración PV', {
-    load: () => import('./settings/SettingsLandingPage'),
+    load: () => import('./settings/SettingsLandingPage').then((m) => m.SettingsLandingPage),
     description: 'Tipos de documento vehicular, locaciones y grupos.',
   }),
   screen('settingsVP/documents', 'Documentos', 'Configuración PV', {
     within: 'settingsVP',
-    load: () => import('./settings/DocumentTypesPage'),
+    load: () => import('./settings/DocumentTypesPage').then((m) => m.DocumentTypesPage),
     description: 'Documentos de cada vehículo: obligatorios, con vencimiento y días de aviso.',
   }),
   screen('settings/locations', 'Locaciones', 'Configuración PV', {
     within: 'settingsVP',
-    load: () => import('./settings/LocationsPage'),
+    load: () => import('./settings/LocationsPage').then((m) => m.LocationsPage),
     description: 'Patios, sucursales y obras donde se resguardan los vehículos.',
   }),
-  screen('settings/groups', 'Grupos', 'Configuración PV', { within: 'settingsVP', load: () => import('./settings/GroupsPage'), description: 'Grupos para clasificar la flota.' }),
+  screen('settings/groups', 'Grupos', 'Configuración PV', { within: 'settingsVP', load: () => import('./settings/GroupsPage').then((m) => m.GroupsPage), description: 'Grupos para clasificar la flota.' }),
   screen('reports', 'Reportes', 'Reportes', {
-    load: () => import('./reports/ReportsPage'),
+    load: () => import('./reports/ReportsPage').then((m) => m.ReportsPage),
     description: 'Documentos por vencer, flota por estado, grupo o locación, km por mes y costo de mantenimiento por vehículo y por km.',
   }),
 ]);

@@ -132,12 +132,9 @@ export const texts = {
       'Elige un archivo de Excel (.xlsx) o CSV con encabezados: SKU, Nombre, Línea (clave o nombre), Unidad (clave SAT o nombre), Mínimo, Máximo, Punto de reorden, Código de barras. Se importan todas las filas o ninguna.',
     importFile: 'Archivo',
     importFilePlaceholder: 'Selecciona un archivo…',
-    importRun: (rows: number) => `Importar ${rows} ${rows === 1 ? 'fila' : 'filas'}`,
     importDone: (n: number) => `Se importaron ${n} artículos.`,
-    importErrors: 'Errores por fila (no se importó nada):',
     importRow: (row: number) => `Fila ${row}`,
     importMissingHeaders: 'El archivo debe traer al menos las columnas SKU, Nombre, Línea y Unidad.',
-    importPreview: 'Vista previa',
   },
   concepts: {
     listDescription: 'Conceptos con los que se registran los movimientos. El tipo decide el folio y el efecto en existencias.',

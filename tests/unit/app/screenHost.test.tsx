@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 // A screen whose code fails to load shows the Spanish message and retries the
 // import on "Reintentar"; any other error goes on to the route error boundary.
-import { Component, act, type ReactNode } from 'react';
+import { Component, act, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { ScreenHost } from '../../../client/app/routing/ScreenHost';
-import type { ScreenModule } from '../../../client/app/routing/types';
 
 // React only runs act() warnings-free with this flag set.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -63,9 +62,9 @@ afterEach(() => {
 
 describe('ScreenHost', () => {
   it('shows the Spanish load failure and imports again on "Reintentar"', async () => {
-    const screen: ScreenModule = { default: () => <p>pantalla lista</p> };
+    const screen: ComponentType = () => <p>pantalla lista</p>;
     const load = vi
-      .fn<() => Promise<ScreenModule>>()
+      .fn<() => Promise<ComponentType>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue(screen);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -88,7 +87,7 @@ describe('ScreenHost', () => {
     const Broken = () => {
       throw new Error('fallo de render');
     };
-    const load = vi.fn(() => Promise.resolve({ default: Broken }));
+    const load = vi.fn(() => Promise.resolve(Broken));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await mount(

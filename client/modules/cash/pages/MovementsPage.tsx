@@ -29,7 +29,7 @@ import { toListInput, useListParams } from '../../../components/listParams';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { useCashAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { useRecordChanges } from '../../../components/useRecordChanges';
@@ -216,7 +216,7 @@ function Figure({ label, value, strong = false }: { label: string; value: string
 
 export function MovementsPage() {
   const client = useApolloClient();
-  const access = useCashAccess('Movimientos');
+  const access = useScreenAccess('Movimientos');
   const record = useDialogParam('id', { replace: false });
   const [creating, setCreating] = useState(false);
   const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
@@ -326,5 +326,3 @@ export function MovementsPage() {
     </Stack>
   );
 }
-
-export default MovementsPage;

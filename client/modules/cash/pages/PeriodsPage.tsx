@@ -29,7 +29,7 @@ import { toListInput, useListParams } from '../../../components/listParams';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { useCashAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { useDialogParam } from '../../../components/dialogParam';
@@ -226,7 +226,7 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
 
 export function PeriodsPage() {
   const client = useApolloClient();
-  const access = useCashAccess('Períodos');
+  const access = useScreenAccess('Períodos');
   const record = useDialogParam('id', { replace: false });
   const [opening, setOpening] = useState(false);
   const boxes = useQuery(CashBoxListDocument);
@@ -304,5 +304,3 @@ export function PeriodsPage() {
     </>
   );
 }
-
-export default PeriodsPage;

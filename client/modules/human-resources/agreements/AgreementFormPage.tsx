@@ -250,5 +250,3 @@ export function AgreementFormPage() {
   }
   return <AgreementEditor key={agreement ? `${agreement.id}:${agreement.version}` : 'new'} agreement={agreement} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default AgreementFormPage;

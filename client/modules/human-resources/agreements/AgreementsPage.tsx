@@ -63,5 +63,3 @@ export function AgreementsPage() {
     />
   );
 }
-
-export default AgreementsPage;

@@ -22,14 +22,13 @@ import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKi
 import { EMPLOYEE_MESSAGES, identityDateErrors } from '../../../../schema/rh/employees';
 import { useScreenAccess, type ScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
 import { toDecimal } from '../../../components/decimal';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { todayMx } from '../../../../schema/dates';
 import { DocumentsPanel, PhotoPanel } from './EmployeeFiles';
 import { RehireDialog, TerminateDialog } from './EmployeeDialogs';
@@ -80,8 +79,6 @@ const required = (v: string) => (v.trim() ? null : 'Este campo es obligatorio.')
 
 function EmployeeEditor({ employee, options, access, onReload }: { employee: Employee | null; options: Options; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [dialog, setDialog] = useState<'terminate' | 'rehire' | null>(null);
   const [create] = useMutation(RhEmployeeCreateDocument);
   const [update] = useMutation(RhEmployeeUpdateDocument);
@@ -111,6 +108,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
     },
   });
   const v = form.values;
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: () => undefined, readOnly });
   const positions = options.positions.filter((p) => p.areaId === v.areaId);
   // Vacant plazas of the puesto, plus the one this employee holds.
   const workplaces = [
@@ -120,37 +118,23 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
   const minimum = v.wageZone === 'frontera' ? options.minimumWageBorder : options.minimumWageGeneral;
   const baja = employee?.status === 'baja';
 
-  const save = async () => {
-    setError(null);
-    if (readOnly || form.validate().hasErrors) return;
-    const input = {
-      ...v,
-      number: v.number.trim().toUpperCase(),
-      rfc: v.rfc.trim().toUpperCase(),
-      curp: v.curp.trim().toUpperCase(),
-      workplaceId: v.workplaceId || null,
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    runSave(async () => {
+      const input = {
+        ...v,
+        number: v.number.trim().toUpperCase(),
+        rfc: v.rfc.trim().toUpperCase(),
+        curp: v.curp.trim().toUpperCase(),
+        workplaceId: v.workplaceId || null,
+      };
       if (employee) {
         await update({ variables: { id: employee.id, version: employee.version, input } });
-        form.resetDirty();
-        notifySuccess(t.saved);
-      } else {
-        const result = await create({ variables: { input } });
-        form.resetDirty();
-        notifySuccess(t.created);
-        // Straight to the record: the photo and the documents need it saved.
-        await navigate(`${EMPLOYEE_PATHS.form}?id=${result.data?.rhEmployeeCreate.id ?? ''}`, { replace: true });
+        return t.saved;
       }
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, FIELDS));
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      const result = await create({ variables: { input } });
+      // Straight to the record: the photo and the documents need it saved.
+      return { message: t.created, onSaved: () => void navigate(`${EMPLOYEE_PATHS.form}?id=${result.data?.rhEmployeeCreate.id ?? ''}`, { replace: true }) };
+    });
 
   const headerActions = employee ? (
     <Group gap="xs">
@@ -394,5 +378,3 @@ export function EmployeeFormPage() {
   }
   return <EmployeeEditor key={employee ? `${employee.id}:${employee.version}` : 'new'} employee={employee} options={opts} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default EmployeeFormPage;

@@ -186,5 +186,3 @@ export function EmployeesPage() {
     </>
   );
 }
-
-export default EmployeesPage;

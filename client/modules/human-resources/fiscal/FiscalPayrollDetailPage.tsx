@@ -261,5 +261,3 @@ export function FiscalPayrollDetailPage() {
     </Stack>
   );
 }
-
-export default FiscalPayrollDetailPage;

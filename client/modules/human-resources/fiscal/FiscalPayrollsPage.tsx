@@ -113,5 +113,3 @@ export function FiscalPayrollsPage() {
     </>
   );
 }
-
-export default FiscalPayrollsPage;

@@ -494,5 +494,3 @@ export function PayrollDetailPage() {
   if (!payroll) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
   return <PayrollView payroll={payroll} onReload={() => void detail.refetch()} />;
 }
-
-export default PayrollDetailPage;

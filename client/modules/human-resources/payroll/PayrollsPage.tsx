@@ -70,5 +70,3 @@ export function PayrollsPage() {
     />
   );
 }
-
-export default PayrollsPage;

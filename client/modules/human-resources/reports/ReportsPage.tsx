@@ -261,5 +261,3 @@ export function ReportsPage() {
     </Stack>
   );
 }
-
-export default ReportsPage;

@@ -60,5 +60,3 @@ export function AreasPage() {
     />
   );
 }
-
-export default AreasPage;

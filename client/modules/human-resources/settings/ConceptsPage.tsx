@@ -142,5 +142,3 @@ export function ConceptsPage() {
     />
   );
 }
-
-export default ConceptsPage;

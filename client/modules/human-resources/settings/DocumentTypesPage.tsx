@@ -30,5 +30,3 @@ export function DocumentTypesPage() {
     />
   );
 }
-
-export default DocumentTypesPage;

@@ -90,5 +90,3 @@ export function PositionsPage() {
     />
   );
 }
-
-export default PositionsPage;

@@ -61,5 +61,3 @@ export function SettingsLandingPage() {
     </Stack>
   );
 }
-
-export default SettingsLandingPage;

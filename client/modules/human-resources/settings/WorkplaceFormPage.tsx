@@ -171,5 +171,3 @@ export function WorkplaceFormPage() {
   if (id !== null && workplace === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
   return <Editor key={workplace ? `${workplace.id}:${workplace.version}` : 'new'} workplace={workplace} onReload={id ? () => void detail.refetch() : undefined} />;
 }
-
-export default WorkplaceFormPage;

@@ -86,5 +86,3 @@ export function WorkplacesPage() {
     />
   );
 }
-
-export default WorkplacesPage;

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BulkConfig } from '../../../components/BulkBar';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams, type ListInput, type ListParams } from '../../../components/listParams';
-import { useSalesAccess, type SalesScreen, type ScreenAccess } from '../access';
+import { useScreenAccess, type SalesScreen, type ScreenAccess } from '../access';
 import { recordPath } from '../paths';
 import { statusOptions, texts } from '../texts';
 import { ClientSelect } from './ClientSelect';
@@ -46,7 +46,7 @@ export type DocumentListPageProps<TData, TVars, TRow> = {
 
 export function DocumentListPage<TData, TVars extends { list?: ListInput | null }, TRow extends { id: string }>(props: DocumentListPageProps<TData, TVars, TRow>) {
   const navigate = useNavigate();
-  const access = useSalesAccess(props.screen);
+  const access = useScreenAccess(props.screen);
   const params = useListParams({ sortBy: props.sortBy ?? 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '', ...props.extraFilters?.defaults } });
   const { status, clientId } = params.filters;
   const filter = { ...(status ? { status } : {}), ...(clientId ? { clientId } : {}), ...props.extraFilters?.toFilter(params.filters) };

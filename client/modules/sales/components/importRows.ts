@@ -2,9 +2,10 @@
 // fields by name (accents, case and punctuation ignored), so a sheet exported
 // from another system imports as long as its titles are the usual Spanish ones.
 import type { ClientImportRow } from '../../../../generated/graphql';
+import { toImportRows as sharedToImportRows } from '../../../components/ImportDialog';
 
 /** Header texts (accents and case ignored) → import field. */
-const HEADERS: Record<string, keyof ClientImportRow> = {
+export const CLIENT_IMPORT_HEADERS: Readonly<Record<string, keyof ClientImportRow>> = {
   rfc: 'rfc',
   'razon social': 'name',
   nombre: 'name',
@@ -26,20 +27,7 @@ const HEADERS: Record<string, keyof ClientImportRow> = {
   'telefono contacto': 'contactPhone',
 };
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
+export const CLIENT_IMPORT_REQUIRED: readonly (keyof ClientImportRow)[] = ['rfc', 'name'];
 
 /** Rows of the first sheet as import rows, or null when the header lacks RFC and Razón social. */
-export function toImportRows(grid: string[][]): ClientImportRow[] | null {
-  const [header, ...body] = grid;
-  if (!header) return null;
-  const fields = header.map((h) => HEADERS[fold(h)] ?? null);
-  if (!fields.includes('rfc') || !fields.includes('name')) return null;
-  return body.map((cells) => {
-    const row: ClientImportRow = {};
-    fields.forEach((field, i) => {
-      if (field) row[field] = (cells[i] ?? '').trim();
-    });
-    return row;
-  });
-}
-
+export const toImportRows = (grid: string[][]): ClientImportRow[] | null => sharedToImportRows(grid, CLIENT_IMPORT_HEADERS, CLIENT_IMPORT_REQUIRED);

@@ -24,18 +24,18 @@ import {
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { confirmAction } from '../../../components/confirm';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { FORMA_OPTIONS, INVOICE_USO_OPTIONS, METODO_OPTIONS } from '../components/catalogs';
 import { ClientSelect, type ClientOption } from '../components/ClientSelect';
 
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
 import { formGate } from '../components/NotFound';
@@ -45,6 +45,7 @@ import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type Rete
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { INCOME_BADGES, INVOICE_BADGES, texts } from '../texts';
 import { todayIso } from '../../../components/dates';
+import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.bills;
 type Invoice = NonNullable<InvoiceDetailQuery['invoice']>;
@@ -100,9 +101,7 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
 function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice | null; defaults: { clientId: string | null; generatorId: string | null }; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
   const apollo = useApolloClient();
-  const paymentAccess = useSalesAccess('Pagos');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const paymentAccess = useScreenAccess('Pagos');
   const [cancelling, setCancelling] = useState(false);
   const [client, setClient] = useState<ClientOption | null>(invoice ? invoice.client : null);
   const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' }).data?.companyProfile;
@@ -111,8 +110,9 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   const [emit] = useMutation(InvoiceEmitDocument);
   const [cancel] = useMutation(InvoiceCancelDocument);
   const editable = invoice ? invoice.status === 'borrador' && access.editar : access.crear;
-  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(invoice, { ...defaults, serie: company?.defaultSeries ?? 'A' }) });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(invoice, { ...defaults, serie: company?.defaultSeries ?? 'A' }), validate: { clientId: (value) => (value ? null : 'Este campo es obligatorio.') } });
   const v = form.values;
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: FIELDS, onSaved: () => onReload?.(), readOnly: !editable });
   const billable = useQuery(BillableGeneratorsDocument, { variables: { clientId: v.clientId }, skip: !v.clientId || !editable, fetchPolicy: 'network-only' });
   // Authorised generadores free to bill, or already in this draft.
   const generators = (billable.data?.generators.items ?? []).filter((g) => !g.invoiceId || g.invoiceId === invoice?.id);
@@ -121,48 +121,29 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   const act = documentAction(setError, onReload);
   const seriesOptions = (company?.invoiceSeries ?? [v.serie]).map((s) => ({ value: s, label: s }));
 
-  const save = async () => {
-    setError(null);
-    if (!editable) return;
-    if (!v.clientId) {
-      form.setFieldError('clientId', 'Este campo es obligatorio.');
-      return;
-    }
-    const input = {
-      clientId: v.clientId,
-      serie: v.serie,
-      date: v.date,
-      formaPago: v.formaPago,
-      metodoPago: v.metodoPago,
-      usoCfdi: v.usoCfdi,
-      notes: v.notes,
-      isrRetention: v.isr === 'auto' ? null : v.isr === 'yes',
-      ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes',
-      generatorIds: v.generatorIds,
-      lines: toLineInputs(v.lines, { withObjetoImp: true }),
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    runSave(async () => {
+      const input = {
+        clientId: v.clientId,
+        serie: v.serie,
+        date: v.date,
+        formaPago: v.formaPago,
+        metodoPago: v.metodoPago,
+        usoCfdi: v.usoCfdi,
+        notes: v.notes,
+        isrRetention: v.isr === 'auto' ? null : v.isr === 'yes',
+        ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes',
+        generatorIds: v.generatorIds,
+        lines: toLineInputs(v.lines, { withObjetoImp: true }),
+      };
       if (invoice) {
         await update({ variables: { id: invoice.id, version: invoice.version, input } });
-        notifySuccess(texts.common.saved);
-        form.resetDirty();
-        onReload?.();
-      } else {
-        const result = await create({ variables: { input } });
-        notifySuccess(t.created);
-        form.resetDirty();
-        const id = result.data?.invoiceCreate.id;
-        await navigate(id ? recordPath(SALES_PATHS.billForm, id) : SALES_PATHS.bills, { replace: true });
+        return texts.common.saved;
       }
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, FIELDS));
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      const result = await create({ variables: { input } });
+      const id = result.data?.invoiceCreate.id;
+      return { message: t.created, onSaved: () => void navigate(id ? recordPath(SALES_PATHS.billForm, id) : SALES_PATHS.bills, { replace: true }) };
+    });
 
   const fetchDocument = async (kind: 'xml' | 'pdf') => {
     if (!invoice) return;
@@ -406,7 +387,7 @@ export function BillFormPage() {
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
   const defaults = { clientId: idParam(searchParams.get('clientId')), generatorId: idParam(searchParams.get('generatorId')) };
-  const access = useSalesAccess('Facturas');
+  const access = useScreenAccess('Facturas');
   const detail = useQuery(InvoiceDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' });
   const invoice = detail.data?.invoice ?? null;
@@ -424,5 +405,3 @@ export function BillFormPage() {
     />
   );
 }
-
-export default BillFormPage;

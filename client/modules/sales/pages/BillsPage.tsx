@@ -10,7 +10,7 @@ import type { ListColumn } from '../../../components/ListPage';
 import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import { useSalesAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { CompanyProfileDialog } from '../components/CompanyProfileDialog';
 import { DocumentListPage } from '../components/DocumentListPage';
 import { downloadPdf } from '../components/files';
@@ -31,7 +31,7 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
 ];
 
 export function BillsPage() {
-  const access = useSalesAccess('Facturas');
+  const access = useScreenAccess('Facturas');
   const [company, setCompany] = useState(false);
   const apollo = useApolloClient();
   const bulk: BulkConfig<InvoiceFieldsFragment> = {
@@ -87,5 +87,3 @@ export function BillsPage() {
     </>
   );
 }
-
-export default BillsPage;

@@ -2,7 +2,6 @@
 // CFDI 4.0 (RFC, razón social, régimen, CP, uso), address, credit and
 // several contacts. The editor is keyed by id + version so a save or a
 // reload after a conflict starts from what the server holds.
-import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -10,15 +9,14 @@ import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ClientCreateDocument, ClientDetailDocument, ClientUpdateDocument, type ClientDetailQuery } from '../../../../generated/graphql';
 import { isPostalCode, POSTAL_CODE_MESSAGE, RFC_MESSAGE, rfcKind } from '../../../../schema/validators';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
+import { useFormSave } from '../../../components/useFormSave';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { REGIMEN_OPTIONS, USO_OPTIONS } from '../components/catalogs';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { formGate } from '../components/NotFound';
 import { idParam, SALES_PATHS } from '../paths';
 import { ACTIVE_BADGES, texts } from '../texts';
@@ -71,8 +69,6 @@ const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'usoCfdi', 'addres
 
 function ClientEditor({ client, access, onReload }: { client: Client | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(ClientCreateDocument);
   const [update] = useMutation(ClientUpdateDocument);
   const readOnly = client ? !access.editar : !access.crear;
@@ -86,46 +82,34 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
     },
   });
   const v = form.values;
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: () => void navigate(SALES_PATHS.clients), readOnly });
 
-  const save = async () => {
-    setError(null);
-    if (readOnly || form.validate().hasErrors) return;
-    const input = {
-      rfc: v.rfc.trim().toUpperCase(),
-      name: v.name,
-      regimenFiscal: v.regimenFiscal,
-      postalCode: v.postalCode,
-      usoCfdi: v.usoCfdi,
-      address: v.address,
-      city: v.city,
-      state: v.state,
-      email: v.email,
-      phone: v.phone,
-      creditDays: Number(v.creditDays || '0'),
-      creditLimit: v.creditLimit || '0',
-      active: v.active,
-      notes: v.notes,
-      contacts: v.contacts.map(({ key: _key, ...c }) => c),
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    runSave(async (values) => {
+      const input = {
+        rfc: values.rfc.trim().toUpperCase(),
+        name: values.name,
+        regimenFiscal: values.regimenFiscal,
+        postalCode: values.postalCode,
+        usoCfdi: values.usoCfdi,
+        address: values.address,
+        city: values.city,
+        state: values.state,
+        email: values.email,
+        phone: values.phone,
+        creditDays: Number(values.creditDays || '0'),
+        creditLimit: values.creditLimit || '0',
+        active: values.active,
+        notes: values.notes,
+        contacts: values.contacts.map(({ key: _key, ...c }) => c),
+      };
       if (client) {
         await update({ variables: { id: client.id, version: client.version, input } });
-        notifySuccess(texts.common.saved);
-      } else {
-        await create({ variables: { input } });
-        notifySuccess(t.created);
+        return texts.common.saved;
       }
-      form.resetDirty();
-      await navigate(SALES_PATHS.clients);
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, FIELDS));
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      await create({ variables: { input } });
+      return t.created;
+    });
 
   const setContact = (index: number, patch: Partial<ContactValues>) =>
     form.setFieldValue(
@@ -254,12 +238,10 @@ export function ClientFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
-  const access = useSalesAccess('Clientes');
+  const access = useScreenAccess('Clientes');
   const detail = useQuery(ClientDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const client = detail.data?.client ?? null;
   const gate = formGate({ rawId, id, record: client, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.clients });
   if (gate) return gate;
   return <ClientEditor key={client ? `${client.id}:${client.version}` : 'new'} client={client} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default ClientFormPage;

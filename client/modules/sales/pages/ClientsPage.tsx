@@ -10,7 +10,7 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatMoney } from '../../../components/format';
 import { useListParams } from '../../../components/listParams';
-import { useSalesAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { ImportClientsModal } from '../components/ImportClientsModal';
 import { useServerList } from '../../../components/useServerList';
 import { recordPath, SALES_PATHS } from '../paths';
@@ -36,7 +36,7 @@ const COLUMNS: ListColumn<ClientFieldsFragment>[] = [
 
 export function ClientsPage() {
   const navigate = useNavigate();
-  const access = useSalesAccess('Clientes');
+  const access = useScreenAccess('Clientes');
   const [importing, setImporting] = useState(false);
   const params = useListParams({ sortBy: 'name', filters: { active: 'true', withBalance: '' } });
   const { active, withBalance } = params.filters;
@@ -90,5 +90,3 @@ export function ClientsPage() {
     </>
   );
 }
-
-export default ClientsPage;

@@ -22,18 +22,17 @@ import {
 import { canMove, CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import { confirmAction } from '../../../components/confirm';
 import { UiDecimal } from '../../../components/decimal';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatMoney, formatNumber } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
 
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { formatQuantity } from '../components/quantity';
 import { formGate } from '../components/NotFound';
@@ -41,6 +40,7 @@ import { ReasonModal } from '../components/ReasonModal';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { CONTRACT_BADGES, texts } from '../texts';
 import { addDaysIso, todayIso } from '../../../components/dates';
+import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.contracts;
 type Contract = NonNullable<ContractDetailQuery['contract']>;
@@ -138,61 +138,41 @@ function Progressbars({ contract }: { contract: Contract }) {
 
 function ContractEditor({ contract, quote, access, onReload }: { contract: Contract | null; quote: Quote | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const orderAccess = useSalesAccess('Órdenes de Servicio');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const orderAccess = useScreenAccess('Órdenes de Servicio');
   const [cancelling, setCancelling] = useState(false);
   const [create] = useMutation(ContractCreateDocument);
   const [update] = useMutation(ContractUpdateDocument);
   const [finish] = useMutation(ContractFinishDocument);
   const [cancel] = useMutation(ContractCancelDocument);
   const editable = contract ? contract.status === 'vigente' && access.editar : access.crear;
-  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(contract, quote) });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(contract, quote), validate: { clientId: (value) => (value ? null : 'Este campo es obligatorio.') } });
   const v = form.values;
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: FIELDS, onSaved: () => onReload?.(), readOnly: !editable });
   const amount = v.concepts.reduce((acc, c) => acc.plus(new UiDecimal(c.quantity || 0).times(c.unitPrice || 0).toDecimalPlaces(2)), new UiDecimal(0));
   const label = contract ? folioLabel('contract', contract.folio) : '';
   const act = documentAction(setError, onReload);
 
-  const save = async () => {
-    setError(null);
-    if (!editable) return;
-    if (!v.clientId) {
-      form.setFieldError('clientId', 'Este campo es obligatorio.');
-      return;
-    }
-    const input = {
-      clientId: v.clientId,
-      quoteId: contract ? contract.quoteId : (quote?.id ?? null),
-      name: v.name,
-      startDate: v.startDate,
-      endDate: v.endDate,
-      anticipoPercent: v.anticipoPercent || '0',
-      guaranteePercent: v.guaranteePercent || '0',
-      notes: v.notes,
-      concepts: v.concepts.map((c) => ({ id: c.id ?? null, description: c.description, prodServKey: c.prodServKey, unitKey: c.unitKey, unitName: c.unitName, quantity: c.quantity, unitPrice: c.unitPrice })),
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    runSave(async () => {
+      const input = {
+        clientId: v.clientId,
+        quoteId: contract ? contract.quoteId : (quote?.id ?? null),
+        name: v.name,
+        startDate: v.startDate,
+        endDate: v.endDate,
+        anticipoPercent: v.anticipoPercent || '0',
+        guaranteePercent: v.guaranteePercent || '0',
+        notes: v.notes,
+        concepts: v.concepts.map((c) => ({ id: c.id ?? null, description: c.description, prodServKey: c.prodServKey, unitKey: c.unitKey, unitName: c.unitName, quantity: c.quantity, unitPrice: c.unitPrice })),
+      };
       if (contract) {
         await update({ variables: { id: contract.id, version: contract.version, input } });
-        notifySuccess(texts.common.saved);
-        form.resetDirty();
-        onReload?.();
-      } else {
-        const result = await create({ variables: { input } });
-        notifySuccess(t.created);
-        form.resetDirty();
-        const id = result.data?.contractCreate.id;
-        await navigate(id ? recordPath(SALES_PATHS.contractForm, id) : SALES_PATHS.contracts, { replace: true });
+        return texts.common.saved;
       }
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, FIELDS));
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      const result = await create({ variables: { input } });
+      const id = result.data?.contractCreate.id;
+      return { message: t.created, onSaved: () => void navigate(id ? recordPath(SALES_PATHS.contractForm, id) : SALES_PATHS.contracts, { replace: true }) };
+    });
 
   const headerActions = contract ? (
     <Group gap="xs">
@@ -301,7 +281,7 @@ export function ContractFormPage() {
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
   const quoteId = idParam(searchParams.get('quoteId'));
-  const access = useSalesAccess('Contratos');
+  const access = useScreenAccess('Contratos');
   const detail = useQuery(ContractDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const source = useQuery(QuoteDetailDocument, { variables: { id: quoteId ?? '' }, skip: id !== null || quoteId === null, fetchPolicy: 'network-only' });
   const contract = detail.data?.contract ?? null;
@@ -313,5 +293,3 @@ export function ContractFormPage() {
   if (gate) return gate;
   return <ContractEditor key={contract ? `${contract.id}:${contract.version}` : `new:${quote?.id ?? ''}`} contract={contract} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default ContractFormPage;

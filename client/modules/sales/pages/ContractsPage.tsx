@@ -38,5 +38,3 @@ export function ContractsPage() {
     />
   );
 }
-
-export default ContractsPage;

@@ -17,7 +17,7 @@ import { useListParams } from '../../../components/listParams';
 import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess } from '../access';
+import { useScreenAccess } from '../access';
 
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { AttachmentLinks, PendingUploads, UPLOAD_IN_PROGRESS } from '../../../components/Attachments';
@@ -96,7 +96,7 @@ export function DeliveryOrdersPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const presetOrder = idParam(searchParams.get('orderId'));
-  const access = useSalesAccess('Entrega de Órdenes');
+  const access = useScreenAccess('Entrega de Órdenes');
   const [opened, setOpened] = useState(presetOrder !== null);
   const params = useListParams({ sortBy: 'date', sortDirection: 'DESC' });
   const list = useServerList(OrderDeliveryListDocument, params, {}, (d) => d.orderDeliveries, { entity: 'order_delivery' });
@@ -150,5 +150,3 @@ export function DeliveryOrdersPage() {
     </>
   );
 }
-
-export default DeliveryOrdersPage;

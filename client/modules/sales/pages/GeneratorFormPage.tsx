@@ -30,7 +30,7 @@ import { formatDateTime, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
@@ -53,7 +53,7 @@ const valuesOf = (g: Generator | null, orderId: string | null): Values =>
 
 function GeneratorEditor({ generator, orderId, access, onReload }: { generator: Generator | null; orderId: string | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const billAccess = useSalesAccess('Facturas');
+  const billAccess = useScreenAccess('Facturas');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
@@ -278,12 +278,10 @@ export function GeneratorFormPage() {
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
   const orderId = idParam(searchParams.get('orderId'));
-  const access = useSalesAccess('Generadores');
+  const access = useScreenAccess('Generadores');
   const detail = useQuery(GeneratorDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const generator = detail.data?.generator ?? null;
   const gate = formGate({ rawId, id, record: generator, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.generators });
   if (gate) return gate;
   return <GeneratorEditor key={generator ? `${generator.id}:${generator.version}` : `new:${orderId ?? ''}`} generator={generator} orderId={orderId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default GeneratorFormPage;

@@ -37,5 +37,3 @@ export function GeneratorsPage() {
     />
   );
 }
-
-export default GeneratorsPage;

@@ -3,7 +3,6 @@
 // site, programmed dates and responsible people. The header offers the next
 // legal move (iniciar, terminar, registrar entrega) and, under a contract,
 // capturing a generador for the order.
-import { useState } from 'react';
 import { Box, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -19,22 +18,21 @@ import {
   type ServiceOrderDetailQuery,
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, ORDER_LIFECYCLE } from '../../../../schema/sales/labels';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
 
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { AttachmentList } from '../../../components/Attachments';
 import { formGate } from '../components/NotFound';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { ORDER_BADGES, texts } from '../texts';
 import { addDaysIso, todayIso } from '../../../components/dates';
+import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.orders;
 type Order = NonNullable<ServiceOrderDetailQuery['serviceOrder']>;
@@ -59,10 +57,8 @@ const valuesOf = (o: Order | null, contractId: string | null): Values =>
 
 function OrderEditor({ order, contractId, access, onReload }: { order: Order | null; contractId: string | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const generatorAccess = useSalesAccess('Generadores');
-  const deliveryAccess = useSalesAccess('Entrega de Órdenes');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const generatorAccess = useScreenAccess('Generadores');
+  const deliveryAccess = useScreenAccess('Entrega de Órdenes');
   const [create] = useMutation(ServiceOrderCreateDocument);
   const [update] = useMutation(ServiceOrderUpdateDocument);
   const [start] = useMutation(ServiceOrderStartDocument);
@@ -71,6 +67,7 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
   const editable = order ? (order.status === 'abierta' || order.status === 'en_proceso') && access.editar : access.crear;
   const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(order, contractId) });
   const v = form.values;
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: FIELDS, onSaved: () => onReload?.(), readOnly: !editable });
   const label = order ? folioLabel('order', order.folio) : '';
   const act = documentAction(setError, onReload);
   const contractOptions = (contracts.data?.contractOptions ?? []).map((c) => ({ value: c.id, label: `${folioLabel('contract', c.folio)} · ${c.name} (${c.clientName})` }));
@@ -78,41 +75,26 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
     contractOptions.unshift({ value: order.contract.id, label: `${folioLabel('contract', order.contract.folio)} · ${order.contract.name}` });
   }
 
-  const save = async () => {
-    setError(null);
-    if (!editable) return;
-    const input = {
-      contractId: v.target === 'contract' ? v.contractId || null : null,
-      clientId: v.target === 'client' ? v.clientId || null : null,
-      description: v.description,
-      site: v.site,
-      scheduledStart: v.scheduledStart,
-      scheduledEnd: v.scheduledEnd,
-      responsibles: v.responsibles,
-      notes: v.notes,
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    runSave(async () => {
+      const input = {
+        contractId: v.target === 'contract' ? v.contractId || null : null,
+        clientId: v.target === 'client' ? v.clientId || null : null,
+        description: v.description,
+        site: v.site,
+        scheduledStart: v.scheduledStart,
+        scheduledEnd: v.scheduledEnd,
+        responsibles: v.responsibles,
+        notes: v.notes,
+      };
       if (order) {
         await update({ variables: { id: order.id, version: order.version, input } });
-        notifySuccess(texts.common.saved);
-        form.resetDirty();
-        onReload?.();
-      } else {
-        const result = await create({ variables: { input } });
-        notifySuccess(t.created);
-        form.resetDirty();
-        const id = result.data?.serviceOrderCreate.id;
-        await navigate(id ? recordPath(SALES_PATHS.orderForm, id) : SALES_PATHS.orders, { replace: true });
+        return texts.common.saved;
       }
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, FIELDS));
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      const result = await create({ variables: { input } });
+      const id = result.data?.serviceOrderCreate.id;
+      return { message: t.created, onSaved: () => void navigate(id ? recordPath(SALES_PATHS.orderForm, id) : SALES_PATHS.orders, { replace: true }) };
+    });
 
   const headerActions = order ? (
     <Group gap="xs">
@@ -211,12 +193,10 @@ export function OrderFormPage() {
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
   const contractId = idParam(searchParams.get('contractId'));
-  const access = useSalesAccess('Órdenes de Servicio');
+  const access = useScreenAccess('Órdenes de Servicio');
   const detail = useQuery(ServiceOrderDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const order = detail.data?.serviceOrder ?? null;
   const gate = formGate({ rawId, id, record: order, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.orders });
   if (gate) return gate;
   return <OrderEditor key={order ? `${order.id}:${order.version}` : `new:${contractId ?? ''}`} order={order} contractId={contractId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default OrderFormPage;

@@ -35,5 +35,3 @@ export function OrdersPage() {
     />
   );
 }
-
-export default OrdersPage;

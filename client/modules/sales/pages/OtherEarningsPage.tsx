@@ -17,7 +17,7 @@ import { useListParams } from '../../../components/listParams';
 import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess } from '../access';
+import { useScreenAccess } from '../access';
 
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { ReasonModal } from '../components/ReasonModal';
@@ -77,7 +77,7 @@ function IncomeDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: 
 }
 
 export function OtherEarningsPage() {
-  const access = useSalesAccess('Otros Ingresos');
+  const access = useScreenAccess('Otros Ingresos');
   const [opened, setOpened] = useState(false);
   const [cancelling, setCancelling] = useState<OtherIncomeFieldsFragment | null>(null);
   const [cancel] = useMutation(OtherIncomeCancelDocument);
@@ -146,5 +146,3 @@ export function OtherEarningsPage() {
     </>
   );
 }
-
-export default OtherEarningsPage;

@@ -26,7 +26,7 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { formaLabel, PAYMENT_FORMA_OPTIONS } from '../components/catalogs';
 import { ClientSelect } from '../components/ClientSelect';
 
@@ -300,7 +300,7 @@ export function PaymentFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
-  const access = useSalesAccess('Pagos');
+  const access = useScreenAccess('Pagos');
   const detail = useQuery(ClientPaymentDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const payment = detail.data?.clientPayment ?? null;
   const gate = formGate({ rawId, id, record: payment, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.payments });
@@ -308,5 +308,3 @@ export function PaymentFormPage() {
   if (payment) return <PaymentView key={`${payment.id}:${payment.version}`} payment={payment} access={access} onReload={() => void detail.refetch()} />;
   return <PaymentEditor defaults={{ clientId: idParam(searchParams.get('clientId')), invoiceId: idParam(searchParams.get('invoiceId')) }} access={access} />;
 }
-
-export default PaymentFormPage;

@@ -38,5 +38,3 @@ export function PaymentsPage() {
     />
   );
 }
-
-export default PaymentsPage;

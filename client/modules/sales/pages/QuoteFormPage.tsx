@@ -24,17 +24,17 @@ import {
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, QUOTE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { confirmAction } from '../../../components/confirm';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect, type ClientOption } from '../components/ClientSelect';
 
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
 import { formGate } from '../components/NotFound';
@@ -43,6 +43,7 @@ import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type Rete
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { QUOTE_BADGES, texts } from '../texts';
 import { addDaysIso, todayIso } from '../../../components/dates';
+import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.quotes;
 type Quote = NonNullable<QuoteDetailQuery['quote']>;
@@ -67,9 +68,7 @@ const valuesOf = (q: Quote | null): Values =>
 function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
   const apollo = useApolloClient();
-  const contractAccess = useSalesAccess('Contratos');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
+  const contractAccess = useScreenAccess('Contratos');
   const [rejecting, setRejecting] = useState(false);
   const [client, setClient] = useState<ClientOption | null>(quote ? quote.client : null);
   const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' }).data?.companyProfile;
@@ -82,50 +81,32 @@ function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access:
   const [remove] = useMutation(QuoteDeleteDocument);
 
   const editable = quote ? quote.status === 'borrador' && access.editar : access.crear;
-  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(quote) });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(quote), validate: { clientId: (value) => (value ? null : 'Este campo es obligatorio.') } });
   const v = form.values;
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: FIELDS, onSaved: () => onReload?.(), readOnly: !editable });
   const totals = previewTotals(v.lines, company, client?.rfc, { isr: v.isr, iva: v.iva });
   const label = quote ? folioLabel('quote', quote.folio) : '';
 
-  const save = async () => {
-    setError(null);
-    if (!editable) return;
-    if (!v.clientId) {
-      form.setFieldError('clientId', 'Este campo es obligatorio.');
-      return;
-    }
-    const input = {
-      clientId: v.clientId,
-      date: v.date,
-      validUntil: v.validUntil,
-      subject: v.subject,
-      notes: v.notes,
-      isrRetention: v.isr === 'auto' ? null : v.isr === 'yes',
-      ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes',
-      lines: toLineInputs(v.lines),
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    runSave(async () => {
+      const input = {
+        clientId: v.clientId,
+        date: v.date,
+        validUntil: v.validUntil,
+        subject: v.subject,
+        notes: v.notes,
+        isrRetention: v.isr === 'auto' ? null : v.isr === 'yes',
+        ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes',
+        lines: toLineInputs(v.lines),
+      };
       if (quote) {
         await update({ variables: { id: quote.id, version: quote.version, input } });
-        notifySuccess(texts.common.saved);
-        form.resetDirty();
-        onReload?.();
-      } else {
-        const result = await create({ variables: { input } });
-        notifySuccess(t.created);
-        form.resetDirty();
-        const id = result.data?.quoteCreate.id;
-        await navigate(id ? recordPath(SALES_PATHS.quoteForm, id) : SALES_PATHS.quotes, { replace: true });
+        return texts.common.saved;
       }
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, FIELDS));
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      const result = await create({ variables: { input } });
+      const id = result.data?.quoteCreate.id;
+      return { message: t.created, onSaved: () => void navigate(id ? recordPath(SALES_PATHS.quoteForm, id) : SALES_PATHS.quotes, { replace: true }) };
+    });
 
   const act = documentAction(setError, onReload);
 
@@ -312,12 +293,10 @@ export function QuoteFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
-  const access = useSalesAccess('Cotizaciones');
+  const access = useScreenAccess('Cotizaciones');
   const detail = useQuery(QuoteDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const quote = detail.data?.quote ?? null;
   const gate = formGate({ rawId, id, record: quote, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.quotes });
   if (gate) return gate;
   return <QuoteEditor key={quote ? `${quote.id}:${quote.version}` : 'new'} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default QuoteFormPage;

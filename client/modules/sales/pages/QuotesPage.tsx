@@ -35,5 +35,3 @@ export function QuotesPage() {
     />
   );
 }
-
-export default QuotesPage;

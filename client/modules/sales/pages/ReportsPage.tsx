@@ -20,7 +20,7 @@ import { moneyColumn as money, ReportExportButtons, ReportTable } from '../../..
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { DateField } from '../../../components/DateField';
-import { useSalesAccess } from '../access';
+import { useScreenAccess } from '../access';
 
 import { downloadPdf } from '../components/files';
 import { texts } from '../texts';
@@ -31,7 +31,7 @@ type Tab = 'sales' | 'aging' | 'conversion' | 'progress';
 const KIND: Record<Tab, SalesReportKind> = { sales: 'SALES_BY_CLIENT', aging: 'AGING', conversion: 'QUOTE_CONVERSION', progress: 'CONTRACT_PROGRESS' };
 
 export function ReportsPage() {
-  const access = useSalesAccess('Reportes');
+  const access = useScreenAccess('Reportes');
   const apollo = useApolloClient();
   const [params, setParams] = useSearchParams();
   const tab = (['sales', 'aging', 'conversion', 'progress'].includes(params.get('tab') ?? '') ? params.get('tab') : 'aging') as Tab;
@@ -172,5 +172,3 @@ export function ReportsPage() {
     </Stack>
   );
 }
-
-export default ReportsPage;

@@ -304,5 +304,3 @@ export function DeliveriesPage() {
     </>
   );
 }
-
-export default DeliveriesPage;

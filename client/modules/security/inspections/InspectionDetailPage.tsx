@@ -357,5 +357,3 @@ export function InspectionDetailPage() {
   }
   return <InspectionEditor key={`${inspection.id}:${inspection.version}`} inspection={inspection} onReload={() => detail.refetch()} />;
 }
-
-export default InspectionDetailPage;

@@ -151,5 +151,3 @@ export function InspectionsPage() {
     </>
   );
 }
-
-export default InspectionsPage;

@@ -50,5 +50,3 @@ export function MaintenanceReportsPage() {
     />
   );
 }
-
-export default MaintenanceReportsPage;

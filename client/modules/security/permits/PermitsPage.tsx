@@ -262,5 +262,3 @@ export function PermitsPage() {
     </>
   );
 }
-
-export default PermitsPage;

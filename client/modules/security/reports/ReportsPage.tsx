@@ -178,5 +178,3 @@ export function ReportsPage() {
     </Stack>
   );
 }
-
-export default ReportsPage;

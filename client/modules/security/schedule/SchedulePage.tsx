@@ -210,5 +210,3 @@ export function SchedulePage() {
     </>
   );
 }
-
-export default SchedulePage;

@@ -204,5 +204,3 @@ export function ToolDetailPage() {
   if (!tool) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
   return <ToolEditor key={`${tool.id}:${tool.version}`} tool={tool} onReload={() => void detail.refetch()} />;
 }
-
-export default ToolDetailPage;

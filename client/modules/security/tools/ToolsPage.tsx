@@ -110,5 +110,3 @@ export function ToolsPage() {
     </>
   );
 }
-
-export default ToolsPage;

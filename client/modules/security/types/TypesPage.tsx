@@ -184,5 +184,3 @@ export function TypesPage() {
     </>
   );
 }
-
-export default TypesPage;

@@ -122,5 +122,3 @@ export function ModulesPage() {
     </>
   );
 }
-
-export default ModulesPage;

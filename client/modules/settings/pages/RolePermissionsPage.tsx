@@ -150,5 +150,3 @@ export function RolePermissionsPage() {
     />
   );
 }
-
-export default RolePermissionsPage;

@@ -186,5 +186,3 @@ export function RolesPage() {
     </>
   );
 }
-
-export default RolesPage;

@@ -188,5 +188,3 @@ export function SubmodulesPage() {
     </Stack>
   );
 }
-
-export default SubmodulesPage;

@@ -368,5 +368,3 @@ export function UserFormPage() {
     />
   );
 }
-
-export default UserFormPage;

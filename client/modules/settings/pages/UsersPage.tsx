@@ -207,5 +207,3 @@ function UsersList() {
     />
   );
 }
-
-export default UsersPage;

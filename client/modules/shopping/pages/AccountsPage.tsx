@@ -32,7 +32,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeLabel, activeStatus, ENTRY_KIND } from '../texts';
-import { useShoppingAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { firstOfMonthIso, idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { FormDialog } from '../../../components/EditDialog';
@@ -380,7 +380,7 @@ type Dialog = { kind: 'account'; account: CompanyAccountFieldsFragment | null } 
 
 export function AccountsPage() {
   const client = useApolloClient();
-  const access = useShoppingAccess('Cuentas');
+  const access = useScreenAccess('Cuentas');
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = idParam(searchParams.get('id'));
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -462,5 +462,3 @@ export function AccountsPage() {
     </Stack>
   );
 }
-
-export default AccountsPage;

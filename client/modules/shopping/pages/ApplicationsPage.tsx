@@ -32,7 +32,7 @@ import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { IVA_OPTIONS, REQUEST_ORIGIN, REQUEST_STATUS, SHOPPING_PATHS, withId } from '../texts';
-import { useShoppingAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { useDialogParam } from '../../../components/dialogParam';
@@ -203,7 +203,7 @@ function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize
 
 export function ApplicationsPage() {
   const client = useApolloClient();
-  const access = useShoppingAccess('Solicitudes de pago');
+  const access = useScreenAccess('Solicitudes de pago');
   const record = useDialogParam('id', { replace: false });
   const selected = idParam(record.value);
   const [creating, setCreating] = useState(false);
@@ -252,5 +252,3 @@ export function ApplicationsPage() {
     </>
   );
 }
-
-export default ApplicationsPage;

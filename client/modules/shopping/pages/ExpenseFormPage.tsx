@@ -28,7 +28,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS } from '../texts';
-import { useShoppingAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { AttachmentsPanel } from '../../../components/Attachments';
@@ -400,7 +400,7 @@ export function ExpenseFormPage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('id');
   const id = idParam(raw);
-  const access = useShoppingAccess('Gastos');
+  const access = useScreenAccess('Gastos');
   const detail = useQuery(ExpenseDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const loadError = readGraphQLError(detail.error);
   if (raw !== null && id === null) return <NotFound />;
@@ -411,5 +411,3 @@ export function ExpenseFormPage() {
   if (id !== null && expense === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
   return <Editor key={expense ? `${expense.id}:${expense.version}:${expense.files.length}` : 'new'} expense={expense} access={access} onReload={() => void detail.refetch()} />;
 }
-
-export default ExpenseFormPage;

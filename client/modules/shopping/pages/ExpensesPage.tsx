@@ -15,7 +15,7 @@ import { toListInput, useListParams } from '../../../components/listParams';
 import { useRecordChanges } from '../../../components/useRecordChanges';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, SHOPPING_PATHS, withId } from '../texts';
-import { useShoppingAccess } from '../access';
+import { useScreenAccess } from '../access';
 
 const COLUMNS: ListColumn<ExpenseFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
@@ -49,7 +49,7 @@ const STATUS_OPTIONS = Object.entries(EXPENSE_STATUS).map(([value, { label }]) =
 export function ExpensesPage() {
   const navigate = useNavigate();
   const client = useApolloClient();
-  const access = useShoppingAccess('Gastos');
+  const access = useScreenAccess('Gastos');
   const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '', dueSoon: '' } });
   const { status, supplierId, overdue, dueSoon } = params.filters;
   const filter = useMemo<ExpenseFilter>(
@@ -122,5 +122,3 @@ export function ExpensesPage() {
     />
   );
 }
-
-export default ExpensesPage;

@@ -33,7 +33,7 @@ import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { invoiceRef, PAYMENT_FORMS, PAYMENT_STATUS, paymentFormLabel, SHOPPING_PATHS, withId } from '../texts';
-import { useShoppingAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { FormDialog } from '../../../components/EditDialog';
@@ -283,7 +283,7 @@ function PaymentDialog({ id, canCancel, onClose }: { id: string; canCancel: bool
 
 export function PayoffsPage() {
   const client = useApolloClient();
-  const access = useShoppingAccess('Pagos');
+  const access = useScreenAccess('Pagos');
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = idParam(searchParams.get('id'));
   const creating = searchParams.get('new') === '1';
@@ -350,5 +350,3 @@ export function PayoffsPage() {
     </>
   );
 }
-
-export default PayoffsPage;

@@ -18,7 +18,7 @@ import type { ListColumn } from '../../../components/columns';
 import { countColumn, moneyColumn, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
 import { formatDate } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
-import { useShoppingAccess } from '../access';
+import { useScreenAccess } from '../access';
 import { firstOfMonthIso, todayIso } from '../../../components/dates';
 import { downloadBase64 } from '../../../components/attachments';
 import { DateField } from '../../../components/DateField';
@@ -121,7 +121,7 @@ function PaymentsTab({ canExport }: { canExport: boolean }) {
 }
 
 export function ReportsPage() {
-  const access = useShoppingAccess('Reportes');
+  const access = useScreenAccess('Reportes');
   return (
     <Paper withBorder radius="md" p="md">
       <Tabs defaultValue="aging" keepMounted={false}>
@@ -143,5 +143,3 @@ export function ReportsPage() {
     </Paper>
   );
 }
-
-export default ReportsPage;

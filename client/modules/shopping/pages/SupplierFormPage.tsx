@@ -1,6 +1,5 @@
 // Formulario de Proveedores: no `?id=` creates, `?id=N` edits. RFC, CP and
 // CLABE are checked here with the same validators the server uses.
-import { useState } from 'react';
 import { Alert, Autocomplete, Button, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -18,16 +17,17 @@ import {
   type SupplierInput,
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeStatus, SHOPPING_PATHS } from '../texts';
-import { useShoppingAccess, type ScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam } from '../../../components/dates';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { asAppError } from '../../../components/serverErrors';
+import { useFormSave } from '../../../components/useFormSave';
 
 type Values = { rfc: string; name: string; taxRegime: string; postalCode: string; contactName: string; contactEmail: string; contactPhone: string; bank: string; clabe: string; creditDays: string; category: string; active: boolean };
 
@@ -51,8 +51,6 @@ const toInput = (v: Values): SupplierInput => ({
 function Editor({ supplier, access, onReload }: { supplier: SupplierFieldsFragment | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
   const mode = supplier ? 'edit' : 'create';
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(SupplierCreateDocument);
   const [update] = useMutation(SupplierUpdateDocument);
   const [deactivate, deactivation] = useMutation(SupplierDeactivateDocument);
@@ -71,24 +69,14 @@ function Editor({ supplier, access, onReload }: { supplier: SupplierFieldsFragme
     },
   });
 
-  const save = async () => {
-    setError(null);
-    if (readOnly || form.validate().hasErrors) return;
-    setSaving(true);
-    try {
-      const input = toInput(form.getValues());
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: FIELDS, onSaved: () => void navigate(SHOPPING_PATHS.suppliers), readOnly });
+  const save = () =>
+    runSave(async (values) => {
+      const input = toInput(values);
       if (supplier) await update({ variables: { id: supplier.id, version: supplier.version, input } });
       else await create({ variables: { input } });
-      notifySuccess(supplier ? 'Proveedor guardado.' : 'Proveedor registrado.');
-      await navigate(SHOPPING_PATHS.suppliers);
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return supplier ? 'Proveedor guardado.' : 'Proveedor registrado.';
+    });
 
   const askDeactivate = (s: SupplierFieldsFragment) =>
     confirmAction({
@@ -193,7 +181,7 @@ export function SupplierFormPage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('id');
   const id = idParam(raw);
-  const access = useShoppingAccess('Proveedores');
+  const access = useScreenAccess('Proveedores');
   const detail = useQuery(SupplierDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const loadError = readGraphQLError(detail.error);
   if (raw !== null && id === null) return <NotFound />;
@@ -204,5 +192,3 @@ export function SupplierFormPage() {
   if (id !== null && supplier === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
   return <Editor key={supplier ? `${supplier.id}:${supplier.version}` : 'new'} supplier={supplier} access={access} onReload={id ? () => void detail.refetch() : undefined} />;
 }
-
-export default SupplierFormPage;

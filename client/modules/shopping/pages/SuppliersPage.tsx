@@ -13,7 +13,7 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeLabel, activeStatus, SHOPPING_PATHS, withId } from '../texts';
-import { useShoppingAccess } from '../access';
+import { useScreenAccess } from '../access';
 
 const COLUMNS: ListColumn<SupplierFieldsFragment>[] = [
   { key: 'name', header: 'Razón social', sortable: true },
@@ -38,7 +38,7 @@ const ACTIVE_OPTIONS = [
 export function SuppliersPage() {
   const navigate = useNavigate();
   const client = useApolloClient();
-  const access = useShoppingAccess('Proveedores');
+  const access = useScreenAccess('Proveedores');
   const params = useListParams({ sortBy: 'name', filters: { active: 'true', category: '' } });
   const { active, category } = params.filters;
   const filter = useMemo<SupplierFilter>(() => ({ ...(active ? { active: active === 'true' } : {}), ...(category ? { category } : {}) }), [active, category]);
@@ -92,5 +92,3 @@ export function SuppliersPage() {
     />
   );
 }
-
-export default SuppliersPage;

@@ -263,5 +263,3 @@ export function ReportsPage() {
     </Stack>
   );
 }
-
-export default ReportsPage;

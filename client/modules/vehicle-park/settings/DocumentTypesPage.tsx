@@ -32,5 +32,3 @@ export function DocumentTypesPage() {
     />
   );
 }
-
-export default DocumentTypesPage;

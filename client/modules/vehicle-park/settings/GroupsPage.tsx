@@ -57,5 +57,3 @@ export function GroupsPage() {
     />
   );
 }
-
-export default GroupsPage;

@@ -57,5 +57,3 @@ export function LocationsPage() {
     />
   );
 }
-
-export default LocationsPage;

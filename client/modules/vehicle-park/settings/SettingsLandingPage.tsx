@@ -37,5 +37,3 @@ export function SettingsLandingPage() {
     </Stack>
   );
 }
-
-export default SettingsLandingPage;

@@ -28,15 +28,14 @@ import { todayMx } from '../../../../schema/dates';
 import { useScreenAccess, type ScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentsPanel, PhotoPanel } from '../../../components/RecordFiles';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { toDecimal } from '../../../components/decimal';
 import { formatDate } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { FUEL_LABELS, SOURCE_LABELS, VEHICLE_PATHS, VEHICLE_STATUS_BADGES, VEHICLE_TYPES, VP_MODULE, VP_VEHICLES_SCREEN, texts } from '../texts';
 import { OdometerDialog, ReactivateDialog, RetireDialog } from './VehicleDialogs';
 
@@ -91,8 +90,6 @@ function vinState(vin: string): { error: string | null; warning: string | null }
 
 function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicle | null; options: Options; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [dialog, setDialog] = useState<'retire' | 'reactivate' | 'odometer' | null>(null);
   const [create] = useMutation(VehicleCreateDocument);
   const [update] = useMutation(VehicleUpdateDocument);
@@ -115,6 +112,7 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
     },
   });
   const v = form.values;
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: () => undefined, readOnly });
   const vin = vinState(v.vin);
   // Inactive catalogue entries stay listed while the vehicle still points at them.
   const withCurrent = (list: readonly { id: string; name: string }[], id: string | null | undefined, name: string | null | undefined) =>
@@ -122,49 +120,35 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
   const groups = withCurrent(options.groups, vehicle?.groupId, vehicle?.groupName);
   const locations = withCurrent(options.locations, vehicle?.locationId, vehicle?.locationName);
 
-  const save = async () => {
-    setError(null);
-    if (readOnly || form.validate().hasErrors) return;
-    const input = {
-      economicNumber: v.economicNumber.trim().toUpperCase(),
-      plate: v.plate.trim().toUpperCase(),
-      vin: normalizeVin(v.vin),
-      brand: v.brand,
-      model: v.model,
-      year: Number(v.year),
-      vehicleType: v.vehicleType,
-      fuel: v.fuel,
-      groupId: v.groupId || null,
-      locationId: v.locationId || null,
-      driverId: v.driverId || null,
-      insurancePolicy: v.insurancePolicy,
-      insuranceExpiresOn: v.insuranceExpiresOn || null,
-      acquisitionCost: v.acquisitionCost || null,
-      acquisitionDate: v.acquisitionDate || null,
-      notes: v.notes,
-      ...(vehicle ? {} : { initialKm: v.initialKm === '' ? null : Number(v.initialKm), initialKmDate: v.initialKmDate || null }),
-    };
-    setSaving(true);
-    try {
+  const save = () =>
+    runSave(async () => {
+      const input = {
+        economicNumber: v.economicNumber.trim().toUpperCase(),
+        plate: v.plate.trim().toUpperCase(),
+        vin: normalizeVin(v.vin),
+        brand: v.brand,
+        model: v.model,
+        year: Number(v.year),
+        vehicleType: v.vehicleType,
+        fuel: v.fuel,
+        groupId: v.groupId || null,
+        locationId: v.locationId || null,
+        driverId: v.driverId || null,
+        insurancePolicy: v.insurancePolicy,
+        insuranceExpiresOn: v.insuranceExpiresOn || null,
+        acquisitionCost: v.acquisitionCost || null,
+        acquisitionDate: v.acquisitionDate || null,
+        notes: v.notes,
+        ...(vehicle ? {} : { initialKm: v.initialKm === '' ? null : Number(v.initialKm), initialKmDate: v.initialKmDate || null }),
+      };
       if (vehicle) {
         await update({ variables: { id: vehicle.id, version: vehicle.version, input } });
-        form.resetDirty();
-        notifySuccess(texts.saved);
-      } else {
-        const result = await create({ variables: { input } });
-        form.resetDirty();
-        notifySuccess(t.created);
-        // Straight to the record: the photo, the documents and the readings need it saved.
-        await navigate(`${VEHICLE_PATHS.form}?id=${result.data?.vehicleCreate.id ?? ''}`, { replace: true });
+        return texts.saved;
       }
-    } catch (caught) {
-      const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, FIELDS));
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      const result = await create({ variables: { input } });
+      // Straight to the record: the photo, the documents and the readings need it saved.
+      return { message: t.created, onSaved: () => void navigate(`${VEHICLE_PATHS.form}?id=${result.data?.vehicleCreate.id ?? ''}`, { replace: true }) };
+    });
 
   const headerActions = vehicle ? (
     <Group gap="xs">
@@ -431,5 +415,3 @@ export function VehicleFormPage() {
   }
   return <VehicleEditor key={vehicle ? `${vehicle.id}:${vehicle.version}` : 'new'} vehicle={vehicle} options={opts} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
-
-export default VehicleFormPage;

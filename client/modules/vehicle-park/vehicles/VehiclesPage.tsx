@@ -118,5 +118,3 @@ export function VehiclesPage() {
     />
   );
 }
-
-export default VehiclesPage;

@@ -237,5 +237,3 @@ export function ArticlesPage() {
     />
   );
 }
-
-export default ArticlesPage;

@@ -177,5 +177,3 @@ export function ConceptsPage() {
     />
   );
 }
-
-export default ConceptsPage;

@@ -369,5 +369,3 @@ export function InventoryPage() {
   if (!count) return <RecordLoading />;
   return <CountDetail key={count.version} count={count} record={record} onChanged={() => void detail.refetch()} />;
 }
-
-export default InventoryPage;

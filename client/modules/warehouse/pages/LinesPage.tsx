@@ -142,5 +142,3 @@ export function LinesPage() {
     />
   );
 }
-
-export default LinesPage;

@@ -330,5 +330,3 @@ export function MovementsPage() {
   if (!movement) return <RecordLoading />;
   return <MovementDetail movement={movement} record={record} onChanged={() => void detail.refetch()} />;
 }
-
-export default MovementsPage;

@@ -228,5 +228,3 @@ export function PdmPage() {
   if (!pdm) return <RecordLoading />;
   return <PdmEditor key={`${pdm.id}:${pdm.version}`} pdm={pdm} record={record} onChanged={() => void detail.refetch()} />;
 }
-
-export default PdmPage;

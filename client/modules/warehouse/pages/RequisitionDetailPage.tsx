@@ -359,5 +359,3 @@ export function RequisitionDetailPage() {
   if (!requisition) return <RecordLoading />;
   return <RequisitionView requisition={requisition} onChanged={() => void detail.refetch()} />;
 }
-
-export default RequisitionDetailPage;

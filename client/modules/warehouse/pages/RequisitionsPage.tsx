@@ -98,5 +98,3 @@ export function RequisitionsPage() {
     />
   );
 }
-
-export default RequisitionsPage;

@@ -172,5 +172,3 @@ export function StockPage() {
   }
   return <StockList onOpen={(row) => update({ articleId: row.article.id, warehouseId: row.warehouse.id })} />;
 }
-
-export default StockPage;

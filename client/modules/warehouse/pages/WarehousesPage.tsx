@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button, Paper, SegmentedControl, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import {
   WarehouseCreateDocument,
   WarehouseDeleteDocument,
@@ -15,7 +15,8 @@ import {
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
-import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { CatalogList } from '../../../components/CatalogPage';
+import type { ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { useServerList } from '../../../components/useServerList';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -46,23 +47,18 @@ function WarehouseList({ record }: { record: RecordParam }) {
   const access = useScreenAccess('Almacenes');
   const params = useListParams({ sortBy: 'code', filters: { active: '' } });
   const filter = useMemo<WarehouseFilter>(() => ({ active: activeFilterValue(params.filters.active) }), [params.filters.active]);
-  const { rows, total, loading, error, fetchAll } = useServerList(WarehouseListDocument, params, { filter }, (d) => d.warehouses, { entity: 'warehouse' });
+  const list = useServerList(WarehouseListDocument, params, { filter }, (d) => d.warehouses, { entity: 'warehouse' });
 
   return (
-    <ListPage
+    <CatalogList<WarehouseFieldsFragment>
       description={t.listDescription}
-      exportName={t.exportName}
-      searchPlaceholder={t.search}
       columns={COLUMNS}
-      rows={rows}
-      total={total}
-      loading={loading}
-      error={error}
       params={params}
-      rowKey={(row) => row.id}
-      onRowClick={(row) => record.open(row.id)}
-      fetchAll={access.exportar ? fetchAll : undefined}
-      actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={record.openNew}>{t.newButton}</Button> : undefined}
+      list={list}
+      access={access}
+      texts={{ newButton: t.newButton, searchPlaceholder: t.search, exportName: t.exportName }}
+      onOpen={(row) => record.open(row.id)}
+      onNew={record.openNew}
       filters={
         <SegmentedControl
           aria-label={texts.common.status}
@@ -151,5 +147,3 @@ export function WarehousesPage() {
     />
   );
 }
-
-export default WarehousesPage;
