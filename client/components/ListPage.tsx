@@ -63,6 +63,8 @@ export type ListPageProps<T> = {
   /** Loads every matching row for export; the "Exportar" menu only shows when given. */
   fetchAll?: () => Promise<T[]>;
   searchPlaceholder?: string;
+  /** "Agrupar por" (GroupedTotals' useGrouping): its control joins the filters; while grouped, its view replaces the table. */
+  grouping?: { control: ReactNode; view: ReactNode | null };
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -135,6 +137,7 @@ export function ListPage<T>({
   exportName,
   fetchAll,
   searchPlaceholder = 'Buscar…',
+  grouping,
 }: ListPageProps<T>) {
   const { page, pageSize, search, sortBy, sortDirection, setPage, setPageSize, setSearch, toggleSort } = params;
   const [searchText, setSearchText] = useState(search);
@@ -220,6 +223,7 @@ export function ListPage<T>({
           style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
         />
         {filters}
+        {grouping?.control}
       </Group>
 
       {errorMessage ? (
@@ -228,7 +232,7 @@ export function ListPage<T>({
         </Alert>
       ) : null}
 
-      {compact ? (
+      {grouping?.view ?? (compact ? (
         <Stack gap="xs">
           {sortable.length > 0 ? (
             <Group gap="xs" wrap="nowrap">
@@ -352,9 +356,9 @@ export function ListPage<T>({
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      )}
+      ))}
 
-      <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm" display={grouping?.view ? 'none' : undefined}>
         <Text size="sm" c="dimmed">
           {recordCount(total)}
         </Text>

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
-import { InvoiceListDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
+import { InvoiceGroupsDocument, InvoiceListDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
+import type { GroupByOption } from '../../../components/GroupedTotals';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -26,6 +27,12 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={INVOICE_BADGES} />, exportValue: (r) => INVOICE_LIFECYCLE.labels[r.status] },
 ];
 
+const GROUP_BY: GroupByOption[] = [
+  { value: 'CLIENT', label: t.columns.client, filter: 'clientId' },
+  { value: 'STATUS', label: t.columns.status, filter: 'status' },
+  { value: 'MONTH', label: t.groupMonth, filter: 'month' },
+];
+
 export function BillsPage() {
   const access = useSalesAccess('Facturas');
   const [company, setCompany] = useState(false);
@@ -43,6 +50,7 @@ export function BillsPage() {
         columns={COLUMNS}
         statusLabels={INVOICE_LIFECYCLE.labels}
         sortBy="date"
+        grouping={{ options: GROUP_BY, document: InvoiceGroupsDocument, pick: (d) => d.invoiceGroups }}
         extraFilters={{
           defaults: { openOnly: '', overdue: '', dueSoon: '' },
           toFilter: ({ openOnly, overdue, dueSoon }) => ({ ...(openOnly ? { openOnly: true } : {}), ...(overdue ? { overdue: true } : {}), ...(dueSoon ? { dueSoon: true } : {}) }),
