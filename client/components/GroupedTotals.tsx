@@ -198,7 +198,7 @@ export function GroupedTotalsTable({ groupHeader, balanceLabel = GROUPED_TEXTS.b
                 ) : null}
               </Table.Tbody>
               {grand && groups.length > 0 ? (
-                <Table.Tfoot data-testid="grand-total">
+                <Table.Tfoot data-testid="grand-total" bg="var(--mantine-color-gray-light)">
                   <Table.Tr style={{ fontWeight: 700 }}>
                     <Table.Td>{GROUPED_TEXTS.grandTotal}</Table.Td>
                     <Table.Td style={{ textAlign: 'right' }}>{formatNumber(grand.count, 0)}</Table.Td>
