@@ -63,7 +63,7 @@ export type ListPageProps<T> = {
   /** Loads every matching row for export; the "Exportar" menu only shows when given. */
   fetchAll?: () => Promise<T[]>;
   searchPlaceholder?: string;
-  /** "Agrupar por" (GroupedTotals' useGrouping): its control joins the filters; while grouped, its view replaces the table. */
+  /** "Agrupar por" (GroupedTotals.tsx): its control joins the filters; while grouped, its view replaces the table and the pager. */
   grouping?: { control: ReactNode; view: ReactNode | null };
 };
 
