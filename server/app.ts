@@ -20,9 +20,10 @@ import { buildSchema, loadTypeDefs } from './graphql/schema';
 import { apiDocsRouter } from './http/apiDocs';
 import { bearer } from './http/bearer';
 import { filesRouter } from './http/files';
-import { serviceAccountGate, serviceAuthOf } from './http/serviceAccountGate';
+import { RATE_MSG, serviceAccountGate, serviceAuthOf, serviceTokenVerdict } from './http/serviceAccountGate';
 import { sweepUnattachedUploads } from './lib/attachments';
 import { authenticate } from './modules/session/service';
+import { isServiceToken } from './modules/settings/serviceAccounts';
 import type { AppServices } from './services';
 
 
@@ -57,7 +58,15 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
       schema,
       context: async (ctx) =>
         makeContext(bearer((ctx.connectionParams as Record<string, unknown> | undefined)?.authorization), ctx.extra.request.socket.remoteAddress ?? ''),
-      onSubscribe: (_ctx, _id, payload) => {
+      // An integrator's token over WebSocket: refused at connection when unknown or revoked, and
+      // each subscription counts against the same per-token quota as an HTTP request.
+      onConnect: async (ctx) => {
+        const token = bearer((ctx.connectionParams as Record<string, unknown> | undefined)?.authorization);
+        return !isServiceToken(token) || (await authenticate(app, token)) !== null;
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const verdict = await serviceTokenVerdict(app, bearer((ctx.connectionParams as Record<string, unknown> | undefined)?.authorization));
+        if (verdict && !verdict.ok) return [new GraphQLError(RATE_MSG, { extensions: { code: 'RATE_LIMITED', retryAfter: verdict.retryAfterSeconds } })];
         const query = allowList ? allowList.resolve(payload.query, payload.extensions) : payload.query;
         if (query === null) return [persistedRefusal()];
         let document;

@@ -5,6 +5,7 @@ import type { Database, Executor } from './db/database';
 import type { Logger } from './lib/logger';
 import { createEvents, createPostgresEvents, type AppEvents } from './lib/events';
 import { announceAuditedRecords } from './db/audit';
+import { createRateLimiter, type RateLimiter } from './auth/rateLimit';
 import { createThrottle, type Throttle } from './auth/throttle';
 import type { TokenSigner } from './auth/tokens';
 import { loadRoleRules } from './modules/settings/data';
@@ -22,6 +23,8 @@ export type AppServices = {
   database: Database;
   tokens: TokenSigner;
   throttle: Throttle;
+  /** Requests per minute of each integrator token, counted across every process. */
+  serviceRateLimit: RateLimiter;
   events: AppEvents;
   rulesCache: RulesCache;
 };
@@ -57,5 +60,6 @@ export async function createServices(parts: { config: Config; logger: Logger; da
   events.onRulesChanged(({ roleIds }) => rulesCache.forget(roleIds));
   announceAuditedRecords(database.db, (record) => events.publishRecordChanged(record));
   const throttle = createThrottle(database.db, { perAccount: config.loginMaxAttempts, perIp: config.loginMaxAttemptsPerIp, windowMs: 15 * 60_000 });
-  return { ...parts, throttle, events, rulesCache };
+  const serviceRateLimit = createRateLimiter(database.db, config.serviceAccountRatePerMin);
+  return { ...parts, throttle, serviceRateLimit, events, rulesCache };
 }

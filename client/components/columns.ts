@@ -4,6 +4,14 @@ import type { ReactNode } from 'react';
 
 export type ColumnAlign = 'left' | 'center' | 'right';
 
+/**
+ * What the column holds, for exports: money and numbers are written as numbers
+ * (money with a "$#,##0.00" format in XLSX), dates as real dates (DD/MM/AAAA;
+ * date-times with the hour, in Mexico City time). Without it a value is written
+ * as it comes (text stays text: RFCs, postal codes and folios keep their zeros).
+ */
+export type ColumnFormat = 'money' | 'number' | 'date' | 'datetime';
+
 export type ListColumn<T> = {
   /** Row property shown by default; also the `sortBy` sent to the server. */
   key: string;
@@ -11,6 +19,8 @@ export type ListColumn<T> = {
   render?: (row: T) => ReactNode;
   /** Value written to CSV/XLSX; numbers stay numbers and dates (exportRows dateCell) dates in XLSX. Defaults to the row property at `key`. */
   exportValue?: (row: T) => string | number | Date | null;
+  /** The kind of value, so exports write real numbers and dates (see ColumnFormat). */
+  format?: ColumnFormat;
   /** false leaves the column out of exports (action buttons, icons). */
   exportable?: boolean;
   sortable?: boolean;

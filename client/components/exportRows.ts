@@ -8,8 +8,13 @@ import { loadExcel } from './excel';
 import { isIsoDate } from '../../schema/dates';
 
 export type ExportFormat = 'csv' | 'xlsx';
-export type ExportColumn<T> = Pick<ListColumn<T>, 'key' | 'header' | 'exportValue' | 'exportable'>;
+export type ExportColumn<T> = Pick<ListColumn<T>, 'key' | 'header' | 'exportValue' | 'exportable' | 'format'>;
 type ExportCell = string | number | Date | null;
+
+const NUMERIC = /^-?\d+(?:\.\d+)?$/;
+const MONEY_FORMAT = '"$"#,##0.00;-"$"#,##0.00';
+const DATE_FORMAT = 'dd/mm/yyyy';
+const DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
 
 const BOM = '\uFEFF';
 // A cell starting with = + @ (or "-" not followed by a plain number) would run
@@ -26,18 +31,44 @@ export function dateCell(iso: string | null | undefined): Date | null {
   return isIsoDate(day) ? new Date(`${day}T00:00:00Z`) : null;
 }
 
-const csvDate = (d: Date): string => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+/**
+ * An instant ("2026-11-21T18:30:00Z") as a cell: its Mexico City wall-clock
+ * time, written as if it were UTC because Excel has no time zones.
+ */
+export function dateTimeCell(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return new Date(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const csvDate = (d: Date): string => `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+const csvDateTime = (d: Date): string => `${csvDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+
+/** A value as the column's format asks: numeric text to a number, ISO text to a date. */
+function typed(format: ListColumn<unknown>['format'], value: ExportCell): ExportCell {
+  if (typeof value !== 'string' || !format) return value;
+  if (format === 'money' || format === 'number') return NUMERIC.test(value.trim()) ? Number(value) : value;
+  if (format === 'date') return dateCell(value) ?? value;
+  return dateTimeCell(value) ?? value;
+}
 
 function exportedColumns<T>(columns: ReadonlyArray<ExportColumn<T>>): ExportColumn<T>[] {
   return columns.filter((column) => column.exportable !== false);
 }
 
 export function exportCell<T>(column: ExportColumn<T>, row: T): ExportCell {
-  if (column.exportValue) return column.exportValue(row);
+  if (column.exportValue) return typed(column.format, column.exportValue(row));
   const value = rowField(row, column.key);
   if (value === undefined) return null;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  return value;
+  return typed(column.format, value);
 }
 
 /** The CSV text, BOM included. */
@@ -49,7 +80,8 @@ export function buildCsv<T>(columns: ReadonlyArray<ExportColumn<T>>, rows: Reado
       data: rows.map((row) =>
         included.map((column) => {
           const value = exportCell(column, row);
-          return value instanceof Date ? csvDate(value) : (value ?? '');
+          if (value instanceof Date) return column.format === 'datetime' ? csvDateTime(value) : csvDate(value);
+          return value ?? '';
         }),
       ),
     },
@@ -80,11 +112,13 @@ export async function buildXlsx<T>(
   for (const row of rows) {
     const values = included.map((column) => exportCell(column, row));
     values.forEach((value, index) => {
-      widths[index] = Math.max(widths[index] ?? 0, value === null ? 0 : value instanceof Date ? 10 : String(value).length);
+      widths[index] = Math.max(widths[index] ?? 0, value === null ? 0 : value instanceof Date ? (included[index]!.format === 'datetime' ? 16 : 10) : String(value).length);
     });
     const added = sheet.addRow(values);
     values.forEach((value, index) => {
-      if (value instanceof Date) added.getCell(index + 1).numFmt = 'dd/mm/yyyy';
+      const format = included[index]!.format;
+      if (value instanceof Date) added.getCell(index + 1).numFmt = format === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT;
+      else if (typeof value === 'number' && format === 'money') added.getCell(index + 1).numFmt = MONEY_FORMAT;
     });
   }
   widths.forEach((width, index) => {

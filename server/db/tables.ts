@@ -151,6 +151,17 @@ export const signInFailures = pgTable(
 );
 
 /**
+ * Request counters of the per-token rate limit (integrators' service accounts):
+ * one row per key and fixed window, shared by every server process of a
+ * deployment, timed with the database clock.
+ */
+export const apiRateWindows = pgTable('api_rate_windows', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/**
  * API tokens for integrators: a name, the role whose abilities its requests get,
  * and the sha256 of the token (the token itself is shown once and never stored).
  */

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import type { GraphQLSchema } from 'graphql';
+import { isScalarType, type GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import { modules } from '../modules';
 import { idGuard } from './idGuard';
@@ -28,10 +28,16 @@ export function loadTypeDefs(): string[] {
 
 /** The executable schema without permissions (tests walk its declarations). */
 export function buildBaseSchema(): GraphQLSchema {
-  return makeExecutableSchema({
+  const schema = makeExecutableSchema({
     typeDefs: loadTypeDefs(),
     resolvers: [scalarResolvers, ...modules.map((m) => m.resolvers)] as Parameters<typeof makeExecutableSchema>[0]['resolvers'],
   });
+  // graphql-tools copies every property of a resolver's GraphQLScalarType onto the SDL's scalar,
+  // its undefined description too: the SDL (base.graphql) stays the one place scalars are described.
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (isScalarType(type) && !type.description && type.astNode?.description) type.description = type.astNode.description.value;
+  }
+  return schema;
 }
 
 /** `permissions: false` exists only so the benchmark can measure the permission layer's cost. */

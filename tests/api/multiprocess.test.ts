@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, PASSWORD, createTestDatabase, startServer, type TestServer } from './harness';
 
 const LOGIN = 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }';
+const SA_RATE = 6;
 const SET = 'mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ version } }';
 
 /** The first message of a subscription on `server`, opened as `token`. */
@@ -34,7 +35,7 @@ describe('several processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // All four at once on the empty database: migrations and the first seed race.
-    const started = await Promise.allSettled([1, 2, 3, 4].map(() => startServer({}, { databaseUrl: database.url })));
+    const started = await Promise.allSettled([1, 2, 3, 4].map(() => startServer({ ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(SA_RATE) }, { databaseUrl: database.url })));
     servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
@@ -99,6 +100,24 @@ describe('several processes on one PostgreSQL database', () => {
     }
     // Another account is not affected.
     expect(await b.login('consulta@demo.mx')).toBeTruthy();
+  });
+
+  it(`an integrator token's requests sprayed across both processes hit one quota (${SA_RATE} a minute)`, async () => {
+    const admin = await a.login(ADMIN_EMAIL);
+    const roles = (await a.gql('{ roleOptions { id name } }', {}, admin)).data!.roleOptions as { id: string; name: string }[];
+    const created = await a.gql('mutation($input: ServiceAccountCreateInput!){ serviceAccountCreate(input:$input){ token } }', { input: { name: 'Integración repartida', roleId: roles.find((r) => r.name === 'Vendedor')!.id } }, admin);
+    expect(created.errors).toBeUndefined();
+    const token = created.data!.serviceAccountCreate.token as string;
+    const post = (s: TestServer) => fetch(`${s.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ ping }' }) });
+    const statuses: number[] = [];
+    for (let i = 0; i < SA_RATE; i++) statuses.push((await post([a, b][i % 2]!)).status);
+    expect(statuses).toEqual(Array(SA_RATE).fill(200));
+    // Each process alone saw only half the quota; together they refuse the next one.
+    for (const s of [a, b]) {
+      const res = await post(s);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('a process whose LISTEN connection was cut reconnects and hears events again', async () => {

@@ -1,5 +1,7 @@
 // Service accounts for integrators (issue 8 part 4): a token shown once, the
 // role's abilities, audited mutations, revocation and the per-token rate limit.
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
 
@@ -116,6 +118,39 @@ describe('service accounts', () => {
     // Per token: another account's token is not affected, nor a user's session.
     expect((await post(other.token, '{ ping }')).status).toBe(200);
     for (let i = 0; i < RATE + 2; i++) expect((await s.gql('{ ping }', {}, admin)).status).toBe(200);
+  });
+
+  it('counts WebSocket subscriptions against the same quota as HTTP requests, and refuses a revoked token at connection', async () => {
+    const { token, account } = await create('Suscriptor');
+    // Half the quota over HTTP, the rest as subscriptions: the one past it is refused in Spanish.
+    for (let i = 0; i < RATE / 2; i++) expect((await post(token, '{ ping }')).status).toBe(200);
+    const client = createClient({ url: s.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+    const subscribe = () =>
+      new Promise<string>((resolve) => {
+        client.subscribe({ query: 'subscription { recordChanged(entity: "client") { id } }' }, {
+          next: () => undefined,
+          error: (err) => resolve(Array.isArray(err) ? `error: ${(err as { message: string; extensions?: { code?: string } }[])[0]!.extensions?.code} ${(err as { message: string }[])[0]!.message}` : `closed: ${(err as { code?: number }).code}`),
+          complete: () => resolve('complete'),
+        });
+        // Accepted subscriptions stay open: no error within the wait means accepted.
+        setTimeout(() => resolve('open'), 400);
+      });
+    const outcomes: string[] = [];
+    for (let i = 0; i < RATE / 2 + 1; i++) outcomes.push(await subscribe());
+    await client.dispose();
+    expect(outcomes.slice(0, RATE / 2)).toEqual(Array(RATE / 2).fill('open'));
+    expect(outcomes[RATE / 2]).toMatch(/^error: RATE_LIMITED Demasiadas solicitudes/);
+    // And the HTTP side sees the quota spent too.
+    expect((await post(token, '{ ping }')).status).toBe(429);
+
+    const r = await s.gql(REVOKE, { id: account.id, v: account.version }, admin);
+    expect(r.errors).toBeUndefined();
+    const revoked = createClient({ url: s.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+    const closed = await new Promise<number | undefined>((resolve) => {
+      revoked.subscribe({ query: 'subscription { recordChanged(entity: "client") { id } }' }, { next: () => undefined, error: (err) => resolve((err as { code?: number }).code), complete: () => resolve(undefined) });
+    });
+    await revoked.dispose();
+    expect(closed).toBe(4403);
   });
 
   it('needs the ability: a Vendedor user is FORBIDDEN to create or list', async () => {

@@ -59,7 +59,10 @@ test('client → quote → contract → order → generador → invoice → part
   await form.getByLabel('Asunto').fill('Mantenimiento de planta');
   await form.getByLabel('Descripción 1').fill('Mantenimiento preventivo a subestación');
   await form.getByLabel('Cantidad 1').fill('10');
-  await form.getByLabel('Precio unitario 1').fill('1500');
+  // Enter moves along the line, as in a spreadsheet.
+  await form.getByLabel('Cantidad 1').press('Enter');
+  await expect(form.getByLabel('Precio unitario 1')).toBeFocused();
+  await page.keyboard.type('1500');
   await expect(page.getByTestId('document-totals')).toContainText('$17,400.00');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Cotización registrada.')).toBeVisible();

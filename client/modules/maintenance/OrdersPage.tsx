@@ -38,6 +38,7 @@ import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../components/listParams';
 import { notifySuccess } from '../../components/notify';
 import { NumberField } from '../../components/NumberField';
+import { onLinesKeyDown } from '../../components/lineKeys';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormSave } from '../../components/useFormSave';
 import { useServerList } from '../../components/useServerList';
@@ -53,9 +54,9 @@ const NEW = 'nueva';
 const COLUMNS: ListColumn<MaintenanceOrderRowFragment>[] = [
   { key: 'folio', header: t.folio, sortable: true, width: 110 },
   { key: 'vehicle', header: t.vehicle, sortable: true, render: (r) => `${r.vehicleNumber} · ${r.vehicleName}`, exportValue: (r) => `${r.vehicleNumber} ${r.vehicleName}` },
-  { key: 'openedOn', header: t.openedOn, sortable: true, render: (r) => formatDate(r.openedOn), exportValue: (r) => r.openedOn },
+  { key: 'openedOn', header: t.openedOn, format: 'date', sortable: true, render: (r) => formatDate(r.openedOn), exportValue: (r) => r.openedOn },
   { key: 'mechanic', header: t.mechanic, render: (r) => r.supplierName ?? r.mechanicName ?? '—', exportValue: (r) => r.supplierName ?? r.mechanicName ?? '' },
-  { key: 'total', header: t.total, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'total', header: t.total, format: 'money', align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
   { key: 'status', header: t.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={ORDER_BADGES} />, exportValue: (r) => ORDER_BADGES[r.status].label },
 ];
 
@@ -202,15 +203,17 @@ function RequestPartsDialog({ order, onClose }: { order: Order; onClose: (saved:
           <Select label={t.warehouse} required data={(options.data?.maintenanceFormOptions.warehouses ?? []).map((w) => ({ value: w.id, label: w.name }))} {...form.getInputProps('warehouseId')} />
           <DateField label={t.neededDate} required min={todayIso()} {...form.getInputProps('neededDate')} />
         </SimpleGrid>
-        {form.values.lines.map((line, i) => (
-          <Group key={i} align="flex-start" wrap="nowrap">
-            <PartSelect label={i === 0 ? texts.catalog.article : undefined} known={serviceParts} value={line.articleId} error={form.errors[`lines.${i}.articleId`] as string | undefined} onChange={(id) => form.setFieldValue(`lines.${i}.articleId`, id)} />
-            <NumberField label={i === 0 ? texts.catalog.quantity : undefined} aria-label={texts.catalog.quantity} precision={4} min={0} w={130} {...form.getInputProps(`lines.${i}.quantity`)} />
-            <ActionIcon variant="subtle" color="red" mt={i === 0 ? 28 : 4} aria-label={texts.catalog.remove} disabled={form.values.lines.length === 1} onClick={() => form.removeListItem('lines', i)}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        ))}
+        <Stack gap="sm" onKeyDown={onLinesKeyDown(() => form.insertListItem('lines', { articleId: '', quantity: '' }))}>
+          {form.values.lines.map((line, i) => (
+            <Group key={i} align="flex-start" wrap="nowrap" data-line-row>
+              <PartSelect label={i === 0 ? texts.catalog.article : undefined} known={serviceParts} value={line.articleId} error={form.errors[`lines.${i}.articleId`] as string | undefined} onChange={(id) => form.setFieldValue(`lines.${i}.articleId`, id)} />
+              <NumberField label={i === 0 ? texts.catalog.quantity : undefined} aria-label={texts.catalog.quantity} precision={4} min={0} w={130} {...form.getInputProps(`lines.${i}.quantity`)} />
+              <ActionIcon variant="subtle" color="red" mt={i === 0 ? 28 : 4} aria-label={texts.catalog.remove} disabled={form.values.lines.length === 1} onClick={() => form.removeListItem('lines', i)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
         <Group>
           <Button variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('lines', { articleId: '', quantity: '' })}>
             {t.addLine}

@@ -76,7 +76,7 @@ export function PaymentsPage() {
     },
     { key: 'vehicle', header: t.vehicle, sortable: true, render: (r) => r.vehicleNumber, exportValue: (r) => r.vehicleNumber },
     { key: 'supplierName', header: t.supplier },
-    { key: 'externalCost', header: t.external, align: 'right', render: (r) => formatMoney(r.externalCost), exportValue: (r) => Number(r.externalCost) },
+    { key: 'externalCost', header: t.external, format: 'money', align: 'right', render: (r) => formatMoney(r.externalCost), exportValue: (r) => Number(r.externalCost) },
     { key: 'externalInvoice', header: t.invoice },
     { key: 'request', header: t.request, render: (r) => (r.paymentRequest ? String(r.paymentRequest.folio) : t.none), exportValue: (r) => r.paymentRequest?.folio ?? '' },
     {

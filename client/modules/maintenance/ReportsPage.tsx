@@ -202,7 +202,7 @@ export function ReportsPage() {
   };
   const columns: ListColumn<Report>[] = [
     { key: 'folio', header: t.folio, sortable: true, width: 110 },
-    { key: 'createdAt', header: 'Fecha', sortable: true, render: (r) => formatDate(String(r.createdAt).slice(0, 10)), exportValue: (r) => String(r.createdAt).slice(0, 10) },
+    { key: 'createdAt', header: 'Fecha', format: 'datetime', sortable: true, render: (r) => formatDate(String(r.createdAt).slice(0, 10)) },
     { key: 'source', header: t.source, render: (r) => `${t.sources[r.source] ?? r.source}${r.sourceReference ? ` · ${r.sourceReference}` : ''}`, exportValue: (r) => t.sources[r.source] ?? r.source },
     { key: 'title', header: t.title },
     { key: 'where', header: t.where, render: (r) => [r.vehicleNumber, r.location].filter(Boolean).join(' · '), exportValue: (r) => [r.vehicleNumber, r.location].filter(Boolean).join(' ') },

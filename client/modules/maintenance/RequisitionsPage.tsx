@@ -29,9 +29,9 @@ const COLUMNS: ListColumn<Row>[] = [
     exportValue: (r) => r.orderFolio,
   },
   { key: 'vehicleNumber', header: t.vehicle },
-  { key: 'neededDate', header: t.neededDate, render: (r) => formatDate(r.requisition.neededDate), exportValue: (r) => r.requisition.neededDate },
+  { key: 'neededDate', header: t.neededDate, format: 'date', render: (r) => formatDate(r.requisition.neededDate), exportValue: (r) => r.requisition.neededDate },
   { key: 'lines', header: t.lines, render: (r) => r.requisition.lines.map((l) => `${l.sku} × ${l.requestedQty}`).join(', '), exportValue: (r) => r.requisition.lines.map((l) => `${l.sku} × ${l.requestedQty}`).join(', ') },
-  { key: 'delivered', header: t.delivered, align: 'right', render: (r) => formatMoney(r.requisition.deliveredCost), exportValue: (r) => Number(r.requisition.deliveredCost) },
+  { key: 'delivered', header: t.delivered, format: 'money', align: 'right', render: (r) => formatMoney(r.requisition.deliveredCost), exportValue: (r) => Number(r.requisition.deliveredCost) },
   { key: 'status', header: t.status, render: (r) => <StatusBadge status={r.requisition.status} labels={REQUISITION_BADGES} />, exportValue: (r) => REQUISITION_BADGES[r.requisition.status]?.label ?? r.requisition.status },
 ];
 

@@ -29,10 +29,10 @@ const ACTIVE_BADGES = { activo: { label: t.activeLabel, color: 'teal' }, inactiv
 const COLUMNS: ListColumn<MaintenanceServiceFieldsFragment>[] = [
   { key: 'name', header: t.name, sortable: true },
   { key: 'kind', header: t.kind, sortable: true, render: (r) => SERVICE_KIND_LABELS[r.kind], exportValue: (r) => SERVICE_KIND_LABELS[r.kind] },
-  { key: 'everyKm', header: t.everyKm, sortable: true, align: 'right', render: (r) => (r.everyKm ? formatNumber(r.everyKm, 0) : t.none), exportValue: (r) => r.everyKm ?? null },
-  { key: 'everyDays', header: t.everyDays, sortable: true, align: 'right', render: (r) => (r.everyDays ? formatNumber(r.everyDays, 0) : t.none), exportValue: (r) => r.everyDays ?? null },
-  { key: 'estimatedCost', header: t.cost, sortable: true, align: 'right', render: (r) => formatMoney(r.estimatedCost), exportValue: (r) => Number(r.estimatedCost) },
-  { key: 'parts', header: t.partsCount, align: 'right', render: (r) => formatNumber(r.parts.length, 0), exportValue: (r) => r.parts.length },
+  { key: 'everyKm', header: t.everyKm, format: 'number', sortable: true, align: 'right', render: (r) => (r.everyKm ? formatNumber(r.everyKm, 0) : t.none), exportValue: (r) => r.everyKm ?? null },
+  { key: 'everyDays', header: t.everyDays, format: 'number', sortable: true, align: 'right', render: (r) => (r.everyDays ? formatNumber(r.everyDays, 0) : t.none), exportValue: (r) => r.everyDays ?? null },
+  { key: 'estimatedCost', header: t.cost, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.estimatedCost), exportValue: (r) => Number(r.estimatedCost) },
+  { key: 'parts', header: t.partsCount, format: 'number', align: 'right', render: (r) => formatNumber(r.parts.length, 0), exportValue: (r) => r.parts.length },
   {
     key: 'active',
     header: t.status,

@@ -1,7 +1,7 @@
 // Tablero: decides from the user's abilities which indicators to compute; a
-// part the user may not see is never queried (null in the answer). The
-// statements run one after another: a fixed number per request (at most 11),
-// whatever the data.
+// part the user may not see is never queried (null in the answer). A fixed
+// number of statements per request (one per indicator, at most 13 for an
+// administrator), whatever the data, run side by side.
 import type { RequestContext } from '../../context';
 import { todayMx } from '../../../schema/dates';
 import { money } from '../../../schema/money';
@@ -45,31 +45,48 @@ export async function dashboard(ctx: RequestContext) {
   const ex = db(ctx);
   const today = todayMx();
 
-  const belowMinimumCount = may('belowMinimum') ? await data.belowMinimumCount(ex) : null;
-  const pendingRequisitions = may('requisitions') ? await data.pendingRequisitions(ex) : null;
-  const warehouse = belowMinimumCount === null && pendingRequisitions === null ? null : { belowMinimumCount, pendingRequisitions };
-
-  const sales = may('invoices')
-    ? { receivables: dues(await data.receivables(ex, today)), invoicedByMonth: months(await data.invoicedByMonth(ex, today)) }
-    : null;
-
+  const none = Promise.resolve(null);
+  // The indicators are independent reads: they run side by side (on PostgreSQL over several pool
+  // connections; PGlite queues them), so the answer waits for the slowest, not for their sum.
   const expenses = may('expenses');
-  const payables = expenses ? dues(await data.payables(ex, today)) : null;
-  const spentByMonth = expenses ? months(await data.spentByMonth(ex, today)) : null;
-  const paymentRequestsToApprove = may('paymentRequests') ? await data.pendingPaymentRequests(ex) : null;
-  const shopping = expenses || paymentRequestsToApprove !== null ? { payables, spentByMonth, paymentRequestsToApprove } : null;
+  const [
+    belowMinimumCount,
+    pendingRequisitions,
+    receivables,
+    invoicedByMonth,
+    payables,
+    spentByMonth,
+    paymentRequestsToApprove,
+    openPeriods,
+    hrDocuments,
+    schedule,
+    vehicleDocuments,
+    security,
+  ] = await Promise.all([
+    may('belowMinimum') ? data.belowMinimumCount(ex) : none,
+    may('requisitions') ? data.pendingRequisitions(ex) : none,
+    may('invoices') ? data.receivables(ex, today) : none,
+    may('invoices') ? data.invoicedByMonth(ex, today) : none,
+    expenses ? data.payables(ex, today) : none,
+    expenses ? data.spentByMonth(ex, today) : none,
+    may('paymentRequests') ? data.pendingPaymentRequests(ex) : none,
+    may('cashPeriods') ? data.openCashPeriods(ex) : none,
+    may('employeeDocuments') ? documentAlertSummary(ctx) : none,
+    may('maintenanceSchedule') ? scheduleDueSummary(ctx) : none,
+    may('vehicleDocuments') ? vehicleDocumentAlertSummary(ctx) : none,
+    securityIndicators(ctx, { schedule: may('overdueInspections'), permits: may('expiringPermits') }),
+  ]);
 
-  const cash = may('cashPeriods')
-    ? { openPeriods: (await data.openCashPeriods(ex)).map((p) => ({ ...p, id: String(p.id), balance: money(p.balance) })) }
-    : null;
-
-  const hr = may('employeeDocuments') ? { documents: await documentAlertSummary(ctx) } : null;
-
-  const maintenance = may('maintenanceSchedule') ? { schedule: await scheduleDueSummary(ctx) } : null;
-
-  const vehiclePark = may('vehicleDocuments') ? { documents: await vehicleDocumentAlertSummary(ctx) } : null;
-
-  const security = await securityIndicators(ctx, { schedule: may('overdueInspections'), permits: may('expiringPermits') });
+  const warehouse = belowMinimumCount === null && pendingRequisitions === null ? null : { belowMinimumCount, pendingRequisitions };
+  const sales = receivables && invoicedByMonth ? { receivables: dues(receivables), invoicedByMonth: months(invoicedByMonth) } : null;
+  const shopping =
+    expenses || paymentRequestsToApprove !== null
+      ? { payables: payables ? dues(payables) : null, spentByMonth: spentByMonth ? months(spentByMonth) : null, paymentRequestsToApprove }
+      : null;
+  const cash = openPeriods ? { openPeriods: openPeriods.map((p) => ({ ...p, id: String(p.id), balance: money(p.balance) })) } : null;
+  const hr = hrDocuments ? { documents: hrDocuments } : null;
+  const maintenance = schedule ? { schedule } : null;
+  const vehiclePark = vehicleDocuments ? { documents: vehicleDocuments } : null;
 
   return { today, warehouse, sales, shopping, cash, hr, maintenance, vehiclePark, security };
 }

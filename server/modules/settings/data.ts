@@ -1,9 +1,9 @@
 // Configuración data layer: the only place with SQL for users, roles, modules.
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { RuleModule } from '../../../schema/abilities';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
-import { appModules, rolePermissions, roles, submodules, users } from '../../db/tables';
+import { appModules, rolePermissions, roles, serviceAccounts, submodules, users } from '../../db/tables';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
 export type RoleRow = typeof roles.$inferSelect;
@@ -335,4 +335,119 @@ export async function pruneGrants(ex: Executor, submoduleId: number, offered: st
   await ex
     .delete(rolePermissions)
     .where(and(eq(rolePermissions.submoduleId, submoduleId), notInArray(rolePermissions.permission, offered)));
+}
+
+// --- Service accounts (integrators' API tokens) -------------------------------
+
+export type ServiceAccountRow = {
+  id: number;
+  name: string;
+  roleId: number;
+  roleName: string;
+  tokenPrefix: string;
+  createdAt: Date;
+  createdByName: string | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  version: number;
+};
+
+export const SERVICE_ACCOUNT_SORTS = ['name', 'role', 'lastUsedAt', 'createdAt'] as const;
+export type ServiceAccountSort = (typeof SERVICE_ACCOUNT_SORTS)[number];
+
+const serviceAccountColumns = {
+  id: serviceAccounts.id,
+  name: serviceAccounts.name,
+  roleId: serviceAccounts.roleId,
+  roleName: roles.name,
+  tokenPrefix: serviceAccounts.tokenPrefix,
+  createdAt: serviceAccounts.createdAt,
+  createdByName: users.name,
+  lastUsedAt: serviceAccounts.lastUsedAt,
+  revokedAt: serviceAccounts.revokedAt,
+  version: serviceAccounts.version,
+};
+
+const serviceAccountBase = (ex: Executor) =>
+  ex.select(serviceAccountColumns).from(serviceAccounts).innerJoin(roles, eq(roles.id, serviceAccounts.roleId)).leftJoin(users, eq(users.id, serviceAccounts.createdBy));
+
+export async function findServiceAccount(ex: Executor, id: number): Promise<ServiceAccountRow | null> {
+  return (await serviceAccountBase(ex).where(eq(serviceAccounts.id, id)))[0] ?? null;
+}
+
+export async function listServiceAccounts(
+  ex: Executor,
+  q: ListQuery<ServiceAccountSort>,
+  revoked: boolean | null | undefined,
+): Promise<{ items: ServiceAccountRow[]; total: number }> {
+  const conds: SQL[] = [];
+  if (q.search) conds.push(or(ilike(serviceAccounts.name, likePattern(q.search)), ilike(serviceAccounts.tokenPrefix, likePattern(q.search))) as SQL);
+  if (revoked === true) conds.push(isNotNull(serviceAccounts.revokedAt));
+  if (revoked === false) conds.push(isNull(serviceAccounts.revokedAt));
+  const where = conds.length ? and(...conds) : undefined;
+  const sortCol = { name: serviceAccounts.name, role: roles.name, lastUsedAt: serviceAccounts.lastUsedAt, createdAt: serviceAccounts.createdAt }[q.sortBy];
+  const dir = q.desc ? sql`desc nulls last` : sql`asc nulls first`;
+  // The count needs the roles join only when sorting does, and sorting never filters: count the accounts alone.
+  const [items, totals] = await Promise.all([
+    serviceAccountBase(ex).where(where).orderBy(sql`${sortCol} ${dir}`, asc(serviceAccounts.id)).limit(q.limit).offset(q.offset),
+    ex.select({ n: count() }).from(serviceAccounts).where(where),
+  ]);
+  return { items, total: Number(totals[0].n) };
+}
+
+export async function serviceAccountNameTaken(ex: Executor, name: string): Promise<boolean> {
+  return (await ex.select({ id: serviceAccounts.id }).from(serviceAccounts).where(sql`lower(${serviceAccounts.name}) = lower(${name})`).limit(1)).length > 0;
+}
+
+export async function insertServiceAccount(
+  ex: Executor,
+  values: { name: string; roleId: number; tokenHash: string; tokenPrefix: string; createdBy: number | null },
+): Promise<number> {
+  const [row] = await ex.insert(serviceAccounts).values(values).returning({ id: serviceAccounts.id });
+  return row.id;
+}
+
+/** Revokes the account at this version; false when the version moved on. */
+export async function revokeServiceAccountRow(ex: Executor, id: number, version: number, by: number | null): Promise<boolean> {
+  const updated = await ex
+    .update(serviceAccounts)
+    .set({ revokedAt: new Date(), revokedBy: by, version: sql`${serviceAccounts.version} + 1` })
+    .where(and(eq(serviceAccounts.id, id), eq(serviceAccounts.version, version)))
+    .returning({ id: serviceAccounts.id });
+  return updated.length > 0;
+}
+
+/** Replaces the token hash at this version (the old token stops working); false when the version moved on. */
+export async function replaceServiceAccountToken(ex: Executor, id: number, version: number, token: { tokenHash: string; tokenPrefix: string }): Promise<boolean> {
+  const updated = await ex
+    .update(serviceAccounts)
+    .set({ ...token, lastUsedAt: null, version: sql`${serviceAccounts.version} + 1` })
+    .where(and(eq(serviceAccounts.id, id), eq(serviceAccounts.version, version)))
+    .returning({ id: serviceAccounts.id });
+  return updated.length > 0;
+}
+
+export async function countServiceAccountsOfRole(ex: Executor, roleId: number): Promise<number> {
+  const rows = await ex.select({ n: count() }).from(serviceAccounts).where(eq(serviceAccounts.roleId, roleId));
+  return Number(rows[0].n);
+}
+
+export type ServiceTokenOwner = { id: number; name: string; roleId: number; roleName: string; roleVersion: number; lastUsedAt: Date | null };
+
+/** The live (not revoked) account whose token has this hash. */
+export async function findServiceAccountByTokenHash(ex: Executor, tokenHash: string): Promise<ServiceTokenOwner | null> {
+  const rows = await ex
+    .select({ id: serviceAccounts.id, name: serviceAccounts.name, roleId: serviceAccounts.roleId, roleName: roles.name, roleVersion: roles.version, lastUsedAt: serviceAccounts.lastUsedAt })
+    .from(serviceAccounts)
+    .innerJoin(roles, eq(roles.id, serviceAccounts.roleId))
+    .where(and(eq(serviceAccounts.tokenHash, tokenHash), isNull(serviceAccounts.revokedAt)));
+  return rows[0] ?? null;
+}
+
+/** Marks the account used now, unless another request did within the last minute. */
+export async function touchServiceAccountUsed(ex: Executor, id: number): Promise<void> {
+  await ex
+    .update(serviceAccounts)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(serviceAccounts.id, id), sql`(${serviceAccounts.lastUsedAt} is null or ${serviceAccounts.lastUsedAt} < now() - interval '1 minute')`));
 }

@@ -47,12 +47,12 @@ const signed = (m: CashMovementFieldsFragment) => (m.kind === 'egreso' ? `-${m.a
 
 const COLUMNS: ListColumn<CashMovementFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
-  { key: 'date', header: 'Fecha', sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'date', header: 'Fecha', format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'concept', header: 'Concepto', sortable: true, render: (r) => r.conceptName, exportValue: (r) => r.conceptName },
   { key: 'kind', header: 'Tipo', sortable: true, render: (r) => <StatusBadge status={r.kind} labels={KIND_LABELS} />, exportValue: (r) => KIND_LABELS[r.kind]?.label ?? r.kind },
   { key: 'description', header: 'Descripción', render: (r) => (r.reversalOfFolio ? `${r.description}` : r.description) },
-  { key: 'amount', header: 'Importe', sortable: true, align: 'right', render: (r) => formatMoney(signed(r)), exportValue: (r) => Number(signed(r)) },
-  { key: 'balanceAfter', header: 'Saldo', align: 'right', render: (r) => formatMoney(r.balanceAfter), exportValue: (r) => Number(r.balanceAfter) },
+  { key: 'amount', header: 'Importe', format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(signed(r)), exportValue: (r) => Number(signed(r)) },
+  { key: 'balanceAfter', header: 'Saldo', format: 'money', align: 'right', render: (r) => formatMoney(r.balanceAfter), exportValue: (r) => Number(r.balanceAfter) },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={MOVEMENT_STATUS} />, exportValue: (r) => MOVEMENT_STATUS[r.status]?.label ?? r.status },
   { key: 'receipt', header: 'Comprobante', render: (r) => (r.receipt ? 'Sí' : ''), exportValue: (r) => r.receipt?.fileName ?? '' },
 ];

@@ -41,14 +41,14 @@ import { CASH_PATHS, denominationLabel, PERIOD_STATUS } from '../texts';
 const COLUMNS: ListColumn<CashPeriodFieldsFragment>[] = [
   { key: 'folio', header: 'Período', sortable: true, width: 90 },
   { key: 'cashBoxName', header: 'Caja' },
-  { key: 'openedOn', header: 'Apertura', sortable: true, render: (r) => formatDate(r.openedOn), exportValue: (r) => formatDate(r.openedOn) },
-  { key: 'closedOn', header: 'Cierre', sortable: true, render: (r) => formatDate(r.closedOn), exportValue: (r) => formatDate(r.closedOn) },
-  { key: 'openingBalance', header: 'Saldo inicial', align: 'right', render: (r) => formatMoney(r.openingBalance), exportValue: (r) => Number(r.openingBalance) },
-  { key: 'income', header: 'Ingresos', align: 'right', render: (r) => formatMoney(r.income), exportValue: (r) => Number(r.income) },
-  { key: 'expense', header: 'Egresos', align: 'right', render: (r) => formatMoney(r.expense), exportValue: (r) => Number(r.expense) },
-  { key: 'balance', header: 'Esperado', align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
-  { key: 'countedTotal', header: 'Contado', align: 'right', render: (r) => formatMoney(r.countedTotal), exportValue: (r) => (r.countedTotal === null ? null : Number(r.countedTotal)) },
-  { key: 'difference', header: 'Diferencia', align: 'right', render: (r) => formatMoney(r.difference), exportValue: (r) => (r.difference === null ? null : Number(r.difference)) },
+  { key: 'openedOn', header: 'Apertura', format: 'date', sortable: true, render: (r) => formatDate(r.openedOn) },
+  { key: 'closedOn', header: 'Cierre', format: 'date', sortable: true, render: (r) => formatDate(r.closedOn) },
+  { key: 'openingBalance', header: 'Saldo inicial', format: 'money', align: 'right', render: (r) => formatMoney(r.openingBalance), exportValue: (r) => Number(r.openingBalance) },
+  { key: 'income', header: 'Ingresos', format: 'money', align: 'right', render: (r) => formatMoney(r.income), exportValue: (r) => Number(r.income) },
+  { key: 'expense', header: 'Egresos', format: 'money', align: 'right', render: (r) => formatMoney(r.expense), exportValue: (r) => Number(r.expense) },
+  { key: 'balance', header: 'Esperado', format: 'money', align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  { key: 'countedTotal', header: 'Contado', format: 'money', align: 'right', render: (r) => formatMoney(r.countedTotal), exportValue: (r) => (r.countedTotal === null ? null : Number(r.countedTotal)) },
+  { key: 'difference', header: 'Diferencia', format: 'money', align: 'right', render: (r) => formatMoney(r.difference), exportValue: (r) => (r.difference === null ? null : Number(r.difference)) },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={PERIOD_STATUS} />, exportValue: (r) => PERIOD_STATUS[r.status]?.label ?? r.status },
 ];
 

@@ -19,10 +19,10 @@ const COLUMNS: ListColumn<RhAgreementFieldsFragment>[] = [
   { key: 'folio', header: c.folio, sortable: true, width: 80 },
   { key: 'employee', header: c.employee, sortable: true, render: (r) => `${r.employeeNumber} · ${r.employeeName}`, exportValue: (r) => `${r.employeeNumber} ${r.employeeName}` },
   { key: 'kind', header: c.kind, sortable: true, render: (r) => AGREEMENT_KIND_LABELS[r.kind], exportValue: (r) => AGREEMENT_KIND_LABELS[r.kind] },
-  { key: 'startDate', header: c.startDate, sortable: true, render: (r) => formatDate(r.startDate), exportValue: (r) => formatDate(r.startDate) },
-  { key: 'total', header: c.total, sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
-  { key: 'installment', header: c.installment, align: 'right', render: (r) => formatMoney(r.installment), exportValue: (r) => Number(r.installment) },
-  { key: 'balance', header: c.balance, sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  { key: 'startDate', header: c.startDate, format: 'date', sortable: true, render: (r) => formatDate(r.startDate) },
+  { key: 'total', header: c.total, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'installment', header: c.installment, format: 'money', align: 'right', render: (r) => formatMoney(r.installment), exportValue: (r) => Number(r.installment) },
+  { key: 'balance', header: c.balance, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
   { key: 'status', header: c.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={AGREEMENT_BADGES} />, exportValue: (r) => AGREEMENT_STATUS_LABELS[r.status] },
 ];
 

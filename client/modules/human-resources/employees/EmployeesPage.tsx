@@ -31,11 +31,12 @@ const COLUMNS: ListColumn<RhEmployeeRowFieldsFragment>[] = [
   { key: 'areaName', header: t.columns.area, sortable: true },
   { key: 'positionName', header: t.columns.position, sortable: true },
   { key: 'payFrequency', header: t.columns.frequency, sortable: true, render: (r) => FREQUENCY_LABELS[r.payFrequency], exportValue: (r) => FREQUENCY_LABELS[r.payFrequency] },
-  { key: 'dailySalary', header: t.columns.dailySalary, sortable: true, align: 'right', render: (r) => formatMoney(r.dailySalary), exportValue: (r) => Number(r.dailySalary) },
+  { key: 'dailySalary', header: t.columns.dailySalary, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.dailySalary), exportValue: (r) => Number(r.dailySalary) },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={STATUS_BADGES} />, exportValue: (r) => STATUS_BADGES[r.status].label },
   {
     key: 'documentAlerts',
     header: t.columns.documents,
+    format: 'number',
     render: (r) =>
       r.documentAlerts > 0 ? (
         <Badge color="red" variant="light">

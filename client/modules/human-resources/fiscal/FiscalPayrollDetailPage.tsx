@@ -40,9 +40,9 @@ const FIGURES: { key: Figure; header: string }[] = [
 const EXPORT_COLUMNS: ExportColumn<Employee>[] = [
   { key: 'employeeNumber', header: c.number },
   { key: 'employeeName', header: c.name },
-  { key: 'daysWorked', header: t.days, exportValue: (e) => Number(e.daysWorked) },
-  { key: 'sbcDaily', header: t.sbc, exportValue: (e) => Number(e.sbcDaily) },
-  ...FIGURES.map((f) => ({ key: f.key, header: f.header, exportValue: (e: Employee) => Number(e[f.key]) })),
+  { key: 'daysWorked', header: t.days, format: 'number', exportValue: (e) => Number(e.daysWorked) },
+  { key: 'sbcDaily', header: t.sbc, format: 'money', exportValue: (e) => Number(e.sbcDaily) },
+  ...FIGURES.map((f) => ({ key: f.key, header: f.header, format: 'money' as const, exportValue: (e: Employee) => Number(e[f.key]) })),
 ];
 
 const KIND_LABELS: Record<string, string> = { percepcion: 'Percepción', deduccion: 'Deducción', otro_pago: 'Otro pago' };

@@ -31,6 +31,7 @@ type Row = RhFiscalPayrollRowFieldsFragment;
 
 const money = (pick: (r: Row) => string | undefined) => ({
   align: 'right' as const,
+  format: 'money' as const,
   render: (r: Row) => formatMoney(pick(r)),
   exportValue: (r: Row) => (pick(r) === undefined ? null : Number(pick(r))),
 });
@@ -42,9 +43,9 @@ export const periodText = (r: Pick<Row, 'periodStart' | 'periodEnd'>) =>
 const COLUMNS: ListColumn<Row>[] = [
   { key: 'folio', header: c.folio, sortable: true, width: 80 },
   { key: 'periodStart', header: c.period, sortable: true, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{periodText(r)}</span>, exportValue: periodText },
-  { key: 'paymentDate', header: c.paymentDate, sortable: true, render: (r) => formatDate(r.paymentDate), exportValue: (r) => formatDate(r.paymentDate) },
+  { key: 'paymentDate', header: c.paymentDate, format: 'date', sortable: true, render: (r) => formatDate(r.paymentDate) },
   { key: 'tableYear', header: c.tableYear, sortable: true, align: 'right' },
-  { key: 'employeeCount', header: c.employees, align: 'right' },
+  { key: 'employeeCount', header: c.employees, format: 'number', align: 'right' },
   { key: 'taxable', header: c.taxable, ...money((r) => r.fiscalTotals?.taxable) },
   { key: 'isrWithheld', header: c.withheld, ...money((r) => r.fiscalTotals?.isrWithheld) },
   { key: 'subsidy', header: c.subsidy, ...money((r) => r.fiscalTotals?.subsidy) },

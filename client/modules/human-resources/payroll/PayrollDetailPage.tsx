@@ -212,16 +212,16 @@ function IncidentDialog({ employee, readOnly, onClose }: { employee: PayrollEmpl
 
 const SUMMARY_COLUMNS = (() => {
   const c = texts.summaryCols;
-  const money = (key: keyof PayrollEmployee & string, header: string): ExportColumn<PayrollEmployee> => ({ key, header, exportValue: (r) => Number(r[key]) });
+  const money = (key: keyof PayrollEmployee & string, header: string, format: ExportColumn<PayrollEmployee>['format'] = 'money'): ExportColumn<PayrollEmployee> => ({ key, header, format, exportValue: (r) => Number(r[key]) });
   return [
     { key: 'employeeNumber', header: c.number },
     { key: 'employeeName', header: c.name },
     money('dailySalary', c.daily),
     money('sbcDaily', c.sbc),
-    money('daysWorked', c.days),
-    money('absences', c.absences),
-    money('overtimeDoubleHours', c.double),
-    money('overtimeTripleHours', c.triple),
+    money('daysWorked', c.days, 'number'),
+    money('absences', c.absences, 'number'),
+    money('overtimeDoubleHours', c.double, 'number'),
+    money('overtimeTripleHours', c.triple, 'number'),
     money('perceptions', c.perceptions),
     money('taxable', c.taxable),
     money('exempt', c.exempt),

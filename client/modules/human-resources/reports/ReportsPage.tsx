@@ -37,6 +37,7 @@ const t = texts;
 const dateColumn = <T,>(key: keyof T & string, header: string): ListColumn<T> => ({
   key,
   header,
+  format: 'date',
   render: (r) => formatDate(r[key] as string | null),
   exportValue: (r) => dateCell(r[key] as string | null),
 });

@@ -19,8 +19,8 @@ const FIELDS = ['name', 'active'] as const;
 
 const COLUMNS: ListColumn<RhAreaFieldsFragment>[] = [
   { key: 'name', header: t.name, sortable: true },
-  { key: 'positionCount', header: t.positions, sortable: true, align: 'right', render: (r) => formatNumber(r.positionCount, 0) },
-  { key: 'employeeCount', header: t.employees, sortable: true, align: 'right', render: (r) => formatNumber(r.employeeCount, 0) },
+  { key: 'positionCount', header: t.positions, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.positionCount, 0) },
+  { key: 'employeeCount', header: t.employees, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.employeeCount, 0) },
   { key: 'active', header: 'Estado', render: (r) => <StatusBadge status={activeStatus(r.active)} labels={ACTIVE_LABELS} />, exportValue: (r) => activeLabel(r.active) },
 ];
 

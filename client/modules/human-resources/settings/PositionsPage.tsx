@@ -22,9 +22,9 @@ const FIELDS = ['areaId', 'name', 'baseDailySalary', 'active'] as const;
 const COLUMNS: ListColumn<RhPositionFieldsFragment>[] = [
   { key: 'name', header: t.name, sortable: true },
   { key: 'areaName', header: t.area, sortable: true },
-  { key: 'baseDailySalary', header: t.salary, sortable: true, align: 'right', render: (r) => formatMoney(r.baseDailySalary), exportValue: (r) => Number(r.baseDailySalary) },
-  { key: 'workplaceCount', header: t.workplaces, sortable: true, align: 'right', render: (r) => formatNumber(r.workplaceCount, 0) },
-  { key: 'employeeCount', header: t.employees, sortable: true, align: 'right', render: (r) => formatNumber(r.employeeCount, 0) },
+  { key: 'baseDailySalary', header: t.salary, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.baseDailySalary), exportValue: (r) => Number(r.baseDailySalary) },
+  { key: 'workplaceCount', header: t.workplaces, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.workplaceCount, 0) },
+  { key: 'employeeCount', header: t.employees, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.employeeCount, 0) },
   { key: 'active', header: 'Estado', render: (r) => <StatusBadge status={activeStatus(r.active)} labels={ACTIVE_LABELS} />, exportValue: (r) => activeLabel(r.active) },
 ];
 

@@ -22,7 +22,7 @@ const COLUMNS: ListColumn<RhWorkplaceFieldsFragment>[] = [
   { key: 'code', header: t.code, sortable: true },
   { key: 'areaName', header: t.area, sortable: true },
   { key: 'positionName', header: t.position, sortable: true },
-  { key: 'authorizedDailySalary', header: t.salary, sortable: true, align: 'right', render: (r) => formatMoney(r.authorizedDailySalary), exportValue: (r) => Number(r.authorizedDailySalary) },
+  { key: 'authorizedDailySalary', header: t.salary, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.authorizedDailySalary), exportValue: (r) => Number(r.authorizedDailySalary) },
   { key: 'location', header: t.location },
   { key: 'status', header: t.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={WORKPLACE_STATUS} />, exportValue: (r) => WORKPLACE_STATUS[r.status]?.label ?? r.status },
   {

@@ -5,6 +5,7 @@
 import { ActionIcon, Autocomplete, Button, Group, Paper, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { NumberField } from '../../../components/NumberField';
+import { onLinesKeyDown } from '../../../components/lineKeys';
 import { formatMoney } from '../../../components/format';
 import { lineTotals, type TaxRates } from '../../../../schema/sales/totals';
 import { texts } from '../texts';
@@ -78,7 +79,7 @@ export function LinesEditor({ lines, onChange, errors, field = 'lines', withDisc
         </Text>
       ) : null}
       <Table.ScrollContainer minWidth={1100}>
-        <Table verticalSpacing={4} horizontalSpacing={6}>
+        <Table verticalSpacing={4} horizontalSpacing={6} onKeyDown={readOnly ? undefined : onLinesKeyDown(() => onChange([...lines, newLine()]))}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th style={{ width: '2rem' }}>#</Table.Th>

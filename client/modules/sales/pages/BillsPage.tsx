@@ -18,12 +18,12 @@ const t = texts.bills;
 
 const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
   { key: 'folio', header: t.columns.label, sortable: true, render: (r) => r.label, exportValue: (r) => r.label },
-  { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'date', header: t.columns.date, format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
   { key: 'metodoPago', header: t.columns.metodo },
-  { key: 'dueDate', header: t.columns.dueDate, sortable: true, render: (r) => formatDate(r.dueDate), exportValue: (r) => formatDate(r.dueDate) },
-  { key: 'total', header: t.columns.total, sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
-  { key: 'balance', header: t.columns.balance, sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  { key: 'dueDate', header: t.columns.dueDate, format: 'date', sortable: true, render: (r) => formatDate(r.dueDate) },
+  { key: 'total', header: t.columns.total, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'balance', header: t.columns.balance, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={INVOICE_BADGES} />, exportValue: (r) => INVOICE_LIFECYCLE.labels[r.status] },
 ];
 

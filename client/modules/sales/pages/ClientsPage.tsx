@@ -23,9 +23,9 @@ const COLUMNS: ListColumn<ClientFieldsFragment>[] = [
   { key: 'rfc', header: t.columns.rfc, sortable: true },
   { key: 'regimenFiscal', header: t.columns.regimen },
   { key: 'city', header: t.columns.city },
-  { key: 'creditDays', header: t.columns.creditDays, sortable: true, align: 'right' },
-  { key: 'creditLimit', header: t.columns.creditLimit, sortable: true, align: 'right', render: (r) => formatMoney(r.creditLimit), exportValue: (r) => Number(r.creditLimit) },
-  { key: 'openBalance', header: t.columns.openBalance, sortable: true, align: 'right', render: (r) => formatMoney(r.openBalance), exportValue: (r) => Number(r.openBalance) },
+  { key: 'creditDays', header: t.columns.creditDays, format: 'number', sortable: true, align: 'right' },
+  { key: 'creditLimit', header: t.columns.creditLimit, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.creditLimit), exportValue: (r) => Number(r.creditLimit) },
+  { key: 'openBalance', header: t.columns.openBalance, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.openBalance), exportValue: (r) => Number(r.openBalance) },
   {
     key: 'active',
     header: t.columns.status,

@@ -15,11 +15,11 @@ const COLUMNS: ListColumn<ContractFieldsFragment>[] = [
   { key: 'folio', header: t.columns.folio, sortable: true, render: (r) => folioLabel('contract', r.folio), exportValue: (r) => folioLabel('contract', r.folio) },
   { key: 'name', header: t.columns.name, sortable: true },
   { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
-  { key: 'startDate', header: t.columns.startDate, sortable: true, render: (r) => formatDate(r.startDate), exportValue: (r) => formatDate(r.startDate) },
-  { key: 'endDate', header: t.columns.endDate, sortable: true, render: (r) => formatDate(r.endDate), exportValue: (r) => formatDate(r.endDate) },
-  { key: 'amount', header: t.columns.amount, sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
-  { key: 'authorized', header: t.columns.authorized, align: 'right', render: (r) => `${formatNumber(r.progress.authorizedPercent)} %`, exportValue: (r) => Number(r.progress.authorizedPercent) },
-  { key: 'billed', header: t.columns.billed, align: 'right', render: (r) => `${formatNumber(r.progress.billedPercent)} %`, exportValue: (r) => Number(r.progress.billedPercent) },
+  { key: 'startDate', header: t.columns.startDate, format: 'date', sortable: true, render: (r) => formatDate(r.startDate) },
+  { key: 'endDate', header: t.columns.endDate, format: 'date', sortable: true, render: (r) => formatDate(r.endDate) },
+  { key: 'amount', header: t.columns.amount, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
+  { key: 'authorized', header: t.columns.authorized, format: 'number', align: 'right', render: (r) => `${formatNumber(r.progress.authorizedPercent)} %`, exportValue: (r) => Number(r.progress.authorizedPercent) },
+  { key: 'billed', header: t.columns.billed, format: 'number', align: 'right', render: (r) => `${formatNumber(r.progress.billedPercent)} %`, exportValue: (r) => Number(r.progress.billedPercent) },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={CONTRACT_BADGES} />, exportValue: (r) => CONTRACT_LIFECYCLE.labels[r.status] },
 ];
 

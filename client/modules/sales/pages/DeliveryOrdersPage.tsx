@@ -102,7 +102,7 @@ export function DeliveryOrdersPage() {
   const list = useServerList(OrderDeliveryListDocument, params, {}, (d) => d.orderDeliveries, { entity: 'order_delivery' });
 
   const columns: ListColumn<OrderDeliveryFieldsFragment>[] = [
-    { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+    { key: 'date', header: t.columns.date, format: 'date', sortable: true, render: (r) => formatDate(r.date) },
     { key: 'orderFolio', header: t.columns.order, sortable: true, render: (r) => `${folioLabel('order', r.orderFolio)} · ${r.orderDescription}`, exportValue: (r) => `${folioLabel('order', r.orderFolio)} ${r.orderDescription}` },
     { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
     { key: 'receivedBy', header: t.columns.receivedBy, sortable: true },

@@ -17,7 +17,7 @@ const COLUMNS: ListColumn<GeneratorFieldsFragment>[] = [
   { key: 'order', header: t.columns.order, render: (r) => folioLabel('order', r.orderFolio), exportValue: (r) => folioLabel('order', r.orderFolio) },
   { key: 'contract', header: t.columns.contract, render: (r) => `${folioLabel('contract', r.contract.folio)} · ${r.contract.name}`, exportValue: (r) => folioLabel('contract', r.contract.folio) },
   { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
-  { key: 'amount', header: t.columns.amount, sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
+  { key: 'amount', header: t.columns.amount, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={GENERATOR_BADGES} />, exportValue: (r) => GENERATOR_LIFECYCLE.labels[r.status] },
   { key: 'invoiceLabel', header: t.columns.invoice, render: (r) => r.invoiceLabel ?? '—', exportValue: (r) => r.invoiceLabel ?? '' },
 ];

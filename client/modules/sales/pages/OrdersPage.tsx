@@ -15,8 +15,8 @@ const COLUMNS: ListColumn<ServiceOrderFieldsFragment>[] = [
   { key: 'description', header: t.columns.description, sortable: true },
   { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
   { key: 'contract', header: t.columns.contract, render: (r) => (r.contract ? folioLabel('contract', r.contract.folio) : '—'), exportValue: (r) => (r.contract ? folioLabel('contract', r.contract.folio) : '') },
-  { key: 'scheduledStart', header: t.columns.scheduledStart, sortable: true, render: (r) => formatDate(r.scheduledStart), exportValue: (r) => formatDate(r.scheduledStart) },
-  { key: 'scheduledEnd', header: t.columns.scheduledEnd, sortable: true, render: (r) => formatDate(r.scheduledEnd), exportValue: (r) => formatDate(r.scheduledEnd) },
+  { key: 'scheduledStart', header: t.columns.scheduledStart, format: 'date', sortable: true, render: (r) => formatDate(r.scheduledStart) },
+  { key: 'scheduledEnd', header: t.columns.scheduledEnd, format: 'date', sortable: true, render: (r) => formatDate(r.scheduledEnd) },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={ORDER_BADGES} />, exportValue: (r) => ORDER_LIFECYCLE.labels[r.status] },
 ];
 

@@ -87,11 +87,11 @@ export function OtherEarningsPage() {
 
   const columns: ListColumn<OtherIncomeFieldsFragment>[] = [
     { key: 'folio', header: t.columns.folio, sortable: true, render: (r) => folioLabel('otherIncome', r.folio), exportValue: (r) => folioLabel('otherIncome', r.folio) },
-    { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+    { key: 'date', header: t.columns.date, format: 'date', sortable: true, render: (r) => formatDate(r.date) },
     { key: 'concept', header: t.columns.concept, sortable: true },
     { key: 'accountName', header: t.columns.account },
     { key: 'reference', header: t.columns.reference },
-    { key: 'amount', header: t.columns.amount, sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
+    { key: 'amount', header: t.columns.amount, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
     { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={INCOME_BADGES} />, exportValue: (r) => INCOME_LIFECYCLE.labels[r.status] },
     {
       key: 'actions',

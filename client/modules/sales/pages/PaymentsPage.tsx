@@ -14,12 +14,12 @@ const t = texts.payments;
 
 const COLUMNS: ListColumn<ClientPaymentFieldsFragment>[] = [
   { key: 'folio', header: t.columns.folio, sortable: true, render: (r) => folioLabel('payment', r.folio), exportValue: (r) => folioLabel('payment', r.folio) },
-  { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'date', header: t.columns.date, format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
   { key: 'formaPago', header: t.columns.forma, render: (r) => formaLabel(r.formaPago), exportValue: (r) => formaLabel(r.formaPago) },
   { key: 'accountName', header: t.columns.account },
-  { key: 'amount', header: t.columns.amount, sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
-  { key: 'appliedAmount', header: t.columns.applied, align: 'right', render: (r) => formatMoney(r.appliedAmount), exportValue: (r) => Number(r.appliedAmount) },
+  { key: 'amount', header: t.columns.amount, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
+  { key: 'appliedAmount', header: t.columns.applied, format: 'money', align: 'right', render: (r) => formatMoney(r.appliedAmount), exportValue: (r) => Number(r.appliedAmount) },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={INCOME_BADGES} />, exportValue: (r) => INCOME_LIFECYCLE.labels[r.status] },
 ];
 

@@ -12,11 +12,11 @@ const t = texts.quotes;
 
 const COLUMNS: ListColumn<QuoteFieldsFragment>[] = [
   { key: 'folio', header: t.columns.folio, sortable: true, render: (r) => folioLabel('quote', r.folio), exportValue: (r) => folioLabel('quote', r.folio) },
-  { key: 'date', header: t.columns.date, sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'date', header: t.columns.date, format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
   { key: 'subject', header: t.columns.subject },
-  { key: 'validUntil', header: t.columns.validUntil, sortable: true, render: (r) => formatDate(r.validUntil), exportValue: (r) => formatDate(r.validUntil) },
-  { key: 'total', header: t.columns.total, sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'validUntil', header: t.columns.validUntil, format: 'date', sortable: true, render: (r) => formatDate(r.validUntil) },
+  { key: 'total', header: t.columns.total, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={QUOTE_BADGES} />, exportValue: (r) => QUOTE_LIFECYCLE.labels[r.status] },
 ];
 

@@ -58,7 +58,7 @@ export function ReportsPage() {
   const salesCols: ListColumn<SalesRow>[] = [
     { key: 'clientName', header: t.salesCols.client },
     { key: 'month', header: t.salesCols.month },
-    { key: 'invoiceCount', header: t.salesCols.count, align: 'right' },
+    { key: 'invoiceCount', header: t.salesCols.count, format: 'number', align: 'right' },
     money<SalesRow>('subtotal', t.salesCols.subtotal),
     money<SalesRow>('total', t.salesCols.total),
   ];
@@ -78,9 +78,9 @@ export function ReportsPage() {
     { key: 'status', header: t.progressCols.status, render: (r) => CONTRACT_LIFECYCLE.labels[r.status], exportValue: (r) => CONTRACT_LIFECYCLE.labels[r.status] },
     money<ProgressRow>('contractedAmount', t.progressCols.contracted),
     money<ProgressRow>('authorizedAmount', t.progressCols.authorized),
-    { key: 'authorizedPercent', header: t.progressCols.authorizedPct, align: 'right', render: (r) => `${formatNumber(r.authorizedPercent)} %`, exportValue: (r) => Number(r.authorizedPercent) },
+    { key: 'authorizedPercent', header: t.progressCols.authorizedPct, format: 'number', align: 'right', render: (r) => `${formatNumber(r.authorizedPercent)} %`, exportValue: (r) => Number(r.authorizedPercent) },
     money<ProgressRow>('billedAmount', t.progressCols.billed),
-    { key: 'billedPercent', header: t.progressCols.billedPct, align: 'right', render: (r) => `${formatNumber(r.billedPercent)} %`, exportValue: (r) => Number(r.billedPercent) },
+    { key: 'billedPercent', header: t.progressCols.billedPct, format: 'number', align: 'right', render: (r) => `${formatNumber(r.billedPercent)} %`, exportValue: (r) => Number(r.billedPercent) },
   ];
   const conv = conversion.data?.quoteConversion;
   const convRows = conv

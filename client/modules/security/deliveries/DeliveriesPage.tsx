@@ -55,11 +55,11 @@ const t = {
 
 const COLUMNS: ListColumn<Delivery>[] = [
   { key: 'folio', header: t.cols.folio, sortable: true, width: 110, render: (r) => formatDeliveryFolio(r.folio), exportValue: (r) => formatDeliveryFolio(r.folio) },
-  { key: 'deliveredOn', header: t.cols.date, sortable: true, render: (r) => formatDate(r.deliveredOn), exportValue: (r) => r.deliveredOn },
+  { key: 'deliveredOn', header: t.cols.date, format: 'date', sortable: true, render: (r) => formatDate(r.deliveredOn), exportValue: (r) => r.deliveredOn },
   { key: 'employee', header: t.cols.employee, sortable: true, render: (r) => r.employeeName, exportValue: (r) => r.employeeName },
   { key: 'receivedBy', header: t.cols.receivedBy },
   { key: 'items', header: t.cols.items, render: (r) => r.lines.map((l) => `${l.toolCode} ×${l.quantity}`).join(', '), exportValue: (r) => r.lines.map((l) => `${l.toolCode} x${l.quantity}`).join(', ') },
-  { key: 'outstanding', header: t.cols.outstanding, align: 'right', render: (r) => (r.outstanding > 0 ? <Badge color="blue" variant="light">{r.outstanding}</Badge> : <Badge color="gray" variant="light">0</Badge>), exportValue: (r) => r.outstanding },
+  { key: 'outstanding', header: t.cols.outstanding, format: 'number', align: 'right', render: (r) => (r.outstanding > 0 ? <Badge color="blue" variant="light">{r.outstanding}</Badge> : <Badge color="gray" variant="light">0</Badge>), exportValue: (r) => r.outstanding },
 ];
 
 type DraftLine = { toolId: string; label: string; category: string; quantity: number };

@@ -42,7 +42,7 @@ const t = {
 
 const COLUMNS: ListColumn<SecInspectionFieldsFragment>[] = [
   { key: 'folio', header: t.cols.folio, sortable: true, width: 110, render: (r) => formatInspectionFolio(r.folio), exportValue: (r) => formatInspectionFolio(r.folio) },
-  { key: 'inspectedOn', header: t.cols.date, sortable: true, render: (r) => formatDate(r.inspectedOn), exportValue: (r) => r.inspectedOn },
+  { key: 'inspectedOn', header: t.cols.date, format: 'date', sortable: true, render: (r) => formatDate(r.inspectedOn), exportValue: (r) => r.inspectedOn },
   { key: 'type', header: t.cols.type, sortable: true, render: (r) => r.typeName, exportValue: (r) => r.typeName },
   { key: 'area', header: t.cols.area, sortable: true },
   { key: 'inspectorName', header: t.cols.inspector },
@@ -50,6 +50,7 @@ const COLUMNS: ListColumn<SecInspectionFieldsFragment>[] = [
   {
     key: 'score',
     header: t.cols.score,
+    format: 'number',
     sortable: true,
     align: 'right',
     render: (r) => (r.score === null ? '—' : `${formatNumber(r.score, 2)} %`),

@@ -16,7 +16,7 @@ type Row = SecMaintenanceReportListQuery['secMaintenanceReports']['items'][numbe
 
 const COLUMNS: ListColumn<Row>[] = [
   { key: 'folio', header: 'Folio', width: 120 },
-  { key: 'createdAt', header: 'Levantado', render: (r) => formatDateTime(r.createdAt), exportValue: (r) => formatDateTime(r.createdAt) },
+  { key: 'createdAt', header: 'Levantado', format: 'datetime', render: (r) => formatDateTime(r.createdAt) },
   { key: 'sourceReference', header: 'Origen' },
   { key: 'location', header: 'Ubicación' },
   { key: 'status', header: 'Estado', render: (r) => <StatusBadge status={r.status} labels={BADGES.report} />, exportValue: (r) => BADGES.report[r.status]?.label ?? r.status },

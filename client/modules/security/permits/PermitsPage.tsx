@@ -47,10 +47,11 @@ const COLUMNS: ListColumn<Permit>[] = [
   { key: 'kind', header: 'Tipo', sortable: true, render: (r) => PERMIT_KIND_LABELS[r.kind], exportValue: (r) => PERMIT_KIND_LABELS[r.kind] },
   { key: 'area', header: 'Área', sortable: true },
   { key: 'workers', header: 'Trabajadores', render: (r) => r.workers.map((w) => w.fullName).join(', '), exportValue: (r) => r.workers.map((w) => w.fullName).join(', ') },
-  { key: 'validFrom', header: 'Desde', sortable: true, render: (r) => formatDateTime(r.validFrom), exportValue: (r) => formatDateTime(r.validFrom) },
+  { key: 'validFrom', header: 'Desde', format: 'datetime', sortable: true, render: (r) => formatDateTime(r.validFrom) },
   {
     key: 'validTo',
     header: 'Hasta',
+    format: 'datetime',
     sortable: true,
     render: (r) => (
       <Stack gap={2} align="flex-start">
@@ -58,7 +59,6 @@ const COLUMNS: ListColumn<Permit>[] = [
         {r.expired && (r.status === 'solicitado' || r.status === 'autorizado') ? <Badge color="red" size="sm">Vencido</Badge> : null}
       </Stack>
     ),
-    exportValue: (r) => formatDateTime(r.validTo),
   },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={BADGES.permit} />, exportValue: (r) => BADGES.permit[r.status].label },
 ];

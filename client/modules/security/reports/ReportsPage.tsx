@@ -46,6 +46,7 @@ const BY_OPTIONS: { value: SecComplianceBy; label: string }[] = [
 const pct = <T,>(key: keyof T & string, header: string): ListColumn<T> => ({
   key,
   header,
+  format: 'number',
   align: 'right',
   render: (r) => (r[key] === null ? '—' : `${formatNumber(r[key] as string, 2)} %`),
   exportValue: (r) => (r[key] === null ? null : Number(r[key])),
@@ -97,7 +98,7 @@ export function ReportsPage() {
       ),
       exportValue: (r) => formatInspectionFolio(r.folio),
     },
-    { key: 'inspectedOn', header: 'Fecha', render: (r) => formatDate(r.inspectedOn), exportValue: (r) => dateCell(r.inspectedOn) },
+    { key: 'inspectedOn', header: 'Fecha', format: 'date', render: (r) => formatDate(r.inspectedOn), exportValue: (r) => dateCell(r.inspectedOn) },
     { key: 'typeName', header: 'Tipo' },
     { key: 'area', header: 'Área' },
     { key: 'text', header: 'Punto' },
@@ -117,7 +118,7 @@ export function ReportsPage() {
     { key: 'toolName', header: 'Equipo' },
     { key: 'category', header: 'Categoría', render: (r) => TOOL_CATEGORY_LABELS[r.category], exportValue: (r) => TOOL_CATEGORY_LABELS[r.category] },
     countColumn<HeldRow>('quantity', 'Cantidad'),
-    { key: 'deliveredOn', header: 'Entregado', render: (r) => formatDate(r.deliveredOn), exportValue: (r) => dateCell(r.deliveredOn) },
+    { key: 'deliveredOn', header: 'Entregado', format: 'date', render: (r) => formatDate(r.deliveredOn), exportValue: (r) => dateCell(r.deliveredOn) },
   ];
   const permitRows = permits.data?.secPermitSummary ?? [];
   const permitFooter: PermitRow | null = permitRows.length ? ({ kind: 'Total', status: '', count: permitRows.reduce((a, r) => a + r.count, 0) } as unknown as PermitRow) : null;

@@ -43,6 +43,7 @@ const COLUMNS: ListColumn<Row>[] = [
   {
     key: 'dueOn',
     header: 'Fecha',
+    format: 'date',
     sortable: true,
     render: (r) => (
       <Stack gap={2} align="flex-start">

@@ -24,7 +24,7 @@ const COLUMNS: ListColumn<SecToolFieldsFragment>[] = [
   { key: 'serial', header: 'Serie' },
   { key: 'category', header: 'Categoría', sortable: true, render: (r) => TOOL_CATEGORY_LABELS[r.category], exportValue: (r) => TOOL_CATEGORY_LABELS[r.category] },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={BADGES.tool} />, exportValue: (r) => TOOL_STATUS_LABELS[r.status] },
-  { key: 'stock', header: 'Existencia', sortable: true, align: 'right', render: (r) => (r.category === 'epp' ? String(r.stock) : '—'), exportValue: (r) => (r.category === 'epp' ? r.stock : null) },
+  { key: 'stock', header: 'Existencia', format: 'number', sortable: true, align: 'right', render: (r) => (r.category === 'epp' ? String(r.stock) : '—'), exportValue: (r) => (r.category === 'epp' ? r.stock : null) },
   { key: 'holder', header: 'En poder de', render: (r) => r.holderName ?? (r.category === 'epp' && r.outstanding ? `${r.outstanding} entregados` : '—'), exportValue: (r) => r.holderName ?? '' },
 ];
 

@@ -30,8 +30,8 @@ type Item = { text: string; weight: string; critical: boolean; evidenceRequired:
 const COLUMNS: ListColumn<Type>[] = [
   { key: 'name', header: 'Nombre', sortable: true },
   { key: 'description', header: 'Descripción' },
-  { key: 'itemCount', header: 'Puntos', sortable: true, align: 'right' },
-  { key: 'passingScore', header: 'Mínima aprobatoria', sortable: true, align: 'right', render: (r) => `${formatNumber(r.passingScore, 2)} %`, exportValue: (r) => Number(r.passingScore) },
+  { key: 'itemCount', header: 'Puntos', format: 'number', sortable: true, align: 'right' },
+  { key: 'passingScore', header: 'Mínima aprobatoria', format: 'number', sortable: true, align: 'right', render: (r) => `${formatNumber(r.passingScore, 2)} %`, exportValue: (r) => Number(r.passingScore) },
   { key: 'active', header: 'Estado', width: 110, render: (r) => <Badge color={r.active ? 'teal' : 'gray'} variant="light">{r.active ? 'Activo' : 'Inactivo'}</Badge>, exportValue: (r) => (r.active ? 'Activo' : 'Inactivo') },
 ];
 

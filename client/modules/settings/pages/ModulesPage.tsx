@@ -23,7 +23,7 @@ type ModuleRow = AppModuleListQuery['appModules']['items'][number];
 
 function moduleColumns(onEdit: ((row: ModuleRow) => void) | null): ListColumn<ModuleRow>[] {
   return [
-    { key: 'sortOrder', header: t.columns.sortOrder, sortable: true, align: 'right', width: 90 },
+    { key: 'sortOrder', header: t.columns.sortOrder, format: 'number', sortable: true, align: 'right', width: 90 },
     { key: 'name', header: t.columns.name, sortable: true },
     { key: 'key', header: t.columns.key, sortable: true },
     {
@@ -47,6 +47,7 @@ function moduleColumns(onEdit: ((row: ModuleRow) => void) | null): ListColumn<Mo
     {
       key: 'submodules',
       header: t.columns.submodules,
+      format: 'number',
       align: 'right',
       render: (row) => row.submodules.length,
       exportValue: (row) => row.submodules.length,

@@ -47,6 +47,7 @@ function roleColumns({ access, onEdit, onDelete }: RowActions): ListColumn<RoleF
     {
       key: 'userCount',
       header: t.columns.userCount,
+      format: 'number',
       sortable: true,
       align: 'right',
       width: 110,

@@ -50,6 +50,7 @@ const COLUMNS: ListColumn<UserFieldsFragment>[] = [
   {
     key: 'lastSignInAt',
     header: t.columns.lastSignInAt,
+    format: 'datetime',
     sortable: true,
     render: (row) =>
       row.lastSignInAt ? (
@@ -59,7 +60,6 @@ const COLUMNS: ListColumn<UserFieldsFragment>[] = [
           {texts.common.never}
         </Text>
       ),
-    exportValue: (row) => formatDateTime(row.lastSignInAt),
   },
 ];
 

@@ -148,6 +148,7 @@ function columns(access: ScreenAccess, onRotate: (row: ServiceAccountFieldsFragm
     {
       key: 'lastUsedAt',
       header: t.columns.lastUsedAt,
+      format: 'datetime',
       sortable: true,
       render: (row) =>
         row.lastUsedAt ? (
@@ -157,7 +158,6 @@ function columns(access: ScreenAccess, onRotate: (row: ServiceAccountFieldsFragm
             {texts.common.never}
           </Text>
         ),
-      exportValue: (row) => formatDateTime(row.lastUsedAt),
     },
     {
       key: 'status',

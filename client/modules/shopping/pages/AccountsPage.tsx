@@ -44,7 +44,7 @@ const COLUMNS: ListColumn<CompanyAccountFieldsFragment>[] = [
   { key: 'number', header: 'Número' },
   { key: 'clabe', header: 'CLABE' },
   { key: 'currency', header: 'Moneda' },
-  { key: 'balance', header: 'Saldo', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  { key: 'balance', header: 'Saldo', format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
   { key: 'active', header: 'Estado', render: (r) => <StatusBadge status={activeStatus(r.active)} labels={ACTIVE_LABELS} />, exportValue: (r) => activeLabel(r.active) },
 ];
 
@@ -52,12 +52,12 @@ const isNegative = (v: string) => v.trim().startsWith('-');
 const absText = (v: string) => v.replace(/^-/, '');
 
 const STATEMENT_EXPORT: ExportColumn<AccountEntryFieldsFragment>[] = [
-  { key: 'date', header: 'Fecha', exportValue: (e) => formatDate(e.date) },
+  { key: 'date', header: 'Fecha', format: 'date' },
   { key: 'kind', header: 'Tipo', exportValue: (e) => ENTRY_KIND[e.kind] ?? e.kind },
   { key: 'reference', header: 'Referencia' },
-  { key: 'deposit', header: 'Depósito', exportValue: (e) => (isNegative(e.amount) ? null : Number(e.amount)) },
-  { key: 'withdrawal', header: 'Retiro', exportValue: (e) => (isNegative(e.amount) ? Number(absText(e.amount)) : null) },
-  { key: 'runningBalance', header: 'Saldo', exportValue: (e) => Number(e.runningBalance) },
+  { key: 'deposit', header: 'Depósito', format: 'money', exportValue: (e) => (isNegative(e.amount) ? null : Number(e.amount)) },
+  { key: 'withdrawal', header: 'Retiro', format: 'money', exportValue: (e) => (isNegative(e.amount) ? Number(absText(e.amount)) : null) },
+  { key: 'runningBalance', header: 'Saldo', format: 'money', exportValue: (e) => Number(e.runningBalance) },
   { key: 'reason', header: 'Motivo' },
   { key: 'createdByName', header: 'Registró' },
 ];

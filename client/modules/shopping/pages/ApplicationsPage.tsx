@@ -42,11 +42,11 @@ import { InfoField } from '../../../components/InfoField';
 
 const COLUMNS: ListColumn<PaymentRequestFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
-  { key: 'date', header: 'Fecha', sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'date', header: 'Fecha', format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'origin', header: 'Origen', sortable: true, render: (r) => `${REQUEST_ORIGIN[r.origin] ?? r.origin}${r.originFolio ? ` ${r.originFolio}` : ''}`, exportValue: (r) => `${REQUEST_ORIGIN[r.origin] ?? r.origin} ${r.originFolio}`.trim() },
   { key: 'description', header: 'Descripción' },
   { key: 'supplier', header: 'Proveedor', sortable: true, render: (r) => r.supplierName ?? '—', exportValue: (r) => r.supplierName ?? '' },
-  { key: 'total', header: 'Total', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'total', header: 'Total', format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={REQUEST_STATUS} />, exportValue: (r) => REQUEST_STATUS[r.status]?.label ?? r.status },
 ];
 

@@ -20,15 +20,16 @@ import { useShoppingAccess } from '../access';
 
 const COLUMNS: ListColumn<ExpenseFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
-  { key: 'date', header: 'Fecha', sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'date', header: 'Fecha', format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'supplier', header: 'Proveedor', sortable: true, render: (r) => r.supplierName, exportValue: (r) => r.supplierName },
   { key: 'invoice', header: 'Factura', render: (r) => invoiceRef(r.invoiceSerie, r.invoiceFolio), exportValue: (r) => invoiceRef(r.invoiceSerie, r.invoiceFolio) },
   { key: 'category', header: 'Categoría', sortable: true },
-  { key: 'total', header: 'Total', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
-  { key: 'balance', header: 'Saldo', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  { key: 'total', header: 'Total', format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
+  { key: 'balance', header: 'Saldo', format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
   {
     key: 'dueDate',
     header: 'Vencimiento',
+    format: 'date',
     sortable: true,
     render: (r) => (
       <span>
@@ -40,7 +41,6 @@ const COLUMNS: ListColumn<ExpenseFieldsFragment>[] = [
         ) : null}
       </span>
     ),
-    exportValue: (r) => formatDate(r.dueDate),
   },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={EXPENSE_STATUS} />, exportValue: (r) => EXPENSE_STATUS[r.status]?.label ?? r.status },
 ];

@@ -42,12 +42,12 @@ import { InfoField } from '../../../components/InfoField';
 
 const COLUMNS: ListColumn<SupplierPaymentFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
-  { key: 'date', header: 'Fecha', sortable: true, render: (r) => formatDate(r.date), exportValue: (r) => formatDate(r.date) },
+  { key: 'date', header: 'Fecha', format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'supplier', header: 'Proveedor', sortable: true, render: (r) => r.supplierName, exportValue: (r) => r.supplierName },
   { key: 'account', header: 'Cuenta', sortable: true, render: (r) => r.accountName, exportValue: (r) => r.accountName },
   { key: 'paymentForm', header: 'Forma de pago', render: (r) => paymentFormLabel(r.paymentForm), exportValue: (r) => paymentFormLabel(r.paymentForm) },
   { key: 'reference', header: 'Referencia' },
-  { key: 'amount', header: 'Importe', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
+  { key: 'amount', header: 'Importe', format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={PAYMENT_STATUS} />, exportValue: (r) => PAYMENT_STATUS[r.status]?.label ?? r.status },
 ];
 

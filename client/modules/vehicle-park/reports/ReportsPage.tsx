@@ -89,7 +89,7 @@ export function ReportsPage() {
     { key: 'plate', header: t.documents.cols.plate },
     { key: 'documentTypeName', header: t.documents.cols.document },
     { key: 'state', header: t.documents.cols.state, render: (r) => <StatusBadge status={r.state} labels={DOCUMENT_BADGES} />, exportValue: (r) => DOCUMENT_BADGES[r.state]?.label ?? r.state },
-    { key: 'expiresOn', header: t.documents.cols.expiresOn, render: (r) => formatDate(r.expiresOn), exportValue: (r) => dateCell(r.expiresOn) },
+    { key: 'expiresOn', header: t.documents.cols.expiresOn, format: 'date', render: (r) => formatDate(r.expiresOn), exportValue: (r) => dateCell(r.expiresOn) },
     countColumn<DocumentRow>('daysLeft', t.documents.cols.daysLeft),
   ];
 
@@ -113,13 +113,14 @@ export function ReportsPage() {
       (m): ListColumn<KmPivotRow> => ({
         key: m,
         header: monthLabel(m),
+        format: 'number',
         align: 'right',
         render: (r) => (kmCell(r, m) === undefined ? '' : formatNumber(kmCell(r, m), 0)),
         exportValue: (r) => kmCell(r, m) ?? null,
       }),
     ),
-    { key: 'total', header: t.total, align: 'right', render: (r) => formatNumber(r.total, 0), exportValue: (r) => r.total },
-    { key: 'closingKm', header: t.km.cols.closingKm, align: 'right', render: (r) => (r.vehicleId ? formatNumber(r.closingKm, 0) : ''), exportValue: (r) => (r.vehicleId ? r.closingKm : null) },
+    { key: 'total', header: t.total, format: 'number', align: 'right', render: (r) => formatNumber(r.total, 0), exportValue: (r) => r.total },
+    { key: 'closingKm', header: t.km.cols.closingKm, format: 'number', align: 'right', render: (r) => (r.vehicleId ? formatNumber(r.closingKm, 0) : ''), exportValue: (r) => (r.vehicleId ? r.closingKm : null) },
   ];
   const kmFooter: KmPivotRow | null = kmRows.length
     ? {
@@ -145,7 +146,7 @@ export function ReportsPage() {
     moneyColumn<CostRow>('total', t.cost.cols.total),
     countColumn<CostRow>('km', t.cost.cols.km),
     // No km run: no cost per km (a dash, an empty XLSX cell).
-    { key: 'costPerKm', header: t.cost.cols.costPerKm, align: 'right', render: (r) => (r.costPerKm === null || r.costPerKm === undefined ? '—' : formatMoney(r.costPerKm)), exportValue: (r) => (r.costPerKm ? Number(r.costPerKm) : null) },
+    { key: 'costPerKm', header: t.cost.cols.costPerKm, format: 'money', align: 'right', render: (r) => (r.costPerKm === null || r.costPerKm === undefined ? '—' : formatMoney(r.costPerKm)), exportValue: (r) => (r.costPerKm ? Number(r.costPerKm) : null) },
   ];
 
   const exportXlsx = async () => {

@@ -19,7 +19,7 @@ const FIELDS = ['name', 'address', 'active'] as const;
 const COLUMNS: ListColumn<VpLocationFieldsFragment>[] = [
   { key: 'name', header: t.name, sortable: true },
   { key: 'address', header: t.address, sortable: true },
-  { key: 'vehicleCount', header: t.vehicles, sortable: true, align: 'right', render: (r) => formatNumber(r.vehicleCount, 0) },
+  { key: 'vehicleCount', header: t.vehicles, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.vehicleCount, 0) },
   { key: 'active', header: 'Estado', render: (r) => <StatusBadge status={activeStatus(r.active)} labels={ACTIVE_LABELS} />, exportValue: (r) => activeLabel(r.active) },
 ];
 

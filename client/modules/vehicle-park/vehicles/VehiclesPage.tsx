@@ -22,7 +22,7 @@ const COLUMNS: ListColumn<VehicleRowFieldsFragment>[] = [
   { key: 'groupName', header: t.columns.group, sortable: true, render: (r) => r.groupName ?? '', exportValue: (r) => r.groupName ?? '' },
   { key: 'locationName', header: t.columns.location, sortable: true, render: (r) => r.locationName ?? '', exportValue: (r) => r.locationName ?? '' },
   { key: 'driverName', header: t.columns.driver, sortable: true, render: (r) => r.driverName ?? '', exportValue: (r) => r.driverName ?? '' },
-  { key: 'odometerKm', header: t.columns.odometer, sortable: true, align: 'right', render: (r) => texts.km(r.odometerKm), exportValue: (r) => r.odometerKm },
+  { key: 'odometerKm', header: t.columns.odometer, format: 'number', sortable: true, align: 'right', render: (r) => texts.km(r.odometerKm), exportValue: (r) => r.odometerKm },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={VEHICLE_STATUS_BADGES} />, exportValue: (r) => VEHICLE_STATUS_BADGES[r.status].label },
   {
     key: 'documentAlerts',

@@ -7,6 +7,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
 import { ArticleOptionsDocument } from '../../../../generated/graphql';
 import { NumberField } from '../../../components/NumberField';
+import { onLinesKeyDown } from '../../../components/lineKeys';
 import { toDecimal, UiDecimal } from '../../../components/decimal';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { texts } from '../texts';
@@ -60,7 +61,7 @@ export function LinesEditor({ lines, onChange, errors, warehouseId = null, showA
   return (
     <Paper withBorder radius="md" p="sm">
       <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="xs">
+        <Table verticalSpacing="xs" onKeyDown={readOnly ? undefined : onLinesKeyDown(() => onChange([...lines, newLine()]))}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th style={{ width: '2rem' }}>#</Table.Th>

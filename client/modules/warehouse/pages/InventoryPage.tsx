@@ -50,9 +50,9 @@ type Count = NonNullable<InventoryCountDetailQuery['inventoryCount']>;
 const COLUMNS: ListColumn<InventoryCountFieldsFragment>[] = [
   { key: 'folio', header: texts.common.folio, sortable: true },
   { key: 'warehouse', header: texts.common.warehouse, render: (c) => `${c.warehouse.code} · ${c.warehouse.name}`, exportValue: (c) => c.warehouse.name },
-  { key: 'openedAt', header: t.openedAt, sortable: true, render: (c) => formatDateTime(c.openedAt), exportValue: (c) => formatDateTime(c.openedAt) },
-  { key: 'closedAt', header: t.closedAt, render: (c) => formatDateTime(c.closedAt), exportValue: (c) => formatDateTime(c.closedAt) },
-  { key: 'countedCount', header: t.counted, align: 'right', render: (c) => `${formatNumber(c.countedCount, 0)} / ${formatNumber(c.lineCount, 0)}`, exportValue: (c) => c.countedCount },
+  { key: 'openedAt', header: t.openedAt, format: 'datetime', sortable: true, render: (c) => formatDateTime(c.openedAt) },
+  { key: 'closedAt', header: t.closedAt, format: 'datetime', render: (c) => formatDateTime(c.closedAt) },
+  { key: 'countedCount', header: t.counted, format: 'number', align: 'right', render: (c) => `${formatNumber(c.countedCount, 0)} / ${formatNumber(c.lineCount, 0)}`, exportValue: (c) => c.countedCount },
   { key: 'status', header: texts.common.status, sortable: true, render: (c) => <StatusBadge status={c.status} labels={COUNT_STATUS} />, exportValue: (c) => COUNT_STATUS[c.status]?.label ?? c.status },
 ];
 

@@ -35,7 +35,7 @@ const COLUMNS: ListColumn<ProductLineFieldsFragment>[] = [
   { key: 'code', header: texts.common.code, sortable: true },
   { key: 'name', header: texts.common.name, sortable: true },
   { key: 'description', header: t.description },
-  { key: 'articleCount', header: t.articleCount, sortable: true, align: 'right', render: (row) => formatNumber(row.articleCount, 0) },
+  { key: 'articleCount', header: t.articleCount, format: 'number', sortable: true, align: 'right', render: (row) => formatNumber(row.articleCount, 0) },
   {
     key: 'active',
     header: texts.common.status,

@@ -49,12 +49,12 @@ const warehouseText = (m: StockMovementFieldsFragment) => (m.targetWarehouse ? `
 
 const COLUMNS: ListColumn<StockMovementFieldsFragment>[] = [
   { key: 'folio', header: texts.common.folio, sortable: true },
-  { key: 'date', header: texts.common.date, sortable: true, render: (m) => formatDate(m.date), exportValue: (m) => formatDate(m.date) },
+  { key: 'date', header: texts.common.date, format: 'date', sortable: true, render: (m) => formatDate(m.date) },
   { key: 'concept', header: t.concept, sortable: true, render: (m) => m.concept.name, exportValue: (m) => m.concept.name },
   { key: 'kind', header: t.kind, render: (m) => KIND_LABELS[m.kind], exportValue: (m) => KIND_LABELS[m.kind] },
   { key: 'warehouse', header: texts.common.warehouse, render: warehouseText, exportValue: warehouseText },
   { key: 'reference', header: t.reference },
-  { key: 'totalAmount', header: texts.common.total, sortable: true, align: 'right', render: (m) => formatMoney(m.totalAmount), exportValue: (m) => m.totalAmount },
+  { key: 'totalAmount', header: texts.common.total, format: 'money', sortable: true, align: 'right', render: (m) => formatMoney(m.totalAmount), exportValue: (m) => m.totalAmount },
   { key: 'status', header: texts.common.status, render: (m) => <StatusBadge status={m.status} labels={MOVEMENT_STATUS} />, exportValue: (m) => MOVEMENT_STATUS[m.status]?.label ?? m.status },
 ];
 

@@ -40,11 +40,11 @@ type Pdm = NonNullable<PdmRequestDetailQuery['pdmRequest']>;
 
 const COLUMNS: ListColumn<PdmRequestFieldsFragment>[] = [
   { key: 'folio', header: texts.common.folio, sortable: true },
-  { key: 'createdAt', header: texts.common.date, sortable: true, render: (p) => formatDate(p.createdAt), exportValue: (p) => formatDate(p.createdAt) },
+  { key: 'createdAt', header: texts.common.date, format: 'datetime', sortable: true, render: (p) => formatDate(p.createdAt) },
   { key: 'supplier', header: t.supplier, sortable: true },
   { key: 'justification', header: t.justification },
   { key: 'requestedByName', header: t.requestedBy },
-  { key: 'estimatedTotal', header: t.estimatedTotal, sortable: true, align: 'right', render: (p) => formatMoney(p.estimatedTotal), exportValue: (p) => p.estimatedTotal },
+  { key: 'estimatedTotal', header: t.estimatedTotal, format: 'money', sortable: true, align: 'right', render: (p) => formatMoney(p.estimatedTotal), exportValue: (p) => p.estimatedTotal },
   { key: 'status', header: texts.common.status, sortable: true, render: (p) => <StatusBadge status={p.status} labels={PDM_STATUS} />, exportValue: (p) => PDM_STATUS[p.status]?.label ?? p.status },
 ];
 

@@ -26,12 +26,12 @@ const t = texts.requisitions;
 
 const COLUMNS: ListColumn<WarehouseRequisitionFieldsFragment>[] = [
   { key: 'folio', header: texts.common.folio, sortable: true },
-  { key: 'createdAt', header: texts.common.date, sortable: true, render: (r) => formatDate(r.createdAt), exportValue: (r) => formatDate(r.createdAt) },
+  { key: 'createdAt', header: texts.common.date, format: 'datetime', sortable: true, render: (r) => formatDate(r.createdAt) },
   { key: 'area', header: t.area, sortable: true },
   { key: 'originReference', header: t.originReference },
   { key: 'requesterName', header: t.requester },
   { key: 'warehouse', header: texts.common.warehouse, render: (r) => r.warehouse.code, exportValue: (r) => r.warehouse.name },
-  { key: 'neededDate', header: t.neededDate, sortable: true, render: (r) => formatDate(r.neededDate), exportValue: (r) => formatDate(r.neededDate) },
+  { key: 'neededDate', header: t.neededDate, format: 'date', sortable: true, render: (r) => formatDate(r.neededDate) },
   { key: 'status', header: texts.common.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={REQUISITION_STATUS} />, exportValue: (r) => REQUISITION_STATUS[r.status]?.label ?? r.status },
 ];
 

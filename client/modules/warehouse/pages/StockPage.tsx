@@ -42,9 +42,9 @@ const COLUMNS: ListColumn<Row>[] = [
   { key: 'sku', header: texts.articles.sku, sortable: true, render: (r) => r.article.sku, exportValue: (r) => r.article.sku },
   { key: 'name', header: texts.common.article, sortable: true, render: (r) => r.article.name, exportValue: (r) => r.article.name },
   { key: 'line', header: texts.articles.line, sortable: true, render: (r) => r.article.line.name, exportValue: (r) => r.article.line.name },
-  { key: 'quantity', header: texts.common.quantity, sortable: true, align: 'right', render: (r) => `${formatNumber(r.quantity, r.article.unit.decimals)} ${r.article.unit.name}`, exportValue: (r) => r.quantity },
-  { key: 'averageCost', header: t.averageCost, sortable: true, align: 'right', render: (r) => formatMoney(r.averageCost, 4), exportValue: (r) => r.averageCost },
-  { key: 'value', header: t.value, sortable: true, align: 'right', render: (r) => formatMoney(r.value), exportValue: (r) => r.value },
+  { key: 'quantity', header: texts.common.quantity, format: 'number', sortable: true, align: 'right', render: (r) => `${formatNumber(r.quantity, r.article.unit.decimals)} ${r.article.unit.name}`, exportValue: (r) => r.quantity },
+  { key: 'averageCost', header: t.averageCost, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.averageCost, 4), exportValue: (r) => r.averageCost },
+  { key: 'value', header: t.value, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.value), exportValue: (r) => r.value },
   {
     key: 'flags',
     header: t.filterFlag,
