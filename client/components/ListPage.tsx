@@ -67,6 +67,8 @@ export type ListPageProps<T> = {
   searchPlaceholder?: string;
   /** Row checkboxes and the bulk actions bar (see BulkBar). */
   bulk?: BulkConfig<T>;
+  /** "Agrupar por" (GroupedTotals.tsx): its control joins the filters; while grouped, its view replaces the table and the pager. */
+  grouping?: { control: ReactNode; view: ReactNode | null };
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -140,6 +142,7 @@ export function ListPage<T>({
   fetchAll,
   searchPlaceholder = 'Buscar…',
   bulk: bulkConfig,
+  grouping,
 }: ListPageProps<T>) {
   const bulk = usableBulk(bulkConfig, Boolean(fetchAll));
   const { page, pageSize, search, sortBy, sortDirection, setPage, setPageSize, setSearch, toggleSort } = params;
@@ -228,6 +231,7 @@ export function ListPage<T>({
           style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
         />
         {filters}
+        {grouping?.control}
       </Group>
 
       {errorMessage ? (
@@ -240,7 +244,7 @@ export function ListPage<T>({
         <BulkBar config={bulk} selection={selection} rowKey={rowKey} pageRows={rows.length} total={total} exportColumns={fetchAll ? columns : undefined} exportName={exportName ?? title ?? 'seleccion'} loadAll={fetchAll} />
       ) : null}
 
-      {compact ? (
+      {grouping?.view ?? (compact ? (
         <Stack gap="xs">
           {sortable.length > 0 ? (
             <Group gap="xs" wrap="nowrap">
@@ -370,9 +374,9 @@ export function ListPage<T>({
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      )}
+      ))}
 
-      <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm" display={grouping?.view ? 'none' : undefined}>
         <Text size="sm" c="dimmed">
           {recordCount(total)}
         </Text>

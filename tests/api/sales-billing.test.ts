@@ -418,3 +418,90 @@ describe('reportes on fixed dates', () => {
     expect(fieldsOf(await s.gql('{ salesReportPdf(kind: SALES_BY_CLIENT, from:"2021-01-01") }', {}, seller))).toEqual({ from: 'Indica el periodo (fecha inicial y final).' });
   });
 });
+
+describe('facturas agrupadas (Agrupar por) with exact subtotals', () => {
+  const GROUPS = `query($groupBy: InvoiceGroupBy!, $f: InvoiceFilter, $l: ListInput){ invoiceGroups(groupBy:$groupBy, filter:$f, list:$l){
+    totalGroups groups { key label count subtotal tax total balance } grandTotal { key label count subtotal tax total balance } } }`;
+  const LIST = 'query($f: InvoiceFilter, $l: ListInput){ invoices(filter:$f, list:$l){ total items { id status total balance } } }';
+  const search = { search: 'AGRUPA PRUEBA', pageSize: 200 };
+  const row = (g: any) => [g.label, g.count, m2(g.subtotal), m2(g.tax), m2(g.total), m2(g.balance)];
+  const groups = async (g: string, f: Record<string, unknown> | null = null, l: Record<string, unknown> = search, token = seller) => ok(await s.gql(GROUPS, { groupBy: g, f, l }, token)).invoiceGroups;
+  let alfa: string;
+  let beta: string;
+
+  beforeAll(async () => {
+    alfa = await newClient('AGR010101AA1', { name: 'AGRUPA PRUEBA ALFA' });
+    beta = await newClient('AGR010101BB2', { name: 'AGRUPA PRUEBA BETA' });
+    // Alfa: 2 × 1,000 = 2,000 + IVA 320 = 2,320 emitida (2023-01-15)
+    await emitted(alfa, { date: '2023-01-15', lines: [line({ quantity: '2', unitPrice: '1000' })] });
+    // Alfa: 500.50 + IVA 80.08 = 580.58, borrador (its balance is its total) (2023-02-10)
+    ok(await s.gql(CREATE, { input: invoiceInput(alfa, { date: '2023-02-10', lines: [line({ unitPrice: '500.50' })] }) }, seller));
+    // Alfa: 999.99 + IVA 160.00 = 1,159.99, emitida then cancelada (2023-02-20): counted, no money
+    const cancelled = await emitted(alfa, { date: '2023-02-20', lines: [line({ unitPrice: '999.99' })] });
+    ok(await s.gql(CANCEL, { id: cancelled.id, v: cancelled.version, r: 'Prueba de agrupación' }, seller));
+    // Beta: 3 × 1,234.56 = 3,703.68 + IVA 592.59 = 4,296.27, PPD, 1,000 paid → balance 3,296.27 pagada_parcial (2023-01-31)
+    const ppd = await emitted(beta, { date: '2023-01-31', metodoPago: 'PPD', formaPago: '99', lines: [line({ quantity: '3', unitPrice: '1234.56' })] });
+    ok(await s.gql(PAY, { input: payInput(beta, '1000', [{ invoiceId: ppd.id, amount: '1000' }], { date: '2023-03-01' }) }, seller));
+    // Beta: 100 − 10 % = 90 + IVA 14.40 = 104.40 emitida (2023-02-05)
+    await emitted(beta, { date: '2023-02-05', lines: [line({ unitPrice: '100', discountPercent: '10' })] });
+  });
+
+  it('by client: largest total first, cancelled counted but not summed, grand total equal to the list', async () => {
+    const r = await groups('CLIENT');
+    // Beta: 3,703.68 + 90 = 3,793.68; 592.59 + 14.40 = 606.99; 4,296.27 + 104.40 = 4,400.67; 3,296.27 + 104.40 = 3,400.67
+    // Alfa: 2,000 + 500.50 = 2,500.50; 320 + 80.08 = 400.08; 2,320 + 580.58 = 2,900.58 (same balance)
+    expect(r.groups.map(row)).toEqual([
+      ['AGRUPA PRUEBA BETA', 2, '3793.68', '606.99', '4400.67', '3400.67'],
+      ['AGRUPA PRUEBA ALFA', 3, '2500.50', '400.08', '2900.58', '2900.58'],
+    ]);
+    expect(r.groups.map((g: any) => g.key)).toEqual([beta, alfa]);
+    expect(r.totalGroups).toBe(2);
+    expect(row(r.grandTotal)).toEqual(['Total general', 5, '6294.18', '1007.07', '7301.25', '6301.25']);
+    const list = ok(await s.gql(LIST, { f: null, l: search }, seller)).invoices;
+    const live = list.items.filter((i: any) => i.status !== 'cancelada');
+    expect(list.total).toBe(r.grandTotal.count);
+    expect(sumOf(live.map((i: any) => i.total)).toFixed(2)).toBe(m2(r.grandTotal.total));
+    expect(sumOf(live.map((i: any) => i.balance)).toFixed(2)).toBe(m2(r.grandTotal.balance));
+  });
+
+  it('by status and by month (calendar order, Spanish labels)', async () => {
+    expect((await groups('STATUS')).groups.map((g: any) => [g.key, ...row(g)])).toEqual([
+      ['pagada_parcial', 'Pagada parcial', 1, '3703.68', '592.59', '4296.27', '3296.27'],
+      ['emitida', 'Emitida', 2, '2090.00', '334.40', '2424.40', '2424.40'],
+      ['borrador', 'Borrador', 1, '500.50', '80.08', '580.58', '580.58'],
+      ['cancelada', 'Cancelada', 1, '0.00', '0.00', '0.00', '0.00'],
+    ]);
+    const months = await groups('MONTH');
+    // January: 2,320 + 4,296.27; February: 580.58 + 104.40 (the cancelled one adds nothing)
+    expect(months.groups.map((g: any) => [g.key, ...row(g)])).toEqual([
+      ['2023-01', 'enero de 2023', 2, '5703.68', '912.59', '6616.27', '5616.27'],
+      ['2023-02', 'febrero de 2023', 3, '590.50', '94.48', '684.98', '684.98'],
+    ]);
+    expect(m2(months.grandTotal.total)).toBe('7301.25');
+  });
+
+  it('applies the list filter to the groups too, and pages the groups', async () => {
+    const f = { dateFrom: '2023-02-01', dateTo: '2023-02-28' };
+    const r = await groups('CLIENT', f);
+    expect(r.groups.map(row)).toEqual([
+      ['AGRUPA PRUEBA ALFA', 2, '500.50', '80.08', '580.58', '580.58'],
+      ['AGRUPA PRUEBA BETA', 1, '90.00', '14.40', '104.40', '104.40'],
+    ]);
+    expect(ok(await s.gql(LIST, { f, l: search }, seller)).invoices.total).toBe(r.grandTotal.count);
+    const byClient = await groups('STATUS', { clientId: beta });
+    expect(byClient.groups.map((g: any) => g.key)).toEqual(['pagada_parcial', 'emitida']);
+    const second = await groups('CLIENT', null, { ...search, page: 2, pageSize: 1 });
+    expect([second.totalGroups, second.groups.map((g: any) => g.label), m2(second.grandTotal.total)]).toEqual([2, ['AGRUPA PRUEBA ALFA'], '7301.25']);
+  });
+
+  it('needs the list ability; a bad groupBy or page is a Spanish input error', async () => {
+    const storekeeper = await s.login('almacen@demo.mx');
+    const refused = await s.gql(GROUPS, { groupBy: 'CLIENT', f: null, l: search }, storekeeper);
+    expect(codeOf(refused)).toBe('FORBIDDEN');
+    expect(refused.data).toBeNull();
+    const bad = await s.gql(GROUPS, { groupBy: 'WEEK', f: null, l: search }, seller);
+    expect(fieldsOf(bad)).toEqual({ groupBy: 'Valor: el valor "WEEK" no está permitido.' });
+    expect(bad.errors![0].message).toMatch(/^Dato no válido en «groupBy»/);
+    expect(fieldsOf(await s.gql(GROUPS, { groupBy: 'CLIENT', f: null, l: { pageSize: 500 } }, seller))).toEqual({ 'list.pageSize': 'El tamaño de página debe estar entre 1 y 200.' });
+  });
+});

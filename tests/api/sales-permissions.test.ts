@@ -71,6 +71,7 @@ const QUERIES: { name: string; query: string }[] = [
   { name: 'generators', query: '{ generators { total } }' },
   { name: 'generator', query: '{ generator(id:"1") { id } }' },
   { name: 'invoices', query: '{ invoices { total } }' },
+  { name: 'invoiceGroups', query: '{ invoiceGroups(groupBy: CLIENT) { totalGroups } }' },
   { name: 'invoice', query: '{ invoice(id:"1") { id } }' },
   { name: 'facturaXml', query: '{ facturaXml(id:"1") }' },
   { name: 'facturaPdf', query: '{ facturaPdf(id:"1") }' },

@@ -89,6 +89,7 @@ describe('permissions: every Compras operation', () => {
     { name: 'accountOptions', query: '{ accountOptions { id balance } }', needs: 'ver' },
     { name: 'accountStatement', query: '{ accountStatement(accountId:"1"){ total } }', needs: 'ver' },
     { name: 'expenses', query: '{ expenses { total } }', needs: 'ver' },
+    { name: 'expenseGroups', query: '{ expenseGroups(groupBy: SUPPLIER) { totalGroups } }', needs: 'ver' },
     { name: 'expense', query: '{ expense(id:"1"){ id } }', needs: 'ver' },
     { name: 'expenseCategories', query: '{ expenseCategories }', needs: 'ver' },
     { name: 'openExpenses', query: '{ openExpenses(supplierId:"1"){ id } }', needs: 'ver' },
@@ -686,5 +687,88 @@ describe('bad input on edits and cancellations writes nothing', () => {
     expect(missingFile.errors![0].extensions!.code).toBe('NOT_FOUND');
     const badAccount = await s.gql('mutation($id:ID!,$i:CompanyAccountUpdateInput!){ accountUpdate(id:$id,version:1,input:$i){ id } }', { id: acc.id, i: { name: '', clabe: '1', active: true } }, buyer);
     expect(fields(badAccount)).toEqual({ name: 'Este campo es obligatorio.', clabe: 'CLABE no válida: 18 dígitos con dígito verificador.' });
+  });
+});
+
+describe('gastos agrupados (Agrupar por) with exact subtotals', () => {
+  const GROUPS = `query($groupBy: ExpenseGroupBy!, $f: ExpenseFilter, $l: ListInput){ expenseGroups(groupBy:$groupBy, filter:$f, list:$l){
+    totalGroups groups { key label count subtotal tax total balance } grandTotal { key label count subtotal tax total balance } } }`;
+  const LIST = 'query($f: ExpenseFilter, $l: ListInput){ expenses(filter:$f, list:$l){ total sumTotal sumBalance } }';
+  const search = { search: 'Agrupa prueba', pageSize: 200 };
+  const m2 = (v: string) => Number(v).toFixed(2);
+  const row = (g: any) => [g.label, g.count, m2(g.subtotal), m2(g.tax), m2(g.total), m2(g.balance)];
+  const groups = async (groupBy: string, f: Record<string, unknown> | null = null, l: Record<string, unknown> = search) => (await gqlOk(GROUPS, { groupBy, f, l }, viewer)).expenseGroups;
+  let norte: string;
+  let sur: string;
+
+  beforeAll(async () => {
+    norte = (await createSupplier({ name: 'Agrupa prueba Norte' })).id;
+    sur = (await createSupplier({ name: 'Agrupa prueba Sur' })).id;
+    const acc = (await createAccount('100000')).id;
+    // Norte: 1,000 + IVA 160 = 1,160, 400 paid → 760 pagado_parcial (2023-05-10)
+    const n1 = await createExpense(norte, { date: '2023-05-10', subtotal: '1000' });
+    await gqlOk(PAY, { i: payInput(acc, norte, [{ expenseId: n1.id, amount: '400' }], undefined, '2023-07-01') });
+    // Norte: 250.25 + IVA 40.04 = 290.29 pendiente (2023-06-01)
+    await createExpense(norte, { date: '2023-06-01', subtotal: '250.25', invoiceFolio: '101' });
+    // Norte: 5,000 + 800 cancelado (2023-06-15): counted, no money
+    const n3 = await createExpense(norte, { date: '2023-06-15', subtotal: '5000', invoiceFolio: '102' });
+    await gqlOk('mutation($id:ID!,$v:Int!){ expenseCancel(id:$id, version:$v, reason:"Prueba de agrupación"){ id } }', { id: n3.id, v: n3.version });
+    // Sur: 2,000 at IVA 0 pendiente (2023-05-31)
+    await createExpense(sur, { date: '2023-05-31', subtotal: '2000', ivaRate: '0' });
+    // Sur: 333.33 + IVA 53.3328 → 53.33 = 386.66, paid in full → pagado (2023-06-30)
+    const s2 = await createExpense(sur, { date: '2023-06-30', subtotal: '333.33', invoiceFolio: '101' });
+    await gqlOk(PAY, { i: payInput(acc, sur, [{ expenseId: s2.id, amount: '386.66' }], undefined, '2023-07-01') });
+  });
+
+  it('by supplier: largest total first, cancelled counted but not summed, grand total equal to the list sums', async () => {
+    const r = await groups('SUPPLIER');
+    // Sur: 2,000 + 333.33; IVA 53.33; 2,000 + 386.66 = 2,386.66; saldo 2,000
+    // Norte: 1,000 + 250.25; 160 + 40.04; 1,160 + 290.29 = 1,450.29; saldo 760 + 290.29 = 1,050.29
+    expect(r.groups.map(row)).toEqual([
+      ['Agrupa prueba Sur', 2, '2333.33', '53.33', '2386.66', '2000.00'],
+      ['Agrupa prueba Norte', 3, '1250.25', '200.04', '1450.29', '1050.29'],
+    ]);
+    expect(r.groups.map((g: any) => g.key)).toEqual([sur, norte]);
+    expect(row(r.grandTotal)).toEqual(['Total general', 5, '3583.58', '253.37', '3836.95', '3050.29']);
+    const list = (await gqlOk(LIST, { f: null, l: search }, viewer)).expenses;
+    expect([list.total, m2(list.sumTotal), m2(list.sumBalance)]).toEqual([r.grandTotal.count, m2(r.grandTotal.total), m2(r.grandTotal.balance)]);
+  });
+
+  it('by status and by month (calendar order, Spanish labels)', async () => {
+    expect((await groups('STATUS')).groups.map((g: any) => [g.key, ...row(g)])).toEqual([
+      ['pendiente', 'Pendiente', 2, '2250.25', '40.04', '2290.29', '2290.29'],
+      ['pagado_parcial', 'Pagado parcial', 1, '1000.00', '160.00', '1160.00', '760.00'],
+      ['pagado', 'Pagado', 1, '333.33', '53.33', '386.66', '0.00'],
+      ['cancelado', 'Cancelado', 1, '0.00', '0.00', '0.00', '0.00'],
+    ]);
+    expect((await groups('MONTH')).groups.map((g: any) => [g.key, ...row(g)])).toEqual([
+      ['2023-05', 'mayo de 2023', 2, '3000.00', '160.00', '3160.00', '2760.00'],
+      ['2023-06', 'junio de 2023', 3, '583.58', '93.37', '676.95', '290.29'],
+    ]);
+  });
+
+  it('applies the list filter to the groups too, and pages the groups', async () => {
+    const f = { status: 'pendiente' };
+    const r = await groups('SUPPLIER', f);
+    expect(r.groups.map(row)).toEqual([
+      ['Agrupa prueba Sur', 1, '2000.00', '0.00', '2000.00', '2000.00'],
+      ['Agrupa prueba Norte', 1, '250.25', '40.04', '290.29', '290.29'],
+    ]);
+    const list = (await gqlOk(LIST, { f, l: search }, viewer)).expenses;
+    expect([list.total, m2(list.sumTotal)]).toEqual([2, '2290.29']);
+    expect(m2(r.grandTotal.total)).toBe('2290.29');
+    const june = await groups('STATUS', { supplierId: norte, from: '2023-06-01', to: '2023-06-30' });
+    expect(june.groups.map((g: any) => [g.key, g.count, m2(g.total)])).toEqual([['pendiente', 1, '290.29'], ['cancelado', 1, '0.00']]);
+    const second = await groups('MONTH', null, { ...search, page: 2, pageSize: 1 });
+    expect([second.totalGroups, second.groups.map((g: any) => g.key), m2(second.grandTotal.total)]).toEqual([2, ['2023-06'], '3836.95']);
+  });
+
+  it('needs the Gastos ability; a bad groupBy is a Spanish input error', async () => {
+    const refused = await s.gql(GROUPS, { groupBy: 'SUPPLIER', f: null, l: search }, seller);
+    expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(refused.data).toBeNull();
+    const bad = await s.gql(GROUPS, { groupBy: 'CLIENT', f: null, l: search }, buyer);
+    expect(fields(bad)).toEqual({ groupBy: 'Valor: el valor "CLIENT" no está permitido.' });
+    expect(fields(await s.gql(GROUPS, { groupBy: 'SUPPLIER', f: null, l: { sortBy: 'rfc' } }, buyer))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
   });
 });

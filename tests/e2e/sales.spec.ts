@@ -148,4 +148,19 @@ test('client → quote → contract → order → generador → invoice → part
   const cells = agingRow.getByRole('cell');
   await expect(cells.nth(1)).toHaveText('$4,960.00'); // Corriente
   await expect(cells.nth(6)).toHaveText('$4,960.00'); // Total
+
+  // 9. Facturas → Agrupar por cliente: the client's group shows its invoice's total and what is still owed; a click opens its invoices.
+  await openScreen(page, 'Facturas');
+  await main(page).getByLabel('Buscar').fill(name);
+  await main(page).getByLabel('Agrupar por', { exact: true }).click();
+  await page.getByRole('option', { name: 'Agrupar por cliente' }).click();
+  await expect(page).toHaveURL(/groupBy=CLIENT/);
+  const group = main(page).getByRole('row', { name: `Ver los documentos de ${name}` });
+  await expect(group).toContainText('$6,960.00');
+  await expect(group).toContainText('$4,960.00');
+  await expect(main(page).getByTestId('grand-total')).toContainText('$6,960.00');
+  await group.click();
+  await expect(page).toHaveURL(/clientId=\d+/);
+  await expect(page).not.toHaveURL(/groupBy=/);
+  await expect(main(page).getByRole('row', { name: /A-\d+/ })).toContainText('$4,960.00');
 });

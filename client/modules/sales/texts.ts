@@ -257,6 +257,7 @@ export const texts = {
     openOnly: 'Solo con saldo',
     overdue: 'Solo vencidas',
     dueSoon: `Vencen en ${DUE_SOON_DAYS} días`,
+    groupMonth: 'Mes',
     formNewTitle: 'Nueva factura',
     fields: { serie: 'Serie', date: 'Fecha', formaPago: 'Forma de pago', metodoPago: 'Método de pago', usoCfdi: 'Uso de CFDI', notes: 'Observaciones', dueDate: 'Vencimiento' },
     generators: 'Generadores autorizados',

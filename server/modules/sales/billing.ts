@@ -12,6 +12,8 @@ import { getCompanyProfile } from '../../lib/company';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
+import { labelGroups } from '../../lib/moneyGroups';
+import { monthLabel } from '../../../schema/moneyGroups';
 import { dec, money } from '../../../schema/money';
 import { parseInput } from '../../lib/validation';
 import { addDays, todayMx } from '../../../schema/dates';
@@ -31,19 +33,24 @@ const idOf = (id: string | number): number => {
 
 // ---- invoices -------------------------------------------------------------------------
 
-export function listInvoices(
-  ctx: RequestContext,
-  list: ListInput | null | undefined,
-  filter: (Omit<data.InvoiceFilter, 'clientId' | 'overdueOn' | 'dueSoonFrom'> & { clientId?: string | null; overdue?: boolean | null; dueSoon?: boolean | null }) | null | undefined,
-) {
+type InvoiceFilterInput = (Omit<data.InvoiceFilter, 'clientId' | 'overdueOn' | 'dueSoonFrom'> & { clientId?: string | null; overdue?: boolean | null; dueSoon?: boolean | null }) | null | undefined;
+
+/** The GraphQL filter as the data layer reads it ("overdue" and "due soon" are relative to Mexico's today). */
+function invoiceFilter(filter: InvoiceFilterInput): data.InvoiceFilter {
   const { overdue, dueSoon, ...rest } = filter ?? {};
   const today = todayMx();
-  return data.listInvoices(db(ctx), readList(list, data.INVOICE_SORTS, 'date'), {
-    ...rest,
-    clientId: filter?.clientId ? idOf(filter.clientId) : null,
-    overdueOn: overdue ? today : null,
-    dueSoonFrom: dueSoon ? today : null,
-  });
+  return { ...rest, clientId: filter?.clientId ? idOf(filter.clientId) : null, overdueOn: overdue ? today : null, dueSoonFrom: dueSoon ? today : null };
+}
+
+export function listInvoices(ctx: RequestContext, list: ListInput | null | undefined, filter: InvoiceFilterInput) {
+  return data.listInvoices(db(ctx), readList(list, data.INVOICE_SORTS, 'date'), invoiceFilter(filter));
+}
+
+/** The list's invoices (same filter and search) grouped with their subtotals; list.sortBy is checked like the list's but the groups keep their own order. */
+export async function invoiceGroups(ctx: RequestContext, groupBy: data.InvoiceGroupBy, list: ListInput | null | undefined, filter: InvoiceFilterInput) {
+  const groups = await data.invoiceGroups(db(ctx), groupBy, readList(list, data.INVOICE_SORTS, 'date'), invoiceFilter(filter));
+  if (groupBy === 'STATUS') return labelGroups(groups, (key) => INVOICE_LIFECYCLE.labels[key as data.InvoiceStatus] ?? key);
+  return groupBy === 'MONTH' ? labelGroups(groups, monthLabel) : groups;
 }
 
 export const getInvoice = (ctx: RequestContext, id: string) => data.findInvoice(db(ctx), idOf(id));

@@ -5,6 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { dueSoonFrom, overdueOn } from '../../lib/dues';
 import { likePattern, type ListQuery } from '../../lib/list';
+import { moneyGroups, type MoneyGroupPage } from '../../lib/moneyGroups';
 import type { AttachmentRow } from '../../lib/attachments';
 import {
   clientContacts,
@@ -892,10 +893,11 @@ export type InvoiceFilter = {
   dueSoonFrom?: string | null;
 };
 
-export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SORTS)[number]>, filter: InvoiceFilter): Promise<Page<InvoiceRow>> {
-  const p = q.search ? likePattern(q.search) : null;
-  const where = whereAll([
-    p && sql`(cl.name ilike ${p} or cl.rfc ilike ${p} or (i.serie || '-' || i.folio) ilike ${p} or i.folio::text = ${q.search})`,
+/** The list's search and filter over `invoices i join clients cl`: the list and its groups read the same rows. */
+function invoiceWhere(search: string | null, filter: InvoiceFilter): SQL {
+  const p = search ? likePattern(search) : null;
+  return whereAll([
+    p && sql`(cl.name ilike ${p} or cl.rfc ilike ${p} or (i.serie || '-' || i.folio) ilike ${p} or i.folio::text = ${search})`,
     filter.status && sql`i.status = ${filter.status}`,
     filter.clientId && sql`i.client_id = ${filter.clientId}`,
     filter.serie && sql`i.serie = ${filter.serie}`,
@@ -905,13 +907,40 @@ export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SO
     filter.overdueOn && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and ${overdueOn(sql`i.due_date`, filter.overdueOn)}`,
     filter.dueSoonFrom && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and ${dueSoonFrom(sql`i.due_date`, filter.dueSoonFrom)}`,
   ]);
+}
+
+export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SORTS)[number]>, filter: InvoiceFilter): Promise<Page<InvoiceRow>> {
+  const where = invoiceWhere(q.search, filter);
   const cols = { folio: 'i.serie, i.folio', date: 'i.date', dueDate: 'i.due_date', client: 'cl.name', total: 'i.total', balance: 'i.balance', status: 'i.status' };
   const [items, total] = await Promise.all([
     queryRows<InvoiceDbRow>(ex, sql`${invoiceSelect} ${where} ${order(cols, q, 'i.id')} ${page(q)}`),
     // Every invoice has a client (NOT NULL FK): the join only serves a search by its name or RFC.
-    count(ex, sql`select count(*)::int as n from invoices i ${p ? sql`join clients cl on cl.id = i.client_id` : sql``} ${where}`),
+    count(ex, sql`select count(*)::int as n from invoices i ${q.search ? sql`join clients cl on cl.id = i.client_id` : sql``} ${where}`),
   ]);
   return { items: items.map(toInvoice), total };
+}
+
+export type InvoiceGroupBy = 'CLIENT' | 'STATUS' | 'MONTH';
+
+/** Invoices of the list (same search and filter) grouped by client, status or month of their date; labels of status and month are the service's. */
+export function invoiceGroups(ex: Executor, groupBy: InvoiceGroupBy, q: ListQuery<string>, filter: InvoiceFilter): Promise<MoneyGroupPage> {
+  const key = { CLIENT: sql`i.client_id`, STATUS: sql`i.status`, MONTH: sql`to_char(i.date, 'YYYY-MM')` }[groupBy];
+  return moneyGroups(
+    ex,
+    {
+      from: sql`from invoices i join clients cl on cl.id = i.client_id`,
+      where: invoiceWhere(q.search, filter),
+      key,
+      label: groupBy === 'CLIENT' ? sql`cl.name` : sql`(${key})::text`,
+      subtotal: sql`i.subtotal - i.discount`,
+      tax: sql`i.iva`,
+      total: sql`i.total`,
+      balance: sql`i.balance`,
+      cancelled: sql`i.status = 'cancelada'`,
+      order: groupBy === 'MONTH' ? 'keyAsc' : 'totalDesc',
+    },
+    q,
+  );
 }
 
 export async function findInvoice(ex: Executor, id: number): Promise<InvoiceRow | null> {

@@ -56,6 +56,7 @@ export const salesResolvers: Resolvers = {
     generators: (_p, a, ctx) => service.listGenerators(ctx, a.list, a.filter),
     generator: (_p, a, ctx) => service.getGenerator(ctx, a.id),
     invoices: (_p, a, ctx) => billing.listInvoices(ctx, a.list, a.filter),
+    invoiceGroups: (_p, a, ctx) => billing.invoiceGroups(ctx, a.groupBy, a.list, a.filter),
     invoice: (_p, a, ctx) => billing.getInvoice(ctx, a.id),
     facturaXml: (_p, a, ctx) => reports.invoiceXml(ctx, a.id),
     facturaPdf: (_p, a, ctx) => reports.invoicePdf(ctx, a.id),

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { dueSoonFrom, overdueOn } from '../../lib/dues';
 import { likePattern, type ListQuery } from '../../lib/list';
+import { moneyGroups, type MoneyGroupPage } from '../../lib/moneyGroups';
 import { isUploadId, type AttachmentRow } from '../../lib/attachments';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
@@ -322,12 +323,13 @@ export async function findExpense(ex: Executor, id: number, today: string): Prom
   return rows[0] ?? null;
 }
 
-export async function listExpenses(ex: Executor, q: ListQuery<ExpenseSort>, f: ExpenseFilterValues, today: string) {
+/** The list's search and filter over `expenses e join suppliers s`: the list, its sums and its groups read the same rows. */
+function expenseConds(search: string | null, f: ExpenseFilterValues, today: string): SQL[] {
   const conds: SQL[] = [];
-  if (q.search) {
-    const p = likePattern(q.search);
+  if (search) {
+    const p = likePattern(search);
     conds.push(sql`(s.name ilike ${p} or s.rfc ilike ${p} or e.invoice_folio ilike ${p} or e.invoice_serie ilike ${p}
-      or e.description ilike ${p} or e.category ilike ${p} or e.cfdi_uuid ilike ${p} or e.folio::text = ${q.search})`);
+      or e.description ilike ${p} or e.category ilike ${p} or e.cfdi_uuid ilike ${p} or e.folio::text = ${search})`);
   }
   if (f.status) conds.push(sql`e.status = ${f.status}`);
   if (f.supplierId) conds.push(sql`e.supplier_id = ${f.supplierId}`);
@@ -336,6 +338,11 @@ export async function listExpenses(ex: Executor, q: ListQuery<ExpenseSort>, f: E
   if (f.to) conds.push(sql`e.date <= ${f.to}`);
   if (f.overdue) conds.push(sql`${OPEN_EXPENSE} and ${overdueOn(sql`e.due_date`, today)}`);
   if (f.dueSoon) conds.push(sql`${OPEN_EXPENSE} and ${dueSoonFrom(sql`e.due_date`, today)}`);
+  return conds;
+}
+
+export async function listExpenses(ex: Executor, q: ListQuery<ExpenseSort>, f: ExpenseFilterValues, today: string) {
+  const conds = expenseConds(q.search, f, today);
   const col = {
     folio: sql`e.folio`, date: sql`e.date`, dueDate: sql`e.due_date`, supplier: sql`s.name`, total: sql`e.total`,
     balance: sql`e.balance`, status: sql`e.status`, category: sql`e.category`,
@@ -350,6 +357,29 @@ export async function listExpenses(ex: Executor, q: ListQuery<ExpenseSort>, f: E
     ),
   ]);
   return { items, total: totals[0].n, sumTotal: totals[0].sumTotal, sumBalance: totals[0].sumBalance };
+}
+
+export type ExpenseGroupBy = 'SUPPLIER' | 'STATUS' | 'MONTH';
+
+/** Expenses of the list (same search and filter) grouped by supplier, status or month of their date; labels of status and month are the service's. */
+export function expenseGroups(ex: Executor, groupBy: ExpenseGroupBy, q: ListQuery<string>, f: ExpenseFilterValues, today: string): Promise<MoneyGroupPage> {
+  const key = { SUPPLIER: sql`e.supplier_id`, STATUS: sql`e.status`, MONTH: sql`to_char(e.date, 'YYYY-MM')` }[groupBy];
+  return moneyGroups(
+    ex,
+    {
+      from: sql`from expenses e join suppliers s on s.id = e.supplier_id`,
+      where: where(expenseConds(q.search, f, today)),
+      key,
+      label: groupBy === 'SUPPLIER' ? sql`s.name` : sql`(${key})::text`,
+      subtotal: sql`e.subtotal`,
+      tax: sql`e.iva`,
+      total: sql`e.total`,
+      balance: sql`e.balance`,
+      cancelled: sql`e.status = 'cancelado'`,
+      order: groupBy === 'MONTH' ? 'keyAsc' : 'totalDesc',
+    },
+    q,
+  );
 }
 
 export async function openExpenses(ex: Executor, supplierId: number, today: string): Promise<ExpenseRow[]> {

@@ -50,6 +50,7 @@ export const shoppingResolvers: Resolvers = {
     accountStatement: (_p, a, ctx) => service.accountStatement(ctx, a.accountId, a.from, a.to, a.list),
 
     expenses: (_p, a, ctx) => service.listExpenses(ctx, a.list, a.filter),
+    expenseGroups: (_p, a, ctx) => service.expenseGroups(ctx, a.groupBy, a.list, a.filter),
     expense: (_p, a, ctx) => service.getExpense(ctx, a.id),
     expenseCategories: (_p, _a, ctx) => service.expenseCategories(ctx),
     openExpenses: (_p, a, ctx) => service.openExpenses(ctx, a.supplierId),

@@ -9,6 +9,8 @@ import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
 import { assertTransition, defineLifecycle } from '../../lib/lifecycle';
 import { readList, type ListInput } from '../../lib/list';
+import { labelGroups } from '../../lib/moneyGroups';
+import { monthLabel } from '../../../schema/moneyGroups';
 import { dec, decimalPlaces, money, sum } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { hasCode, REGIMENES_FISCALES, regimenAppliesTo } from '../../../schema/sat';
@@ -416,21 +418,27 @@ async function activeSupplier(tx: Executor, supplierId: number, field = 'supplie
   return supplier;
 }
 
-export function listExpenses(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; supplierId?: string | null; category?: string | null; from?: string | null; to?: string | null; overdue?: boolean | null; dueSoon?: boolean | null } | null | undefined) {
-  return data.listExpenses(
-    db(ctx),
-    readList(list, data.EXPENSE_SORTS, 'date'),
-    {
-      status: filter?.status ?? null,
-      supplierId: filter?.supplierId ? Number(filter.supplierId) : null,
-      category: filter?.category?.trim() || null,
-      from: filter?.from ?? null,
-      to: filter?.to ?? null,
-      overdue: filter?.overdue ?? false,
-      dueSoon: filter?.dueSoon ?? false,
-    },
-    todayMx(),
-  );
+type ExpenseFilterInput = { status?: string | null; supplierId?: string | null; category?: string | null; from?: string | null; to?: string | null; overdue?: boolean | null; dueSoon?: boolean | null } | null | undefined;
+
+const expenseFilter = (filter: ExpenseFilterInput): data.ExpenseFilterValues => ({
+  status: filter?.status ?? null,
+  supplierId: filter?.supplierId ? Number(filter.supplierId) : null,
+  category: filter?.category?.trim() || null,
+  from: filter?.from ?? null,
+  to: filter?.to ?? null,
+  overdue: filter?.overdue ?? false,
+  dueSoon: filter?.dueSoon ?? false,
+});
+
+export function listExpenses(ctx: RequestContext, list: ListInput | null | undefined, filter: ExpenseFilterInput) {
+  return data.listExpenses(db(ctx), readList(list, data.EXPENSE_SORTS, 'date'), expenseFilter(filter), todayMx());
+}
+
+/** The list's expenses (same filter and search) grouped with their subtotals; list.sortBy is checked like the list's but the groups keep their own order. */
+export async function expenseGroups(ctx: RequestContext, groupBy: data.ExpenseGroupBy, list: ListInput | null | undefined, filter: ExpenseFilterInput) {
+  const groups = await data.expenseGroups(db(ctx), groupBy, readList(list, data.EXPENSE_SORTS, 'date'), expenseFilter(filter), todayMx());
+  if (groupBy === 'STATUS') return labelGroups(groups, (key) => EXPENSE_LIFECYCLE.labels[key as data.ExpenseRow['status']] ?? key);
+  return groupBy === 'MONTH' ? labelGroups(groups, monthLabel) : groups;
 }
 
 export const getExpense = (ctx: RequestContext, id: string) => data.findExpense(db(ctx), Number(id), todayMx());

@@ -8,6 +8,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import type { BulkConfig } from '../../../components/BulkBar';
+import { chosenGrouping, GroupBySelect, GroupedTotals, GROUPING_FILTERS, monthFilter, type GroupByOption, type MoneyGroupPage } from '../../../components/GroupedTotals';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams, type ListInput, type ListParams } from '../../../components/listParams';
 import { useScreenAccess, type SalesScreen, type ScreenAccess } from '../access';
@@ -25,7 +26,7 @@ export type ExtraListFilters = {
   render: (params: ListParams) => ReactNode;
 };
 
-export type DocumentListPageProps<TData, TVars, TRow> = {
+export type DocumentListPageProps<TData, TVars, TRow, TGroups = unknown> = {
   /** Audit entity of the rows (invoice, quote…): the list refreshes when any user changes one. */
   entity: string;
   screen: SalesScreen;
@@ -42,14 +43,23 @@ export type DocumentListPageProps<TData, TVars, TRow> = {
   moreActions?: (access: ScreenAccess) => ReactNode;
   /** Row checkboxes and bulk actions; "Seleccionar las N que coinciden" loads through the list's own loader. */
   bulk?: BulkConfig<TRow>;
+  /** "Agrupar por" with subtotals: the ways to group and the grouped query (same filter as the list). */
+  grouping?: { options: GroupByOption[]; document: TypedDocumentNode<TGroups, never>; pick: (data: TGroups) => MoneyGroupPage | undefined };
 };
 
-export function DocumentListPage<TData, TVars extends { list?: ListInput | null }, TRow extends { id: string }>(props: DocumentListPageProps<TData, TVars, TRow>) {
+export function DocumentListPage<TData, TVars extends { list?: ListInput | null }, TRow extends { id: string }, TGroups = unknown>(props: DocumentListPageProps<TData, TVars, TRow, TGroups>) {
   const navigate = useNavigate();
   const access = useScreenAccess(props.screen);
-  const params = useListParams({ sortBy: props.sortBy ?? 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '', ...props.extraFilters?.defaults } });
+  const grouped = props.grouping ? GROUPING_FILTERS : {};
+  const params = useListParams({ sortBy: props.sortBy ?? 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '', ...grouped, ...props.extraFilters?.defaults } });
   const { status, clientId } = params.filters;
-  const filter = { ...(status ? { status } : {}), ...(clientId ? { clientId } : {}), ...props.extraFilters?.toFilter(params.filters) };
+  const filter = {
+    ...(status ? { status } : {}),
+    ...(clientId ? { clientId } : {}),
+    ...(props.grouping ? monthFilter(params.filters.month ?? '', { from: 'dateFrom', to: 'dateTo' }) : {}),
+    ...props.extraFilters?.toFilter(params.filters),
+  };
+  const groupBy = props.grouping ? chosenGrouping(params, props.grouping.options) : null;
   // The status comes from the URL as text; the server rejects a value outside its enum.
   const list = useServerList(props.document, params, { filter } as unknown as Omit<TVars, 'list'>, props.pick, { entity: props.entity });
 
@@ -75,6 +85,16 @@ export function DocumentListPage<TData, TVars extends { list?: ListInput | null 
       rowKey={(r) => r.id}
       onRowClick={(r) => void navigate(recordPath(props.formPath, r.id))}
       fetchAll={access.exportar ? list.fetchAll : undefined}
+      grouping={
+        props.grouping
+          ? {
+              control: <GroupBySelect params={params} options={props.grouping.options} />,
+              view: groupBy ? (
+                <GroupedTotals params={params} option={groupBy} document={props.grouping.document} filter={filter} pick={props.grouping.pick} entity={props.entity} exportName={props.texts.exportName} canExport={access.exportar} />
+              ) : null,
+            }
+          : undefined
+      }
       actions={
         more ? (
           <Group gap="xs">

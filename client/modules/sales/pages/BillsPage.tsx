@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Button, Checkbox, Group } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
 import { IconBuilding, IconPrinter } from '@tabler/icons-react';
-import { InvoiceListDocument, InvoicesPdfDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
+import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
+import type { GroupByOption } from '../../../components/GroupedTotals';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { BulkConfig } from '../../../components/BulkBar';
 import type { ListColumn } from '../../../components/ListPage';
@@ -28,6 +29,12 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
   { key: 'total', header: t.columns.total, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
   { key: 'balance', header: t.columns.balance, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={INVOICE_BADGES} />, exportValue: (r) => INVOICE_LIFECYCLE.labels[r.status] },
+];
+
+const GROUP_BY: GroupByOption[] = [
+  { value: 'CLIENT', label: t.columns.client, filter: 'clientId' },
+  { value: 'STATUS', label: t.columns.status, filter: 'status' },
+  { value: 'MONTH', label: t.groupMonth, filter: 'month' },
 ];
 
 export function BillsPage() {
@@ -66,6 +73,7 @@ export function BillsPage() {
         columns={COLUMNS}
         statusLabels={INVOICE_LIFECYCLE.labels}
         sortBy="date"
+        grouping={{ options: GROUP_BY, document: InvoiceGroupsDocument, pick: (d) => d.invoiceGroups }}
         extraFilters={{
           defaults: { openOnly: '', overdue: '', dueSoon: '' },
           toFilter: ({ openOnly, overdue, dueSoon }) => ({ ...(openOnly ? { openOnly: true } : {}), ...(overdue ? { overdue: true } : {}), ...(dueSoon ? { dueSoon: true } : {}) }),

@@ -5,11 +5,12 @@ import { Button, Group, Select, Switch, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { ExpenseListDocument, SupplierOptionsDocument, type ExpenseFieldsFragment, type ExpenseFilter, type ExpenseStatus } from '../../../../generated/graphql';
+import { ExpenseGroupsDocument, ExpenseListDocument, SupplierOptionsDocument, type ExpenseFieldsFragment, type ExpenseFilter, type ExpenseStatus } from '../../../../generated/graphql';
 import { DUE_SOON_DAYS } from '../../../../schema/dates';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
+import { chosenGrouping, GroupBySelect, GroupedTotals, GROUPING_FILTERS, monthFilter, type GroupByOption } from '../../../components/GroupedTotals';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { useRecordChanges } from '../../../components/useRecordChanges';
@@ -46,18 +47,25 @@ const COLUMNS: ListColumn<ExpenseFieldsFragment>[] = [
 
 const STATUS_OPTIONS = Object.entries(EXPENSE_STATUS).map(([value, { label }]) => ({ value, label }));
 
+const GROUP_BY: GroupByOption[] = [
+  { value: 'SUPPLIER', label: 'Proveedor', filter: 'supplierId' },
+  { value: 'STATUS', label: 'Estado', filter: 'status' },
+  { value: 'MONTH', label: 'Mes', filter: 'month' },
+];
+
 export function ExpensesPage() {
   const navigate = useNavigate();
   const client = useApolloClient();
   const access = useScreenAccess('Gastos');
-  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '', dueSoon: '' } });
-  const { status, supplierId, overdue, dueSoon } = params.filters;
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '', dueSoon: '', ...GROUPING_FILTERS } });
+  const { status, supplierId, overdue, dueSoon, month } = params.filters;
   const filter = useMemo<ExpenseFilter>(
     () => ({ ...(status ? { status: status as ExpenseStatus } : {}), ...(supplierId ? { supplierId } : {}), ...(overdue === 'true' ? { overdue: true } : {}),
-      ...(dueSoon === 'true' ? { dueSoon: true } : {}),
+      ...(dueSoon === 'true' ? { dueSoon: true } : {}), ...monthFilter(month, { from: 'from', to: 'to' }),
     }),
-    [status, supplierId, overdue, dueSoon],
+    [status, supplierId, overdue, dueSoon, month],
   );
+  const groupBy = chosenGrouping(params, GROUP_BY);
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(ExpenseListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   useRecordChanges('expense', () => void refetch().catch(() => undefined));
@@ -95,6 +103,12 @@ export function ExpensesPage() {
       rowKey={(r) => r.id}
       onRowClick={(r) => void navigate(withId(SHOPPING_PATHS.expenseForm, r.id))}
       fetchAll={access.exportar ? fetchAll : undefined}
+      grouping={{
+        control: <GroupBySelect params={params} options={GROUP_BY} />,
+        view: groupBy ? (
+          <GroupedTotals params={params} option={groupBy} document={ExpenseGroupsDocument} filter={filter} pick={(d) => d.expenseGroups} entity="expense" exportName="Gastos" canExport={access.exportar} />
+        ) : null,
+      }}
       actions={
         access.crear ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(SHOPPING_PATHS.expenseForm)}>
