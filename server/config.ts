@@ -9,6 +9,8 @@ export type Config = {
   host: string;
   production: boolean;
   databaseUrl: string | null;
+  /** Connections the server keeps to PostgreSQL (ERP_DB_POOL_MAX, default 20): enough for 16 concurrent postings plus the reads around them. */
+  dbPoolMax: number;
   dataDir: string;
   adminEmail: string;
   adminPassword: string | null;
@@ -70,6 +72,7 @@ export function loadConfig(): Config {
     host: env('HOST') ?? '0.0.0.0',
     production: process.env.NODE_ENV === 'production',
     databaseUrl: env('DATABASE_URL'),
+    dbPoolMax: Math.max(1, Math.floor(Number(env('ERP_DB_POOL_MAX') ?? 20)) || 20),
     dataDir: path.resolve(root, env('ERP_DATA_DIR') ?? 'data'),
     adminEmail: (env('ERP_ADMIN_EMAIL') ?? 'admin@demo.mx').toLowerCase(),
     adminPassword: env('ERP_ADMIN_PASSWORD'),

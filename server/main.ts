@@ -12,7 +12,7 @@ import { startApp, type RunningApp } from './app';
 
 export async function boot(config: Config = loadConfig(), opts: { permissions?: boolean } = {}) {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   // Under the start-up lock, of N processes started together on a fresh
   // database exactly one creates the admin (and prints its generated password);
   // the others find the company seeded and the signing secret stored.

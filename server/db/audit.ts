@@ -17,12 +17,11 @@ const UNANNOUNCED = new Set(['session']);
 /** Who acts: a user, or (userId null) the service account an integrator's token names. */
 export type Actor = { userId: number | null; requestId: string; serviceAccountId?: number | null };
 
-export async function writeAudit(
-  tx: Executor,
-  actor: Actor,
-  entry: { entity: string; entityId: string | number; action: string; before?: unknown; after?: unknown },
-): Promise<void> {
-  await tx.insert(auditLog).values({
+export type AuditEntry = { entity: string; entityId: string | number; action: string; before?: unknown; after?: unknown };
+
+/** The audit row of `entry` as stored (secrets stripped, dates as JSON text). */
+export function auditRow(actor: Actor, entry: AuditEntry): typeof auditLog.$inferInsert {
+  return {
     userId: actor.userId,
     requestId: actor.requestId,
     serviceAccountId: actor.serviceAccountId ?? null,
@@ -31,8 +30,21 @@ export async function writeAudit(
     action: entry.action,
     before: entry.before === undefined ? null : toJson(entry.before),
     after: entry.after === undefined ? null : toJson(entry.after),
-  });
-  if (!UNANNOUNCED.has(entry.entity)) auditedInTransaction.getStore()?.push({ entity: entry.entity, id: String(entry.entityId), userId: actor.userId });
+  };
+}
+
+/**
+ * Notes a record audited by the running transaction, for callers that insert
+ * the audit row themselves inside a larger statement (a posting writes its
+ * audit entry in the same statement that takes the folio).
+ */
+export function noteAudited(actor: Actor, entity: string, entityId: string | number): void {
+  if (!UNANNOUNCED.has(entity)) auditedInTransaction.getStore()?.push({ entity, id: String(entityId), userId: actor.userId });
+}
+
+export async function writeAudit(tx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(auditRow(actor, entry));
+  noteAudited(actor, entry.entity, entry.entityId);
 }
 
 /**

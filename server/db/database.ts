@@ -77,14 +77,19 @@ function takeLock(dataDir: string): () => void {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+/** Default size of the PostgreSQL pool (config ERP_DB_POOL_MAX). */
+export const DEFAULT_POOL_MAX = 20;
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolMax?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // NUMERIC, DATE and timestamps come back as strings/Date as the driver gives them; money stays text.
     pg.types.setTypeParser(1082, (v: string) => v);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Sized for the load: every in-flight request holds a connection for its transaction, and the
+    // session check and the answer's reads take one too (16 posting clients need ~20).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? DEFAULT_POOL_MAX });
     // An idle pooled connection the server drops (restart, failover) must not take the process down:
     // the pool discards it and the next query opens a fresh one.
     pool.on('error', (err) => console.error(`PostgreSQL: conexión inactiva perdida (${err.message})`));

@@ -197,10 +197,10 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
       if (dec(open).plus(before.total).gt(limit)) throw appError('CONFLICT', MSG.creditLimit({ limit: client.creditLimit, balance: open, total: before.total }));
     }
     const company = await getCompanyProfile(tx);
-    const folio = await nextFolio(tx, `invoice:${before.serie}`);
-    const values = {
+    // Everything that does not need the folio first; the folio is taken by the invoice's own update, last.
+    await data.markGeneratorsInvoiced(tx, invoiceId);
+    const frozen = {
       status: 'emitida' as const,
-      folio,
       balance: before.total,
       emittedAt: new Date(),
       emisorRfc: company.rfc,
@@ -212,10 +212,10 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
       receptorRegimen: client.regimenFiscal,
       receptorPostalCode: client.postalCode,
     };
-    if (!(await data.updateInvoice(tx, invoiceId, version, values))) throw conflict();
-    const gens = await data.generatorsOfInvoices(tx, [invoiceId]);
-    for (const g of gens) await data.updateGenerator(tx, g.id, null, { status: 'facturado' });
-    await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'emitir', before: { status: before.status }, after: values });
+    const folio = await data.emitInvoiceRow(tx, invoiceId, version, before.serie, frozen);
+    if (folio === null) throw conflict();
+    const { status, ...rest } = frozen;
+    await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'emitir', before: { status: before.status }, after: { status, folio, ...rest } });
   });
   return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
 }
@@ -280,6 +280,14 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
     if (Object.keys(fields).length) throw badInput(fields);
     await assertAccount(tx, v.accountId);
 
+    // Balances and installment numbers first (they do not need the payment); the folio as late as possible.
+    const installments = await data.installmentsOf(tx, [...new Set(v.applications.map((a) => a.invoiceId))]);
+    const figures = v.applications.map((a) => {
+      const inv = locked.get(a.invoiceId) as NonNullable<ReturnType<typeof locked.get>>;
+      return { inv, amount: money(a.amount), installment: (installments.get(inv.id) ?? 0) + 1, remaining: money(dec(inv.balance).minus(a.amount)) };
+    });
+    for (const f of figures) await data.setInvoiceBalance(tx, f.inv.id, f.remaining, statusForBalance(f.remaining, f.inv.total));
+
     const folio = await nextFolio(tx, 'client_payment');
     const paymentId = await data.insertPayment(tx, folio, {
       clientId: v.clientId,
@@ -291,22 +299,15 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
       notes: v.notes,
       createdBy: ctx.auth?.id ?? null,
     });
-    const applications = [];
-    for (const a of v.applications) {
-      const inv = locked.get(a.invoiceId) as NonNullable<ReturnType<typeof locked.get>>;
-      const remaining = money(dec(inv.balance).minus(a.amount));
-      const installment = (await data.installmentsSoFar(tx, inv.id)) + 1;
-      applications.push({
-        paymentId,
-        invoiceId: inv.id,
-        amount: money(a.amount),
-        installment,
-        previousBalance: inv.balance,
-        remainingBalance: remaining,
-        isPpd: inv.metodoPago === 'PPD',
-      });
-      await data.setInvoiceBalance(tx, inv.id, remaining, statusForBalance(remaining, inv.total));
-    }
+    const applications = figures.map((f) => ({
+      paymentId,
+      invoiceId: f.inv.id,
+      amount: f.amount,
+      installment: f.installment,
+      previousBalance: f.inv.balance,
+      remainingBalance: f.remaining,
+      isPpd: f.inv.metodoPago === 'PPD',
+    }));
     await data.insertApplications(tx, applications);
     const entry = await postAccountEntry(tx, actorOf(ctx), {
       accountId: v.accountId,

@@ -2,6 +2,7 @@
 // return rows already shaped like the GraphQL types (nested refs built
 // here); money and quantities travel as text, never as floats.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { updateWithNextFolio } from '../../db/folios';
 import { queryRows, type Executor } from '../../db/database';
 import { dueSoonFrom, overdueOn } from '../../lib/dues';
 import { likePattern, type ListQuery } from '../../lib/list';
@@ -1015,6 +1016,20 @@ export async function insertInvoice(ex: Executor, values: InvoiceValues): Promis
   return row.id;
 }
 
+/**
+ * Emission's write: the invoice's new values and the serie's next folio in
+ * one statement (the counter row stays locked only from here to the commit).
+ * Null when the version moved (the caller rolls back: the number comes back).
+ */
+export function emitInvoiceRow(ex: Executor, id: number, version: number, serie: string, values: Partial<InvoiceValues> & { status: InvoiceStatus }): Promise<number | null> {
+  return updateWithNextFolio(ex, invoices, `invoice:${serie}`, invoices.folio, { ...values, version: sql`${invoices.version} + 1` }, and(eq(invoices.id, id), eq(invoices.version, version)) as SQL);
+}
+
+/** Every generador of an invoice becomes facturado, in one statement. */
+export async function markGeneratorsInvoiced(ex: Executor, invoiceId: number): Promise<void> {
+  await ex.update(generators).set({ status: 'facturado', version: sql`${generators.version} + 1` }).where(eq(generators.invoiceId, invoiceId));
+}
+
 export async function updateInvoice(
   ex: Executor,
   id: number,
@@ -1138,6 +1153,17 @@ export async function installmentsSoFar(ex: Executor, invoiceId: number): Promis
     sql`select count(*)::int as n from client_payment_applications a join client_payments p on p.id = a.payment_id
         where a.invoice_id = ${invoiceId} and p.status = 'aplicado'`,
   );
+}
+
+/** installmentsSoFar of several invoices in one statement (0 for an invoice without applied payments). */
+export async function installmentsOf(ex: Executor, invoiceIds: number[]): Promise<Map<number, number>> {
+  if (!invoiceIds.length) return new Map();
+  const rows = await queryRows<{ invoiceId: number; n: number }>(
+    ex,
+    sql`select a.invoice_id as "invoiceId", count(*)::int as n from client_payment_applications a join client_payments p on p.id = a.payment_id
+        where a.invoice_id in ${inList(invoiceIds)} and p.status = 'aplicado' group by a.invoice_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.invoiceId), Number(r.n)]));
 }
 
 export type PaymentValues = Omit<typeof clientPayments.$inferInsert, 'id' | 'createdAt' | 'version' | 'folio' | 'status'>;

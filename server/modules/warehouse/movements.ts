@@ -1,6 +1,5 @@
 // Movimientos: capture and post a movement, cancel it with its reverse, and
 // the shared checks every document that moves stock runs on its lines.
-import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, found, notFound, type FieldMessages } from '../../lib/errors';
@@ -31,6 +30,18 @@ export async function checkLineArticles(
 ): Promise<ArticleMap> {
   const found = await data.articlesByIds(ex, [...new Set(lines.map((l) => l.articleId))]);
   const map: ArticleMap = new Map(found.map((a) => [a.id, a]));
+  checkLines(lines, map, fields, prefix, opts);
+  return map;
+}
+
+/** The per-line checks of checkLineArticles on articles already read. */
+function checkLines(
+  lines: { articleId: number; quantity?: string | null }[],
+  map: Map<number, { id: number; sku: string; unit: string; active: boolean }>,
+  fields: FieldMessages,
+  prefix = 'lines',
+  opts: { allowInactive?: Set<number> } = {},
+): void {
   lines.forEach((line, i) => {
     const a = map.get(line.articleId);
     if (!a) fields[`${prefix}.${i}.articleId`] = MSG.articleMissing;
@@ -41,7 +52,13 @@ export async function checkLineArticles(
       if (problem) fields[`${prefix}.${i}.quantity`] = problem;
     }
   });
-  return map;
+}
+
+/** The same check as checkWarehouse on a row already read. */
+function checkWarehouseRow(w: data.WarehouseRow | undefined, fields: FieldMessages, field = 'warehouseId') {
+  if (!w) fields[field] = MSG.warehouseMissing;
+  else if (!w.active) fields[field] = MSG.warehouseInactive(w.name);
+  return w ?? null;
 }
 
 /** The warehouse of a document: exists and is active. */
@@ -99,19 +116,28 @@ const movementInput = z.object({
 export async function postMovement(ctx: RequestContext, input: unknown) {
   const v = parseInput(movementInput, input);
   if (v.date > todayMx()) throw badInput({ date: MSG.dateFuture });
-  const id = await db(ctx).transaction(async (tx) => {
+  const row = await db(ctx).transaction(async (tx) => {
     const fields: FieldMessages = {};
-    const concept = await data.findConcept(tx, v.conceptId);
+    // Concept, warehouses and articles in one read.
+    const catalogs = await data.postingCatalogs(
+      tx,
+      v.conceptId,
+      v.targetWarehouseId ? [v.warehouseId, v.targetWarehouseId] : [v.warehouseId],
+      [...new Set(v.lines.map((l) => l.articleId))],
+    );
+    const concept = catalogs.concept;
+    const warehouseOf = (id: number) => catalogs.warehouses.find((w) => w.id === id);
     if (!concept) fields.conceptId = MSG.conceptMissing;
     else if (!concept.active) fields.conceptId = MSG.conceptInactive;
-    const warehouse = await checkWarehouse(tx, v.warehouseId, fields);
+    const warehouse = checkWarehouseRow(warehouseOf(v.warehouseId), fields);
     let target: data.WarehouseRow | null = null;
     if (concept?.kind === 'TRASPASO') {
       if (!v.targetWarehouseId) fields.targetWarehouseId = MSG.targetRequired;
       else if (v.targetWarehouseId === v.warehouseId) fields.targetWarehouseId = MSG.targetSame;
-      else target = await checkWarehouse(tx, v.targetWarehouseId, fields, 'targetWarehouseId');
+      else target = checkWarehouseRow(warehouseOf(v.targetWarehouseId), fields, 'targetWarehouseId');
     } else if (concept && v.targetWarehouseId) fields.targetWarehouseId = MSG.targetNotAllowed;
-    const articles = await checkLineArticles(tx, v.lines, fields);
+    const articles = new Map(catalogs.articles.map((a) => [a.id, a]));
+    checkLines(v.lines, articles, fields);
     const pricedEntry = concept?.direction === 'IN' && concept.affectsCost;
     if (pricedEntry) v.lines.forEach((l, i) => {
       if (l.unitCost === null || l.unitCost === undefined) fields[`lines.${i}.unitCost`] ??= MSG.costRequired;
@@ -120,22 +146,36 @@ export async function postMovement(ctx: RequestContext, input: unknown) {
     const c = concept as data.ConceptRow;
     const w = warehouse as data.WarehouseRow;
     const lines: PostingLine[] = v.lines.map((l, i) => ({ articleId: l.articleId, quantity: l.quantity, unitCost: pricedEntry ? l.unitCost : null, inputIndex: i }));
+    // The audit entry is written by the statement that takes the folio, which it records.
     const [posted] = await postMovements(
       tx,
       [{ date: v.date, concept: c, direction: c.direction as Direction, warehouse: w, target, reference: v.reference, notes: v.notes, lines }],
       articles,
       ctx.auth?.id ?? null,
+      { actor: actorOf(ctx), entity: 'stock_movement', action: 'post', after: ({ totalAmount }) => ({ ...v, totalAmount }), folioField: 'folio' },
     );
-    await writeAudit(tx, actorOf(ctx), {
-      entity: 'stock_movement',
-      entityId: posted.id,
-      action: 'post',
-      after: { folio: formatMovementFolio(posted.series, posted.folio), ...v, totalAmount: posted.totalAmount },
-    });
-    return posted.id;
+    return asMovementRow(posted.row, c, ctx.auth?.id ? ctx.auth.name : null);
   });
-  return found(await data.findMovement(db(ctx), id), ENTITY.movement);
+  return row;
 }
+
+/** The answer of a new movement from what its posting returned (no re-read): nothing reverses it yet. */
+const asMovementRow = (m: data.MovementCore, c: data.ConceptRow, createdByName: string | null): data.MovementRow => ({
+  ...m,
+  conceptCode: c.code,
+  conceptName: c.name,
+  conceptKind: c.kind,
+  conceptDirection: c.direction,
+  conceptAffectsCost: c.affectsCost,
+  conceptSystemKey: c.systemKey,
+  conceptActive: c.active,
+  conceptVersion: c.version,
+  createdByName,
+  reversesSeries: null,
+  reversesFolio: null,
+  reversedBySeries: null,
+  reversedByFolio: null,
+});
 
 const reversed: Record<Direction, Direction> = { IN: 'OUT', OUT: 'IN', TRANSFER: 'TRANSFER' };
 
@@ -154,14 +194,15 @@ export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw:
     if (original.reversesId) throw appError('CONFLICT', MSG.reversalNotCancellable);
     if (original.sourceType === 'REQUISICION') throw appError('CONFLICT', 'Este movimiento surtió una requisición: no se cancela desde Movimientos.');
     if (original.sourceType === 'INVENTARIO') throw appError('CONFLICT', 'Este movimiento es el ajuste de un inventario cerrado: no se cancela desde Movimientos.');
-    const concept = (await data.findConcept(tx, original.conceptId)) as data.ConceptRow;
-    const source = (await data.findWarehouse(tx, original.warehouseId)) as data.WarehouseRow;
-    const target = original.targetWarehouseId ? await data.findWarehouse(tx, original.targetWarehouseId) : null;
+    const catalogs = await data.postingCatalogs(tx, original.conceptId, original.targetWarehouseId ? [original.warehouseId, original.targetWarehouseId] : [original.warehouseId], []);
+    const concept = catalogs.concept as data.ConceptRow;
+    const source = catalogs.warehouses.find((w) => w.id === original.warehouseId) as data.WarehouseRow;
+    const target = original.targetWarehouseId ? (catalogs.warehouses.find((w) => w.id === original.targetWarehouseId) ?? null) : null;
     const lines = await data.movementLines(tx, [movementId]);
     const articles = new Map(lines.map((l) => [l.articleId, { id: l.articleId, sku: l.sku, name: l.name, unit: l.unit }]));
     const direction = original.direction as Direction;
     const folio = formatMovementFolio(original.series, original.folio);
-    const [posted] = await postMovements(
+    await postMovements(
       tx,
       [
         {
@@ -185,15 +226,17 @@ export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw:
       ],
       articles,
       ctx.auth?.id ?? null,
+      // The statement that takes the reversal's folio also marks the original (reversesId) and writes this entry.
+      {
+        actor: actorOf(ctx),
+        entity: 'stock_movement',
+        entityId: movementId,
+        action: 'cancel',
+        before: { folio, status: original.status },
+        after: () => ({ status: 'CANCELADO', reason }),
+        folioField: 'reversal',
+      },
     );
-    await data.markReversed(tx, movementId, posted.id);
-    await writeAudit(tx, actorOf(ctx), {
-      entity: 'stock_movement',
-      entityId: movementId,
-      action: 'cancel',
-      before: { folio, status: original.status },
-      after: { status: 'CANCELADO', reversal: formatMovementFolio(posted.series, posted.folio), reason },
-    });
   });
   return found(await data.findMovement(db(ctx), movementId), ENTITY.movement);
 }

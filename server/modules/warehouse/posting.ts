@@ -5,9 +5,13 @@
 //   1. lock every stock row involved, in (warehouse, article) order;
 //   2. refuse the whole posting if a date goes backwards or any row would
 //      end below zero (Spanish message naming the article and what is there);
-//   3. value each line (moving average), write movement, lines, ledger, stock;
-//   4. take the folio last, so the per-kind counter row is held briefly.
-import { nextFolio } from '../../db/folios';
+//   3. value each line (moving average) in memory, exactly (decimal.js);
+//   4. write each movement in one statement that also takes its folio (the
+//      last movement's statement writes the stock balances and, when asked,
+//      the caller's audit entry), so the per-kind counter row is locked only
+//      for that statement and the commit.
+// A captured movement costs: one read of its catalogues, one lock, one write.
+import { auditRow, noteAudited, type Actor } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { appError, badInput, type FieldMessages } from '../../lib/errors';
 import { Decimal, dec } from '../../../schema/money';
@@ -53,7 +57,14 @@ export type PostingSpec = {
   shortage?: 'movement' | 'reversal';
 };
 
-export type PostedMovement = { id: number; series: string; folio: number; totalAmount: string };
+export type PostedMovement = { id: number; series: string; folio: number; totalAmount: string; row: data.MovementCore };
+
+/**
+ * The audit entry of a one-movement posting, written by the statement that
+ * takes the folio. `entityId` omitted audits the new movement; `folioField`
+ * names the key of `after` that receives the new movement's folio text.
+ */
+export type PostingAudit = { actor: Actor; entity: string; entityId?: number | string; action: string; before?: unknown; after: (movement: { totalAmount: string }) => Record<string, unknown>; folioField: string };
 
 type ArticleInfo = { id: number; sku: string; name: string; unit: string };
 
@@ -83,7 +94,9 @@ export async function postMovements(
   specs: PostingSpec[],
   articles: Map<number, ArticleInfo>,
   actorUserId: number | null,
+  audit: PostingAudit | null = null,
 ): Promise<PostedMovement[]> {
+  if (audit && specs.length !== 1) throw new Error('a posting audit belongs to exactly one movement');
   const keys = specs.flatMap((spec) => spec.lines.flatMap((line) => effectsOf(spec, line)));
   const locked = await data.lockStockRows(tx, keys);
   const state = new Map<string, { s: StockState; last: string | null }>();
@@ -97,9 +110,12 @@ export async function postMovements(
     const a = articles.get(articleId);
     return a ? `${a.sku} ${a.name}` : String(articleId);
   };
-  const fallbackCosts = await data.globalAverageCosts(tx, [...new Set(specs.flatMap((s) => s.lines.map((l) => l.articleId)))]);
+  // Entries "at cost" without a price fall back to the article's average over every warehouse; read only when some line may need it.
+  const unpriced = specs.flatMap((s) => (s.direction === 'IN' ? s.lines.filter((l) => (l.amount ?? null) === null && (l.unitCost ?? null) === null) : []));
+  const fallbackCosts = unpriced.length ? await data.globalAverageCosts(tx, [...new Set(unpriced.map((l) => l.articleId))]) : new Map<number, string>();
 
   const results: PostedMovement[] = [];
+  const writes: Omit<data.PostingWrite, 'stock' | 'audit'>[] = [];
   for (const spec of specs) {
     const prefix = spec.fieldPrefix ?? 'lines';
     // Dates never go backwards on a row: the kardex is chronological and balances stay true.
@@ -176,36 +192,54 @@ export async function postMovements(
 
     const kind = spec.concept.kind as ConceptKind;
     const series = SERIES[kind];
-    const folio = await nextFolio(tx, `wh-movement-${series}`);
-    const movementId = await data.insertMovement(tx, {
-      series,
-      folio,
-      date: spec.date,
-      conceptId: spec.concept.id,
-      kind,
-      direction: spec.direction,
-      warehouseId: spec.warehouse.id,
-      targetWarehouseId: spec.target?.id ?? null,
-      reference: spec.reference,
-      notes: spec.notes,
-      reversesId: spec.reversesId ?? null,
-      sourceType: spec.sourceType ?? null,
-      sourceId: spec.sourceId ?? null,
-      totalAmount: total.toFixed(2),
-      lineCount: spec.lines.length,
-      createdBy: actorUserId,
+    writes.push({
+      folioKey: `wh-movement-${series}`,
+      movement: {
+        series,
+        date: spec.date,
+        conceptId: spec.concept.id,
+        kind,
+        direction: spec.direction,
+        warehouseId: spec.warehouse.id,
+        targetWarehouseId: spec.target?.id ?? null,
+        reference: spec.reference,
+        notes: spec.notes,
+        reversesId: spec.reversesId ?? null,
+        sourceType: spec.sourceType ?? null,
+        sourceId: spec.sourceId ?? null,
+        totalAmount: total.toFixed(2),
+        lineCount: spec.lines.length,
+        createdBy: actorUserId,
+      },
+      lines: lineRows,
+      ledger: ledgerRows,
     });
-    await data.insertMovementLines(tx, lineRows.map((l) => ({ movementId, ...l })));
-    await data.insertLedger(tx, ledgerRows.map((l) => ({ movementId, ...l })));
-    results.push({ id: movementId, series, folio, totalAmount: total.toFixed(2) });
   }
 
+  // Every check passed and every figure is known: only now are folios taken, one statement per movement.
   const touched: data.StockRow[] = [];
   for (const [key, { s, last }] of state) {
     const [w, a] = key.split(':').map(Number);
     touched.push(toRow(w, a, s, last));
   }
-  await data.writeStockRows(tx, touched);
+  if (!writes.length) await data.writeStockRows(tx, touched);
+  for (const [i, w] of writes.entries()) {
+    const lastOne = i === writes.length - 1;
+    const row = await data.writePosting(tx, {
+      ...w,
+      stock: lastOne ? touched : [],
+      audit:
+        lastOne && audit
+          ? {
+              ...auditRow(audit.actor, { entity: audit.entity, entityId: audit.entityId ?? '', action: audit.action, before: audit.before, after: audit.after({ totalAmount: String(w.movement.totalAmount) }) }),
+              entityId: audit.entityId === undefined ? null : String(audit.entityId),
+              folioField: audit.folioField,
+            }
+          : null,
+    });
+    if (lastOne && audit) noteAudited(audit.actor, audit.entity, audit.entityId ?? row.id);
+    results.push({ id: row.id, series: row.series, folio: row.folio, totalAmount: String(w.movement.totalAmount), row });
+  }
   return results;
 }
 
