@@ -6,9 +6,9 @@
 // (migrations, first seed) runs under an advisory lock, one process at a time.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { fromRoot } from '../lib/paths';
 import * as schema from './schema';
 import { statementCounter } from './statementCount';
 
@@ -33,7 +33,7 @@ export type Database = {
 /** Advisory lock key of start-up work; any constant works, it is scoped to the database. */
 const STARTUP_LOCK_KEY = 80_260_008;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = fromRoot('server/db/migrations');
 
 export class DataDirLockedError extends Error {}
 

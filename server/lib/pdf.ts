@@ -3,7 +3,7 @@
 // tables with right-aligned money columns that repeat their header on each
 // page, a totals box, free text, page breaks and "Página X de Y" footers — all in Spanish.
 // Callers describe the document as data; they never touch pdfkit.
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { companyHeaderLines, type CompanyProfile } from './company';
 import { dec, Decimal } from '../../schema/money';
 
@@ -293,8 +293,10 @@ function drawFooters(doc: Doc, spec: PdfDocumentSpec): void {
   }
 }
 
-export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
+  // pdfkit loads on the first PDF, not at every server start.
+  const { default: PDFDocumentClass } = await import('pdfkit');
+  const doc = new PDFDocumentClass({
     size: 'LETTER',
     layout: spec.orientation ?? 'portrait',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
