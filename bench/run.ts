@@ -457,7 +457,7 @@ function print(report: Report): void {
   }
   if (report.permissions) {
     const p = report.permissions;
-    out.push('', `b'. Capa de permisos (graphql-shield) activa vs. desactivada, servidor en el proceso del bench, ${DB_LABEL[p.db]}, ${p.rounds} arranque(s) por lado`);
+    out.push('', `b'. Capa de permisos activa vs. desactivada, servidor en el proceso del bench, ${DB_LABEL[p.db]}, ${p.rounds} arranque(s) por lado`);
     out.push(
       formatTable(
         ['Conexiones', 'p50 activa', 'p50 desact.', 'p50 activa/desact.', 'pet/s activa', 'pet/s desact.', 'pet/s desact./activa', 'CPU/pet activa', 'CPU/pet desact.', 'CPU activa/desact.', 'Fallidas'],
