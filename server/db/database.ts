@@ -30,6 +30,9 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** PGlite's buffer pool (PostgreSQL's default is 128MB; PGlite's wasm memory starts at 128 MiB anyway). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Advisory lock key of start-up work; any constant works, it is scoped to the database. */
 const STARTUP_LOCK_KEY = 80_260_008;
 
@@ -127,7 +130,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const dbDir = path.join(opts.dataDir, 'pglite');
-    const client = await PGlite.create(dbDir, { parsers: { 1082: (v: string) => v } });
+    // shared_buffers 32 MB instead of PostgreSQL's 128 MB: some 110 MiB less RSS; the files
+    // stay in the operating system's page cache, so a read past the buffers is still no disk read.
+    const client = await PGlite.create(dbDir, { parsers: { 1082: (v: string) => v }, postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
     const db = drizzle({ client, schema, logger: statementCounter() });
     await migrate(db, { migrationsFolder });
     return {
