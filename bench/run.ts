@@ -88,7 +88,7 @@ function parseArgs(argv: string[]): Options {
 
 const step = (message: string) => console.error(`· ${message}`);
 
-type StartFigure = { db: DbKind; run: 'first' | 'second'; startMs: number } & Memory;
+type StartFigure = { db: DbKind; run: 'first' | 'second'; startMs: number; startCpuMs: number } & Memory;
 type UsersFigure = { db: DbKind; prepared: UsersPrepared; load: LoadResult[]; memoryAfterLoad: Memory };
 type PermissionsFigure = {
   db: DbKind;
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
       for (const run of ['first', 'second'] as const) {
         step(`${DB_LABEL[db]}: ${run === 'first' ? 'primer arranque (migraciones + datos demo)' : 'segundo arranque'}`);
         const server = await startServerProcess(where);
-        report.start.push({ db, run, startMs: server.startMs, ...server.memory() });
+        report.start.push({ db, run, startMs: server.startMs, startCpuMs: server.startCpuMs, ...server.memory() });
         await server.stop();
       }
     }
@@ -417,14 +417,16 @@ function print(report: Report): void {
       (machine.postgres ? ` · PostgreSQL ${machine.postgres}` : ''),
   ];
   if (report.start.length) {
-    out.push('', 'a. Arranque del servidor (node --import tsx server/index.ts hasta /api/health 200)');
+    const command = process.env.BENCH_SERVER === 'tsx' ? 'node --import tsx server/index.ts' : 'node dist/server/index.js';
+    out.push('', `a. Arranque del servidor (${command} hasta /api/health 200)`);
     out.push(
       formatTable(
-        ['Base de datos', 'Arranque', 'Tiempo', 'RSS', 'RSS pico'],
+        ['Base de datos', 'Arranque', 'Tiempo', 'CPU', 'RSS', 'RSS pico'],
         report.start.map((f) => [
           DB_LABEL[f.db],
           f.run === 'first' ? 'primero (migraciones + seed)' : 'segundo (misma base)',
           ms(f.startMs),
+          ms(f.startCpuMs),
           mib(f.rssMiB),
           mib(f.peakRssMiB),
         ]),
@@ -455,7 +457,7 @@ function print(report: Report): void {
   }
   if (report.permissions) {
     const p = report.permissions;
-    out.push('', `b'. Capa de permisos (graphql-shield) activa vs. desactivada, servidor en el proceso del bench, ${DB_LABEL[p.db]}, ${p.rounds} arranque(s) por lado`);
+    out.push('', `b'. Capa de permisos activa vs. desactivada, servidor en el proceso del bench, ${DB_LABEL[p.db]}, ${p.rounds} arranque(s) por lado`);
     out.push(
       formatTable(
         ['Conexiones', 'p50 activa', 'p50 desact.', 'p50 activa/desact.', 'pet/s activa', 'pet/s desact.', 'pet/s desact./activa', 'CPU/pet activa', 'CPU/pet desact.', 'CPU activa/desact.', 'Fallidas'],

@@ -1,6 +1,9 @@
-// The server as `npm start` runs it, in its own process: time from spawn to
-// the first healthy /api/health, and its memory read from /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The server as `npm start` runs it (the compiled dist/server/index.js, built
+// first when stale), in its own process: time from spawn to the first healthy
+// /api/health, the CPU it used until then, and its memory read from /proc.
+// BENCH_SERVER=tsx runs server/index.ts through tsx instead (as before the
+// server was compiled), to compare.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { track } from './cleanup';
@@ -16,6 +19,8 @@ export type ServerProcess = {
   pid: number;
   /** Milliseconds from spawn to the first 200 of /api/health. */
   startMs: number;
+  /** CPU time (user + system) the server process used until then, in ms: hardly moved by other load. */
+  startCpuMs: number;
   memory(): Memory;
   stop(): Promise<void>;
 };
@@ -28,6 +33,24 @@ export function processMemory(pid: number): Memory {
     return m ? Number(m[1]) : Number.NaN;
   };
   return { rssMiB: kib('VmRSS') / 1024, peakRssMiB: kib('VmHWM') / 1024 };
+}
+
+/** user + system CPU time of a Linux process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+let built = false;
+/** The command line of the server: the compiled bundle (built once per bench run when stale) or tsx. */
+function serverArgs(): string[] {
+  if (process.env.BENCH_SERVER === 'tsx') return ['--import', 'tsx', 'server/index.ts'];
+  if (!built) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    built = true;
+  }
+  return ['--enable-source-maps', 'dist/server/index.js'];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,11 +79,12 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string | null; timeoutMs?: number }): Promise<ServerProcess> {
+  const args = serverArgs();
   const started = performance.now();
   // PORT=0 and the address read from the start-up line: a port picked here and
   // handed over could be taken meanwhile by another server on a shared machine,
   // and the bench would then measure (and sign in to) that one.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -104,10 +128,12 @@ export async function startServerProcess(opts: { dataDir: string; databaseUrl?: 
   }
   const startMs = performance.now() - started;
   const pid = child.pid as number;
+  const startCpuMs = processCpuMs(pid);
   return {
     url: url as string,
     pid,
     startMs,
+    startCpuMs,
     memory: () => processMemory(pid),
     stop: async () => {
       await stopChild(child);

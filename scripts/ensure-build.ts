@@ -1,23 +1,84 @@
-// Build the SPA when dist/client is missing or older than its sources, so
-// `npm start` works on a fresh clone without a separate build step.
+// `npm start` runs this first, so it works on a fresh clone without a separate
+// build step and starts fast on every later run: each step runs only when its
+// output is missing or older than its sources.
+//   1. generated/ (graphql-codegen + the persisted-operations list),
+//   2. the SPA in dist/client (vite build),
+//   3. the server compiled to JavaScript, dist/server/index.js and the chunks
+//      it loads on demand (esbuild; npm packages stay external and load from
+//      node_modules),
+//      so production does not compile TypeScript at every start.
+// `--force` rebuilds everything.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const indexFile = path.join(root, 'dist/client/index.html');
+const force = process.argv.includes('--force');
 
-function newestMtime(dir: string): number {
+export const SERVER_ENTRY = path.join(root, 'dist/server/index.js');
+
+function newestMtime(target: string, accept: (file: string) => boolean = () => true): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return accept(target) ? stat.mtimeMs : 0;
   let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name), accept));
   }
   return newest;
 }
 
-const sources = Math.max(...['client', 'generated', 'schema'].map((d) => newestMtime(path.join(root, d))));
-if (!fs.existsSync(indexFile) || fs.statSync(indexFile).mtimeMs < sources || process.argv.includes('--force')) {
+const mtimeOf = (file: string): number => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+const stale = (output: string, sources: number): boolean => force || mtimeOf(output) === 0 || mtimeOf(output) < sources;
+
+// 1. codegen: its inputs are the SDL, the client's .graphql documents and its own config.
+// graphql-codegen leaves unchanged outputs untouched, so a stamp records when it last ran.
+const codegenStamp = path.join(root, 'generated/.codegen-stamp');
+const codegenSources = Math.max(
+  newestMtime(path.join(root, 'schema'), (f) => f.endsWith('.graphql')),
+  newestMtime(path.join(root, 'client'), (f) => f.endsWith('.graphql')),
+  mtimeOf(path.join(root, 'codegen.ts')),
+  mtimeOf(path.join(root, 'scripts/persisted-operations.ts')),
+);
+const codegenOutputs = ['generated/server.ts', 'generated/graphql.ts', 'generated/app/graphql.ts', 'generated/persisted-operations.json'];
+if (stale(codegenStamp, codegenSources) || codegenOutputs.some((f) => !fs.existsSync(path.join(root, f)))) {
+  console.log('Generando tipos y operaciones (npm run codegen)…');
+  execSync('npm run codegen --silent', { cwd: root, stdio: 'inherit' });
+  fs.writeFileSync(codegenStamp, `${new Date().toISOString()}\n`);
+}
+
+// 2. the SPA.
+const clientSources = Math.max(...['client', 'generated', 'schema'].map((d) => newestMtime(path.join(root, d))));
+if (stale(path.join(root, 'dist/client/index.html'), clientSources)) {
   console.log('Compilando la interfaz (vite build)…');
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+}
+
+// 3. the server.
+const serverSources = Math.max(
+  ...['server', 'schema', 'generated'].map((d) => newestMtime(path.join(root, d), (f) => /\.(ts|js|json)$/.test(f))),
+  mtimeOf(path.join(root, 'package.json')),
+  mtimeOf(path.join(root, 'package-lock.json')),
+  mtimeOf(path.join(root, 'scripts/ensure-build.ts')),
+);
+if (stale(SERVER_ENTRY, serverSources)) {
+  console.log('Compilando el servidor (esbuild → dist/server/index.js)…');
+  fs.rmSync(path.dirname(SERVER_ENTRY), { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, 'server/index.ts')],
+    outdir: path.dirname(SERVER_ENTRY),
+    // Modules the server imports on first use (firebase) become chunks of their own, so the
+    // packages they import load with them and not at start-up.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
 }

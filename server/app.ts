@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
@@ -90,9 +91,15 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     plugins: [
       ...armor.plugins,
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // No @cacheControl hints exist: Apollo's cache-control plugin only ran a hook on every
+      // field of every answer to conclude "no-store", which is now set once per response.
+      ApolloServerPluginCacheControlDisabled(),
       {
         async requestDidStart() {
           return {
+            async willSendResponse({ response }) {
+              response.http.headers.set('cache-control', 'no-store');
+            },
             async didEncounterErrors({ contextValue, errors }) {
               for (const err of errors) {
                 if (!isUnexpected(err)) continue;

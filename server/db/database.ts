@@ -6,9 +6,9 @@
 // (migrations, first seed) runs under an advisory lock, one process at a time.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { fromRoot } from '../lib/paths';
 import * as schema from './schema';
 import { statementCounter } from './statementCount';
 
@@ -30,10 +30,13 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** PGlite's buffer pool (PostgreSQL's default is 128MB; PGlite's wasm memory starts at 128 MiB anyway). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Advisory lock key of start-up work; any constant works, it is scoped to the database. */
 const STARTUP_LOCK_KEY = 80_260_008;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = fromRoot('server/db/migrations');
 
 export class DataDirLockedError extends Error {}
 
@@ -132,7 +135,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const dbDir = path.join(opts.dataDir, 'pglite');
-    const client = await PGlite.create(dbDir, { parsers: { 1082: (v: string) => v } });
+    // shared_buffers 32 MB instead of PostgreSQL's 128 MB: some 110 MiB less RSS; the files
+    // stay in the operating system's page cache, so a read past the buffers is still no disk read.
+    const client = await PGlite.create(dbDir, { parsers: { 1082: (v: string) => v }, postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
     const db = drizzle({ client, schema, logger: statementCounter() });
     await migrate(db, { migrationsFolder });
     return {

@@ -13,6 +13,16 @@ export type SeedResult = { createdAdmin: boolean; generatedPassword: string | nu
 
 /** Insert missing modules/submodules; new submodules are granted in full to Administrador. */
 export async function syncCatalog(db: Db): Promise<void> {
+  // Every start: one read tells whether anything is missing (some 80 statements otherwise).
+  const present = new Set(
+    (
+      await db
+        .select({ module: appModules.key, submodule: submodules.key })
+        .from(submodules)
+        .innerJoin(appModules, eq(appModules.id, submodules.moduleId))
+    ).map((r) => `${r.module}/${r.submodule}`),
+  );
+  if (MODULE_CATALOG.every((m) => m.submodules.every((s) => present.has(`${m.key}/${s.key}`)))) return;
   await db.transaction(async (tx) => {
     const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Administrador'));
     for (const [mi, mod] of MODULE_CATALOG.entries()) {

@@ -4,16 +4,15 @@
 // formatting and the __typename fields Apollo Client adds) or only
 // `extensions.persistedQuery.sha256Hash` of a listed document.
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Kind, parse, print, visit, type DocumentNode } from 'graphql';
+import { fromRoot } from '../lib/paths';
 import { PARSE_OPTIONS } from './armor';
 
 export const PERSISTED_QUERY_REFUSED = 'Este servidor solo acepta las operaciones de la aplicación (lista de consultas persistidas): la operación enviada no está en la lista.';
 // SPEC §1 allows five codes; an operation outside the list is forbidden by policy (HTTP 400: the request itself is what is refused).
 export const PERSISTED_QUERY_CODE = 'FORBIDDEN';
 
-const manifestFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated/persisted-operations.json');
+const manifestFile = fromRoot('generated/persisted-operations.json');
 
 /** Formatting, definition order and __typename selections do not change which data an operation reads. */
 export function canonicalDocument(document: DocumentNode): string {

@@ -2,16 +2,16 @@
 // module's resolvers, and the permission layer generated from the SDL.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { isScalarType, type GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
+import { fromRoot } from '../lib/paths';
 import { modules } from '../modules';
 import { idGuard } from './idGuard';
 import { buildPermissions } from './permissions';
 import { scalarResolvers } from './scalars';
 
-const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
+const schemaDir = fromRoot('schema');
 
 /** Every SDL file of schema/ (base.graphql first) with its name: /api/docs groups root fields by file. */
 export function loadTypeDefFiles(): { file: string; sdl: string }[] {

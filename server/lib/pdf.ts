@@ -3,7 +3,7 @@
 // tables with right-aligned money columns that repeat their header on each
 // page, a totals box, free text, page breaks and "Página X de Y" footers — all in Spanish.
 // Callers describe the document as data; they never touch pdfkit.
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { companyHeaderLines, type CompanyProfile } from './company';
 import { dec, Decimal } from '../../schema/money';
 
@@ -314,10 +314,12 @@ export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
  * Several documents in one file (printing a selection of invoices): each one
  * starts on a new page with its own header, watermark and "Página X de Y".
  */
-export function renderPdfBundle(specs: PdfDocumentSpec[], title: string): Promise<Buffer> {
+export async function renderPdfBundle(specs: PdfDocumentSpec[], title: string): Promise<Buffer> {
   const [spec] = specs;
   if (!spec) throw new Error('renderPdfBundle needs at least one document');
-  const doc = new PDFDocument({
+  // pdfkit loads on the first PDF, not at every server start.
+  const { default: PDFDocumentClass } = await import('pdfkit');
+  const doc = new PDFDocumentClass({
     size: 'LETTER',
     layout: spec.orientation ?? 'portrait',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },

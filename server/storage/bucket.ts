@@ -2,8 +2,6 @@
 // through firebase-admin. Every call goes through withRetry; failures become
 // StorageError codes. `client` lets tests (and other GCS-compatible clients)
 // stand in for the real bucket.
-import { getStorage } from 'firebase-admin/storage';
-import { firebaseAdminApp } from '../auth/firebase';
 import { checkedSha256, DEFAULT_CONTENT_TYPE } from './checksum';
 import { StorageError } from './errors';
 import { assertStorageKey } from './keys';
@@ -72,7 +70,9 @@ export function fromBucketError(error: unknown): StorageError {
  * withRetry below is the one retry policy (SPEC: 5xx, 408 and 429, bounded
  * backoff); two stacked layers would multiply the attempts.
  */
-function realBucket(config: BucketStorageConfig): BucketLike {
+async function realBucket(config: BucketStorageConfig): Promise<BucketLike> {
+  // firebase-admin loads on the first bucket call, not at every server start.
+  const [{ getStorage }, { firebaseAdminApp }] = await Promise.all([import('firebase-admin/storage'), import('../auth/firebase')]);
   const bucket = getStorage(
     firebaseAdminApp('storage', { projectId: config.projectId, credentialsJson: config.credentialsJson, storageBucket: config.bucket }),
   ).bucket(config.bucket);
@@ -81,9 +81,17 @@ function realBucket(config: BucketStorageConfig): BucketLike {
 }
 
 export function createBucketStorage(config: BucketStorageConfig): FileStorage {
-  const bucket: BucketLike = config.client ?? realBucket(config);
+  let real: Promise<BucketLike> | null = null;
+  const bucketOf = (): Promise<BucketLike> | BucketLike => config.client ??
+    (real ??= realBucket(config).catch((error: unknown) => {
+      real = null; // a later call tries again
+      throw fromBucketError(error);
+    }));
   const prefix = config.prefix ? assertStorageKey(config.prefix.replace(/\/+$/, '')) + '/' : '';
-  const fileFor = (key: string) => bucket.file(prefix + assertStorageKey(key));
+  const fileFor = async (key: string) => {
+    const name = prefix + assertStorageKey(key);
+    return (await bucketOf()).file(name);
+  };
 
   const call = async <T>(op: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
     try {
@@ -97,7 +105,7 @@ export function createBucketStorage(config: BucketStorageConfig): FileStorage {
     backend: 'bucket',
 
     async put(key, bytes, options = {}) {
-      const file = fileFor(key);
+      const file = await fileFor(key);
       const sha256 = checkedSha256(bytes, options.sha256);
       const contentType = options.contentType ?? DEFAULT_CONTENT_TYPE;
       const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -115,18 +123,18 @@ export function createBucketStorage(config: BucketStorageConfig): FileStorage {
     },
 
     async get(key, options = {}) {
-      const file = fileFor(key);
+      const file = await fileFor(key);
       const [bytes] = await call(() => file.download(), options.signal);
       return bytes;
     },
 
     async remove(key, options = {}) {
-      const file = fileFor(key);
+      const file = await fileFor(key);
       await call(() => file.delete(), options.signal);
     },
 
     async exists(key, options = {}) {
-      const file = fileFor(key);
+      const file = await fileFor(key);
       const [found] = await call(() => file.exists(), options.signal);
       return found;
     },

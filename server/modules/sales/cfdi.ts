@@ -8,7 +8,6 @@
 // amounts are the sums rounded half-up to 2, so the Impuestos totals equal
 // the sum of the concepts' taxes and Total = SubTotal − Descuento +
 // traslados − retenciones.
-import { create } from 'xmlbuilder2';
 import type { CompanyProfile } from '../../lib/company';
 import { dec, Decimal } from '../../../schema/money';
 import type { ClientRow, InvoiceLineRow, InvoiceRow } from './data';
@@ -58,7 +57,9 @@ export function partiesOf(invoice: InvoiceRow, company: CompanyProfile, client: 
 
 type TaxKey = { impuesto: '001' | '002'; rate: string };
 
-export function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[], parties: CfdiParties, now: Date = new Date()): string {
+export async function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[], parties: CfdiParties, now: Date = new Date()): Promise<string> {
+  // xmlbuilder2 loads on the first XML, not at every server start.
+  const { create } = await import('xmlbuilder2');
   const taxed = lines.filter((l) => l.objetoImp === '02');
   const subtotal = lines.reduce((acc, l) => acc.plus(l.amount), dec(0));
   const discount = lines.reduce((acc, l) => acc.plus(l.discount), dec(0));

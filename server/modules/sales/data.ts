@@ -602,7 +602,7 @@ export async function listDeliveries(
   const cols = { date: 'd.date', orderFolio: 'o.folio', client: 'cl.name', receivedBy: 'd.received_by' };
   const [items, total] = await Promise.all([
     queryRows<DeliveryDbRow>(ex, sql`${deliverySelect} ${where} ${order(cols, q, 'd.id')} ${page(q)}`),
-    count(ex, sql`select count(*)::int as n from order_deliveries d join service_orders o on o.id = d.order_id join clients cl on cl.id = o.client_id ${where}`),
+    count(ex, sql`select count(*)::int as n from order_deliveries d left join service_orders o on o.id = d.order_id left join clients cl on cl.id = o.client_id ${where}`),
   ]);
   return { items: items.map(toDelivery), total };
 }
@@ -716,8 +716,8 @@ export async function listGenerators(ex: Executor, q: ListQuery<(typeof GENERATO
     queryRows<GeneratorDbRow>(ex, sql`${generatorSelect} ${where} ${order(cols, q, 'g.id')} ${page(q)}`),
     count(
       ex,
-      sql`select count(*)::int as n from generators g join service_orders o on o.id = g.order_id join contracts ct on ct.id = g.contract_id
-          join clients cl on cl.id = g.client_id ${where}`,
+      sql`select count(*)::int as n from generators g left join service_orders o on o.id = g.order_id left join contracts ct on ct.id = g.contract_id
+          left join clients cl on cl.id = g.client_id ${where}`,
     ),
   ]);
   return { items: items.map(toGenerator), total };
@@ -1123,7 +1123,7 @@ export async function listPayments(
   const cols = { folio: 'p.folio', date: 'p.date', client: 'cl.name', amount: 'p.amount', status: 'p.status' };
   const [items, total] = await Promise.all([
     queryRows<PaymentDbRow>(ex, sql`${paymentSelect} ${where} ${order(cols, q, 'p.id')} ${page(q)}`),
-    count(ex, sql`select count(*)::int as n from client_payments p join clients cl on cl.id = p.client_id ${where}`),
+    count(ex, sql`select count(*)::int as n from client_payments p left join clients cl on cl.id = p.client_id ${where}`),
   ]);
   return { items: items.map(toPayment), total };
 }
@@ -1248,7 +1248,7 @@ export async function listOtherIncomes(
   const cols = { folio: 'o.folio', date: 'o.date', concept: 'o.concept', amount: 'o.amount', status: 'o.status' };
   const [items, total] = await Promise.all([
     queryRows<OtherIncomeRow>(ex, sql`${otherIncomeSelect} ${where} ${order(cols, q, 'o.id')} ${page(q)}`),
-    count(ex, sql`select count(*)::int as n from other_incomes o join company_accounts a on a.id = o.account_id ${where}`),
+    count(ex, sql`select count(*)::int as n from other_incomes o left join company_accounts a on a.id = o.account_id ${where}`),
   ]);
   return { items: items.map(toOtherIncome), total };
 }

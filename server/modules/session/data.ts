@@ -17,8 +17,8 @@ export type SessionAuthRow = {
 };
 
 /** One query per request: a live session of an active user, with the role version for the rules cache. */
-export async function findLiveSession(ex: Executor, sessionId: string, userId: number): Promise<SessionAuthRow | null> {
-  const rows = await ex
+function liveSessionQuery(ex: Executor) {
+  return ex
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -34,13 +34,27 @@ export async function findLiveSession(ex: Executor, sessionId: string, userId: n
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.active, true),
       ),
-    );
+    )
+    .prepare('erp_live_session');
+}
+
+// Every request runs it: built once per database (drizzle's query building cost more CPU than the
+// query itself) and, on PostgreSQL, a named prepared statement on each connection.
+const liveSessionQueries = new WeakMap<Executor, ReturnType<typeof liveSessionQuery>>();
+
+export async function findLiveSession(ex: Executor, sessionId: string, userId: number): Promise<SessionAuthRow | null> {
+  let query = liveSessionQueries.get(ex);
+  if (!query) {
+    query = liveSessionQuery(ex);
+    liveSessionQueries.set(ex, query);
+  }
+  const rows = await query.execute({ sessionId, userId });
   return rows[0] ?? null;
 }
 

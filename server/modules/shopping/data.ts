@@ -353,7 +353,7 @@ export async function listExpenses(ex: Executor, q: ListQuery<ExpenseSort>, f: E
       ex,
       sql`select count(*)::int as n, coalesce(sum(e.total) filter (where e.status <> 'cancelado'), 0)::text as "sumTotal",
             coalesce(sum(e.balance) filter (where e.status <> 'cancelado'), 0)::text as "sumBalance"
-          from expenses e join suppliers s on s.id = e.supplier_id ${where(conds)}`,
+          from expenses e left join suppliers s on s.id = e.supplier_id ${where(conds)}`,
     ),
   ]);
   return { items, total: totals[0].n, sumTotal: totals[0].sumTotal, sumBalance: totals[0].sumBalance };
@@ -585,7 +585,7 @@ export async function listPayments(
     queryRows<SupplierPaymentRow>(ex, sql`${paymentSelect} ${where(conds)} ${orderBy(col, q.desc, sql`p.id`)} limit ${q.limit} offset ${q.offset}`),
     queryRows<{ n: number }>(
       ex,
-      sql`select count(*)::int as n from supplier_payments p join company_accounts a on a.id = p.account_id join suppliers s on s.id = p.supplier_id ${where(conds)}`,
+      sql`select count(*)::int as n from supplier_payments p left join company_accounts a on a.id = p.account_id left join suppliers s on s.id = p.supplier_id ${where(conds)}`,
     ),
   ]);
   return { items: items.map(paymentOut), total: totals[0].n };

@@ -703,7 +703,7 @@ export async function listMovements(ex: Executor, q: ListQuery<MovementSort>, f:
   }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<MovementRow>(ex, sql`${movementSelect} where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from ${stockMovements} m join ${stockConcepts} c on c.id = m.concept_id where ${where}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from ${stockMovements} m left join ${stockConcepts} c on c.id = m.concept_id where ${where}`),
   ]);
   return { items: items.map(normMovement), total: n(totals[0].n) };
 }
@@ -933,7 +933,7 @@ export async function listCounts(ex: Executor, q: ListQuery<CountSort>, f: { war
   const order = { folio: sql`k.folio ${dir}`, openedAt: sql`k.opened_at ${dir}, k.id ${dir}`, status: sql`k.status ${dir}, k.id desc` }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<CountRow>(ex, sql`${countSelect} where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from ${inventoryCounts} k join ${warehouses} w on w.id = k.warehouse_id where ${where}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from ${inventoryCounts} k left join ${warehouses} w on w.id = k.warehouse_id where ${where}`),
   ]);
   return { items: items.map(normCount), total: n(totals[0].n) };
 }
@@ -1104,7 +1104,7 @@ export async function listRequisitions(ex: Executor, q: ListQuery<RequisitionSor
   }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<RequisitionRow>(ex, sql`${requisitionSelect} where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from ${warehouseRequisitions} r join ${users} u on u.id = r.requester_id where ${where}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from ${warehouseRequisitions} r left join ${users} u on u.id = r.requester_id where ${where}`),
   ]);
   return { items: items.map(normRequisition), total: n(totals[0].n) };
 }

@@ -1,7 +1,6 @@
 // Existencias (stock per warehouse × article with flags and totals) and the
 // kardex (ledger of one article in one warehouse over a date range), with
 // their XLSX/PDF exports.
-import ExcelJS from 'exceljs';
 import { getCompanyProfile } from '../../lib/company';
 import { badInput, found, type FieldMessages } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
@@ -91,6 +90,8 @@ const PDF_MIME = 'application/pdf';
 type SheetColumn = { header: string; key: string; width: number; numFmt?: string };
 
 async function xlsxBase64(sheetName: string, title: string, columns: SheetColumn[], rows: Record<string, string | number | null>[], preamble: string[] = []): Promise<string> {
+  // exceljs loads on the first export, not at every server start.
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'ERP Servicios MX';
   const ws = wb.addWorksheet(sheetName);

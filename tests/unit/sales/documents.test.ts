@@ -85,8 +85,8 @@ describe('CFDI XML builder', () => {
     quantity: '1', unitPrice: '100', discountPercent: '0', objetoImp: '02', amount: '100', discount: '0', base: '100', iva: '16', isrRetained: '0', ivaRetained: '0',
   };
 
-  it('escapes text, uses Mexico City local time and omits retentions when there are none', () => {
-    const xml = buildCfdiXml(invoice, [line], {
+  it('escapes text, uses Mexico City local time and omits retentions when there are none', async () => {
+    const xml = await buildCfdiXml(invoice, [line], {
       emisor: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regimen: '601', postalCode: '42501' },
       receptor: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', regimen: '601', postalCode: '86991' },
     });

@@ -68,7 +68,7 @@ export async function listAgreements(ex: Executor, q: ListQuery<AgreementSort>, 
   }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<AgreementRow>(ex, sql`${agreementSelect} ${where(conds)} ${orderBy(col, q.desc, sql`a.id`)} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from rh_agreements a join rh_employees e on e.id = a.employee_id ${where(conds)}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from rh_agreements a left join rh_employees e on e.id = a.employee_id ${where(conds)}`),
   ]);
   return { items, total: totals[0].n };
 }

@@ -122,7 +122,7 @@ export async function listEmployees(ex: Executor, q: ListQuery<EmployeeSort>, f:
   }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<EmployeeRow>(ex, sql`${employeeSelect(today)} ${where(conds)} ${orderBy(col, q.desc, sql`e.id`)} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from rh_employees e join rh_areas a on a.id = e.area_id join rh_positions p on p.id = e.position_id ${where(conds)}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from rh_employees e left join rh_areas a on a.id = e.area_id left join rh_positions p on p.id = e.position_id ${where(conds)}`),
   ]);
   return { items, total: totals[0].n };
 }

@@ -3,12 +3,12 @@
 // never touched, so an admin's own figures and closed payrolls stay as they are.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../db/database';
+import { fromRoot } from '../../../lib/paths';
 import type { FiscalYearSet, PayPeriod } from '../../../../schema/rh/fiscal';
 import { fiscalYearExists, insertFiscalYear } from './data';
 
-const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fiscal-tables');
+const folder = fromRoot('server/modules/rh/fiscal-tables');
 
 type ShippedSet = FiscalYearSet & { derivedTariffs?: PayPeriod[] };
 
