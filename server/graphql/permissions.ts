@@ -1,9 +1,11 @@
-// The permission layer is built from the SDL declarations
+// The graphql-shield rule tree is built from the SDL declarations
 // (@public / @authenticated / @can) — one place says who may call a field.
-// Root fields without a declaration are refused; nested object fields are
+// Root fields without a declaration fall to deny; nested object fields are
 // allowed because their data can only be reached through a guarded root field.
-import { GraphQLError, isObjectType, type GraphQLField, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { GraphQLError, isObjectType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import type { IMiddleware } from 'graphql-middleware';
+import { allow, rule, shield } from 'graphql-shield';
+import type { IRule, IRules } from 'graphql-shield';
 import type { RequestContext } from '../context';
 import { forbidden, unauthenticated } from '../lib/errors';
 
@@ -47,42 +49,49 @@ const signedIn = (ctx: RequestContext, allowPasswordReset: boolean): true | Grap
   return true;
 };
 
-type Resolve = (root: unknown, args: Record<string, unknown>, ctx: RequestContext, info: GraphQLResolveInfo) => unknown;
-type Check = (ctx: RequestContext) => true | GraphQLError;
-
-const denied: Check = () => forbidden();
+type ShieldRule = IRule | typeof allow;
 
 /**
- * The permission layer: a middleware on each root field only (Query, Mutation,
- * Subscription), built from its declaration; a root field without one is
- * refused (deny by default). Nested object fields get no wrapper at all: their
- * data can only be reached through a guarded root field, and wrapping each of
- * them (as graphql-shield's per-type `allow` did) made every field of every
- * row an extra promise. `enabled: false` (bench only) lets every root field
- * through, keeping the wrapper so the bench compares the rules alone.
+ * The permission layer: graphql-shield rules built from each root field's
+ * declaration (Query, Mutation, Subscription), deny by default for a root field
+ * without one, and a FORBIDDEN / UNAUTHENTICATED GraphQLError in Spanish.
+ * Only the root fields keep shield's middleware: shield wraps every field of
+ * every object type (nested ones with its fallback), which made every field of
+ * every row an extra async call, while nested data can only be reached through
+ * a guarded root field (issue 12: CPU per request). `enabled: false` (bench
+ * only) lets every root field through, keeping the wrapper so the bench
+ * compares the rules alone.
  */
 export function buildPermissions(schema: GraphQLSchema, opts: { enabled: boolean } = { enabled: true }): IMiddleware {
-  const checkFor = (access: FieldAccess | null): Check | null => {
-    if (!opts.enabled) return null;
-    if (!access) return denied;
-    if (access.kind === 'public') return null;
-    if (access.kind === 'authenticated') return (ctx) => signedIn(ctx, access.allowPasswordReset);
-    return (ctx) => {
-      const base = signedIn(ctx, false);
-      if (base !== true) return base;
-      return ctx.auth?.ability.can(access.action, access.subject) ? true : forbidden();
-    };
+  const cache = new Map<string, ShieldRule>();
+  const ruleFor = (access: FieldAccess): ShieldRule => {
+    const key = JSON.stringify(access);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    let r: ShieldRule;
+    if (access.kind === 'public') r = allow;
+    else if (access.kind === 'authenticated') r = rule(`auth:${access.allowPasswordReset}`, { cache: 'contextual' })((_p, _a, ctx: RequestContext) => signedIn(ctx, access.allowPasswordReset));
+    else
+      r = rule(`can:${access.action}:${access.subject}`, { cache: 'contextual' })((_p, _a, ctx: RequestContext) => {
+        const base = signedIn(ctx, false);
+        if (base !== true) return base;
+        return ctx.auth?.ability.can(access.action, access.subject) ? true : forbidden();
+      });
+    cache.set(key, r);
+    return r;
   };
-  const guard =
-    (check: Check | null) =>
-    (resolve: Resolve, root: unknown, args: Record<string, unknown>, ctx: RequestContext, info: GraphQLResolveInfo) => {
-      if (check) {
-        const verdict = check(ctx);
-        if (verdict !== true) throw verdict;
-      }
-      return resolve(root, args, ctx, info);
-    };
-  const tree: Record<string, Record<string, ReturnType<typeof guard>>> = {};
-  for (const { type, field, access } of rootFieldAccess(schema)) (tree[type] ??= {})[field] = guard(checkFor(access));
-  return tree as unknown as IMiddleware;
+
+  const tree: Record<string, Record<string, ShieldRule>> = {};
+  for (const { type, field, access } of rootFieldAccess(schema)) {
+    if (!access) continue; // falls to deny
+    (tree[type] ??= {})[field] = opts.enabled ? ruleFor(access) : allow;
+  }
+  const generator = shield(tree as IRules, {
+    fallbackRule: rule('deny-by-default', { cache: 'no_cache' })(() => forbidden()),
+    fallbackError: (thrown) => (thrown instanceof GraphQLError ? thrown : forbidden()),
+    allowExternalErrors: true,
+    debug: false,
+  });
+  const generated = generator.generate(schema) as Record<string, unknown>;
+  return Object.fromEntries(ROOTS.filter((root) => generated[root]).map((root) => [root, generated[root]])) as IMiddleware;
 }
