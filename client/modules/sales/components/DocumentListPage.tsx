@@ -9,8 +9,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams, type ListInput, type ListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { useSalesAccess, type SalesScreen, type ScreenAccess } from '../access';
 import { recordPath } from '../paths';
+import { SALES_RANGE_KEYS } from './dateRange';
 import { statusOptions, texts } from '../texts';
 import { ClientSelect } from './ClientSelect';
 import { useServerList } from '../../../components/useServerList';
@@ -36,6 +38,8 @@ export type DocumentListPageProps<TData, TVars, TRow> = {
   columns: ListColumn<TRow>[];
   statusLabels: Record<string, string>;
   sortBy?: string;
+  /** What the list's date range filters (Fecha, Inicio…); every Ventas document list is dated. */
+  dateLabel: string;
   extraFilters?: ExtraListFilters;
   /** Buttons shown before "Nuevo …". */
   moreActions?: (access: ScreenAccess) => ReactNode;
@@ -44,9 +48,9 @@ export type DocumentListPageProps<TData, TVars, TRow> = {
 export function DocumentListPage<TData, TVars extends { list?: ListInput | null }, TRow extends { id: string }>(props: DocumentListPageProps<TData, TVars, TRow>) {
   const navigate = useNavigate();
   const access = useSalesAccess(props.screen);
-  const params = useListParams({ sortBy: props.sortBy ?? 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '', ...props.extraFilters?.defaults } });
+  const params = useListParams({ sortBy: props.sortBy ?? 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '', ...dateRangeDefaults(SALES_RANGE_KEYS), ...props.extraFilters?.defaults } });
   const { status, clientId } = params.filters;
-  const filter = { ...(status ? { status } : {}), ...(clientId ? { clientId } : {}), ...props.extraFilters?.toFilter(params.filters) };
+  const filter = { ...(status ? { status } : {}), ...(clientId ? { clientId } : {}), ...dateRangeFilter(params.filters, SALES_RANGE_KEYS), ...props.extraFilters?.toFilter(params.filters) };
   // The status comes from the URL as text; the server rejects a value outside its enum.
   const list = useServerList(props.document, params, { filter } as unknown as Omit<TVars, 'list'>, props.pick, { entity: props.entity });
 
@@ -83,6 +87,7 @@ export function DocumentListPage<TData, TVars extends { list?: ListInput | null 
         <>
           <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(props.statusLabels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
           <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
+          <DateRangeFilter params={params} keys={SALES_RANGE_KEYS} label={props.dateLabel} />
           {props.extraFilters?.render(params)}
         </>
       }

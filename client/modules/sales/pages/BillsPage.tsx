@@ -33,6 +33,7 @@ export function BillsPage() {
   return (
     <>
       <DocumentListPage
+        dateLabel="Fecha de emisión"
         entity="invoice"
         screen="Facturas"
         texts={t}

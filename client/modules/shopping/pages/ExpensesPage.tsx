@@ -12,6 +12,7 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { useRecordChanges } from '../../../components/useRecordChanges';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, SHOPPING_PATHS, withId } from '../texts';
@@ -50,13 +51,14 @@ export function ExpensesPage() {
   const navigate = useNavigate();
   const client = useApolloClient();
   const access = useShoppingAccess('Gastos');
-  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '', dueSoon: '' } });
-  const { status, supplierId, overdue, dueSoon } = params.filters;
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '', dueSoon: '', ...dateRangeDefaults() } });
+  const { status, supplierId, overdue, dueSoon, from, to } = params.filters;
   const filter = useMemo<ExpenseFilter>(
     () => ({ ...(status ? { status: status as ExpenseStatus } : {}), ...(supplierId ? { supplierId } : {}), ...(overdue === 'true' ? { overdue: true } : {}),
       ...(dueSoon === 'true' ? { dueSoon: true } : {}),
+      ...dateRangeFilter({ from, to }),
     }),
-    [status, supplierId, overdue, dueSoon],
+    [status, supplierId, overdue, dueSoon, from, to],
   );
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(ExpenseListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
@@ -115,6 +117,7 @@ export function ExpensesPage() {
             searchable
             w={260}
           />
+          <DateRangeFilter params={params} label="Fecha del gasto" />
           <Switch label="Solo vencidos" checked={overdue === 'true'} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
           <Switch label={`Vencen en ${DUE_SOON_DAYS} días`} checked={dueSoon === 'true'} onChange={(e) => params.setFilter('dueSoon', e.currentTarget.checked ? 'true' : '')} />
         </>
