@@ -58,7 +58,7 @@ export type DateRangeFilterProps = {
   w?: number | string;
 };
 
-export function DateRangeFilter({ params, keys = DATE_RANGE_KEYS, label = DATE_RANGE_TEXTS.label, w = 230 }: DateRangeFilterProps) {
+export function DateRangeFilter({ params, keys = DATE_RANGE_KEYS, label = DATE_RANGE_TEXTS.label, w = 262 }: DateRangeFilterProps) {
   const from = params.filters[keys.from] ?? '';
   const to = params.filters[keys.to] ?? '';
   const [opened, setOpened] = useState(false);

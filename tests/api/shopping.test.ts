@@ -4,6 +4,7 @@
 // seed (dated around today) out of the report ranges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 
 let s: TestServer;
 let admin: string;
@@ -686,5 +687,14 @@ describe('bad input on edits and cancellations writes nothing', () => {
     expect(missingFile.errors![0].extensions!.code).toBe('NOT_FOUND');
     const badAccount = await s.gql('mutation($id:ID!,$i:CompanyAccountUpdateInput!){ accountUpdate(id:$id,version:1,input:$i){ id } }', { id: acc.id, i: { name: '', clabe: '1', active: true } }, buyer);
     expect(fields(badAccount)).toEqual({ name: 'Este campo es obligatorio.', clabe: 'CLABE no válida: 18 dígitos con dígito verificador.' });
+  });
+});
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Gastos by date', async () => {
+    await checkDateRange(s, buyer, { field: 'expenses', filterType: 'ExpenseFilter', dateField: 'date' });
+  });
+  it('Solicitudes de pago by date', async () => {
+    await checkDateRange(s, buyer, { field: 'paymentRequests', filterType: 'PaymentRequestFilter', dateField: 'date' });
   });
 });
