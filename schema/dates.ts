@@ -35,3 +35,17 @@ export const DUE_SOON_DAYS = 7;
 
 /** A YYYY-MM-DD date as people read it in Mexico: DD/MM/AAAA (for server messages; screens use client/components). */
 export const formatDateMx = (isoDate: string): string => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+
+/** A list's date range (both ends inclusive, company calendar days); null = open end. */
+export type DateRange = { from: string | null; to: string | null };
+
+/** The one message for a range whose end is before its start (SPA and API say the same). */
+export const DATE_RANGE_MESSAGE = 'La fecha final no puede ser anterior a la inicial.';
+
+/** What is wrong with a range, on which end: `to` before `from`, or an end that is not a real AAAA-MM-DD date; null when fine. */
+export function dateRangeError(from: string | null | undefined, to: string | null | undefined): { end: 'from' | 'to'; message: string } | null {
+  if (from && !isIsoDate(from)) return { end: 'from', message: 'Fecha inicial no válida.' };
+  if (to && !isIsoDate(to)) return { end: 'to', message: 'Fecha final no válida.' };
+  if (from && to && from > to) return { end: 'to', message: DATE_RANGE_MESSAGE };
+  return null;
+}

@@ -1,5 +1,9 @@
 // The list contract: page from 1, pageSize up to 200, whitelisted sort keys.
+import { sql, type SQL } from 'drizzle-orm';
+import { dateRangeError, type DateRange } from '../../schema/dates';
 import { badInput } from './errors';
+
+export type { DateRange };
 
 export type ListInput = {
   page?: number | null;
@@ -42,3 +46,27 @@ export function readList<S extends string>(input: ListInput | null | undefined, 
 
 /** Escape LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A list filter's date range, checked with the rule the SPA shares
+ * (schema/dates.ts): `to` before `from` is BAD_USER_INPUT on `filter.<to key>`.
+ * Pass the filter's own key names (`dateFrom`/`dateTo` in Ventas).
+ */
+export function readDateRange(
+  filter: Record<string, unknown> | null | undefined,
+  keys: { from: string; to: string } = { from: 'from', to: 'to' },
+): DateRange {
+  const from = (filter?.[keys.from] as string | null | undefined) || null;
+  const to = (filter?.[keys.to] as string | null | undefined) || null;
+  const error = dateRangeError(from, to);
+  if (error) throw badInput({ [`filter.${keys[error.end]}`]: error.message });
+  return { from, to };
+}
+
+/** SQL conditions keeping rows whose calendar-date `column` is within the range, both days included. */
+export function withinDates(column: SQL, range: DateRange): SQL[] {
+  const conds: SQL[] = [];
+  if (range.from) conds.push(sql`${column} >= ${range.from}::date`);
+  if (range.to) conds.push(sql`${column} <= ${range.to}::date`);
+  return conds;
+}

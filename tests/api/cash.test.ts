@@ -3,6 +3,7 @@
 // reversing movement and closing with an arqueo. Figures computed by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 
 let s: TestServer;
 let admin: string;
@@ -266,5 +267,11 @@ describe('periods, movements and the arqueo', () => {
     expect(results.filter((r) => r.data?.cashMovementCreate)).toHaveLength(3);
     for (const r of results.filter((x) => x.errors)) expect(r.errors![0].extensions!.fields!.amount).toMatch(/^El egreso excede el efectivo en caja/);
     expect(await current()).toMatchObject({ balance: '47.5', expense: '150', movementCount: 3 });
+  });
+});
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Movimientos by date', async () => {
+    await checkDateRange(s, cashier, { field: 'cashMovements', filterType: 'CashMovementFilter', dateField: 'date' });
   });
 });

@@ -7,6 +7,7 @@
 // triage, and FORBIDDEN / bad input for every mutation with nothing written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 import { daysAgo, makeArticle, makeFixture, okData, post, today, type Fixture } from './warehouse-helpers';
 
 let s: TestServer;
@@ -461,3 +462,9 @@ async function freeService(vehicleId: string): Promise<string> {
   if (!free) throw new Error('no free service');
   return free.id;
 }
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Órdenes by opening day', async () => {
+    await checkDateRange(s, mt, { field: 'maintenanceOrders', filterType: 'MaintenanceOrderFilter', dateField: 'openedOn' });
+  });
+});

@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 
 let s: TestServer;
 let admin: string;
@@ -549,5 +550,11 @@ describe('list, options and import', () => {
       'rows.1.number': 'Ya existe un empleado con ese número.',
       'rows.1.curp': 'Ya existe un empleado con esa CURP.',
     });
+  });
+});
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Empleados by hire date (alta)', async () => {
+    await checkDateRange(s, rh, { field: 'rhEmployees', filterType: 'RhEmployeeFilter', dateField: 'hireDate' });
   });
 });

@@ -6,6 +6,7 @@ import Decimal from 'decimal.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 
 let s: TestServer;
 let admin: string;
@@ -517,5 +518,14 @@ describe('contratos, órdenes de servicio y generadores', () => {
     const again = await s.gql(DELIVER, { input: { orderId: one.id, date: '2026-03-05', receivedBy: 'Otra vez' } }, seller);
     expect(fieldsOf(again)).toEqual({ orderId: 'Solo una orden terminada se puede entregar.' });
     expect(ok(await s.gql('{ orderDeliveries(list:{search:"Ing. Paz"}){ total } }', {}, seller)).orderDeliveries.total).toBe(1);
+  });
+});
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Cotizaciones by date (dateFrom/dateTo)', async () => {
+    await checkDateRange(s, seller, { field: 'quotes', filterType: 'QuoteFilter', dateField: 'date', keys: { from: 'dateFrom', to: 'dateTo' } });
+  });
+  it('Contratos by start date', async () => {
+    await checkDateRange(s, seller, { field: 'contracts', filterType: 'ContractFilter', dateField: 'startDate', keys: { from: 'dateFrom', to: 'dateTo' } });
   });
 });

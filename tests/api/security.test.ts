@@ -6,6 +6,7 @@
 // after deliveries and returns, never below zero under parallel requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type GqlResult, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 
 let s: TestServer;
 let sec: string; // Seguridad: every ability
@@ -385,5 +386,14 @@ describe('Seguridad', () => {
     expect(codeOf(await s.gql('{ secReportPdf(kind:equipo) }', {}, viewer))).toBe('FORBIDDEN');
     const summary = (await ok('query($f:Date!,$t:Date!){ secPermitSummary(from:$f,to:$t){ kind status count } }', { f: '2020-01-01', t: '2030-12-31' })).secPermitSummary;
     expect(summary.reduce((a: number, r: { count: number }) => a + r.count, 0)).toBe((await counts()).secPermits);
+  });
+});
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Inspecciones by inspection day', async () => {
+    await checkDateRange(s, sec, { field: 'secInspections', filterType: 'SecInspectionFilter', dateField: 'inspectedOn' });
+  });
+  it('Programación by due day', async () => {
+    await checkDateRange(s, sec, { field: 'secSchedules', filterType: 'SecScheduleFilter', dateField: 'dueOn' });
   });
 });

@@ -4,6 +4,7 @@
 // seed (dated around today) out of the report ranges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 
 let s: TestServer;
 let admin: string;
@@ -770,5 +771,14 @@ describe('gastos agrupados (Agrupar por) with exact subtotals', () => {
     const bad = await s.gql(GROUPS, { groupBy: 'CLIENT', f: null, l: search }, buyer);
     expect(fields(bad)).toEqual({ groupBy: 'Valor: el valor "CLIENT" no está permitido.' });
     expect(fields(await s.gql(GROUPS, { groupBy: 'SUPPLIER', f: null, l: { sortBy: 'rfc' } }, buyer))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
+  });
+});
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Gastos by date', async () => {
+    await checkDateRange(s, buyer, { field: 'expenses', filterType: 'ExpenseFilter', dateField: 'date' });
+  });
+  it('Solicitudes de pago by date', async () => {
+    await checkDateRange(s, buyer, { field: 'paymentRequests', filterType: 'PaymentRequestFilter', dateField: 'date' });
   });
 });

@@ -7,6 +7,7 @@
 // the demo company (25 vehicles, 3 groups, 4 locations, 4 document types).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 
 let s: TestServer;
 let admin: string;
@@ -556,5 +557,11 @@ describe('reports', () => {
     expect(d.expiredOrMissing).toBeGreaterThan(0);
     expect(d.expiredOrMissing).toBeLessThanOrEqual(d.withAlerts);
     expect((await gqlOk('{ dashboard { vehiclePark { documents { withAlerts } } } }', {}, seller)).dashboard.vehiclePark).toBeNull();
+  });
+});
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Vehículos by acquisition date', async () => {
+    await checkDateRange(s, fleet, { field: 'vehicles', filterType: 'VehicleFilter', dateField: 'acquisitionDate' });
   });
 });

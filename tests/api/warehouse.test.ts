@@ -2,6 +2,7 @@
 // catalogues, physical counts, requisitions and PDM requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { checkDateRange } from './dateRange';
 import {
   auditTotal,
   daysAgo,
@@ -445,5 +446,11 @@ describe('demo data', () => {
     expect(flags.below.total).toBeGreaterThan(0);
     expect(flags.above.total).toBeGreaterThan(0);
     expect(flags.moves.total).toBeGreaterThan(50);
+  });
+});
+
+describe('date range on the lists: both boundary days in, the days outside out, an inverted range refused', () => {
+  it('Movimientos by date', async () => {
+    await checkDateRange(s, clerk, { field: 'stockMovements', filterType: 'StockMovementFilter', dateField: 'date' });
   });
 });

@@ -36,6 +36,7 @@ import { formatDate, formatMoney, formatNumber } from '../../components/format';
 import { readGraphQLError } from '../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../components/DateRangeFilter';
 import { notifySuccess } from '../../components/notify';
 import { NumberField } from '../../components/NumberField';
 import { onLinesKeyDown } from '../../components/lineKeys';
@@ -63,9 +64,10 @@ const COLUMNS: ListColumn<MaintenanceOrderRowFragment>[] = [
 function OrderList() {
   const navigate = useNavigate();
   const access = useScreenAccess(MT_MODULE, MT_SCREENS.orders);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', ...dateRangeDefaults() } });
   const status = params.filters.status as MaintenanceOrderStatus | '';
-  const variables = useMemo(() => ({ filter: status ? { status } : {} }), [status]);
+  const { from, to } = params.filters;
+  const variables = useMemo(() => ({ filter: { ...(status ? { status } : {}), ...dateRangeFilter({ from, to }) } }), [status, from, to]);
   const list = useServerList(MaintenanceOrderListDocument, params, variables, (d) => d.maintenanceOrders, { entity: 'mt_order' });
   return (
     <ListPage
@@ -81,7 +83,12 @@ function OrderList() {
       rowKey={(r) => r.id}
       onRowClick={(r) => void navigate(orderPath(r.id))}
       fetchAll={access.exportar ? list.fetchAll : undefined}
-      filters={<Select aria-label={t.status} placeholder={t.allStatuses} data={orderStatusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />}
+      filters={
+        <>
+          <Select aria-label={t.status} placeholder={t.allStatuses} data={orderStatusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+          <DateRangeFilter params={params} label="Fecha de apertura" />
+        </>
+      }
       actions={
         access.crear ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${MT_PATHS.orders}?id=${NEW}`)}>

@@ -29,6 +29,7 @@ import { EmployeeSelect } from '../../components/EmployeeSelect';
 import { formatDate } from '../../components/format';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../components/DateRangeFilter';
 import { NumberField } from '../../components/NumberField';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormSave } from '../../components/useFormSave';
@@ -191,9 +192,10 @@ function DiscardDialog({ report, onClose }: { report: Report; onClose: (saved: b
 
 export function ReportsPage() {
   const access = useScreenAccess(MT_MODULE, MT_SCREENS.reports);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', ...dateRangeDefaults() } });
   const status = params.filters.status as MaintenanceReportStatus | '';
-  const variables = useMemo(() => ({ filter: status ? { status } : {} }), [status]);
+  const { from, to } = params.filters;
+  const variables = useMemo(() => ({ filter: { ...(status ? { status } : {}), ...dateRangeFilter({ from, to }) } }), [status, from, to]);
   const list = useServerList(MaintenanceReportListDocument, params, variables, (d) => d.maintenanceFailureReports, { entity: 'mt_failure_report' });
   const [dialog, setDialog] = useState<{ kind: 'new' | 'triage' | 'order' | 'discard'; report?: Report } | null>(null);
   const close = (saved: boolean) => {
@@ -259,7 +261,12 @@ export function ReportsPage() {
         params={params}
         rowKey={(r) => r.id}
         fetchAll={access.exportar ? list.fetchAll : undefined}
-        filters={<Select aria-label={t.status} placeholder={t.allStatuses} data={reportStatusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />}
+        filters={
+        <>
+          <Select aria-label={t.status} placeholder={t.allStatuses} data={reportStatusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+          <DateRangeFilter params={params} label="Fecha del reporte" />
+        </>
+      }
         actions={
           access.crear ? (
             <Group>

@@ -166,8 +166,6 @@ export const texts = {
     reference: 'Referencia',
     referencePlaceholder: 'Factura, vale, orden…',
     kind: 'Tipo',
-    from: 'Desde',
-    to: 'Hasta',
     cancelMovement: 'Cancelar movimiento',
     cancelTitle: 'Cancelar movimiento',
     cancelMessage: (folio: string) =>

@@ -1,7 +1,7 @@
 // Caja data layer: every SQL statement of the module.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
-import { likePattern, type ListQuery } from '../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
@@ -137,11 +137,12 @@ export async function lastClosedPeriod(ex: Executor, cashBoxId: number): Promise
   return rows[0] ?? null;
 }
 
-export async function listPeriods(ex: Executor, q: ListQuery<PeriodSort>, f: { cashBoxId: number | null; status: string | null }) {
+export async function listPeriods(ex: Executor, q: ListQuery<PeriodSort>, f: { cashBoxId: number | null; status: string | null; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) conds.push(sql`(p.folio::text = ${q.search} or p.notes ilike ${likePattern(q.search)} or p.difference_reason ilike ${likePattern(q.search)})`);
   if (f.cashBoxId) conds.push(sql`p.cash_box_id = ${f.cashBoxId}`);
   if (f.status) conds.push(sql`p.status = ${f.status}`);
+  conds.push(...withinDates(sql`p.opened_on`, f.range));
   const col = { folio: sql`p.folio`, openedOn: sql`p.opened_on`, closedOn: sql`p.closed_on`, status: sql`p.status` }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<CashPeriodRow>(ex, sql`${periodSelect} ${where(conds)} ${orderBy(col, q.desc, sql`p.id`)} limit ${q.limit} offset ${q.offset}`),
@@ -238,7 +239,7 @@ export async function findMovement(ex: Executor, id: number, opts: { lock?: bool
   return rows[0] ?? null;
 }
 
-export async function listMovements(ex: Executor, q: ListQuery<MovementSort>, f: { periodId: number | null; kind: string | null; conceptId: number | null; status: string | null }) {
+export async function listMovements(ex: Executor, q: ListQuery<MovementSort>, f: { periodId: number | null; kind: string | null; conceptId: number | null; status: string | null; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) {
     const p = likePattern(q.search);
@@ -248,6 +249,7 @@ export async function listMovements(ex: Executor, q: ListQuery<MovementSort>, f:
   if (f.kind) conds.push(sql`m.kind = ${f.kind}`);
   if (f.conceptId) conds.push(sql`m.concept_id = ${f.conceptId}`);
   if (f.status) conds.push(sql`m.status = ${f.status}`);
+  conds.push(...withinDates(sql`m.date`, f.range));
   const col = { folio: sql`m.folio`, date: sql`m.date`, concept: sql`c.name`, kind: sql`m.kind`, amount: sql`m.amount`, status: sql`m.status` }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<CashMovementRow>(ex, sql`${movementSelect} ${where(conds)} ${orderBy(col, q.desc, sql`m.id`)} limit ${q.limit} offset ${q.offset}`),

@@ -6,7 +6,7 @@ import { isUniqueViolation, type Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf } from '../../lib/attachments';
@@ -97,8 +97,12 @@ export async function updateConcept(ctx: RequestContext, id: string, version: nu
 
 // ---- periods -------------------------------------------------------------------------------
 
-export function listPeriods(ctx: RequestContext, list: ListInput | null | undefined, filter: { cashBoxId?: string | null; status?: string | null } | null | undefined) {
-  return data.listPeriods(db(ctx), readList(list, data.PERIOD_SORTS, 'folio'), { cashBoxId: filter?.cashBoxId ? Number(filter.cashBoxId) : null, status: filter?.status ?? null });
+export function listPeriods(ctx: RequestContext, list: ListInput | null | undefined, filter: { cashBoxId?: string | null; status?: string | null; from?: string | null; to?: string | null } | null | undefined) {
+  return data.listPeriods(db(ctx), readList(list, data.PERIOD_SORTS, 'folio'), {
+    cashBoxId: filter?.cashBoxId ? Number(filter.cashBoxId) : null,
+    status: filter?.status ?? null,
+    range: readDateRange(filter),
+  });
 }
 export const getPeriod = (ctx: RequestContext, id: string) => data.findPeriod(db(ctx), Number(id));
 
@@ -213,8 +217,9 @@ export async function closePeriod(ctx: RequestContext, id: string, version: numb
 
 // ---- movements ----------------------------------------------------------------------------------
 
-export function listMovements(ctx: RequestContext, list: ListInput | null | undefined, filter: { periodId?: string | null; kind?: string | null; conceptId?: string | null; status?: string | null } | null | undefined) {
+export function listMovements(ctx: RequestContext, list: ListInput | null | undefined, filter: { periodId?: string | null; kind?: string | null; conceptId?: string | null; status?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   return data.listMovements(db(ctx), readList(list, data.MOVEMENT_SORTS, 'folio'), {
+    range: readDateRange(filter),
     periodId: filter?.periodId ? Number(filter.periodId) : null,
     kind: filter?.kind ?? null,
     conceptId: filter?.conceptId ? Number(filter.conceptId) : null,

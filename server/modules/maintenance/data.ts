@@ -4,7 +4,7 @@
 // documents are reached only through their services.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
-import { likePattern, type ListQuery } from '../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { DEFAULT_DUE_MARGIN, type ScheduleStatus } from '../../../schema/maintenance/due';
 import type { OrderStatus } from '../../../schema/maintenance/orders';
 
@@ -459,7 +459,7 @@ const normOrder = (r: MtOrderRow): MtOrderRow => ({
 export const ORDER_SORTS = ['folio', 'openedOn', 'vehicle', 'status'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-export async function listOrders(ex: Executor, q: ListQuery<OrderSort>, f: { status: string | null; vehicleId: number | null; withSupplier?: boolean }) {
+export async function listOrders(ex: Executor, q: ListQuery<OrderSort>, f: { status: string | null; vehicleId: number | null; withSupplier?: boolean; range?: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) {
     const like = likePattern(q.search);
@@ -468,6 +468,7 @@ export async function listOrders(ex: Executor, q: ListQuery<OrderSort>, f: { sta
   if (f.status) conds.push(sql`o.status = ${f.status}`);
   if (f.vehicleId) conds.push(sql`o.vehicle_id = ${f.vehicleId}`);
   if (f.withSupplier) conds.push(sql`o.supplier_id is not null`);
+  if (f.range) conds.push(...withinDates(sql`o.opened_on`, f.range));
   const col = { folio: sql`o.folio`, openedOn: sql`o.opened_on`, vehicle: sql`upper(v.economic_number)`, status: sql`o.status` }[q.sortBy];
   const r = await page<MtOrderRow>(ex, orderSelect, orderFrom, conds, orderBy(col, q.desc, sql`o.id`), q);
   return { items: r.items.map(normOrder), total: r.total };
@@ -664,13 +665,15 @@ const normReport = (r: MtFailureReportRow): MtFailureReportRow => ({
 export const REPORT_SORTS = ['folio', 'createdAt', 'priority', 'status'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 
-export async function listReports(ex: Executor, q: ListQuery<ReportSort>, f: { status: string | null }) {
+export async function listReports(ex: Executor, q: ListQuery<ReportSort>, f: { status: string | null; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) {
     const like = likePattern(q.search);
     conds.push(sql`(('REP-' || lpad(r.folio::text, 6, '0')) ilike ${like} or r.title ilike ${like} or r.location ilike ${like} or coalesce(v.economic_number, '') ilike ${like})`);
   }
   if (f.status) conds.push(sql`r.status = ${f.status}`);
+  // Reported at an instant: the day is Mexico City's, whatever the server's zone.
+  conds.push(...withinDates(sql`(r.created_at at time zone 'America/Mexico_City')::date`, f.range));
   const col = {
     folio: sql`r.folio`,
     createdAt: sql`r.created_at`,

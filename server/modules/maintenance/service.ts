@@ -14,7 +14,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import { frequencyProblem, hasFrequency, type ScheduleStatus } from '../../../schema/maintenance/due';
@@ -373,10 +373,10 @@ export async function updateSchedule(ctx: RequestContext, id: string, version: n
 
 export type OrderView = data.MtOrderRow & { folioText: string };
 
-export async function listOrders(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; vehicleId?: string | null } | null | undefined) {
+export async function listOrders(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; vehicleId?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   const q = readList(list, data.ORDER_SORTS, 'folio');
   if (!list?.sortBy) q.desc = true;
-  return data.listOrders(db(ctx), q, { status: filter?.status ?? null, vehicleId: filter?.vehicleId ? idOf(filter.vehicleId) : null });
+  return data.listOrders(db(ctx), q, { status: filter?.status ?? null, vehicleId: filter?.vehicleId ? idOf(filter.vehicleId) : null, range: readDateRange(filter) });
 }
 
 export const getOrder = (ctx: RequestContext, id: string | number) => data.findOrder(db(ctx), idOf(id));
@@ -699,10 +699,10 @@ export async function createPaymentRequest(ctx: RequestContext, orderIdRaw: stri
 
 // ---- failure reports -------------------------------------------------------------------------
 
-export function listReports(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null } | null | undefined) {
+export function listReports(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   const q = readList(list, data.REPORT_SORTS, 'folio');
   if (!list?.sortBy) q.desc = true;
-  return data.listReports(db(ctx), q, { status: filter?.status ?? null });
+  return data.listReports(db(ctx), q, { status: filter?.status ?? null, range: readDateRange(filter) });
 }
 
 const reportInput = z.object({ vehicleId: optionalId(), location: text(200), title: rules.requiredText(200), description: text(2000), reporterEmployeeId: optionalId() });

@@ -11,7 +11,7 @@ import { actorOf, type RequestContext } from '../../context';
 import { getCompanyProfile } from '../../lib/company';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { labelGroups } from '../../lib/moneyGroups';
 import { monthLabel } from '../../../schema/moneyGroups';
 import { dec, money } from '../../../schema/money';
@@ -23,7 +23,7 @@ import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } fr
 import { folioLabel, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from '../../../schema/sales/labels';
 import { MSG } from './messages';
 import { USOS_CFDI } from '../../../schema/sat';
-import { db, priceLines, readReason, receptorType } from './service';
+import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
 import { retentionRates } from '../../../schema/sales/totals';
 
 const idOf = (id: string | number): number => {
@@ -39,7 +39,15 @@ type InvoiceFilterInput = (Omit<data.InvoiceFilter, 'clientId' | 'overdueOn' | '
 function invoiceFilter(filter: InvoiceFilterInput): data.InvoiceFilter {
   const { overdue, dueSoon, ...rest } = filter ?? {};
   const today = todayMx();
-  return { ...rest, clientId: filter?.clientId ? idOf(filter.clientId) : null, overdueOn: overdue ? today : null, dueSoonFrom: dueSoon ? today : null };
+  const range = readDateRange(filter, SALES_RANGE);
+  return {
+    ...rest,
+    dateFrom: range.from,
+    dateTo: range.to,
+    clientId: filter?.clientId ? idOf(filter.clientId) : null,
+    overdueOn: overdue ? today : null,
+    dueSoonFrom: dueSoon ? today : null,
+  };
 }
 
 export function listInvoices(ctx: RequestContext, list: ListInput | null | undefined, filter: InvoiceFilterInput) {
@@ -245,7 +253,8 @@ async function assertAccount(tx: Executor, accountId: number): Promise<void> {
 // ---- client payments ------------------------------------------------------------------------
 
 export function listPayments(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.IncomeStatus | null; clientId?: string | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
-  return data.listPayments(db(ctx), readList(list, data.PAYMENT_SORTS, 'folio'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null });
+  const range = readDateRange(filter, SALES_RANGE);
+  return data.listPayments(db(ctx), readList(list, data.PAYMENT_SORTS, 'folio'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null, dateFrom: range.from, dateTo: range.to });
 }
 
 export const getPayment = (ctx: RequestContext, id: string) => data.findPayment(db(ctx), idOf(id));
@@ -351,7 +360,8 @@ export async function cancelPayment(ctx: RequestContext, id: string, version: nu
 // ---- other income -----------------------------------------------------------------------------
 
 export function listOtherIncomes(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.IncomeStatus | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
-  return data.listOtherIncomes(db(ctx), readList(list, data.OTHER_INCOME_SORTS, 'folio'), filter ?? {});
+  const range = readDateRange(filter, SALES_RANGE);
+  return data.listOtherIncomes(db(ctx), readList(list, data.OTHER_INCOME_SORTS, 'folio'), { ...filter, dateFrom: range.from, dateTo: range.to });
 }
 
 export async function createOtherIncome(ctx: RequestContext, input: unknown) {

@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { updateWithNextFolio } from '../../db/folios';
 import { queryRows, type Executor } from '../../db/database';
 import { dueSoonFrom, overdueOn } from '../../lib/dues';
-import { likePattern, type ListQuery } from '../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { moneyGroups, type MoneyGroupPage } from '../../lib/moneyGroups';
 import type { AttachmentRow } from '../../lib/attachments';
 import {
@@ -314,12 +314,13 @@ const contractSelect = sql`select c.id, c.folio, c.client_id, cl.name as client_
 type ContractDbRow = Omit<ContractRow, 'client'> & { client_id: number; client_name: string; client_rfc: string };
 const toContract = ({ client_id, client_name, client_rfc, ...r }: ContractDbRow): ContractRow => ({ ...r, client: ref(client_id, client_name, client_rfc) });
 
-export async function listContracts(ex: Executor, q: ListQuery<(typeof CONTRACT_SORTS)[number]>, filter: { status?: ContractStatus | null; clientId?: number | null }): Promise<Page<ContractRow>> {
+export async function listContracts(ex: Executor, q: ListQuery<(typeof CONTRACT_SORTS)[number]>, filter: { status?: ContractStatus | null; clientId?: number | null; range?: DateRange }): Promise<Page<ContractRow>> {
   const p = q.search ? likePattern(q.search) : null;
   const where = whereAll([
     p && sql`(c.name ilike ${p} or cl.name ilike ${p} or c.folio::text = ${q.search})`,
     filter.status && sql`c.status = ${filter.status}`,
     filter.clientId && sql`c.client_id = ${filter.clientId}`,
+    ...(filter.range ? withinDates(sql`c.start_date`, filter.range) : []),
   ]);
   const cols = { folio: 'c.folio', name: 'c.name', client: 'cl.name', startDate: 'c.start_date', endDate: 'c.end_date', amount: 'c.amount', status: 'c.status' };
   const [items, total] = await Promise.all([
@@ -510,7 +511,7 @@ const toOrder = ({ contract_id, contract_folio, contract_name, client_id, client
   client: ref(client_id, client_name, client_rfc),
 });
 
-export type OrderFilter = { status?: OrderStatus | null; contractId?: number | null; clientId?: number | null };
+export type OrderFilter = { status?: OrderStatus | null; contractId?: number | null; clientId?: number | null; range?: DateRange };
 
 export async function listOrders(ex: Executor, q: ListQuery<(typeof ORDER_SORTS)[number]>, filter: OrderFilter): Promise<Page<OrderRow>> {
   const p = q.search ? likePattern(q.search) : null;
@@ -519,6 +520,7 @@ export async function listOrders(ex: Executor, q: ListQuery<(typeof ORDER_SORTS)
     filter.status && sql`o.status = ${filter.status}`,
     filter.contractId && sql`o.contract_id = ${filter.contractId}`,
     filter.clientId && sql`o.client_id = ${filter.clientId}`,
+    ...(filter.range ? withinDates(sql`o.scheduled_start`, filter.range) : []),
   ]);
   const cols = { folio: 'o.folio', description: 'o.description', client: 'cl.name', scheduledStart: 'o.scheduled_start', scheduledEnd: 'o.scheduled_end', status: 'o.status' };
   const [items, total] = await Promise.all([
@@ -700,7 +702,7 @@ const toGenerator = ({ contract_id, contract_folio, contract_name, client_id, cl
   client: ref(client_id, client_name, client_rfc),
 });
 
-export type GeneratorFilter = { status?: GeneratorStatus | null; contractId?: number | null; orderId?: number | null; clientId?: number | null };
+export type GeneratorFilter = { status?: GeneratorStatus | null; contractId?: number | null; orderId?: number | null; clientId?: number | null; range?: DateRange };
 
 export async function listGenerators(ex: Executor, q: ListQuery<(typeof GENERATOR_SORTS)[number]>, filter: GeneratorFilter): Promise<Page<GeneratorRow>> {
   const p = q.search ? likePattern(q.search) : null;
@@ -710,6 +712,7 @@ export async function listGenerators(ex: Executor, q: ListQuery<(typeof GENERATO
     filter.contractId && sql`g.contract_id = ${filter.contractId}`,
     filter.orderId && sql`g.order_id = ${filter.orderId}`,
     filter.clientId && sql`g.client_id = ${filter.clientId}`,
+    ...(filter.range ? withinDates(sql`g.period_start`, filter.range) : []),
   ]);
   const cols = { folio: 'g.folio', periodStart: 'g.period_start', client: 'cl.name', amount: 'g.amount', status: 'g.status' };
   const [items, total] = await Promise.all([

@@ -10,7 +10,7 @@ import { actorOf, type RequestContext } from '../../context';
 import { getCompanyProfile, type CompanyProfile } from '../../lib/company';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
 import { parseInput, z } from '../../lib/validation';
 import { claimUpload, toAttachment } from '../../lib/attachments';
@@ -33,6 +33,8 @@ import { MSG } from './messages';
 import { computeTotals, retentionRates, type TaxRates } from '../../../schema/sales/totals';
 
 export const db = (ctx: RequestContext) => ctx.app.database.db;
+/** Ventas' list filters name their date range `dateFrom` / `dateTo`. */
+export const SALES_RANGE = { from: 'dateFrom', to: 'dateTo' };
 const idOf = (id: string | number): number => {
   const n = Number(id);
   return Number.isInteger(n) && n > 0 ? n : 0;
@@ -178,7 +180,8 @@ export function priceLines(lines: LineInputValues[], rates: TaxRates) {
 // ---- quotes -------------------------------------------------------------------------------
 
 export function listQuotes(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.QuoteStatus | null; clientId?: string | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
-  return data.listQuotes(db(ctx), readList(list, data.QUOTE_SORTS, 'folio'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null }, todayMx());
+  const range = readDateRange(filter, SALES_RANGE);
+  return data.listQuotes(db(ctx), readList(list, data.QUOTE_SORTS, 'folio'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null, dateFrom: range.from, dateTo: range.to }, todayMx());
 }
 
 export const getQuote = (ctx: RequestContext, id: string) => data.findQuote(db(ctx), idOf(id), todayMx());
@@ -315,8 +318,8 @@ export async function duplicateQuote(ctx: RequestContext, id: string) {
 
 // ---- contracts ------------------------------------------------------------------------------
 
-export function listContracts(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.ContractStatus | null; clientId?: string | null } | null | undefined) {
-  return data.listContracts(db(ctx), readList(list, data.CONTRACT_SORTS, 'folio'), { status: filter?.status ?? null, clientId: filter?.clientId ? idOf(filter.clientId) : null });
+export function listContracts(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.ContractStatus | null; clientId?: string | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
+  return data.listContracts(db(ctx), readList(list, data.CONTRACT_SORTS, 'folio'), { status: filter?.status ?? null, clientId: filter?.clientId ? idOf(filter.clientId) : null, range: readDateRange(filter, SALES_RANGE) });
 }
 
 export const getContract = (ctx: RequestContext, id: string) => data.findContract(db(ctx), idOf(id));
@@ -445,8 +448,9 @@ export function cancelContract(ctx: RequestContext, id: string, version: number,
 
 // ---- service orders ----------------------------------------------------------------------
 
-export function listOrders(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.OrderStatus | null; contractId?: string | null; clientId?: string | null } | null | undefined) {
+export function listOrders(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.OrderStatus | null; contractId?: string | null; clientId?: string | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
   return data.listOrders(db(ctx), readList(list, data.ORDER_SORTS, 'folio'), {
+    range: readDateRange(filter, SALES_RANGE),
     status: filter?.status ?? null,
     contractId: filter?.contractId ? idOf(filter.contractId) : null,
     clientId: filter?.clientId ? idOf(filter.clientId) : null,
@@ -529,7 +533,8 @@ export const finishOrder = (ctx: RequestContext, id: string, version: number) =>
 // ---- deliveries ----------------------------------------------------------------------------
 
 export function listDeliveries(ctx: RequestContext, list: ListInput | null | undefined, filter: { clientId?: string | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
-  return data.listDeliveries(db(ctx), readList(list, data.DELIVERY_SORTS, 'date'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null });
+  const range = readDateRange(filter, SALES_RANGE);
+  return data.listDeliveries(db(ctx), readList(list, data.DELIVERY_SORTS, 'date'), { ...filter, clientId: filter?.clientId ? idOf(filter.clientId) : null, dateFrom: range.from, dateTo: range.to });
 }
 
 export const filesOfDeliveries = async (ctx: RequestContext, ids: number[]) => (await data.filesOfDeliveries(db(ctx), ids)).map((f) => ({ ...toAttachment(f), deliveryId: f.deliveryId }));
@@ -559,8 +564,9 @@ export async function createDelivery(ctx: RequestContext, input: unknown) {
 
 // ---- generadores -----------------------------------------------------------------------------
 
-export function listGenerators(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.GeneratorStatus | null; contractId?: string | null; orderId?: string | null; clientId?: string | null } | null | undefined) {
+export function listGenerators(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.GeneratorStatus | null; contractId?: string | null; orderId?: string | null; clientId?: string | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
   return data.listGenerators(db(ctx), readList(list, data.GENERATOR_SORTS, 'folio'), {
+    range: readDateRange(filter, SALES_RANGE),
     status: filter?.status ?? null,
     contractId: filter?.contractId ? idOf(filter.contractId) : null,
     orderId: filter?.orderId ? idOf(filter.orderId) : null,

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
-import { likePattern, type ListQuery } from '../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
@@ -133,7 +133,7 @@ const scheduleFrom = sql`from sec_schedules s join sec_inspection_types t on t.i
 
 export const SCHEDULE_SORTS = ['dueOn', 'type', 'area', 'responsible', 'status'] as const;
 
-export function listSchedules(ex: Executor, q: ListQuery<(typeof SCHEDULE_SORTS)[number]>, f: { status: string | null; overdueBefore: string | null; typeId: number | null }) {
+export function listSchedules(ex: Executor, q: ListQuery<(typeof SCHEDULE_SORTS)[number]>, f: { status: string | null; overdueBefore: string | null; typeId: number | null; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) {
     const p = likePattern(q.search);
@@ -142,6 +142,7 @@ export function listSchedules(ex: Executor, q: ListQuery<(typeof SCHEDULE_SORTS)
   if (f.status) conds.push(sql`s.status = ${f.status}`);
   if (f.overdueBefore) conds.push(sql`s.status = 'pendiente' and s.due_on < ${f.overdueBefore}::date`);
   if (f.typeId) conds.push(sql`s.type_id = ${f.typeId}`);
+  conds.push(...withinDates(sql`s.due_on`, f.range));
   const col = { dueOn: sql`s.due_on`, type: sql`lower(t.name)`, area: sql`lower(s.area)`, responsible: sql`e.last_name`, status: sql`s.status` }[q.sortBy];
   return page<ScheduleRow>(ex, scheduleSelect, scheduleFrom, conds, orderBy(col, q.desc, sql`s.id`), q);
 }
@@ -235,7 +236,7 @@ export const INSPECTION_SORTS = ['folio', 'inspectedOn', 'type', 'area', 'score'
 export function listInspections(
   ex: Executor,
   q: ListQuery<(typeof INSPECTION_SORTS)[number]>,
-  f: { status: string | null; result: string | null; typeId: number | null; withFindings: boolean },
+  f: { status: string | null; result: string | null; typeId: number | null; withFindings: boolean; range: DateRange },
 ) {
   const conds: SQL[] = [];
   if (q.search) {
@@ -245,6 +246,7 @@ export function listInspections(
   if (f.status) conds.push(sql`x.status = ${f.status}`);
   if (f.result) conds.push(sql`x.result = ${f.result}`);
   if (f.typeId) conds.push(sql`x.type_id = ${f.typeId}`);
+  conds.push(...withinDates(sql`x.inspected_on`, f.range));
   if (f.withFindings) conds.push(sql`exists (select 1 from sec_inspection_answers a where a.inspection_id = x.id and a.answer = 'no_cumple')`);
   const col = { folio: sql`x.folio`, inspectedOn: sql`x.inspected_on`, type: sql`lower(x.type_name)`, area: sql`lower(x.area)`, score: sql`x.score`, status: sql`x.status` }[q.sortBy];
   return page<InspectionRow>(ex, inspectionSelect, inspectionFrom, conds, orderBy(col, q.desc, sql`x.id`), q);
@@ -374,7 +376,7 @@ const permitFrom = sql`from sec_permits p join rh_employees e on e.id = p.reques
 
 export const PERMIT_SORTS = ['folio', 'kind', 'validFrom', 'validTo', 'status', 'area'] as const;
 
-export function listPermits(ex: Executor, q: ListQuery<(typeof PERMIT_SORTS)[number]>, f: { kind: string | null; status: string | null; expiringBefore: Date | null }) {
+export function listPermits(ex: Executor, q: ListQuery<(typeof PERMIT_SORTS)[number]>, f: { kind: string | null; status: string | null; expiringBefore: Date | null; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) {
     const p = likePattern(q.search);
@@ -383,6 +385,8 @@ export function listPermits(ex: Executor, q: ListQuery<(typeof PERMIT_SORTS)[num
   }
   if (f.kind) conds.push(sql`p.kind = ${f.kind}`);
   if (f.status) conds.push(sql`p.status = ${f.status}`);
+  // Valid from an instant: its day is Mexico City's.
+  conds.push(...withinDates(sql`(p.valid_from at time zone 'America/Mexico_City')::date`, f.range));
   if (f.expiringBefore) conds.push(sql`p.status = 'autorizado' and p.valid_to <= ${f.expiringBefore.toISOString()}::timestamptz`);
   const col = { folio: sql`p.folio`, kind: sql`p.kind`, validFrom: sql`p.valid_from`, validTo: sql`p.valid_to`, status: sql`p.status`, area: sql`lower(p.area)` }[q.sortBy];
   return page<PermitRow>(ex, permitSelect, permitFrom, conds, orderBy(col, q.desc, sql`p.id`), q);
@@ -637,7 +641,7 @@ const deliveryFrom = sql`from sec_deliveries d join rh_employees e on e.id = d.e
 
 export const DELIVERY_SORTS = ['folio', 'deliveredOn', 'employee'] as const;
 
-export function listDeliveries(ex: Executor, q: ListQuery<(typeof DELIVERY_SORTS)[number]>, f: { employeeId: number | null; open: boolean }) {
+export function listDeliveries(ex: Executor, q: ListQuery<(typeof DELIVERY_SORTS)[number]>, f: { employeeId: number | null; open: boolean; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) {
     const p = likePattern(q.search);
@@ -645,6 +649,7 @@ export function listDeliveries(ex: Executor, q: ListQuery<(typeof DELIVERY_SORTS
       or exists (select 1 from sec_delivery_lines l join sec_tools t on t.id = l.tool_id where l.delivery_id = d.id and (t.code ilike ${p} or t.name ilike ${p})))`);
   }
   if (f.employeeId) conds.push(sql`d.employee_id = ${f.employeeId}`);
+  conds.push(...withinDates(sql`d.delivered_on`, f.range));
   if (f.open) conds.push(sql`exists (select 1 from sec_delivery_lines l where l.delivery_id = d.id and l.returned_quantity < l.quantity)`);
   const col = { folio: sql`d.folio`, deliveredOn: sql`d.delivered_on`, employee: sql`e.last_name` }[q.sortBy];
   return page<SecDeliveryRow>(ex, deliverySelect, deliveryFrom, conds, orderBy(col, q.desc, sql`d.id`), q);

@@ -10,7 +10,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment, type AttachmentRow } from '../../lib/attachments';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import { dec, money } from '../../../schema/money';
@@ -152,12 +152,13 @@ const scheduleInput = z.object({
 
 const withOverdue = <T extends data.ScheduleRow>(r: T, today = todayMx()) => ({ ...r, overdue: isOverdue(r.status, r.dueOn, today) });
 
-export async function listSchedules(ctx: RequestContext, list: ListInput | null | undefined, f: { status?: string | null; overdue?: boolean | null; typeId?: string | null } | null | undefined) {
+export async function listSchedules(ctx: RequestContext, list: ListInput | null | undefined, f: { status?: string | null; overdue?: boolean | null; typeId?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   const today = todayMx();
   const r = await data.listSchedules(db(ctx), readList(list, data.SCHEDULE_SORTS, 'dueOn'), {
     status: f?.status ?? null,
     overdueBefore: f?.overdue ? today : null,
     typeId: f?.typeId ? Number(f.typeId) : null,
+    range: readDateRange(f),
   });
   return { items: r.items.map((x) => withOverdue(x, today)), total: r.total };
 }
@@ -220,12 +221,13 @@ const saveInput = z.object({
     .max(200),
 });
 
-export function listInspections(ctx: RequestContext, list: ListInput | null | undefined, f: { status?: string | null; result?: string | null; typeId?: string | null; withFindings?: boolean | null } | null | undefined) {
+export function listInspections(ctx: RequestContext, list: ListInput | null | undefined, f: { status?: string | null; result?: string | null; typeId?: string | null; withFindings?: boolean | null; from?: string | null; to?: string | null } | null | undefined) {
   return data.listInspections(db(ctx), readList(list, data.INSPECTION_SORTS, 'folio'), {
     status: f?.status ?? null,
     result: f?.result ?? null,
     typeId: f?.typeId ? Number(f.typeId) : null,
     withFindings: Boolean(f?.withFindings),
+    range: readDateRange(f),
   });
 }
 
@@ -420,12 +422,13 @@ const permitInput = z
 
 const withExpired = (p: data.PermitRow, now = new Date()) => ({ ...p, expired: windowExpired({ from: p.validFrom, to: p.validTo }, now) });
 
-export async function listPermits(ctx: RequestContext, list: ListInput | null | undefined, f: { kind?: string | null; status?: string | null; expiring?: boolean | null } | null | undefined) {
+export async function listPermits(ctx: RequestContext, list: ListInput | null | undefined, f: { kind?: string | null; status?: string | null; expiring?: boolean | null; from?: string | null; to?: string | null } | null | undefined) {
   const now = new Date();
   const r = await data.listPermits(db(ctx), readList(list, data.PERMIT_SORTS, 'folio'), {
     kind: f?.kind ?? null,
     status: f?.status ?? null,
     expiringBefore: f?.expiring ? new Date(now.getTime() + PERMIT_EXPIRING_HOURS * 3_600_000) : null,
+    range: readDateRange(f),
   });
   return { items: r.items.map((p) => withExpired(p, now)), total: r.total };
 }
@@ -617,8 +620,8 @@ const returnInput = z
     if (v.condition !== 'bueno' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: MSG.reasonRequired });
   });
 
-export function listDeliveries(ctx: RequestContext, list: ListInput | null | undefined, f: { employeeId?: string | null; open?: boolean | null } | null | undefined) {
-  return data.listDeliveries(db(ctx), readList(list, data.DELIVERY_SORTS, 'folio'), { employeeId: f?.employeeId ? Number(f.employeeId) : null, open: Boolean(f?.open) });
+export function listDeliveries(ctx: RequestContext, list: ListInput | null | undefined, f: { employeeId?: string | null; open?: boolean | null; from?: string | null; to?: string | null } | null | undefined) {
+  return data.listDeliveries(db(ctx), readList(list, data.DELIVERY_SORTS, 'folio'), { employeeId: f?.employeeId ? Number(f.employeeId) : null, open: Boolean(f?.open), range: readDateRange(f) });
 }
 export async function linesOf(ctx: RequestContext, deliveryId: number) {
   return (await data.linesOf(db(ctx), [deliveryId])).get(deliveryId) ?? [];

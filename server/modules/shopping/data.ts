@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { dueSoonFrom, overdueOn } from '../../lib/dues';
-import { likePattern, type ListQuery } from '../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { moneyGroups, type MoneyGroupPage } from '../../lib/moneyGroups';
 import { isUploadId, type AttachmentRow } from '../../lib/attachments';
 
@@ -679,7 +679,7 @@ export async function findRequest(ex: Executor, id: number, opts: { lock?: boole
   return rows[0] ?? null;
 }
 
-export async function listRequests(ex: Executor, q: ListQuery<RequestSort>, f: { status: string | null; origin: string | null }) {
+export async function listRequests(ex: Executor, q: ListQuery<RequestSort>, f: { status: string | null; origin: string | null; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) {
     const p = likePattern(q.search);
@@ -687,6 +687,7 @@ export async function listRequests(ex: Executor, q: ListQuery<RequestSort>, f: {
   }
   if (f.status) conds.push(sql`r.status = ${f.status}`);
   if (f.origin) conds.push(sql`r.origin = ${f.origin}`);
+  conds.push(...withinDates(sql`r.date`, f.range));
   const col = { folio: sql`r.folio`, date: sql`r.date`, origin: sql`r.origin`, supplier: sql`s.name`, total: sql`r.total`, status: sql`r.status` }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<RequestRow>(ex, sql`${requestSelect} ${where(conds)} ${orderBy(col, q.desc, sql`r.id`)} limit ${q.limit} offset ${q.offset}`),

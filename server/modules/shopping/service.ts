@@ -8,7 +8,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
 import { assertTransition, defineLifecycle } from '../../lib/lifecycle';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { labelGroups } from '../../lib/moneyGroups';
 import { monthLabel } from '../../../schema/moneyGroups';
 import { dec, decimalPlaces, money, sum } from '../../../schema/money';
@@ -424,8 +424,7 @@ const expenseFilter = (filter: ExpenseFilterInput): data.ExpenseFilterValues => 
   status: filter?.status ?? null,
   supplierId: filter?.supplierId ? Number(filter.supplierId) : null,
   category: filter?.category?.trim() || null,
-  from: filter?.from ?? null,
-  to: filter?.to ?? null,
+  ...readDateRange(filter),
   overdue: filter?.overdue ?? false,
   dueSoon: filter?.dueSoon ?? false,
 });
@@ -555,8 +554,7 @@ export function listPayments(ctx: RequestContext, list: ListInput | null | undef
     supplierId: filter?.supplierId ? Number(filter.supplierId) : null,
     accountId: filter?.accountId ? Number(filter.accountId) : null,
     status: filter?.status ?? null,
-    from: filter?.from ?? null,
-    to: filter?.to ?? null,
+    ...readDateRange(filter),
   });
 }
 
@@ -657,8 +655,8 @@ const requestInput = z.object({
   originFolio: opt(40),
 });
 
-export function listRequests(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; origin?: string | null } | null | undefined) {
-  return data.listRequests(db(ctx), readList(list, data.REQUEST_SORTS, 'date'), { status: filter?.status ?? null, origin: filter?.origin ?? null });
+export function listRequests(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; origin?: string | null; from?: string | null; to?: string | null } | null | undefined) {
+  return data.listRequests(db(ctx), readList(list, data.REQUEST_SORTS, 'date'), { status: filter?.status ?? null, origin: filter?.origin ?? null, range: readDateRange(filter) });
 }
 export const getRequest = (ctx: RequestContext, id: string) => data.findRequest(db(ctx), Number(id));
 

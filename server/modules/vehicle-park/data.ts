@@ -2,7 +2,7 @@
 // Mantenimiento uses through service.ts; the screens' queries join here.)
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
-import { likePattern, type ListQuery } from '../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
 import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../lib/recordDocuments';
 
@@ -125,7 +125,7 @@ const vehicleSelect = (today: string) => sql`select v.id, v.economic_number as "
 export const VEHICLE_SORTS = ['economicNumber', 'plate', 'brand', 'year', 'groupName', 'locationName', 'driverName', 'status', 'odometerKm'] as const;
 export type VehicleSort = (typeof VEHICLE_SORTS)[number];
 
-export type VehicleFilter = { status: string | null; groupId: number | null; locationId: number | null; driverId: number | null; documentAlerts: boolean | null };
+export type VehicleFilter = { status: string | null; groupId: number | null; locationId: number | null; driverId: number | null; documentAlerts: boolean | null; range?: DateRange };
 
 export async function findVehicle(ex: Executor, id: number, today: string): Promise<VehicleRow | null> {
   const rows = await queryRows<VehicleRow>(ex, sql`${vehicleSelect(today)} where v.id = ${id}`);
@@ -143,6 +143,7 @@ export async function listVehicles(ex: Executor, q: ListQuery<VehicleSort>, f: V
   if (f.groupId) conds.push(sql`v.group_id = ${f.groupId}`);
   if (f.locationId) conds.push(sql`v.location_id = ${f.locationId}`);
   if (f.driverId) conds.push(sql`v.driver_id = ${f.driverId}`);
+  if (f.range) conds.push(...withinDates(sql`v.acquisition_date`, f.range));
   if (f.documentAlerts === true) conds.push(sql`v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0)`);
   if (f.documentAlerts === false) conds.push(sql`not (v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0))`);
   const col = {

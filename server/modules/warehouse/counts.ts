@@ -7,7 +7,7 @@ import { writeAudit } from '../../db/audit';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { applyIn, applyOut, stateOf } from './costing';
@@ -30,10 +30,10 @@ export const COUNT_CONCEPTS = {
   out: { systemKey: 'count_out', code: 'AJ-INV-S', name: 'Ajuste por inventario (salida)', kind: 'AJUSTE', direction: 'OUT', affectsCost: false, active: true },
 } as const;
 
-export function listCounts(ctx: RequestContext, list: ListInput | null | undefined, filter: { warehouseId?: string | null; status?: string | null } | null | undefined) {
+export function listCounts(ctx: RequestContext, list: ListInput | null | undefined, filter: { warehouseId?: string | null; status?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   const q = readList(list, data.COUNT_SORTS, 'folio');
   if (!list?.sortBy) q.desc = true;
-  return data.listCounts(db(ctx), q, { warehouseId: filter?.warehouseId ? idOf(filter.warehouseId) : null, status: filter?.status ?? null });
+  return data.listCounts(db(ctx), q, { warehouseId: filter?.warehouseId ? idOf(filter.warehouseId) : null, status: filter?.status ?? null, range: readDateRange(filter) });
 }
 
 export const getCount = (ctx: RequestContext, id: string) => data.findCount(db(ctx), idOf(id));

@@ -2,7 +2,7 @@
 // parameterised `sql` templates, never concatenated text).
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
-import { likePattern, type ListQuery } from '../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { auditLog, users } from '../../db/tables';
 import {
   articles,
@@ -923,11 +923,13 @@ const countSelect = sql`
 
 const normCount = (r: CountRow): CountRow => ({ ...r, id: n(r.id), warehouseId: n(r.warehouseId), lineCount: n(r.lineCount), countedCount: n(r.countedCount) });
 
-export async function listCounts(ex: Executor, q: ListQuery<CountSort>, f: { warehouseId?: number | null; status?: string | null }) {
+export async function listCounts(ex: Executor, q: ListQuery<CountSort>, f: { warehouseId?: number | null; status?: string | null; range?: DateRange }) {
   const conds: SQL[] = [sql`true`];
   if (q.search) conds.push(sql`(w.name ilike ${likePattern(q.search)} or k.notes ilike ${likePattern(q.search)} or k.folio::text = ${q.search.replace(/^INV-0*/i, '')})`);
   if (f.warehouseId) conds.push(sql`k.warehouse_id = ${f.warehouseId}`);
   if (f.status) conds.push(sql`k.status = ${f.status}`);
+  // Opened at an instant: its day is Mexico City's.
+  if (f.range) conds.push(...withinDates(sql`(k.opened_at at time zone 'America/Mexico_City')::date`, f.range));
   const where = sql.join(conds, sql` and `);
   const dir = q.desc ? sql`desc` : sql`asc`;
   const order = { folio: sql`k.folio ${dir}`, openedAt: sql`k.opened_at ${dir}, k.id ${dir}`, status: sql`k.status ${dir}, k.id desc` }[q.sortBy];
@@ -1085,7 +1087,7 @@ const requisitionSelect = sql`
 
 const normRequisition = (r: RequisitionRow): RequisitionRow => ({ ...r, id: n(r.id), warehouseId: n(r.warehouseId), requesterId: n(r.requesterId) });
 
-export async function listRequisitions(ex: Executor, q: ListQuery<RequisitionSort>, f: { status?: string | null; warehouseId?: number | null }) {
+export async function listRequisitions(ex: Executor, q: ListQuery<RequisitionSort>, f: { status?: string | null; warehouseId?: number | null; range?: DateRange }) {
   const conds: SQL[] = [sql`true`];
   if (q.search) {
     const p = likePattern(q.search);
@@ -1093,6 +1095,7 @@ export async function listRequisitions(ex: Executor, q: ListQuery<RequisitionSor
   }
   if (f.status) conds.push(sql`r.status = ${f.status}`);
   if (f.warehouseId) conds.push(sql`r.warehouse_id = ${f.warehouseId}`);
+  if (f.range) conds.push(...withinDates(sql`(r.created_at at time zone 'America/Mexico_City')::date`, f.range));
   const where = sql.join(conds, sql` and `);
   const dir = q.desc ? sql`desc` : sql`asc`;
   const order = {
@@ -1194,13 +1197,14 @@ const pdmSelect = sql`
 
 const normPdm = (r: PdmRow): PdmRow => ({ ...r, id: n(r.id) });
 
-export async function listPdm(ex: Executor, q: ListQuery<PdmSort>, f: { status?: string | null }) {
+export async function listPdm(ex: Executor, q: ListQuery<PdmSort>, f: { status?: string | null; range?: DateRange }) {
   const conds: SQL[] = [sql`true`];
   if (q.search) {
     const p = likePattern(q.search);
     conds.push(sql`(p.supplier ilike ${p} or p.justification ilike ${p} or ('PDM-' || lpad(p.folio::text, 6, '0')) ilike ${p})`);
   }
   if (f.status) conds.push(sql`p.status = ${f.status}`);
+  if (f.range) conds.push(...withinDates(sql`(p.created_at at time zone 'America/Mexico_City')::date`, f.range));
   const where = sql.join(conds, sql` and `);
   const dir = q.desc ? sql`desc` : sql`asc`;
   const order = {

@@ -3,7 +3,7 @@
 import type { Executor } from '../../db/database';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, found, notFound, type FieldMessages } from '../../lib/errors';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
 import { ENTITY, MSG } from './messages';
@@ -81,6 +81,7 @@ export function listMovements(
   filter: { kind?: string | null; warehouseId?: string | null; conceptId?: string | null; articleId?: string | null; status?: string | null; from?: string | null; to?: string | null } | null | undefined,
 ) {
   const q = readList(list, data.MOVEMENT_SORTS, 'date');
+  const range = readDateRange(filter);
   // A list opens newest first unless the caller sorts otherwise.
   if (!list?.sortBy) q.desc = true;
   return data.listMovements(db(ctx), q, {
@@ -89,8 +90,7 @@ export function listMovements(
     conceptId: filter?.conceptId ? idOf(filter.conceptId) : null,
     articleId: filter?.articleId ? idOf(filter.articleId) : null,
     status: filter?.status ?? null,
-    from: filter?.from ?? null,
-    to: filter?.to ?? null,
+    ...range,
   });
 }
 

@@ -8,7 +8,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
@@ -22,10 +22,10 @@ const db = (ctx: RequestContext) => ctx.app.database.db;
 export const PDM_FOLIO_KEY = 'wh-pdm';
 export const formatPdmFolio = (folio: number) => `PDM-${String(folio).padStart(6, '0')}`;
 
-export function listPdm(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null } | null | undefined) {
+export function listPdm(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   const q = readList(list, data.PDM_SORTS, 'folio');
   if (!list?.sortBy) q.desc = true;
-  return data.listPdm(db(ctx), q, { status: filter?.status ?? null });
+  return data.listPdm(db(ctx), q, { status: filter?.status ?? null, range: readDateRange(filter) });
 }
 
 export const getPdm = (ctx: RequestContext, id: string) => data.findPdm(db(ctx), idOf(id));

@@ -9,7 +9,7 @@ import { actorOf, type RequestContext } from '../../context';
 import { runBulk } from '../../lib/bulk';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
-import { readList, type ListInput } from '../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
@@ -35,10 +35,10 @@ export const REQUISITION_CONCEPT = {
   active: true,
 } as const;
 
-export function listRequisitions(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; warehouseId?: string | null } | null | undefined) {
+export function listRequisitions(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; warehouseId?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   const q = readList(list, data.REQUISITION_SORTS, 'folio');
   if (!list?.sortBy) q.desc = true;
-  return data.listRequisitions(db(ctx), q, { status: filter?.status ?? null, warehouseId: filter?.warehouseId ? idOf(filter.warehouseId) : null });
+  return data.listRequisitions(db(ctx), q, { status: filter?.status ?? null, warehouseId: filter?.warehouseId ? idOf(filter.warehouseId) : null, range: readDateRange(filter) });
 }
 
 export const getRequisition = (ctx: RequestContext, id: string) => data.findRequisition(db(ctx), idOf(id));

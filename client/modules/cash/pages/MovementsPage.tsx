@@ -26,6 +26,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../components/for
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -221,13 +222,13 @@ export function MovementsPage() {
   const [creating, setCreating] = useState(false);
   const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
   const period = current.data?.currentCashPeriod ?? null;
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { periodId: '', kind: '', status: '' } });
-  const { kind, status } = params.filters;
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { periodId: '', kind: '', status: '', ...dateRangeDefaults() } });
+  const { kind, status, from, to } = params.filters;
   // Without an explicit period the screen shows the open one.
   const periodId = params.filters.periodId || period?.id || '';
   const filter = useMemo<CashMovementFilter>(
-    () => ({ ...(periodId ? { periodId } : {}), ...(kind ? { kind: kind as CashKind } : {}), ...(status ? { status: status as CashMovementStatus } : {}) }),
-    [periodId, kind, status],
+    () => ({ ...(periodId ? { periodId } : {}), ...(kind ? { kind: kind as CashKind } : {}), ...(status ? { status: status as CashMovementStatus } : {}), ...dateRangeFilter({ from, to }) }),
+    [periodId, kind, status, from, to],
   );
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(CashMovementListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network', skip: current.loading && !current.data });
@@ -299,6 +300,7 @@ export function MovementsPage() {
           <>
             <Select aria-label="Tipo" placeholder="Ingresos y egresos" data={[{ value: 'ingreso', label: 'Ingresos' }, { value: 'egreso', label: 'Egresos' }]} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={180} />
             <Select aria-label="Estado" placeholder="Todos" data={[{ value: 'vigente', label: 'Vigentes' }, { value: 'cancelado', label: 'Cancelados' }]} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={150} />
+            <DateRangeFilter params={params} label="Fecha del movimiento" />
           </>
         }
       />

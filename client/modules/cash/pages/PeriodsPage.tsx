@@ -26,6 +26,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../components/for
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -231,9 +232,10 @@ export function PeriodsPage() {
   const [opening, setOpening] = useState(false);
   const boxes = useQuery(CashBoxListDocument);
   const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', ...dateRangeDefaults() } });
   const { status } = params.filters;
-  const filter = useMemo<CashPeriodFilter>(() => (status ? { status: status as CashPeriodStatus } : {}), [status]);
+  const { from, to } = params.filters;
+  const filter = useMemo<CashPeriodFilter>(() => ({ ...(status ? { status: status as CashPeriodStatus } : {}), ...dateRangeFilter({ from, to }) }), [status, from, to]);
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(CashPeriodListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.cashPeriods;
@@ -279,7 +281,12 @@ export function PeriodsPage() {
             </Button>
           ) : undefined
         }
-        filters={<Select aria-label="Estado" placeholder="Todos" data={[{ value: 'abierto', label: 'Abiertos' }, { value: 'cerrado', label: 'Cerrados' }]} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />}
+        filters={
+          <>
+            <Select aria-label="Estado" placeholder="Todos" data={[{ value: 'abierto', label: 'Abiertos' }, { value: 'cerrado', label: 'Cerrados' }]} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />
+            <DateRangeFilter params={params} label="Fecha de apertura" />
+          </>
+        }
       />
       {opening && boxId ? (
         <OpenDialog

@@ -9,6 +9,7 @@ import { useScreenAccess } from '../../../components/access';
 import { formatDate, formatMoney } from '../../../components/format';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useServerList } from '../../../components/useServerList';
 import { AGREEMENT_BADGES, AGREEMENT_PATHS, kindOptions, statusOptions, texts } from './texts';
@@ -29,9 +30,9 @@ const COLUMNS: ListColumn<RhAgreementFieldsFragment>[] = [
 export function AgreementsPage() {
   const navigate = useNavigate();
   const access = useScreenAccess('Recursos Humanos', 'Convenios');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '', ...dateRangeDefaults() } });
   const { kind, status } = params.filters;
-  const filter = { ...(kind ? { kind: kind as RhAgreementKind } : {}), ...(status ? { status: status as RhAgreementStatus } : {}) };
+  const filter = { ...(kind ? { kind: kind as RhAgreementKind } : {}), ...(status ? { status: status as RhAgreementStatus } : {}), ...dateRangeFilter(params.filters) };
   const list = useServerList(RhAgreementListDocument, params, { filter }, (d) => d.rhAgreements, { entity: 'rh_agreement' });
   return (
     <ListPage
@@ -51,6 +52,7 @@ export function AgreementsPage() {
         <>
           <Select aria-label={c.kind} placeholder={texts.allKinds} data={kindOptions} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={190} />
           <Select aria-label={c.status} placeholder={texts.allStatuses} data={statusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={170} />
+          <DateRangeFilter params={params} label="Fecha de inicio" />
         </>
       }
       actions={

@@ -20,6 +20,7 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatMoney } from '../../../components/format';
 import { useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { useServerList } from '../../../components/useServerList';
 import { EMPLOYEE_PATHS, FREQUENCY_LABELS, STATUS_BADGES, texts } from './texts';
 
@@ -86,7 +87,7 @@ export function EmployeesPage() {
   const access = useScreenAccess('Recursos Humanos', 'Empleados');
   const [importing, setImporting] = useState(false);
   const [runImport] = useMutation(RhEmployeeImportDocument);
-  const params = useListParams({ sortBy: 'number', filters: { status: 'activo', areaId: '', positionId: '', payFrequency: '', alerts: '' } });
+  const params = useListParams({ sortBy: 'number', filters: { status: 'activo', areaId: '', positionId: '', payFrequency: '', alerts: '', ...dateRangeDefaults() } });
   const { status, areaId, positionId, payFrequency, alerts } = params.filters;
   const filter: RhEmployeeFilter = {
     ...(status ? { status: status as RhEmployeeFilter['status'] } : {}),
@@ -94,6 +95,7 @@ export function EmployeesPage() {
     ...(positionId ? { positionId } : {}),
     ...(payFrequency ? { payFrequency: payFrequency as RhEmployeeFilter['payFrequency'] } : {}),
     ...(alerts ? { documentAlerts: true } : {}),
+    ...dateRangeFilter(params.filters),
   };
   const list = useServerList(RhEmployeeListDocument, params, { filter }, (d) => d.rhEmployees, { entity: 'rh_employee' });
   const options = useQuery(RhEmployeeFormOptionsDocument, { fetchPolicy: 'cache-first' }).data?.rhEmployeeFormOptions;
@@ -167,6 +169,7 @@ export function EmployeesPage() {
               clearable
               w={150}
             />
+            <DateRangeFilter params={params} label="Fecha de alta" />
             <Checkbox label={t.filters.alerts} checked={alerts === 'true'} onChange={(e) => params.setFilter('alerts', e.currentTarget.checked ? 'true' : '')} />
           </>
         }

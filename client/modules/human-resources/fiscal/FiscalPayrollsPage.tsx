@@ -21,6 +21,7 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TaxCalculatorDialog } from './TaxCalculatorDialog';
 import { FISCAL_PATHS, PAYROLL_KIND_LABELS, PAYROLL_STATUS, texts } from './texts';
@@ -66,11 +67,11 @@ export function FiscalPayrollsPage() {
   const navigate = useNavigate();
   const access = useScreenAccess('Recursos Humanos', 'Nóminas Fiscales');
   const dialog = useDialogParam('dialog');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '', year: '' } });
-  const { kind, status, year } = params.filters;
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '', year: '', ...dateRangeDefaults() } });
+  const { kind, status, year, from, to } = params.filters;
   const filter = useMemo<RhPayrollFilter>(
-    () => ({ ...(kind ? { kind: kind as RhPayrollKind } : {}), ...(status ? { status: status as RhPayrollStatus } : {}), ...(year ? { year: Number(year) } : {}) }),
-    [kind, status, year],
+    () => ({ ...(kind ? { kind: kind as RhPayrollKind } : {}), ...(status ? { status: status as RhPayrollStatus } : {}), ...(year ? { year: Number(year) } : {}), ...dateRangeFilter({ from, to }) }),
+    [kind, status, year, from, to],
   );
   const list = toListInput(params);
   const { data, previousData, loading, error } = useQuery(RhFiscalPayrollListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
@@ -106,6 +107,7 @@ export function FiscalPayrollsPage() {
             <Select aria-label={c.kind} placeholder={t.allKinds} data={KIND_OPTIONS} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={170} />
             <Select aria-label={c.status} placeholder={t.allStatus} data={STATUS_OPTIONS} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={200} />
             <Select aria-label={t.year} placeholder={t.year} data={years} value={year || null} onChange={(v) => params.setFilter('year', v ?? '')} clearable w={140} />
+            <DateRangeFilter params={params} label="Fecha de pago" />
           </>
         }
       />

@@ -9,6 +9,7 @@ import { useScreenAccess } from '../../../components/access';
 import { formatDate, formatMoney } from '../../../components/format';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useServerList } from '../../../components/useServerList';
 import { PAYROLL_BADGES, PAYROLL_PATHS, kindOptions, statusOptions, texts } from './texts';
@@ -36,9 +37,9 @@ const COLUMNS: ListColumn<RhPayrollFieldsFragment>[] = [
 export function PayrollsPage() {
   const navigate = useNavigate();
   const access = useScreenAccess('Recursos Humanos', 'Nóminas');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '', ...dateRangeDefaults() } });
   const { kind, status } = params.filters;
-  const filter = { ...(kind ? { kind: kind as RhPayrollKind } : {}), ...(status ? { status: status as RhPayrollStatus } : {}) };
+  const filter = { ...(kind ? { kind: kind as RhPayrollKind } : {}), ...(status ? { status: status as RhPayrollStatus } : {}), ...dateRangeFilter(params.filters) };
   const list = useServerList(RhPayrollListDocument, params, { filter }, (d) => d.rhPayrolls, { entity: 'rh_payroll' });
   return (
     <ListPage
@@ -58,6 +59,7 @@ export function PayrollsPage() {
         <>
           <Select aria-label={c.kind} placeholder={texts.allKinds} data={kindOptions} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={180} />
           <Select aria-label={c.status} placeholder={texts.allStatuses} data={statusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={170} />
+          <DateRangeFilter params={params} label="Fecha de pago" />
         </>
       }
       actions={

@@ -11,8 +11,10 @@ import type { BulkConfig } from '../../../components/BulkBar';
 import { chosenGrouping, GroupBySelect, GroupedTotals, GROUPING_FILTERS, monthFilter, type GroupByOption, type MoneyGroupPage } from '../../../components/GroupedTotals';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams, type ListInput, type ListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { useScreenAccess, type SalesScreen, type ScreenAccess } from '../access';
 import { recordPath } from '../paths';
+import { SALES_RANGE_KEYS } from './dateRange';
 import { statusOptions, texts } from '../texts';
 import { ClientSelect } from './ClientSelect';
 import { useServerList } from '../../../components/useServerList';
@@ -38,6 +40,8 @@ export type DocumentListPageProps<TData, TVars, TRow, TGroups = unknown> = {
   columns: ListColumn<TRow>[];
   statusLabels: Record<string, string>;
   sortBy?: string;
+  /** What the list's date range filters (Fecha, Inicio…); every Ventas document list is dated. */
+  dateLabel: string;
   extraFilters?: ExtraListFilters;
   /** Buttons shown before "Nuevo …". */
   moreActions?: (access: ScreenAccess) => ReactNode;
@@ -51,11 +55,12 @@ export function DocumentListPage<TData, TVars extends { list?: ListInput | null 
   const navigate = useNavigate();
   const access = useScreenAccess(props.screen);
   const grouped = props.grouping ? GROUPING_FILTERS : {};
-  const params = useListParams({ sortBy: props.sortBy ?? 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '', ...grouped, ...props.extraFilters?.defaults } });
+  const params = useListParams({ sortBy: props.sortBy ?? 'folio', sortDirection: 'DESC', filters: { status: '', clientId: '', ...dateRangeDefaults(SALES_RANGE_KEYS), ...grouped, ...props.extraFilters?.defaults } });
   const { status, clientId } = params.filters;
   const filter = {
     ...(status ? { status } : {}),
     ...(clientId ? { clientId } : {}),
+    ...dateRangeFilter(params.filters, SALES_RANGE_KEYS),
     ...(props.grouping ? monthFilter(params.filters.month ?? '', { from: 'dateFrom', to: 'dateTo' }) : {}),
     ...props.extraFilters?.toFilter(params.filters),
   };
@@ -107,6 +112,7 @@ export function DocumentListPage<TData, TVars extends { list?: ListInput | null 
         <>
           <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(props.statusLabels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
           <ClientSelect aria-label={texts.common.filterClient} value={clientId} onChange={(id) => params.setFilter('clientId', id)} clearable w={280} />
+          <DateRangeFilter params={params} keys={SALES_RANGE_KEYS} label={props.dateLabel} />
           {props.extraFilters?.render(params)}
         </>
       }

@@ -62,6 +62,7 @@ export function BillsPage() {
   return (
     <>
       <DocumentListPage
+        dateLabel="Fecha de emisión"
         entity="invoice"
         bulk={bulk}
         screen="Facturas"

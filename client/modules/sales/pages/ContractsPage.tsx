@@ -26,6 +26,7 @@ const COLUMNS: ListColumn<ContractFieldsFragment>[] = [
 export function ContractsPage() {
   return (
     <DocumentListPage
+      dateLabel="Fecha de inicio"
       entity="contract"
       screen="Contratos"
       texts={t}

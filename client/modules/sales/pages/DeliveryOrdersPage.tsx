@@ -14,6 +14,8 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { formatDate } from '../../../components/format';
 import type { AppError } from '../../../components/graphqlErrors';
 import { useListParams } from '../../../components/listParams';
+import { SALES_RANGE_KEYS } from '../components/dateRange';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
@@ -98,8 +100,8 @@ export function DeliveryOrdersPage() {
   const presetOrder = idParam(searchParams.get('orderId'));
   const access = useScreenAccess('Entrega de Órdenes');
   const [opened, setOpened] = useState(presetOrder !== null);
-  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC' });
-  const list = useServerList(OrderDeliveryListDocument, params, {}, (d) => d.orderDeliveries, { entity: 'order_delivery' });
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: dateRangeDefaults(SALES_RANGE_KEYS) });
+  const list = useServerList(OrderDeliveryListDocument, params, { filter: dateRangeFilter(params.filters, SALES_RANGE_KEYS) }, (d) => d.orderDeliveries, { entity: 'order_delivery' });
 
   const columns: ListColumn<OrderDeliveryFieldsFragment>[] = [
     { key: 'date', header: t.columns.date, format: 'date', sortable: true, render: (r) => formatDate(r.date) },
@@ -138,6 +140,7 @@ export function DeliveryOrdersPage() {
         rowKey={(r) => r.id}
         onRowClick={(r) => void navigate(recordPath(SALES_PATHS.orderForm, r.orderId))}
         fetchAll={access.exportar ? list.fetchAll : undefined}
+        filters={<DateRangeFilter params={params} keys={SALES_RANGE_KEYS} label="Fecha de entrega" />}
         actions={
           access.crear ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setOpened(true)}>

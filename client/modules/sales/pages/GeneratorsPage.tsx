@@ -25,6 +25,7 @@ const COLUMNS: ListColumn<GeneratorFieldsFragment>[] = [
 export function GeneratorsPage() {
   return (
     <DocumentListPage
+      dateLabel="Inicio del periodo"
       entity="generator"
       screen="Generadores"
       texts={t}

@@ -23,6 +23,7 @@ const COLUMNS: ListColumn<ServiceOrderFieldsFragment>[] = [
 export function OrdersPage() {
   return (
     <DocumentListPage
+      dateLabel="Inicio programado"
       entity="service_order"
       screen="Órdenes de Servicio"
       texts={t}

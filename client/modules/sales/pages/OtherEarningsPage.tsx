@@ -14,6 +14,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
 import type { AppError } from '../../../components/graphqlErrors';
 import { useListParams } from '../../../components/listParams';
+import { SALES_RANGE_KEYS } from '../components/dateRange';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
@@ -81,9 +83,9 @@ export function OtherEarningsPage() {
   const [opened, setOpened] = useState(false);
   const [cancelling, setCancelling] = useState<OtherIncomeFieldsFragment | null>(null);
   const [cancel] = useMutation(OtherIncomeCancelDocument);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', ...dateRangeDefaults(SALES_RANGE_KEYS) } });
   const { status } = params.filters;
-  const list = useServerList(OtherIncomeListDocument, params, { filter: status ? { status: status as IncomeStatus } : {} }, (d) => d.otherIncomes, { entity: 'other_income' });
+  const list = useServerList(OtherIncomeListDocument, params, { filter: { ...(status ? { status: status as IncomeStatus } : {}), ...dateRangeFilter(params.filters, SALES_RANGE_KEYS) } }, (d) => d.otherIncomes, { entity: 'other_income' });
 
   const columns: ListColumn<OtherIncomeFieldsFragment>[] = [
     { key: 'folio', header: t.columns.folio, sortable: true, render: (r) => folioLabel('otherIncome', r.folio), exportValue: (r) => folioLabel('otherIncome', r.folio) },
@@ -127,7 +129,12 @@ export function OtherEarningsPage() {
             </Button>
           ) : undefined
         }
-        filters={<Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(INCOME_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />}
+        filters={
+          <>
+            <Select aria-label={texts.common.filterStatus} placeholder={texts.common.allStatuses} data={statusOptions(INCOME_LIFECYCLE.labels)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+            <DateRangeFilter params={params} keys={SALES_RANGE_KEYS} label="Fecha del ingreso" />
+          </>
+        }
       />
       {access.crear ? <IncomeDialog opened={opened} onClose={() => setOpened(false)} onSaved={() => void list.refetch()} /> : null}
       <ReasonModal

@@ -26,6 +26,7 @@ const COLUMNS: ListColumn<ClientPaymentFieldsFragment>[] = [
 export function PaymentsPage() {
   return (
     <DocumentListPage
+      dateLabel="Fecha de pago"
       entity="client_payment"
       screen="Pagos"
       texts={t}

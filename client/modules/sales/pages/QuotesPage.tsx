@@ -23,6 +23,7 @@ const COLUMNS: ListColumn<QuoteFieldsFragment>[] = [
 export function QuotesPage() {
   return (
     <DocumentListPage
+      dateLabel="Fecha de la cotización"
       entity="quote"
       screen="Cotizaciones"
       texts={t}

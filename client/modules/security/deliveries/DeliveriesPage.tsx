@@ -25,6 +25,7 @@ import { formatDate } from '../../../components/format';
 import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifySuccess } from '../../../components/notify';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { SignaturePad } from '../../../components/SignaturePad';
@@ -265,8 +266,8 @@ export function DeliveriesPage() {
   const access = useScreenAccess(MODULE, 'Entrega de Equipo');
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { open: '' } });
-  const list = useServerList(SecDeliveryListDocument, params, { filter: params.filters.open ? { open: true } : {} }, (d) => d.secDeliveries, { entity: 'sec_delivery' });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { open: '', ...dateRangeDefaults() } });
+  const list = useServerList(SecDeliveryListDocument, params, { filter: { ...(params.filters.open ? { open: true } : {}), ...dateRangeFilter(params.filters) } }, (d) => d.secDeliveries, { entity: 'sec_delivery' });
   const opened = list.rows.find((r) => r.id === openId) ?? null;
   return (
     <>
@@ -283,7 +284,12 @@ export function DeliveriesPage() {
         rowKey={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         fetchAll={access.exportar ? list.fetchAll : undefined}
-        filters={<Switch label={t.openOnly} checked={Boolean(params.filters.open)} onChange={(e) => params.setFilter('open', e.currentTarget.checked ? '1' : '')} />}
+        filters={
+          <>
+            <DateRangeFilter params={params} label="Fecha de entrega" />
+            <Switch label={t.openOnly} checked={Boolean(params.filters.open)} onChange={(e) => params.setFilter('open', e.currentTarget.checked ? '1' : '')} />
+          </>
+        }
         actions={
           access.crear ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>

@@ -24,6 +24,7 @@ import { formatDate, formatNumber } from '../../../components/format';
 import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useServerList } from '../../../components/useServerList';
@@ -109,12 +110,13 @@ export function InspectionsPage() {
   const navigate = useNavigate();
   const access = useScreenAccess(MODULE, 'Inspecciones');
   const [creating, setCreating] = useState(false);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', result: '', findings: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', result: '', findings: '', ...dateRangeDefaults() } });
   const { status, result, findings } = params.filters;
   const filter = {
     ...(status ? { status: status as SecInspectionStatus } : {}),
     ...(result ? { result: result as SecInspectionResult } : {}),
     ...(findings ? { withFindings: true } : {}),
+    ...dateRangeFilter(params.filters),
   };
   const list = useServerList(SecInspectionListDocument, params, { filter }, (d) => d.secInspections, { entity: 'sec_inspection' });
   return (
@@ -136,6 +138,7 @@ export function InspectionsPage() {
           <>
             <Select aria-label={t.cols.status} placeholder={t.allStatuses} data={OPTIONS.inspectionStatus} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />
             <Select aria-label={t.cols.result} placeholder={t.allResults} data={OPTIONS.inspectionResult} value={result || null} onChange={(v) => params.setFilter('result', v ?? '')} clearable w={170} />
+            <DateRangeFilter params={params} label="Fecha de inspección" />
             <Switch label={t.withFindings} checked={Boolean(findings)} onChange={(e) => params.setFilter('findings', e.currentTarget.checked ? '1' : '')} />
           </>
         }

@@ -26,6 +26,7 @@ import { formatDateTime } from '../../../components/format';
 import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifySuccess } from '../../../components/notify';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -216,9 +217,9 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
 export function PermitsPage() {
   const access = useScreenAccess(MODULE, 'Permisos');
   const [open, setOpen] = useState<Permit | 'new' | null>(null);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '', expiring: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '', expiring: '', ...dateRangeDefaults() } });
   const { kind, status, expiring } = params.filters;
-  const filter = { ...(kind ? { kind: kind as SecPermitKind } : {}), ...(status ? { status: status as SecPermitStatus } : {}), ...(expiring ? { expiring: true } : {}) };
+  const filter = { ...(kind ? { kind: kind as SecPermitKind } : {}), ...(status ? { status: status as SecPermitStatus } : {}), ...(expiring ? { expiring: true } : {}), ...dateRangeFilter(params.filters) };
   const list = useServerList(SecPermitListDocument, params, { filter }, (d) => d.secPermits, { entity: 'sec_permit' });
   return (
     <>
@@ -239,6 +240,7 @@ export function PermitsPage() {
           <>
             <Select aria-label="Tipo" placeholder="Todos los tipos" data={OPTIONS.permitKind} value={kind || null} onChange={(x) => params.setFilter('kind', x ?? '')} clearable w={190} />
             <Select aria-label="Estado" placeholder="Todos los estados" data={OPTIONS.permitStatus} value={status || null} onChange={(x) => params.setFilter('status', x ?? '')} clearable w={170} />
+            <DateRangeFilter params={params} label="Inicio de vigencia" />
             <Switch label="Por vencer" checked={Boolean(expiring)} onChange={(e) => params.setFilter('expiring', e.currentTarget.checked ? 'true' : '')} />
           </>
         }

@@ -30,6 +30,7 @@ import { formatDate } from '../../../components/format';
 import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -165,9 +166,9 @@ function ScheduleDialog({ row, onClose }: { row: Row | null; onClose: (saved: bo
 export function SchedulePage() {
   const access = useScreenAccess(MODULE, 'Programación');
   const [open, setOpen] = useState<Row | 'new' | null>(null);
-  const params = useListParams({ sortBy: 'dueOn', sortDirection: 'ASC', filters: { status: 'pendiente', overdue: '' } });
+  const params = useListParams({ sortBy: 'dueOn', sortDirection: 'ASC', filters: { status: 'pendiente', overdue: '', ...dateRangeDefaults() } });
   const { status, overdue } = params.filters;
-  const filter = { ...(status ? { status: status as SecScheduleStatus } : {}), ...(overdue ? { overdue: true } : {}) };
+  const filter = { ...(status ? { status: status as SecScheduleStatus } : {}), ...(overdue ? { overdue: true } : {}), ...dateRangeFilter(params.filters) };
   const list = useServerList(SecScheduleListDocument, params, { filter }, (d) => d.secSchedules, { entity: 'sec_schedule' });
   return (
     <>
@@ -187,6 +188,7 @@ export function SchedulePage() {
         filters={
           <>
             <Select aria-label="Estado" placeholder="Todos los estados" data={OPTIONS.scheduleStatus} value={status || null} onChange={(x) => params.setFilter('status', x ?? '')} clearable w={170} />
+            <DateRangeFilter params={params} label="Fecha programada" />
             <Switch label="Solo vencidas" checked={Boolean(overdue)} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
           </>
         }

@@ -28,6 +28,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../components/for
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -207,9 +208,9 @@ export function ApplicationsPage() {
   const record = useDialogParam('id', { replace: false });
   const selected = idParam(record.value);
   const [creating, setCreating] = useState(false);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: 'pendiente', origin: '' } });
-  const { status, origin } = params.filters;
-  const filter = useMemo<PaymentRequestFilter>(() => ({ ...(status ? { status: status as PaymentRequestStatus } : {}), ...(origin ? { origin: origin as PaymentRequestOrigin } : {}) }), [status, origin]);
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: 'pendiente', origin: '', ...dateRangeDefaults() } });
+  const { status, origin, from, to } = params.filters;
+  const filter = useMemo<PaymentRequestFilter>(() => ({ ...(status ? { status: status as PaymentRequestStatus } : {}), ...(origin ? { origin: origin as PaymentRequestOrigin } : {}), ...dateRangeFilter({ from, to }) }), [status, origin, from, to]);
   const list = toListInput(params);
   const { data, previousData, loading, error } = useQuery(PaymentRequestListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.paymentRequests;
@@ -244,6 +245,7 @@ export function ApplicationsPage() {
           <>
             <Select aria-label="Estado" placeholder="Todos los estados" data={Object.entries(REQUEST_STATUS).map(([value, s]) => ({ value, label: s.label }))} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={170} />
             <Select aria-label="Origen" placeholder="Todos los orígenes" data={Object.entries(REQUEST_ORIGIN).map(([value, label]) => ({ value, label }))} value={origin || null} onChange={(v) => params.setFilter('origin', v ?? '')} clearable w={230} />
+            <DateRangeFilter params={params} label="Fecha de la solicitud" />
           </>
         }
       />

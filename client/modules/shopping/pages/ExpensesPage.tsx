@@ -13,6 +13,7 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { chosenGrouping, GroupBySelect, GroupedTotals, GROUPING_FILTERS, monthFilter, type GroupByOption } from '../../../components/GroupedTotals';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { useRecordChanges } from '../../../components/useRecordChanges';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, SHOPPING_PATHS, withId } from '../texts';
@@ -57,13 +58,15 @@ export function ExpensesPage() {
   const navigate = useNavigate();
   const client = useApolloClient();
   const access = useScreenAccess('Gastos');
-  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '', dueSoon: '', ...GROUPING_FILTERS } });
-  const { status, supplierId, overdue, dueSoon, month } = params.filters;
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', overdue: '', dueSoon: '', ...dateRangeDefaults(), ...GROUPING_FILTERS } });
+  const { status, supplierId, overdue, dueSoon, from, to, month } = params.filters;
   const filter = useMemo<ExpenseFilter>(
     () => ({ ...(status ? { status: status as ExpenseStatus } : {}), ...(supplierId ? { supplierId } : {}), ...(overdue === 'true' ? { overdue: true } : {}),
-      ...(dueSoon === 'true' ? { dueSoon: true } : {}), ...monthFilter(month, { from: 'from', to: 'to' }),
+      ...(dueSoon === 'true' ? { dueSoon: true } : {}),
+      ...dateRangeFilter({ from, to }),
+      ...monthFilter(month, { from: 'from', to: 'to' }),
     }),
-    [status, supplierId, overdue, dueSoon, month],
+    [status, supplierId, overdue, dueSoon, from, to, month],
   );
   const groupBy = chosenGrouping(params, GROUP_BY);
   const list = toListInput(params);
@@ -129,6 +132,7 @@ export function ExpensesPage() {
             searchable
             w={260}
           />
+          <DateRangeFilter params={params} label="Fecha del gasto" />
           <Switch label="Solo vencidos" checked={overdue === 'true'} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
           <Switch label={`Vencen en ${DUE_SOON_DAYS} días`} checked={dueSoon === 'true'} onChange={(e) => params.setFilter('dueSoon', e.currentTarget.checked ? 'true' : '')} />
         </>

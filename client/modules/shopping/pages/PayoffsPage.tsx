@@ -29,6 +29,7 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -287,11 +288,11 @@ export function PayoffsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = idParam(searchParams.get('id'));
   const creating = searchParams.get('new') === '1';
-  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', accountId: '' } });
-  const { status, supplierId, accountId } = params.filters;
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { status: '', supplierId: '', accountId: '', ...dateRangeDefaults() } });
+  const { status, supplierId, accountId, from, to } = params.filters;
   const filter = useMemo<SupplierPaymentFilter>(
-    () => ({ ...(status ? { status: status as SupplierPaymentStatus } : {}), ...(supplierId ? { supplierId } : {}), ...(accountId ? { accountId } : {}) }),
-    [status, supplierId, accountId],
+    () => ({ ...(status ? { status: status as SupplierPaymentStatus } : {}), ...(supplierId ? { supplierId } : {}), ...(accountId ? { accountId } : {}), ...dateRangeFilter({ from, to }) }),
+    [status, supplierId, accountId, from, to],
   );
   const list = toListInput(params);
   const { data, previousData, loading, error } = useQuery(SupplierPaymentListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
@@ -342,6 +343,7 @@ export function PayoffsPage() {
             <Select aria-label="Estado" placeholder="Todos los estados" data={Object.entries(PAYMENT_STATUS).map(([value, s]) => ({ value, label: s.label }))} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={170} />
             <Select aria-label="Proveedor" placeholder="Todos los proveedores" data={(suppliers.data?.supplierOptions ?? []).map((s) => ({ value: s.id, label: s.name }))} value={supplierId || null} onChange={(v) => params.setFilter('supplierId', v ?? '')} clearable searchable w={240} />
             <Select aria-label="Cuenta" placeholder="Todas las cuentas" data={(accounts.data?.accountOptions ?? []).map((a) => ({ value: a.id, label: a.name }))} value={accountId || null} onChange={(v) => params.setFilter('accountId', v ?? '')} clearable w={200} />
+            <DateRangeFilter params={params} label="Fecha de pago" />
           </>
         }
       />

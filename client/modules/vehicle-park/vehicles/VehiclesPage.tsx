@@ -10,6 +10,7 @@ import { useScreenAccess } from '../../../components/access';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { useServerList } from '../../../components/useServerList';
 import { VEHICLE_PATHS, VEHICLE_STATUS_BADGES, VP_MODULE, VP_VEHICLES_SCREEN, texts } from '../texts';
 
@@ -49,13 +50,14 @@ const COLUMNS: ListColumn<VehicleRowFieldsFragment>[] = [
 export function VehiclesPage() {
   const navigate = useNavigate();
   const access = useScreenAccess(VP_MODULE, VP_VEHICLES_SCREEN);
-  const params = useListParams({ sortBy: 'economicNumber', filters: { status: '', groupId: '', locationId: '', alerts: '' } });
+  const params = useListParams({ sortBy: 'economicNumber', filters: { status: '', groupId: '', locationId: '', alerts: '', ...dateRangeDefaults() } });
   const { status, groupId, locationId, alerts } = params.filters;
   const filter: VehicleFilter = {
     ...(status ? { status: status as VehicleFilter['status'] } : {}),
     ...(groupId ? { groupId } : {}),
     ...(locationId ? { locationId } : {}),
     ...(alerts ? { documentAlerts: true } : {}),
+    ...dateRangeFilter(params.filters),
   };
   const list = useServerList(VehicleListDocument, params, { filter }, (d) => d.vehicles, { entity: 'vehicle' });
   const options = useQuery(VehicleFormOptionsDocument, { fetchPolicy: 'cache-first' }).data?.vehicleFormOptions;
@@ -112,6 +114,7 @@ export function VehiclesPage() {
             clearable
             w={200}
           />
+          <DateRangeFilter params={params} label="Fecha de adquisición" />
           <Checkbox label={t.filters.alerts} checked={alerts === 'true'} onChange={(e) => params.setFilter('alerts', e.currentTarget.checked ? 'true' : '')} />
         </>
       }

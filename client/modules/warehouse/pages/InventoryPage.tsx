@@ -28,6 +28,7 @@ import { FormPage } from '../../../components/FormPage';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { NumberField } from '../../../components/NumberField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { readSpreadsheet, SpreadsheetError } from '../../../components/spreadsheet';
@@ -60,9 +61,9 @@ function CountList({ record }: { record: RecordParam }) {
   const client = useApolloClient();
   const access = useScreenAccess('Inventario');
   const warehouses = useWarehouseOptions();
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', warehouseId: '' } });
-  const { status, warehouseId } = params.filters;
-  const filter = useMemo<InventoryCountFilter>(() => ({ status: (status || undefined) as InventoryCountStatus | undefined, warehouseId: warehouseId || undefined }), [status, warehouseId]);
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', warehouseId: '', ...dateRangeDefaults() } });
+  const { status, warehouseId, from, to } = params.filters;
+  const filter = useMemo<InventoryCountFilter>(() => ({ status: (status || undefined) as InventoryCountStatus | undefined, warehouseId: warehouseId || undefined, ...dateRangeFilter({ from, to }) }), [status, warehouseId, from, to]);
   const list = toListInput(params);
   const { data, previousData, loading, error } = useQuery(InventoryCountListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.inventoryCounts;
@@ -87,6 +88,7 @@ function CountList({ record }: { record: RecordParam }) {
         <>
           <Select aria-label={texts.common.status} placeholder={texts.common.status} data={statusOptions(COUNT_STATUS)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />
           <Select aria-label={texts.common.warehouse} placeholder={texts.common.warehouse} data={warehouses.options.map((o) => ({ ...o, disabled: false }))} value={warehouseId || null} onChange={(v) => params.setFilter('warehouseId', v ?? '')} clearable searchable w={220} />
+          <DateRangeFilter params={params} label="Fecha de apertura" />
         </>
       }
     />

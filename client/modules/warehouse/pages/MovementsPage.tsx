@@ -26,6 +26,7 @@ import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults } from '../../../components/DateRangeFilter';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -62,7 +63,7 @@ function MovementList({ record }: { record: RecordParam }) {
   const client = useApolloClient();
   const access = useScreenAccess('Movimientos');
   const warehouses = useWarehouseOptions();
-  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { kind: '', warehouseId: '', status: '', from: '', to: '' } });
+  const params = useListParams({ sortBy: 'date', sortDirection: 'DESC', filters: { kind: '', warehouseId: '', status: '', ...dateRangeDefaults() } });
   const { kind, warehouseId, status, from, to } = params.filters;
   const filter = useMemo<StockMovementFilter>(
     () => ({ kind: (kind || undefined) as StockConceptKind | undefined, warehouseId: warehouseId || undefined, status: (status || undefined) as StockMovementStatus | undefined, from: from || undefined, to: to || undefined }),
@@ -94,8 +95,7 @@ function MovementList({ record }: { record: RecordParam }) {
           <Select aria-label={t.kind} placeholder={t.kind} data={KIND_OPTIONS} value={kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={140} />
           <Select aria-label={texts.common.warehouse} placeholder={texts.common.warehouse} data={warehouses.options.map((o) => ({ ...o, disabled: false }))} value={warehouseId || null} onChange={(v) => params.setFilter('warehouseId', v ?? '')} clearable searchable w={220} />
           <Select aria-label={texts.common.status} placeholder={texts.common.status} data={statusOptions(MOVEMENT_STATUS)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={140} />
-          <DateField aria-label={t.from} value={from} onChange={(value) => params.setFilter('from', value)} w={150} />
-          <DateField aria-label={t.to} value={to} onChange={(value) => params.setFilter('to', value)} w={150} />
+          <DateRangeFilter params={params} label="Fecha del movimiento" />
         </>
       }
     />

@@ -25,6 +25,7 @@ import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
@@ -51,8 +52,9 @@ const COLUMNS: ListColumn<PdmRequestFieldsFragment>[] = [
 function PdmList({ record }: { record: RecordParam }) {
   const client = useApolloClient();
   const access = useScreenAccess('Solicitud PDM');
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
-  const filter = useMemo<PdmRequestFilter>(() => ({ status: (params.filters.status || undefined) as PdmRequestStatus | undefined }), [params.filters.status]);
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', ...dateRangeDefaults() } });
+  const { status, from, to } = params.filters;
+  const filter = useMemo<PdmRequestFilter>(() => ({ status: (status || undefined) as PdmRequestStatus | undefined, ...dateRangeFilter({ from, to }) }), [status, from, to]);
   const list = toListInput(params);
   const { data, previousData, loading, error } = useQuery(PdmRequestListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.pdmRequests;
@@ -73,7 +75,12 @@ function PdmList({ record }: { record: RecordParam }) {
       onRowClick={(p) => record.open(p.id)}
       fetchAll={access.exportar ? fetchAll : undefined}
       actions={access.crear ? <Button leftSection={<IconPlus size={16} />} onClick={record.openNew}>{t.newButton}</Button> : undefined}
-      filters={<Select aria-label={texts.common.status} placeholder={texts.common.status} data={statusOptions(PDM_STATUS)} value={params.filters.status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={200} />}
+      filters={
+        <>
+          <Select aria-label={texts.common.status} placeholder={texts.common.status} data={statusOptions(PDM_STATUS)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={200} />
+          <DateRangeFilter params={params} label="Fecha de creación" />
+        </>
+      }
     />
   );
 }

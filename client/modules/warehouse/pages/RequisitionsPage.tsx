@@ -18,6 +18,7 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import type { BulkConfig } from '../../../components/BulkBar';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
+import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 import { useWarehouseOptions } from '../components/options';
@@ -42,11 +43,11 @@ export function RequisitionsPage() {
   const client = useApolloClient();
   const access = useScreenAccess('Requisiciones');
   const warehouses = useWarehouseOptions();
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', warehouseId: '' } });
-  const { status, warehouseId } = params.filters;
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', warehouseId: '', ...dateRangeDefaults() } });
+  const { status, warehouseId, from, to } = params.filters;
   const filter = useMemo<WarehouseRequisitionFilter>(
-    () => ({ status: (status || undefined) as WarehouseRequisitionStatus | undefined, warehouseId: warehouseId || undefined }),
-    [status, warehouseId],
+    () => ({ status: (status || undefined) as WarehouseRequisitionStatus | undefined, warehouseId: warehouseId || undefined, ...dateRangeFilter({ from, to }) }),
+    [status, warehouseId, from, to],
   );
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(WarehouseRequisitionListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
@@ -93,6 +94,7 @@ export function RequisitionsPage() {
         <>
           <Select aria-label={texts.common.status} placeholder={texts.common.status} data={statusOptions(REQUISITION_STATUS)} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
           <Select aria-label={texts.common.warehouse} placeholder={texts.common.warehouse} data={warehouses.options.map((o) => ({ ...o, disabled: false }))} value={warehouseId || null} onChange={(v) => params.setFilter('warehouseId', v ?? '')} clearable searchable w={220} />
+          <DateRangeFilter params={params} label="Fecha de creación" />
         </>
       }
     />

@@ -1,7 +1,7 @@
 // Convenios data layer: every SQL statement of the convenios.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { employeeNameSql } from '../fields';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
@@ -48,7 +48,7 @@ export async function findAgreement(ex: Executor, id: number, opts: { lock?: boo
   return rows[0] ?? null;
 }
 
-export async function listAgreements(ex: Executor, q: ListQuery<AgreementSort>, f: { employeeId: number | null; kind: string | null; status: string | null }) {
+export async function listAgreements(ex: Executor, q: ListQuery<AgreementSort>, f: { employeeId: number | null; kind: string | null; status: string | null; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) {
     const p = likePattern(q.search);
@@ -57,6 +57,7 @@ export async function listAgreements(ex: Executor, q: ListQuery<AgreementSort>, 
   if (f.employeeId) conds.push(sql`a.employee_id = ${f.employeeId}`);
   if (f.kind) conds.push(sql`a.kind = ${f.kind}`);
   if (f.status) conds.push(sql`a.status = ${f.status}`);
+  conds.push(...withinDates(sql`a.start_date`, f.range));
   const col = {
     folio: sql`a.folio`,
     employee: sql`e.last_name || ' ' || e.names`,

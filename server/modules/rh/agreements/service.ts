@@ -6,7 +6,7 @@ import { writeAudit } from '../../../db/audit';
 import { nextFolio } from '../../../db/folios';
 import { actorOf, type RequestContext } from '../../../context';
 import { appError, badInput, conflict, found, notFound } from '../../../lib/errors';
-import { readList, type ListInput } from '../../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../../lib/list';
 import { parseInput } from '../../../lib/validation';
 import { dec } from '../../../../schema/money';
 import { AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
@@ -16,11 +16,12 @@ import * as data from './data';
 const db = (ctx: RequestContext) => ctx.app.database.db;
 const statusLabel = (s: data.AgreementStatus) => AGREEMENT_STATUS_LABELS[s].toLowerCase();
 
-export function listAgreements(ctx: RequestContext, list: ListInput | null | undefined, filter: { employeeId?: string | null; kind?: string | null; status?: string | null } | null | undefined) {
+export function listAgreements(ctx: RequestContext, list: ListInput | null | undefined, filter: { employeeId?: string | null; kind?: string | null; status?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   return data.listAgreements(db(ctx), readList(list, data.AGREEMENT_SORTS, 'folio'), {
     employeeId: filter?.employeeId ? Number(filter.employeeId) : null,
     kind: filter?.kind ?? null,
     status: filter?.status ?? null,
+    range: readDateRange(filter),
   });
 }
 

@@ -4,7 +4,7 @@
 // the caller (Mexico City's calendar), never from the database clock.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../../lib/attachments';
 import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../../lib/recordDocuments';
 
@@ -85,6 +85,8 @@ export type EmployeeFilter = {
   positionId: number | null;
   payFrequency: string | null;
   documentAlerts: boolean | null;
+  /** Hire date (alta) within, both days included. */
+  range?: DateRange;
 };
 
 export async function findEmployee(ex: Executor, id: number, today: string): Promise<EmployeeRow | null> {
@@ -108,6 +110,7 @@ export async function listEmployees(ex: Executor, q: ListQuery<EmployeeSort>, f:
   if (f.areaId) conds.push(sql`e.area_id = ${f.areaId}`);
   if (f.positionId) conds.push(sql`e.position_id = ${f.positionId}`);
   if (f.payFrequency) conds.push(sql`e.pay_frequency = ${f.payFrequency}`);
+  if (f.range) conds.push(...withinDates(sql`e.hire_date`, f.range));
   if (f.documentAlerts === true) conds.push(sql`(${alertCount(today)} > 0 or ${dueSoon(today)})`);
   if (f.documentAlerts === false) conds.push(sql`not (${alertCount(today)} > 0 or ${dueSoon(today)})`);
   const col = {

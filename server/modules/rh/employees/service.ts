@@ -7,7 +7,7 @@ import { writeAudit } from '../../../db/audit';
 import { isUniqueViolation, type Executor } from '../../../db/database';
 import { actorOf, type RequestContext } from '../../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../../lib/errors';
-import { readList, type ListInput } from '../../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../../lib/list';
 import { parseInput, rules, z } from '../../../lib/validation';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment } from '../../../lib/attachments';
 import { addDays, isIsoDate, todayMx } from '../../../../schema/dates';
@@ -113,7 +113,7 @@ export async function getEmployee(ctx: RequestContext, id: string): Promise<Empl
   return row ? (await withSdi(db(ctx), [row], today))[0] : null;
 }
 
-type FilterArg = { status?: string | null; areaId?: string | null; positionId?: string | null; payFrequency?: string | null; documentAlerts?: boolean | null } | null | undefined;
+type FilterArg = { status?: string | null; areaId?: string | null; positionId?: string | null; payFrequency?: string | null; documentAlerts?: boolean | null; from?: string | null; to?: string | null } | null | undefined;
 
 /** For the Tablero: active employees with document alerts (same rule as the list filter), today in Mexico City. */
 export const documentAlertSummary = (ctx: RequestContext) => data.documentAlertSummary(ctx.app.database.db, todayMx());
@@ -130,6 +130,7 @@ export async function listEmployees(ctx: RequestContext, list: ListInput | null 
       positionId: filter?.positionId ? idOf(filter.positionId) : null,
       payFrequency: filter?.payFrequency ?? null,
       documentAlerts: filter?.documentAlerts ?? null,
+      range: readDateRange(filter),
     },
     today,
   );

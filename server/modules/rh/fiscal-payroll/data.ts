@@ -4,7 +4,7 @@
 // all the payrolls of a page.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import type { PayrollEmployeeRow, PayrollRow } from '../payroll/service';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
@@ -35,7 +35,7 @@ const calculated = sql`p.status in ('calculada', 'cerrada')`;
 export const FISCAL_PAYROLL_SORTS = ['folio', 'kind', 'periodStart', 'paymentDate', 'tableYear', 'status'] as const;
 export type FiscalPayrollSort = (typeof FISCAL_PAYROLL_SORTS)[number];
 
-export type FiscalPayrollFilter = { kind: string | null; status: string | null; year: number | null };
+export type FiscalPayrollFilter = { kind: string | null; status: string | null; year: number | null; range?: DateRange };
 
 export async function listFiscalPayrolls(ex: Executor, q: ListQuery<FiscalPayrollSort>, f: FiscalPayrollFilter) {
   const conds: SQL[] = [calculated];
@@ -43,6 +43,7 @@ export async function listFiscalPayrolls(ex: Executor, q: ListQuery<FiscalPayrol
   if (f.kind) conds.push(sql`p.kind = ${f.kind}`);
   if (f.status) conds.push(sql`p.status = ${f.status}`);
   if (f.year) conds.push(sql`extract(year from p.payment_date) = ${f.year}`);
+  if (f.range) conds.push(...withinDates(sql`p.payment_date`, f.range));
   const col = {
     folio: sql`p.folio`,
     kind: sql`p.kind`,

@@ -5,7 +5,7 @@
 // batch through Nóminas' readers (../payroll/service), a fixed number of
 // queries per request.
 import type { RequestContext } from '../../../context';
-import { readList, type ListInput } from '../../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../../lib/list';
 import * as payroll from '../payroll/service';
 import * as data from './data';
 
@@ -39,13 +39,14 @@ async function withChildren(ctx: RequestContext, payrolls: data.FiscalPayrollRow
   }));
 }
 
-export type FiscalPayrollFilterInput = { kind?: string | null; status?: string | null; year?: number | null } | null | undefined;
+export type FiscalPayrollFilterInput = { kind?: string | null; status?: string | null; year?: number | null; from?: string | null; to?: string | null } | null | undefined;
 
 export async function listFiscalPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: FiscalPayrollFilterInput, wanted: Wanted) {
   const page = await data.listFiscalPayrolls(db(ctx), readList(list, data.FISCAL_PAYROLL_SORTS, 'folio'), {
     kind: filter?.kind ?? null,
     status: filter?.status ?? null,
     year: filter?.year ?? null,
+    range: readDateRange(filter),
   });
   return { items: await withChildren(ctx, page.items, wanted), total: page.total };
 }

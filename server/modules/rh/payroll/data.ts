@@ -3,7 +3,7 @@
 // handful of round trips.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
+import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { employeeNameSql } from '../fields';
 import type { ConceptKind, LineSource, PayFrequency, PayrollKind, TaxableRule } from '../../../../schema/rh/payroll';
 
@@ -54,12 +54,13 @@ export async function findPayroll(ex: Executor, id: number, opts: { lock?: boole
   return rows[0] ?? null;
 }
 
-export async function listPayrolls(ex: Executor, q: ListQuery<PayrollSort>, f: { kind: string | null; status: string | null; year: number | null }) {
+export async function listPayrolls(ex: Executor, q: ListQuery<PayrollSort>, f: { kind: string | null; status: string | null; year: number | null; range: DateRange }) {
   const conds: SQL[] = [];
   if (q.search) conds.push(sql`(p.folio::text = ${q.search} or p.description ilike ${likePattern(q.search)})`);
   if (f.kind) conds.push(sql`p.kind = ${f.kind}`);
   if (f.status) conds.push(sql`p.status = ${f.status}`);
   if (f.year) conds.push(sql`extract(year from p.payment_date) = ${f.year}`);
+  conds.push(...withinDates(sql`p.payment_date`, f.range));
   const col = { folio: sql`p.folio`, kind: sql`p.kind`, periodStart: sql`p.period_start`, paymentDate: sql`p.payment_date`, status: sql`p.status`, net: sql`p.net` }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<PayrollRow>(ex, sql`${payrollSelect} ${where(conds)} ${orderBy(col, q.desc, sql`p.id`)} limit ${q.limit} offset ${q.offset}`),

@@ -9,7 +9,7 @@ import { nextFolio } from '../../../db/folios';
 import type { Executor } from '../../../db/database';
 import { actorOf, type RequestContext } from '../../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../../lib/errors';
-import { readList, type ListInput } from '../../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../../lib/list';
 import { parseInput } from '../../../lib/validation';
 import { dec, money, sum } from '../../../../schema/money';
 import { fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
@@ -49,8 +49,8 @@ const db = (ctx: RequestContext) => ctx.app.database.db;
 
 // ---- reading ----------------------------------------------------------------------------
 
-export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; status?: string | null; year?: number | null } | null | undefined) {
-  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), { kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null });
+export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; status?: string | null; year?: number | null; from?: string | null; to?: string | null } | null | undefined) {
+  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), { kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null, range: readDateRange(filter) });
 }
 
 export const getPayroll = (ctx: RequestContext, id: string) => data.findPayroll(db(ctx), Number(id));

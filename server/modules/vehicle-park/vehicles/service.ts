@@ -7,7 +7,7 @@ import { writeAudit } from '../../../db/audit';
 import { isUniqueViolation, type Executor } from '../../../db/database';
 import { actorOf, type RequestContext } from '../../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../../lib/errors';
-import { readList, type ListInput } from '../../../lib/list';
+import { readDateRange, readList, type ListInput } from '../../../lib/list';
 import { parseInput, rules, z } from '../../../lib/validation';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment } from '../../../lib/attachments';
 import { formatDateMx, isIsoDate, todayMx } from '../../../../schema/dates';
@@ -104,7 +104,7 @@ export async function getVehicle(ctx: RequestContext, id: string): Promise<Vehic
   return row ? withWarning(row) : null;
 }
 
-type FilterArg = { status?: string | null; groupId?: string | null; locationId?: string | null; driverId?: string | null; documentAlerts?: boolean | null } | null | undefined;
+type FilterArg = { status?: string | null; groupId?: string | null; locationId?: string | null; driverId?: string | null; documentAlerts?: boolean | null; from?: string | null; to?: string | null } | null | undefined;
 
 export async function listVehicles(ctx: RequestContext, list: ListInput | null | undefined, filter: FilterArg) {
   const q = readList(list, data.VEHICLE_SORTS, 'economicNumber');
@@ -118,6 +118,7 @@ export async function listVehicles(ctx: RequestContext, list: ListInput | null |
       locationId: optionalIdOf(filter?.locationId),
       driverId: optionalIdOf(filter?.driverId),
       documentAlerts: filter?.documentAlerts ?? null,
+      range: readDateRange(filter),
     },
     todayMx(),
   );
