@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, Menu, type ButtonVariant, type MantineColor } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { confirmAction } from './confirm';
 import { notifyError } from './notify';
 import { asAppError } from './serverErrors';
@@ -29,7 +30,10 @@ export type DocumentAction = {
   show: boolean;
   /** Asks first through the product's confirm dialog. */
   confirm?: { title: ReactNode; message: ReactNode; confirmLabel?: ReactNode };
-  run: () => void | Promise<unknown>;
+  /** The work; leave it out for an action that is a link (`to`). */
+  run?: () => void | Promise<unknown>;
+  /** Makes the action a link to this path (a real link: open in a new tab works). */
+  to?: string;
 };
 
 export type DocumentActionsProps = {
@@ -63,7 +67,7 @@ export function DocumentActions({ status, actions, collapse = true }: DocumentAc
     busy.current = true;
     setRunning(action.key);
     try {
-      await action.run();
+      await action.run?.();
     } catch (caught) {
       // Screens report their own refusals; this only keeps an unexpected one from passing silently.
       notifyError(asAppError(caught).message, ACTION_FAILED);
@@ -91,19 +95,25 @@ export function DocumentActions({ status, actions, collapse = true }: DocumentAc
   return (
     <Group gap="xs" wrap="wrap">
       {badge}
-      {buttons.map((action) => (
-        <Button
-          key={action.key}
-          color={action.color}
-          variant={action.variant}
-          leftSection={action.icon}
-          loading={running === action.key}
-          disabled={running !== null && running !== action.key}
-          onClick={() => trigger(action)}
-        >
-          {action.label}
-        </Button>
-      ))}
+      {buttons.map((action) =>
+        action.to ? (
+          <Button key={action.key} component={Link} to={action.to} color={action.color} variant={action.variant} leftSection={action.icon}>
+            {action.label}
+          </Button>
+        ) : (
+          <Button
+            key={action.key}
+            color={action.color}
+            variant={action.variant}
+            leftSection={action.icon}
+            loading={running === action.key}
+            disabled={running !== null && running !== action.key}
+            onClick={() => trigger(action)}
+          >
+            {action.label}
+          </Button>
+        ),
+      )}
       {folded.length > 0 ? (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
@@ -112,11 +122,17 @@ export function DocumentActions({ status, actions, collapse = true }: DocumentAc
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {folded.map((action) => (
-              <Menu.Item key={action.key} color={action.color === 'red' ? 'red' : undefined} leftSection={action.icon} disabled={running !== null} onClick={() => trigger(action)}>
-                {action.label}
-              </Menu.Item>
-            ))}
+            {folded.map((action) =>
+              action.to ? (
+                <Menu.Item key={action.key} component={Link} to={action.to} leftSection={action.icon}>
+                  {action.label}
+                </Menu.Item>
+              ) : (
+                <Menu.Item key={action.key} color={action.color === 'red' ? 'red' : undefined} leftSection={action.icon} disabled={running !== null} onClick={() => trigger(action)}>
+                  {action.label}
+                </Menu.Item>
+              ),
+            )}
           </Menu.Dropdown>
         </Menu>
       ) : null}

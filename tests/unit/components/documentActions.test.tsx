@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router-dom';
 import type { ConfirmOptions } from '../../../client/components/confirm';
 
 const confirmCalls: ConfirmOptions[] = [];
@@ -63,7 +64,7 @@ function render(props: Props) {
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
-  act(() => root?.render(createElement(MantineProvider, { env: 'test' }, createElement(DocumentActions, props))));
+  act(() => root?.render(createElement(MantineProvider, { env: 'test' }, createElement(MemoryRouter, null, createElement(DocumentActions, props)))));
 }
 
 const button = (label: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === label) as HTMLButtonElement | undefined;
@@ -159,6 +160,12 @@ describe('DocumentActions', () => {
     expect(items).toEqual(['Imprimir', 'Rechazar']);
     await act(async () => (document.querySelector('[role="menuitem"]') as HTMLElement).click());
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('an action with `to` is a real link', () => {
+    render({ collapse: false, actions: [{ key: 'pay', label: 'Registrar pago', variant: 'light', show: true, to: '/system/shopping/payoffs?new=1&supplierId=7' }] });
+    const link = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Registrar pago');
+    expect(link?.getAttribute('href')).toBe('/system/shopping/payoffs?new=1&supplierId=7');
   });
 
   it('the save bar (collapse off) keeps its buttons on a phone', () => {
