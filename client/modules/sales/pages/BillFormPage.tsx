@@ -5,7 +5,7 @@
 // folio; afterwards the invoice is read-only and offers its XML, PDF,
 // payments and cancellation (with a reason, only without payments).
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconCash, IconCode, IconFileText, IconSend, IconX } from '@tabler/icons-react';
@@ -23,8 +23,8 @@ import {
   type InvoiceDetailQuery,
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
-import { confirmAction } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
+import { DocumentActions } from '../../../components/DocumentActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
@@ -167,45 +167,35 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   };
 
   const headerActions = invoice ? (
-    <Group gap="xs">
-      <StatusBadge status={invoice.status} labels={INVOICE_BADGES} />
-      <Button variant="default" leftSection={<IconCode size={16} />} onClick={() => void fetchDocument('xml')}>
-        {t.xml}
-      </Button>
-      <Button variant="default" leftSection={<IconFileText size={16} />} onClick={() => void fetchDocument('pdf')}>
-        {texts.common.pdf}
-      </Button>
-      {canMove(INVOICE_LIFECYCLE, invoice.status, 'emitida') && access.autorizar ? (
-        <Button
-          leftSection={<IconSend size={16} />}
-          onClick={() =>
-            confirmAction({
-              title: t.emit,
-              message: t.emitConfirm + (form.isDirty() ? texts.common.dirtyDiscard : ''),
-              confirmLabel: t.emit,
-              onConfirm: () =>
-                void act(async () => {
-                  const r = await emit({ variables: { id: invoice.id, version: invoice.version } });
-                  const label = r.data?.invoiceEmit.label;
-                  if (label) notifySuccess(t.emitted(label));
-                }, ''),
-            })
-          }
-        >
-          {t.emit}
-        </Button>
-      ) : null}
-      {(invoice.status === 'emitida' || invoice.status === 'pagada_parcial') && paymentAccess.crear ? (
-        <Button color="teal" leftSection={<IconCash size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.paymentForm, { clientId: invoice.client.id, invoiceId: invoice.id }))}>
-          {t.registerPayment}
-        </Button>
-      ) : null}
-      {canMove(INVOICE_LIFECYCLE, invoice.status, 'cancelada') && access.eliminar ? (
-        <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
-          {t.cancel}
-        </Button>
-      ) : null}
-    </Group>
+    <DocumentActions
+      status={{ status: invoice.status, labels: INVOICE_BADGES }}
+      actions={[
+        { key: 'xml', label: t.xml, icon: <IconCode size={16} />, variant: 'default', show: true, run: () => fetchDocument('xml') },
+        { key: 'pdf', label: texts.common.pdf, icon: <IconFileText size={16} />, variant: 'default', show: true, run: () => fetchDocument('pdf') },
+        {
+          key: 'emit',
+          label: t.emit,
+          icon: <IconSend size={16} />,
+          show: canMove(INVOICE_LIFECYCLE, invoice.status, 'emitida') && access.autorizar,
+          confirm: { title: t.emit, message: t.emitConfirm + (form.isDirty() ? texts.common.dirtyDiscard : ''), confirmLabel: t.emit },
+          run: () =>
+            act(async () => {
+              const r = await emit({ variables: { id: invoice.id, version: invoice.version } });
+              const label = r.data?.invoiceEmit.label;
+              if (label) notifySuccess(t.emitted(label));
+            }, ''),
+        },
+        {
+          key: 'registerPayment',
+          label: t.registerPayment,
+          icon: <IconCash size={16} />,
+          color: 'teal',
+          show: (invoice.status === 'emitida' || invoice.status === 'pagada_parcial') && paymentAccess.crear,
+          run: () => navigate(withQuery(SALES_PATHS.paymentForm, { clientId: invoice.client.id, invoiceId: invoice.id })),
+        },
+        { key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canMove(INVOICE_LIFECYCLE, invoice.status, 'cancelada') && access.eliminar, run: () => setCancelling(true) },
+      ]}
+    />
   ) : undefined;
 
   return (

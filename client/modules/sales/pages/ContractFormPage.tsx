@@ -4,7 +4,7 @@
 // (captured, authorised and billed against contracted) with the moves that
 // are legal now (terminar, cancelar) and a shortcut to a new order.
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconCircleCheck, IconClipboardList, IconX } from '@tabler/icons-react';
@@ -20,11 +20,10 @@ import {
   type QuoteDetailQuery,
 } from '../../../../generated/graphql';
 import { canMove, CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
-import { confirmAction } from '../../../components/confirm';
 import { UiDecimal } from '../../../components/decimal';
 import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { DocumentActions } from '../../../components/DocumentActions';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
@@ -175,28 +174,29 @@ function ContractEditor({ contract, quote, access, onReload }: { contract: Contr
     });
 
   const headerActions = contract ? (
-    <Group gap="xs">
-      <StatusBadge status={contract.status} labels={CONTRACT_BADGES} />
-      {contract.status === 'vigente' && orderAccess.crear ? (
-        <Button variant="default" leftSection={<IconClipboardList size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.orderForm, { contractId: contract.id }))}>
-          {t.newOrder}
-        </Button>
-      ) : null}
-      {canMove(CONTRACT_LIFECYCLE, contract.status, 'terminado') && access.autorizar ? (
-        <Button
-          color="teal"
-          leftSection={<IconCircleCheck size={16} />}
-          onClick={() => confirmAction({ title: t.finish, message: t.finishConfirm(label), confirmLabel: t.finish, onConfirm: () => void act(() => finish({ variables: { id: contract.id, version: contract.version } }), t.finished) })}
-        >
-          {t.finish}
-        </Button>
-      ) : null}
-      {canMove(CONTRACT_LIFECYCLE, contract.status, 'cancelado') && access.eliminar ? (
-        <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
-          {t.cancel}
-        </Button>
-      ) : null}
-    </Group>
+    <DocumentActions
+      status={{ status: contract.status, labels: CONTRACT_BADGES }}
+      actions={[
+        {
+          key: 'newOrder',
+          label: t.newOrder,
+          icon: <IconClipboardList size={16} />,
+          variant: 'default',
+          show: contract.status === 'vigente' && orderAccess.crear,
+          run: () => navigate(withQuery(SALES_PATHS.orderForm, { contractId: contract.id })),
+        },
+        {
+          key: 'finish',
+          label: t.finish,
+          icon: <IconCircleCheck size={16} />,
+          color: 'teal',
+          show: canMove(CONTRACT_LIFECYCLE, contract.status, 'terminado') && access.autorizar,
+          confirm: { title: t.finish, message: t.finishConfirm(label), confirmLabel: t.finish },
+          run: () => act(() => finish({ variables: { id: contract.id, version: contract.version } }), t.finished),
+        },
+        { key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canMove(CONTRACT_LIFECYCLE, contract.status, 'cancelado') && access.eliminar, run: () => setCancelling(true) },
+      ]}
+    />
   ) : undefined;
 
   return (

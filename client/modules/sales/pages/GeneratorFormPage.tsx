@@ -5,7 +5,7 @@
 // beyond the contract. A borrador can be authorised; an authorised one can be
 // billed from here.
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconFileInvoice, IconShieldCheck, IconTrash } from '@tabler/icons-react';
@@ -21,11 +21,10 @@ import {
   type GeneratorDetailQuery,
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, GENERATOR_LIFECYCLE } from '../../../../schema/sales/labels';
-import { confirmAction } from '../../../components/confirm';
 import { UiDecimal, toDecimal } from '../../../components/decimal';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDateTime, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
@@ -131,60 +130,58 @@ function GeneratorEditor({ generator, orderId, access, onReload }: { generator: 
   };
 
   const headerActions = generator ? (
-    <Group gap="xs">
-      <StatusBadge status={generator.status} labels={GENERATOR_BADGES} />
-      {canMove(GENERATOR_LIFECYCLE, generator.status, 'autorizado') && access.autorizar ? (
-        <Button
-          color="teal"
-          leftSection={<IconShieldCheck size={16} />}
-          onClick={() =>
-            confirmAction({
-              title: t.authorize,
-              message: t.authorizeConfirm(label) + (form.isDirty() ? texts.common.dirtyDiscard : ''),
-              confirmLabel: t.authorize,
-              onConfirm: () => void act(() => authorize({ variables: { id: generator.id, version: generator.version } }), t.authorized),
-            })
-          }
-        >
-          {t.authorize}
-        </Button>
-      ) : null}
-      {generator.status === 'autorizado' && !generator.invoiceId && billAccess.crear ? (
-        <Button leftSection={<IconFileInvoice size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.billForm, { clientId: generator.client.id, generatorId: generator.id }))}>
-          {t.toInvoice}
-        </Button>
-      ) : null}
-      {generator.invoiceId ? (
-        <Button variant="light" onClick={() => void navigate(recordPath(SALES_PATHS.billForm, generator.invoiceId))}>
-          {generator.invoiceLabel}
-        </Button>
-      ) : null}
-    </Group>
+    <DocumentActions
+      status={{ status: generator.status, labels: GENERATOR_BADGES }}
+      actions={[
+        {
+          key: 'authorize',
+          label: t.authorize,
+          icon: <IconShieldCheck size={16} />,
+          color: 'teal',
+          show: canMove(GENERATOR_LIFECYCLE, generator.status, 'autorizado') && access.autorizar,
+          confirm: { title: t.authorize, message: t.authorizeConfirm(label) + (form.isDirty() ? texts.common.dirtyDiscard : ''), confirmLabel: t.authorize },
+          run: () => act(() => authorize({ variables: { id: generator.id, version: generator.version } }), t.authorized),
+        },
+        {
+          key: 'toInvoice',
+          label: t.toInvoice,
+          icon: <IconFileInvoice size={16} />,
+          show: generator.status === 'autorizado' && !generator.invoiceId && billAccess.crear,
+          run: () => navigate(withQuery(SALES_PATHS.billForm, { clientId: generator.client.id, generatorId: generator.id })),
+        },
+        {
+          key: 'viewInvoice',
+          label: generator.invoiceLabel ?? '',
+          variant: 'light',
+          show: !!generator.invoiceId,
+          run: () => navigate(recordPath(SALES_PATHS.billForm, generator.invoiceId ?? '')),
+        },
+      ]}
+    />
   ) : undefined;
 
-  const extraActions =
-    generator && generator.status === 'borrador' && access.eliminar ? (
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={16} />}
-        onClick={() =>
-          confirmAction({
-            title: t.remove,
-            message: t.removeMessage(label),
-            confirmLabel: t.remove,
-            onConfirm: () =>
-              void act(async () => {
-                await remove({ variables: { id: generator.id, version: generator.version } });
-                form.resetDirty();
-                await navigate(SALES_PATHS.generators);
-              }, t.removed),
-          })
-        }
-      >
-        {t.remove}
-      </Button>
-    ) : null;
+  const extraActions = generator ? (
+    <DocumentActions
+      collapse={false}
+      actions={[
+        {
+          key: 'remove',
+          label: t.remove,
+          icon: <IconTrash size={16} />,
+          color: 'red',
+          variant: 'light',
+          show: generator.status === 'borrador' && access.eliminar,
+          confirm: { title: t.remove, message: t.removeMessage(label), confirmLabel: t.remove },
+          run: () =>
+            act(async () => {
+              await remove({ variables: { id: generator.id, version: generator.version } });
+              form.resetDirty();
+              await navigate(SALES_PATHS.generators);
+            }, t.removed),
+        },
+      ]}
+    />
+  ) : null;
 
   return (
     <FormPage

@@ -3,7 +3,7 @@
 // site, programmed dates and responsible people. The header offers the next
 // legal move (iniciar, terminar, registrar entrega) and, under a contract,
 // capturing a generador for the order.
-import { Box, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Box, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconCalculator, IconPlayerPlay, IconCircleCheck, IconTruckDelivery } from '@tabler/icons-react';
@@ -19,7 +19,7 @@ import {
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, ORDER_LIFECYCLE } from '../../../../schema/sales/labels';
 import { FormPage } from '../../../components/FormPage';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDate } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { DateField } from '../../../components/DateField';
@@ -97,29 +97,41 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
     });
 
   const headerActions = order ? (
-    <Group gap="xs">
-      <StatusBadge status={order.status} labels={ORDER_BADGES} />
-      {order.contract && generatorAccess.crear ? (
-        <Button variant="default" leftSection={<IconCalculator size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.generatorForm, { orderId: order.id }))}>
-          {t.newGenerator}
-        </Button>
-      ) : null}
-      {canMove(ORDER_LIFECYCLE, order.status, 'en_proceso') && access.editar ? (
-        <Button leftSection={<IconPlayerPlay size={16} />} onClick={() => void act(() => start({ variables: { id: order.id, version: order.version } }), t.started)}>
-          {t.start}
-        </Button>
-      ) : null}
-      {canMove(ORDER_LIFECYCLE, order.status, 'terminada') && access.editar ? (
-        <Button color="teal" leftSection={<IconCircleCheck size={16} />} onClick={() => void act(() => finish({ variables: { id: order.id, version: order.version } }), t.finished)}>
-          {t.finish}
-        </Button>
-      ) : null}
-      {canMove(ORDER_LIFECYCLE, order.status, 'entregada') && deliveryAccess.crear ? (
-        <Button leftSection={<IconTruckDelivery size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.deliveries, { orderId: order.id }))}>
-          {t.deliver}
-        </Button>
-      ) : null}
-    </Group>
+    <DocumentActions
+      status={{ status: order.status, labels: ORDER_BADGES }}
+      actions={[
+        {
+          key: 'newGenerator',
+          label: t.newGenerator,
+          icon: <IconCalculator size={16} />,
+          variant: 'default',
+          show: !!order.contract && generatorAccess.crear,
+          run: () => navigate(withQuery(SALES_PATHS.generatorForm, { orderId: order.id })),
+        },
+        {
+          key: 'start',
+          label: t.start,
+          icon: <IconPlayerPlay size={16} />,
+          show: canMove(ORDER_LIFECYCLE, order.status, 'en_proceso') && access.editar,
+          run: () => act(() => start({ variables: { id: order.id, version: order.version } }), t.started),
+        },
+        {
+          key: 'finish',
+          label: t.finish,
+          icon: <IconCircleCheck size={16} />,
+          color: 'teal',
+          show: canMove(ORDER_LIFECYCLE, order.status, 'terminada') && access.editar,
+          run: () => act(() => finish({ variables: { id: order.id, version: order.version } }), t.finished),
+        },
+        {
+          key: 'deliver',
+          label: t.deliver,
+          icon: <IconTruckDelivery size={16} />,
+          show: canMove(ORDER_LIFECYCLE, order.status, 'entregada') && deliveryAccess.crear,
+          run: () => navigate(withQuery(SALES_PATHS.deliveries, { orderId: order.id })),
+        },
+      ]}
+    />
   ) : undefined;
 
   return (

@@ -21,7 +21,7 @@ import { canMove, folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/
 import { toDecimal, UiDecimal } from '../../../components/decimal';
 import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
@@ -53,14 +53,10 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
       title={`${label} · ${payment.client.name}`}
       description={`${formatDate(payment.date)} · ${formaLabel(payment.formaPago)} · ${payment.accountName}`}
       headerActions={
-        <Group gap="xs">
-          <StatusBadge status={payment.status} labels={INCOME_BADGES} />
-          {canMove(INCOME_LIFECYCLE, payment.status, 'cancelado') && access.eliminar ? (
-            <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
-              {t.cancel}
-            </Button>
-          ) : null}
-        </Group>
+        <DocumentActions
+          status={{ status: payment.status, labels: INCOME_BADGES }}
+          actions={[{ key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canMove(INCOME_LIFECYCLE, payment.status, 'cancelado') && access.eliminar, run: () => setCancelling(true) }]}
+        />
       }
       onSubmit={async () => undefined}
       onCancel={() => void navigate(SALES_PATHS.payments)}

@@ -4,7 +4,7 @@
 // header offers the moves that are legal now (enviar, aceptar/rechazar), plus
 // duplicar, PDF and "convertir a contrato" once accepted.
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconCheck, IconCopy, IconFileText, IconSend, IconTrash, IconX, IconFileInvoice } from '@tabler/icons-react';
@@ -23,9 +23,8 @@ import {
   type QuoteDetailQuery,
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, QUOTE_LIFECYCLE } from '../../../../schema/sales/labels';
-import { confirmAction } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDate } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
@@ -121,93 +120,75 @@ function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access:
   };
 
   const headerActions = quote ? (
-    <Group gap="xs">
-      <StatusBadge status={quote.status} labels={QUOTE_BADGES} />
-      <Button variant="default" leftSection={<IconFileText size={16} />} onClick={() => void printPdf()}>
-        {texts.common.print}
-      </Button>
-      {access.crear ? (
-        <Button
-          variant="default"
-          leftSection={<IconCopy size={16} />}
-          onClick={() =>
-            void act(async () => {
+    <DocumentActions
+      status={{ status: quote.status, labels: QUOTE_BADGES }}
+      actions={[
+        { key: 'print', label: texts.common.print, icon: <IconFileText size={16} />, variant: 'default', show: true, run: printPdf },
+        {
+          key: 'duplicate',
+          label: t.duplicate,
+          icon: <IconCopy size={16} />,
+          variant: 'default',
+          show: access.crear,
+          run: () =>
+            act(async () => {
               const r = await duplicate({ variables: { id: quote.id } });
               const id = r.data?.quoteDuplicate.id;
               if (id) await navigate(recordPath(SALES_PATHS.quoteForm, id));
-            }, t.duplicated)
-          }
-        >
-          {t.duplicate}
-        </Button>
-      ) : null}
-      {canMove(QUOTE_LIFECYCLE, quote.status, 'enviada') && access.editar ? (
-        <Button
-          leftSection={<IconSend size={16} />}
-          onClick={() =>
-            confirmAction({
-              title: t.send,
-              message: t.sendConfirm(label) + (form.isDirty() ? texts.common.dirtyDiscard : ''),
-              confirmLabel: t.send,
-              onConfirm: () => void act(() => send({ variables: { id: quote.id, version: quote.version } }), t.sent),
-            })
-          }
-        >
-          {t.send}
-        </Button>
-      ) : null}
-      {canMove(QUOTE_LIFECYCLE, quote.status, 'aceptada') && access.autorizar ? (
-        <>
-          <Button
-            color="teal"
-            leftSection={<IconCheck size={16} />}
-            onClick={() =>
-              confirmAction({ title: t.accept, message: t.acceptConfirm(label), confirmLabel: t.accept, onConfirm: () => void act(() => accept({ variables: { id: quote.id, version: quote.version } }), t.accepted) })
-            }
-          >
-            {t.accept}
-          </Button>
-          <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)}>
-            {t.reject}
-          </Button>
-        </>
-      ) : null}
-      {quote.status === 'aceptada' && !quote.contractId && contractAccess.crear ? (
-        <Button leftSection={<IconFileInvoice size={16} />} onClick={() => void navigate(withQuery(SALES_PATHS.contractForm, { quoteId: quote.id }))}>
-          {t.toContract}
-        </Button>
-      ) : null}
-      {quote.contractId ? (
-        <Button variant="light" onClick={() => void navigate(recordPath(SALES_PATHS.contractForm, quote.contractId))}>
-          {t.viewContract}
-        </Button>
-      ) : null}
-    </Group>
+            }, t.duplicated),
+        },
+        {
+          key: 'send',
+          label: t.send,
+          icon: <IconSend size={16} />,
+          show: canMove(QUOTE_LIFECYCLE, quote.status, 'enviada') && access.editar,
+          confirm: { title: t.send, message: t.sendConfirm(label) + (form.isDirty() ? texts.common.dirtyDiscard : ''), confirmLabel: t.send },
+          run: () => act(() => send({ variables: { id: quote.id, version: quote.version } }), t.sent),
+        },
+        {
+          key: 'accept',
+          label: t.accept,
+          icon: <IconCheck size={16} />,
+          color: 'teal',
+          show: canMove(QUOTE_LIFECYCLE, quote.status, 'aceptada') && access.autorizar,
+          confirm: { title: t.accept, message: t.acceptConfirm(label), confirmLabel: t.accept },
+          run: () => act(() => accept({ variables: { id: quote.id, version: quote.version } }), t.accepted),
+        },
+        { key: 'reject', label: t.reject, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canMove(QUOTE_LIFECYCLE, quote.status, 'aceptada') && access.autorizar, run: () => setRejecting(true) },
+        {
+          key: 'toContract',
+          label: t.toContract,
+          icon: <IconFileInvoice size={16} />,
+          show: quote.status === 'aceptada' && !quote.contractId && contractAccess.crear,
+          run: () => navigate(withQuery(SALES_PATHS.contractForm, { quoteId: quote.id })),
+        },
+        { key: 'viewContract', label: t.viewContract, variant: 'light', show: !!quote.contractId, run: () => navigate(recordPath(SALES_PATHS.contractForm, quote.contractId ?? '')) },
+      ]}
+    />
   ) : undefined;
 
-  const extraActions =
-    quote && quote.status === 'borrador' && access.eliminar ? (
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={16} />}
-        onClick={() =>
-          confirmAction({
-            title: t.removeTitle,
-            message: t.removeMessage(label),
-            confirmLabel: t.remove,
-            onConfirm: () =>
-              void act(async () => {
-                await remove({ variables: { id: quote.id, version: quote.version } });
-                form.resetDirty();
-                await navigate(SALES_PATHS.quotes);
-              }, t.removed),
-          })
-        }
-      >
-        {t.remove}
-      </Button>
-    ) : null;
+  const extraActions = quote ? (
+    <DocumentActions
+      collapse={false}
+      actions={[
+        {
+          key: 'remove',
+          label: t.remove,
+          icon: <IconTrash size={16} />,
+          color: 'red',
+          variant: 'light',
+          show: quote.status === 'borrador' && access.eliminar,
+          confirm: { title: t.removeTitle, message: t.removeMessage(label), confirmLabel: t.remove },
+          run: () =>
+            act(async () => {
+              await remove({ variables: { id: quote.id, version: quote.version } });
+              form.resetDirty();
+              await navigate(SALES_PATHS.quotes);
+            }, t.removed),
+        },
+      ]}
+    />
+  ) : null;
 
   return (
     <FormPage

@@ -26,7 +26,7 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { DocumentActions } from '../../../components/DocumentActions';
 import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS } from '../texts';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
@@ -185,7 +185,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
       entity="expense"
       title={expense ? `Gasto ${expense.folio} · ${expense.supplierName}` : 'Nuevo gasto'}
       description={expense ? `Factura ${invoiceRef(expense.invoiceSerie, expense.invoiceFolio) || 'sin folio'} del ${formatDate(expense.date)} · vence ${formatDate(expense.dueDate)}` : 'Registra la factura del proveedor.'}
-      headerActions={expense ? <StatusBadge status={expense.status} labels={EXPENSE_STATUS} /> : undefined}
+      headerActions={expense ? <DocumentActions status={{ status: expense.status, labels: EXPENSE_STATUS }} actions={[]} /> : undefined}
       onSubmit={save}
       onCancel={() => void navigate(SHOPPING_PATHS.expenses)}
       dirty={editable && form.isDirty()}
@@ -194,18 +194,15 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
       onReload={onReload}
       readOnly={!editable}
       extraActions={
-        <>
-          {expense && openBalance ? (
-            <Button component={Link} to={`${SHOPPING_PATHS.payoffs}?new=1&supplierId=${expense.supplierId}`} variant="light" leftSection={<IconCash size={16} />}>
-              Registrar pago
-            </Button>
-          ) : null}
-          {expense && access.eliminar && expense.status === 'pendiente' && expense.payments.length === 0 ? (
-            <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
-              Cancelar gasto
-            </Button>
-          ) : null}
-        </>
+        expense ? (
+          <DocumentActions
+            collapse={false}
+            actions={[
+              { key: 'pay', label: 'Registrar pago', icon: <IconCash size={16} />, variant: 'light', show: !!openBalance, to: `${SHOPPING_PATHS.payoffs}?new=1&supplierId=${expense.supplierId}` },
+              { key: 'cancel', label: 'Cancelar gasto', icon: <IconX size={16} />, color: CANCEL_COLOR, variant: 'light', show: access.eliminar && expense.status === 'pendiente' && expense.payments.length === 0, run: () => setCancelling(true) },
+            ]}
+          />
+        ) : null
       }
     >
       <Stack gap="md">
