@@ -27,6 +27,10 @@ export type FormSaveOptions<Values> = {
   readOnly?: boolean;
   /** A module's own wording of the alert above the form. */
   errorForForm?: (error: AppError, placed: readonly string[]) => AppError;
+  /** Checks the form's rules cannot express (its lines, a field another one requires): messages by path, set under the inputs beside the rules' own; any stops the save. */
+  validate?: (values: Values) => Record<string, string>;
+  /** Server messages the form shows under inputs it names its own way (applications.0.amount → apply.<invoice id>), by the form's path; set beside the placed ones. */
+  mapError?: (error: AppError) => Record<string, string>;
 };
 
 /** What a save resolves to: the success message, or the message and where to go instead of `onSaved` (a new record's own page). */
@@ -47,13 +51,19 @@ export function useFormSave<Values>({
   onSaved,
   readOnly = false,
   errorForForm = defaultErrorForForm,
+  validate,
+  mapError,
 }: FormSaveOptions<Values>): FormSave<Values> {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
 
   const save = async (mutate: (values: Values) => Promise<Saved>) => {
     setError(null);
-    if (readOnly || form.validate().hasErrors) return;
+    if (readOnly) return;
+    const checked = form.validate();
+    const extra = validate?.(form.getValues()) ?? {};
+    if (Object.keys(extra).length) form.setErrors({ ...form.errors, ...extra });
+    if (checked.hasErrors || Object.keys(extra).length) return;
     setSaving(true);
     try {
       const saved = await mutate(form.getValues());
@@ -63,7 +73,7 @@ export function useFormSave<Values>({
       done.onSaved();
     } catch (caught) {
       const appError = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(appError, fields));
+      applyServerFieldErrors(form, { ...placedFields(appError, fields), ...mapError?.(appError) });
       setError(errorForForm(appError, fields));
     } finally {
       setSaving(false);

@@ -43,9 +43,10 @@ function makeForm(hasErrors = false) {
 }
 
 let hook: FormSave<Values> | null = null;
-function mount(form: ReturnType<typeof makeForm>, onSaved: () => void, readOnly = false) {
+type Extra = Pick<Parameters<typeof useFormSave<Values>>[0], 'validate' | 'mapError'>;
+function mount(form: ReturnType<typeof makeForm>, onSaved: () => void, readOnly = false, extra: Extra = {}) {
   function Editor() {
-    hook = useFormSave<Values>({ form, fields: ['name'], onSaved, readOnly });
+    hook = useFormSave<Values>({ form, fields: ['name'], onSaved, readOnly, ...extra });
     return createElement('p', null, hook.saving ? 'guardando' : 'listo');
   }
   const host = document.createElement('div');
@@ -115,5 +116,27 @@ describe('useFormSave', () => {
     expect(hook!.error).toEqual(conflict);
     await act(() => hook!.save(async () => 'Guardado.'));
     expect(hook!.error).toBeNull();
+  });
+
+  it("stops on the form's own checks and sets their messages beside the rules' ones", async () => {
+    const form = makeForm();
+    form.errors = { name: 'Obligatorio.' };
+    const mutate = vi.fn(async () => 'no');
+    mount(form, vi.fn(), false, { validate: (): Record<string, string> => ({ 'lines.0.quantity': 'Debe ser mayor a cero.' }) });
+    await act(() => hook!.save(mutate));
+    expect(form.setErrors).toHaveBeenCalledWith({ name: 'Obligatorio.', 'lines.0.quantity': 'Debe ser mayor a cero.' });
+    expect(mutate).not.toHaveBeenCalled();
+    act(() => root?.unmount());
+    const passing = makeForm();
+    mount(passing, vi.fn(), false, { validate: () => ({}) });
+    await act(() => hook!.save(mutate));
+    expect(mutate).toHaveBeenCalledOnce();
+  });
+
+  it('places server messages under the inputs mapError names', async () => {
+    const form = makeForm();
+    mount(form, vi.fn(), false, { mapError: (error): Record<string, string> => ({ 'apply.7': error.fields.total ?? '' }) });
+    await act(() => hook!.save(() => Promise.reject(badInput)));
+    expect(form.setErrors).toHaveBeenCalledWith({ name: 'Ya existe.', 'apply.7': 'El total no cuadra.' });
   });
 });

@@ -21,9 +21,8 @@ import {
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
-import { applyServerFieldErrors } from '../../../components/FormPage';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
@@ -32,13 +31,14 @@ import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { asAppError } from '../../../components/serverErrors';
 import { useRecordChanges } from '../../../components/useRecordChanges';
 import { AttachmentList, PendingUploads, UPLOAD_IN_PROGRESS, UploadButton } from '../../../components/Attachments';
 import type { FileType, UploadedFile } from '../../../components/attachments';
 import { useDialogParam } from '../../../components/dialogParam';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
+import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
 import { CASH_PATHS, KIND_LABELS, MOVEMENT_STATUS } from '../texts';
 
@@ -62,8 +62,6 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const concepts = useQuery(CashConceptOptionListDocument, { fetchPolicy: 'cache-and-network' });
   const [create] = useMutation(CashMovementCreateDocument);
   const [attach] = useMutation(CashReceiptAttachDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [receipt, setReceipt] = useState<UploadedFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const form = useForm({
@@ -72,18 +70,16 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
     validate: { conceptId: (v) => (v ? null : 'Elige el concepto.'), description: (v) => (v.trim() ? null : 'Este campo es obligatorio.') },
   });
   const FIELDS = ['conceptId', 'date', 'amount', 'description', 'reference'];
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: FIELDS, onSaved: () => onClose(true) });
   const options = concepts.data?.cashConceptOptions ?? [];
   const group = (kind: CashKind, label: string) => ({ group: label, items: options.filter((c) => c.kind === kind).map((c) => ({ value: c.id, label: c.name })) });
   const save = async () => {
-    setError(null);
-    if (form.validate().hasErrors) return;
     if (uploading) {
-      setError({ code: 'BAD_USER_INPUT', message: UPLOAD_IN_PROGRESS, fields: {} });
+      setError(form.validate().hasErrors ? null : { code: 'BAD_USER_INPUT', message: UPLOAD_IN_PROGRESS, fields: {} });
       return;
     }
-    setSaving(true);
-    try {
-      const r = await create({ variables: { input: form.getValues() } });
+    await runSave(async (values) => {
+      const r = await create({ variables: { input: values } });
       const movement = r.data?.cashMovementCreate;
       if (movement && receipt[0]) {
         try {
@@ -92,15 +88,8 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
           notifyError(asAppError(caught).fields.fileId ?? asAppError(caught).message, 'El movimiento se registró, pero el comprobante no');
         }
       }
-      notifySuccess(`Movimiento ${movement?.folio ?? ''} registrado.`);
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
+      return `Movimiento ${movement?.folio ?? ''} registrado.`;
+    });
   };
   return (
     <FormDialog title="Nuevo movimiento de caja" opened onClose={() => onClose(false)} onSubmit={save} saving={saving} error={error}>
@@ -120,26 +109,15 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
   const [cancel] = useMutation(CashMovementCancelDocument);
   const [attachReceipt] = useMutation(CashReceiptAttachDocument);
   const [cancelling, setCancelling] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [current, setCurrent] = useState(movement);
   const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
   const open = current.periodStatus === 'abierto';
-  const submit = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      const r = await cancel({ variables: { id: current.id, reason: form.getValues().reason } });
-      notifySuccess(`Movimiento ${current.folio} cancelado con el movimiento ${r.data?.cashMovementCancel.folio ?? ''}.`);
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, ['reason']));
-      setError(errorForForm(e, ['reason']));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save: runSave, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: () => onClose(true) });
+  const submit = () =>
+    runSave(async ({ reason }) => {
+      const r = await cancel({ variables: { id: current.id, reason } });
+      return `Movimiento ${current.folio} cancelado con el movimiento ${r.data?.cashMovementCancel.folio ?? ''}.`;
+    });
   const attach = async (file: UploadedFile) => {
     try {
       const r = await attachReceipt({ variables: { movementId: current.id, fileId: file.id } });

@@ -21,21 +21,19 @@ import {
 } from '../../../../generated/graphql';
 import { computeArqueo, DENOMINATIONS } from '../../../../schema/cash/arqueo';
 import { fetchAllPages } from '../../../components/fetchAllPages';
-import { applyServerFieldErrors } from '../../../components/FormPage';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { useDialogParam } from '../../../components/dialogParam';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
+import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
 import { CASH_PATHS, denominationLabel, PERIOD_STATUS } from '../texts';
 
@@ -56,27 +54,15 @@ const COLUMNS: ListColumn<CashPeriodFieldsFragment>[] = [
 function OpenDialog({ cashBoxId, onClose }: { cashBoxId: string; onClose: (saved: boolean) => void }) {
   const preview = useQuery(CashOpeningPreviewViewDocument, { variables: { cashBoxId }, fetchPolicy: 'network-only' });
   const [open] = useMutation(CashPeriodOpenDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { date: todayIso(), openingBalance: '', notes: '' } });
   const p = preview.data?.cashOpeningPreview;
   const FIELDS = ['date', 'openingBalance', 'notes'];
-  const save = async () => {
-    setError(null);
-    setSaving(true);
-    const v = form.getValues();
-    try {
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: () => onClose(true) });
+  const save = () =>
+    runSave(async (v) => {
       const r = await open({ variables: { input: { cashBoxId, date: v.date, notes: v.notes, openingBalance: p?.carried ? null : v.openingBalance || '0' } } });
-      notifySuccess(`Período ${r.data?.cashPeriodOpen.folio ?? ''} abierto con ${formatMoney(r.data?.cashPeriodOpen.openingBalance ?? '0')}.`);
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return `Período ${r.data?.cashPeriodOpen.folio ?? ''} abierto con ${formatMoney(r.data?.cashPeriodOpen.openingBalance ?? '0')}.`;
+    });
   return (
     <FormDialog title="Abrir período de caja" opened onClose={() => onClose(false)} onSubmit={save} saving={saving} error={error} submitLabel="Abrir período" size="md">
       <DateField label="Fecha de apertura" required {...form.getInputProps('date')} />
@@ -121,8 +107,6 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
   const { data, error, refetch } = useQuery(CashPeriodDetailDocument, { variables: { id }, fetchPolicy: 'network-only' });
   const [close] = useMutation(CashPeriodCloseDocument);
   const [closing, setClosing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<AppError | null>(null);
   const p = data?.cashPeriod;
   const form = useForm({
     mode: 'controlled',
@@ -131,21 +115,13 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
   const v = form.getValues();
   const counts = DENOMINATIONS.map((d) => ({ value: d, count: Number(v.counts[`d${d.replace('.', '_')}`] || '0') }));
   const arqueo = p ? computeArqueo(counts, p.balance) : null;
+  const { save: runSave, saving, error: saveError } = useFormSave({ form, fields: ['date', 'differenceReason'], onSaved: () => onClose(true) });
   const submit = async () => {
     if (!p) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
+    await runSave(async () => {
       await close({ variables: { id: p.id, version: p.version, input: { date: v.date, differenceReason: v.differenceReason || null, denominations: counts.filter((c) => c.count > 0) } } });
-      notifySuccess(`Período ${p.folio} cerrado.`);
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, ['date', 'differenceReason']));
-      setSaveError(errorForForm(e, ['date', 'differenceReason']));
-    } finally {
-      setSaving(false);
-    }
+      return `Período ${p.folio} cerrado.`;
+    });
   };
   const loadError = readGraphQLError(error);
   return (

@@ -30,7 +30,7 @@ import { DateField } from '../../../components/DateField';
 import { idParam, todayIso } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { exportRows, type ExportColumn } from '../../../components/exportRows';
-import { applyServerFieldErrors, FormPage, SaveErrorAlert } from '../../../components/FormPage';
+import { FormPage, SaveErrorAlert } from '../../../components/FormPage';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { InfoField } from '../../../components/InfoField';
@@ -39,7 +39,7 @@ import { NumberField } from '../../../components/NumberField';
 import { PageHeader } from '../../../components/PageHeader';
 import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { useScreenTitle } from '../../../components/screenTitle';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
@@ -115,13 +115,10 @@ function IncidentDialog({ employee, readOnly, onClose }: { employee: PayrollEmpl
       extras: employee.lines.filter((l) => l.source === 'captura').map((l) => ({ key: nextKey++, conceptId: l.conceptId, amount: l.amount, description: l.description })),
     },
   });
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const v = form.values;
-  const submit = async () => {
-    setError(null);
-    setSaving(true);
-    try {
+  const { save: runSave, saving, error } = useFormSave({ form, fields: INCIDENT_FIELDS, onSaved: () => onClose(true) });
+  const submit = () =>
+    runSave(async () => {
       await saveIncident({
         variables: {
           payrollEmployeeId: employee.id,
@@ -134,16 +131,8 @@ function IncidentDialog({ employee, readOnly, onClose }: { employee: PayrollEmpl
           },
         },
       });
-      notifySuccess(i.saved);
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, INCIDENT_FIELDS));
-      setError(errorForForm(e, INCIDENT_FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return i.saved;
+    });
   const conceptOptions = concepts.map((c) => ({ value: c.id, label: `${c.code} · ${c.name} (${CONCEPT_KIND_LABELS[c.kind]})` }));
   const calculated = employee.lines.filter((l) => l.source !== 'captura');
   return (

@@ -1,45 +1,39 @@
 // The company's fiscal data as CFDI emisor (RFC, razón social, régimen, CP of
 // the Lugar de Expedición) and its invoice series; every printed document
 // uses it. Editing needs "autorizar" on Facturas (the server checks it too).
-import { useState } from 'react';
 import { Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyProfileFullQuery } from '../../../../generated/graphql';
-import type { AppError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { texts } from '../texts';
 import { REGIMEN_OPTIONS } from './catalogs';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { placedFields } from '../../../components/serverErrors';
+import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.company;
 type Profile = CompanyProfileFullQuery['companyProfile'];
 const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'address', 'phone', 'email', 'invoiceSeries', 'invoiceSeries.', 'defaultSeries'];
 
 function Editor({ profile, readOnly, onClose, onReload }: { profile: Profile; readOnly: boolean; onClose: () => void; onReload: () => void }) {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [update] = useMutation(CompanyProfileUpdateDocument);
   const { version: _version, ...initial } = profile;
   const form = useForm({ mode: 'controlled', initialValues: { ...initial, invoiceSeries: [...initial.invoiceSeries] } });
-  const save = async () => {
-    setError(null);
-    setSaving(true);
-    try {
-      await update({ variables: { version: profile.version, input: form.getValues() } });
-      notifySuccess(t.saved);
-      onClose();
-    } catch (caught) {
-      const appError = asAppError(caught);
-      const fields = placedFields(appError, FIELDS);
-      const series = Object.entries(fields).find(([k]) => k.startsWith('invoiceSeries.'));
-      form.setErrors({ ...fields, ...(series ? { invoiceSeries: series[1] } : {}) });
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save: runSave, saving, error } = useFormSave({
+    form,
+    fields: FIELDS,
+    onSaved: onClose,
+    // A message on one series (invoiceSeries.2) also goes under the series input itself.
+    mapError: (appError): Record<string, string> => {
+      const series = Object.entries(placedFields(appError, FIELDS)).find(([k]) => k.startsWith('invoiceSeries.'));
+      return series ? { invoiceSeries: series[1] } : {};
+    },
+  });
+  const save = () =>
+    runSave(async (input) => {
+      await update({ variables: { version: profile.version, input } });
+      return t.saved;
+    });
   return (
     <FormDialog title={t.title} opened onClose={onClose} onSubmit={save} saving={saving} error={error} onReload={onReload} readOnly={readOnly}>
       <Stack gap="sm">

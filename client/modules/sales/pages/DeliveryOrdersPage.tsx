@@ -12,16 +12,15 @@ import { OrderDeliveryCreateDocument, OrderDeliveryListDocument, ServiceOrderOpt
 import { folioLabel } from '../../../../schema/sales/labels';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { formatDate } from '../../../components/format';
-import type { AppError } from '../../../components/graphqlErrors';
 import { useListParams } from '../../../components/listParams';
 import { SALES_RANGE_KEYS } from '../components/dateRange';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 import { useScreenAccess } from '../access';
 
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { errorForForm } from '../../../components/serverErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { AttachmentLinks, PendingUploads, UPLOAD_IN_PROGRESS } from '../../../components/Attachments';
 import type { UploadedFile } from '../../../components/attachments';
 import { useServerList } from '../../../components/useServerList';
@@ -34,8 +33,6 @@ type Values = { orderId: string; date: string; receivedBy: string; notes: string
 const FIELDS = ['orderId', 'date', 'receivedBy', 'notes'];
 
 function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean; orderId: string | null; onClose: () => void; onSaved: () => void }) {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(OrderDeliveryCreateDocument);
   const [uploading, setUploading] = useState(false);
   const orders = useQuery(ServiceOrderOptionListDocument, { variables: { status: ['terminada'] }, skip: !opened, fetchPolicy: 'network-only' });
@@ -43,34 +40,36 @@ function DeliveryDialog({ opened, orderId, onClose, onSaved }: { opened: boolean
   const v = form.values;
   const options = (orders.data?.serviceOrderOptions ?? []).map((o) => ({ value: o.id, label: `${folioLabel('order', o.folio)} · ${o.description} (${o.clientName})` }));
 
-  const save = async () => {
-    setError(null);
-    if (!v.orderId) form.setFieldError('orderId', 'Este campo es obligatorio.');
-    if (!v.receivedBy.trim()) form.setFieldError('receivedBy', 'Este campo es obligatorio.');
-    if (!v.orderId || !v.receivedBy.trim()) return;
-    if (uploading) {
-      form.setFieldError('files', UPLOAD_IN_PROGRESS);
-      return;
-    }
-    setSaving(true);
-    try {
-      await create({ variables: { input: { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, notes: v.notes, fileIds: v.files.map((f) => f.id) } } });
-      notifySuccess(t.created);
+  const { save, saving, error } = useFormSave<Values>({
+    form,
+    fields: FIELDS,
+    onSaved: () => {
       form.reset();
       onSaved();
       onClose();
-    } catch (caught) {
-      const appError = asAppError(caught);
+    },
+    validate: (values) => {
+      const required: Record<string, string> = {};
+      if (!values.orderId) required.orderId = 'Este campo es obligatorio.';
+      if (!values.receivedBy.trim()) required.receivedBy = 'Este campo es obligatorio.';
+      if (Object.keys(required).length) return required;
+      return uploading ? { files: UPLOAD_IN_PROGRESS } : {};
+    },
+    // fileIds.<i> names the i-th attached file: one message under the uploads, each with its file's name.
+    mapError: (appError): Record<string, string> => {
       const fileErrors = Object.entries(appError.fields).filter(([path]) => path.startsWith('fileIds')).map(([path, message]) => `${v.files[Number(path.split('.')[1])]?.fileName ?? ''}: ${message}`.replace(/^: /, ''));
-      form.setErrors({ ...placedFields(appError, FIELDS), ...(fileErrors.length ? { files: fileErrors.join(' ') } : {}) });
-      setError(errorForForm(appError, [...FIELDS, 'fileIds']));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return fileErrors.length ? { files: fileErrors.join(' ') } : {};
+    },
+    errorForForm: (appError, placed) => errorForForm(appError, [...placed, 'fileIds']),
+  });
+  const submit = () =>
+    save(async (values) => {
+      await create({ variables: { input: { orderId: values.orderId, date: values.date, receivedBy: values.receivedBy, notes: values.notes, fileIds: values.files.map((f) => f.id) } } });
+      return t.created;
+    });
 
   return (
-    <FormDialog title={t.newDelivery} opened={opened} onClose={onClose} onSubmit={save} saving={saving} error={error}>
+    <FormDialog title={t.newDelivery} opened={opened} onClose={onClose} onSubmit={submit} saving={saving} error={error}>
       <Stack gap="sm">
         <Select label={t.fields.order} placeholder={t.fields.orderPlaceholder} data={options} searchable required nothingFoundMessage={t.noOrders} {...form.getInputProps('orderId')} value={v.orderId || null} onChange={(value) => form.setFieldValue('orderId', value ?? '')} />
         {opened && !orders.loading && options.length === 0 ? (

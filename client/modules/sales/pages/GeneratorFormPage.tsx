@@ -22,17 +22,17 @@ import {
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, GENERATOR_LIFECYCLE } from '../../../../schema/sales/labels';
 import { UiDecimal, toDecimal } from '../../../components/decimal';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDateTime, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { DateField } from '../../../components/DateField';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { errorForForm } from '../../../components/serverErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
@@ -53,8 +53,6 @@ const valuesOf = (g: Generator | null, orderId: string | null): Values =>
 function GeneratorEditor({ generator, orderId, access, onReload }: { generator: Generator | null; orderId: string | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
   const billAccess = useScreenAccess('Facturas');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [create] = useMutation(GeneratorCreateDocument);
   const [update] = useMutation(GeneratorUpdateDocument);
@@ -70,7 +68,6 @@ function GeneratorEditor({ generator, orderId, access, onReload }: { generator: 
   const contract = useQuery(ContractDetailDocument, { variables: { id: contractId ?? '' }, skip: !contractId, fetchPolicy: 'network-only' }).data?.contract;
   const own = new Map((generator?.lines ?? []).map((l) => [l.conceptId, l.quantity]));
   const label = generator ? folioLabel('generator', generator.folio) : '';
-  const act = documentAction(setError, onReload);
 
   const orderOptions = underContract.map((o) => ({ value: o.id, label: `${folioLabel('order', o.folio)} · ${o.description} (${o.clientName})` }));
   if (generator && !orderOptions.some((o) => o.value === generator.orderId)) orderOptions.unshift({ value: generator.orderId, label: folioLabel('order', generator.orderFolio) });
@@ -84,37 +81,15 @@ function GeneratorEditor({ generator, orderId, access, onReload }: { generator: 
   });
   const total = rows.reduce((acc, r) => acc.plus(r.amount ?? 0), new UiDecimal(0));
 
-  const save = async () => {
-    setError(null);
-    setLineErrors({});
-    if (!editable) return;
-    const chosenRows = rows.filter((r) => toDecimal(v.quantities[r.c.id] ?? '')?.gt(0));
-    if (!v.orderId) {
-      form.setFieldError('orderId', 'Este campo es obligatorio.');
-      return;
-    }
-    if (!chosenRows.length) {
-      setError({ code: 'BAD_USER_INPUT', message: t.noLines, fields: {} });
-      return;
-    }
-    const input = { orderId: v.orderId, periodStart: v.periodStart, periodEnd: v.periodEnd, notes: v.notes, lines: chosenRows.map((r) => ({ conceptId: r.c.id, quantity: v.quantities[r.c.id] })) };
-    setSaving(true);
-    try {
-      if (generator) {
-        await update({ variables: { id: generator.id, version: generator.version, input } });
-        notifySuccess(texts.common.saved);
-        form.resetDirty();
-        onReload?.();
-      } else {
-        const result = await create({ variables: { input } });
-        notifySuccess(t.created);
-        form.resetDirty();
-        const id = result.data?.generatorCreate.id;
-        await navigate(id ? recordPath(SALES_PATHS.generatorForm, id) : SALES_PATHS.generators, { replace: true });
-      }
-    } catch (caught) {
-      const appError = asAppError(caught);
-      // "lines.<i>.quantity" names the i-th submitted line: map it back to its concept row.
+  const chosenRows = rows.filter((r) => toDecimal(v.quantities[r.c.id] ?? '')?.gt(0));
+  const { save: runSave, saving, error, setError } = useFormSave<Values>({
+    form,
+    fields: FIELDS,
+    onSaved: () => onReload?.(),
+    readOnly: !editable,
+    validate: (values): Record<string, string> => (values.orderId ? {} : { orderId: 'Este campo es obligatorio.' }),
+    // "lines.<i>.quantity" names the i-th submitted line: map it back to its concept row.
+    mapError: (appError) => {
       const byConcept: Record<string, string> = {};
       for (const [path, message] of Object.entries(appError.fields)) {
         const m = /^lines\.(\d+)\./.exec(path);
@@ -122,11 +97,28 @@ function GeneratorEditor({ generator, orderId, access, onReload }: { generator: 
         if (row) byConcept[row.c.id] = message;
       }
       setLineErrors(byConcept);
-      applyServerFieldErrors(form, placedFields(appError, FIELDS));
-      setError(errorForForm(appError, [...FIELDS, 'lines.']));
-    } finally {
-      setSaving(false);
+      return {};
+    },
+    errorForForm: (appError, placed) => errorForForm(appError, [...placed, 'lines.']),
+  });
+  const act = documentAction(setError, onReload);
+
+  const save = async () => {
+    setLineErrors({});
+    if (editable && v.orderId && !chosenRows.length) {
+      setError({ code: 'BAD_USER_INPUT', message: t.noLines, fields: {} });
+      return;
     }
+    await runSave(async () => {
+      const input = { orderId: v.orderId, periodStart: v.periodStart, periodEnd: v.periodEnd, notes: v.notes, lines: chosenRows.map((r) => ({ conceptId: r.c.id, quantity: v.quantities[r.c.id] })) };
+      if (generator) {
+        await update({ variables: { id: generator.id, version: generator.version, input } });
+        return texts.common.saved;
+      }
+      const result = await create({ variables: { input } });
+      const id = result.data?.generatorCreate.id;
+      return { message: t.created, onSaved: () => void navigate(id ? recordPath(SALES_PATHS.generatorForm, id) : SALES_PATHS.generators, { replace: true }) };
+    });
   };
 
   const headerActions = generator ? (

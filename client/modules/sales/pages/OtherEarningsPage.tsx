@@ -12,16 +12,15 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
-import type { AppError } from '../../../components/graphqlErrors';
 import { useListParams } from '../../../components/listParams';
 import { SALES_RANGE_KEYS } from '../components/dateRange';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { notifySuccess } from '../../../components/notify';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 import { useScreenAccess } from '../access';
 
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { notifySuccess } from '../../../components/notify';
+import { useFormSave } from '../../../components/useFormSave';
 import { ReasonModal } from '../components/ReasonModal';
 import { useServerList } from '../../../components/useServerList';
 import { INCOME_BADGES, statusOptions, texts } from '../texts';
@@ -32,29 +31,23 @@ type Values = { date: string; concept: string; amount: string; accountId: string
 const FIELDS = ['date', 'concept', 'amount', 'accountId', 'reference', 'notes'];
 
 function IncomeDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: () => void; onSaved: () => void }) {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(OtherIncomeCreateDocument);
   const accounts = useQuery(DepositAccountOptionListDocument, { skip: !opened, fetchPolicy: 'cache-and-network' });
   const form = useForm<Values>({ mode: 'controlled', initialValues: { date: todayIso(), concept: '', amount: '', accountId: '', reference: '', notes: '' } });
-  const save = async () => {
-    setError(null);
-    const v = form.getValues();
-    setSaving(true);
-    try {
-      await create({ variables: { input: { ...v, amount: v.amount || '0' } } });
-      notifySuccess(t.created);
+  const { save: runSave, saving, error } = useFormSave({
+    form,
+    fields: FIELDS,
+    onSaved: () => {
       form.reset();
       onSaved();
       onClose();
-    } catch (caught) {
-      const appError = asAppError(caught);
-      form.setErrors(placedFields(appError, FIELDS));
-      setError(errorForForm(appError, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const save = () =>
+    runSave(async (v) => {
+      await create({ variables: { input: { ...v, amount: v.amount || '0' } } });
+      return t.created;
+    });
   return (
     <FormDialog title={t.newIncome} opened={opened} onClose={onClose} onSubmit={save} saving={saving} error={error}>
       <Stack gap="sm">

@@ -19,18 +19,19 @@ import {
 } from '../../../../generated/graphql';
 import { canMove, folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
 import { toDecimal, UiDecimal } from '../../../components/decimal';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDate, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
 import { DateField } from '../../../components/DateField';
+import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { formaLabel, PAYMENT_FORMA_OPTIONS } from '../components/catalogs';
 import { ClientSelect } from '../components/ClientSelect';
 
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { errorForForm } from '../../../components/serverErrors';
 import { formGate } from '../components/NotFound';
 import { ReasonModal } from '../components/ReasonModal';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
@@ -127,8 +128,6 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
 
 function PaymentEditor({ defaults, access }: { defaults: { clientId: string | null; invoiceId: string | null }; access: ScreenAccess }) {
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [create] = useMutation(ClientPaymentCreateDocument);
   const accounts = useQuery(DepositAccountOptionListDocument, { fetchPolicy: 'cache-and-network' });
   const form = useForm<Values>({ mode: 'controlled', initialValues: { clientId: defaults.clientId ?? '', date: todayIso(), formaPago: '03', accountId: '', amount: '', reference: '', notes: '', apply: {} } });
@@ -146,36 +145,37 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
     }
   }, [defaults.invoiceId, invoices, form]);
 
-  const save = async () => {
-    setError(null);
-    if (readOnly) return;
-    const applications = Object.entries(v.apply).map(([invoiceId, amount]) => ({ invoiceId, amount: amount || '0' }));
-    const input = { clientId: v.clientId, date: v.date, formaPago: v.formaPago, accountId: v.accountId, amount: v.amount || '0', reference: v.reference, notes: v.notes, applications };
-    if (!v.clientId) form.setFieldError('clientId', 'Este campo es obligatorio.');
-    if (!v.accountId) form.setFieldError('accountId', 'Este campo es obligatorio.');
-    if (!v.clientId || !v.accountId) return;
-    setSaving(true);
-    try {
-      const result = await create({ variables: { input } });
-      const payment = result.data?.clientPaymentCreate;
-      notifySuccess(t.created(folioLabel('payment', payment?.folio)));
-      form.resetDirty();
-      await navigate(payment ? recordPath(SALES_PATHS.paymentForm, payment.id) : SALES_PATHS.payments, { replace: true });
-    } catch (caught) {
-      const appError = asAppError(caught);
-      // applications.<i>.* names the i-th applied invoice: show it under that invoice's amount.
+  const applications = Object.entries(v.apply).map(([invoiceId, amount]) => ({ invoiceId, amount: amount || '0' }));
+  const { save: runSave, saving, error } = useFormSave<Values>({
+    form,
+    fields: FIELDS,
+    onSaved: () => void navigate(SALES_PATHS.payments, { replace: true }),
+    readOnly,
+    validate: (values) => ({
+      ...(values.clientId ? {} : { clientId: 'Este campo es obligatorio.' }),
+      ...(values.accountId ? {} : { accountId: 'Este campo es obligatorio.' }),
+    }),
+    // applications.<i>.* names the i-th applied invoice: show it under that invoice's amount.
+    mapError: (appError) => {
       const ids = applications.map((a) => a.invoiceId);
       const mapped: Record<string, string> = {};
       for (const [path, message] of Object.entries(appError.fields)) {
         const m = /^applications\.(\d+)\./.exec(path);
         if (m && ids[Number(m[1])]) mapped[`apply.${ids[Number(m[1])]}`] = message;
       }
-      applyServerFieldErrors(form, { ...placedFields(appError, FIELDS), ...mapped });
-      setError(errorForForm(appError, [...FIELDS, 'applications.']));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return mapped;
+    },
+    errorForForm: (appError, placed) => errorForForm(appError, [...placed, 'applications.']),
+  });
+
+  const save = () =>
+    runSave(async () => {
+      const input = { clientId: v.clientId, date: v.date, formaPago: v.formaPago, accountId: v.accountId, amount: v.amount || '0', reference: v.reference, notes: v.notes, applications };
+      const result = await create({ variables: { input } });
+      const payment = result.data?.clientPaymentCreate;
+      const message = t.created(folioLabel('payment', payment?.folio));
+      return payment ? { message, onSaved: () => void navigate(recordPath(SALES_PATHS.paymentForm, payment.id), { replace: true }) } : message;
+    });
 
   const toggle = (id: string, checked: boolean) => {
     const next = { ...v.apply };

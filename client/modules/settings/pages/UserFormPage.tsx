@@ -2,7 +2,6 @@
 // return a generated password, shown once before going back to the list.
 // The editor is keyed by id + version, so a save, a reload after a conflict
 // or an admin action starts it again from what the server now holds.
-import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -31,15 +30,16 @@ import {
   type UserFieldsFragment,
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { formatDateTime } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useSession } from '../../../app/session/session';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, SETTINGS_PATHS } from '../paths';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { asAppError, errorForForm } from '../../../components/serverErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { ACTIVE_LABELS, activeStatus, texts } from '../texts';
 import { showTemporaryPassword } from '../users/temporaryPassword';
 import {
@@ -107,8 +107,6 @@ function AccessInfo({ user }: { user: UserFieldsFragment }) {
 function UserEditor({ user, mode, loading, roleOptions, access, onReload }: EditorProps) {
   const navigate = useNavigate();
   const { userData } = useSession();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [createUser] = useMutation(UserCreateDocument);
   const [updateUser] = useMutation(UserUpdateDocument);
   const [deactivateUser, deactivation] = useMutation(UserDeactivateDocument);
@@ -128,37 +126,26 @@ function UserEditor({ user, mode, loading, roleOptions, access, onReload }: Edit
   const readOnly = mode === 'create' ? !access.crear : !access.editar;
   const isSelf = user !== null && userData?.id === user.id;
 
-  const showError = (caught: unknown) => {
-    const appError = asAppError(caught);
-    applyServerFieldErrors(form, placedFields(appError, USER_FORM_FIELDS));
-    setError(errorForForm(appError, USER_FORM_FIELDS));
-  };
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: USER_FORM_FIELDS, onSaved: () => void navigate(SETTINGS_PATHS.users), readOnly });
 
-  const save = async () => {
-    setError(null);
-    if (readOnly || form.validate().hasErrors) return;
-    const values = form.getValues();
-    setSaving(true);
-    try {
+  const save = () =>
+    runSave(async (values) => {
       if (mode === 'create') {
         const result = await createUser({ variables: { input: toCreateInput(values) } });
-        // Clean before the dialog: leaving afterwards must not ask.
-        form.resetDirty();
-        setSaving(false);
-        notifySuccess(t.created);
+        // The hook resets dirty before the dialog: leaving afterwards must not ask.
         const temporaryPassword = result.data?.userCreate.temporaryPassword;
-        if (temporaryPassword) await showTemporaryPassword(temporaryPassword);
-      } else if (user) {
-        await updateUser({ variables: { id: user.id, version: user.version, input: toUpdateInput(values) } });
-        notifySuccess(t.saved);
+        return {
+          message: t.created,
+          onSaved: () =>
+            void (async () => {
+              if (temporaryPassword) await showTemporaryPassword(temporaryPassword);
+              await navigate(SETTINGS_PATHS.users);
+            })(),
+        };
       }
-      await navigate(SETTINGS_PATHS.users);
-    } catch (caught) {
-      showError(caught);
-    } finally {
-      setSaving(false);
-    }
-  };
+      if (user) await updateUser({ variables: { id: user.id, version: user.version, input: toUpdateInput(values) } });
+      return t.saved;
+    });
 
   // Actions on the stored record; a conflict goes to the form's reload banner,
   // anything else (a guard rail, say) is a toast.

@@ -23,22 +23,20 @@ import {
 import { computeExpenseTotals } from '../../../../schema/shopping/fiscal';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
-import { applyServerFieldErrors } from '../../../components/FormPage';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { IVA_OPTIONS, REQUEST_ORIGIN, REQUEST_STATUS, SHOPPING_PATHS, withId } from '../texts';
 import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { useDialogParam } from '../../../components/dialogParam';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
+import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
 
 const COLUMNS: ListColumn<PaymentRequestFieldsFragment>[] = [
@@ -54,27 +52,16 @@ const COLUMNS: ListColumn<PaymentRequestFieldsFragment>[] = [
 function NewRequestDialog({ onClose }: { onClose: () => void }) {
   const [create] = useMutation(PaymentRequestCreateDocument);
   const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: true } });
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { supplierId: '', date: todayIso(), description: '', category: 'Mantenimiento', subtotal: '', ivaRate: '0.16', originFolio: '' } });
   const v = form.getValues();
   const total = computeExpenseTotals({ subtotal: /^\d+(\.\d+)?$/.test(v.subtotal) ? v.subtotal : '0', ivaRate: v.ivaRate, isrRetentionRate: '0', ivaRetentionRate: '0' }).total;
   const FIELDS = ['supplierId', 'date', 'description', 'category', 'subtotal', 'ivaRate', 'originFolio'];
-  const save = async () => {
-    setError(null);
-    setSaving(true);
-    try {
-      await create({ variables: { input: { ...v, supplierId: v.supplierId || null } }, refetchQueries: [PaymentRequestListDocument] });
-      notifySuccess('Solicitud de pago registrada.');
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: onClose });
+  const save = () =>
+    runSave(async (values) => {
+      await create({ variables: { input: { ...values, supplierId: values.supplierId || null } }, refetchQueries: [PaymentRequestListDocument] });
+      return 'Solicitud de pago registrada.';
+    });
   return (
     <FormDialog title="Nueva solicitud de pago" opened onClose={onClose} onSubmit={save} saving={saving} error={error}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -99,36 +86,24 @@ function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize
   const [approve] = useMutation(PaymentRequestApproveDocument);
   const [reject] = useMutation(PaymentRequestRejectDocument);
   const [action, setAction] = useState<'approve' | 'reject' | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<AppError | null>(null);
   const r = data?.paymentRequest;
   const form = useForm({ mode: 'controlled', initialValues: { supplierId: '', date: todayIso(), invoiceSerie: '', invoiceFolio: '', cfdiUuid: '', reason: '' } });
   const loadError = readGraphQLError(error);
   const FIELDS = ['supplierId', 'date', 'invoiceSerie', 'invoiceFolio', 'cfdiUuid', 'reason'];
+  const { save: runSave, saving, error: saveError } = useFormSave({ form, fields: FIELDS, onSaved: onClose });
   const submit = async () => {
     if (!r || !action) return;
-    setSaving(true);
-    setSaveError(null);
-    const v = form.getValues();
-    try {
+    await runSave(async (v) => {
       if (action === 'approve') {
         const res = await approve({
           variables: { id: r.id, version: r.version, input: { supplierId: v.supplierId || r.supplierId || null, date: v.date, invoiceSerie: v.invoiceSerie, invoiceFolio: v.invoiceFolio, cfdiUuid: v.cfdiUuid || null } },
           refetchQueries: [PaymentRequestListDocument, ExpenseListDocument],
         });
-        notifySuccess(`Solicitud ${r.folio} aprobada: se creó el gasto ${res.data?.paymentRequestApprove.expenseFolio ?? ''}.`);
-      } else {
-        await reject({ variables: { id: r.id, version: r.version, reason: v.reason }, refetchQueries: [PaymentRequestListDocument] });
-        notifySuccess(`Solicitud ${r.folio} rechazada.`);
+        return `Solicitud ${r.folio} aprobada: se creó el gasto ${res.data?.paymentRequestApprove.expenseFolio ?? ''}.`;
       }
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setSaveError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
+      await reject({ variables: { id: r.id, version: r.version, reason: v.reason }, refetchQueries: [PaymentRequestListDocument] });
+      return `Solicitud ${r.folio} rechazada.`;
+    });
   };
   return (
     <FormDialog

@@ -21,19 +21,20 @@ import {
   type ExpenseInput } from '../../../../generated/graphql';
 import { computeExpenseTotals, dueDateFor } from '../../../../schema/shopping/fiscal';
 import { CANCEL_COLOR } from '../../../components/confirm';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
+import { FormPage } from '../../../components/FormPage';
 import { formatDate, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS } from '../texts';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { asAppError } from '../../../components/serverErrors';
 import { AttachmentsPanel } from '../../../components/Attachments';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
+import { useFormSave } from '../../../components/useFormSave';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
 type Line = { description: string; quantity: string; unitPrice: string };
@@ -75,24 +76,13 @@ function preview(v: Values) {
 
 function CancelDialog({ expense, onClose }: { expense: Expense; onClose: () => void }) {
   const [cancel] = useMutation(ExpenseCancelDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await cancel({ variables: { id: expense.id, version: expense.version, reason: form.getValues().reason } });
-      notifySuccess(`Gasto ${expense.folio} cancelado.`);
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, ['reason']));
-      setError(errorForForm(e, ['reason']));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save: runSave, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: onClose });
+  const save = () =>
+    runSave(async ({ reason }) => {
+      await cancel({ variables: { id: expense.id, version: expense.version, reason } });
+      return `Gasto ${expense.folio} cancelado.`;
+    });
   return (
     <FormDialog title={`Cancelar gasto ${expense.folio}`} opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel="Cancelar gasto" size="md">
       <Text size="sm">Un gasto cancelado deja de contar como cuenta por pagar. Solo se puede cancelar si no tiene pagos.</Text>
@@ -137,8 +127,6 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const navigate = useNavigate();
   const [create] = useMutation(ExpenseCreateDocument);
   const [update] = useMutation(ExpenseUpdateDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: false } });
   const categories = useQuery(ExpenseCategoryOptionsDocument);
@@ -159,24 +147,14 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const supplier = supplierOptions.find((s) => s.id === v.supplierId);
   const dueDate = supplier && v.date ? dueDateFor(v.date, supplier.creditDays) : null;
 
-  const save = async () => {
-    setError(null);
-    if (!editable || form.validate().hasErrors) return;
-    setSaving(true);
-    try {
-      const input = toInput(form.getValues());
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: () => void navigate(SHOPPING_PATHS.expenses), readOnly: !editable });
+  const save = () =>
+    runSave(async (values) => {
+      const input = toInput(values);
       if (expense) await update({ variables: { id: expense.id, version: expense.version, input } });
       else await create({ variables: { input } });
-      notifySuccess(expense ? 'Gasto guardado.' : 'Gasto registrado.');
-      await navigate(SHOPPING_PATHS.expenses);
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return expense ? 'Gasto guardado.' : 'Gasto registrado.';
+    });
 
   const openBalance = expense && (expense.status === 'pendiente' || expense.status === 'pagado_parcial');
 

@@ -24,21 +24,20 @@ import {
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { toDecimal, UiDecimal } from '../../../components/decimal';
 import { fetchAllPages } from '../../../components/fetchAllPages';
-import { applyServerFieldErrors } from '../../../components/FormPage';
 import { formatDate, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { invoiceRef, PAYMENT_FORMS, PAYMENT_STATUS, paymentFormLabel, SHOPPING_PATHS, withId } from '../texts';
 import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { errorForForm } from '../../../components/serverErrors';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
+import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
 
 const COLUMNS: ListColumn<SupplierPaymentFieldsFragment>[] = [
@@ -56,8 +55,6 @@ const sumOf = (values: string[]) => values.reduce((t, v) => t.plus(toDecimal(v) 
 
 function NewPaymentDialog({ initialSupplierId, onClose }: { initialSupplierId: string | null; onClose: () => void }) {
   const [create] = useMutation(SupplierPaymentCreateDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const accounts = useQuery(AccountOptionListDocument, { variables: { activeOnly: true }, fetchPolicy: 'network-only' });
   const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: false }, fetchPolicy: 'cache-and-network' });
   const form = useForm({
@@ -74,30 +71,29 @@ function NewPaymentDialog({ initialSupplierId, onClose }: { initialSupplierId: s
   const account = accounts.data?.accountOptions.find((a) => a.id === v.accountId);
 
   const FIELDS = ['accountId', 'supplierId', 'date', 'paymentForm', 'reference', 'notes'];
-  const save = async () => {
-    setError(null);
-    setSaving(true);
-    try {
-      const r = await create({
-        variables: { input: { accountId: v.accountId, supplierId: v.supplierId, date: v.date, paymentForm: v.paymentForm, reference: v.reference, notes: v.notes, amount: total.toFixed(2), applications } },
-        refetchQueries: [SupplierPaymentListDocument, ExpenseListDocument, AccountOptionListDocument, CompanyAccountListDocument],
-      });
-      notifySuccess(`Pago ${r.data?.supplierPaymentCreate.folio ?? ''} registrado por ${formatMoney(total.toFixed(2))}.`);
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      // "applications.2.amount" → the row of the third expense sent.
+  const { save: runSave, saving, error } = useFormSave({
+    form,
+    fields: FIELDS,
+    onSaved: onClose,
+    // "applications.2.amount" → the row of the third expense sent.
+    mapError: (e) => {
       const mapped: Record<string, string> = {};
       for (const [path, message] of Object.entries(e.fields)) {
         const m = /^applications\.(\d+)\./.exec(path);
         if (m && applications[Number(m[1])]) mapped[`applied.e${applications[Number(m[1])].expenseId}`] = message;
       }
-      applyServerFieldErrors(form, { ...placedFields(e, FIELDS), ...mapped });
-      setError(errorForForm(e, [...FIELDS, ...Object.keys(e.fields).filter((p) => p.startsWith('applications.'))]));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return mapped;
+    },
+    errorForForm: (e, placed) => errorForForm(e, [...placed, ...Object.keys(e.fields).filter((p) => p.startsWith('applications.'))]),
+  });
+  const save = () =>
+    runSave(async () => {
+      const r = await create({
+        variables: { input: { accountId: v.accountId, supplierId: v.supplierId, date: v.date, paymentForm: v.paymentForm, reference: v.reference, notes: v.notes, amount: total.toFixed(2), applications } },
+        refetchQueries: [SupplierPaymentListDocument, ExpenseListDocument, AccountOptionListDocument, CompanyAccountListDocument],
+      });
+      return `Pago ${r.data?.supplierPaymentCreate.folio ?? ''} registrado por ${formatMoney(total.toFixed(2))}.`;
+    });
 
   return (
     <FormDialog title="Nuevo pago a proveedor" opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel={`Registrar pago por ${formatMoney(total.toFixed(2))}`} size="xl">
@@ -195,26 +191,16 @@ function PaymentDialog({ id, canCancel, onClose }: { id: string; canCancel: bool
   const { data, error } = useQuery(SupplierPaymentDetailDocument, { variables: { id }, fetchPolicy: 'network-only' });
   const [cancel] = useMutation(SupplierPaymentCancelDocument);
   const [cancelling, setCancelling] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<AppError | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
   const p = data?.supplierPayment;
   const loadError = readGraphQLError(error);
+  const { save: runSave, saving, error: saveError } = useFormSave({ form, fields: ['reason'], onSaved: onClose });
   const submit = async () => {
     if (!p) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await cancel({ variables: { id: p.id, reason: form.getValues().reason }, refetchQueries: [SupplierPaymentListDocument, ExpenseListDocument, AccountOptionListDocument, CompanyAccountListDocument] });
-      notifySuccess(`Pago ${p.folio} cancelado; los saldos se restauraron.`);
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, ['reason']));
-      setSaveError(errorForForm(e, ['reason']));
-    } finally {
-      setSaving(false);
-    }
+    await runSave(async ({ reason }) => {
+      await cancel({ variables: { id: p.id, reason }, refetchQueries: [SupplierPaymentListDocument, ExpenseListDocument, AccountOptionListDocument, CompanyAccountListDocument] });
+      return `Pago ${p.folio} cancelado; los saldos se restauraron.`;
+    });
   };
   return (
     <FormDialog

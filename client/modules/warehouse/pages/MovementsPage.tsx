@@ -2,7 +2,7 @@
 // (`?id=new`) and the read-only detail of a posted movement (`?id=N`) with
 // "Cancelar movimiento", which posts the reverse. Posted movements are never
 // edited.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -22,8 +22,8 @@ import {
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { FormPage } from '../../../components/FormPage';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults } from '../../../components/DateRangeFilter';
@@ -33,13 +33,14 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 
 import { Details } from '../components/Details';
-import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { asAppError, errorForForm } from '../components/formErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { useConceptOptions, useWarehouseOptions } from '../components/options';
 import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
 import { kardexPath, WAREHOUSE_PATHS, withId } from '../paths';
 import { KIND_LABELS, MOVEMENT_STATUS, statusOptions, texts } from '../texts';
 import { DateField } from '../../../components/DateField';
+import { useFormSave } from '../../../components/useFormSave';
 import { todayIso } from '../../../components/dates';
 
 const t = texts.movements;
@@ -109,8 +110,6 @@ function MovementForm({ record }: { record: RecordParam }) {
   const concepts = useConceptOptions();
   const warehouses = useWarehouseOptions();
   const [post] = useMutation(StockMovementPostDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { date: todayIso(), conceptId: '', warehouseId: '', targetWarehouseId: '', reference: '', notes: '', lines: [newLine()] },
@@ -125,22 +124,26 @@ function MovementForm({ record }: { record: RecordParam }) {
   const priced = concept?.direction === 'IN' && concept.affectsCost;
   const conceptOptions = concepts.items.filter((c) => c.active).map((c) => ({ value: c.id, label: `${c.code} · ${c.name} (${KIND_LABELS[c.kind]})` }));
 
-  const save = async () => {
-    setError(null);
-    const checked = form.validate();
-    const v = form.getValues();
-    const lineErrors: Record<string, string> = {};
-    v.lines.forEach((l, i) => {
-      if (!l.articleId) lineErrors[`lines.${i}.articleId`] = texts.common.required;
-      if (!l.quantity || Number(l.quantity) <= 0) lineErrors[`lines.${i}.quantity`] = texts.common.positive;
-      if (priced && l.unitCost === '') lineErrors[`lines.${i}.unitCost`] = texts.common.required;
-    });
-    if (!v.lines.length) lineErrors.lines = texts.common.noLines;
-    if (isTransfer && !v.targetWarehouseId) lineErrors.targetWarehouseId = texts.common.required;
-    if (Object.keys(lineErrors).length) form.setErrors({ ...form.errors, ...lineErrors });
-    if (checked.hasErrors || Object.keys(lineErrors).length) return;
-    setSaving(true);
-    try {
+  const { save: runSave, saving, error } = useFormSave<Values>({
+    form,
+    fields: FIELDS,
+    onSaved: record.close,
+    errorForForm,
+    validate: (v) => {
+      const lineErrors: Record<string, string> = {};
+      v.lines.forEach((l, i) => {
+        if (!l.articleId) lineErrors[`lines.${i}.articleId`] = texts.common.required;
+        if (!l.quantity || Number(l.quantity) <= 0) lineErrors[`lines.${i}.quantity`] = texts.common.positive;
+        if (priced && l.unitCost === '') lineErrors[`lines.${i}.unitCost`] = texts.common.required;
+      });
+      if (!v.lines.length) lineErrors.lines = texts.common.noLines;
+      if (isTransfer && !v.targetWarehouseId) lineErrors.targetWarehouseId = texts.common.required;
+      return lineErrors;
+    },
+  });
+
+  const save = () =>
+    runSave(async (v) => {
       const result = await post({
         variables: {
           input: {
@@ -155,19 +158,9 @@ function MovementForm({ record }: { record: RecordParam }) {
         },
       });
       const posted = result.data?.stockMovementPost;
-      form.resetDirty();
-      if (posted) {
-        notifySuccess(t.posted(posted.folio));
-        record.open(posted.id);
-      }
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      if (!posted) throw new Error('stockMovementPost returned no movement');
+      return { message: t.posted(posted.folio), onSaved: () => record.open(posted.id) };
+    });
 
   return (
     <FormPage

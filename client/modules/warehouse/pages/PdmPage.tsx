@@ -1,7 +1,7 @@
 // Solicitud PDM: requests to buy maintenance parts that are not in stock.
 // `?id=new` captures one; a pending one is edited, sent to Compras or
 // rejected (autorizar); sent and rejected ones are read-only.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Alert, Button, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -21,8 +21,8 @@ import {
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { FormPage } from '../../../components/FormPage';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
@@ -31,6 +31,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 import { Details } from '../components/Details';
 import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
 import { PDM_STATUS, statusOptions, texts } from '../texts';
@@ -94,8 +95,6 @@ function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: Record
   const [send] = useMutation(PdmRequestSendDocument);
   const [reject] = useMutation(PdmRequestRejectDocument);
   const reason = useRef('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const pending = !pdm || pdm.status === 'PENDIENTE';
   const readOnly = !pending || (pdm ? !access.editar : !access.crear);
   const form = useForm<Values>({
@@ -106,43 +105,37 @@ function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: Record
     validate: { justification: (v) => (v.trim() ? null : texts.common.required) },
   });
 
-  const save = async () => {
-    setError(null);
-    const checked = form.validate();
-    const v = form.getValues();
-    const lineErrors: Record<string, string> = {};
-    v.lines.forEach((l, i) => {
-      if (!l.articleId) lineErrors[`lines.${i}.articleId`] = texts.common.required;
-      if (!l.quantity || Number(l.quantity) <= 0) lineErrors[`lines.${i}.quantity`] = texts.common.positive;
-      if (l.unitCost === '') lineErrors[`lines.${i}.unitCost`] = texts.common.required;
-    });
-    if (!v.lines.length) lineErrors.lines = texts.common.noLines;
-    if (Object.keys(lineErrors).length) form.setErrors({ ...form.errors, ...lineErrors });
-    if (readOnly || checked.hasErrors || Object.keys(lineErrors).length) return;
-    setSaving(true);
-    try {
+  const { save: runSave, saving, error } = useFormSave<Values>({
+    form,
+    fields: FIELDS,
+    onSaved: () => onChanged?.(),
+    readOnly,
+    errorForForm,
+    validate: (v) => {
+      const lineErrors: Record<string, string> = {};
+      v.lines.forEach((l, i) => {
+        if (!l.articleId) lineErrors[`lines.${i}.articleId`] = texts.common.required;
+        if (!l.quantity || Number(l.quantity) <= 0) lineErrors[`lines.${i}.quantity`] = texts.common.positive;
+        if (l.unitCost === '') lineErrors[`lines.${i}.unitCost`] = texts.common.required;
+      });
+      if (!v.lines.length) lineErrors.lines = texts.common.noLines;
+      return lineErrors;
+    },
+    // The server names the cost "estimatedUnitCost"; the lines editor shows it as unitCost.
+    mapError: (e) => Object.fromEntries(Object.entries(placedFields(e, FIELDS)).filter(([k]) => k.endsWith('estimatedUnitCost')).map(([k, m]) => [k.replace(/estimatedUnitCost$/, 'unitCost'), m])),
+  });
+
+  const save = () =>
+    runSave(async (v) => {
       const input = { supplier: v.supplier, justification: v.justification, lines: v.lines.map((l) => ({ articleId: l.articleId, quantity: l.quantity, estimatedUnitCost: l.unitCost })) };
       if (pdm) {
         await update({ variables: { id: pdm.id, version: pdm.version, input } });
-        form.resetDirty();
-        notifySuccess(texts.common.saved);
-        onChanged?.();
-      } else {
-        const result = await create({ variables: { input } });
-        form.resetDirty();
-        notifySuccess(texts.common.created);
-        if (result.data) record.open(result.data.pdmRequestCreate.id);
+        return texts.common.saved;
       }
-    } catch (caught) {
-      const e = asAppError(caught);
-      // The server names the cost "estimatedUnitCost"; the lines editor shows it as unitCost.
-      const fields = Object.fromEntries(Object.entries(placedFields(e, FIELDS)).map(([k, m]) => [k.replace(/estimatedUnitCost$/, 'unitCost'), m]));
-      applyServerFieldErrors(form, fields);
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      const result = await create({ variables: { input } });
+      const created = result.data?.pdmRequestCreate;
+      return { message: texts.common.created, onSaved: () => created && record.open(created.id) };
+    });
 
   const act = (title: string, message: string, label: string, run: () => Promise<unknown>, done: string, withReason = false) => {
     reason.current = '';

@@ -19,15 +19,15 @@ import {
 } from '../../../../generated/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { formatDate, formatDateTime, formatNumber } from '../../../components/format';
-import { applyServerFieldErrors, FormPage } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { FormPage } from '../../../components/FormPage';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { NumberField } from '../../../components/NumberField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 
 import { Details } from '../components/Details';
-import { asAppError, errorForForm, placedFields } from '../components/formErrors';
+import { asAppError, errorForForm } from '../components/formErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { useWarehouseOptions } from '../components/options';
 import { LoadFailed, RecordLoading } from '../components/record';
@@ -35,6 +35,7 @@ import { idParam, WAREHOUSE_PATHS, withId } from '../paths';
 import { REQUISITION_STATUS, texts } from '../texts';
 import { DateField } from '../../../components/DateField';
 import { todayIso } from '../../../components/dates';
+import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.requisitions;
 const FIELDS = ['area', 'originReference', 'warehouseId', 'neededDate', 'notes', 'lines', 'lines.'] as const;
@@ -47,8 +48,6 @@ function RequisitionForm({ requisition, onSaved }: { requisition: Requisition | 
   const warehouses = useWarehouseOptions();
   const [create] = useMutation(WarehouseRequisitionCreateDocument);
   const [update] = useMutation(WarehouseRequisitionUpdateDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: requisition
@@ -69,43 +68,35 @@ function RequisitionForm({ requisition, onSaved }: { requisition: Requisition | 
   });
   const readOnly = requisition ? !access.editar : !access.crear;
 
-  const save = async () => {
-    setError(null);
-    const checked = form.validate();
-    const v = form.getValues();
-    const lineErrors: Record<string, string> = {};
-    v.lines.forEach((l, i) => {
-      if (!l.articleId) lineErrors[`lines.${i}.articleId`] = texts.common.required;
-      if (!l.quantity || Number(l.quantity) <= 0) lineErrors[`lines.${i}.quantity`] = texts.common.positive;
-    });
-    if (!v.lines.length) lineErrors.lines = texts.common.noLines;
-    if (Object.keys(lineErrors).length) form.setErrors({ ...form.errors, ...lineErrors });
-    if (readOnly || checked.hasErrors || Object.keys(lineErrors).length) return;
-    setSaving(true);
-    try {
+  const { save: runSave, saving, error } = useFormSave<Values>({
+    form,
+    fields: FIELDS,
+    onSaved: () => onSaved?.(),
+    readOnly,
+    errorForForm,
+    validate: (v) => {
+      const lineErrors: Record<string, string> = {};
+      v.lines.forEach((l, i) => {
+        if (!l.articleId) lineErrors[`lines.${i}.articleId`] = texts.common.required;
+        if (!l.quantity || Number(l.quantity) <= 0) lineErrors[`lines.${i}.quantity`] = texts.common.positive;
+      });
+      if (!v.lines.length) lineErrors.lines = texts.common.noLines;
+      return lineErrors;
+    },
+  });
+
+  const save = () =>
+    runSave(async (v) => {
       const input = { area: v.area, originReference: v.originReference, warehouseId: v.warehouseId, neededDate: v.neededDate, notes: v.notes, lines: v.lines.map((l) => ({ articleId: l.articleId, quantity: l.quantity })) };
       if (requisition) {
         await update({ variables: { id: requisition.id, version: requisition.version, input } });
-        form.resetDirty();
-        notifySuccess(texts.common.saved);
-        onSaved?.();
-      } else {
-        const result = await create({ variables: { input } });
-        const created = result.data?.warehouseRequisitionCreate;
-        form.resetDirty();
-        if (created) {
-          notifySuccess(t.created(created.folio));
-          await navigate(withId(WAREHOUSE_PATHS.requisitionDetail, created.id), { replace: true });
-        }
+        return texts.common.saved;
       }
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      const result = await create({ variables: { input } });
+      const created = result.data?.warehouseRequisitionCreate;
+      if (!created) throw new Error('warehouseRequisitionCreate returned no requisition');
+      return { message: t.created(created.folio), onSaved: () => void navigate(withId(WAREHOUSE_PATHS.requisitionDetail, created.id), { replace: true }) };
+    });
 
   return (
     <FormPage
