@@ -143,13 +143,22 @@ export function useListParams(defaults: ListDefaults = {}): ListParams {
     };
   }, []);
 
+  // The URL as last rendered (or as this hook last wrote it), and the router's latest setter: a
+  // setter called late (the debounced search firing after the user already picked a filter or a
+  // grouping) must build on the current URL, not on the one its closure saw, or it would undo the
+  // newer change. react-router's functional form hands over the params of the render that created
+  // the setter, so it cannot be relied on for that.
+  const latest = useRef(searchParams);
+  latest.current = searchParams;
+  const setLatest = useRef(setSearchParams);
+  setLatest.current = setSearchParams;
+
   const setters = useMemo(() => {
     const update = (change: (current: ListState) => ListState, replace = false) => {
       if (!mounted.current) return;
-      setSearchParams(
-        (previous) => writeListState(previous, change(readListState(previous, stableDefaults)), stableDefaults),
-        { replace },
-      );
+      const next = writeListState(latest.current, change(readListState(latest.current, stableDefaults)), stableDefaults);
+      latest.current = next;
+      setLatest.current(next, { replace });
     };
     return {
       setPage: (page: number) => update((s) => ({ ...s, page: Math.max(1, Math.trunc(page)) })),
@@ -171,7 +180,7 @@ export function useListParams(defaults: ListDefaults = {}): ListParams {
         update((s) => ({ ...s, filters: { ...s.filters, ...values }, page: 1 })),
       reset: () => update(() => resolvedDefaults(stableDefaults)),
     };
-  }, [setSearchParams, stableDefaults]);
+  }, [stableDefaults]);
 
   return useMemo(() => ({ ...state, ...setters }), [state, setters]);
 }

@@ -64,4 +64,25 @@ describe('useListParams', () => {
     expect(router.state.location.pathname).toBe('/other');
     expect(router.state.location.search).toBe('');
   });
+
+  it('a setter kept from an earlier render (a debounced search) builds on the current URL, not on the one it saw', () => {
+    const router = mount();
+    const early = captured!;
+    act(() => captured!.setFilter('status', 'pendiente'));
+    act(() => early.setSearch('acme'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('status')).toBe('pendiente');
+    expect(params.get('search')).toBe('acme');
+  });
+
+  it('two writes in the same tick both land', () => {
+    const router = mount();
+    act(() => {
+      captured!.setFilter('status', 'pendiente');
+      captured!.setSearch('acme');
+    });
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('status')).toBe('pendiente');
+    expect(params.get('search')).toBe('acme');
+  });
 });
