@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { todayMx } from '../../schema/dates';
 
 let s: TestServer;
 let cashier: string; // Caja: ver/crear/editar movimientos
@@ -143,11 +144,11 @@ describe('GET /api/files/:id', () => {
     const period = (await s.gql('{ currentCashPeriod { id } }', {}, cashier)).data?.currentCashPeriod;
     if (!period) {
       const box = (await s.gql('{ cashBoxes { id } }', {}, cashier)).data!.cashBoxes[0].id;
-      const opened = await s.gql('mutation($i:CashPeriodOpenInput!){ cashPeriodOpen(input:$i){ id } }', { i: { cashBoxId: box, date: new Date().toISOString().slice(0, 10) } }, cashier);
+      const opened = await s.gql('mutation($i:CashPeriodOpenInput!){ cashPeriodOpen(input:$i){ id } }', { i: { cashBoxId: box, date: todayMx() } }, cashier);
       expect(opened.errors).toBeUndefined();
     }
     const concept = (await s.gql('{ cashConceptOptions(kind: egreso) { id } }', {}, cashier)).data!.cashConceptOptions[0].id;
-    const move = await s.gql('mutation($i:CashMovementInput!){ cashMovementCreate(input:$i){ id } }', { i: { conceptId: concept, date: new Date().toISOString().slice(0, 10), amount: '12.50', description: 'Papelería' } }, cashier);
+    const move = await s.gql('mutation($i:CashMovementInput!){ cashMovementCreate(input:$i){ id } }', { i: { conceptId: concept, date: todayMx(), amount: '12.50', description: 'Papelería' } }, cashier);
     const movementId = move.data!.cashMovementCreate.id;
     const bytes = Buffer.from('%PDF-1.4\n% recibo de papelería\n');
     const fileId = await s.uploadId(cashier, bytes, 'recibo.pdf');

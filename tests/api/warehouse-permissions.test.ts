@@ -268,6 +268,23 @@ const OPS: Op[] = [
       { label: 'a line of another document', vars: () => ({ id: ctx.reqPending.id, v: ctx.reqPending.version, l: [{ lineId: ctx.reqAuthorized.lineId, quantity: '1' }] }), code: 'BAD_USER_INPUT', fields: { 'lines.0.lineId': 'La partida no pertenece a este documento.' } },
     ],
   },
+  // Bulk calls: the allowed call names an id that does not exist, so it is accepted (reported per row) and writes nothing.
+  ...(['warehouseRequisitionBulkAuthorize', 'articleBulkDeactivate'] as const).map(
+    (name): Op => ({
+      name,
+      query: `mutation($ids:[ID!]!){ ${name}(ids:$ids){ applied failures { id code } } }`,
+      valid: () => ({ ids: ['999999'] }),
+      cases: [
+        { label: 'no ids', vars: () => ({ ids: [] }), code: 'BAD_USER_INPUT', fields: { ids: 'Selecciona al menos un registro.' } },
+        {
+          label: '501 ids',
+          vars: () => ({ ids: Array.from({ length: 501 }, (_, i) => String(900000 + i)) }),
+          code: 'BAD_USER_INPUT',
+          fields: { ids: 'Se pueden procesar hasta 500 registros por operación; divide la selección.' },
+        },
+      ],
+    }),
+  ),
   {
     name: 'warehouseRequisitionReject',
     query: `mutation($id:ID!,$v:Int!,$r:String!){ warehouseRequisitionReject(id:$id,version:$v,reason:$r){ id } }`,
