@@ -3,6 +3,7 @@
 // runs after the dialog (and once), a running move keeps its button busy so a
 // second click does nothing, and on a phone the secondary moves fold into
 // "Más acciones".
+import { installMantineDom } from '../mantineDom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -24,28 +25,9 @@ vi.mock('../../../client/components/notify', () => ({ notifyError: (...args: unk
 const { DocumentActions, MORE_ACTIONS_LABEL } = await import('../../../client/components/DocumentActions');
 type Props = Parameters<typeof DocumentActions>[0];
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
 let phone = false;
 beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia = ((query: string) => ({
-    matches: phone && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  installMantineDom((query) => phone && query.includes('max-width'));
 });
 
 let root: Root | null = null;

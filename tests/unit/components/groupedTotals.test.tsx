@@ -3,6 +3,7 @@
 // es-MX format with the grand total as footer (cards on a phone), a click on
 // a group drills into the list filtered by it (grouping cleared), the month
 // drill-down becomes the list's date range, and the export keeps numbers.
+import { installMantineDom } from '../mantineDom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -10,27 +11,8 @@ import { MantineProvider } from '@mantine/core';
 import { drillFilters, groupExportColumns, GroupedTotalsTable, monthFilter, type GroupedTotalsTableProps, type MoneyGroupPage } from '../../../client/components/GroupedTotals';
 import { exportCell } from '../../../client/components/exportRows';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
 beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  installMantineDom();
 });
 
 const PAGE: MoneyGroupPage = {
