@@ -175,3 +175,21 @@ export async function queryRows<T>(executor: Executor, query: import('drizzle-or
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+type PreparingExecutor = {
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  dialect: { sqlToQuery(query: import('drizzle-orm').SQL): unknown };
+};
+
+/**
+ * `queryRows` as a named prepared statement: on PostgreSQL each pooled
+ * connection parses and plans it once and then only binds the parameters (a
+ * statement run on every request — the Tablero — stops paying its planning
+ * each time). A name always carries the same SQL text, or the driver refuses
+ * it; PGlite ignores the name.
+ */
+export async function queryPrepared<T>(executor: Executor, name: string, query: import('drizzle-orm').SQL): Promise<T[]> {
+  const ex = executor as unknown as PreparingExecutor;
+  const result = (await ex.session.prepareQuery(ex.dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
+}

@@ -82,7 +82,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, opts: {
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), Number(process.env.ERP_TEST_START_MS ?? 180_000));
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /ERP listo en (http:\/\/\S+)/.exec(output);

@@ -1,15 +1,18 @@
 // Tablero: decides from the user's abilities which indicators to compute; a
-// part the user may not see is never queried (null in the answer). A fixed
-// number of statements per request (one per indicator, at most 13 for an
-// administrator), whatever the data, run side by side.
+// part the user may not see is never queried (null in the answer). Every
+// allowed indicator — this module's and the ones other modules offer through
+// their services — is one expression of a single prepared statement: one
+// round trip per request whatever the number of cards.
+import type { SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
+import type { Indicator } from '../../lib/indicators';
 import { todayMx } from '../../../schema/dates';
 import { money } from '../../../schema/money';
 import * as data from './data';
-import { documentAlertSummary } from '../rh/employees/service';
-import { scheduleDueSummary } from '../maintenance/service';
-import { documentAlertSummary as vehicleDocumentAlertSummary } from '../vehicle-park/vehicles/service';
-import { dashboardIndicators as securityIndicators } from '../security/service';
+import { documentAlertIndicator } from '../rh/employees/service';
+import { scheduleDueIndicator } from '../maintenance/service';
+import { documentAlertIndicator as vehicleDocumentAlertIndicator } from '../vehicle-park/vehicles/service';
+import { expiringPermitsIndicator, overdueInspectionsIndicator } from '../security/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -36,57 +39,55 @@ const dues = (d: data.DuesRow) => ({
 });
 const months = (rows: data.MonthTotalRow[]) => rows.map((r) => ({ month: r.month, total: money(r.total) }));
 
+const own = <T>(expr: SQL, read: (value: unknown) => T): Indicator<T> => ({ sql: expr, read });
+
+/** Every indicator, in a fixed order (its position names the prepared statement of each combination). */
+function indicators(today: string) {
+  return {
+    belowMinimumCount: { part: 'belowMinimum', ...own(data.belowMinimumCount(), Number) },
+    pendingRequisitions: { part: 'requisitions', ...own(data.pendingRequisitions(), Number) },
+    receivables: { part: 'invoices', ...own(data.receivables(today), data.readDues) },
+    invoicedByMonth: { part: 'invoices', ...own(data.invoicedByMonth(today), data.readMonths) },
+    payables: { part: 'expenses', ...own(data.payables(today), data.readDues) },
+    spentByMonth: { part: 'expenses', ...own(data.spentByMonth(today), data.readMonths) },
+    paymentRequestsToApprove: { part: 'paymentRequests', ...own(data.pendingPaymentRequests(), Number) },
+    openPeriods: { part: 'cashPeriods', ...own(data.openCashPeriods(), data.readCashPeriods) },
+    hrDocuments: { part: 'employeeDocuments', ...documentAlertIndicator(today) },
+    schedule: { part: 'maintenanceSchedule', ...scheduleDueIndicator(today) },
+    vehicleDocuments: { part: 'vehicleDocuments', ...vehicleDocumentAlertIndicator(today) },
+    overdueInspections: { part: 'overdueInspections', ...overdueInspectionsIndicator(today) },
+    expiringPermits: { part: 'expiringPermits', ...expiringPermitsIndicator() },
+  } satisfies Record<string, Indicator<unknown> & { part: Part }>;
+}
+
+type Values = { [K in keyof ReturnType<typeof indicators>]: ReturnType<ReturnType<typeof indicators>[K]['read']> | null };
+
 export async function dashboard(ctx: RequestContext) {
   const ability = ctx.auth?.ability;
   const may = (part: Part) => {
     const [action, subject] = DASHBOARD_ABILITIES[part];
     return ability ? ability.can(action, subject) : false;
   };
-  const ex = db(ctx);
   const today = todayMx();
+  const all = Object.entries(indicators(today));
+  const allowed = all.filter(([, i]) => may(i.part));
+  // The combination's key: one bit per indicator in the fixed order (at most 13 bits).
+  const key = all.reduce((bits, [, i], n) => (may(i.part) ? bits | (1 << n) : bits), 0).toString(36);
+  const row = await data.readIndicators(db(ctx), key, allowed.map(([name, i]) => [name, i.sql]));
+  const v = Object.fromEntries(all.map(([name, i]) => [name, name in row ? i.read(row[name]) : null])) as Values;
 
-  const none = Promise.resolve(null);
-  // The indicators are independent reads: they run side by side (on PostgreSQL over several pool
-  // connections; PGlite queues them), so the answer waits for the slowest, not for their sum.
-  const expenses = may('expenses');
-  const [
-    belowMinimumCount,
-    pendingRequisitions,
-    receivables,
-    invoicedByMonth,
-    payables,
-    spentByMonth,
-    paymentRequestsToApprove,
-    openPeriods,
-    hrDocuments,
-    schedule,
-    vehicleDocuments,
-    security,
-  ] = await Promise.all([
-    may('belowMinimum') ? data.belowMinimumCount(ex) : none,
-    may('requisitions') ? data.pendingRequisitions(ex) : none,
-    may('invoices') ? data.receivables(ex, today) : none,
-    may('invoices') ? data.invoicedByMonth(ex, today) : none,
-    expenses ? data.payables(ex, today) : none,
-    expenses ? data.spentByMonth(ex, today) : none,
-    may('paymentRequests') ? data.pendingPaymentRequests(ex) : none,
-    may('cashPeriods') ? data.openCashPeriods(ex) : none,
-    may('employeeDocuments') ? documentAlertSummary(ctx) : none,
-    may('maintenanceSchedule') ? scheduleDueSummary(ctx) : none,
-    may('vehicleDocuments') ? vehicleDocumentAlertSummary(ctx) : none,
-    securityIndicators(ctx, { schedule: may('overdueInspections'), permits: may('expiringPermits') }),
-  ]);
-
-  const warehouse = belowMinimumCount === null && pendingRequisitions === null ? null : { belowMinimumCount, pendingRequisitions };
-  const sales = receivables && invoicedByMonth ? { receivables: dues(receivables), invoicedByMonth: months(invoicedByMonth) } : null;
+  const warehouse = v.belowMinimumCount === null && v.pendingRequisitions === null ? null : { belowMinimumCount: v.belowMinimumCount, pendingRequisitions: v.pendingRequisitions };
+  const sales = v.receivables && v.invoicedByMonth ? { receivables: dues(v.receivables), invoicedByMonth: months(v.invoicedByMonth) } : null;
   const shopping =
-    expenses || paymentRequestsToApprove !== null
-      ? { payables: payables ? dues(payables) : null, spentByMonth: spentByMonth ? months(spentByMonth) : null, paymentRequestsToApprove }
+    v.payables || v.paymentRequestsToApprove !== null
+      ? { payables: v.payables ? dues(v.payables) : null, spentByMonth: v.spentByMonth ? months(v.spentByMonth) : null, paymentRequestsToApprove: v.paymentRequestsToApprove }
       : null;
-  const cash = openPeriods ? { openPeriods: openPeriods.map((p) => ({ ...p, id: String(p.id), balance: money(p.balance) })) } : null;
-  const hr = hrDocuments ? { documents: hrDocuments } : null;
-  const maintenance = schedule ? { schedule } : null;
-  const vehiclePark = vehicleDocuments ? { documents: vehicleDocuments } : null;
+  const cash = v.openPeriods ? { openPeriods: v.openPeriods.map((p) => ({ ...p, id: String(p.id), balance: money(p.balance) })) } : null;
+  const hr = v.hrDocuments ? { documents: v.hrDocuments } : null;
+  const maintenance = v.schedule ? { schedule: v.schedule } : null;
+  const vehiclePark = v.vehicleDocuments ? { documents: v.vehicleDocuments } : null;
+  const security =
+    v.overdueInspections === null && v.expiringPermits === null ? null : { overdueInspections: v.overdueInspections, expiringPermits: v.expiringPermits };
 
   return { today, warehouse, sales, shopping, cash, hr, maintenance, vehiclePark, security };
 }

@@ -342,18 +342,15 @@ export async function scheduleCounts(ex: Executor, p: DueParams): Promise<Record
 }
 
 /** Vencidos and próximos with the company's margin read in the same statement (one statement for the Tablero). */
-export async function scheduleDueSummary(ex: Executor, today: string): Promise<{ overdue: number; dueSoon: number }> {
+/** Tablero: active services vencidos and próximos (as the Programación status filter counts them), as json { overdue, dueSoon }. */
+export function scheduleDueSummarySql(today: string): SQL {
   const status = dueSql({
     today,
     marginKm: sql`coalesce((select margin_km from mt_settings where id = 1), ${DEFAULT_DUE_MARGIN.km})`,
     marginDays: sql`coalesce((select margin_days from mt_settings where id = 1), ${DEFAULT_DUE_MARGIN.days})`,
   }).status;
-  const rows = await queryRows<{ overdue: number; dueSoon: number }>(
-    ex,
-    sql`select count(*) filter (where x.status = 'vencido')::int as overdue, count(*) filter (where x.status = 'proximo')::int as "dueSoon"
-        from (select ${status} as status ${scheduleFrom} where sc.active and v.status <> 'baja') x`,
-  );
-  return { overdue: Number(rows[0].overdue), dueSoon: Number(rows[0].dueSoon) };
+  return sql`(select json_build_object('overdue', count(*) filter (where x.status = 'vencido'), 'dueSoon', count(*) filter (where x.status = 'proximo'))
+              from (select ${status} as status ${scheduleFrom} where sc.active and v.status <> 'baja') x)`;
 }
 
 export async function lockSchedule(ex: Executor, id: number) {

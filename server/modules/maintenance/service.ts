@@ -23,6 +23,7 @@ import { dec, money, sum } from '../../../schema/money';
 import * as warehouse from '../warehouse/service';
 import * as shopping from '../shopping/service';
 import * as vehiclePark from '../vehicle-park/service';
+import { countsOf, type Indicator } from '../../lib/indicators';
 import * as data from './data';
 
 export const FAILURE_REPORT_FOLIO_KEY = 'mt-failure-report';
@@ -303,7 +304,11 @@ export async function scheduleCounts(ctx: RequestContext) {
 }
 
 /** Tablero: vencidos and próximos of the schedule, one statement. */
-export const scheduleDueSummary = (ctx: RequestContext) => data.scheduleDueSummary(db(ctx), todayMx());
+/** Tablero card: services due (run inside the Tablero's one statement). */
+export const scheduleDueIndicator = (today: string): Indicator<{ overdue: number; dueSoon: number }> => ({
+  sql: data.scheduleDueSummarySql(today),
+  read: countsOf('overdue', 'dueSoon'),
+});
 
 export async function getSchedule(ctx: RequestContext, id: number) {
   return (await data.findSchedules(db(ctx), await dueParams(db(ctx)), [id]))[0] ?? null;

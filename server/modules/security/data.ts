@@ -180,10 +180,9 @@ export async function linkScheduleInspection(ex: Executor, id: number, inspectio
   await ex.execute(sql`update sec_schedules set inspection_id = ${inspectionId}, version = version + 1 where id = ${id}`);
 }
 
-export async function overdueSchedules(ex: Executor, today: string) {
-  const rows = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from sec_schedules where status = 'pendiente' and due_on < ${today}::date`);
-  return rows[0].n;
-}
+/** Tablero: pending inspections past their date. */
+export const overdueSchedulesSql = (today: string): SQL =>
+  sql`(select count(*)::int from sec_schedules where status = 'pendiente' and due_on < ${today}::date)`;
 
 // ---- inspections ------------------------------------------------------------------------------
 
@@ -464,10 +463,9 @@ export async function movePermit(ex: Executor, id: number, version: number, from
   return rows.length > 0;
 }
 
-export async function expiringPermits(ex: Executor, before: Date) {
-  const rows = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from sec_permits where status = 'autorizado' and valid_to <= ${before.toISOString()}::timestamptz`);
-  return rows[0].n;
-}
+/** Tablero: authorised permits that end before `before`. */
+export const expiringPermitsSql = (before: Date): SQL =>
+  sql`(select count(*)::int from sec_permits where status = 'autorizado' and valid_to <= ${before.toISOString()}::timestamptz)`;
 
 // ---- tools ------------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import { missingChecks, PERMIT_CHECKLISTS, PERMIT_EXPIRING_HOURS, PERMIT_KINDS, 
 import { isOverdue, nextOccurrence, RECURRENCES, type Recurrence } from '../../../schema/security/schedule';
 import { RETURN_CONDITIONS, statusAfterReturn, TOOL_CATEGORIES, TOOL_STATUS_LABELS } from '../../../schema/security/tools';
 import { failureReportsBySource, failureReportsOfSource, formatFailureReportFolio, raiseFailureReport } from '../maintenance/service';
+import type { Indicator } from '../../lib/indicators';
 import * as data from './data';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -729,10 +730,9 @@ export async function permitSummary(ctx: RequestContext, fromRaw: string, toRaw:
 
 // ---- tablero ----------------------------------------------------------------------------------
 
-/** The Tablero's Seguridad indicators, each only when `may` allows it (null otherwise). */
-export async function dashboardIndicators(ctx: RequestContext, may: { schedule: boolean; permits: boolean }) {
-  const ex = db(ctx);
-  const overdueInspections = may.schedule ? await data.overdueSchedules(ex, todayMx()) : null;
-  const expiringPermits = may.permits ? await data.expiringPermits(ex, new Date(Date.now() + PERMIT_EXPIRING_HOURS * 3_600_000)) : null;
-  return overdueInspections === null && expiringPermits === null ? null : { overdueInspections, expiringPermits };
-}
+/** Tablero cards (run inside the Tablero's one statement): inspections overdue as of `today`, and permits ending within PERMIT_EXPIRING_HOURS. */
+export const overdueInspectionsIndicator = (today: string): Indicator<number> => ({ sql: data.overdueSchedulesSql(today), read: Number });
+export const expiringPermitsIndicator = (now = Date.now()): Indicator<number> => ({
+  sql: data.expiringPermitsSql(new Date(now + PERMIT_EXPIRING_HOURS * 3_600_000)),
+  read: Number,
+});

@@ -311,14 +311,12 @@ export const deleteDocument = (ex: Executor, id: number) => documents.remove(ex,
  * with a document expired, due within its warning days, or required and
  * missing; and of them, those with one expired or missing.
  */
-export async function documentAlertSummary(ex: Executor, today: string): Promise<{ withAlerts: number; expiredOrMissing: number }> {
-  const rows = await queryRows<{ withAlerts: number; expiredOrMissing: number }>(
-    ex,
-    sql`select count(*) filter (where ${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0)::int as "withAlerts",
-               count(*) filter (where ${alertCount(today)} > 0)::int as "expiredOrMissing"
-        from vp_vehicles v where v.status <> 'baja'`,
-  );
-  return { withAlerts: Number(rows[0].withAlerts), expiredOrMissing: Number(rows[0].expiredOrMissing) };
+/** Tablero: vehicles in service with document alerts (as the Vehículos filter counts them), as json { withAlerts, expiredOrMissing }. */
+export function documentAlertSummarySql(today: string): SQL {
+  return sql`(select json_build_object(
+                'withAlerts', count(*) filter (where ${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0),
+                'expiredOrMissing', count(*) filter (where ${alertCount(today)} > 0))
+              from vp_vehicles v where v.status <> 'baja')`;
 }
 
 // ---- references checked when saving a vehicle -------------------------------------------------

@@ -377,12 +377,10 @@ export const deleteDocument = (ex: Executor, id: number) => documents.remove(ex,
  * list's "Con alertas de documentos" filter use the same predicates): all of
  * them, and those with a required document missing or expired.
  */
-export async function documentAlertSummary(ex: Executor, today: string): Promise<{ withAlerts: number; missingOrExpired: number }> {
-  const rows = await queryRows<{ withAlerts: number; missingOrExpired: number }>(
-    ex,
-    sql`select count(*) filter (where ${alertCount(today)} > 0 or ${dueSoon(today)})::int as "withAlerts",
-               count(*) filter (where ${alertCount(today)} > 0)::int as "missingOrExpired"
-        from rh_employees e where e.status = 'activo'`,
-  );
-  return { withAlerts: Number(rows[0].withAlerts), missingOrExpired: Number(rows[0].missingOrExpired) };
+/** Tablero: active employees with document alerts (as the Empleados filter counts them), as json { withAlerts, missingOrExpired }. */
+export function documentAlertSummarySql(today: string): SQL {
+  return sql`(select json_build_object(
+                'withAlerts', count(*) filter (where ${alertCount(today)} > 0 or ${dueSoon(today)}),
+                'missingOrExpired', count(*) filter (where ${alertCount(today)} > 0))
+              from rh_employees e where e.status = 'activo')`;
 }

@@ -15,6 +15,7 @@ import { dec, decimalPlaces, money } from '../../../../schema/money';
 import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKind } from '../../../../schema/validators';
 import { documentState, EVENT_LABELS, identityDateErrors, MAX_DAYS_AHEAD } from '../../../../schema/rh/employees';
 import { sdiFor, yearsOfService } from '../../../../schema/rh/fiscal';
+import { countsOf, type Indicator } from '../../../lib/indicators';
 import * as data from './data';
 import { MSG } from './messages';
 
@@ -116,7 +117,11 @@ export async function getEmployee(ctx: RequestContext, id: string): Promise<Empl
 type FilterArg = { status?: string | null; areaId?: string | null; positionId?: string | null; payFrequency?: string | null; documentAlerts?: boolean | null; from?: string | null; to?: string | null } | null | undefined;
 
 /** For the Tablero: active employees with document alerts (same rule as the list filter), today in Mexico City. */
-export const documentAlertSummary = (ctx: RequestContext) => data.documentAlertSummary(ctx.app.database.db, todayMx());
+/** Tablero card: employees whose documents need attention (run inside the Tablero's one statement). */
+export const documentAlertIndicator = (today: string): Indicator<{ withAlerts: number; missingOrExpired: number }> => ({
+  sql: data.documentAlertSummarySql(today),
+  read: countsOf('withAlerts', 'missingOrExpired'),
+});
 
 export async function listEmployees(ctx: RequestContext, list: ListInput | null | undefined, filter: FilterArg) {
   const today = todayMx();

@@ -14,6 +14,7 @@ import { formatDateMx, isIsoDate, todayMx } from '../../../../schema/dates';
 import { money } from '../../../../schema/money';
 import { checkVin, normalizeVin } from '../../../../schema/vehicle-park/vin';
 import { vehicleDocumentState } from '../../../../schema/vehicle-park/vehicles';
+import { countsOf, type Indicator } from '../../../lib/indicators';
 import * as data from '../data';
 import { MSG } from '../messages';
 import { recordOdometerReading } from '../service';
@@ -144,7 +145,11 @@ export async function documentsOf(ctx: RequestContext, vehicleId: number) {
 export const odometerReadingsOf = (ctx: RequestContext, vehicleId: number) => data.odometerReadings(db(ctx), vehicleId);
 
 /** For the Tablero: vehicles not in baja with document alerts (same rule as the list filter), today in Mexico City. */
-export const documentAlertSummary = (ctx: RequestContext) => data.documentAlertSummary(db(ctx), todayMx());
+/** Tablero card: vehicles whose documents need attention (run inside the Tablero's one statement). */
+export const documentAlertIndicator = (today: string): Indicator<{ withAlerts: number; expiredOrMissing: number }> => ({
+  sql: data.documentAlertSummarySql(today),
+  read: countsOf('withAlerts', 'expiredOrMissing'),
+});
 
 // ---- checks ------------------------------------------------------------------------------
 
