@@ -50,7 +50,7 @@ function serverArgs(): string[] {
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     built = true;
   }
-  return ['--enable-source-maps', 'dist/server/index.js'];
+  return [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []), '--enable-source-maps', 'dist/server/index.js'];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
