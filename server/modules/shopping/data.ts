@@ -111,6 +111,12 @@ export async function updateSupplier(ex: Executor, id: number, version: number, 
   return rows.length === 1;
 }
 
+/** The active supplier whose razón social (any case) or RFC is exactly `name`, lowest id first. */
+export async function activeSupplierIdByNameOrRfc(ex: Executor, name: string): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(ex, sql`select id from suppliers where active and (lower(name) = lower(${name}) or rfc = upper(${name})) order by id limit 1`);
+  return rows[0]?.id ?? null;
+}
+
 export async function supplierOptions(ex: Executor, activeOnly: boolean) {
   return queryRows<{ id: number; name: string; rfc: string; creditDays: number; active: boolean }>(
     ex,
@@ -147,7 +153,9 @@ const accountSelect = sql`select a.id, a.name, a.bank, a.number, a.clabe, a.curr
 export const ACCOUNT_SORTS = ['name', 'bank', 'balance', 'createdAt'] as const;
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
-export async function findAccount(ex: Executor, id: number): Promise<AccountRow | null> {
+/** With `lock`, the row is locked first (SELECT … FOR UPDATE), the lock every posting takes. */
+export async function findAccount(ex: Executor, id: number, opts: { lock?: boolean } = {}): Promise<AccountRow | null> {
+  if (opts.lock) await ex.execute(sql`select id from company_accounts where id = ${id} for update`);
   const rows = await queryRows<AccountRow>(ex, sql`${accountSelect} where a.id = ${id}`);
   return rows[0] ?? null;
 }
@@ -198,6 +206,15 @@ export async function accountOptions(ex: Executor, activeOnly: boolean) {
     ex,
     sql`select id, name, bank, number, balance::text as balance, active from company_accounts ${activeOnly ? sql`where active` : sql``} order by name, id`,
   );
+}
+
+/** Both accounts of a transfer, locked in id order so two opposite transfers cannot deadlock; a missing one is absent. */
+export async function lockTransferAccounts(ex: Executor, fromAccountId: number, toAccountId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`select id from company_accounts where id in (${fromAccountId}, ${toAccountId}) order by id for update`,
+  );
+  return rows.map((r) => r.id);
 }
 
 export type AccountEntryRow = {
@@ -259,6 +276,89 @@ export async function findEntry(ex: Executor, id: number): Promise<AccountEntryR
   return r ? { ...r, id: Number(r.id), reversalOf: r.reversalOf === null ? null : Number(r.reversalOf), reversedBy: r.reversedBy === null ? null : Number(r.reversedBy) } : null;
 }
 
+// ---- ledger postings (ledger.ts) ---------------------------------------------------
+
+/** The account as a posting reads it; see lockLedgerAccount. */
+export type LedgerAccount = { id: number; balance: string; active: boolean; opening_date: string };
+
+/** Locks the account row before its balance is read, so parallel postings queue on it and the balance check is exact. */
+export async function lockLedgerAccount(ex: Executor, accountId: number): Promise<LedgerAccount | null> {
+  const rows = await queryRows<LedgerAccount>(
+    ex,
+    sql`select id, balance::text as balance, active, opening_date::text as opening_date
+        from company_accounts where id = ${accountId} for update`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertAccountEntry(
+  ex: Executor,
+  e: {
+    accountId: number;
+    date: string;
+    kind: AccountEntryRow['kind'];
+    amount: string;
+    balanceAfter: string;
+    reference: string;
+    sourceEntity: string | null;
+    sourceId: string | null;
+    reversalOf: number | null;
+    reason: string | null;
+    createdBy: number | null;
+  },
+): Promise<number> {
+  const rows = await queryRows<{ id: number | string }>(
+    ex,
+    sql`insert into account_entries
+          (account_id, date, kind, amount, balance_after, reference, source_entity, source_id, reversal_of, reason, created_by)
+        values (${e.accountId}, ${e.date}, ${e.kind}, ${e.amount}, ${e.balanceAfter}, ${e.reference}, ${e.sourceEntity},
+                ${e.sourceId}, ${e.reversalOf}, ${e.reason}, ${e.createdBy})
+        returning id`,
+  );
+  return Number(rows[0].id);
+}
+
+export async function setAccountBalance(ex: Executor, accountId: number, balance: string): Promise<void> {
+  await ex.execute(sql`update company_accounts set balance = ${balance} where id = ${accountId}`);
+}
+
+/** The account an entry belongs to, or null when there is no such entry. */
+export async function entryAccountId(ex: Executor, entryId: number): Promise<number | null> {
+  const rows = await queryRows<{ account_id: number }>(ex, sql`select account_id from account_entries where id = ${entryId}`);
+  return rows[0]?.account_id ?? null;
+}
+
+export type ReversibleEntry = { kind: AccountEntryRow['kind']; amount: string; reference: string; reversal_of: number | null; reversed_by: number | null; source_entity: string | null; source_id: string | null };
+
+/** Locks the entry a reversal cancels (after its account; the caller has seen it exists) and reads what the reversal copies. */
+export async function lockEntryForReversal(ex: Executor, entryId: number): Promise<ReversibleEntry> {
+  const rows = await queryRows<ReversibleEntry>(
+    ex,
+    sql`select kind, amount::text as amount, reference, reversal_of, reversed_by, source_entity, source_id
+        from account_entries where id = ${entryId} for update`,
+  );
+  return rows[0];
+}
+
+export async function setEntryReversedBy(ex: Executor, entryId: number, reversedBy: number): Promise<void> {
+  await ex.execute(sql`update account_entries set reversed_by = ${reversedBy} where id = ${entryId}`);
+}
+
+/** An adjustment keeps the reason it was typed with. */
+export async function setEntryReason(ex: Executor, entryId: number, reason: string): Promise<void> {
+  await ex.execute(sql`update account_entries set reason = ${reason} where id = ${entryId}`);
+}
+
+/** The two entries of a transfer not yet reversed, in account then id order (the order their accounts are locked in). */
+export async function liveTransferEntries(ex: Executor, transferNo: string | null): Promise<{ id: number; accountId: number }[]> {
+  const rows = await queryRows<{ id: number | string; account_id: number }>(
+    ex,
+    sql`select id, account_id from account_entries where source_entity = 'account_transfer' and source_id = ${transferNo}
+                and reversal_of is null order by account_id, id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), accountId: r.account_id }));
+}
+
 // ---- expenses --------------------------------------------------------------------
 
 export type ExpenseRow = {
@@ -318,7 +418,13 @@ export type ExpenseFilterValues = {
 /** Expenses still to pay: the ones "vencido" and "por vencer" are counted among. */
 const OPEN_EXPENSE = sql`e.status in ('pendiente', 'pagado_parcial') and e.balance > 0`;
 
-export async function findExpense(ex: Executor, id: number, today: string): Promise<ExpenseRow | null> {
+/** Locks the expense row: edits, cancellations and attachments queue on it. */
+export async function lockExpense(ex: Executor, id: number): Promise<void> {
+  await ex.execute(sql`select id from expenses where id = ${id} for update`);
+}
+
+export async function findExpense(ex: Executor, id: number, today: string, opts: { lock?: boolean } = {}): Promise<ExpenseRow | null> {
+  if (opts.lock) await lockExpense(ex, id);
   const rows = await queryRows<ExpenseRow>(ex, sql`${expenseSelect(today)} where e.id = ${id}`);
   return rows[0] ?? null;
 }
