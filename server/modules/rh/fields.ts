@@ -1,6 +1,4 @@
-// Field rules shared by the RH modules' inputs (zod, Spanish messages) and the
-// employee name as payroll lists people.
-import { sql, type SQL } from 'drizzle-orm';
+// Field rules shared by the RH modules' inputs (zod, Spanish messages).
 import { dec } from '../../../schema/money';
 import { isIsoDate } from '../../../schema/dates';
 import { z } from '../../lib/validation';
@@ -29,5 +27,3 @@ export const decimal = ({ places, min = 'zero', max = '9999999999999.99' }: { pl
     });
 
 export const isoDate = () => z.string({ error: 'La fecha es obligatoria.' }).refine(isIsoDate, 'Fecha no válida.');
-/** "PÉREZ LÓPEZ JUAN": surnames then names. */
-export const employeeNameSql = (alias: string): SQL => sql.raw(`concat_ws(' ', ${alias}.last_name, nullif(${alias}.second_last_name, ''), ${alias}.names)`);

@@ -13,13 +13,13 @@
 // take the same rows in opposite orders.
 //
 // This signature is a contract with other modules: keep it stable.
-import { sql } from 'drizzle-orm';
 import type { Actor } from '../../db/audit';
 import { writeAudit } from '../../db/audit';
-import { queryRows, type Executor } from '../../db/database';
+import type { Executor } from '../../db/database';
 import { badInput, notFound } from '../../lib/errors';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import { dec, decimalPlaces, formatMxn, money } from '../../../schema/money';
+import * as data from './data';
 import { ACCOUNT_ENTRY_KINDS } from './tables';
 
 export type AccountEntryKind = (typeof ACCOUNT_ENTRY_KINDS)[number];
@@ -53,35 +53,16 @@ export const LEDGER_MSG = {
   reasonRequired: 'Indica el motivo de la cancelación.',
 } as const;
 
-type LockedAccount = { id: number; balance: string; active: boolean; opening_date: string };
-
-async function lockAccount(tx: Executor, accountId: number): Promise<LockedAccount | null> {
-  const rows = await queryRows<LockedAccount>(
-    tx,
-    sql`select id, balance::text as balance, active, opening_date::text as opening_date
-        from company_accounts where id = ${accountId} for update`,
-  );
-  return rows[0] ?? null;
-}
-
 async function insertEntry(
   tx: Executor,
   actor: Actor,
-  account: LockedAccount,
+  account: data.LedgerAccount,
   e: { date: string; kind: AccountEntryKind; amount: string; reference: string; sourceEntity: string | null; sourceId: string | null; reversalOf: number | null; reason: string | null },
 ): Promise<PostedEntry> {
   const balanceAfter = money(dec(account.balance).plus(e.amount));
   if (dec(balanceAfter).isNegative()) throw badInput({ accountId: LEDGER_MSG.noFunds(formatMxn(account.balance)) }, LEDGER_MSG.noFunds(formatMxn(account.balance)));
-  const rows = await queryRows<{ id: number | string }>(
-    tx,
-    sql`insert into account_entries
-          (account_id, date, kind, amount, balance_after, reference, source_entity, source_id, reversal_of, reason, created_by)
-        values (${account.id}, ${e.date}, ${e.kind}, ${e.amount}, ${balanceAfter}, ${e.reference}, ${e.sourceEntity},
-                ${e.sourceId}, ${e.reversalOf}, ${e.reason}, ${actor.userId})
-        returning id`,
-  );
-  const entryId = Number(rows[0].id);
-  await tx.execute(sql`update company_accounts set balance = ${balanceAfter} where id = ${account.id}`);
+  const entryId = await data.insertAccountEntry(tx, { accountId: account.id, ...e, balanceAfter, createdBy: actor.userId });
+  await data.setAccountBalance(tx, account.id, balanceAfter);
   await writeAudit(tx, actor, {
     entity: 'account_entry',
     entityId: entryId,
@@ -111,7 +92,7 @@ export async function postAccountEntry(tx: Executor, actor: Actor, entry: Accoun
   if (entry.reference.length > 200) fields.reference = LEDGER_MSG.referenceTooLong;
   if (Object.keys(fields).length) throw badInput(fields);
 
-  const account = await lockAccount(tx, entry.accountId);
+  const account = await data.lockLedgerAccount(tx, entry.accountId);
   if (!account) throw badInput({ accountId: LEDGER_MSG.accountMissing });
   if (!account.active) throw badInput({ accountId: LEDGER_MSG.accountInactive });
   if (entry.date < account.opening_date) throw badInput({ date: LEDGER_MSG.beforeOpening });
@@ -136,17 +117,12 @@ export async function postAccountEntry(tx: Executor, actor: Actor, entry: Accoun
 export async function reverseAccountEntry(tx: Executor, actor: Actor, entryId: number, reason: string): Promise<PostedEntry> {
   const why = reason.trim();
   if (!why) throw badInput({ reason: LEDGER_MSG.reasonRequired });
-  const head = await queryRows<{ account_id: number }>(tx, sql`select account_id from account_entries where id = ${entryId}`);
-  if (!head[0]) throw notFound('El movimiento de cuenta');
+  const accountId = await data.entryAccountId(tx, entryId);
+  if (accountId === null) throw notFound('El movimiento de cuenta');
   // Account first (the same lock every posting takes), then the entry itself.
-  const account = await lockAccount(tx, head[0].account_id);
+  const account = await data.lockLedgerAccount(tx, accountId);
   if (!account) throw notFound('La cuenta');
-  const rows = await queryRows<{ kind: AccountEntryKind; amount: string; reference: string; reversal_of: number | null; reversed_by: number | null; source_entity: string | null; source_id: string | null }>(
-    tx,
-    sql`select kind, amount::text as amount, reference, reversal_of, reversed_by, source_entity, source_id
-        from account_entries where id = ${entryId} for update`,
-  );
-  const original = rows[0];
+  const original = await data.lockEntryForReversal(tx, entryId);
   if (original.reversed_by !== null) throw badInput({ entryId: LEDGER_MSG.alreadyReversed });
   if (original.reversal_of !== null) throw badInput({ entryId: LEDGER_MSG.reversalOfReversal });
   const today = todayMx();
@@ -160,6 +136,6 @@ export async function reverseAccountEntry(tx: Executor, actor: Actor, entryId: n
     reversalOf: entryId,
     reason: why.slice(0, 500),
   });
-  await tx.execute(sql`update account_entries set reversed_by = ${posted.entryId} where id = ${entryId}`);
+  await data.setEntryReversedBy(tx, entryId, posted.entryId);
   return posted;
 }

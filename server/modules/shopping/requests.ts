@@ -1,9 +1,8 @@
 // Payment requests as seen by other modules (contract, keep stable):
 // Almacén's Solicitud PDM and Mantenimiento create a request inside their own
 // transaction, and read back its outcome to show it on their document.
-import { sql } from 'drizzle-orm';
 import type { Actor } from '../../db/audit';
-import { queryRows, type Executor } from '../../db/database';
+import type { Executor } from '../../db/database';
 import { badInput } from '../../lib/errors';
 import { dec } from '../../../schema/money';
 import * as data from './data';
@@ -57,15 +56,13 @@ export async function createPaymentRequestForPdm(
 ): Promise<{ id: number; folio: number }> {
   if (!dec(pdm.estimatedTotal).gt(0)) throw badInput({ estimatedTotal: 'El importe estimado debe ser mayor a cero para enviar la solicitud a Compras.' });
   const name = pdm.supplier.trim();
-  const match = name
-    ? await queryRows<{ id: number }>(tx, sql`select id from suppliers where active and (lower(name) = lower(${name}) or rfc = upper(${name})) order by id limit 1`)
-    : [];
+  const supplierId = name ? await data.activeSupplierIdByNameOrRfc(tx, name) : null;
   const description = `${pdm.justification.trim()}${name ? ` (proveedor sugerido: ${name})` : ''}`.slice(0, 500);
   return createPaymentRequestTx(tx, actor, {
     origin: 'almacen_pdm',
     originId: pdm.id,
     originFolio: pdm.folio,
-    supplierId: match[0]?.id ?? null,
+    supplierId,
     date: todayMx(),
     description,
     category: 'Refacciones de mantenimiento',

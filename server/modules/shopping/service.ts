@@ -1,9 +1,8 @@
 // Compras business rules: suppliers, company accounts (through ledger.ts),
 // expenses with their attachments, supplier payments and payment requests.
-import { sql } from 'drizzle-orm';
 import { rfcKind, RFC_MESSAGE, isClabe, CLABE_MESSAGE, isPostalCode, POSTAL_CODE_MESSAGE } from '../../../schema/validators';
 import { writeAudit } from '../../db/audit';
-import { queryRows, type Executor } from '../../db/database';
+import type { Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
@@ -213,8 +212,7 @@ export async function updateAccount(ctx: RequestContext, id: string, version: nu
   const v = parseInput(accountUpdateInput, input);
   const accountId = Number(id);
   await db(ctx).transaction(async (tx) => {
-    await tx.execute(sql`select id from company_accounts where id = ${accountId} for update`);
-    const before = await data.findAccount(tx, accountId);
+    const before = await data.findAccount(tx, accountId, { lock: true });
     if (!before) throw notFound('La cuenta');
     if (before.version !== version) throw conflict();
     if (await data.accountNameTaken(tx, v.name, accountId)) throw badInput({ name: MSG.accountNameTaken });
@@ -258,12 +256,9 @@ export async function transferBetweenAccounts(ctx: RequestContext, input: unknow
   const amount = money(v.amount);
   const ids = await db(ctx).transaction(async (tx) => {
     // Both accounts locked in id order, so two opposite transfers cannot deadlock.
-    const locked = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from company_accounts where id in (${v.fromAccountId}, ${v.toAccountId}) order by id for update`,
-    );
-    if (!locked.some((a) => a.id === v.fromAccountId)) throw badInput({ fromAccountId: MSG.accountMissing });
-    if (!locked.some((a) => a.id === v.toAccountId)) throw badInput({ toAccountId: MSG.accountMissing });
+    const locked = await data.lockTransferAccounts(tx, v.fromAccountId, v.toAccountId);
+    if (!locked.includes(v.fromAccountId)) throw badInput({ fromAccountId: MSG.accountMissing });
+    if (!locked.includes(v.toAccountId)) throw badInput({ toAccountId: MSG.accountMissing });
     const transferNo = await nextFolio(tx, 'shopping.account_transfer');
     const actor = actorOf(ctx);
     const out = await postAccountEntry(tx, actor, { accountId: v.fromAccountId, date: v.date, kind: 'traspaso', amount: `-${amount}`, reference: v.reference, sourceEntity: 'account_transfer', sourceId: transferNo }).catch(renameField('accountId', 'fromAccountId'));
@@ -297,7 +292,7 @@ export async function adjustAccount(ctx: RequestContext, input: unknown) {
   const v = parseInput(adjustInput, input);
   const entryId = await db(ctx).transaction(async (tx) => {
     const posted = await postAccountEntry(tx, actorOf(ctx), { accountId: v.accountId, date: v.date, kind: 'ajuste', amount: money(v.amount), reference: `Ajuste: ${v.reason}`.slice(0, 200), sourceEntity: 'account_adjustment' });
-    await tx.execute(sql`update account_entries set reason = ${v.reason} where id = ${posted.entryId}`);
+    await data.setEntryReason(tx, posted.entryId, v.reason);
     return posted.entryId;
   });
   return found(await data.findEntry(db(ctx), entryId));
@@ -312,18 +307,11 @@ export async function reverseEntry(ctx: RequestContext, id: string, reasonRaw: u
   }
   const reversalId = await db(ctx).transaction(async (tx) => {
     // A transfer is two entries: cancel both, account locks in id order.
-    const group =
-      entry.sourceEntity === 'account_transfer'
-        ? await queryRows<{ id: number | string; account_id: number }>(
-            tx,
-            sql`select id, account_id from account_entries where source_entity = 'account_transfer' and source_id = ${entry.sourceId}
-                and reversal_of is null order by account_id, id`,
-          )
-        : [{ id: entry.id, account_id: entry.accountId }];
+    const group = entry.sourceEntity === 'account_transfer' ? await data.liveTransferEntries(tx, entry.sourceId) : [{ id: entry.id, accountId: entry.accountId }];
     let mine = 0;
     for (const e of group) {
-      const posted = await reverseAccountEntry(tx, actorOf(ctx), Number(e.id), reason);
-      if (Number(e.id) === entry.id) mine = posted.entryId;
+      const posted = await reverseAccountEntry(tx, actorOf(ctx), e.id, reason);
+      if (e.id === entry.id) mine = posted.entryId;
     }
     return mine;
   });
@@ -469,8 +457,7 @@ export async function updateExpense(ctx: RequestContext, id: string, version: nu
   const v = parseInput(expenseInput, input);
   const expenseId = Number(id);
   await db(ctx).transaction(async (tx) => {
-    await tx.execute(sql`select id from expenses where id = ${expenseId} for update`);
-    const before = await data.findExpense(tx, expenseId, todayMx());
+    const before = await data.findExpense(tx, expenseId, todayMx(), { lock: true });
     if (!before) throw notFound('El gasto');
     if (before.version !== version) throw conflict();
     if (before.status !== 'pendiente' || !dec(before.balance).eq(before.total)) throw appError('CONFLICT', MSG.expenseNotEditable);
@@ -488,8 +475,7 @@ export async function cancelExpense(ctx: RequestContext, id: string, version: nu
   const reason = parseInput(z.object({ reason: rules.requiredText(500) }), { reason: reasonRaw }).reason;
   const expenseId = Number(id);
   await db(ctx).transaction(async (tx) => {
-    await tx.execute(sql`select id from expenses where id = ${expenseId} for update`);
-    const before = await data.findExpense(tx, expenseId, todayMx());
+    const before = await data.findExpense(tx, expenseId, todayMx(), { lock: true });
     if (!before) throw notFound('El gasto');
     if (before.version !== version) throw conflict();
     if (before.status !== 'cancelado' && !dec(before.balance).eq(before.total)) throw appError('CONFLICT', MSG.expenseHasPayments);
@@ -505,7 +491,7 @@ export async function attachExpenseFile(ctx: RequestContext, expenseId: string, 
   const id = Number(expenseId);
   found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
   await db(ctx).transaction(async (tx) => {
-    await tx.execute(sql`select id from expenses where id = ${id} for update`);
+    await data.lockExpense(tx, id);
     const upload = await claimUpload(tx, ctx, fileId, { allowed: ['xml', 'pdf'], xml: 'cfdi', subject: 'Compras-Gastos', ownerEntity: 'expense', ownerId: id, field: 'fileId' });
     await data.insertExpenseFile(tx, id, upload.id);
     await writeAudit(tx, actorOf(ctx), { entity: 'expense', entityId: id, action: 'attach', after: { fileId: upload.id, fileName: upload.fileName, size: upload.size, sha256: upload.sha256 } });

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
-import { employeeNameSql } from '../fields';
+import { employeeNameSql } from '../data';
 import type { ConceptKind, LineSource, PayFrequency, PayrollKind, TaxableRule } from '../../../../schema/rh/payroll';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);

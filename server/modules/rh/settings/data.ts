@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, type ListQuery } from '../../../lib/list';
+import { employeeNameSql } from '../data';
 
 const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
@@ -162,7 +163,7 @@ export type WorkplaceValues = { code: string; positionId: number; authorizedDail
 export const WORKPLACE_SORTS = ['code', 'positionName', 'areaName', 'authorizedDailySalary', 'status', 'holderName'] as const;
 export type WorkplaceSort = (typeof WORKPLACE_SORTS)[number];
 
-const holderName = sql`concat_ws(' ', e.last_name, nullif(e.second_last_name, ''), e.names)`;
+const holderName = employeeNameSql('e');
 const workplaceStatus = sql`case when w.holder_id is null then 'vacante' else 'ocupada' end`;
 const workplaceSelect = sql`select w.id, w.code, w.position_id as "positionId", p.name as "positionName", p.area_id as "areaId", a.name as "areaName",
   w.authorized_daily_salary::text as "authorizedDailySalary", w.location, w.notes, ${workplaceStatus} as status, w.holder_id as "holderId",
