@@ -3,7 +3,6 @@
 // allowed indicator — this module's and the ones other modules offer through
 // their services — is one expression of a single prepared statement: one
 // round trip per request whatever the number of cards.
-import type { SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Indicator } from '../../lib/indicators';
 import { todayMx } from '../../../schema/dates';
@@ -39,7 +38,7 @@ const dues = (d: data.DuesRow) => ({
 });
 const months = (rows: data.MonthTotalRow[]) => rows.map((r) => ({ month: r.month, total: money(r.total) }));
 
-const own = <T>(expr: SQL, read: (value: unknown) => T): Indicator<T> => ({ sql: expr, read });
+const own = <T>(expr: Indicator<unknown>['sql'], read: (value: unknown) => T): Indicator<T> => ({ sql: expr, read });
 
 /** Every indicator, in a fixed order (its position names the prepared statement of each combination). */
 function indicators(today: string) {
