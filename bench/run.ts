@@ -1,5 +1,6 @@
 // `npm run bench`: start-up time and memory, latency and throughput of the
-// users list, the cost of the permission layer, the Almacén, Compras (and,
+// users list (on PostgreSQL also of its node + pg floor, bench/users-floor.ts),
+// the cost of the permission layer, the Almacén, Compras (and,
 // when bench/sales.ts is there, Ventas) figures, and the size of the SPA.
 // Prints figures and writes them as JSON; it asserts nothing (bench/README.md).
 import { spawn } from 'node:child_process';
@@ -9,9 +10,9 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../server/config';
 import { boot } from '../server/main';
 import { cleanupAll, track } from './cleanup';
-import { type LoadResult, type LoadSample, runLoad, summarise } from './load';
+import { type LoadResult, type LoadSample, referenceBody, runLoad, summarise } from './load';
 import { createBenchDatabase, dropBenchDatabase, postgresVersion, type BenchDatabase } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, REPO_ROOT, startServerProcess } from './server-process';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, REPO_ROOT, startServerProcess, startUsersFloor } from './server-process';
 import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { benchProcesses, type ProcessesResult } from './processes';
 import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
@@ -29,6 +30,9 @@ type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
 /** Ventas' own bench script (another team's): run as a child process, since it runs on import. */
 const SALES_SCRIPT = path.join(import.meta.dirname, 'sales.ts');
 
+/** Issue 12: the server within 1.2× of the floor (requests/s and p95) at 20 connections, p95 under 50 ms. */
+const FLOOR_GOAL = 1.2;
+const USERS_P95_GOAL_MS = 50;
 const USERS_QUERY =
   '{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total items{ id email name role{ name } active lastSignInAt } } }';
 const CONNECTIONS = [1, 20] as const;
@@ -89,7 +93,23 @@ function parseArgs(argv: string[]): Options {
 const step = (message: string) => console.error(`· ${message}`);
 
 type StartFigure = { db: DbKind; run: 'first' | 'second'; startMs: number; startCpuMs: number } & Memory;
-type UsersFigure = { db: DbKind; prepared: UsersPrepared; load: LoadResult[]; memoryAfterLoad: Memory };
+type UsersFigure = {
+  db: DbKind;
+  prepared: UsersPrepared;
+  load: LoadResult[];
+  memoryAfterLoad: Memory;
+  /** PostgreSQL only: the same load against bench/users-floor.ts (node + pg, the server's SQL) on the same database. */
+  floor: FloorFigure | null;
+};
+type FloorFigure = {
+  load: LoadResult[];
+  memoryAfterLoad: Memory;
+  /** Whether the floor's answer was byte for byte the server's. */
+  sameAnswer: boolean;
+  /** At 20 connections, server over floor: below 1 for requests/s and above 1 for p95 = the server costs. */
+  throughputServerFloor: number;
+  p95ServerFloor: number;
+};
 type PermissionsFigure = {
   db: DbKind;
   /** Boots per side; each measured durationSec / rounds per connection count. */
@@ -177,6 +197,15 @@ async function main(): Promise<void> {
     return { databaseUrl: pgDb.url, dataDir: (pgDataDir ??= tempDir('pg')) };
   };
   const kinds: DbKind[] = pgVersion ? ['pglite', 'postgres'] : ['pglite'];
+  // The users query at 1 and 20 connections, each after its warm-up (the reference answer is fetched first).
+  const usersLoad = async (label: string, url: string, token: string): Promise<LoadResult[]> => {
+    const load: LoadResult[] = [];
+    for (const connections of CONNECTIONS) {
+      step(`${label}: consulta users, ${connections} conexión(es), ${opts.durationSec} s`);
+      load.push(summarise([await runLoad({ url, token, query: USERS_QUERY, connections, durationSec: opts.durationSec, warmupSec: opts.warmupSec })]));
+    }
+    return load;
+  };
 
   if (opts.only.has('start')) {
     for (const db of kinds) {
@@ -196,17 +225,35 @@ async function main(): Promise<void> {
       step(`${DB_LABEL[db]}: ${opts.users} usuarios en la base`);
       const prepared = await prepareUsers({ ...where, target: opts.users });
       const server = await startServerProcess(where);
+      let figure: UsersFigure;
+      let serverAnswer: string;
       try {
         const token = await login(server.url);
-        const load: LoadResult[] = [];
-        for (const connections of CONNECTIONS) {
-          step(`${DB_LABEL[db]}: consulta users, ${connections} conexión(es), ${opts.durationSec} s`);
-          load.push(summarise([await runLoad({ url: server.url, token, query: USERS_QUERY, connections, durationSec: opts.durationSec, warmupSec: opts.warmupSec })]));
-        }
-        report.users.push({ db, prepared, load, memoryAfterLoad: server.memory() });
+        const load = await usersLoad(DB_LABEL[db], server.url, token);
+        figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null };
+        serverAnswer = await referenceBody(server.url, token, USERS_QUERY);
       } finally {
         await server.stop();
       }
+      // The floor runs after the server has stopped, on the same database, under the same load.
+      if (db === 'postgres' && where.databaseUrl) {
+        const floor = await startUsersFloor({ databaseUrl: where.databaseUrl });
+        try {
+          const label = `${DB_LABEL[db]}, piso (node + pg)`;
+          const load = await usersLoad(label, floor.url, '');
+          const at20 = (results: LoadResult[]) => results.find((r) => r.connections === 20) as LoadResult;
+          figure.floor = {
+            load,
+            memoryAfterLoad: floor.memory(),
+            sameAnswer: (await referenceBody(floor.url, '', USERS_QUERY)) === serverAnswer,
+            throughputServerFloor: at20(figure.load).requestsPerSec / at20(load).requestsPerSec,
+            p95ServerFloor: at20(figure.load).p95Ms / at20(load).p95Ms,
+          };
+        } finally {
+          await floor.stop();
+        }
+      }
+      report.users.push(figure);
     }
   }
 
@@ -435,23 +482,38 @@ function print(report: Report): void {
   }
   if (report.users.length) {
     out.push('', `b. Consulta users (página de 50 de ${report.options.users} usuarios, orden por nombre), servidor en su propio proceso`);
+    const usersRows = (label: string, load: LoadResult[], memory: Memory): string[][] =>
+      load.map((r, i) => [
+        label,
+        String(r.connections),
+        ms(r.p50Ms),
+        ms(r.p95Ms),
+        ms(r.p99Ms),
+        rps(r.requestsPerSec),
+        String(r.failed),
+        i === load.length - 1 ? mib(memory.rssMiB) : '',
+      ]);
     out.push(
       formatTable(
         ['Base de datos', 'Conexiones', 'p50', 'p95', 'p99', 'Peticiones/s', 'Fallidas', 'RSS tras la carga'],
-        report.users.flatMap((u) =>
-          u.load.map((r, i) => [
-            DB_LABEL[u.db],
-            String(r.connections),
-            ms(r.p50Ms),
-            ms(r.p95Ms),
-            ms(r.p99Ms),
-            rps(r.requestsPerSec),
-            String(r.failed),
-            i === u.load.length - 1 ? mib(u.memoryAfterLoad.rssMiB) : '',
-          ]),
-        ),
+        report.users.flatMap((u) => [
+          ...usersRows(DB_LABEL[u.db], u.load, u.memoryAfterLoad),
+          ...(u.floor ? usersRows(`${DB_LABEL[u.db]} (piso: node + pg, mismo SQL)`, u.floor.load, u.floor.memoryAfterLoad) : []),
+        ]),
       ),
     );
+    for (const u of report.users) {
+      if (!u.floor) continue;
+      const f = u.floor;
+      const server20 = u.load.find((r) => r.connections === 20) as LoadResult;
+      const holds = 1 / f.throughputServerFloor <= FLOOR_GOAL && f.p95ServerFloor <= FLOOR_GOAL;
+      out.push(
+        `   Servidor/piso a 20 conexiones: peticiones/s ${ratio(f.throughputServerFloor)} (el piso da ${ratio(1 / f.throughputServerFloor)}×), p95 ${ratio(f.p95ServerFloor)}×.` +
+          ` Objetivo: el servidor a ≤ ${FLOOR_GOAL}× del piso en ambas (${holds ? 'cumple' : 'NO cumple'});` +
+          ` p95 del servidor < ${USERS_P95_GOAL_MS} ms (${server20.p95Ms < USERS_P95_GOAL_MS ? 'cumple' : 'NO cumple'}).`,
+      );
+      if (!f.sameAnswer) out.push('   AVISO: la respuesta del piso no es idéntica a la del servidor; el piso no mide lo mismo.');
+    }
     const inserts = report.users.filter((u) => u.prepared.inserted > 0);
     if (inserts.length) out.push(`   Inserción de usuarios: ${inserts.map((u) => `${DB_LABEL[u.db]} ${u.prepared.inserted} en ${ms(u.prepared.insertMs)}`).join(', ')}`);
   }

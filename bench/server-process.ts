@@ -2,7 +2,8 @@
 // first when stale), in its own process: time from spawn to the first healthy
 // /api/health, the CPU it used until then, and its memory read from /proc.
 // BENCH_SERVER=tsx runs server/index.ts through tsx instead (as before the
-// server was compiled), to compare.
+// server was compiled), to compare. Also the users list's floor
+// (bench/users-floor.ts), started the same way.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,14 +79,58 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A process that prints "<readyLine> http://…" once it listens: spawned, its address read, tracked for cleanup. */
+type Listening = { child: ChildProcess; url: string; untrack: () => void };
+
+async function spawnListening(opts: {
+  label: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  readyLine: string;
+  /** Polled once the address is printed; the process counts as started when it holds. */
+  ready: (url: string) => Promise<boolean>;
+  timeoutMs: number;
+}): Promise<Listening> {
+  const started = performance.now();
+  const child = spawn(process.execPath, opts.args, { cwd: REPO_ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const untrack = track(`${opts.label} (pid ${child.pid})`, () => stopChild(child));
+  let output = '';
+  let url: string | null = null;
+  const addressLine = new RegExp(`${opts.readyLine} (http:\\/\\/\\S+)`);
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+    const m = url ? null : addressLine.exec(output);
+    if (m) url = m[1].replace('localhost', '127.0.0.1');
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const deadline = started + opts.timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      untrack();
+      throw new Error(`${opts.label} terminó al arrancar (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    if (url && (await opts.ready(url))) break;
+    if (performance.now() > deadline) {
+      await stopChild(child);
+      untrack();
+      throw new Error(`${opts.label} no estuvo listo a tiempo:\n${output}`);
+    }
+    await sleep(25);
+  }
+  return { child, url: url as string, untrack };
+}
+
 export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string | null; timeoutMs?: number }): Promise<ServerProcess> {
   const args = serverArgs();
   const started = performance.now();
   // PORT=0 and the address read from the start-up line: a port picked here and
   // handed over could be taken meanwhile by another server on a shared machine,
   // and the bench would then measure (and sign in to) that one.
-  const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
+  const { child, url, untrack } = await spawnListening({
+    label: 'el servidor',
+    args,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -99,41 +144,47 @@ export async function startServerProcess(opts: { dataDir: string; databaseUrl?: 
       ERP_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
       LOG_LEVEL: 'error',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    readyLine: 'ERP listo en',
+    ready: healthy,
+    timeoutMs: opts.timeoutMs ?? 120_000,
   });
-  const untrack = track(`el servidor (pid ${child.pid})`, () => stopChild(child));
-  let output = '';
-  let url: string | null = null;
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4_000);
-    const m = url ? null : /ERP listo en (http:\/\/\S+)/.exec(output);
-    if (m) url = m[1].replace('localhost', '127.0.0.1');
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-
-  const deadline = started + (opts.timeoutMs ?? 120_000);
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      untrack();
-      throw new Error(`el servidor terminó al arrancar (${child.exitCode ?? child.signalCode}):\n${output}`);
-    }
-    if (url && (await healthy(url))) break;
-    if (performance.now() > deadline) {
-      await stopChild(child);
-      untrack();
-      throw new Error(`el servidor no respondió /api/health a tiempo:\n${output}`);
-    }
-    await sleep(25);
-  }
   const startMs = performance.now() - started;
   const pid = child.pid as number;
   const startCpuMs = processCpuMs(pid);
   return {
-    url: url as string,
+    url,
     pid,
     startMs,
     startCpuMs,
+    memory: () => processMemory(pid),
+    stop: async () => {
+      await stopChild(child);
+      untrack();
+    },
+  };
+}
+
+export type FloorProcess = { url: string; pid: number; memory(): Memory; stop(): Promise<void> };
+
+/**
+ * bench/users-floor.ts in its own process on a PostgreSQL database: node:http
+ * and pg running the users list's SQL, no GraphQL, session or permissions.
+ * Its pool has the server's size (ERP_DB_POOL_MAX, passed on from our environment).
+ */
+export async function startUsersFloor(opts: { databaseUrl: string; timeoutMs?: number }): Promise<FloorProcess> {
+  const { child, url, untrack } = await spawnListening({
+    label: 'el piso de users',
+    args: ['--import', 'tsx', 'bench/users-floor.ts'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl },
+    readyLine: 'Piso listo en',
+    // It prints its address only after answering once from the database.
+    ready: async () => true,
+    timeoutMs: opts.timeoutMs ?? 60_000,
+  });
+  const pid = child.pid as number;
+  return {
+    url,
+    pid,
     memory: () => processMemory(pid),
     stop: async () => {
       await stopChild(child);

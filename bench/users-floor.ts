@@ -1,0 +1,114 @@
+// The floor of the users list (issue 12): the least a Node server can do to
+// answer `{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total
+// items{ id email name role{ name } active lastSignInAt } } }` on PostgreSQL.
+// node:http and a pg Pool sized and configured as the server's, running the
+// server's own two statements (the page and the count, in parallel, unnamed,
+// rows as arrays, timestamps as text, as drizzle sends them) and writing the
+// same JSON. No GraphQL, no session, no permission check: what the real server
+// spends above this is its own cost. Any POST gets the page; the body is read
+// and ignored.
+//
+// Run by bench/run.ts in a child process (`node --import tsx bench/users-floor.ts`)
+// with DATABASE_URL, PORT (0 = any free port), HOST and ERP_DB_POOL_MAX as the
+// server reads it; prints "Piso listo en http://…" once it answers.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { loadConfig } from '../server/config';
+import type { Executor } from '../server/db/database';
+import * as schema from '../server/db/schema';
+import { readList } from '../server/lib/list';
+import { listUsers, USER_SORTS } from '../server/modules/settings/data';
+
+/** What settings/data.ts listUsers sends for page 1 of 50 by name, no search, no filter (checked at start-up). */
+const PAGE = {
+  text:
+    'select "users"."id", "users"."email", "users"."name", "users"."password_hash", "users"."role_id", "users"."active", ' +
+    '"users"."forced_password_reset", "users"."last_sign_in_at", "users"."created_at", "users"."version", "roles"."name" ' +
+    'from "users" inner join "roles" on "roles"."id" = "users"."role_id" order by "users"."name" asc, "users"."id" asc limit $1',
+  params: [50] as unknown[],
+};
+const COUNT = { text: 'select count(*) from "users"', params: [] as unknown[] };
+/** Positions in PAGE's select list of the columns the query asks for. */
+const COLUMN = { id: 0, email: 1, name: 2, active: 5, lastSignInAt: 7, roleName: 10 } as const;
+
+/**
+ * The statements listUsers issues, caught by drizzle's logger on a database
+ * with no connection (each then fails, which is expected). The floor refuses
+ * to start when they are not PAGE and COUNT: it would measure other SQL.
+ */
+async function checkServerStatements(): Promise<void> {
+  const issued: { text: string; params: unknown[] }[] = [];
+  const mock = drizzle.mock({ schema, logger: { logQuery: (text, params) => issued.push({ text, params }) } });
+  // As settings/service.ts listUsers turns the query's arguments into the data layer's.
+  const list = readList({ page: 1, pageSize: 50, search: null, sortBy: 'name' }, USER_SORTS, 'name');
+  await listUsers(mock as unknown as Executor, list, { roleId: null, active: null }).catch(() => undefined);
+  if (JSON.stringify(issued) !== JSON.stringify([PAGE, COUNT])) {
+    throw new Error(`El SQL de listUsers ya no es el de bench/users-floor.ts; actualízalo con:\n${JSON.stringify(issued, null, 2)}`);
+  }
+}
+
+const config = loadConfig();
+if (!config.databaseUrl) throw new Error('El piso de users necesita DATABASE_URL (PostgreSQL).');
+await checkServerStatements();
+
+// As server/db/database.ts opens its pool; drizzle then passes, per query, a
+// type parser that leaves timestamps as text (the column maps them to Date).
+const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolMax, options: '-c jit=off' });
+pool.on('error', (err) => console.error(`PostgreSQL: conexión inactiva perdida (${err.message})`));
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+async function usersPage(): Promise<string> {
+  const [page, totals] = await Promise.all([
+    pool.query<unknown[]>({ text: PAGE.text, rowMode: 'array', types }, PAGE.params),
+    pool.query<unknown[]>({ text: COUNT.text, rowMode: 'array', types }, COUNT.params),
+  ]);
+  const items = page.rows.map((row) => {
+    const lastSignInAt = row[COLUMN.lastSignInAt] as string | null;
+    return {
+      id: String(row[COLUMN.id]),
+      email: row[COLUMN.email],
+      name: row[COLUMN.name],
+      role: { name: row[COLUMN.roleName] },
+      active: row[COLUMN.active],
+      lastSignInAt: lastSignInAt === null ? null : new Date(lastSignInAt).toISOString(),
+    };
+  });
+  // The server ends its JSON with a newline too: the two answers are compared byte for byte.
+  return `${JSON.stringify({ data: { users: { total: Number(totals.rows[0][0]), items } } })}\n`;
+}
+
+// One answer before listening: a database that does not answer fails the start, not the load.
+await usersPage();
+
+const server = http.createServer((req, res) => {
+  if (req.method !== 'POST') {
+    res.writeHead(405, { allow: 'POST' }).end();
+    return;
+  }
+  req.resume();
+  req.once('end', () => {
+    usersPage().then(
+      (body) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body),
+      (err: unknown) => {
+        const body = JSON.stringify({ errors: [{ message: err instanceof Error ? err.message : String(err) }] });
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+      },
+    );
+  });
+});
+
+process.once('SIGTERM', () => {
+  server.close();
+  server.closeAllConnections();
+  void pool.end().finally(() => process.exit(0));
+});
+
+server.listen(config.port, config.host, () => {
+  const { address, port } = server.address() as AddressInfo;
+  console.log(`Piso listo en http://${address}:${port}`);
+});
