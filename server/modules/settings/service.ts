@@ -94,6 +94,8 @@ export async function updateUser(ctx: RequestContext, id: string, version: numbe
     const after = await data.findUserById(tx, userId);
     await writeAudit(tx, actorOf(ctx), { entity: 'user', entityId: userId, action: 'update', before, after });
   });
+  // Name, e-mail, role and active are all in the remembered session lookup.
+  await ctx.app.identity.invalidate({ userIds: [userId] });
   ctx.app.events.publishRulesChanged({ roleIds: 'all' });
   return found(await data.findUserById(db(ctx), userId), 'El usuario');
 }
@@ -111,6 +113,7 @@ export async function deactivateUser(ctx: RequestContext, id: string, version: n
     const after = await data.findUserById(tx, userId);
     await writeAudit(tx, actorOf(ctx), { entity: 'user', entityId: userId, action: 'deactivate', before, after });
   });
+  await ctx.app.identity.invalidate({ userIds: [userId] });
   return found(await data.findUserById(db(ctx), userId), 'El usuario');
 }
 
@@ -159,6 +162,7 @@ export async function resetPassword(ctx: RequestContext, id: string) {
       after: { forcedPasswordReset: true },
     });
   });
+  await ctx.app.identity.invalidate({ userIds: [userId] });
   return { user: found(await data.findUserById(db(ctx), userId), 'El usuario'), temporaryPassword };
 }
 
