@@ -5,6 +5,7 @@
 // the whole deployment, so publishing is a local emit; with PostgreSQL any
 // number of processes share the database, so publishing is a NOTIFY and every
 // process (the publisher too) hears it on its own LISTEN connection.
+import { randomUUID } from 'node:crypto';
 import { EventEmitter, on } from 'node:events';
 import type { Logger } from './logger';
 
@@ -91,11 +92,27 @@ export function createEvents(): AppEvents {
  * changed meanwhile (they re-read and only push real differences); the identity
  * caches are emptied when it drops and again once it is back, and remember
  * nothing in between (`listening()` is false).
+ *
+ * A NOTIFY reaches the other processes some time after it commits, and a
+ * revocation must not be answered while another process could still accept
+ * the session it remembers. So a sessionsChanged names its sender and an id;
+ * every other listener answers with a sessionsAck once it has forgotten, and
+ * publishing resolves when all the listeners counted in pg_stat_activity have
+ * answered (or after ACK_TIMEOUT_MS, for a process that died meanwhile).
  */
+const LISTENER_NAME = 'erp-events';
+const ACK_TIMEOUT_MS = 2_000;
+
+/** What travels on the channel: the events, a sessionsChanged with its sender and id, and the answers to it. */
+type WireEvent = AppEvent | ({ type: 'sessionsChanged'; id: string; origin: string } & SessionsChangedEvent) | { type: 'sessionsAck'; id: string; to: string };
+
 export async function createPostgresEvents(opts: { databaseUrl: string; logger: Logger }): Promise<AppEvents> {
   const { default: pg } = await import('pg');
   const { logger } = opts;
   const bus = createBus();
+  const origin = randomUUID();
+  /** This process's sessionsChanged still waiting for answers, by id. */
+  const awaitingAcks = new Map<string, { remaining: number; heard: () => void }>();
   let client: InstanceType<typeof pg.Client> | null = null;
   let closing = false;
   let retry: NodeJS.Timeout | undefined;
@@ -104,13 +121,23 @@ export async function createPostgresEvents(opts: { databaseUrl: string; logger: 
 
   const connect = async () => {
     // Named, so an operator sees in pg_stat_activity which connections are the event listeners.
-    const next = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'erp-events' });
+    const next = new pg.Client({ connectionString: opts.databaseUrl, application_name: LISTENER_NAME });
     next.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
+      let event: WireEvent;
       try {
-        bus.deliver(JSON.parse(msg.payload) as AppEvent);
+        event = JSON.parse(msg.payload) as WireEvent;
       } catch (err) {
-        logger.error({ err }, 'evento no válido en erp_events');
+        return void logger.error({ err }, 'evento no válido en erp_events');
+      }
+      if (event.type === 'sessionsAck') {
+        const waiting = event.to === origin ? awaitingAcks.get(event.id) : undefined;
+        if (waiting && --waiting.remaining <= 0) waiting.heard();
+        return;
+      }
+      bus.deliver(event);
+      if (event.type === 'sessionsChanged' && 'origin' in event && event.origin !== origin) {
+        void notify({ type: 'sessionsAck', id: event.id, to: event.origin }).catch((err: unknown) => logger.warn({ err }, 'no se pudo confirmar un evento'));
       }
     });
     next.on('error', (err) => {
@@ -146,16 +173,53 @@ export async function createPostgresEvents(opts: { databaseUrl: string; logger: 
     retry = setTimeout(() => void attempt(), 500);
   };
 
+  const notify = async (event: WireEvent) => {
+    if (!client) throw new Error('sin conexión de eventos');
+    await client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+  };
+
+  /** Resolves once the other listeners (counted now) have answered `id`, or after ACK_TIMEOUT_MS. */
+  const acksOf = async (id: string): Promise<() => Promise<void>> => {
+    if (!client) return async () => undefined;
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()',
+      [LISTENER_NAME],
+    );
+    const others = rows[0]?.n ?? 0;
+    if (others === 0) return async () => undefined;
+    const heard = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        logger.warn({ missing: awaitingAcks.get(id)?.remaining }, 'no todos los procesos confirmaron el aviso de sesiones');
+        awaitingAcks.delete(id);
+        resolve();
+      }, ACK_TIMEOUT_MS);
+      awaitingAcks.set(id, {
+        remaining: others,
+        heard: () => {
+          clearTimeout(timer);
+          awaitingAcks.delete(id);
+          resolve();
+        },
+      });
+    });
+    return () => heard;
+  };
+
   const send = async (event: AppEvent) => {
     if (!client) {
       logger.warn({ event: event.type }, 'evento sin enviar: la conexión de eventos se está restableciendo');
       if (event.type === 'sessionsChanged') unsentSessions = true;
       return;
     }
+    const id = randomUUID();
     try {
-      await client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+      if (event.type !== 'sessionsChanged') return await notify(event);
+      const heard = await acksOf(id);
+      await notify({ ...event, id, origin });
+      await heard();
     } catch (err) {
       logger.error({ err }, 'no se pudo publicar un evento');
+      awaitingAcks.get(id)?.heard();
       if (event.type === 'sessionsChanged') unsentSessions = true;
     }
   };
