@@ -3,7 +3,9 @@
 // service-account token's account. What changes an answer drops it everywhere
 // before the change is answered: the service calls `invalidate` after its
 // transaction commits (this process forgets at once, the others hear
-// sessionsChanged), and a saved role (rulesChanged) drops the entries of its role.
+// sessionsChanged before it resolves). rulesChanged drops the entries of its
+// roles too, so a rules change published without `invalidate` (or replayed
+// after a lost LISTEN connection) is not missed.
 import type { AppEvents, SessionsChangedEvent } from '../lib/events';
 import { createLookupCache, type LookupCache } from './lookupCache';
 
@@ -37,18 +39,14 @@ export function createIdentityCache<Session extends { sessionId: string; userId:
     const sessionIds = new Set(event.sessionIds ?? []);
     const userIds = new Set(event.userIds ?? []);
     const accountIds = new Set(event.serviceAccountIds ?? []);
-    if (sessionIds.size || userIds.size) sessions.drop((s) => sessionIds.has(s.sessionId) || userIds.has(s.userId));
-    if (accountIds.size) serviceTokens.drop((t) => accountIds.has(t.id));
+    // A role's name and version are part of both answers.
+    const roleIds = new Set(event.roleIds ?? []);
+    if (sessionIds.size || userIds.size || roleIds.size) sessions.drop((s) => sessionIds.has(s.sessionId) || userIds.has(s.userId) || roleIds.has(s.roleId));
+    if (accountIds.size || roleIds.size) serviceTokens.drop((t) => accountIds.has(t.id) || roleIds.has(t.roleId));
   };
 
   events.onSessionsChanged(forget);
-  // A role's name and version are part of both answers.
-  events.onRulesChanged(({ roleIds }) => {
-    if (roleIds === 'all') return forget({ all: true });
-    const ids = new Set(roleIds);
-    sessions.drop((s) => ids.has(s.roleId));
-    serviceTokens.drop((t) => ids.has(t.roleId));
-  });
+  events.onRulesChanged(({ roleIds }) => forget(roleIds === 'all' ? { all: true } : { roleIds }));
 
   return {
     sessions,

@@ -11,8 +11,8 @@ import type { Logger } from './logger';
 
 export type RulesChangedEvent = { roleIds: number[] | 'all' };
 export type RecordChangedEvent = { entity: string; id: string; userId: number | null };
-/** What a remembered identity lookup no longer answers right: these sessions, every session of these users, these service accounts' tokens, or everything. */
-export type SessionsChangedEvent = { sessionIds?: string[]; userIds?: number[]; serviceAccountIds?: number[]; all?: true };
+/** What a remembered identity lookup no longer answers right: these sessions, every session of these users, these service accounts' tokens, everyone with these roles, or everything. */
+export type SessionsChangedEvent = { sessionIds?: string[]; userIds?: number[]; serviceAccountIds?: number[]; roleIds?: number[]; all?: true };
 
 type AppEvent =
   | ({ type: 'rulesChanged' } & RulesChangedEvent)

@@ -121,7 +121,7 @@ describe('several processes on one PostgreSQL database', () => {
     }
   });
 
-  it("a session remembered by one process is refused there on the next request once another process signs it out, deactivates its user or revokes a token (no waiting for ERP_SESSION_CACHE_MS)", async () => {
+  it("a session remembered by one process is refused there on the next request once another process signs it out, deactivates its user, changes its role's permissions or revokes a token (no waiting for ERP_SESSION_CACHE_MS)", async () => {
     const admin = await a.login(ADMIN_EMAIL);
     const me = '{ me { email } }';
 
@@ -135,6 +135,16 @@ describe('several processes on one PostgreSQL database', () => {
     const user = (await a.gql('{ users(list:{search:"rh@demo.mx"}){ items{ id version } } }', {}, admin)).data!.users.items[0];
     expect((await a.gql('mutation($id:ID!,$v:Int!){ userDeactivate(id:$id,version:$v){ active } }', { id: user.id, v: user.version }, admin)).errors).toBeUndefined();
     expect((await b.gql(me, {}, rh)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+
+    // A role saved through a: its users' next request through b obeys the new rules.
+    const storekeeper = await a.login('almacen@demo.mx');
+    expect((await b.gql('{ users { total } }', {}, storekeeper)).errors![0].extensions!.code).toBe('FORBIDDEN');
+    const roleOf = (await a.gql('{ users(list:{search:"almacen@demo.mx"}){ items{ role { id } } } }', {}, admin)).data!.users.items[0].role.id as string;
+    const role = (await a.gql('query($id:ID!){ role(id:$id){ version grants{ submoduleId permission } } }', { id: roleOf }, admin)).data!.role;
+    const catalog = (await a.gql('{ permissionCatalog { key submodules { id key } } }', {}, admin)).data!.permissionCatalog;
+    const usersScreen = catalog.find((m: { key: string }) => m.key === 'settings').submodules.find((x: { key: string }) => x.key === 'users');
+    expect((await a.gql(SET, { id: roleOf, v: role.version, g: [...role.grants, { submoduleId: usersScreen.id, permission: 'ver' }] }, admin)).errors).toBeUndefined();
+    expect((await b.gql('{ users { total } }', {}, storekeeper)).errors).toBeUndefined();
 
     const roles = (await a.gql('{ roleOptions { id name } }', {}, admin)).data!.roleOptions as { id: string; name: string }[];
     const created = await a.gql('mutation($input: ServiceAccountCreateInput!){ serviceAccountCreate(input:$input){ token account { id version } } }', { input: { name: 'Revocada en otro proceso', roleId: roles.find((r) => r.name === 'Vendedor')!.id } }, admin);
