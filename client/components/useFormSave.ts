@@ -33,6 +33,8 @@ export type FormSaveOptions<Values> = {
   mapError?: (error: AppError) => Record<string, string>;
   /** Errors said in a notice instead of the alert above the form (a long phone screen whose top is out of sight); their field messages still go under the inputs. */
   asNotice?: (error: AppError) => boolean;
+  /** That notice's title ("Error" otherwise). */
+  noticeTitle?: string;
 };
 
 /** What a save resolves to: the success message, or the message and where to go instead of `onSaved` (a new record's own page; no message when that page is the answer). */
@@ -56,6 +58,7 @@ export function useFormSave<Values>({
   validate,
   mapError,
   asNotice,
+  noticeTitle,
 }: FormSaveOptions<Values>): FormSave<Values> {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -77,7 +80,7 @@ export function useFormSave<Values>({
     } catch (caught) {
       const appError = asAppError(caught);
       applyServerFieldErrors(form, { ...placedFields(appError, fields), ...mapError?.(appError) });
-      if (asNotice?.(appError)) notifyError(appError.message);
+      if (asNotice?.(appError)) notifyError(appError.message, noticeTitle);
       else setError(errorForForm(appError, fields));
     } finally {
       setSaving(false);

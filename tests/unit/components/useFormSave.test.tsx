@@ -11,10 +11,10 @@ import type { FormErrors } from '@mantine/form';
 import { useFormSave, type FormSave } from '../../../client/components/useFormSave';
 
 const notified = vi.hoisted(() => [] as string[]);
-const notifiedErrors = vi.hoisted(() => [] as string[]);
+const notifiedErrors = vi.hoisted(() => [] as [string, string | undefined][]);
 vi.mock('../../../client/components/notify', () => ({
   notifySuccess: (message: string) => notified.push(message),
-  notifyError: (message: string) => notifiedErrors.push(message),
+  notifyError: (message: string, title?: string) => notifiedErrors.push([message, title]),
 }));
 
 declare global {
@@ -49,7 +49,7 @@ function makeForm(hasErrors = false) {
 }
 
 let hook: FormSave<Values> | null = null;
-type Extra = Pick<Parameters<typeof useFormSave<Values>>[0], 'validate' | 'mapError' | 'asNotice'>;
+type Extra = Pick<Parameters<typeof useFormSave<Values>>[0], 'validate' | 'mapError' | 'asNotice' | 'noticeTitle'>;
 function mount(form: ReturnType<typeof makeForm>, onSaved: () => void, readOnly = false, extra: Extra = {}) {
   function Editor() {
     hook = useFormSave<Values>({ form, fields: ['name'], onSaved, readOnly, ...extra });
@@ -159,10 +159,10 @@ describe('useFormSave', () => {
 
   it('says the errors asNotice picks in a notice instead of above the form, still placing their fields', async () => {
     const form = makeForm();
-    mount(form, vi.fn(), false, { asNotice: (error) => error.code === 'BAD_USER_INPUT' });
+    mount(form, vi.fn(), false, { asNotice: (error) => error.code === 'BAD_USER_INPUT', noticeTitle: 'No se pudo guardar' });
     await act(() => hook!.save(() => Promise.reject(badInput)));
     expect(form.setErrors).toHaveBeenCalledWith({ name: 'Ya existe.' });
-    expect(notifiedErrors).toEqual(['Revisa los datos capturados.']);
+    expect(notifiedErrors).toEqual([['Revisa los datos capturados.', 'No se pudo guardar']]);
     expect(hook!.error).toBeNull();
     const conflict = new CombinedGraphQLErrors({ data: null, errors: [{ message: 'Otro usuario cambió el registro.', extensions: { code: 'CONFLICT' } }] });
     await act(() => hook!.save(() => Promise.reject(conflict)));
