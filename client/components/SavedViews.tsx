@@ -4,11 +4,13 @@
 import { useContext, useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconBookmark, IconChevronDown, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { getApolloContext } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { MySavedViewsDocument, SavedViewDeleteDocument, SavedViewSaveDocument, type MySavedViewsQuery } from '../../generated/graphql';
 import { readGraphQLError } from './graphqlErrors';
 import { notifyError, notifySuccess } from './notify';
+import { useFormSave } from './useFormSave';
 
 export const VIEW_TEXTS = {
   button: 'Vistas',
@@ -43,9 +45,19 @@ export function SavedViewsMenu() {
   const navigate = useNavigate();
   const [views, setViews] = useState<View[] | null>(null);
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm({ mode: 'controlled', initialValues: { name: '' } });
+  // A message about the name goes under it; any other failure in a notice (the dialog has no room for an alert).
+  const { save: runSave, saving } = useFormSave({
+    form,
+    fields: ['name'],
+    onSaved: () => {
+      setNaming(false);
+      form.reset();
+      setViews(null);
+    },
+    asNotice: (e) => !e.fields.name,
+    noticeTitle: VIEW_TEXTS.failed,
+  });
   if (!client) return null;
   const path = location.pathname;
   const current = viewQuery(location.search);
@@ -59,23 +71,11 @@ export function SavedViewsMenu() {
     }
   };
 
-  const save = async () => {
-    setSaving(true);
-    setNameError(null);
-    try {
+  const save = () =>
+    runSave(async ({ name }) => {
       const r = await client.mutate({ mutation: SavedViewSaveDocument, variables: { input: { path, name, query: current } } });
-      notifySuccess(VIEW_TEXTS.saved(r.data?.savedViewSave.name ?? name));
-      setNaming(false);
-      setName('');
-      setViews(null);
-    } catch (caught) {
-      const e = readGraphQLError(caught);
-      if (e?.fields?.name) setNameError(e.fields.name);
-      else notifyError(e?.message ?? VIEW_TEXTS.failed, VIEW_TEXTS.failed);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return VIEW_TEXTS.saved(r.data?.savedViewSave.name ?? name);
+    });
 
   const remove = async (view: View) => {
     try {
@@ -140,7 +140,7 @@ export function SavedViewsMenu() {
         >
           <Stack gap="sm">
             <Text size="sm" c="dimmed">{VIEW_TEXTS.help}</Text>
-            <TextInput label={VIEW_TEXTS.name} placeholder={VIEW_TEXTS.namePlaceholder} value={name} error={nameError} maxLength={60} data-autofocus onChange={(e) => setName(e.currentTarget.value)} />
+            <TextInput label={VIEW_TEXTS.name} placeholder={VIEW_TEXTS.namePlaceholder} maxLength={60} data-autofocus {...form.getInputProps('name')} />
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={() => setNaming(false)}>{VIEW_TEXTS.cancel}</Button>
               <Button type="submit" loading={saving}>{VIEW_TEXTS.confirm}</Button>

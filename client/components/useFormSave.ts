@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FormErrors } from '@mantine/form';
 import { applyServerFieldErrors } from './FormPage';
 import type { AppError } from './graphqlErrors';
-import { notifySuccess } from './notify';
+import { notifyError, notifySuccess } from './notify';
 import { asAppError, errorForForm as defaultErrorForForm, placedFields } from './serverErrors';
 
 /** The part of a @mantine/form form the flow uses. */
@@ -31,10 +31,14 @@ export type FormSaveOptions<Values> = {
   validate?: (values: Values) => Record<string, string>;
   /** Server messages the form shows under inputs it names its own way (applications.0.amount → apply.<invoice id>), by the form's path; set beside the placed ones. */
   mapError?: (error: AppError) => Record<string, string>;
+  /** Errors said in a notice instead of the alert above the form (a long phone screen whose top is out of sight); their field messages still go under the inputs. */
+  asNotice?: (error: AppError) => boolean;
+  /** That notice's title ("Error" otherwise). */
+  noticeTitle?: string;
 };
 
-/** What a save resolves to: the success message, or the message and where to go instead of `onSaved` (a new record's own page). */
-export type Saved = string | { message: string; onSaved: () => void };
+/** What a save resolves to: the success message, or the message and where to go instead of `onSaved` (a new record's own page; no message when that page is the answer). */
+export type Saved = string | { message: string | null; onSaved: () => void };
 
 export type FormSave<Values> = {
   /** Runs the mutation with the validated values; resolves to the success message. */
@@ -53,6 +57,8 @@ export function useFormSave<Values>({
   errorForForm = defaultErrorForForm,
   validate,
   mapError,
+  asNotice,
+  noticeTitle,
 }: FormSaveOptions<Values>): FormSave<Values> {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -69,12 +75,13 @@ export function useFormSave<Values>({
       const saved = await mutate(form.getValues());
       const done = typeof saved === 'string' ? { message: saved, onSaved } : saved;
       form.resetDirty();
-      notifySuccess(done.message);
+      if (done.message !== null) notifySuccess(done.message);
       done.onSaved();
     } catch (caught) {
       const appError = asAppError(caught);
       applyServerFieldErrors(form, { ...placedFields(appError, fields), ...mapError?.(appError) });
-      setError(errorForForm(appError, fields));
+      if (asNotice?.(appError)) notifyError(appError.message, noticeTitle);
+      else setError(errorForForm(appError, fields));
     } finally {
       setSaving(false);
     }

@@ -8,7 +8,7 @@ import { useForm } from '@mantine/form';
 import { queryClientRows } from '../../components/clientList';
 import { ConfirmButton, CANCEL_COLOR } from '../../components/confirm';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../components/format';
-import { applyServerFieldErrors, FormPage } from '../../components/FormPage';
+import { FormPage } from '../../components/FormPage';
 import type { AppError } from '../../components/graphqlErrors';
 import { useListParams } from '../../components/listParams';
 import { ListPage, type ListColumn } from '../../components/ListPage';
@@ -16,6 +16,7 @@ import { ModuleCards, type ModuleCard } from '../../components/ModuleCards';
 import { NumberField } from '../../components/NumberField';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { StatusBadge, type StatusLabels } from '../../components/StatusBadge';
+import { useFormSave } from '../../components/useFormSave';
 
 type ArticleStatus = 'activo' | 'agotado' | 'inactivo';
 
@@ -243,9 +244,14 @@ type DemoFormValues = { name: string; email: string; rfc: string; creditLimit: s
 const EMPTY_FORM: DemoFormValues = { name: '', email: '', rfc: '', creditLimit: '' };
 const RFC_PATTERN = /^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/;
 
+/** What the demo "server" answers: "conflicto" as name a CONFLICT, the e-mail "usado@empresa.mx" a BAD_USER_INPUT with a field message. */
+function demoServerAnswer(values: DemoFormValues): AppError | null {
+  if (values.name.trim().toLowerCase() === 'conflicto') return { code: 'CONFLICT', message: 'Otro usuario modificó este registro.', fields: {} };
+  if (values.email.trim().toLowerCase() === 'usado@empresa.mx') return { code: 'BAD_USER_INPUT', message: 'Revisa los datos marcados.', fields: { email: 'Ese correo ya está registrado con otro cliente.' } };
+  return null;
+}
+
 function FormDemo() {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm<DemoFormValues>({
     mode: 'controlled',
     initialValues: EMPTY_FORM,
@@ -256,29 +262,15 @@ function FormDemo() {
       creditLimit: (value) => (value === '' ? 'El límite de crédito es obligatorio.' : null),
     },
   });
-
-  // Simulates the server: "conflicto" as name answers CONFLICT, the e-mail
-  // "usado@empresa.mx" answers BAD_USER_INPUT with a field message.
-  const save = async () => {
-    setError(null);
-    if (form.validate().hasErrors) return;
-    setSaving(true);
-    await new Promise((resolve) => window.setTimeout(resolve, 700));
-    setSaving(false);
-    const values = form.getValues();
-    if (values.name.trim().toLowerCase() === 'conflicto') {
-      setError({ code: 'CONFLICT', message: 'Otro usuario modificó este registro.', fields: {} });
-      return;
-    }
-    if (values.email.trim().toLowerCase() === 'usado@empresa.mx') {
-      const fields = { email: 'Ese correo ya está registrado con otro cliente.' };
-      setError({ code: 'BAD_USER_INPUT', message: 'Revisa los datos marcados.', fields });
-      applyServerFieldErrors(form, fields);
-      return;
-    }
-    form.resetDirty();
-    notifySuccess('Cliente guardado.');
-  };
+  // The same save flow as every real form (useFormSave), against a pretend server.
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: ['name', 'email', 'rfc', 'creditLimit'], onSaved: () => undefined });
+  const save = () =>
+    runSave(async (values) => {
+      await new Promise((resolve) => window.setTimeout(resolve, 700));
+      const answer = demoServerAnswer(values);
+      if (answer) throw answer;
+      return 'Cliente guardado.';
+    });
 
   return (
     <FormPage

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The save flow of every edit form: validate → mutate → reset dirty → notice →
 // onSaved; a failure puts field messages under their inputs and the rest above
-// the form; another action's error shown with setError is cleared by the next save.
+// the form (or in a notice, for the errors asNotice picks); another action's
+// error shown with setError is cleared by the next save.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -10,7 +11,11 @@ import type { FormErrors } from '@mantine/form';
 import { useFormSave, type FormSave } from '../../../client/components/useFormSave';
 
 const notified = vi.hoisted(() => [] as string[]);
-vi.mock('../../../client/components/notify', () => ({ notifySuccess: (message: string) => notified.push(message) }));
+const notifiedErrors = vi.hoisted(() => [] as [string, string | undefined][]);
+vi.mock('../../../client/components/notify', () => ({
+  notifySuccess: (message: string) => notified.push(message),
+  notifyError: (message: string, title?: string) => notifiedErrors.push([message, title]),
+}));
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
@@ -25,6 +30,7 @@ afterEach(() => {
   act(() => root?.unmount());
   document.body.innerHTML = '';
   notified.length = 0;
+  notifiedErrors.length = 0;
 });
 
 type Values = { name: string };
@@ -43,7 +49,7 @@ function makeForm(hasErrors = false) {
 }
 
 let hook: FormSave<Values> | null = null;
-type Extra = Pick<Parameters<typeof useFormSave<Values>>[0], 'validate' | 'mapError'>;
+type Extra = Pick<Parameters<typeof useFormSave<Values>>[0], 'validate' | 'mapError' | 'asNotice' | 'noticeTitle'>;
 function mount(form: ReturnType<typeof makeForm>, onSaved: () => void, readOnly = false, extra: Extra = {}) {
   function Editor() {
     hook = useFormSave<Values>({ form, fields: ['name'], onSaved, readOnly, ...extra });
@@ -83,6 +89,17 @@ describe('useFormSave', () => {
     await act(() => hook!.save(async () => ({ message: 'Cotización registrada.', onSaved: openCreated })));
     expect(form.resetDirty).toHaveBeenCalledOnce();
     expect(notified).toEqual(['Cotización registrada.']);
+    expect(openCreated).toHaveBeenCalledOnce();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('raises no notice when the page it opens is the answer', async () => {
+    const form = makeForm();
+    const onSaved = vi.fn();
+    const openCreated = vi.fn();
+    mount(form, onSaved);
+    await act(() => hook!.save(async () => ({ message: null, onSaved: openCreated })));
+    expect(notified).toEqual([]);
     expect(openCreated).toHaveBeenCalledOnce();
     expect(onSaved).not.toHaveBeenCalled();
   });
@@ -138,5 +155,18 @@ describe('useFormSave', () => {
     mount(form, vi.fn(), false, { mapError: (error): Record<string, string> => ({ 'apply.7': error.fields.total ?? '' }) });
     await act(() => hook!.save(() => Promise.reject(badInput)));
     expect(form.setErrors).toHaveBeenCalledWith({ name: 'Ya existe.', 'apply.7': 'El total no cuadra.' });
+  });
+
+  it('says the errors asNotice picks in a notice instead of above the form, still placing their fields', async () => {
+    const form = makeForm();
+    mount(form, vi.fn(), false, { asNotice: (error) => error.code === 'BAD_USER_INPUT', noticeTitle: 'No se pudo guardar' });
+    await act(() => hook!.save(() => Promise.reject(badInput)));
+    expect(form.setErrors).toHaveBeenCalledWith({ name: 'Ya existe.' });
+    expect(notifiedErrors).toEqual([['Revisa los datos capturados.', 'No se pudo guardar']]);
+    expect(hook!.error).toBeNull();
+    const conflict = new CombinedGraphQLErrors({ data: null, errors: [{ message: 'Otro usuario cambió el registro.', extensions: { code: 'CONFLICT' } }] });
+    await act(() => hook!.save(() => Promise.reject(conflict)));
+    expect(notifiedErrors).toHaveLength(1);
+    expect(hook!.error?.message).toBe('Otro usuario cambió el registro.');
   });
 });

@@ -25,10 +25,8 @@ import { UiDecimal } from '../../../components/decimal';
 import { FormDialog } from '../../../components/EditDialog';
 import { FormPage } from '../../../components/FormPage';
 import { formatDate, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { NumberField } from '../../../components/NumberField';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { AGREEMENT_BADGES, AGREEMENT_PATHS, kindOptions, texts } from './texts';
@@ -45,33 +43,17 @@ const valuesOf = (a: Agreement | null): Values =>
 
 function CancelDialog({ agreement, onClose }: { agreement: Agreement; onClose: (cancelled: boolean) => void }) {
   const [cancel] = useMutation(RhAgreementCancelDocument);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    setError(null);
-    if (!reason.trim()) {
-      setFieldError(texts.required);
-      return;
-    }
-    setSaving(true);
-    try {
+  const form = useForm<{ reason: string }>({ mode: 'controlled', initialValues: { reason: '' }, validate: { reason: (v) => (v.trim() ? null : texts.required) } });
+  const { save, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: () => onClose(true) });
+  const submit = () =>
+    save(async ({ reason }) => {
       await cancel({ variables: { id: agreement.id, version: agreement.version, reason } });
-      notifySuccess(texts.cancelled(agreement.folio));
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFieldError(placedFields(e, ['reason']).reason);
-      setError(errorForForm(e, ['reason']));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return texts.cancelled(agreement.folio);
+    });
   return (
     <FormDialog title={texts.cancelTitle(agreement.folio)} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={texts.cancel} size="md">
       <Text size="sm">{texts.cancelHelp}</Text>
-      <Textarea label={texts.cancelReason} required autosize minRows={2} maxLength={300} value={reason} error={fieldError} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
+      <Textarea label={texts.cancelReason} required autosize minRows={2} maxLength={300} data-autofocus {...form.getInputProps('reason')} />
     </FormDialog>
   );
 }

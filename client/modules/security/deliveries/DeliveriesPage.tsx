@@ -4,6 +4,7 @@
 // opens its lines, each with "Devolver" (condition bueno / dañado / perdido).
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -22,13 +23,11 @@ import { todayIso } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { formatDate } from '../../../components/format';
-import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { notifySuccess } from '../../../components/notify';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { SignaturePad } from '../../../components/SignaturePad';
+import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
 import { MODULE, OPTIONS, TOOL_CATEGORY_LABELS, common } from '../texts';
 
@@ -90,46 +89,36 @@ function ToolPicker({ onPick, taken }: { onPick: (l: DraftLine) => void; taken: 
   );
 }
 
+type NewDelivery = { employeeId: string; receivedBy: string; deliveredOn: string; signature: string | null; lines: DraftLine[] };
+
+function missingOf(v: NewDelivery): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (!v.employeeId) missing.employeeId = common.required;
+  if (!v.receivedBy.trim()) missing.receivedBy = common.required;
+  if (!v.lines.length) missing.lines = 'Agrega al menos un equipo a la entrega.';
+  return missing;
+}
+
 function NewDeliveryDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const [create] = useMutation(SecDeliveryCreateDocument);
-  const [employeeId, setEmployeeId] = useState('');
-  const [receivedBy, setReceivedBy] = useState('');
-  const [deliveredOn, setDeliveredOn] = useState(todayIso());
-  const [signature, setSignature] = useState<string | null>(null);
-  const [lines, setLines] = useState<DraftLine[]>([]);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm<NewDelivery>({ mode: 'controlled', initialValues: { employeeId: '', receivedBy: '', deliveredOn: todayIso(), signature: null, lines: [] } });
+  const { employeeId, lines } = form.values;
   const placed = ['employeeId', 'receivedBy', 'deliveredOn', 'lines', ...lines.flatMap((_, i) => [`lines.${i}.toolId`, `lines.${i}.quantity`])];
-  const submit = async () => {
-    const missing: Record<string, string> = {};
-    if (!employeeId) missing.employeeId = common.required;
-    if (!receivedBy.trim()) missing.receivedBy = common.required;
-    if (!lines.length) missing.lines = 'Agrega al menos un equipo a la entrega.';
-    setFields(missing);
-    if (Object.keys(missing).length) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const r = await create({ variables: { input: { employeeId, receivedBy, deliveredOn, signature, lines: lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })) } } });
-      notifySuccess(t.created(r.data?.secDeliveryCreate.folio ?? 0));
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFields(placedFields(e, placed));
-      setError(errorForForm(e, placed));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving, error } = useFormSave({ form, fields: placed, onSaved: () => onClose(true), validate: missingOf });
+  const fieldError = (path: string) => form.errors[path] as string | undefined;
+  const submit = () =>
+    save(async (v) => {
+      const r = await create({ variables: { input: { employeeId: v.employeeId, receivedBy: v.receivedBy, deliveredOn: v.deliveredOn, signature: v.signature, lines: v.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })) } } });
+      return t.created(r.data?.secDeliveryCreate.folio ?? 0);
+    });
   return (
     <FormDialog title={t.create} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} size="lg">
       <Stack gap="sm">
-        <EmployeeSelect label={t.fields.employee} required value={employeeId} onChange={setEmployeeId} error={fields.employeeId} />
-        <ToolPicker taken={lines.map((l) => l.toolId)} onPick={(l) => setLines((prev) => [...prev, l])} />
-        {fields.lines ? (
+        <EmployeeSelect label={t.fields.employee} required value={employeeId} onChange={(id) => form.setFieldValue('employeeId', id)} error={fieldError('employeeId')} />
+        <ToolPicker taken={lines.map((l) => l.toolId)} onPick={(l) => form.insertListItem('lines', l)} />
+        {form.errors.lines ? (
           <Text size="xs" c="red">
-            {fields.lines}
+            {form.errors.lines}
           </Text>
         ) : null}
         {lines.map((l, i) => (
@@ -142,9 +131,9 @@ function NewDeliveryDialog({ onClose }: { onClose: (saved: boolean) => void }) {
                 <Text size="xs" c="dimmed">
                   {TOOL_CATEGORY_LABELS[l.category as 'epp' | 'herramienta']}
                 </Text>
-                {fields[`lines.${i}.toolId`] || fields[`lines.${i}.quantity`] ? (
+                {fieldError(`lines.${i}.toolId`) || fieldError(`lines.${i}.quantity`) ? (
                   <Text size="xs" c="red">
-                    {fields[`lines.${i}.toolId`] ?? fields[`lines.${i}.quantity`]}
+                    {fieldError(`lines.${i}.toolId`) ?? fieldError(`lines.${i}.quantity`)}
                   </Text>
                 ) : null}
               </Stack>
@@ -158,54 +147,45 @@ function NewDeliveryDialog({ onClose }: { onClose: (saved: boolean) => void }) {
                   allowNegative={false}
                   disabled={l.category !== 'epp'}
                   value={l.quantity}
-                  onChange={(v) => setLines((prev) => prev.map((x, k) => (k === i ? { ...x, quantity: Math.max(1, Number(v) || 1) } : x)))}
+                  onChange={(v) => form.setFieldValue(`lines.${i}.quantity`, Math.max(1, Number(v) || 1))}
                 />
-                <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${l.label}`} onClick={() => setLines((prev) => prev.filter((_, k) => k !== i))}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${l.label}`} onClick={() => form.removeListItem('lines', i)}>
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
             </Group>
           </Paper>
         ))}
-        <TextInput label={t.fields.receivedBy} required value={receivedBy} onChange={(e) => setReceivedBy(e.currentTarget.value)} error={fields.receivedBy} maxLength={150} />
-        <DateField label={t.fields.date} required value={deliveredOn} onChange={setDeliveredOn} error={fields.deliveredOn} />
-        <SignaturePad label={t.fields.signature} onChange={setSignature} />
+        <TextInput label={t.fields.receivedBy} required maxLength={150} {...form.getInputProps('receivedBy')} />
+        <DateField label={t.fields.date} required {...form.getInputProps('deliveredOn')} />
+        <SignaturePad label={t.fields.signature} onChange={(signature) => form.setFieldValue('signature', signature)} />
       </Stack>
     </FormDialog>
   );
 }
 
+type Return = { quantity: number; condition: SecReturnCondition; reason: string };
+
 function ReturnDialog({ line, onClose }: { line: Line; onClose: (saved: boolean) => void }) {
   const [giveBack] = useMutation(SecDeliveryReturnDocument);
-  const [quantity, setQuantity] = useState(line.outstanding);
-  const [condition, setCondition] = useState<SecReturnCondition>('bueno');
-  const [reason, setReason] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    if (condition !== 'bueno' && !reason.trim()) {
-      setFields({ reason: 'Indica el motivo.' });
-      return;
-    }
-    setSaving(true);
-    try {
-      await giveBack({ variables: { input: { lineId: line.id, quantity, condition, reason } } });
-      notifySuccess(t.returned);
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFields(placedFields(e, ['quantity', 'reason', 'condition']));
-      setError(errorForForm(e, ['quantity', 'reason', 'condition']));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useForm<Return>({ mode: 'controlled', initialValues: { quantity: line.outstanding, condition: 'bueno', reason: '' } });
+  const { condition } = form.values;
+  const { save, saving, error } = useFormSave({
+    form,
+    fields: ['quantity', 'reason', 'condition'],
+    onSaved: () => onClose(true),
+    validate: (v): Record<string, string> => (v.condition !== 'bueno' && !v.reason.trim() ? { reason: 'Indica el motivo.' } : {}),
+  });
+  const submit = () =>
+    save(async (v) => {
+      await giveBack({ variables: { input: { lineId: line.id, ...v } } });
+      return t.returned;
+    });
   return (
     <FormDialog title={t.returnTitle(line)} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={t.return} size="md">
-      <NumberInput label={t.fields.quantity} min={1} max={line.outstanding} allowDecimal={false} disabled={line.category !== 'epp'} value={quantity} onChange={(v) => setQuantity(Math.max(1, Number(v) || 1))} error={fields.quantity} />
-      <Select label={t.condition} data={OPTIONS.returnCondition} value={condition} onChange={(v) => setCondition((v ?? 'bueno') as SecReturnCondition)} allowDeselect={false} description={t.conditionHelp} />
-      <TextInput label={common.reason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fields.reason} required={condition !== 'bueno'} maxLength={300} />
+      <NumberInput label={t.fields.quantity} min={1} max={line.outstanding} allowDecimal={false} disabled={line.category !== 'epp'} {...form.getInputProps('quantity')} onChange={(v) => form.setFieldValue('quantity', Math.max(1, Number(v) || 1))} />
+      <Select label={t.condition} data={OPTIONS.returnCondition} value={condition} onChange={(v) => form.setFieldValue('condition', (v ?? 'bueno') as SecReturnCondition)} allowDeselect={false} description={t.conditionHelp} />
+      <TextInput label={common.reason} required={condition !== 'bueno'} maxLength={300} {...form.getInputProps('reason')} />
     </FormDialog>
   );
 }

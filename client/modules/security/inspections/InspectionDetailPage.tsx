@@ -6,6 +6,7 @@
 // inspection read-only. Laid out for a 390 px wide phone first.
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconCamera, IconLock, IconTool } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -24,10 +25,11 @@ import { AttachmentList, UploadButton } from '../../../components/Attachments';
 import { idParam } from '../../../components/dates';
 import { FormPage } from '../../../components/FormPage';
 import { formatDate, formatNumber } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { BADGES, MODULE, OPTIONS, PRIORITY_LABELS, SECURITY_PATHS, common } from '../texts';
 
 type Inspection = NonNullable<SecInspectionDetailQuery['secInspection']>;
@@ -202,56 +204,46 @@ function InspectionEditor({ inspection, onReload }: { inspection: Inspection; on
   const navigate = useNavigate();
   const access = useScreenAccess(MODULE, 'Inspecciones');
   const reportAccess = useScreenAccess(MODULE, 'Reportes de Mantenimiento');
-  const [save] = useMutation(SecInspectionSaveDocument);
+  const [saveAnswers] = useMutation(SecInspectionSaveDocument);
   const [close] = useMutation(SecInspectionCloseDocument);
   const [setPhoto] = useMutation(SecInspectionAnswerPhotoDocument);
   const [raise] = useMutation(SecInspectionRaiseReportDocument);
   const initial = useMemo<Local>(() => Object.fromEntries(inspection.answers.map((a) => [a.id, { answer: a.answer ?? null, note: a.note }])), [inspection]);
-  const [local, setLocal] = useState<Local>(initial);
-  const [notes, setNotes] = useState(inspection.notes);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const form = useForm<{ notes: string; answers: Local }>({ mode: 'controlled', initialValues: { notes: inspection.notes, answers: initial } });
+  const { notes, answers: local } = form.values;
   const editable = inspection.status === 'borrador' && access.editar;
-  const dirty = editable && (notes !== inspection.notes || inspection.answers.some((a) => (local[a.id].answer ?? null) !== (a.answer ?? null) || local[a.id].note !== a.note));
+  const dirty = editable && form.isDirty();
   const folio = formatInspectionFolio(inspection.folio);
+  // Saving, closing and raising a report all save the answers first; a point's
+  // problem goes on its card (answers.<id>) and, on this long phone screen, in a notice.
+  const { save, saving, error } = useFormSave({
+    form,
+    fields: ['notes', 'answers.'],
+    onSaved: () => void onReload(),
+    asNotice: (e) => e.code === 'BAD_USER_INPUT' && Object.keys(e.fields).some((k) => k.startsWith('answers.')),
+  });
+  const problem = (answerId: string) => form.errors[`answers.${answerId}`] as string | undefined;
 
   /** Saves when something changed; returns the version to use next. */
   const persist = async (): Promise<number> => {
     if (!dirty) return inspection.version;
-    const r = await save({ variables: { id: inspection.id, version: inspection.version, input: { notes, answers: inspection.answers.map((a) => ({ id: a.id, answer: local[a.id].answer, note: local[a.id].note })) } } });
+    const r = await saveAnswers({ variables: { id: inspection.id, version: inspection.version, input: { notes, answers: inspection.answers.map((a) => ({ id: a.id, answer: local[a.id].answer, note: local[a.id].note })) } } });
     return r.data?.secInspectionSave.version ?? inspection.version;
   };
-  const run = async (work: () => Promise<string | null>) => {
-    setSaving(true);
-    setError(null);
-    try {
-      const message = await work();
-      if (message) notifySuccess(message);
-      await onReload();
-    } catch (caught) {
-      const e = asAppError(caught);
-      if (e.code === 'BAD_USER_INPUT' && Object.keys(e.fields).some((k) => k.startsWith('answers.'))) {
-        setProblems(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k.replace('answers.', ''), v])));
-        notifyError(e.message);
-      } else setError(e);
-    } finally {
-      setSaving(false);
-    }
-  };
-  const submit = () => run(async () => {
-    await persist();
-    return t.saved;
-  });
+  const submit = () =>
+    save(async () => {
+      await persist();
+      return t.saved;
+    });
   const closeInspection = () => {
     const byPosition = new Map(inspection.answers.map((a) => [a.position, a.id]));
     const found = closeProblems(inspection.answers.map((a) => ({ position: a.position, text: a.text, answer: local[a.id].answer, evidenceRequired: a.evidenceRequired, hasPhoto: Boolean(a.photo) })));
-    setProblems(Object.fromEntries(found.map((p) => [byPosition.get(p.position) ?? '', p.message])));
     if (found.length) {
+      form.setErrors(Object.fromEntries(found.map((p) => [`answers.${byPosition.get(p.position) ?? ''}`, p.message])));
       notifyError(found[0].message, 'No se puede cerrar');
       return;
     }
-    void run(async () => {
+    void save(async () => {
       const version = await persist();
       await close({ variables: { id: inspection.id, version } });
       return t.closed(folio);
@@ -308,12 +300,12 @@ function InspectionEditor({ inspection, onReload }: { inspection: Inspection; on
             editable={editable}
             canRaise={reportAccess.crear}
             savedAnswer={a.answer ?? null}
-            problem={problems[a.id]}
-            onChange={(v) => setLocal((prev) => ({ ...prev, [a.id]: v }))}
+            problem={problem(a.id)}
+            onChange={(v) => form.setFieldValue(`answers.${a.id}`, v)}
             onPhoto={async (fileId) => {
               try {
                 await setPhoto({ variables: { answerId: a.id, fileId } });
-                setProblems((prev) => ({ ...prev, [a.id]: '' }));
+                form.setFieldError(`answers.${a.id}`, null);
                 if (fileId) notifySuccess(t.photoSaved);
                 await onReload();
               } catch (caught) {
@@ -322,7 +314,7 @@ function InspectionEditor({ inspection, onReload }: { inspection: Inspection; on
               }
             }}
             onRaise={() =>
-              run(async () => {
+              save(async () => {
                 await persist();
                 await raise({ variables: { answerId: a.id } });
                 return t.raised;
@@ -330,7 +322,7 @@ function InspectionEditor({ inspection, onReload }: { inspection: Inspection; on
             }
           />
         ))}
-        <Textarea label={t.notes} autosize minRows={2} maxLength={1000} value={notes} readOnly={!editable} onChange={(e) => setNotes(e.currentTarget.value)} />
+        <Textarea label={t.notes} autosize minRows={2} maxLength={1000} readOnly={!editable} {...form.getInputProps('notes')} />
       </Stack>
     </FormPage>
   );

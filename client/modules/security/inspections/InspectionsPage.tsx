@@ -3,6 +3,7 @@
 // date) and then the checklist screen.
 import { useState } from 'react';
 import { Badge, Button, Select, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -21,12 +22,11 @@ import { todayIso } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { formatDate, formatNumber } from '../../../components/format';
-import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
 import { BADGES, MODULE, OPTIONS, SECURITY_PATHS, common } from '../texts';
 
@@ -71,37 +71,32 @@ const COLUMNS: ListColumn<SecInspectionFieldsFragment>[] = [
   { key: 'result', header: t.cols.result, render: (r) => (r.result ? <StatusBadge status={r.result} labels={BADGES.result} /> : '—'), exportValue: (r) => (r.result ? BADGES.result[r.result].label : '') },
 ];
 
+type NewInspection = { typeId: string; area: string; inspectorEmployeeId: string; inspectedOn: string };
+const required = (v: string) => (v.trim() ? null : common.required);
+
 function NewInspectionDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const types = useQuery(SecInspectionTypeOptionListDocument);
   const [create] = useMutation(SecInspectionCreateDocument);
-  const [values, setValues] = useState({ typeId: '', area: '', inspectorEmployeeId: '', inspectedOn: todayIso() });
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = (k: keyof typeof values) => (v: string) => setValues((prev) => ({ ...prev, [k]: v }));
-  const submit = async () => {
-    const missing = Object.fromEntries(Object.entries(values).filter(([, v]) => !v.trim()).map(([k]) => [k, common.required]));
-    setFields(missing);
-    if (Object.keys(missing).length) return;
-    setSaving(true);
-    try {
-      const r = await create({ variables: { input: values } });
-      void navigate(`${SECURITY_PATHS.inspection}?id=${r.data?.secInspectionCreate.id ?? ''}`);
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFields(placedFields(e, Object.keys(values)));
-      setError(errorForForm(e, Object.keys(values)));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useForm<NewInspection>({
+    mode: 'controlled',
+    initialValues: { typeId: '', area: '', inspectorEmployeeId: '', inspectedOn: todayIso() },
+    validate: { typeId: required, area: required, inspectorEmployeeId: required, inspectedOn: required },
+  });
+  const { save, saving, error } = useFormSave({ form, fields: ['typeId', 'area', 'inspectorEmployeeId', 'inspectedOn'], onSaved: onClose });
+  const values = form.values;
+  // The checklist screen it opens is the answer: no notice.
+  const submit = () =>
+    save(async (input) => {
+      const r = await create({ variables: { input } });
+      return { message: null, onSaved: () => void navigate(`${SECURITY_PATHS.inspection}?id=${r.data?.secInspectionCreate.id ?? ''}`) };
+    });
   return (
     <FormDialog title={t.create} opened onClose={onClose} onSubmit={submit} saving={saving} error={error} submitLabel="Iniciar" size="md">
-      <Select label={t.fields.type} required data={(types.data?.secInspectionTypeOptions ?? []).map((o) => ({ value: o.id, label: o.name }))} value={values.typeId || null} onChange={(v) => set('typeId')(v ?? '')} error={fields.typeId} searchable />
-      <TextInput label={t.fields.area} required value={values.area} onChange={(e) => set('area')(e.currentTarget.value)} error={fields.area} maxLength={150} />
-      <EmployeeSelect label={t.fields.inspector} required value={values.inspectorEmployeeId} onChange={set('inspectorEmployeeId')} error={fields.inspectorEmployeeId} />
-      <DateField label={t.fields.date} required value={values.inspectedOn} onChange={set('inspectedOn')} error={fields.inspectedOn} />
+      <Select label={t.fields.type} required data={(types.data?.secInspectionTypeOptions ?? []).map((o) => ({ value: o.id, label: o.name }))} {...form.getInputProps('typeId')} value={values.typeId || null} onChange={(v) => form.setFieldValue('typeId', v ?? '')} searchable />
+      <TextInput label={t.fields.area} required maxLength={150} {...form.getInputProps('area')} />
+      <EmployeeSelect label={t.fields.inspector} required value={values.inspectorEmployeeId} onChange={(v) => form.setFieldValue('inspectorEmployeeId', v)} error={form.errors.inspectorEmployeeId as string | undefined} />
+      <DateField label={t.fields.date} required {...form.getInputProps('inspectedOn')} />
     </FormDialog>
   );
 }

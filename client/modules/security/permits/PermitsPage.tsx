@@ -5,6 +5,7 @@
 // then it is closed, or cancelled with a reason.
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { IconCheck, IconLock, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import {
@@ -23,13 +24,11 @@ import { useScreenAccess } from '../../../components/access';
 import { FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { formatDateTime } from '../../../components/format';
-import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { notifySuccess } from '../../../components/notify';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
 import { BADGES, MODULE, OPTIONS, PERMIT_KIND_LABELS, common } from '../texts';
 
@@ -66,6 +65,17 @@ const COLUMNS: ListColumn<Permit>[] = [
 
 type Values = { kind: SecPermitKind; requesterEmployeeId: string; workerIds: string[]; area: string; description: string; validFrom: string; validTo: string; checklist: string[] };
 
+function missingOf(v: Values): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (!v.requesterEmployeeId) missing.requesterEmployeeId = common.required;
+  if (!v.area.trim()) missing.area = common.required;
+  if (!v.workerIds.some(Boolean)) missing.workerIds = 'Agrega al menos un trabajador.';
+  if (!v.validFrom) missing.validFrom = common.required;
+  if (!v.validTo) missing.validTo = common.required;
+  else if (v.validFrom && v.validTo <= v.validFrom) missing.validTo = 'El fin de la vigencia debe ser posterior al inicio.';
+  return missing;
+}
+
 function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (saved: boolean) => void }) {
   const access = useScreenAccess(MODULE, 'Permisos');
   const [create] = useMutation(SecPermitCreateDocument);
@@ -74,66 +84,51 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
   const [closePermit] = useMutation(SecPermitCloseDocument);
   const [cancel] = useMutation(SecPermitCancelDocument);
   const now = Date.now();
-  const [v, setV] = useState<Values>(
-    permit
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: permit
       ? { kind: permit.kind, requesterEmployeeId: permit.requesterEmployeeId, workerIds: permit.workers.map((w) => w.employeeId), area: permit.area, description: permit.description, validFrom: toLocalInput(permit.validFrom), validTo: toLocalInput(permit.validTo), checklist: permit.checklist }
       : { kind: 'altura', requesterEmployeeId: '', workerIds: [''], area: '', description: '', validFrom: toLocalInput(new Date(now + 3_600_000).toISOString()), validTo: toLocalInput(new Date(now + 9 * 3_600_000).toISOString()), checklist: [] },
-  );
+  });
+  const v = form.values;
   const [cancelReason, setCancelReason] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
   const editable = !permit ? access.crear : permit.status === 'solicitado' && access.editar;
-  const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((prev) => ({ ...prev, [k]: value }));
+  const fieldError = (path: string) => form.errors[path] as string | undefined;
   const placed = ['kind', 'requesterEmployeeId', 'workerIds', 'area', 'description', 'validFrom', 'validTo', 'checklist', 'reason', ...v.workerIds.map((_, i) => `workerIds.${i}`)];
-  const input = () => ({ ...v, workerIds: v.workerIds.filter(Boolean), validFrom: fromLocalInput(v.validFrom), validTo: fromLocalInput(v.validTo) });
-  const run = async (work: () => Promise<string>) => {
-    setSaving(true);
-    setError(null);
-    try {
-      notifySuccess(await work());
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFields(placedFields(e, placed));
-      setError(errorForForm(e, placed));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const submit = async () => {
-    const missing: Record<string, string> = {};
-    if (!v.requesterEmployeeId) missing.requesterEmployeeId = common.required;
-    if (!v.area.trim()) missing.area = common.required;
-    if (!v.workerIds.some(Boolean)) missing.workerIds = 'Agrega al menos un trabajador.';
-    if (!v.validFrom) missing.validFrom = common.required;
-    if (!v.validTo) missing.validTo = common.required;
-    else if (v.validFrom && v.validTo <= v.validFrom) missing.validTo = 'El fin de la vigencia debe ser posterior al inicio.';
-    setFields(missing);
-    if (Object.keys(missing).length) return;
-    await run(async () => {
-      if (permit) await update({ variables: { id: permit.id, version: permit.version, input: input() } });
-      else await create({ variables: { input: input() } });
+  const input = (values: Values) => ({ ...values, workerIds: values.workerIds.filter(Boolean), validFrom: fromLocalInput(values.validFrom), validTo: fromLocalInput(values.validTo) });
+  const edit = useFormSave({ form, fields: placed, readOnly: !editable, onSaved: () => onClose(true), validate: missingOf });
+  // Autorizar, Cerrar and Cancelar act on the permit as saved: their own busy state and error, no edit rights needed.
+  const action = useFormSave({ form, fields: placed, onSaved: () => onClose(true) });
+  const saving = edit.saving || action.saving;
+  const submit = () => {
+    action.setError(null);
+    return edit.save(async (values) => {
+      if (permit) await update({ variables: { id: permit.id, version: permit.version, input: input(values) } });
+      else await create({ variables: { input: input(values) } });
       return 'Permiso guardado.';
     });
+  };
+  const run = (work: () => Promise<string>) => {
+    edit.setError(null);
+    void action.save(work);
   };
   const checklist = PERMIT_CHECKLISTS[v.kind as PermitKind];
   const extra = permit ? (
     <Group gap="xs">
       {permit.status === 'solicitado' && access.autorizar ? (
-        <Button color="teal" leftSection={<IconCheck size={16} />} loading={saving} disabled={permit.expired} title={permit.expired ? 'La vigencia ya terminó' : undefined} onClick={() => void run(async () => (await authorize({ variables: { id: permit.id, version: permit.version } }), `Permiso ${formatPermitFolio(permit.folio)} autorizado.`))}>
+        <Button color="teal" leftSection={<IconCheck size={16} />} loading={saving} disabled={permit.expired} title={permit.expired ? 'La vigencia ya terminó' : undefined} onClick={() => run(async () => (await authorize({ variables: { id: permit.id, version: permit.version } }), `Permiso ${formatPermitFolio(permit.folio)} autorizado.`))}>
           Autorizar
         </Button>
       ) : null}
       {permit.status === 'autorizado' && access.editar ? (
-        <Button variant="light" leftSection={<IconLock size={16} />} loading={saving} onClick={() => void run(async () => (await closePermit({ variables: { id: permit.id, version: permit.version } }), `Permiso ${formatPermitFolio(permit.folio)} cerrado.`))}>
+        <Button variant="light" leftSection={<IconLock size={16} />} loading={saving} onClick={() => run(async () => (await closePermit({ variables: { id: permit.id, version: permit.version } }), `Permiso ${formatPermitFolio(permit.folio)} cerrado.`))}>
           Cerrar permiso
         </Button>
       ) : null}
     </Group>
   ) : undefined;
   return (
-    <FormDialog title={permit ? `${formatPermitFolio(permit.folio)} · ${PERMIT_KIND_LABELS[permit.kind]}` : 'Solicitar permiso de trabajo'} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} readOnly={!editable} extraActions={extra} size="lg">
+    <FormDialog title={permit ? `${formatPermitFolio(permit.folio)} · ${PERMIT_KIND_LABELS[permit.kind]}` : 'Solicitar permiso de trabajo'} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={action.error ?? edit.error} readOnly={!editable} extraActions={extra} size="lg">
       <Stack gap="sm">
         {permit ? (
           <Group gap="xs">
@@ -143,8 +138,8 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
         ) : null}
         {permit?.expired && permit.status === 'solicitado' ? <Alert color="orange" variant="light">La vigencia ya terminó: no se puede autorizar. Cambia la vigencia o cancélalo.</Alert> : null}
         {permit?.cancelReason ? <Alert color="red" variant="light">Cancelado: {permit.cancelReason}</Alert> : null}
-        <Select label="Tipo de permiso" data={OPTIONS.permitKind} value={v.kind} onChange={(k) => setV((prev) => ({ ...prev, kind: (k ?? 'altura') as SecPermitKind, checklist: [] }))} allowDeselect={false} disabled={!editable} />
-        <EmployeeSelect label="Solicitante" required value={v.requesterEmployeeId} known={permit ? { id: permit.requesterEmployeeId, fullName: permit.requesterName } : null} onChange={(x) => set('requesterEmployeeId', x)} error={fields.requesterEmployeeId} disabled={!editable} />
+        <Select label="Tipo de permiso" data={OPTIONS.permitKind} value={v.kind} onChange={(k) => form.setValues({ kind: (k ?? 'altura') as SecPermitKind, checklist: [] })} allowDeselect={false} disabled={!editable} />
+        <EmployeeSelect label="Solicitante" required value={v.requesterEmployeeId} known={permit ? { id: permit.requesterEmployeeId, fullName: permit.requesterName } : null} onChange={(x) => form.setFieldValue('requesterEmployeeId', x)} error={fieldError('requesterEmployeeId')} disabled={!editable} />
         <Text size="sm" fw={500}>
           Trabajadores
         </Text>
@@ -155,35 +150,35 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
                 aria-label={`Trabajador ${i + 1}`}
                 value={w}
                 known={permit?.workers.find((x) => x.employeeId === w) ? { id: w, fullName: permit.workers.find((x) => x.employeeId === w)?.fullName ?? '' } : null}
-                onChange={(x) => set('workerIds', v.workerIds.map((y, k) => (k === i ? x : y)))}
-                error={fields[`workerIds.${i}`]}
+                onChange={(x) => form.setFieldValue(`workerIds.${i}`, x)}
+                error={fieldError(`workerIds.${i}`)}
                 disabled={!editable}
               />
             </div>
             {editable && v.workerIds.length > 1 ? (
-              <ActionIcon variant="subtle" color="red" mt={6} aria-label={`Quitar trabajador ${i + 1}`} onClick={() => set('workerIds', v.workerIds.filter((_, k) => k !== i))}>
+              <ActionIcon variant="subtle" color="red" mt={6} aria-label={`Quitar trabajador ${i + 1}`} onClick={() => form.removeListItem('workerIds', i)}>
                 <IconTrash size={16} />
               </ActionIcon>
             ) : null}
           </Group>
         ))}
-        {fields.workerIds ? (
+        {form.errors.workerIds ? (
           <Text size="xs" c="red">
-            {fields.workerIds}
+            {form.errors.workerIds}
           </Text>
         ) : null}
         {editable ? (
-          <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set('workerIds', [...v.workerIds, ''])} w="fit-content">
+          <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('workerIds', '')} w="fit-content">
             Agregar trabajador
           </Button>
         ) : null}
-        <TextInput label="Área" required value={v.area} onChange={(e) => set('area', e.currentTarget.value)} error={fields.area} maxLength={150} disabled={!editable} />
-        <Textarea label="Trabajo a realizar" autosize minRows={1} maxLength={1000} value={v.description} onChange={(e) => set('description', e.currentTarget.value)} disabled={!editable} />
+        <TextInput label="Área" required {...form.getInputProps('area')} maxLength={150} disabled={!editable} />
+        <Textarea label="Trabajo a realizar" autosize minRows={1} maxLength={1000} {...form.getInputProps('description')} disabled={!editable} />
         <Group grow>
-          <TextInput type="datetime-local" label="Vigente desde" required value={v.validFrom} onChange={(e) => set('validFrom', e.currentTarget.value)} error={fields.validFrom} disabled={!editable} />
-          <TextInput type="datetime-local" label="Vigente hasta" required value={v.validTo} onChange={(e) => set('validTo', e.currentTarget.value)} error={fields.validTo} disabled={!editable} />
+          <TextInput type="datetime-local" label="Vigente desde" required {...form.getInputProps('validFrom')} disabled={!editable} />
+          <TextInput type="datetime-local" label="Vigente hasta" required {...form.getInputProps('validTo')} disabled={!editable} />
         </Group>
-        <Checkbox.Group label={`Checklist de ${PERMIT_KIND_LABELS[v.kind].toLowerCase()} (todo marcado para autorizar)`} value={v.checklist} onChange={(x) => set('checklist', x)} error={fields.checklist}>
+        <Checkbox.Group label={`Checklist de ${PERMIT_KIND_LABELS[v.kind].toLowerCase()} (todo marcado para autorizar)`} {...form.getInputProps('checklist')}>
           <Stack gap={6} mt={6}>
             {checklist.map((c) => (
               <Checkbox key={c.key} value={c.key} label={c.text} disabled={!editable} />
@@ -192,17 +187,17 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
         </Checkbox.Group>
         {permit && (permit.status === 'solicitado' || permit.status === 'autorizado') && access.eliminar ? (
           <Group align="flex-end" gap="xs">
-            <TextInput label="Motivo de cancelación" style={{ flex: 1 }} value={cancelReason} onChange={(e) => setCancelReason(e.currentTarget.value)} error={fields.reason} maxLength={300} />
+            <TextInput label="Motivo de cancelación" style={{ flex: 1 }} value={cancelReason} onChange={(e) => setCancelReason(e.currentTarget.value)} error={form.errors.reason} maxLength={300} />
             <Button
               color="red"
               variant="light"
               leftSection={<IconX size={16} />}
               onClick={() => {
                 if (!cancelReason.trim()) {
-                  setFields({ reason: 'Indica el motivo.' });
+                  form.setErrors({ reason: 'Indica el motivo.' });
                   return;
                 }
-                void run(async () => (await cancel({ variables: { id: permit.id, version: permit.version, reason: cancelReason } }), `Permiso ${formatPermitFolio(permit.folio)} cancelado.`));
+                run(async () => (await cancel({ variables: { id: permit.id, version: permit.version, reason: cancelReason } }), `Permiso ${formatPermitFolio(permit.folio)} cancelado.`));
               }}
             >
               Cancelar permiso

@@ -5,6 +5,7 @@
 // that inspection schedules the next occurrence.
 import { useState } from 'react';
 import { Badge, Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlayerPlay, IconPlus, IconX } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -27,18 +28,19 @@ import { todayIso } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { formatDate } from '../../../components/format';
-import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
-import { notifyError, notifySuccess } from '../../../components/notify';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { notifyError } from '../../../components/notify';
+import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
 import { BADGES, MODULE, OPTIONS, RECURRENCE_LABELS, SECURITY_PATHS, common } from '../texts';
 
 type Row = SecScheduleFieldsFragment;
 type Values = { typeId: string; area: string; responsibleEmployeeId: string; dueOn: string; recurrence: SecRecurrence; notes: string };
+const REQUIRED = ['typeId', 'area', 'responsibleEmployeeId', 'dueOn'] as const;
 
 const COLUMNS: ListColumn<Row>[] = [
   {
@@ -71,49 +73,41 @@ function ScheduleDialog({ row, onClose }: { row: Row | null; onClose: (saved: bo
   const [update] = useMutation(SecScheduleUpdateDocument);
   const [cancel] = useMutation(SecScheduleCancelDocument);
   const [start] = useMutation(SecInspectionCreateDocument);
-  const [v, setV] = useState<Values>(
-    row
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: row
       ? { typeId: row.typeId, area: row.area, responsibleEmployeeId: row.responsibleEmployeeId, dueOn: row.dueOn, recurrence: row.recurrence, notes: row.notes }
       : { typeId: '', area: '', responsibleEmployeeId: '', dueOn: todayIso(), recurrence: 'monthly', notes: '' },
-  );
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
+  });
+  const v = form.values;
   const pending = !row || row.status === 'pendiente';
   const editable = pending && (row ? access.editar : access.crear);
   const placed = Object.keys(v);
-  const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((prev) => ({ ...prev, [k]: value }));
-  const fail = (caught: unknown) => {
-    const e = asAppError(caught);
-    setFields(placedFields(e, placed));
-    setError(errorForForm(e, placed));
-  };
-  const submit = async () => {
-    const missing = Object.fromEntries((['typeId', 'area', 'responsibleEmployeeId', 'dueOn'] as const).filter((k) => !v[k].trim()).map((k) => [k, common.required]));
-    setFields(missing);
-    if (Object.keys(missing).length) return;
-    setSaving(true);
-    try {
-      if (row) await update({ variables: { id: row.id, version: row.version, input: v } });
-      else await create({ variables: { input: v } });
-      notifySuccess('Inspección programada guardada.');
-      onClose(true);
-    } catch (caught) {
-      fail(caught);
-    } finally {
-      setSaving(false);
-    }
+  const edit = useFormSave({
+    form,
+    fields: placed,
+    readOnly: !editable,
+    onSaved: () => onClose(true),
+    validate: (values): Record<string, string> => Object.fromEntries(REQUIRED.filter((k) => !values[k].trim()).map((k) => [k, common.required])),
+  });
+  // "Iniciar inspección" starts the plan as saved (no edit rights needed, the edits not checked) and opens the checklist (no notice).
+  const starting = useFormSave({ form, fields: placed, onSaved: () => undefined });
+  const saving = edit.saving || starting.saving;
+  const submit = () => {
+    starting.setError(null);
+    return edit.save(async (input) => {
+      if (row) await update({ variables: { id: row.id, version: row.version, input } });
+      else await create({ variables: { input } });
+      return 'Inspección programada guardada.';
+    });
   };
   const startInspection = async () => {
     if (!row) return;
-    setSaving(true);
-    try {
+    edit.setError(null);
+    await starting.save(async () => {
       const r = await start({ variables: { input: { typeId: row.typeId, area: row.area, inspectorEmployeeId: row.responsibleEmployeeId, inspectedOn: todayIso(), scheduleId: row.id } } });
-      void navigate(`${SECURITY_PATHS.inspection}?id=${r.data?.secInspectionCreate.id ?? ''}`);
-    } catch (caught) {
-      fail(caught);
-      setSaving(false);
-    }
+      return { message: null, onSaved: () => void navigate(`${SECURITY_PATHS.inspection}?id=${r.data?.secInspectionCreate.id ?? ''}`) };
+    });
   };
   const extra = row && pending ? (
     <Group gap="xs">
@@ -150,15 +144,15 @@ function ScheduleDialog({ row, onClose }: { row: Row | null; onClose: (saved: bo
     </Group>
   ) : undefined;
   return (
-    <FormDialog title={row ? `${row.typeName} · ${row.area}` : 'Programar inspección'} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} readOnly={!editable} extraActions={extra} size="lg">
-      <Select label="Tipo de inspección" required searchable data={(types.data?.secInspectionTypeOptions ?? []).map((o) => ({ value: o.id, label: o.name })).concat(row && !(types.data?.secInspectionTypeOptions ?? []).some((o) => o.id === row.typeId) ? [{ value: row.typeId, label: row.typeName }] : [])} value={v.typeId || null} onChange={(x) => set('typeId', x ?? '')} error={fields.typeId} disabled={!editable} />
-      <TextInput label="Área o ubicación" required value={v.area} onChange={(e) => set('area', e.currentTarget.value)} error={fields.area} maxLength={150} disabled={!editable} />
-      <EmployeeSelect label="Responsable" required value={v.responsibleEmployeeId} known={row ? { id: row.responsibleEmployeeId, fullName: row.responsibleName } : null} onChange={(x) => set('responsibleEmployeeId', x)} error={fields.responsibleEmployeeId} disabled={!editable} />
+    <FormDialog title={row ? `${row.typeName} · ${row.area}` : 'Programar inspección'} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={starting.error ?? edit.error} readOnly={!editable} extraActions={extra} size="lg">
+      <Select label="Tipo de inspección" required searchable data={(types.data?.secInspectionTypeOptions ?? []).map((o) => ({ value: o.id, label: o.name })).concat(row && !(types.data?.secInspectionTypeOptions ?? []).some((o) => o.id === row.typeId) ? [{ value: row.typeId, label: row.typeName }] : [])} {...form.getInputProps('typeId')} value={v.typeId || null} onChange={(x) => form.setFieldValue('typeId', x ?? '')} disabled={!editable} />
+      <TextInput label="Área o ubicación" required maxLength={150} {...form.getInputProps('area')} disabled={!editable} />
+      <EmployeeSelect label="Responsable" required value={v.responsibleEmployeeId} known={row ? { id: row.responsibleEmployeeId, fullName: row.responsibleName } : null} onChange={(x) => form.setFieldValue('responsibleEmployeeId', x)} error={form.errors.responsibleEmployeeId as string | undefined} disabled={!editable} />
       <Group grow>
-        <DateField label="Fecha" required value={v.dueOn} onChange={(x) => set('dueOn', x)} error={fields.dueOn} disabled={!editable} />
-        <Select label="Repetición" data={OPTIONS.recurrence} value={v.recurrence} onChange={(x) => set('recurrence', (x ?? 'none') as SecRecurrence)} allowDeselect={false} disabled={!editable} description="Al cerrar la inspección se programa la siguiente." />
+        <DateField label="Fecha" required {...form.getInputProps('dueOn')} disabled={!editable} />
+        <Select label="Repetición" data={OPTIONS.recurrence} value={v.recurrence} onChange={(x) => form.setFieldValue('recurrence', (x ?? 'none') as SecRecurrence)} allowDeselect={false} disabled={!editable} description="Al cerrar la inspección se programa la siguiente." />
       </Group>
-      <Textarea label="Notas" autosize minRows={1} maxLength={500} value={v.notes} onChange={(e) => set('notes', e.currentTarget.value)} error={fields.notes} disabled={!editable} />
+      <Textarea label="Notas" autosize minRows={1} maxLength={500} {...form.getInputProps('notes')} disabled={!editable} />
     </FormDialog>
   );
 }

@@ -21,9 +21,8 @@ import { idParam } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { FormPage } from '../../../components/FormPage';
 import { formatDateTime } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { BADGES, MODULE, RETURN_CONDITION_LABELS, SECURITY_PATHS, TOOL_CATEGORY_LABELS, TOOL_EVENT_LABELS, TOOL_STATUS_LABELS, common } from '../texts';
@@ -36,38 +35,22 @@ function ActionDialog({ tool, action, onClose }: { tool: Tool; action: Action; o
   const [repair] = useMutation(SecToolRepairDocument);
   const [retire] = useMutation(SecToolRetireDocument);
   const [adjust] = useMutation(SecToolStockAdjustDocument);
-  const [reason, setReason] = useState('');
-  const [quantity, setQuantity] = useState<number>(1);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm<{ reason: string; quantity: number }>({ mode: 'controlled', initialValues: { reason: '', quantity: 1 }, validate: { reason: (v) => (v.trim() ? null : common.required) } });
+  const { save, saving, error } = useFormSave({ form, fields: ['reason', 'quantity'], onSaved: () => onClose(true) });
   const title = { repair: 'Enviar a reparación', retire: 'Dar de baja', stock: 'Ajustar existencia' }[action];
-  const submit = async () => {
-    if (!reason.trim()) {
-      setFields({ reason: common.required });
-      return;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    save(async ({ reason, quantity }) => {
       if (action === 'repair') await repair({ variables: { id: tool.id, version: tool.version, reason } });
       else if (action === 'retire') await retire({ variables: { id: tool.id, version: tool.version, reason } });
       else await adjust({ variables: { id: tool.id, quantity, reason } });
-      notifySuccess(`${tool.code}: ${title.toLowerCase()} registrado.`);
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFields(placedFields(e, ['reason', 'quantity']));
-      setError(errorForForm(e, ['reason', 'quantity']));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return `${tool.code}: ${title.toLowerCase()} registrado.`;
+    });
   return (
     <FormDialog title={`${title} · ${tool.code}`} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={title} size="md">
       {action === 'stock' ? (
-        <NumberInput label="Cantidad (negativa para restar)" allowDecimal={false} value={quantity} onChange={(n) => setQuantity(Number(n) || 0)} error={fields.quantity} description={`Existencia actual: ${tool.stock}`} />
+        <NumberInput label="Cantidad (negativa para restar)" allowDecimal={false} {...form.getInputProps('quantity')} onChange={(n) => form.setFieldValue('quantity', Number(n) || 0)} description={`Existencia actual: ${tool.stock}`} />
       ) : null}
-      <TextInput label={common.reason} required value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fields.reason} maxLength={300} data-autofocus />
+      <TextInput label={common.reason} required maxLength={300} data-autofocus {...form.getInputProps('reason')} />
     </FormDialog>
   );
 }

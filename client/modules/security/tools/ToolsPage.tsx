@@ -3,18 +3,17 @@
 // Edición de Herramientas screen with the history.
 import { useState } from 'react';
 import { Button, NumberInput, Select, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { SecToolCreateDocument, SecToolListDocument, type SecToolCategory, type SecToolFieldsFragment, type SecToolStatus } from '../../../../generated/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { FormDialog } from '../../../components/EditDialog';
-import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
-import { notifySuccess } from '../../../components/notify';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
 import { BADGES, MODULE, OPTIONS, SECURITY_PATHS, TOOL_CATEGORY_LABELS, TOOL_STATUS_LABELS, common } from '../texts';
 
@@ -28,36 +27,27 @@ const COLUMNS: ListColumn<SecToolFieldsFragment>[] = [
   { key: 'holder', header: 'En poder de', render: (r) => r.holderName ?? (r.category === 'epp' && r.outstanding ? `${r.outstanding} entregados` : '—'), exportValue: (r) => r.holderName ?? '' },
 ];
 
+type NewTool = { code: string; name: string; serial: string; category: SecToolCategory; stock: number };
+const required = (v: string) => (v.trim() ? null : common.required);
+
 function NewToolDialog({ onClose }: { onClose: (id: string | null) => void }) {
   const [create] = useMutation(SecToolCreateDocument);
-  const [v, setV] = useState({ code: '', name: '', serial: '', category: 'herramienta' as SecToolCategory, stock: 0 });
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const missing = Object.fromEntries((['code', 'name'] as const).filter((k) => !v[k].trim()).map((k) => [k, common.required]));
-    setFields(missing);
-    if (Object.keys(missing).length) return;
-    setSaving(true);
-    try {
-      const r = await create({ variables: { input: { ...v, stock: v.category === 'epp' ? v.stock : 0 } } });
-      notifySuccess(`${v.code} dado de alta.`);
-      onClose(r.data?.secToolCreate.id ?? null);
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFields(placedFields(e, ['code', 'name', 'serial', 'category', 'stock']));
-      setError(errorForForm(e, ['code', 'name', 'serial', 'category', 'stock']));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useForm<NewTool>({ mode: 'controlled', initialValues: { code: '', name: '', serial: '', category: 'herramienta', stock: 0 }, validate: { code: required, name: required } });
+  const { save, saving, error } = useFormSave({ form, fields: ['code', 'name', 'serial', 'category', 'stock'], onSaved: () => onClose(null) });
+  const v = form.values;
+  const submit = () =>
+    save(async (values) => {
+      const r = await create({ variables: { input: { ...values, stock: values.category === 'epp' ? values.stock : 0 } } });
+      const id = r.data?.secToolCreate.id ?? null;
+      return { message: `${values.code} dado de alta.`, onSaved: () => onClose(id) };
+    });
   return (
     <FormDialog title="Nueva herramienta o EPP" opened onClose={() => onClose(null)} onSubmit={submit} saving={saving} error={error} size="md">
-      <Select label="Categoría" data={OPTIONS.toolCategory} value={v.category} onChange={(c) => setV({ ...v, category: (c ?? 'herramienta') as SecToolCategory })} allowDeselect={false} />
-      <TextInput label="Código" required value={v.code} onChange={(e) => setV({ ...v, code: e.currentTarget.value })} error={fields.code} maxLength={40} />
-      <TextInput label="Nombre" required value={v.name} onChange={(e) => setV({ ...v, name: e.currentTarget.value })} error={fields.name} maxLength={150} />
-      <TextInput label="Número de serie" value={v.serial} onChange={(e) => setV({ ...v, serial: e.currentTarget.value })} error={fields.serial} maxLength={80} />
-      {v.category === 'epp' ? <NumberInput label="Existencia inicial" min={0} allowDecimal={false} allowNegative={false} value={v.stock} onChange={(n) => setV({ ...v, stock: Number(n) || 0 })} error={fields.stock} /> : null}
+      <Select label="Categoría" data={OPTIONS.toolCategory} value={v.category} onChange={(c) => form.setFieldValue('category', (c ?? 'herramienta') as SecToolCategory)} allowDeselect={false} />
+      <TextInput label="Código" required maxLength={40} {...form.getInputProps('code')} />
+      <TextInput label="Nombre" required maxLength={150} {...form.getInputProps('name')} />
+      <TextInput label="Número de serie" maxLength={80} {...form.getInputProps('serial')} />
+      {v.category === 'epp' ? <NumberInput label="Existencia inicial" min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('stock')} onChange={(n) => form.setFieldValue('stock', Number(n) || 0)} /> : null}
     </FormDialog>
   );
 }

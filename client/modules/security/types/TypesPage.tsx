@@ -3,6 +3,7 @@
 // keep their own copy, so their scores never change.
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -15,12 +16,10 @@ import { DEFAULT_PASSING_SCORE } from '../../../../schema/security/inspections';
 import { useScreenAccess } from '../../../components/access';
 import { FormDialog } from '../../../components/EditDialog';
 import { formatNumber } from '../../../components/format';
-import type { AppError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
-import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
 import { MODULE, common } from '../texts';
 
@@ -35,59 +34,55 @@ const COLUMNS: ListColumn<Type>[] = [
   { key: 'active', header: 'Estado', width: 110, render: (r) => <Badge color={r.active ? 'teal' : 'gray'} variant="light">{r.active ? 'Activo' : 'Inactivo'}</Badge>, exportValue: (r) => (r.active ? 'Activo' : 'Inactivo') },
 ];
 
+type Values = { name: string; description: string; passingScore: string; active: boolean; items: Item[] };
+const newItem = (): Item => ({ text: '', weight: '1', critical: false, evidenceRequired: false });
+
 function TypeDialog({ type, readOnly, onClose }: { type: Type | null; readOnly: boolean; onClose: (saved: boolean) => void }) {
   const [create] = useMutation(SecInspectionTypeCreateDocument);
   const [update] = useMutation(SecInspectionTypeUpdateDocument);
-  const [name, setName] = useState(type?.name ?? '');
-  const [description, setDescription] = useState(type?.description ?? '');
-  const [passingScore, setPassingScore] = useState(type?.passingScore ?? DEFAULT_PASSING_SCORE);
-  const [active, setActive] = useState(type?.active ?? true);
-  const [items, setItems] = useState<Item[]>(type?.items.map((i) => ({ text: i.text, weight: i.weight, critical: i.critical, evidenceRequired: i.evidenceRequired })) ?? [{ text: '', weight: '1', critical: false, evidenceRequired: false }]);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      name: type?.name ?? '',
+      description: type?.description ?? '',
+      passingScore: type?.passingScore ?? DEFAULT_PASSING_SCORE,
+      active: type?.active ?? true,
+      items: type?.items.map((i) => ({ text: i.text, weight: i.weight, critical: i.critical, evidenceRequired: i.evidenceRequired })) ?? [newItem()],
+    },
+    validate: {
+      name: (v) => (v.trim() ? null : common.required),
+      items: {
+        text: (v) => (v.trim() ? null : common.required),
+        weight: (v) => (!v || Number(v) <= 0 ? 'El peso debe ser mayor a cero.' : null),
+      },
+    },
+  });
+  const { items } = form.values;
   const placed = ['name', 'description', 'passingScore', 'items', ...items.flatMap((_, i) => [`items.${i}.text`, `items.${i}.weight`])];
-  const setItem = (i: number, patch: Partial<Item>) => setItems((prev) => prev.map((x, k) => (k === i ? { ...x, ...patch } : x)));
-  const move = (i: number, d: number) =>
-    setItems((prev) => {
-      const next = [...prev];
-      [next[i], next[i + d]] = [next[i + d], next[i]];
-      return next;
-    });
-  const submit = async () => {
-    const missing: Record<string, string> = {};
-    if (!name.trim()) missing.name = common.required;
-    items.forEach((it, i) => {
-      if (!it.text.trim()) missing[`items.${i}.text`] = common.required;
-      if (!it.weight || Number(it.weight) <= 0) missing[`items.${i}.weight`] = 'El peso debe ser mayor a cero.';
-    });
-    if (!items.length) missing.items = 'Agrega al menos un punto al checklist.';
-    setFields(missing);
-    if (Object.keys(missing).length) return;
-    setSaving(true);
-    try {
-      const input = { name, description, passingScore, active, items };
+  const { save, saving, error } = useFormSave({
+    form,
+    fields: placed,
+    readOnly,
+    onSaved: () => onClose(true),
+    validate: (values): Record<string, string> => (values.items.length ? {} : { items: 'Agrega al menos un punto al checklist.' }),
+  });
+  const setItem = (i: number, patch: Partial<Item>) => form.setFieldValue(`items.${i}`, { ...items[i], ...patch });
+  const move = (i: number, d: number) => form.reorderListItem('items', { from: i, to: i + d });
+  const submit = () =>
+    save(async (input) => {
       if (type) await update({ variables: { id: type.id, version: type.version, input } });
       else await create({ variables: { input } });
-      notifySuccess(`Tipo «${name}» guardado.`);
-      onClose(true);
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFields(placedFields(e, placed));
-      setError(errorForForm(e, placed));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return `Tipo «${input.name}» guardado.`;
+    });
   return (
     <FormDialog title={type ? type.name : 'Nuevo tipo de inspección'} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} readOnly={readOnly} size="xl">
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <TextInput label="Nombre" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields.name} maxLength={120} disabled={readOnly} />
-          <NumberField label="Mínima aprobatoria (%)" precision={2} min={0} max={100} required value={passingScore} onChange={setPassingScore} error={fields.passingScore} disabled={readOnly} />
+          <TextInput label="Nombre" required maxLength={120} disabled={readOnly} {...form.getInputProps('name')} />
+          <NumberField label="Mínima aprobatoria (%)" precision={2} min={0} max={100} required disabled={readOnly} {...form.getInputProps('passingScore')} />
         </Group>
-        <Textarea label="Descripción" autosize minRows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={500} disabled={readOnly} />
-        <Switch label="Activo" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} disabled={readOnly} />
+        <Textarea label="Descripción" autosize minRows={1} maxLength={500} disabled={readOnly} {...form.getInputProps('description')} />
+        <Switch label="Activo" disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
         {type ? (
           <Text size="xs" c="dimmed">
             Los cambios al checklist aplican a las inspecciones nuevas; las ya hechas conservan su copia.
@@ -96,9 +91,9 @@ function TypeDialog({ type, readOnly, onClose }: { type: Type | null; readOnly: 
         <Text fw={600} size="sm">
           Checklist
         </Text>
-        {fields.items ? (
+        {form.errors.items ? (
           <Text size="xs" c="red">
-            {fields.items}
+            {form.errors.items}
           </Text>
         ) : null}
         {items.map((it, i) => (
@@ -107,8 +102,8 @@ function TypeDialog({ type, readOnly, onClose }: { type: Type | null; readOnly: 
               <Text size="sm" fw={600} w={24} pt={8}>
                 {i + 1}.
               </Text>
-              <TextInput aria-label={`Texto del punto ${i + 1}`} placeholder="Texto del punto" style={{ flex: 1, minWidth: 200 }} value={it.text} onChange={(e) => setItem(i, { text: e.currentTarget.value })} error={fields[`items.${i}.text`]} maxLength={300} disabled={readOnly} />
-              <NumberField aria-label={`Peso del punto ${i + 1}`} placeholder="Peso" precision={2} min={0} w={90} value={it.weight} onChange={(w) => setItem(i, { weight: w })} error={fields[`items.${i}.weight`]} disabled={readOnly} />
+              <TextInput aria-label={`Texto del punto ${i + 1}`} placeholder="Texto del punto" style={{ flex: 1, minWidth: 200 }} value={it.text} onChange={(e) => setItem(i, { text: e.currentTarget.value })} error={form.errors[`items.${i}.text`]} maxLength={300} disabled={readOnly} />
+              <NumberField aria-label={`Peso del punto ${i + 1}`} placeholder="Peso" precision={2} min={0} w={90} value={it.weight} onChange={(w) => setItem(i, { weight: w })} error={form.errors[`items.${i}.weight`]} disabled={readOnly} />
               <Stack gap={4} pt={4}>
                 <Checkbox label="Crítico" checked={it.critical} onChange={(e) => setItem(i, { critical: e.currentTarget.checked })} disabled={readOnly} />
                 <Checkbox label="Requiere foto" checked={it.evidenceRequired} onChange={(e) => setItem(i, { evidenceRequired: e.currentTarget.checked })} disabled={readOnly} />
@@ -121,7 +116,7 @@ function TypeDialog({ type, readOnly, onClose }: { type: Type | null; readOnly: 
                   <ActionIcon variant="subtle" aria-label={`Bajar el punto ${i + 1}`} disabled={i === items.length - 1} onClick={() => move(i, 1)}>
                     <IconArrowDown size={16} />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Quitar el punto ${i + 1}`} onClick={() => setItems((prev) => prev.filter((_, k) => k !== i))}>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Quitar el punto ${i + 1}`} onClick={() => form.removeListItem('items', i)}>
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Group>
@@ -130,7 +125,7 @@ function TypeDialog({ type, readOnly, onClose }: { type: Type | null; readOnly: 
           </Paper>
         ))}
         {readOnly ? null : (
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setItems((prev) => [...prev, { text: '', weight: '1', critical: false, evidenceRequired: false }])} disabled={items.length >= 60}>
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.insertListItem('items', newItem())} disabled={items.length >= 60}>
             Agregar punto
           </Button>
         )}

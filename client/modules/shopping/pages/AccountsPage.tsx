@@ -23,18 +23,18 @@ import {
 } from '../../../../generated/graphql';
 import { exportRows, type ExportColumn } from '../../../components/exportRows';
 import { fetchAllPages } from '../../../components/fetchAllPages';
-import { applyServerFieldErrors } from '../../../components/FormPage';
 import { formatDate, formatMoney } from '../../../components/format';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { ACTIVE_LABELS, activeLabel, activeStatus, ENTRY_KIND } from '../texts';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { firstOfMonthIso, idParam, todayIso } from '../../../components/dates';
-import { asAppError, errorForForm, placedFields } from '../../../components/serverErrors';
+import { asAppError } from '../../../components/serverErrors';
+import { useFormSave } from '../../../components/useFormSave';
 import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 
@@ -69,8 +69,6 @@ type AccountValues = { name: string; bank: string; number: string; clabe: string
 function AccountDialog({ account, onClose }: { account: CompanyAccountFieldsFragment | null; onClose: () => void }) {
   const [create] = useMutation(CompanyAccountCreateDocument);
   const [update] = useMutation(CompanyAccountUpdateDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm<AccountValues>({
     mode: 'controlled',
     initialValues: account
@@ -83,24 +81,13 @@ function AccountDialog({ account, onClose }: { account: CompanyAccountFieldsFrag
     },
   });
   const FIELDS = ['name', 'bank', 'number', 'clabe', 'openingBalance', 'openingDate', 'active'];
-  const save = async () => {
-    setError(null);
-    if (form.validate().hasErrors) return;
-    const v = form.getValues();
-    setSaving(true);
-    try {
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: onClose });
+  const save = () =>
+    runSave(async (v) => {
       if (account) await update({ variables: { id: account.id, version: account.version, input: { name: v.name, bank: v.bank, number: v.number, clabe: v.clabe, active: v.active } } });
       else await create({ variables: { input: { name: v.name, bank: v.bank, number: v.number, clabe: v.clabe, openingBalance: v.openingBalance || '0', openingDate: v.openingDate } } });
-      notifySuccess(account ? 'Cuenta guardada.' : 'Cuenta registrada con su saldo inicial.');
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return account ? 'Cuenta guardada.' : 'Cuenta registrada con su saldo inicial.';
+    });
   return (
     <FormDialog title={account ? `Editar cuenta ${account.name}` : 'Nueva cuenta'} opened onClose={onClose} onSubmit={save} saving={saving} error={error}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -130,25 +117,14 @@ type AccountChoice = { value: string; label: string };
 
 function TransferDialog({ accounts, onClose }: { accounts: AccountChoice[]; onClose: () => void }) {
   const [post] = useMutation(AccountTransferPostDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { fromAccountId: '', toAccountId: '', date: todayIso(), amount: '', reference: '' } });
   const FIELDS = ['fromAccountId', 'toAccountId', 'date', 'amount', 'reference'];
-  const save = async () => {
-    setError(null);
-    setSaving(true);
-    try {
-      await post({ variables: { input: form.getValues() } });
-      notifySuccess('Traspaso registrado.');
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: onClose });
+  const save = () =>
+    runSave(async (input) => {
+      await post({ variables: { input } });
+      return 'Traspaso registrado.';
+    });
   return (
     <FormDialog title="Traspaso entre cuentas" opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel="Registrar traspaso">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -164,26 +140,14 @@ function TransferDialog({ accounts, onClose }: { accounts: AccountChoice[]; onCl
 
 function AdjustDialog({ accounts, initialAccountId, onClose }: { accounts: AccountChoice[]; initialAccountId: string | null; onClose: () => void }) {
   const [post] = useMutation(AccountAdjustPostDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { accountId: initialAccountId ?? '', direction: 'retiro', date: todayIso(), amount: '', reason: '' } });
   const FIELDS = ['accountId', 'date', 'amount', 'reason'];
-  const save = async () => {
-    setError(null);
-    setSaving(true);
-    const v = form.getValues();
-    try {
+  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: onClose });
+  const save = () =>
+    runSave(async (v) => {
       await post({ variables: { input: { accountId: v.accountId, date: v.date, reason: v.reason, amount: v.direction === 'retiro' && v.amount ? `-${v.amount}` : v.amount } } });
-      notifySuccess('Ajuste registrado.');
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, FIELDS));
-      setError(errorForForm(e, FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return 'Ajuste registrado.';
+    });
   return (
     <FormDialog title="Ajuste de saldo" opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel="Registrar ajuste">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -199,24 +163,13 @@ function AdjustDialog({ accounts, initialAccountId, onClose }: { accounts: Accou
 
 function ReverseDialog({ entry, onClose }: { entry: AccountEntryFieldsFragment; onClose: () => void }) {
   const [reverse] = useMutation(AccountEntryReverseDocument);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
-  const save = async () => {
-    setError(null);
-    setSaving(true);
-    try {
-      await reverse({ variables: { id: entry.id, reason: form.getValues().reason } });
-      notifySuccess(entry.kind === 'traspaso' ? 'Traspaso cancelado en ambas cuentas.' : 'Ajuste cancelado.');
-      onClose();
-    } catch (caught) {
-      const e = asAppError(caught);
-      applyServerFieldErrors(form, placedFields(e, ['reason']));
-      setError(errorForForm(e, ['reason']));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save: runSave, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: onClose });
+  const save = () =>
+    runSave(async ({ reason }) => {
+      await reverse({ variables: { id: entry.id, reason } });
+      return entry.kind === 'traspaso' ? 'Traspaso cancelado en ambas cuentas.' : 'Ajuste cancelado.';
+    });
   return (
     <FormDialog title={`Cancelar ${ENTRY_KIND[entry.kind]?.toLowerCase() ?? 'movimiento'}`} opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel="Cancelar movimiento" size="md">
       <Text size="sm">

@@ -5,6 +5,7 @@
 // is open are part of it; the screen says so.
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Modal, Paper, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconDeviceFloppy, IconFileImport, IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -25,7 +26,7 @@ import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDateTime, formatMoney, formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';
-import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
@@ -35,6 +36,7 @@ import { readSpreadsheet, SpreadsheetError } from '../../../components/spreadshe
 import { SpreadsheetGrid } from '../../../components/SpreadsheetGrid';
 import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess } from '../access';
 import { ArticleSelect } from '../components/ArticleSelect';
 import { countSheetEntries, fold } from '../components/countSheet';
@@ -99,39 +101,20 @@ function OpenCount({ record }: { record: RecordParam }) {
   const warehouses = useWarehouseOptions();
   const access = useScreenAccess('Inventario');
   const [open] = useMutation(InventoryCountOpenDocument);
-  const [warehouseId, setWarehouseId] = useState('');
-  const [notes, setNotes] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const save = async () => {
-    setError(null);
-    if (!warehouseId) {
-      setFieldError(texts.common.required);
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await open({ variables: { input: { warehouseId, notes } } });
+  const form = useForm({ mode: 'controlled', initialValues: { warehouseId: '', notes: '' }, validate: { warehouseId: (v: string) => (v ? null : texts.common.required) } });
+  const { save: runSave, saving, error } = useFormSave({ form, fields: ['warehouseId'], onSaved: () => undefined, readOnly: !access.crear, errorForForm });
+  const save = () =>
+    runSave(async (input) => {
+      const result = await open({ variables: { input } });
       const count = result.data?.inventoryCountOpen;
-      if (count) {
-        notifySuccess(t.opened(count.folio));
-        record.open(count.id);
-      }
-    } catch (caught) {
-      const e = asAppError(caught);
-      setFieldError(e.fields.warehouseId);
-      setError(errorForForm(e, ['warehouseId']));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return count ? { message: t.opened(count.folio), onSaved: () => record.open(count.id) } : { message: null, onSaved: () => undefined };
+    });
   return (
     <FormPage title={t.openTitle} description={t.openHelp} onSubmit={save} onCancel={record.close} dirty={false} saving={saving} error={error} readOnly={!access.crear} submitLabel={t.newButton}>
       <Paper withBorder radius="md" p="md">
         <Stack gap="md" maw={520}>
-          <Select label={texts.common.warehouse} required searchable data={warehouses.options} value={warehouseId || null} onChange={(v) => setWarehouseId(v ?? '')} error={fieldError} />
-          <Textarea label={texts.common.notes} maxLength={1000} autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <Select label={texts.common.warehouse} required searchable data={warehouses.options} {...form.getInputProps('warehouseId')} value={form.values.warehouseId || null} onChange={(v) => form.setFieldValue('warehouseId', v ?? '')} />
+          <Textarea label={texts.common.notes} maxLength={1000} autosize minRows={2} {...form.getInputProps('notes')} />
         </Stack>
       </Paper>
     </FormPage>
