@@ -1,7 +1,7 @@
 // When a scheduled service is due: every N km and/or every N days from the
 // last time it was done, whichever comes first. Pure, so the server (which
 // also writes the same rule in SQL for paging and filtering, see
-// server/modules/maintenance/data.ts, tested to agree) and the SPA share it.
+// server/modules/maintenance/data/schedules.ts, tested to agree) and the SPA share it.
 import { addDays, daysBetween } from '../dates';
 
 export type ScheduleStatus = 'al_corriente' | 'proximo' | 'vencido';

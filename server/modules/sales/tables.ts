@@ -87,7 +87,7 @@ export const quotes = pgTable(
     clientId: integer('client_id').notNull().references(() => clients.id),
     date: date('date').notNull(),
     validUntil: date('valid_until').notNull(),
-    /** Stored status; "vencida" is also derived on read from valid_until (see data.ts). */
+    /** Stored status; "vencida" is also derived on read from valid_until (see effectiveQuoteStatus in data/common.ts). */
     status: text('status').notNull().default('borrador'),
     subject: text('subject').notNull().default(''),
     notes: text('notes').notNull().default(''),

@@ -1,0 +1,32 @@
+// Ventas data layer: SQL helpers the feature files share (not re-exported).
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/database';
+import type { ListQuery } from '../../../lib/list';
+import type { Ref } from './types';
+
+export const whereAll = (conds: (SQL | undefined | false | null | '' | 0)[]): SQL => {
+  const list = conds.filter((c): c is SQL => Boolean(c));
+  return list.length ? sql`where ${sql.join(list, sql` and `)}` : sql``;
+};
+export const inList = (ids: readonly number[]): SQL => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+/**
+ * Sort keys are whitelisted by readList; the map turns them into trusted
+ * column SQL. Default NULLS placement and no tie-breaker on a unique key
+ * (folio) let PostgreSQL walk an index backwards instead of sorting the table.
+ */
+export const order = (columns: Record<string, string>, q: ListQuery<string>, tie: string): SQL => {
+  const dir = q.desc ? 'desc' : 'asc';
+  const keys = columns[q.sortBy].split(',').map((c) => `${c.trim()} ${dir}`);
+  const unique = q.sortBy === 'folio' && keys.length === 1;
+  return sql.raw(`order by ${keys.join(', ')}${unique ? '' : `, ${tie} ${dir}`}`);
+};
+export const page = (q: ListQuery<string>): SQL => sql`limit ${q.limit} offset ${q.offset}`;
+export const count = async (ex: Executor, query: SQL): Promise<number> => Number((await queryRows<{ n: number }>(ex, query))[0]?.n ?? 0);
+export const ref = (id: number, name: string, rfc: string): Ref => ({ id, name, rfc });
+export const OPEN_INVOICE = sql.raw(`('emitida', 'pagada_parcial')`);
+export const LIVE_INVOICE = sql.raw(`('emitida', 'pagada_parcial', 'pagada')`);
+
+/** A quote that was sent and outlived its validity reads as vencida (no background job needed). */
+export const effectiveQuoteStatus = (today: string) => sql`(case when q.status = 'enviada' and q.valid_until < ${today} then 'vencida' else q.status end)`;
+
+export const invoiceLabelSql = (alias: string) => sql.raw(`(case when ${alias}.folio is null then 'Borrador' else ${alias}.serie || '-' || ${alias}.folio end)`);

@@ -1,0 +1,244 @@
+// Ventas data layer: invoices, their lines, generadores and payments.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { updateWithNextFolio } from '../../../db/folios';
+import { queryRows, type Executor } from '../../../db/database';
+import { dueSoonFrom, overdueOn } from '../../../lib/dues';
+import { likePattern, type ListQuery } from '../../../lib/list';
+import { moneyGroups, type MoneyGroupPage } from '../../../lib/moneyGroups';
+import { generators, invoiceLines, invoices } from '../tables';
+import type { IncomeStatus, InvoiceStatus } from '../../../../schema/sales/labels';
+import type { Page, Ref } from './types';
+import { count, inList, invoiceLabelSql, OPEN_INVOICE, order, page, ref, whereAll } from './common';
+
+export type InvoiceRow = {
+  id: number;
+  serie: string;
+  folio: number | null;
+  label: string;
+  client: Ref;
+  clientId: number;
+  contractId: number | null;
+  date: string;
+  dueDate: string;
+  formaPago: string;
+  metodoPago: 'PUE' | 'PPD';
+  usoCfdi: string;
+  status: InvoiceStatus;
+  ivaRate: string;
+  isrRetentionRate: string;
+  ivaRetentionRate: string;
+  subtotal: string;
+  discount: string;
+  iva: string;
+  isrRetained: string;
+  ivaRetained: string;
+  total: string;
+  balance: string;
+  notes: string;
+  emisorRfc: string | null;
+  emisorName: string | null;
+  emisorRegimen: string | null;
+  lugarExpedicion: string | null;
+  receptorRfc: string | null;
+  receptorName: string | null;
+  receptorRegimen: string | null;
+  receptorPostalCode: string | null;
+  emittedAt: Date | string | null;
+  cancelReason: string | null;
+  cancelledAt: Date | string | null;
+  createdAt: Date | string;
+  version: number;
+};
+export type InvoiceLineRow = Omit<typeof invoiceLines.$inferSelect, never>;
+
+export const INVOICE_SORTS = ['folio', 'date', 'dueDate', 'client', 'total', 'balance', 'status'] as const;
+
+const invoiceSelect = sql`select i.id, i.serie, i.folio, ${invoiceLabelSql('i')} as label, i.client_id as "clientId", cl.name as client_name,
+  cl.rfc as client_rfc, i.contract_id as "contractId", i.date::text as date, i.due_date::text as "dueDate", i.forma_pago as "formaPago",
+  i.metodo_pago as "metodoPago", i.uso_cfdi as "usoCfdi", i.status, i.iva_rate::text as "ivaRate",
+  i.isr_retention_rate::text as "isrRetentionRate", i.iva_retention_rate::text as "ivaRetentionRate", i.subtotal::text as subtotal,
+  i.discount::text as discount, i.iva::text as iva, i.isr_retained::text as "isrRetained", i.iva_retained::text as "ivaRetained",
+  i.total::text as total, i.balance::text as balance, i.notes, i.emisor_rfc as "emisorRfc", i.emisor_name as "emisorName",
+  i.emisor_regimen as "emisorRegimen", i.lugar_expedicion as "lugarExpedicion", i.receptor_rfc as "receptorRfc",
+  i.receptor_name as "receptorName", i.receptor_regimen as "receptorRegimen", i.receptor_postal_code as "receptorPostalCode",
+  i.emitted_at as "emittedAt", i.cancel_reason as "cancelReason", i.cancelled_at as "cancelledAt", i.created_at as "createdAt", i.version
+  from invoices i join clients cl on cl.id = i.client_id`;
+
+type InvoiceDbRow = Omit<InvoiceRow, 'client'> & { client_name: string; client_rfc: string };
+const toInvoice = ({ client_name, client_rfc, ...r }: InvoiceDbRow): InvoiceRow => ({ ...r, client: ref(r.clientId, client_name, client_rfc) });
+
+export type InvoiceFilter = {
+  status?: InvoiceStatus | null;
+  clientId?: number | null;
+  serie?: string | null;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  openOnly?: boolean | null;
+  /** Only open invoices due before this date (the service passes today when the filter asks for overdue). */
+  overdueOn?: string | null;
+  /** Only open invoices due from this date to DUE_SOON_DAYS later (today when the filter asks for due soon). */
+  dueSoonFrom?: string | null;
+};
+
+/** The list's search and filter over `invoices i join clients cl`: the list and its groups read the same rows. */
+function invoiceWhere(search: string | null, filter: InvoiceFilter): SQL {
+  const p = search ? likePattern(search) : null;
+  return whereAll([
+    p && sql`(cl.name ilike ${p} or cl.rfc ilike ${p} or (i.serie || '-' || i.folio) ilike ${p} or i.folio::text = ${search})`,
+    filter.status && sql`i.status = ${filter.status}`,
+    filter.clientId && sql`i.client_id = ${filter.clientId}`,
+    filter.serie && sql`i.serie = ${filter.serie}`,
+    filter.dateFrom && sql`i.date >= ${filter.dateFrom}`,
+    filter.dateTo && sql`i.date <= ${filter.dateTo}`,
+    filter.openOnly && sql`i.status in ${OPEN_INVOICE} and i.balance > 0`,
+    filter.overdueOn && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and ${overdueOn(sql`i.due_date`, filter.overdueOn)}`,
+    filter.dueSoonFrom && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and ${dueSoonFrom(sql`i.due_date`, filter.dueSoonFrom)}`,
+  ]);
+}
+
+export async function listInvoices(ex: Executor, q: ListQuery<(typeof INVOICE_SORTS)[number]>, filter: InvoiceFilter): Promise<Page<InvoiceRow>> {
+  const where = invoiceWhere(q.search, filter);
+  const cols = { folio: 'i.serie, i.folio', date: 'i.date', dueDate: 'i.due_date', client: 'cl.name', total: 'i.total', balance: 'i.balance', status: 'i.status' };
+  const [items, total] = await Promise.all([
+    queryRows<InvoiceDbRow>(ex, sql`${invoiceSelect} ${where} ${order(cols, q, 'i.id')} ${page(q)}`),
+    // Every invoice has a client (NOT NULL FK): the join only serves a search by its name or RFC.
+    count(ex, sql`select count(*)::int as n from invoices i ${q.search ? sql`join clients cl on cl.id = i.client_id` : sql``} ${where}`),
+  ]);
+  return { items: items.map(toInvoice), total };
+}
+
+export type InvoiceGroupBy = 'CLIENT' | 'STATUS' | 'MONTH';
+
+/** Invoices of the list (same search and filter) grouped by client, status or month of their date; labels of status and month are the service's. */
+export function invoiceGroups(ex: Executor, groupBy: InvoiceGroupBy, q: ListQuery<string>, filter: InvoiceFilter): Promise<MoneyGroupPage> {
+  const key = { CLIENT: sql`i.client_id`, STATUS: sql`i.status`, MONTH: sql`to_char(i.date, 'YYYY-MM')` }[groupBy];
+  return moneyGroups(
+    ex,
+    {
+      from: sql`from invoices i join clients cl on cl.id = i.client_id`,
+      where: invoiceWhere(q.search, filter),
+      key,
+      label: groupBy === 'CLIENT' ? sql`cl.name` : sql`(${key})::text`,
+      subtotal: sql`i.subtotal - i.discount`,
+      tax: sql`i.iva`,
+      total: sql`i.total`,
+      balance: sql`i.balance`,
+      cancelled: sql`i.status = 'cancelada'`,
+      order: groupBy === 'MONTH' ? 'keyAsc' : 'totalDesc',
+    },
+    q,
+  );
+}
+
+export async function findInvoice(ex: Executor, id: number): Promise<InvoiceRow | null> {
+  const rows = await queryRows<InvoiceDbRow>(ex, sql`${invoiceSelect} where i.id = ${id}`);
+  return rows[0] ? toInvoice(rows[0]) : null;
+}
+
+export async function openInvoicesOf(ex: Executor, clientId: number): Promise<InvoiceRow[]> {
+  return (
+    await queryRows<InvoiceDbRow>(ex, sql`${invoiceSelect} where i.client_id = ${clientId} and i.status in ${OPEN_INVOICE} and i.balance > 0 order by i.due_date, i.id`)
+  ).map(toInvoice);
+}
+
+/** Row locks on invoices in id order; payments lock these BEFORE the account (ledger.ts contract). */
+export async function lockInvoices(ex: Executor, ids: number[]): Promise<{ id: number; clientId: number; status: InvoiceStatus; total: string; balance: string; metodoPago: string; version: number }[]> {
+  if (!ids.length) return [];
+  return queryRows(
+    ex,
+    sql`select id, client_id as "clientId", status, total::text as total, balance::text as balance, metodo_pago as "metodoPago", version
+        from invoices where id in ${inList(ids)} order by id for update`,
+  );
+}
+
+export async function invoiceLinesOf(ex: Executor, invoiceIds: number[]): Promise<InvoiceLineRow[]> {
+  if (!invoiceIds.length) return [];
+  return queryRows<InvoiceLineRow>(
+    ex,
+    sql`select id, invoice_id as "invoiceId", line_no as "lineNo", generator_id as "generatorId", concept_id as "conceptId", description,
+          prod_serv_key as "prodServKey", unit_key as "unitKey", unit_name as "unitName", quantity::text as quantity,
+          unit_price::text as "unitPrice", discount_percent::text as "discountPercent", objeto_imp as "objetoImp", amount::text as amount,
+          discount::text as discount, base::text as base, iva::text as iva, isr_retained::text as "isrRetained", iva_retained::text as "ivaRetained"
+        from invoice_lines where invoice_id in ${inList(invoiceIds)} order by invoice_id, line_no`,
+  );
+}
+
+export async function generatorsOfInvoices(ex: Executor, invoiceIds: number[]): Promise<{ id: number; invoiceId: number; folio: number; amount: string }[]> {
+  if (!invoiceIds.length) return [];
+  return queryRows(
+    ex,
+    sql`select id, invoice_id as "invoiceId", folio, amount::text as amount from generators where invoice_id in ${inList(invoiceIds)} order by folio`,
+  );
+}
+
+export type InvoicePaymentRefRow = {
+  invoiceId: number;
+  paymentId: number;
+  paymentFolio: number;
+  date: string;
+  amount: string;
+  installment: number;
+  previousBalance: string;
+  remainingBalance: string;
+  status: IncomeStatus;
+};
+
+export async function paymentsOfInvoices(ex: Executor, invoiceIds: number[]): Promise<InvoicePaymentRefRow[]> {
+  if (!invoiceIds.length) return [];
+  return queryRows<InvoicePaymentRefRow>(
+    ex,
+    sql`select a.invoice_id as "invoiceId", p.id as "paymentId", p.folio as "paymentFolio", p.date::text as date, a.amount::text as amount,
+          a.installment, a.previous_balance::text as "previousBalance", a.remaining_balance::text as "remainingBalance", p.status
+        from client_payment_applications a join client_payments p on p.id = a.payment_id
+        where a.invoice_id in ${inList(invoiceIds)} order by a.invoice_id, p.date, a.id`,
+  );
+}
+
+export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'createdAt' | 'version' | 'status' | 'folio'>;
+export type InvoiceLineValues = Omit<typeof invoiceLines.$inferInsert, 'id' | 'invoiceId'>;
+
+export async function insertInvoice(ex: Executor, values: InvoiceValues): Promise<number> {
+  const [row] = await ex.insert(invoices).values(values).returning({ id: invoices.id });
+  return row.id;
+}
+
+/**
+ * Emission's write: the invoice's new values and the serie's next folio in
+ * one statement (the counter row stays locked only from here to the commit).
+ * Null when the version moved (the caller rolls back: the number comes back).
+ */
+export function emitInvoiceRow(ex: Executor, id: number, version: number, serie: string, values: Partial<InvoiceValues> & { status: InvoiceStatus }): Promise<number | null> {
+  return updateWithNextFolio(ex, invoices, `invoice:${serie}`, invoices.folio, { ...values, version: sql`${invoices.version} + 1` }, and(eq(invoices.id, id), eq(invoices.version, version)) as SQL);
+}
+
+/** Every generador of an invoice becomes facturado, in one statement. */
+export async function markGeneratorsInvoiced(ex: Executor, invoiceId: number): Promise<void> {
+  await ex.update(generators).set({ status: 'facturado', version: sql`${generators.version} + 1` }).where(eq(generators.invoiceId, invoiceId));
+}
+
+export async function updateInvoice(
+  ex: Executor,
+  id: number,
+  version: number | null,
+  values: Partial<InvoiceValues> & { status?: InvoiceStatus; folio?: number | null },
+): Promise<boolean> {
+  const rows = await ex
+    .update(invoices)
+    .set({ ...values, version: sql`${invoices.version} + 1` })
+    .where(version === null ? eq(invoices.id, id) : and(eq(invoices.id, id), eq(invoices.version, version)))
+    .returning({ id: invoices.id });
+  return rows.length === 1;
+}
+
+export async function replaceInvoiceLines(ex: Executor, invoiceId: number, lines: InvoiceLineValues[]): Promise<void> {
+  await ex.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  if (lines.length) await ex.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId })));
+}
+
+export async function activePaymentsCount(ex: Executor, invoiceId: number): Promise<number> {
+  return count(
+    ex,
+    sql`select count(*)::int as n from client_payment_applications a join client_payments p on p.id = a.payment_id
+        where a.invoice_id = ${invoiceId} and p.status = 'aplicado'`,
+  );
+}

@@ -1,0 +1,154 @@
+// Ventas data layer: client payments, their applications to invoices and deposit accounts.
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/database';
+import { likePattern, type ListQuery } from '../../../lib/list';
+import { clientPaymentApplications, clientPayments } from '../tables';
+import type { IncomeStatus, InvoiceStatus } from '../../../../schema/sales/labels';
+import type { Page, Ref } from './types';
+import { count, inList, invoiceLabelSql, order, page, ref, whereAll } from './common';
+
+export type PaymentRow = {
+  id: number;
+  folio: number;
+  client: Ref;
+  date: string;
+  formaPago: string;
+  accountId: number;
+  accountName: string;
+  amount: string;
+  appliedAmount: string;
+  reference: string;
+  notes: string;
+  status: IncomeStatus;
+  cancelReason: string | null;
+  ledgerEntryId: number | null;
+  createdAt: Date | string;
+  version: number;
+};
+export type ApplicationRow = {
+  id: number;
+  paymentId: number;
+  invoiceId: number;
+  invoiceLabel: string;
+  invoiceTotal: string;
+  metodoPago: string;
+  amount: string;
+  installment: number;
+  previousBalance: string;
+  remainingBalance: string;
+  isPpd: boolean;
+};
+
+export const PAYMENT_SORTS = ['folio', 'date', 'client', 'amount', 'status'] as const;
+
+const paymentSelect = sql`select p.id, p.folio, p.client_id, cl.name as client_name, cl.rfc as client_rfc, p.date::text as date,
+  p.forma_pago as "formaPago", p.account_id as "accountId", a.name as "accountName", p.amount::text as amount,
+  coalesce((select sum(x.amount) from client_payment_applications x where x.payment_id = p.id), 0)::text as "appliedAmount",
+  p.reference, p.notes, p.status, p.cancel_reason as "cancelReason", p.ledger_entry_id as "ledgerEntryId",
+  p.created_at as "createdAt", p.version
+  from client_payments p join clients cl on cl.id = p.client_id join company_accounts a on a.id = p.account_id`;
+
+type PaymentDbRow = Omit<PaymentRow, 'client'> & { client_id: number; client_name: string; client_rfc: string };
+const toPayment = ({ client_id, client_name, client_rfc, ...r }: PaymentDbRow): PaymentRow => ({
+  ...r,
+  ledgerEntryId: r.ledgerEntryId === null ? null : Number(r.ledgerEntryId),
+  client: ref(client_id, client_name, client_rfc),
+});
+
+export async function listPayments(
+  ex: Executor,
+  q: ListQuery<(typeof PAYMENT_SORTS)[number]>,
+  filter: { status?: IncomeStatus | null; clientId?: number | null; dateFrom?: string | null; dateTo?: string | null },
+): Promise<Page<PaymentRow>> {
+  const p = q.search ? likePattern(q.search) : null;
+  const where = whereAll([
+    p && sql`(cl.name ilike ${p} or p.reference ilike ${p} or p.folio::text = ${q.search})`,
+    filter.status && sql`p.status = ${filter.status}`,
+    filter.clientId && sql`p.client_id = ${filter.clientId}`,
+    filter.dateFrom && sql`p.date >= ${filter.dateFrom}`,
+    filter.dateTo && sql`p.date <= ${filter.dateTo}`,
+  ]);
+  const cols = { folio: 'p.folio', date: 'p.date', client: 'cl.name', amount: 'p.amount', status: 'p.status' };
+  const [items, total] = await Promise.all([
+    queryRows<PaymentDbRow>(ex, sql`${paymentSelect} ${where} ${order(cols, q, 'p.id')} ${page(q)}`),
+    count(ex, sql`select count(*)::int as n from client_payments p left join clients cl on cl.id = p.client_id ${where}`),
+  ]);
+  return { items: items.map(toPayment), total };
+}
+
+export async function findPayment(ex: Executor, id: number, lock = false): Promise<PaymentRow | null> {
+  if (lock) await ex.execute(sql`select id from client_payments where id = ${id} for update`);
+  const rows = await queryRows<PaymentDbRow>(ex, sql`${paymentSelect} where p.id = ${id}`);
+  return rows[0] ? toPayment(rows[0]) : null;
+}
+
+export async function applicationsOf(ex: Executor, paymentIds: number[]): Promise<ApplicationRow[]> {
+  if (!paymentIds.length) return [];
+  return queryRows<ApplicationRow>(
+    ex,
+    sql`select a.id, a.payment_id as "paymentId", a.invoice_id as "invoiceId", ${invoiceLabelSql('i')} as "invoiceLabel",
+          i.total::text as "invoiceTotal", i.metodo_pago as "metodoPago", a.amount::text as amount, a.installment,
+          a.previous_balance::text as "previousBalance", a.remaining_balance::text as "remainingBalance", a.is_ppd as "isPpd"
+        from client_payment_applications a join invoices i on i.id = a.invoice_id
+        where a.payment_id in ${inList(paymentIds)} order by a.payment_id, a.id`,
+  );
+}
+
+/** Active payments already applied to an invoice (the next parcialidad is this + 1). */
+export async function installmentsSoFar(ex: Executor, invoiceId: number): Promise<number> {
+  return count(
+    ex,
+    sql`select count(*)::int as n from client_payment_applications a join client_payments p on p.id = a.payment_id
+        where a.invoice_id = ${invoiceId} and p.status = 'aplicado'`,
+  );
+}
+
+/** installmentsSoFar of several invoices in one statement (0 for an invoice without applied payments). */
+export async function installmentsOf(ex: Executor, invoiceIds: number[]): Promise<Map<number, number>> {
+  if (!invoiceIds.length) return new Map();
+  const rows = await queryRows<{ invoiceId: number; n: number }>(
+    ex,
+    sql`select a.invoice_id as "invoiceId", count(*)::int as n from client_payment_applications a join client_payments p on p.id = a.payment_id
+        where a.invoice_id in ${inList(invoiceIds)} and p.status = 'aplicado' group by a.invoice_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.invoiceId), Number(r.n)]));
+}
+
+export type PaymentValues = Omit<typeof clientPayments.$inferInsert, 'id' | 'createdAt' | 'version' | 'folio' | 'status'>;
+
+export async function insertPayment(ex: Executor, folio: number, values: PaymentValues): Promise<number> {
+  const [row] = await ex.insert(clientPayments).values({ ...values, folio }).returning({ id: clientPayments.id });
+  return row.id;
+}
+
+export async function insertApplications(ex: Executor, rows: (typeof clientPaymentApplications.$inferInsert)[]): Promise<void> {
+  if (rows.length) await ex.insert(clientPaymentApplications).values(rows);
+}
+
+export async function updatePayment(
+  ex: Executor,
+  id: number,
+  version: number | null,
+  values: { status?: IncomeStatus; cancelReason?: string; cancelledAt?: Date; ledgerEntryId?: number },
+): Promise<boolean> {
+  const rows = await ex
+    .update(clientPayments)
+    .set({ ...values, version: sql`${clientPayments.version} + 1` })
+    .where(version === null ? eq(clientPayments.id, id) : and(eq(clientPayments.id, id), eq(clientPayments.version, version)))
+    .returning({ id: clientPayments.id });
+  return rows.length === 1;
+}
+
+/** Moves an invoice balance by `delta` (negative = paid) and sets its status from the result. */
+export async function setInvoiceBalance(ex: Executor, invoiceId: number, balance: string, status: InvoiceStatus): Promise<void> {
+  await ex.execute(sql`update invoices set balance = ${balance}, status = ${status}, version = version + 1 where id = ${invoiceId}`);
+}
+
+/** Company accounts (owned by Compras) as deposit targets: read-only here. */
+export async function findAccount(ex: Executor, id: number): Promise<{ id: number; active: boolean } | null> {
+  return (await queryRows<{ id: number; active: boolean }>(ex, sql`select id, active from company_accounts where id = ${id}`))[0] ?? null;
+}
+
+export async function depositAccounts(ex: Executor): Promise<{ id: number; name: string; bank: string; number: string }[]> {
+  return queryRows(ex, sql`select id, name, bank, number from company_accounts where active order by name, id`);
+}

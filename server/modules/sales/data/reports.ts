@@ -1,0 +1,60 @@
+// Ventas data layer: report reads (sales by client and month, receivables aging, quote counts).
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/database';
+import type { QuoteStatus } from '../../../../schema/sales/labels';
+import { effectiveQuoteStatus, LIVE_INVOICE } from './common';
+
+export async function salesByClientMonth(ex: Executor, from: string, to: string) {
+  return queryRows<{ clientId: number; clientName: string; month: string; invoiceCount: number; subtotal: string; total: string }>(
+    ex,
+    sql`select i.client_id as "clientId", cl.name as "clientName", to_char(i.date, 'YYYY-MM') as month, count(*)::int as "invoiceCount",
+          sum(i.subtotal - i.discount)::text as subtotal, sum(i.total)::text as total
+        from invoices i join clients cl on cl.id = i.client_id
+        where i.status in ${LIVE_INVOICE} and i.date between ${from} and ${to}
+        group by i.client_id, cl.name, to_char(i.date, 'YYYY-MM')
+        order by cl.name, month`,
+  );
+}
+
+export type AgingDbRow = { clientId: number; clientName: string; current: string; d1: string; d31: string; d61: string; d91: string; total: string };
+
+/**
+ * Receivables as of a date: invoices emitted on or before it (not
+ * cancelled), minus active payments dated on or before it, bucketed by days
+ * past the due date.
+ */
+export async function receivablesAging(ex: Executor, asOf: string): Promise<AgingDbRow[]> {
+  return queryRows<AgingDbRow>(
+    ex,
+    sql`with open_items as (
+          select i.client_id, (${asOf}::date - i.due_date) as late, i.total - coalesce(paid.amount, 0) as balance
+          from invoices i
+          left join (
+            select a.invoice_id, sum(a.amount) as amount from client_payment_applications a
+            join client_payments p on p.id = a.payment_id
+            where p.status = 'aplicado' and p.date <= ${asOf}
+            group by a.invoice_id
+          ) paid on paid.invoice_id = i.id
+          where i.status in ${LIVE_INVOICE} and i.date <= ${asOf}
+        )
+        select o.client_id as "clientId", cl.name as "clientName",
+          coalesce(sum(o.balance) filter (where o.late <= 0), 0)::text as current,
+          coalesce(sum(o.balance) filter (where o.late between 1 and 30), 0)::text as d1,
+          coalesce(sum(o.balance) filter (where o.late between 31 and 60), 0)::text as d31,
+          coalesce(sum(o.balance) filter (where o.late between 61 and 90), 0)::text as d61,
+          coalesce(sum(o.balance) filter (where o.late > 90), 0)::text as d91,
+          sum(o.balance)::text as total
+        from open_items o join clients cl on cl.id = o.client_id
+        where o.balance > 0
+        group by o.client_id, cl.name
+        order by cl.name`,
+  );
+}
+
+export async function quoteCounts(ex: Executor, from: string, to: string, today: string) {
+  return queryRows<{ status: QuoteStatus; n: number; amount: string }>(
+    ex,
+    sql`select ${effectiveQuoteStatus(today)} as status, count(*)::int as n, coalesce(sum(q.total), 0)::text as amount
+        from quotes q where q.date between ${from} and ${to} group by 1`,
+  );
+}
