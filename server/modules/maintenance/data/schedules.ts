@@ -138,7 +138,6 @@ export async function scheduleCounts(ex: Executor, p: DueParams): Promise<Record
   return out;
 }
 
-/** Vencidos and próximos with the company's margin read in the same statement (one statement for the Tablero). */
 /** Tablero: active services vencidos and próximos (as the Programación status filter counts them), as json { overdue, dueSoon }. */
 export function scheduleDueSummarySql(today: string): SQL {
   const status = dueSql({
