@@ -78,6 +78,9 @@ test('Ctrl+K jumps to a screen by name and to a record by RFC, within the user\'
   const token = await apiToken(request, 'ventas@demo.mx');
   const client = (await gql<{ clients: { items: { id: string; name: string; rfc: string }[] } }>(request, token, '{ clients(list:{pageSize:1}){ items{ id name rfc } } }')).clients.items[0];
 
+  // The shortcut is the shell's: press it once the shell is on screen (right after sign-in the
+  // key could arrive before the shell mounted and listens, and nothing would open).
+  await expect(page.getByRole('button', { name: 'Buscar' })).toBeVisible();
   await page.keyboard.press('Control+k');
   const search = page.getByRole('textbox', { name: 'Pantalla, folio, RFC o nombre…' });
   await search.fill('cotizacion');
