@@ -36,7 +36,7 @@ describe('several processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // All four at once on the empty database: migrations and the first seed race.
-    const started = await Promise.allSettled([1, 2, 3, 4].map(() => startServer({ ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(SA_RATE) }, { databaseUrl: database.url })));
+    const started = await Promise.allSettled([1, 2, 3, 4].map(() => startServer({ ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(SA_RATE), ERP_SESSION_CACHE_MS: '5000' }, { databaseUrl: database.url })));
     servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
