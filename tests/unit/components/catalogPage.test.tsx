@@ -13,29 +13,10 @@ import { createMemoryRouter, RouterProvider, type createBrowserRouter } from 're
 import { CatalogPage, type CatalogAccess, type CatalogListData } from '../../../client/components/CatalogPage';
 import type { AppError } from '../../../client/components/graphqlErrors';
 import { useListParams } from '../../../client/components/listParams';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
+import { installMantineDom } from '../mantineDom';
 
 beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  // jsdom lacks the layout APIs Mantine probes.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  installMantineDom();
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 

@@ -9,29 +9,10 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ComponentsShowcase } from '../../../client/app/pages/ComponentsShowcase';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
+import { installMantineDom } from '../mantineDom';
 
 beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  // jsdom lacks the layout APIs Mantine probes.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  installMantineDom();
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 

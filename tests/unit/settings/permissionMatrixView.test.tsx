@@ -8,28 +8,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { PermissionMatrix, type MatrixModuleView } from '../../../client/modules/settings/roles/PermissionMatrix';
 import type { GrantSet } from '../../../client/modules/settings/roles/permissionMatrix';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
+import { installMantineDom } from '../mantineDom';
 
 beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  installMantineDom();
 });
 
 const MODULES: MatrixModuleView[] = [
