@@ -42,6 +42,16 @@ export function noteAudited(actor: Actor, entity: string, entityId: string | num
   if (!UNANNOUNCED.has(entity)) auditedInTransaction.getStore()?.push({ entity, id: String(entityId), userId: actor.userId });
 }
 
+/** The list the running transaction notes its audited records in (undefined outside a transaction). */
+export const auditedScope = (): AuditedRecord[] | undefined => auditedInTransaction.getStore();
+
+/**
+ * Runs `work` noting its audited records in `scope`: the postings of a commit
+ * group run in their own request's async context but inside the group's one
+ * transaction, which announces them after it commits.
+ */
+export const inAuditedScope = <T>(scope: AuditedRecord[] | undefined, work: () => T): T => (scope ? auditedInTransaction.run(scope, work) : work());
+
 export async function writeAudit(tx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values(auditRow(actor, entry));
   noteAudited(actor, entry.entity, entry.entityId);

@@ -14,7 +14,7 @@ import { applyIn, applyOut, stateOf } from './costing';
 import * as data from './data';
 import { ENTITY, MSG } from './messages';
 import { checkWarehouse, throwIfAny } from './movements';
-import { postMovements, type PostingLine } from './posting';
+import { postingTransaction, postMovements, type PostingLine } from './posting';
 import { unitByCode } from './units';
 import { cleanNumberText, dateText, decimalsProblem, idOf, isDecimalText, MAX_QUANTITY, optionalId, optionalText } from './validation';
 import { todayMx } from '../../../schema/dates';
@@ -139,7 +139,7 @@ export async function closeCount(ctx: RequestContext, id: string, version: numbe
   const date = dateRaw ? parseInput(z.object({ date: dateText() }), { date: dateRaw }).date : todayMx();
   if (date > todayMx()) throw badInput({ date: MSG.dateFuture });
   const countId = idOf(id);
-  await db(ctx).transaction(async (tx) => {
+  await postingTransaction(db(ctx), async (tx) => {
     const count = await lockOpenCount(tx, countId, version);
     const counted = await data.countedLines(tx, countId);
     if (!counted.length) throw badInput({ lines: MSG.countNothingCounted }, MSG.countNothingCounted);

@@ -7,7 +7,7 @@ import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
 import { ENTITY, MSG } from './messages';
-import { formatMovementFolio, postMovements, type Direction, type PostingLine } from './posting';
+import { formatMovementFolio, postingTransaction, postMovements, type Direction, type PostingLine } from './posting';
 import { unitByCode } from './units';
 import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalId, optionalText, quantity, unitCost } from './validation';
 import { todayMx } from '../../../schema/dates';
@@ -116,7 +116,7 @@ const movementInput = z.object({
 export async function postMovement(ctx: RequestContext, input: unknown) {
   const v = parseInput(movementInput, input);
   if (v.date > todayMx()) throw badInput({ date: MSG.dateFuture });
-  const row = await db(ctx).transaction(async (tx) => {
+  const row = await postingTransaction(db(ctx), async (tx) => {
     const fields: FieldMessages = {};
     // Concept, warehouses and articles in one read.
     const catalogs = await data.postingCatalogs(
@@ -187,7 +187,7 @@ const reversed: Record<Direction, Direction> = { IN: 'OUT', OUT: 'IN', TRANSFER:
 export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw: unknown) {
   const { reason } = parseInput(z.object({ reason: optionalText(500) }), { reason: reasonRaw });
   const movementId = idOf(id);
-  await db(ctx).transaction(async (tx) => {
+  await postingTransaction(db(ctx), async (tx) => {
     const original = await data.lockMovement(tx, movementId);
     if (!original) throw notFound(ENTITY.movement);
     if (original.status === 'CANCELADO') throw appError('CONFLICT', MSG.alreadyCancelled);

@@ -12,7 +12,8 @@
 //      for that statement and the commit.
 // A captured movement costs: one read of its catalogues, one lock, one write.
 import { auditRow, noteAudited, type Actor } from '../../db/audit';
-import type { Executor } from '../../db/database';
+import { inCommitGroup } from '../../db/commitGroup';
+import type { Db, Executor, Tx } from '../../db/database';
 import { appError, badInput, type FieldMessages } from '../../lib/errors';
 import { Decimal, dec } from '../../../schema/money';
 import { applyIn, applyInValue, applyOut, stateOf, type StockState } from './costing';
@@ -20,6 +21,16 @@ import * as data from './data';
 import { MSG } from './messages';
 import type { stockLedger } from './tables';
 import { unitOf } from './units';
+
+/**
+ * The transaction of every path that posts stock (captured movements, their
+ * cancellations, requisition deliveries, count closings). Postings that arrive
+ * while one is committing share the next transaction and its one disk flush,
+ * each in a savepoint of its own (server/db/commitGroup.ts): the folio counter
+ * and the stock rows stop being a queue of one commit per posting. One group
+ * for all of them, so two groups never hold each other's stock rows.
+ */
+export const postingTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => inCommitGroup(db, 'almacen:existencias', work);
 
 export type Direction = 'IN' | 'OUT' | 'TRANSFER';
 export type ConceptKind = 'ENTRADA' | 'SALIDA' | 'TRASPASO' | 'AJUSTE';

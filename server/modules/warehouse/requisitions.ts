@@ -15,7 +15,7 @@ import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
 import { ENTITY, MSG, requisitionLifecycle, type RequisitionStatus } from './messages';
 import { checkLineArticles, checkWarehouse, throwIfAny } from './movements';
-import { postMovements, type PostingLine } from './posting';
+import { postingTransaction, postMovements, type PostingLine } from './posting';
 import { unitByCode } from './units';
 import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalText, quantity, quantityOrZero, reasonText } from './validation';
 import { todayMx } from '../../../schema/dates';
@@ -229,7 +229,7 @@ export async function fulfillRequisition(ctx: RequestContext, id: string, versio
   const date = dateRaw ? parseInput(z.object({ date: dateText() }), { date: dateRaw }).date : todayMx();
   if (date > todayMx()) throw badInput({ date: MSG.dateFuture });
   const reqId = idOf(id);
-  await db(ctx).transaction(async (tx) => {
+  await postingTransaction(db(ctx), async (tx) => {
     const before = await lockRequisition(tx, reqId, version);
     if (before.status !== 'AUTORIZADA' && before.status !== 'SURTIDA_PARCIAL') assertTransition(requisitionLifecycle, before.status as RequisitionStatus, 'SURTIDA');
     const lines = await data.requisitionLines(tx, [reqId], true);

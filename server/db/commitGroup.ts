@@ -1,0 +1,88 @@
+// Group commit for short write transactions that all queue on the same hot
+// lock (a gapless folio counter, the stock rows of popular articles).
+//
+// A transaction holds its row locks until its commit has reached the disk, so
+// N postings of the same series can commit at most once per disk flush each,
+// one after the other. Run through a commit group, the postings that arrive
+// while one transaction is committing wait together and then share the next
+// transaction: each runs in its own savepoint (an error, a refused input or a
+// stock shortage rolls back that posting alone and answers its caller), and
+// one commit, one flush, makes them all durable. Callers are answered only
+// after that commit; if it fails, every posting of the group fails with it.
+//
+// A posting that arrives alone starts at once: at one client nothing waits.
+// The work runs one posting after the other on one connection, so postings
+// inside a group never wait for each other's locks, and a group never waits
+// for another group of the same key (one group of a key runs at a time).
+import { AsyncResource } from 'node:async_hooks';
+import { auditedScope, inAuditedScope, type AuditedRecord } from './audit';
+import type { Db, Tx } from './database';
+
+/** Postings admitted to one transaction at most; the rest wait for the next. */
+export const MAX_GROUP = 32;
+
+type Job = { work: (tx: Tx) => Promise<unknown>; caller: AsyncResource; resolve: (value: unknown) => void; reject: (err: unknown) => void };
+type Queue = { jobs: Job[]; running: boolean };
+
+const queuesOf = new WeakMap<Db, Map<string, Queue>>();
+
+/**
+ * Runs `work` inside a transaction shared with the other calls for `key` that
+ * are waiting at the time, in a savepoint of its own; resolves with its result
+ * once that transaction has committed.
+ */
+export function inCommitGroup<T>(db: Db, key: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  let queues = queuesOf.get(db);
+  if (!queues) queuesOf.set(db, (queues = new Map()));
+  let queue = queues.get(key);
+  if (!queue) queues.set(key, (queue = { jobs: [], running: false }));
+  const q = queue;
+  return new Promise<T>((resolve, reject) => {
+    // The work runs in its caller's async context (its request's statement count, its logger),
+    // whichever caller's call happens to be running the group.
+    q.jobs.push({ work, caller: new AsyncResource('commit-group'), resolve: resolve as (value: unknown) => void, reject });
+    if (!q.running) void drain(db, q);
+  });
+}
+
+/** The job's work in its caller's async context, noting what it audits in `audited`. */
+const run = (job: Job, tx: Tx, audited: AuditedRecord[] | undefined) => job.caller.runInAsyncScope(() => inAuditedScope(audited, () => job.work(tx)));
+
+async function drain(db: Db, q: Queue): Promise<void> {
+  q.running = true;
+  try {
+    while (q.jobs.length) {
+      const group = q.jobs.splice(0, MAX_GROUP);
+      if (group.length === 1) {
+        // Alone: its own transaction, without a savepoint.
+        const [job] = group;
+        await db.transaction((tx) => run(job, tx, auditedScope())).then(job.resolve, job.reject);
+        continue;
+      }
+      const done: { job: Job; value: unknown }[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          // What the postings audit is announced once this transaction commits (server/db/audit.ts).
+          const audited = auditedScope();
+          for (const job of group) {
+            try {
+              // drizzle runs a nested transaction as a savepoint of the outer one.
+              // Its audited records join the transaction's only if its savepoint is kept.
+              const mine: AuditedRecord[] = [];
+              done.push({ job, value: await tx.transaction((sp) => run(job, sp as Tx, mine)) });
+              audited?.push(...mine);
+            } catch (err) {
+              job.reject(err);
+            }
+          }
+        });
+      } catch (err) {
+        for (const d of done) d.job.reject(err);
+        continue;
+      }
+      for (const d of done) d.job.resolve(d.value);
+    }
+  } finally {
+    q.running = false;
+  }
+}

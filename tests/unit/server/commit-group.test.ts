@@ -1,0 +1,84 @@
+// Group commit (server/db/commitGroup.ts) on an in-memory PGlite: calls that
+// wait while one transaction runs share the next one, each in a savepoint of
+// its own; a failure stays with its caller unless the commit itself fails.
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { announceAuditedRecords, noteAudited, type AuditedRecord } from '../../../server/db/audit';
+import { inCommitGroup } from '../../../server/db/commitGroup';
+import { queryRows, type Db, type Tx } from '../../../server/db/database';
+
+let client: PGlite;
+let db: Db;
+const announced: AuditedRecord[] = [];
+
+beforeAll(async () => {
+  client = await PGlite.create();
+  db = drizzle({ client }) as unknown as Db;
+  announceAuditedRecords(db, (r) => announced.push(r));
+  await db.execute(sql`create table probe (id int primary key, tag text, code int unique deferrable initially deferred)`);
+});
+afterAll(async () => client?.close());
+beforeEach(async () => {
+  announced.length = 0;
+  await db.execute(sql`truncate probe`);
+});
+
+const actor = { userId: 7, requestId: 'r' };
+
+/** Inserts row `id`, notes it audited and answers the transaction it ran in. */
+const insert = (id: number, opts: { code?: number; fail?: boolean } = {}) => async (tx: Tx) => {
+  await tx.execute(sql`insert into probe (id, tag, code) values (${id}, ${`p${id}`}, ${opts.code ?? id})`);
+  noteAudited(actor, 'probe', id);
+  if (opts.fail) throw new Error(`refused ${id}`);
+  const [{ xid }] = await queryRows<{ xid: string }>(tx, sql`select txid_current()::text as xid`);
+  return xid;
+};
+
+const ids = async () => (await queryRows<{ id: number }>(db, sql`select id from probe order by id`)).map((r) => r.id);
+
+describe('commit groups', () => {
+  it('a call alone runs at once in its own transaction; the calls that wait meanwhile share the next one', async () => {
+    const xids = await Promise.all([1, 2, 3, 4, 5].map((id) => inCommitGroup(db, 'k', insert(id))));
+    expect(new Set(xids).size).toBe(2);
+    expect(xids[1]).not.toBe(xids[0]);
+    expect(xids.slice(1).every((x) => x === xids[1])).toBe(true);
+    expect(await ids()).toEqual([1, 2, 3, 4, 5]);
+    expect(announced.map((r) => r.id).sort()).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('a refused call in a group rolls back alone: its row and its announcement are gone, the others land', async () => {
+    const calls = [
+      inCommitGroup(db, 'k', insert(10)),
+      inCommitGroup(db, 'k', insert(11)),
+      inCommitGroup(db, 'k', insert(12, { fail: true })),
+      inCommitGroup(db, 'k', insert(11)), // duplicate key: the database refuses it inside its savepoint
+      inCommitGroup(db, 'k', insert(13)),
+    ];
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(((settled[2] as PromiseRejectedResult).reason as Error).message).toBe('refused 12');
+    expect(await ids()).toEqual([10, 11, 13]);
+    expect(announced.map((r) => r.id).sort()).toEqual(['10', '11', '13']);
+  });
+
+  it('when the shared commit fails, every call of that group fails and nothing of it is written', async () => {
+    // 21 and 22 take the same deferred-unique code: only the commit finds out.
+    const settled = await Promise.allSettled([
+      inCommitGroup(db, 'k', insert(20)),
+      inCommitGroup(db, 'k', insert(21, { code: 99 })),
+      inCommitGroup(db, 'k', insert(22, { code: 99 })),
+      inCommitGroup(db, 'k', insert(23)),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    expect(await ids()).toEqual([20]);
+    expect(announced.map((r) => r.id)).toEqual(['20']);
+  });
+
+  it('different keys are different queues', async () => {
+    const [a, b] = await Promise.all([inCommitGroup(db, 'a', insert(30)), inCommitGroup(db, 'b', insert(31))]);
+    expect(a).not.toBe(b);
+    expect(await ids()).toEqual([30, 31]);
+  });
+});
