@@ -34,16 +34,20 @@ export type TestServer = {
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.ERP_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 const adminUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh, empty database on the test PostgreSQL server (ERP_TEST_DB=postgres only). */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database on the test PostgreSQL server (ERP_TEST_DB=postgres only):
+ * empty, or a copy of `template` (a database no one is connected to).
+ */
+export async function createTestDatabase(template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `erp_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const u = new URL(adminUrl());
   u.pathname = `/${name}`;
   return {
+    name,
     url: u.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl() });
@@ -55,15 +59,54 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 }
 
 /**
- * One server process. On PostgreSQL it gets a database of its own, dropped on
- * stop, unless `opts.databaseUrl` names one shared with other processes (the
- * caller drops that one).
+ * The database every server of a run starts from: migrated and seeded once by
+ * the suite's global set-up (tests/api/template.ts), then copied for each
+ * server (the PGlite folder, or CREATE DATABASE ... TEMPLATE), so a test file
+ * waits for a boot instead of a first start. Null outside that suite.
  */
-export async function startServer(extraEnv: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
-  const kind = testDbKind();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-'));
-  const ownDatabase = kind === 'postgres' && !opts.databaseUrl ? await createTestDatabase() : null;
-  const databaseUrl = kind === 'postgres' ? (opts.databaseUrl ?? ownDatabase?.url ?? '') : '';
+export type ServerTemplate = { kind: 'pglite' | 'postgres'; dataDir: string; database: string | null };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    erpServerTemplate: ServerTemplate | null;
+  }
+}
+
+/** Env keys that change what the first start writes: a server given one of them starts fresh. */
+const SEEDING_ENV = /^(ERP_DATA_DIR|DATABASE_URL|ERP_ADMIN_|ERP_SEED|ERP_SESSION_SECRET)/;
+
+async function providedTemplate(extraEnv: Record<string, string>): Promise<ServerTemplate | null> {
+  if (Object.keys(extraEnv).some((k) => SEEDING_ENV.test(k))) return null;
+  const { inject } = await import('vitest');
+  try {
+    const template = inject('erpServerTemplate') ?? null;
+    return template && template.kind === testDbKind() ? template : null;
+  } catch {
+    return null; // not provided by this suite's set-up
+  }
+}
+
+/**
+ * Starts a server on a new database, stops it once it has migrated and seeded
+ * it, and keeps that database as the template of the run.
+ */
+export async function createServerTemplate(): Promise<{ template: ServerTemplate; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-template-'));
+  const database = testDbKind() === 'postgres' ? await createTestDatabase() : null;
+  const { child } = await spawnServer({}, dataDir, database?.url ?? '');
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  return {
+    // The data folder holds what the demo seed stored (employee documents), the PGlite files too.
+    template: { kind: testDbKind(), dataDir, database: database?.name ?? null },
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+async function spawnServer(extraEnv: Record<string, string>, dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
@@ -99,6 +142,22 @@ export async function startServer(extraEnv: Record<string, string> = {}, opts: {
     });
   });
   child.removeAllListeners('exit');
+  return { child, url };
+}
+
+/**
+ * One server process. On PostgreSQL it gets a database of its own, dropped on
+ * stop, unless `opts.databaseUrl` names one shared with other processes (the
+ * caller drops that one). It starts from the run's template when there is one.
+ */
+export async function startServer(extraEnv: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
+  const kind = testDbKind();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-'));
+  const template = opts.databaseUrl ? null : await providedTemplate(extraEnv);
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  const ownDatabase = kind === 'postgres' && !opts.databaseUrl ? await createTestDatabase(template?.database ?? undefined) : null;
+  const databaseUrl = kind === 'postgres' ? (opts.databaseUrl ?? ownDatabase?.url ?? '') : '';
+  const { child, url } = await spawnServer(extraEnv, dataDir, databaseUrl);
 
   const server: TestServer = {
     url,

@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['tests/firebase/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
+    // The API suite's template: servers start from one migrated and seeded database.
+    globalSetup: ['tests/api/template.ts'],
     testTimeout: 20_000,
     hookTimeout: 90_000,
   },
