@@ -132,6 +132,10 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
         },
       },
     ],
+    // server/index.ts owns SIGTERM/SIGINT and stops everything in order. Apollo's own handlers
+    // (installed outside NODE_ENV=test) raced it: stop() never returned and a production process
+    // waited for the 15 s forced exit on every shutdown.
+    stopOnTerminationSignals: false,
     introspection: !config.production,
     includeStacktraceInErrorResponses: false,
     formatError,

@@ -28,7 +28,8 @@ export type TestServer = {
   pid: number;
   /** The server's ERP_DATA_DIR (local file storage lives under files/). */
   dataDir: string;
-  stop(): Promise<void>;
+  /** SIGTERM, then the process's exit code once it is gone (0: it shut down by itself). */
+  stop(): Promise<number | null>;
 };
 
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.ERP_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -201,10 +202,12 @@ export async function startServer(extraEnv: Record<string, string> = {}, opts: {
       return r.data.login.token;
     },
     async stop() {
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      const code = await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
       await ownDatabase?.drop();
+      return code;
     },
   };
   return server;

@@ -32,7 +32,9 @@ beforeAll(async () => {
     };
   } else {
     s = await startServer();
-    cleanup = async () => s?.stop();
+    cleanup = async () => {
+      await s?.stop();
+    };
   }
   [admin, fleet, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('vehiculos@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
 }, 180_000);
