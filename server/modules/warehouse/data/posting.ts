@@ -58,7 +58,12 @@ const stockValues = (rows: StockRow[]) =>
 /** The catalogue rows a captured movement checks, read in one statement. */
 export type PostingArticle = { id: number; sku: string; name: string; unit: string; active: boolean };
 
-const idsJson = (ids: number[]) => sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int)`;
+/**
+ * `= any(...)` of the ids, passed as one JSON parameter. An array, so the
+ * planner reads the rows through the primary key; `in (select ...)` over the
+ * same list was planned as a hash join over a scan of the whole catalogue.
+ */
+const anyOfIds = (ids: number[]) => sql`any(array(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int))`;
 
 export async function postingCatalogs(
   ex: Executor,
@@ -74,9 +79,9 @@ export async function postingCatalogs(
              from ${stockConcepts} c where c.id = ${conceptId}) as concept,
           (select coalesce(json_agg(json_build_object('id', w.id, 'code', w.code, 'name', w.name, 'location', w.location, 'responsible', w.responsible,
                                                       'active', w.active, 'createdAt', w.created_at, 'version', w.version)), '[]')::text
-             from ${warehouses} w where w.id in ${idsJson(warehouseIds)}) as warehouses,
+             from ${warehouses} w where w.id = ${anyOfIds(warehouseIds)}) as warehouses,
           (select coalesce(json_agg(json_build_object('id', a.id, 'sku', a.sku, 'name', a.name, 'unit', a.unit, 'active', a.active)), '[]')::text
-             from ${articles} a where a.id in ${idsJson(articleIds)}) as articles`,
+             from ${articles} a where a.id = ${anyOfIds(articleIds)}) as articles`,
   );
   const withDate = <T extends { createdAt: Date | string }>(r: T): T => ({ ...r, createdAt: new Date(r.createdAt) });
   return {
