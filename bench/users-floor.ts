@@ -29,7 +29,8 @@ const PAGE = {
     'from "users" inner join "roles" on "roles"."id" = "users"."role_id" order by "users"."name" asc, "users"."id" asc limit $1',
   params: [50] as unknown[],
 };
-const COUNT = { text: 'select count(*) from "users"', params: [] as unknown[] };
+/** The unfiltered total, kept by triggers in row_counts (migration 0018). */
+const COUNT = { text: 'select "n" from "row_counts" where "row_counts"."table_name" = $1', params: ['users'] as unknown[] };
 /** Positions in PAGE's select list of the columns the query asks for. */
 const COLUMN = { id: 0, email: 1, name: 2, active: 5, lastSignInAt: 7, roleName: 10 } as const;
 

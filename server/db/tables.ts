@@ -2,7 +2,7 @@
 // each role may do (Configuración edits them; sessions and every module's
 // audit and FKs read them), sessions, audit log, folios and settings.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const appModules = pgTable('app_modules', {
   id: serial('id').primaryKey(),
@@ -159,6 +159,16 @@ export const apiRateWindows = pgTable('api_rate_windows', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   hits: integer('hits').notNull(),
+});
+
+/**
+ * Exact row counts of large tables, kept by a statement-level trigger on
+ * insert, delete and truncate (migration 0018), so an unfiltered list reads
+ * its total from one row instead of counting every row on every page.
+ */
+export const rowCounts = pgTable('row_counts', {
+  tableName: text('table_name').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
 });
 
 /**

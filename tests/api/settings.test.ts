@@ -42,6 +42,18 @@ describe('users', () => {
     await expect(s.login('nuevo.usuario@demo.mx', temporaryPassword)).resolves.toBeTruthy();
   });
 
+  it('the unfiltered total (kept by triggers) equals what the filters count, after parallel creations', async () => {
+    const consulta = await roleId('Consulta');
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => s.gql(CREATE, { input: { email: `paralelo.${i}@demo.mx`, name: `Paralelo ${i}`, roleId: consulta } }, admin)),
+    );
+    expect(created.every((r) => r.errors === undefined)).toBe(true);
+    const counted = async (active: boolean) => (await s.gql('query($a:Boolean){ users(filter:{active:$a}){ total } }', { a: active }, admin)).data!.users.total as number;
+    const [all, active, inactive] = [await totalUsers(), await counted(true), await counted(false)];
+    expect(active).toBeGreaterThan(6);
+    expect(all).toBe(active + inactive);
+  });
+
   it('uses the initial password when given', async () => {
     const r = await s.gql(CREATE, { input: { email: 'con.clave@demo.mx', name: 'Con Clave', roleId: await roleId('Consulta'), password: 'Inicial-123' } }, admin);
     expect(r.data!.userCreate.temporaryPassword).toBeNull();

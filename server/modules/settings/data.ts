@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArra
 import type { RuleModule } from '../../../schema/abilities';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
-import { appModules, rolePermissions, roles, serviceAccounts, submodules, users } from '../../db/tables';
+import { appModules, rolePermissions, roles, rowCounts, serviceAccounts, submodules, users } from '../../db/tables';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
 export type RoleRow = typeof roles.$inferSelect;
@@ -64,8 +64,9 @@ export async function listUsers(
       .orderBy(q.desc ? desc(sortCol) : asc(sortCol), asc(users.id))
       .limit(q.limit)
       .offset(q.offset),
-    // Every user has a role (NOT NULL foreign key): the count needs no join.
-    ex.select({ n: count() }).from(users).where(where),
+    // Unfiltered: the total the triggers keep (row_counts). Filtered: counted, and every user has
+    // a role (NOT NULL foreign key), so the count needs no join.
+    where ? ex.select({ n: count() }).from(users).where(where) : ex.select({ n: rowCounts.n }).from(rowCounts).where(eq(rowCounts.tableName, 'users')),
   ]);
   return { items, total: totals[0].n };
 }
