@@ -116,36 +116,38 @@ const movementInput = z.object({
 export async function postMovement(ctx: RequestContext, input: unknown) {
   const v = parseInput(movementInput, input);
   if (v.date > todayMx()) throw badInput({ date: MSG.dateFuture });
-  const row = await postingTransaction(db(ctx), async (tx) => {
-    const fields: FieldMessages = {};
-    // Concept, warehouses and articles in one read.
-    const catalogs = await data.postingCatalogs(
-      tx,
-      v.conceptId,
-      v.targetWarehouseId ? [v.warehouseId, v.targetWarehouseId] : [v.warehouseId],
-      [...new Set(v.lines.map((l) => l.articleId))],
-    );
-    const concept = catalogs.concept;
-    const warehouseOf = (id: number) => catalogs.warehouses.find((w) => w.id === id);
-    if (!concept) fields.conceptId = MSG.conceptMissing;
-    else if (!concept.active) fields.conceptId = MSG.conceptInactive;
-    const warehouse = checkWarehouseRow(warehouseOf(v.warehouseId), fields);
-    let target: data.WarehouseRow | null = null;
-    if (concept?.kind === 'TRASPASO') {
-      if (!v.targetWarehouseId) fields.targetWarehouseId = MSG.targetRequired;
-      else if (v.targetWarehouseId === v.warehouseId) fields.targetWarehouseId = MSG.targetSame;
-      else target = checkWarehouseRow(warehouseOf(v.targetWarehouseId), fields, 'targetWarehouseId');
-    } else if (concept && v.targetWarehouseId) fields.targetWarehouseId = MSG.targetNotAllowed;
-    const articles = new Map(catalogs.articles.map((a) => [a.id, a]));
-    checkLines(v.lines, articles, fields);
-    const pricedEntry = concept?.direction === 'IN' && concept.affectsCost;
-    if (pricedEntry) v.lines.forEach((l, i) => {
-      if (l.unitCost === null || l.unitCost === undefined) fields[`lines.${i}.unitCost`] ??= MSG.costRequired;
-    });
-    throwIfAny(fields);
-    const c = concept as data.ConceptRow;
-    const w = warehouse as data.WarehouseRow;
-    const lines: PostingLine[] = v.lines.map((l, i) => ({ articleId: l.articleId, quantity: l.quantity, unitCost: pricedEntry ? l.unitCost : null, inputIndex: i }));
+  // Concept, warehouses and articles in one read, checked before the posting joins the queue of
+  // postings (commit group): the catalogues take no lock, and read committed, a read inside the
+  // transaction saw no more than this one does; a refused input never holds the group up.
+  const fields: FieldMessages = {};
+  const catalogs = await data.postingCatalogs(
+    db(ctx),
+    v.conceptId,
+    v.targetWarehouseId ? [v.warehouseId, v.targetWarehouseId] : [v.warehouseId],
+    [...new Set(v.lines.map((l) => l.articleId))],
+  );
+  const concept = catalogs.concept;
+  const warehouseOf = (id: number) => catalogs.warehouses.find((w) => w.id === id);
+  if (!concept) fields.conceptId = MSG.conceptMissing;
+  else if (!concept.active) fields.conceptId = MSG.conceptInactive;
+  const warehouse = checkWarehouseRow(warehouseOf(v.warehouseId), fields);
+  let target: data.WarehouseRow | null = null;
+  if (concept?.kind === 'TRASPASO') {
+    if (!v.targetWarehouseId) fields.targetWarehouseId = MSG.targetRequired;
+    else if (v.targetWarehouseId === v.warehouseId) fields.targetWarehouseId = MSG.targetSame;
+    else target = checkWarehouseRow(warehouseOf(v.targetWarehouseId), fields, 'targetWarehouseId');
+  } else if (concept && v.targetWarehouseId) fields.targetWarehouseId = MSG.targetNotAllowed;
+  const articles = new Map(catalogs.articles.map((a) => [a.id, a]));
+  checkLines(v.lines, articles, fields);
+  const pricedEntry = concept?.direction === 'IN' && concept.affectsCost;
+  if (pricedEntry) v.lines.forEach((l, i) => {
+    if (l.unitCost === null || l.unitCost === undefined) fields[`lines.${i}.unitCost`] ??= MSG.costRequired;
+  });
+  throwIfAny(fields);
+  const c = concept as data.ConceptRow;
+  const w = warehouse as data.WarehouseRow;
+  const lines: PostingLine[] = v.lines.map((l, i) => ({ articleId: l.articleId, quantity: l.quantity, unitCost: pricedEntry ? l.unitCost : null, inputIndex: i }));
+  return postingTransaction(db(ctx), async (tx) => {
     // The audit entry is written by the statement that takes the folio, which it records.
     const [posted] = await postMovements(
       tx,
@@ -156,7 +158,6 @@ export async function postMovement(ctx: RequestContext, input: unknown) {
     );
     return asMovementRow(posted.row, c, ctx.auth?.id ? ctx.auth.name : null);
   });
-  return row;
 }
 
 /** The answer of a new movement from what its posting returned (no re-read): nothing reverses it yet. */
