@@ -114,15 +114,27 @@ export async function createPostgresEvents(opts: { databaseUrl: string; logger: 
     retry = setTimeout(() => void attempt(), 500);
   };
 
+  // Events published in the same turn of the event loop (a commit group announces every posting
+  // it committed at once) go out as one statement: one NOTIFY each, in order, one round trip.
+  let pending: string[] = [];
+  const flush = () => {
+    const payloads = pending;
+    pending = [];
+    if (!client) {
+      logger.warn({ events: payloads.length }, 'eventos sin enviar: la conexión de eventos se está restableciendo');
+      return;
+    }
+    client
+      .query('select pg_notify($1, p) from unnest($2::text[]) as p', [CHANNEL, payloads])
+      .catch((err: unknown) => logger.error({ err }, 'no se pudo publicar un evento'));
+  };
+
   await connect();
   return eventsOver(
     bus,
     (event) => {
-      if (!client) {
-        logger.warn({ event: event.type }, 'evento sin enviar: la conexión de eventos se está restableciendo');
-        return;
-      }
-      client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]).catch((err: unknown) => logger.error({ err }, 'no se pudo publicar un evento'));
+      if (!pending.length) setImmediate(flush);
+      pending.push(JSON.stringify(event));
     },
     async () => {
       closing = true;

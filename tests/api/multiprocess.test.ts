@@ -148,4 +148,35 @@ describe('several processes on one PostgreSQL database', () => {
     expect((await records.message).recordChanged.id).toBe(created.data!.roleCreate.id);
     await records.client.dispose();
   });
+  it('postings committed together through one process are each announced to the other (their events leave together, in one statement)', async () => {
+    const admin = await a.login(ADMIN_EMAIL);
+    const listener = await b.login(ADMIN_EMAIL);
+    const pick = async (query: string) => (await a.gql(query, {}, admin)).data as Record<string, { items: { id: string }[] }>;
+    const concept = (await pick('{ stockConcepts(filter:{kind:ENTRADA, active:true}){ items { id } } }')).stockConcepts.items[0].id;
+    const warehouse = (await pick('{ warehouses(filter:{active:true}){ items { id } } }')).warehouses.items[0].id;
+    const article = (await pick('{ articles(filter:{active:true}){ items { id } } }')).articles.items[0].id;
+    const heard: string[] = [];
+    const client = createClient({ url: b.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${listener}` } });
+    const six = new Promise<void>((resolve, reject) => {
+      client.subscribe<{ recordChanged: { id: string } }>({ query: 'subscription { recordChanged(entity: "stock_movement") { id } }' }, {
+        next: (msg) => {
+          if (msg.data) heard.push(msg.data.recordChanged.id);
+          if (heard.length === 6) resolve();
+        },
+        error: reject,
+        complete: () => undefined,
+      });
+    });
+    await new Promise((r) => setTimeout(r, 300)); // the subscription is registered on b
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
+    const posted = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        a.gql('mutation($i: StockMovementInput!){ stockMovementPost(input:$i){ id } }', { i: { date: today, conceptId: concept, warehouseId: warehouse, reference: `Aviso ${i}`, lines: [{ articleId: article, quantity: '1', unitCost: '10.00' }] } }, admin),
+      ),
+    );
+    expect(posted.every((r) => r.errors === undefined)).toBe(true);
+    await six;
+    expect([...heard].sort()).toEqual(posted.map((r) => r.data!.stockMovementPost.id as string).sort());
+    await client.dispose();
+  });
 });
