@@ -9,7 +9,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // A journey is 20-40 steps in one or two browser contexts; on this 2-core machine, with the other
+  // worker's Chromium and the server busy, a step can take seconds (a clean CI run saw two journeys
+  // in flight at once pass 60 s while every step still succeeded). Each step keeps its 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

@@ -44,7 +44,6 @@ test.beforeAll(async ({ request }) => {
 const rowOf = (page: Page, folio: string) => main(page).getByRole('row').filter({ hasText: folio });
 
 test('bulk-authorise two pending requisitions, then a mixed selection reports the failed row', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, email, PASSWORD);
   await page.getByRole('navigation', { name: 'Módulos' }).getByRole('link', { name: 'Almacén', exact: true }).click();
   await main(page).getByRole('link', { name: /^Requisiciones/ }).first().click();

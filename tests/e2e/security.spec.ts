@@ -11,7 +11,6 @@ const main = (page: Page) => page.locator('main');
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test('inspection with photo and a failed critical point, report raised; tool delivered and returned', async ({ page, request }) => {
-  test.setTimeout(60_000);
   // A short checklist of our own keeps the walk quick: 2 + 3 + 1 weight, the 3-weight point critical.
   const token = await apiToken(request, 'seguridad@demo.mx');
   const suffix = Date.now().toString(36);
