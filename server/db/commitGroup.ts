@@ -15,8 +15,8 @@
 // inside a group never wait for each other's locks, and a group never waits
 // for another group of the same key (one group of a key runs at a time).
 import { AsyncResource } from 'node:async_hooks';
-import { auditedScope, inAuditedScope, type AuditedRecord } from './audit';
 import { sql } from 'drizzle-orm';
+import { auditedScope, inAuditedScope, type AuditedRecord } from './audit';
 import type { Db, Tx } from './database';
 
 /** Postings admitted to one transaction at most; the rest wait for the next. */

@@ -139,6 +139,8 @@ export async function createPostgresEvents(opts: { databaseUrl: string; logger: 
     async () => {
       closing = true;
       clearTimeout(retry);
+      // What was published just before closing still goes out (end() waits for it).
+      if (pending.length) flush();
       await client?.end();
     },
   );

@@ -7,23 +7,35 @@ import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayMx } from '../../schema/dates';
 import { ADMIN_EMAIL, PASSWORD, createTestDatabase, startServer, type TestServer } from './harness';
 
 const LOGIN = 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }';
 const SA_RATE = 6;
 const SET = 'mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ version } }';
 
-/** The first message of a subscription on `server`, opened as `token`. */
-function firstMessage<T>(server: TestServer, token: string, query: string): { message: Promise<T>; client: Client } {
+/** The first `count` messages of a subscription on `server`, opened as `token`. */
+function messages<T>(server: TestServer, token: string, query: string, count: number): { messages: Promise<T[]>; client: Client } {
   const client = createClient({ url: server.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
-  const message = new Promise<T>((resolve, reject) => {
+  const received: T[] = [];
+  const all = new Promise<T[]>((resolve, reject) => {
     client.subscribe<T>({ query }, {
-      next: (msg) => (msg.data ? resolve(msg.data as T) : reject(new Error(JSON.stringify(msg.errors)))),
+      next: (msg) => {
+        if (!msg.data) return reject(new Error(JSON.stringify(msg.errors)));
+        received.push(msg.data as T);
+        if (received.length === count) resolve(received);
+      },
       error: reject,
       complete: () => undefined,
     });
   });
-  return { message, client };
+  return { messages: all, client };
+}
+
+/** The first message of a subscription on `server`, opened as `token`. */
+function firstMessage<T>(server: TestServer, token: string, query: string): { message: Promise<T>; client: Client } {
+  const { messages: first, client } = messages<T>(server, token, query, 1);
+  return { message: first.then(([m]) => m), client };
 }
 
 describe('several processes on one PostgreSQL database', () => {
@@ -38,7 +50,7 @@ describe('several processes on one PostgreSQL database', () => {
     // The last two run as in production (Apollo's own signal handling is on there).
     const started = await Promise.allSettled(
       [1, 2, 3, 4].map((i) =>
-        startServer({ ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(SA_RATE), ERP_SESSION_CACHE_MS: '5000', ...(i > 2 ? { NODE_ENV: 'production' } : {}) }, { databaseUrl: database.url }),
+        startServer({ ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(SA_RATE), ...(i > 2 ? { NODE_ENV: 'production' } : {}) }, { databaseUrl: database.url }),
       ),
     );
     servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
@@ -148,6 +160,7 @@ describe('several processes on one PostgreSQL database', () => {
     expect((await records.message).recordChanged.id).toBe(created.data!.roleCreate.id);
     await records.client.dispose();
   });
+
   it('postings committed together through one process are each announced to the other (their events leave together, in one statement)', async () => {
     const admin = await a.login(ADMIN_EMAIL);
     const listener = await b.login(ADMIN_EMAIL);
@@ -155,28 +168,17 @@ describe('several processes on one PostgreSQL database', () => {
     const concept = (await pick('{ stockConcepts(filter:{kind:ENTRADA, active:true}){ items { id } } }')).stockConcepts.items[0].id;
     const warehouse = (await pick('{ warehouses(filter:{active:true}){ items { id } } }')).warehouses.items[0].id;
     const article = (await pick('{ articles(filter:{active:true}){ items { id } } }')).articles.items[0].id;
-    const heard: string[] = [];
-    const client = createClient({ url: b.url.replace('http', 'ws') + '/api/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${listener}` } });
-    const six = new Promise<void>((resolve, reject) => {
-      client.subscribe<{ recordChanged: { id: string } }>({ query: 'subscription { recordChanged(entity: "stock_movement") { id } }' }, {
-        next: (msg) => {
-          if (msg.data) heard.push(msg.data.recordChanged.id);
-          if (heard.length === 6) resolve();
-        },
-        error: reject,
-        complete: () => undefined,
-      });
-    });
+    const six = messages<{ recordChanged: { id: string } }>(b, listener, 'subscription { recordChanged(entity: "stock_movement") { id } }', 6);
     await new Promise((r) => setTimeout(r, 300)); // the subscription is registered on b
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
+    const today = todayMx();
     const posted = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         a.gql('mutation($i: StockMovementInput!){ stockMovementPost(input:$i){ id } }', { i: { date: today, conceptId: concept, warehouseId: warehouse, reference: `Aviso ${i}`, lines: [{ articleId: article, quantity: '1', unitCost: '10.00' }] } }, admin),
       ),
     );
     expect(posted.every((r) => r.errors === undefined)).toBe(true);
-    await six;
-    expect([...heard].sort()).toEqual(posted.map((r) => r.data!.stockMovementPost.id as string).sort());
-    await client.dispose();
+    const heard = (await six.messages).map((m) => m.recordChanged.id);
+    expect(heard.sort()).toEqual(posted.map((r) => r.data!.stockMovementPost.id as string).sort());
+    await six.client.dispose();
   });
 });
