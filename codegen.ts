@@ -1,6 +1,7 @@
 // Typed documents for the SPA and resolver types for the server: every `.graphql` operation under client/ is
 // checked against schema/*.graphql and emitted to generated/ (committed;
 // `npm run codegen` regenerates it, `npm test` checks it is current).
+import fs from 'node:fs';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const clientOutput = {
@@ -13,6 +14,13 @@ const clientOutput = {
     avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
   },
 };
+
+/** client/modules/<name>/ folders that hold operations. */
+const moduleNames = fs
+  .readdirSync('client/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && fs.readdirSync(`client/modules/${entry.name}`, { recursive: true }).some((file) => String(file).endsWith('.graphql')))
+  .map((entry) => entry.name)
+  .sort();
 
 const config: CodegenConfig = {
   schema: 'schema/*.graphql',
@@ -84,10 +92,20 @@ const config: CodegenConfig = {
         },
       },
     },
-    // Two client outputs: the shell's few operations stay in the entry chunk,
-    // while the modules' documents load only with the (lazy) module screens.
+    // One client output per part of the SPA, so a screen loads only its own module's documents:
+    // the shell's few operations stay in the entry chunk, the shared components' in theirs, and each
+    // module's in generated/modules/<module>/, which loads with that module's (lazy) screens. A
+    // module's output also holds the components' documents because its operations spread their
+    // fragments (AttachmentFields, MoneyGroupPageFields...); what it does not import is left out of
+    // its chunk by the bundler.
     'generated/app/': { ...clientOutput, documents: ['client/app/**/*.graphql'] },
-    'generated/': { ...clientOutput, documents: ['client/modules/**/*.graphql', 'client/components/**/*.graphql'] },
+    'generated/components/': { ...clientOutput, documents: ['client/components/**/*.graphql'] },
+    ...Object.fromEntries(
+      moduleNames.map((name) => [
+        `generated/modules/${name}/`,
+        { ...clientOutput, documents: [`client/modules/${name}/**/*.graphql`, 'client/components/**/*.graphql'] },
+      ]),
+    ),
   },
 };
 

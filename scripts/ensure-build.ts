@@ -42,7 +42,11 @@ const codegenSources = Math.max(
   mtimeOf(path.join(root, 'codegen.ts')),
   mtimeOf(path.join(root, 'scripts/persisted-operations.ts')),
 );
-const codegenOutputs = ['generated/server.ts', 'generated/graphql.ts', 'generated/app/graphql.ts', 'generated/persisted-operations.json'];
+const moduleOutputs = fs
+  .readdirSync(path.join(root, 'client/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && newestMtime(path.join(root, 'client/modules', entry.name), (f) => f.endsWith('.graphql')) > 0)
+  .map((entry) => `generated/modules/${entry.name}/graphql.ts`);
+const codegenOutputs = ['generated/server.ts', 'generated/app/graphql.ts', 'generated/components/graphql.ts', ...moduleOutputs, 'generated/persisted-operations.json'];
 if (stale(codegenStamp, codegenSources) || codegenOutputs.some((f) => !fs.existsSync(path.join(root, f)))) {
   console.log('Generando tipos y operaciones (npm run codegen)…');
   execSync('npm run codegen --silent', { cwd: root, stdio: 'inherit' });

@@ -5,7 +5,7 @@
 // `PendingUploads` collects uploaded ids for a form that is not saved yet.
 import { ActionIcon, Anchor, Button, CloseButton, FileButton, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { AttachmentFieldsFragment } from '../../generated/graphql';
+import type { AttachmentFieldsFragment } from '../../generated/components/graphql';
 import {
   acceptFor,
   downloadFile,

@@ -4,7 +4,7 @@
 // longer returns it, and a preselected one shows through `known`.
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { RhEmployeeOptionListDocument, type RhEmployeeOptionListQuery } from '../../generated/graphql';
+import { RhEmployeeOptionListDocument, type RhEmployeeOptionListQuery } from '../../generated/components/graphql';
 import { SearchSelect, searchSelectData, type SearchSelectFieldProps } from './SearchSelect';
 
 export type EmployeeOption = RhEmployeeOptionListQuery['rhEmployeeOptions'][number];

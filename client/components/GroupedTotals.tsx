@@ -12,7 +12,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { IconDownload, IconInbox } from '@tabler/icons-react';
-import type { MoneyGroupFieldsFragment, MoneyGroupPageFieldsFragment } from '../../generated/graphql';
+import type { MoneyGroupFieldsFragment, MoneyGroupPageFieldsFragment } from '../../generated/components/graphql';
 import { monthLabel, monthRange } from '../../schema/moneyGroups';
 import type { ListColumn } from './columns';
 import { exportRows } from './exportRows';

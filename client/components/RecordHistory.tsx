@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Loader, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { IconAlertCircle, IconHistory, IconMessage, IconPencil } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { RecordHistoryViewDocument, RecordNoteAddDocument, type RecordHistoryViewQuery } from '../../generated/graphql';
+import { RecordHistoryViewDocument, RecordNoteAddDocument, type RecordHistoryViewQuery } from '../../generated/components/graphql';
 import { auditActionLabel, auditFieldLabel } from '../app/texts';
 import { formatDateTime } from './format';
 import { readGraphQLError } from './graphqlErrors';

@@ -7,7 +7,7 @@ import { IconBookmark, IconChevronDown, IconDeviceFloppy, IconTrash } from '@tab
 import { useForm } from '@mantine/form';
 import { getApolloContext } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MySavedViewsDocument, SavedViewDeleteDocument, SavedViewSaveDocument, type MySavedViewsQuery } from '../../generated/graphql';
+import { MySavedViewsDocument, SavedViewDeleteDocument, SavedViewSaveDocument, type MySavedViewsQuery } from '../../generated/components/graphql';
 import { readGraphQLError } from './graphqlErrors';
 import { notifyError, notifySuccess } from './notify';
 import { useFormSave } from './useFormSave';

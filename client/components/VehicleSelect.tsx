@@ -6,7 +6,7 @@
 // through `known`.
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { VehicleOptionListDocument, type VehicleOptionListQuery } from '../../generated/graphql';
+import { VehicleOptionListDocument, type VehicleOptionListQuery } from '../../generated/components/graphql';
 import { SearchSelect, searchSelectData, type SearchSelectFieldProps } from './SearchSelect';
 
 export type VehicleOption = VehicleOptionListQuery['vehicleOptions'][number];

@@ -5,7 +5,7 @@
 // nothing.
 import { getApolloContext } from '@apollo/client/react';
 import { useContext, useEffect, useRef } from 'react';
-import { RecordChangedDocument } from '../../generated/graphql';
+import { RecordChangedDocument } from '../../generated/components/graphql';
 
 export function useRecordChanges(entity: string | null | undefined, onChange: (id: string, byMe: boolean) => void, debounceMs = 400): void {
   const client = useContext(getApolloContext()).client;

@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } f
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconTool } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MaintenanceOrderFromSchedulesDocument, MaintenanceScheduleBreakdownDocument } from '../../../generated/graphql';
+import { MaintenanceOrderFromSchedulesDocument, MaintenanceScheduleBreakdownDocument } from '../../../generated/modules/maintenance/graphql';
 import { dec } from '../../../schema/money';
 import { useScreenAccess } from '../../components/access';
 import { idParam, todayIso } from '../../components/dates';

@@ -25,7 +25,7 @@ import {
   type MaintenanceOrderDetailQuery,
   type MaintenanceOrderRowFragment,
   type MaintenanceOrderStatus,
-} from '../../../generated/graphql';
+} from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
 import { DateField } from '../../components/DateField';
 import { idParam, todayIso } from '../../components/dates';

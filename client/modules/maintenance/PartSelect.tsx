@@ -3,7 +3,7 @@
 // not see Almacén's catalogue): the shared SearchSelect with this query and label.
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { MaintenancePartOptionsDocument } from '../../../generated/graphql';
+import { MaintenancePartOptionsDocument } from '../../../generated/modules/maintenance/graphql';
 import { SearchSelect } from '../../components/SearchSelect';
 
 export type KnownPart = { id: string; sku: string; name: string };

@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { MaintenancePaymentOrderListDocument, MaintenancePaymentRequestCreateDocument, type MaintenancePaymentOrderListQuery } from '../../../generated/graphql';
+import { MaintenancePaymentOrderListDocument, MaintenancePaymentRequestCreateDocument, type MaintenancePaymentOrderListQuery } from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
 import { DateField } from '../../components/DateField';
 import { todayIso } from '../../components/dates';

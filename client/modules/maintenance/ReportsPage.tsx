@@ -20,7 +20,7 @@ import {
   type MaintenanceReportFieldsFragment,
   type MaintenanceReportPriority,
   type MaintenanceReportStatus,
-} from '../../../generated/graphql';
+} from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
 import { DateField } from '../../components/DateField';
 import { todayIso } from '../../components/dates';

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { Anchor, Select } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { MaintenanceRequisitionListDocument, type MaintenanceRequisitionListQuery } from '../../../generated/graphql';
+import { MaintenanceRequisitionListDocument, type MaintenanceRequisitionListQuery } from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
 import { formatDate, formatMoney } from '../../components/format';
 import { ListPage, type ListColumn } from '../../components/ListPage';

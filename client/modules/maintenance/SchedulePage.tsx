@@ -18,7 +18,7 @@ import {
   MaintenanceSettingsUpdateDocument,
   type MaintenanceScheduleFieldsFragment,
   type MaintenanceScheduleStatus,
-} from '../../../generated/graphql';
+} from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
 import { DateField } from '../../components/DateField';
 import { todayIso } from '../../components/dates';

@@ -11,7 +11,7 @@ import {
   MaintenanceServiceUpdateDocument,
   type MaintenanceServiceFieldsFragment,
   type MaintenanceServiceKind,
-} from '../../../generated/graphql';
+} from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
 import { CatalogPage } from '../../components/CatalogPage';
 import { formatMoney, formatNumber } from '../../components/format';

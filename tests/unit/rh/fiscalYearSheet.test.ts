@@ -3,7 +3,7 @@
 // are cleaned, unknown blocks are reported by file row, and server field paths
 // read as Spanish row labels.
 import { describe, expect, it } from 'vitest';
-import type { RhFiscalYearFieldsFragment } from '../../../generated/graphql';
+import type { RhFiscalYearFieldsFragment } from '../../../generated/modules/human-resources/graphql';
 import { describeField, draftFromSheet, draftFromYear, inputFromDraft, SHEET_HEADER, sheetFromDraft } from '../../../client/modules/human-resources/fiscal/fiscalYearSheet';
 
 const year2026: RhFiscalYearFieldsFragment = {

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { CashConceptCreateDocument, CashConceptListDocument, CashConceptUpdateDocument, type CashConceptFieldsFragment, type CashConceptFilter, type CashKind } from '../../../../generated/graphql';
+import { CashConceptCreateDocument, CashConceptListDocument, CashConceptUpdateDocument, type CashConceptFieldsFragment, type CashConceptFilter, type CashKind } from '../../../../generated/modules/cash/graphql';
 import { CatalogPage } from '../../../components/CatalogPage';
 import type { ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';

@@ -18,7 +18,7 @@ import {
   type CashMovementFieldsFragment,
   type CashMovementFilter,
   type CashMovementStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/cash/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';

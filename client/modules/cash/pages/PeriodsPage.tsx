@@ -18,7 +18,7 @@ import {
   type CashPeriodFieldsFragment,
   type CashPeriodFilter,
   type CashPeriodStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/cash/graphql';
 import { computeArqueo, DENOMINATIONS } from '../../../../schema/cash/arqueo';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';

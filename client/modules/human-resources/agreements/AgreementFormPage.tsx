@@ -15,7 +15,7 @@ import {
   RhAgreementUpdateDocument,
   type RhAgreementDetailQuery,
   type RhAgreementKind,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/human-resources/graphql';
 import { AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';

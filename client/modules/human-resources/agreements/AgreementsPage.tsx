@@ -3,7 +3,7 @@
 import { Button, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { RhAgreementListDocument, type RhAgreementFieldsFragment, type RhAgreementKind, type RhAgreementStatus } from '../../../../generated/graphql';
+import { RhAgreementListDocument, type RhAgreementFieldsFragment, type RhAgreementKind, type RhAgreementStatus } from '../../../../generated/modules/human-resources/graphql';
 import { AGREEMENT_KIND_LABELS, AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { formatDate, formatMoney } from '../../../components/format';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Select, SimpleGrid, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
-import { RhEmployeeRehireDocument, RhEmployeeTerminateDocument } from '../../../../generated/graphql';
+import { RhEmployeeRehireDocument, RhEmployeeTerminateDocument } from '../../../../generated/modules/human-resources/graphql';
 import { todayMx } from '../../../../schema/dates';
 import { DateField } from '../../../components/DateField';
 import { FormDialog } from '../../../components/EditDialog';

@@ -1,7 +1,7 @@
 // The files of a saved employee: the photo and one row per document type
 // with its state, through the shared panels of client/components/RecordFiles.
 import { useMutation } from '@apollo/client/react';
-import { RhEmployeeDocumentAddDocument, RhEmployeeDocumentRemoveDocument, RhEmployeePhotoSetDocument } from '../../../../generated/graphql';
+import { RhEmployeeDocumentAddDocument, RhEmployeeDocumentRemoveDocument, RhEmployeePhotoSetDocument } from '../../../../generated/modules/human-resources/graphql';
 import { DocumentsPanel as RecordDocumentsPanel, PhotoPanel as RecordPhotoPanel } from '../../../components/RecordFiles';
 import type { Employee } from './EmployeeFormPage';
 import { texts } from './texts';

@@ -17,7 +17,7 @@ import {
   RhEmployeeUpdateDocument,
   type RhEmployeeDetailQuery,
   type RhEmployeeFormOptionsQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/human-resources/graphql';
 import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKind } from '../../../../schema/validators';
 import { EMPLOYEE_MESSAGES, identityDateErrors } from '../../../../schema/rh/employees';
 import { useScreenAccess, type ScreenAccess } from '../../../components/access';

@@ -13,7 +13,7 @@ import {
   type RhEmployeeFilter,
   type RhEmployeeImportRow,
   type RhEmployeeRowFieldsFragment,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { ImportDialog } from '../../../components/ImportDialog';
 import { ListPage, type ListColumn } from '../../../components/ListPage';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { IconAlertCircle, IconDeviceFloppy, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
-import { RhFiscalYearCreateDocument, type RhFiscalYearFieldsFragment } from '../../../../generated/graphql';
+import { RhFiscalYearCreateDocument, type RhFiscalYearFieldsFragment } from '../../../../generated/modules/human-resources/graphql';
 import { buildXlsx, downloadBlob, exportFileName, type ExportColumn } from '../../../components/exportRows';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';

@@ -7,7 +7,7 @@ import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table,
 import { useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconArrowLeft, IconChevronDown, IconChevronRight, IconFileSpreadsheet } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { RhFiscalPayrollDetailDocument, type RhFiscalPayrollDetailQuery } from '../../../../generated/graphql';
+import { RhFiscalPayrollDetailDocument, type RhFiscalPayrollDetailQuery } from '../../../../generated/modules/human-resources/graphql';
 import { idParam } from '../../../components/dates';
 import type { ExportColumn } from '../../../components/exportRows';
 import { exportRows } from '../../../components/exportRows';

@@ -12,7 +12,7 @@ import {
   type RhPayrollFilter,
   type RhPayrollKind,
   type RhPayrollStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { todayIso } from '../../../components/dates';
 import { useDialogParam } from '../../../components/dialogParam';

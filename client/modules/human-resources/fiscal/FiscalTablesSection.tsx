@@ -5,7 +5,7 @@
 import { Accordion, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import { RhFiscalYearListDocument } from '../../../../generated/graphql';
+import { RhFiscalYearListDocument } from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { useDialogParam } from '../../../components/dialogParam';
 import { readGraphQLError } from '../../../components/graphqlErrors';

@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, List, SegmentedControl, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { PayPeriod } from '../../../../generated/graphql';
+import type { PayPeriod } from '../../../../generated/modules/human-resources/graphql';
 import { PAY_PERIOD_LABELS, PAY_PERIODS } from '../../../../schema/rh/fiscal';
 import { DateField } from '../../../components/DateField';
 import { toDecimal } from '../../../components/decimal';

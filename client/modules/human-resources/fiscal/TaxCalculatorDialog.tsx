@@ -6,7 +6,7 @@ import { Alert, Group, Paper, Select, SimpleGrid, Stack, Switch, Text } from '@m
 import { useForm } from '@mantine/form';
 import { useApolloClient } from '@apollo/client/react';
 import { IconCalculator } from '@tabler/icons-react';
-import { PayrollTaxPreviewViewDocument, type PayPeriod, type PayrollTaxPreviewViewQuery } from '../../../../generated/graphql';
+import { PayrollTaxPreviewViewDocument, type PayPeriod, type PayrollTaxPreviewViewQuery } from '../../../../generated/modules/human-resources/graphql';
 import { PAY_PERIOD_LABELS, PAY_PERIODS } from '../../../../schema/rh/fiscal';
 import { DateField } from '../../../components/DateField';
 import { FormDialog } from '../../../components/EditDialog';

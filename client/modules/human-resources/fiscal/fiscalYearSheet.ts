@@ -3,7 +3,7 @@
 // rhFiscalYearCreate input. The sheet layout is one sheet with a "tabla"
 // column naming each row's block (see texts.addYear.sheetLayout); the template
 // is the latest year written in that layout.
-import type { PayPeriod, RhFiscalYearFieldsFragment, RhFiscalYearInput, RhImssBase } from '../../../../generated/graphql';
+import type { PayPeriod, RhFiscalYearFieldsFragment, RhFiscalYearInput, RhImssBase } from '../../../../generated/modules/human-resources/graphql';
 import { PAY_PERIOD_LABELS, PAY_PERIODS } from '../../../../schema/rh/fiscal';
 import { texts } from './texts';
 

@@ -21,7 +21,7 @@ import {
   type RhPayFrequency,
   type RhPayrollDetailQuery,
   type RhPayrollKind,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/human-resources/graphql';
 import { CONCEPT_KIND_LABELS, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { downloadBase64 } from '../../../components/attachments';

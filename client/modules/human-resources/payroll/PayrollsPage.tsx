@@ -3,7 +3,7 @@
 import { Button, Select, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { RhPayrollListDocument, type RhPayrollFieldsFragment, type RhPayrollKind, type RhPayrollStatus } from '../../../../generated/graphql';
+import { RhPayrollListDocument, type RhPayrollFieldsFragment, type RhPayrollKind, type RhPayrollStatus } from '../../../../generated/modules/human-resources/graphql';
 import { PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { formatDate, formatMoney } from '../../../components/format';

@@ -14,7 +14,7 @@ import {
   RhPayrollCostsReportDocument,
   RhReportPdfDocument,
   type RhReportKind,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/human-resources/graphql';
 import { CONCEPT_KIND_LABELS } from '../../../../schema/rh/payroll';
 import { ANNIVERSARY_KIND_LABELS, DEFAULT_WITHIN_DAYS, MAX_WITHIN_DAYS, headcountTotals, payrollCostTotals, type AnniversaryKind } from '../../../../schema/rh/reports';
 import { useScreenAccess } from '../../../components/access';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { RhAreaCreateDocument, RhAreaListDocument, RhAreaUpdateDocument, type RhAreaFieldsFragment } from '../../../../generated/graphql';
+import { RhAreaCreateDocument, RhAreaListDocument, RhAreaUpdateDocument, type RhAreaFieldsFragment } from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { CatalogPage } from '../../../components/CatalogPage';
 import { formatNumber } from '../../../components/format';

@@ -7,7 +7,7 @@ import { Alert, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { IconLock } from '@tabler/icons-react';
-import { RhConceptCreateDocument, RhConceptListDocument, RhConceptUpdateDocument, type RhConceptFieldsFragment, type RhConceptFilter, type RhConceptKind, type RhTaxableRule } from '../../../../generated/graphql';
+import { RhConceptCreateDocument, RhConceptListDocument, RhConceptUpdateDocument, type RhConceptFieldsFragment, type RhConceptFilter, type RhConceptKind, type RhTaxableRule } from '../../../../generated/modules/human-resources/graphql';
 import { conceptRuleErrors } from '../../../../schema/rh/concepts';
 import { isSatCodeOfKind, satLabel, TAXABLE_RULE_LABELS } from '../../../../schema/rh/satNomina';
 import { useScreenAccess } from '../../../components/access';

@@ -2,7 +2,7 @@
 // the shared document-type catalogue (edited in a dialog, `?edit=N`).
 import { useMemo } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { RhDocumentTypeCreateDocument, RhDocumentTypeListDocument, RhDocumentTypeUpdateDocument, type RhDocumentTypeFieldsFragment } from '../../../../generated/graphql';
+import { RhDocumentTypeCreateDocument, RhDocumentTypeListDocument, RhDocumentTypeUpdateDocument, type RhDocumentTypeFieldsFragment } from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { DocumentTypeCatalog } from '../../../components/DocumentTypeCatalog';
 import { useListParams } from '../../../components/listParams';

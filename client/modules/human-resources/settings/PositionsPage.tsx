@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { RhPositionCreateDocument, RhPositionListDocument, RhPositionUpdateDocument, type RhPositionFieldsFragment, type RhPositionFilter } from '../../../../generated/graphql';
+import { RhPositionCreateDocument, RhPositionListDocument, RhPositionUpdateDocument, type RhPositionFieldsFragment, type RhPositionFilter } from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { CatalogPage } from '../../../components/CatalogPage';
 import { formatMoney, formatNumber } from '../../../components/format';

@@ -4,7 +4,7 @@
 import { useAbility } from '@casl/react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { RhSettingsSummaryDocument, type RhSettingsSummaryQuery } from '../../../../generated/graphql';
+import { RhSettingsSummaryDocument, type RhSettingsSummaryQuery } from '../../../../generated/modules/human-resources/graphql';
 import type { AppAbility } from '../../../../schema/abilities';
 import { allowedScreens } from '../../../app/ability/cards';
 import { screensWithin } from '../../../app/routes';

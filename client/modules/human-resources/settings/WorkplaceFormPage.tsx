@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconArrowLeft, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { RhWorkplaceCreateDocument, RhWorkplaceDetailDocument, RhWorkplaceUpdateDocument, type RhWorkplaceFieldsFragment } from '../../../../generated/graphql';
+import { RhWorkplaceCreateDocument, RhWorkplaceDetailDocument, RhWorkplaceUpdateDocument, type RhWorkplaceFieldsFragment } from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { idParam } from '../../../components/dates';
 import { formatMoney } from '../../../components/format';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { SegmentedControl, Select, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { RhWorkplaceListDocument, type RhWorkplaceFieldsFragment, type RhWorkplaceFilter, type RhWorkplaceStatus } from '../../../../generated/graphql';
+import { RhWorkplaceListDocument, type RhWorkplaceFieldsFragment, type RhWorkplaceFilter, type RhWorkplaceStatus } from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { formatMoney } from '../../../components/format';
 import { CatalogList } from '../../../components/CatalogPage';

@@ -1,7 +1,7 @@
 // Áreas and puestos as select options for the filters and forms of this
 // submodule (one query, cached by Apollo across the screens).
 import { useQuery } from '@apollo/client/react';
-import { RhOrganizationOptionsDocument, type RhOrganizationOptionsQuery } from '../../../../generated/graphql';
+import { RhOrganizationOptionsDocument, type RhOrganizationOptionsQuery } from '../../../../generated/modules/human-resources/graphql';
 
 export type PositionOption = RhOrganizationOptionsQuery['rhPositions']['items'][number];
 type Option = { value: string; label: string };

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@apollo/client/react';
-import { ClientDetailDocument, ClientOptionListDocument } from '../../../../generated/graphql';
+import { ClientDetailDocument, ClientOptionListDocument } from '../../../../generated/modules/sales/graphql';
 import { texts } from '../texts';
 
 export type ClientOption = { id: string; name: string; rfc: string; usoCfdi?: string; creditDays?: number };

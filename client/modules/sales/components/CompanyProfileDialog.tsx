@@ -4,7 +4,7 @@
 import { Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyProfileFullQuery } from '../../../../generated/graphql';
+import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyProfileFullQuery } from '../../../../generated/modules/sales/graphql';
 import { FormDialog } from '../../../components/EditDialog';
 import { texts } from '../texts';
 import { REGIMEN_OPTIONS } from './catalogs';

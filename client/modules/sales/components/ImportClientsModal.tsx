@@ -2,7 +2,7 @@
 // header row is matched to the client fields; the server validates every row
 // and answers per row ("rows.3.rfc") or imports all of them.
 import { useMutation } from '@apollo/client/react';
-import { ClientImportDocument } from '../../../../generated/graphql';
+import { ClientImportDocument } from '../../../../generated/modules/sales/graphql';
 import { ImportDialog } from '../../../components/ImportDialog';
 import { texts } from '../texts';
 import { CLIENT_IMPORT_HEADERS, CLIENT_IMPORT_REQUIRED } from './importRows';

@@ -1,7 +1,7 @@
 // Spreadsheet rows → client import rows: the header row is matched to the
 // fields by name (accents, case and punctuation ignored), so a sheet exported
 // from another system imports as long as its titles are the usual Spanish ones.
-import type { ClientImportRow } from '../../../../generated/graphql';
+import type { ClientImportRow } from '../../../../generated/modules/sales/graphql';
 import { toImportRows as sharedToImportRows } from '../../../components/ImportDialog';
 
 /** Header texts (accents and case ignored) → import field. */

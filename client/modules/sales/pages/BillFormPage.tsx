@@ -21,7 +21,7 @@ import {
   InvoiceUpdateDocument,
   InvoiceXmlDocument,
   type InvoiceDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/sales/graphql';
 import { canMove, folioLabel, INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { FormPage } from '../../../components/FormPage';
 import { DocumentActions } from '../../../components/DocumentActions';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Group } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
 import { IconBuilding, IconPrinter } from '@tabler/icons-react';
-import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type InvoiceFieldsFragment } from '../../../../generated/graphql';
+import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type InvoiceFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import type { GroupByOption } from '../../../components/GroupedTotals';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { BulkConfig } from '../../../components/BulkBar';

@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ClientCreateDocument, ClientDetailDocument, ClientUpdateDocument, type ClientDetailQuery } from '../../../../generated/graphql';
+import { ClientCreateDocument, ClientDetailDocument, ClientUpdateDocument, type ClientDetailQuery } from '../../../../generated/modules/sales/graphql';
 import { isPostalCode, POSTAL_CODE_MESSAGE, RFC_MESSAGE, rfcKind } from '../../../../schema/validators';
 import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, SegmentedControl } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { ClientListDocument, type ClientFieldsFragment, type ClientFilter } from '../../../../generated/graphql';
+import { ClientListDocument, type ClientFieldsFragment, type ClientFilter } from '../../../../generated/modules/sales/graphql';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatMoney } from '../../../components/format';

@@ -18,7 +18,7 @@ import {
   QuoteDetailDocument,
   type ContractDetailQuery,
   type QuoteDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/sales/graphql';
 import { canMove, CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import { UiDecimal } from '../../../components/decimal';
 import { FormPage } from '../../../components/FormPage';

@@ -1,6 +1,6 @@
 // Contratos: server-side list with status and client filters; each row shows
 // how much of the contract is authorised and billed.
-import { ContractListDocument, type ContractFieldsFragment } from '../../../../generated/graphql';
+import { ContractListDocument, type ContractFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';

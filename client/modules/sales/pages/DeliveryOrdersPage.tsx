@@ -8,7 +8,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { OrderDeliveryCreateDocument, OrderDeliveryListDocument, ServiceOrderOptionListDocument, type OrderDeliveryFieldsFragment } from '../../../../generated/graphql';
+import { OrderDeliveryCreateDocument, OrderDeliveryListDocument, ServiceOrderOptionListDocument, type OrderDeliveryFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import { folioLabel } from '../../../../schema/sales/labels';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { formatDate } from '../../../components/format';

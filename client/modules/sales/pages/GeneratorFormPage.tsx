@@ -19,7 +19,7 @@ import {
   GeneratorUpdateDocument,
   ServiceOrderOptionListDocument,
   type GeneratorDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/sales/graphql';
 import { canMove, folioLabel, GENERATOR_LIFECYCLE } from '../../../../schema/sales/labels';
 import { UiDecimal, toDecimal } from '../../../components/decimal';
 import { FormPage } from '../../../components/FormPage';

@@ -1,5 +1,5 @@
 // Generadores: server-side list with status filter; rows open the form.
-import { GeneratorListDocument, type GeneratorFieldsFragment } from '../../../../generated/graphql';
+import { GeneratorListDocument, type GeneratorFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import { folioLabel, GENERATOR_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';

@@ -16,7 +16,7 @@ import {
   ServiceOrderStartDocument,
   ServiceOrderUpdateDocument,
   type ServiceOrderDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/sales/graphql';
 import { canMove, folioLabel, ORDER_LIFECYCLE } from '../../../../schema/sales/labels';
 import { FormPage } from '../../../components/FormPage';
 import { DocumentActions } from '../../../components/DocumentActions';

@@ -1,5 +1,5 @@
 // Órdenes de Servicio: server-side list with status filter in the URL.
-import { ServiceOrderListDocument, type ServiceOrderFieldsFragment } from '../../../../generated/graphql';
+import { ServiceOrderListDocument, type ServiceOrderFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import { folioLabel, ORDER_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';

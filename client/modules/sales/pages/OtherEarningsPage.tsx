@@ -6,7 +6,7 @@ import { Button, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconPlus, IconX } from '@tabler/icons-react';
-import { DepositAccountOptionListDocument, OtherIncomeCancelDocument, OtherIncomeCreateDocument, OtherIncomeListDocument, type IncomeStatus, type OtherIncomeFieldsFragment } from '../../../../generated/graphql';
+import { DepositAccountOptionListDocument, OtherIncomeCancelDocument, OtherIncomeCreateDocument, OtherIncomeListDocument, type IncomeStatus, type OtherIncomeFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import { folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { NumberField } from '../../../components/NumberField';

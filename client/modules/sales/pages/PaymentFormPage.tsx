@@ -16,7 +16,7 @@ import {
   DepositAccountOptionListDocument,
   OpenInvoiceListDocument,
   type ClientPaymentDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/sales/graphql';
 import { canMove, folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
 import { toDecimal, UiDecimal } from '../../../components/decimal';
 import { FormPage } from '../../../components/FormPage';

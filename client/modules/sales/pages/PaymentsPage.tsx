@@ -1,6 +1,6 @@
 // Pagos: client payments with status and client filters; a row opens the
 // payment (read-only, with its applications and cancellation).
-import { ClientPaymentListDocument, type ClientPaymentFieldsFragment } from '../../../../generated/graphql';
+import { ClientPaymentListDocument, type ClientPaymentFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import { folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';

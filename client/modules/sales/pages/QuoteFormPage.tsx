@@ -21,7 +21,7 @@ import {
   QuoteSendDocument,
   QuoteUpdateDocument,
   type QuoteDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/sales/graphql';
 import { canMove, folioLabel, QUOTE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { FormPage } from '../../../components/FormPage';
 import { DocumentActions } from '../../../components/DocumentActions';

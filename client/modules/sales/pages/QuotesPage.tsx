@@ -1,5 +1,5 @@
 // Cotizaciones: server-side list with status and client filters in the URL.
-import { QuoteListDocument, type QuoteFieldsFragment } from '../../../../generated/graphql';
+import { QuoteListDocument, type QuoteFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import { QUOTE_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';

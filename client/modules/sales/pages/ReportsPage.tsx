@@ -12,7 +12,7 @@ import {
   SalesByClientReportDocument,
   SalesReportPdfDocument,
   type SalesReportKind,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/sales/graphql';
 import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
 import type { ListColumn } from '../../../components/columns';
 import { exportRows } from '../../../components/exportRows';

@@ -15,7 +15,7 @@ import {
   SecDeliveryReturnDocument,
   type SecDeliveryFieldsFragment,
   type SecReturnCondition,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/security/graphql';
 import { formatDeliveryFolio } from '../../../../schema/security/tools';
 import { useScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';

@@ -18,7 +18,7 @@ import {
   SecInspectionSaveDocument,
   type SecInspectionAnswerValue,
   type SecInspectionDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/security/graphql';
 import { closeProblems, formatInspectionFolio, inspectionResult, inspectionScore } from '../../../../schema/security/inspections';
 import { useScreenAccess } from '../../../components/access';
 import { AttachmentList, UploadButton } from '../../../components/Attachments';

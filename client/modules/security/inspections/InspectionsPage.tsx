@@ -14,7 +14,7 @@ import {
   type SecInspectionFieldsFragment,
   type SecInspectionResult,
   type SecInspectionStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/security/graphql';
 import { formatInspectionFolio } from '../../../../schema/security/inspections';
 import { useScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';

@@ -3,7 +3,7 @@
 // inspection it came from.
 import { Select } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { SecMaintenanceReportListDocument, type SecMaintenanceReportListQuery } from '../../../../generated/graphql';
+import { SecMaintenanceReportListDocument, type SecMaintenanceReportListQuery } from '../../../../generated/modules/security/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { formatDateTime } from '../../../components/format';
 import { ListPage, type ListColumn } from '../../../components/ListPage';

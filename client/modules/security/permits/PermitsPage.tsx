@@ -18,7 +18,7 @@ import {
   type SecPermitFieldsFragment,
   type SecPermitKind,
   type SecPermitStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/security/graphql';
 import { formatPermitFolio, PERMIT_CHECKLISTS, type PermitKind } from '../../../../schema/security/permits';
 import { useScreenAccess } from '../../../components/access';
 import { FormDialog } from '../../../components/EditDialog';

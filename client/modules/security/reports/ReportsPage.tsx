@@ -17,7 +17,7 @@ import {
   type SecOpenFindingsReportQuery,
   type SecPermitSummaryReportQuery,
   type SecReportKind,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/security/graphql';
 import { formatInspectionFolio } from '../../../../schema/security/inspections';
 import { PERMIT_STATUS_LABELS } from '../../../../schema/security/permits';
 import { SECURITY_REPORT_KINDS, SECURITY_REPORT_TITLES } from '../../../../schema/security/reports';

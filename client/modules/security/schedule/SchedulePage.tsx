@@ -19,7 +19,7 @@ import {
   type SecRecurrence,
   type SecScheduleFieldsFragment,
   type SecScheduleStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/security/graphql';
 import { formatInspectionFolio } from '../../../../schema/security/inspections';
 import { useScreenAccess } from '../../../components/access';
 import { confirmAction } from '../../../components/confirm';

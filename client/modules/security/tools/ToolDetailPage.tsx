@@ -15,7 +15,7 @@ import {
   SecToolStockAdjustDocument,
   SecToolUpdateDocument,
   type SecToolDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/security/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { idParam } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';

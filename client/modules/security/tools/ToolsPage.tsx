@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { SecToolCreateDocument, SecToolListDocument, type SecToolCategory, type SecToolFieldsFragment, type SecToolStatus } from '../../../../generated/graphql';
+import { SecToolCreateDocument, SecToolListDocument, type SecToolCategory, type SecToolFieldsFragment, type SecToolStatus } from '../../../../generated/modules/security/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { FormDialog } from '../../../components/EditDialog';
 import { ListPage, type ListColumn } from '../../../components/ListPage';

@@ -11,7 +11,7 @@ import {
   SecInspectionTypeListDocument,
   SecInspectionTypeUpdateDocument,
   type SecInspectionTypeFieldsFragment,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/security/graphql';
 import { DEFAULT_PASSING_SCORE } from '../../../../schema/security/inspections';
 import { useScreenAccess } from '../../../components/access';
 import { FormDialog } from '../../../components/EditDialog';

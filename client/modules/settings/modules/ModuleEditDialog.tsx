@@ -7,7 +7,7 @@ import {
   AppModuleDetailDocument,
   AppModuleUpdateDocument,
   type AppModuleFieldsFragment,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/settings/graphql';
 import { EditDialogForm, RecordEditDialog } from '../../../components/EditDialog';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { MODULE_ICONS, ModuleIcon } from '../../../components/icons';

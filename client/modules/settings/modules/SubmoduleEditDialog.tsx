@@ -4,7 +4,7 @@
 import { Checkbox, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
-import { SubmoduleUpdateDocument, type SubmoduleFieldsFragment } from '../../../../generated/graphql';
+import { SubmoduleUpdateDocument, type SubmoduleFieldsFragment } from '../../../../generated/modules/settings/graphql';
 import { EditDialogForm, RecordEditDialog } from '../../../components/EditDialog';
 import { NumberField } from '../../../components/NumberField';
 import { useFormSave } from '../../../components/useFormSave';

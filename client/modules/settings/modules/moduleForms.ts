@@ -5,7 +5,7 @@ import type {
   AppModuleUpdateInput,
   SubmoduleFieldsFragment,
   SubmoduleUpdateInput,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/settings/graphql';
 import { PERMISSION_COLUMNS } from '../roles/permissionMatrix';
 import { texts } from '../texts';
 import { requiredText } from '../validation';

@@ -4,7 +4,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconLayoutList, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { AppModuleListDocument, type AppModuleListQuery } from '../../../../generated/graphql';
+import { AppModuleListDocument, type AppModuleListQuery } from '../../../../generated/modules/settings/graphql';
 import { ModuleIcon } from '../../../components/icons';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';

@@ -13,7 +13,7 @@ import {
   RoleDetailDocument,
   RoleSetPermissionsDocument,
   type RoleDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/settings/graphql';
 import { FormPage } from '../../../components/FormPage';
 import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';

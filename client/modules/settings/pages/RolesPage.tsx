@@ -9,7 +9,7 @@ import {
   RoleDeleteDocument,
   RoleListDocument,
   type RoleFieldsFragment,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/settings/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';

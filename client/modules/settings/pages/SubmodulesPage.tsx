@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from
 import { useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AppModuleDetailDocument, type SubmoduleFieldsFragment } from '../../../../generated/graphql';
+import { AppModuleDetailDocument, type SubmoduleFieldsFragment } from '../../../../generated/modules/settings/graphql';
 import { ModuleIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from '../../../components/StatusBadge';

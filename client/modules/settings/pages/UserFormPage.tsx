@@ -28,7 +28,7 @@ import {
   UserResetPasswordDocument,
   UserUpdateDocument,
   type UserFieldsFragment,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/settings/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
 import { formatDateTime } from '../../../components/format';

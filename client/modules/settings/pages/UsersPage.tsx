@@ -11,7 +11,7 @@ import {
   UserListDocument,
   type UserFieldsFragment,
   type UserFilter,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/settings/graphql';
 import type { BulkConfig } from '../../../components/BulkBar';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { ListPage, type ListColumn } from '../../../components/ListPage';

@@ -8,7 +8,7 @@ import {
   RoleDetailDocument,
   RoleUpdateDocument,
   type RoleFieldsFragment,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/settings/graphql';
 import { EditDialogForm, EditDialogFrame, RecordEditDialog } from '../../../components/EditDialog';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { useFormSave } from '../../../components/useFormSave';

@@ -1,5 +1,5 @@
 // The role form (name and description) as data.
-import type { RoleFieldsFragment, RoleInput } from '../../../../generated/graphql';
+import type { RoleFieldsFragment, RoleInput } from '../../../../generated/modules/settings/graphql';
 import { optionalText, requiredText } from '../validation';
 
 export const ROLE_NAME_MAX = 80;

@@ -16,7 +16,7 @@ import {
   ServiceAccountRotateDocument,
   type ServiceAccountFieldsFragment,
   type ServiceAccountFilter,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/settings/graphql';
 import { CANCEL_COLOR, CONFIRM_COLOR, confirmAsync } from '../../../components/confirm';
 import { EditDialogForm } from '../../../components/EditDialog';
 import { formatDateTime } from '../../../components/format';

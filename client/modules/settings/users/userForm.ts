@@ -1,7 +1,7 @@
 // The user form as data: its values, the client-side checks (the same rules
 // and messages as the server's validation, so a user sees one wording) and
 // the GraphQL inputs built from it.
-import type { UserCreateInput, UserFieldsFragment, UserUpdateInput } from '../../../../generated/graphql';
+import type { UserCreateInput, UserFieldsFragment, UserUpdateInput } from '../../../../generated/modules/settings/graphql';
 import { texts } from '../texts';
 import { requiredText } from '../validation';
 

@@ -20,7 +20,7 @@ import {
   type AccountEntryFieldsFragment,
   type CompanyAccountFieldsFragment,
   type CompanyAccountFilter,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/shopping/graphql';
 import { exportRows, type ExportColumn } from '../../../components/exportRows';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatMoney } from '../../../components/format';

@@ -19,7 +19,7 @@ import {
   type PaymentRequestFilter,
   type PaymentRequestOrigin,
   type PaymentRequestStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/shopping/graphql';
 import { computeExpenseTotals } from '../../../../schema/shopping/fiscal';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';

@@ -18,7 +18,7 @@ import {
   ExpenseUpdateDocument,
   SupplierOptionsDocument,
   type ExpenseDetailQuery,
-  type ExpenseInput } from '../../../../generated/graphql';
+  type ExpenseInput } from '../../../../generated/modules/shopping/graphql';
 import { computeExpenseTotals, dueDateFor } from '../../../../schema/shopping/fiscal';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';

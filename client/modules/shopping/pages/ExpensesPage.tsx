@@ -5,7 +5,7 @@ import { Button, Group, Select, Switch, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { ExpenseGroupsDocument, ExpenseListDocument, SupplierOptionsDocument, type ExpenseFieldsFragment, type ExpenseFilter, type ExpenseStatus } from '../../../../generated/graphql';
+import { ExpenseGroupsDocument, ExpenseListDocument, SupplierOptionsDocument, type ExpenseFieldsFragment, type ExpenseFilter, type ExpenseStatus } from '../../../../generated/modules/shopping/graphql';
 import { DUE_SOON_DAYS } from '../../../../schema/dates';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatMoney } from '../../../components/format';

@@ -20,7 +20,7 @@ import {
   type SupplierPaymentFieldsFragment,
   type SupplierPaymentFilter,
   type SupplierPaymentStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/shopping/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { toDecimal, UiDecimal } from '../../../components/decimal';
 import { fetchAllPages } from '../../../components/fetchAllPages';

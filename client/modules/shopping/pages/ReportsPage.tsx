@@ -11,7 +11,7 @@ import {
   SpendReportViewDocument,
   type ShoppingReportInput,
   type SpendGroupBy,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/shopping/graphql';
 import { AGING_LABELS } from '../../../../schema/shopping/fiscal';
 import { exportRows } from '../../../components/exportRows';
 import type { ListColumn } from '../../../components/columns';

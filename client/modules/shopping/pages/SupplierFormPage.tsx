@@ -15,7 +15,7 @@ import {
   SupplierUpdateDocument,
   type SupplierFieldsFragment,
   type SupplierInput,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/shopping/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
 import { formatMoney } from '../../../components/format';

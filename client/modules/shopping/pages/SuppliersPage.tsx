@@ -5,7 +5,7 @@ import { Button, SegmentedControl, Select } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { SupplierCategoryOptionsDocument, SupplierListDocument, type SupplierFieldsFragment, type SupplierFilter } from '../../../../generated/graphql';
+import { SupplierCategoryOptionsDocument, SupplierListDocument, type SupplierFieldsFragment, type SupplierFilter } from '../../../../generated/modules/shopping/graphql';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Group, Paper, SegmentedControl, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { VpExpiringDocumentsReportDocument, VpKmPerMonthReportDocument, VpMaintenanceCostReportDocument, VpReportPdfDocument, VpVehicleCountsReportDocument, type VpReportKind, type VpVehicleGrouping } from '../../../../generated/graphql';
+import { VpExpiringDocumentsReportDocument, VpKmPerMonthReportDocument, VpMaintenanceCostReportDocument, VpReportPdfDocument, VpVehicleCountsReportDocument, type VpReportKind, type VpVehicleGrouping } from '../../../../generated/modules/vehicle-park/graphql';
 import { isIsoDate } from '../../../../schema/dates';
 import { DEFAULT_DOC_DAYS, MAX_DOC_DAYS, MAX_MONTHS, isMonth, kmPivot, monthSpan, monthsBefore, monthsBetween, VP_GROUPING_LABELS, VP_REPORT_TITLES, vehicleCountTotals, type KmPivotRow } from '../../../../schema/vehicle-park/reports';
 import { useScreenAccess } from '../../../components/access';

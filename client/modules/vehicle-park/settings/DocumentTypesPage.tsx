@@ -3,7 +3,7 @@
 // many documents of each type are on file.
 import { useMemo } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { VpDocumentTypeCreateDocument, VpDocumentTypeListDocument, VpDocumentTypeUpdateDocument, type VpDocumentTypeFieldsFragment } from '../../../../generated/graphql';
+import { VpDocumentTypeCreateDocument, VpDocumentTypeListDocument, VpDocumentTypeUpdateDocument, type VpDocumentTypeFieldsFragment } from '../../../../generated/modules/vehicle-park/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { DocumentTypeCatalog } from '../../../components/DocumentTypeCatalog';
 import { useListParams } from '../../../components/listParams';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { SegmentedControl, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { VpGroupCreateDocument, VpGroupListDocument, VpGroupUpdateDocument, type VpGroupFieldsFragment } from '../../../../generated/graphql';
+import { VpGroupCreateDocument, VpGroupListDocument, VpGroupUpdateDocument, type VpGroupFieldsFragment } from '../../../../generated/modules/vehicle-park/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { CatalogPage } from '../../../components/CatalogPage';
 import { formatNumber } from '../../../components/format';

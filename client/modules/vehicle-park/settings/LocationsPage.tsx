@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { SegmentedControl, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { VpLocationCreateDocument, VpLocationListDocument, VpLocationUpdateDocument, type VpLocationFieldsFragment } from '../../../../generated/graphql';
+import { VpLocationCreateDocument, VpLocationListDocument, VpLocationUpdateDocument, type VpLocationFieldsFragment } from '../../../../generated/modules/vehicle-park/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { CatalogPage } from '../../../components/CatalogPage';
 import { formatNumber } from '../../../components/format';

@@ -3,7 +3,7 @@
 import { useAbility } from '@casl/react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { VpSettingsSummaryDocument, type VpSettingsSummaryQuery } from '../../../../generated/graphql';
+import { VpSettingsSummaryDocument, type VpSettingsSummaryQuery } from '../../../../generated/modules/vehicle-park/graphql';
 import type { AppAbility } from '../../../../schema/abilities';
 import { allowedScreens } from '../../../app/ability/cards';
 import { screensWithin } from '../../../app/routes';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
-import { VehicleOdometerAddDocument, VehicleStatusChangeDocument } from '../../../../generated/graphql';
+import { VehicleOdometerAddDocument, VehicleStatusChangeDocument } from '../../../../generated/modules/vehicle-park/graphql';
 import { formatDateMx, todayMx } from '../../../../schema/dates';
 import { DateField } from '../../../components/DateField';
 import { FormDialog } from '../../../components/EditDialog';

@@ -22,7 +22,7 @@ import {
   VehicleUpdateDocument,
   type VehicleDetailQuery,
   type VehicleFormOptionsQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/vehicle-park/graphql';
 import { checkVin, normalizeVin } from '../../../../schema/vehicle-park/vin';
 import { todayMx } from '../../../../schema/dates';
 import { useScreenAccess, type ScreenAccess } from '../../../components/access';

@@ -5,7 +5,7 @@ import { Badge, Button, Checkbox, SegmentedControl, Select } from '@mantine/core
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
-import { VehicleFormOptionsDocument, VehicleListDocument, type VehicleFilter, type VehicleRowFieldsFragment } from '../../../../generated/graphql';
+import { VehicleFormOptionsDocument, VehicleListDocument, type VehicleFilter, type VehicleRowFieldsFragment } from '../../../../generated/modules/vehicle-park/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';

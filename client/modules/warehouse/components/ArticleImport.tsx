@@ -3,7 +3,7 @@
 // each column), the server validates every row and imports all or none; its
 // "rows.<n>.<field>" messages are listed by spreadsheet row and column.
 import { useMutation } from '@apollo/client/react';
-import { ArticleImportDocument, type ArticleImportRow } from '../../../../generated/graphql';
+import { ArticleImportDocument, type ArticleImportRow } from '../../../../generated/modules/warehouse/graphql';
 import { ImportDialog } from '../../../components/ImportDialog';
 import { texts } from '../texts';
 

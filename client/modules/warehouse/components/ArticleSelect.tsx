@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@apollo/client/react';
-import { ArticleOptionsDocument, type ArticleOptionFieldsFragment } from '../../../../generated/graphql';
+import { ArticleOptionsDocument, type ArticleOptionFieldsFragment } from '../../../../generated/modules/warehouse/graphql';
 import { texts } from '../texts';
 
 export type ArticleOption = ArticleOptionFieldsFragment;

@@ -7,7 +7,7 @@ import { Alert, Anchor, Button, Group, Menu, Paper, Select, Skeleton, Stack, Tab
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconArrowLeft, IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { KardexDocument, KardexExportDocument, type WarehouseExportFormat } from '../../../../generated/graphql';
+import { KardexDocument, KardexExportDocument, type WarehouseExportFormat } from '../../../../generated/modules/warehouse/graphql';
 import { formatDate, formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError } from '../../../components/notify';

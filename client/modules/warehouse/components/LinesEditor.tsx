@@ -5,7 +5,7 @@
 import { ActionIcon, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
-import { ArticleOptionsDocument } from '../../../../generated/graphql';
+import { ArticleOptionsDocument } from '../../../../generated/modules/warehouse/graphql';
 import { NumberField } from '../../../components/NumberField';
 import { onLinesKeyDown } from '../../../components/lineKeys';
 import { toDecimal, UiDecimal } from '../../../components/decimal';

@@ -1,5 +1,5 @@
 // A count sheet uploaded to Inventario: SKU and counted-quantity columns.
-import type { InventoryCountEntryInput } from '../../../../generated/graphql';
+import type { InventoryCountEntryInput } from '../../../../generated/modules/warehouse/graphql';
 
 export const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
 

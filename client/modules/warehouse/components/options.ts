@@ -8,7 +8,7 @@ import {
   UnitsOfMeasureDocument,
   WarehouseListDocument,
   type StockConceptFieldsFragment,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 
 export type Option = { value: string; label: string; disabled?: boolean };
 

@@ -15,7 +15,7 @@ import {
   ArticleUpdateDocument,
   type ArticleFieldsFragment,
   type ArticleFilter,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import type { BulkConfig } from '../../../components/BulkBar';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { toDecimal } from '../../../components/decimal';

@@ -15,7 +15,7 @@ import {
   type StockConceptFilter,
   type StockConceptKind,
   type StockDirection,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
 import { ListPage, type ListColumn } from '../../../components/ListPage';

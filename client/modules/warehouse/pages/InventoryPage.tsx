@@ -21,7 +21,7 @@ import {
   type InventoryCountFieldsFragment,
   type InventoryCountFilter,
   type InventoryCountStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDateTime, formatMoney, formatNumber } from '../../../components/format';

@@ -12,7 +12,7 @@ import {
   ProductLineUpdateDocument,
   type ProductLineFieldsFragment,
   type ProductLineFilter,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';

@@ -18,7 +18,7 @@ import {
   type StockMovementFieldsFragment,
   type StockMovementFilter,
   type StockMovementStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';

@@ -17,7 +17,7 @@ import {
   type PdmRequestFieldsFragment,
   type PdmRequestFilter,
   type PdmRequestStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';

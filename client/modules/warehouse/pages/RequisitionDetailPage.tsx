@@ -16,7 +16,7 @@ import {
   WarehouseRequisitionRejectDocument,
   WarehouseRequisitionUpdateDocument,
   type WarehouseRequisitionDetailQuery,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { formatDate, formatDateTime, formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';

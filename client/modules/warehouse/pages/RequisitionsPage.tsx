@@ -11,7 +11,7 @@ import {
   type WarehouseRequisitionFieldsFragment,
   type WarehouseRequisitionFilter,
   type WarehouseRequisitionStatus,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';

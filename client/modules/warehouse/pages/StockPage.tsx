@@ -15,7 +15,7 @@ import {
   type StockLevelFilter,
   type StockLevelListQuery,
   type WarehouseExportFormat,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';

@@ -12,7 +12,7 @@ import {
   WarehouseUpdateDocument,
   type WarehouseFieldsFragment,
   type WarehouseFilter,
-} from '../../../../generated/graphql';
+} from '../../../../generated/modules/warehouse/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
 import { CatalogList } from '../../../components/CatalogPage';
