@@ -8,7 +8,9 @@ import { announceAuditedRecords } from './db/audit';
 import { createRateLimiter, type RateLimiter } from './auth/rateLimit';
 import { createThrottle, type Throttle } from './auth/throttle';
 import type { TokenSigner } from './auth/tokens';
-import { loadRoleRules } from './modules/settings/data';
+import { createIdentityCache, type IdentityCache } from './auth/identityCache';
+import { loadRoleRules, type ServiceTokenOwner } from './modules/settings/data';
+import type { SessionAuthRow } from './modules/session/data';
 
 export type RulesCache = {
   /** Rules and ability of a role at a given version; a saved role bumps its version. */
@@ -27,6 +29,8 @@ export type AppServices = {
   serviceRateLimit: RateLimiter;
   events: AppEvents;
   rulesCache: RulesCache;
+  /** Session and service-account lookups remembered a few seconds; `invalidate` after whatever changes them. */
+  identity: IdentityCache<SessionAuthRow, ServiceTokenOwner>;
 };
 
 function createRulesCache(): RulesCache {
@@ -59,7 +63,8 @@ export async function createServices(parts: { config: Config; logger: Logger; da
   // process; forgetting on the event frees the stale entries right away.
   events.onRulesChanged(({ roleIds }) => rulesCache.forget(roleIds));
   announceAuditedRecords(database.db, (record) => events.publishRecordChanged(record));
+  const identity = createIdentityCache<SessionAuthRow, ServiceTokenOwner>(events, config.sessionCacheMs);
   const throttle = createThrottle(database.db, { perAccount: config.loginMaxAttempts, perIp: config.loginMaxAttemptsPerIp, windowMs: 15 * 60_000 });
   const serviceRateLimit = createRateLimiter(database.db, config.serviceAccountRatePerMin);
-  return { ...parts, throttle, serviceRateLimit, events, rulesCache };
+  return { ...parts, throttle, serviceRateLimit, events, rulesCache, identity };
 }

@@ -14,7 +14,8 @@ export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
   // The signature of a token never changes, so it is checked once: WebCrypto's HMAC cost more CPU
   // per request than the rest of the identity lookup. Revocation is not affected: every request
-  // still reads the session row (findLiveSession).
+  // still checks the session row (findLiveSession, remembered a few seconds by app.identity and
+  // forgotten by every process before a revocation is answered).
   const verified = new Map<string, { claims: { sessionId: string; userId: number }; expiresAtMs: number }>();
   return {
     sign: (sessionId, userId, expiresAt) =>

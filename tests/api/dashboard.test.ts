@@ -14,7 +14,8 @@ let seller: string; // Vendedor: only Ventas
 let viewer: string; // Consulta: `ver` everywhere, no `autorizar`
 
 beforeAll(async () => {
-  s = await startServer({ ERP_COUNT_SQL: '1' });
+  // The session lookup read on every request (not remembered) is the `1 +` of the counts below, whatever the timing.
+  s = await startServer({ ERP_COUNT_SQL: '1', ERP_SESSION_CACHE_MS: '0' });
   [admin, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
 });
 afterAll(async () => s?.stop());

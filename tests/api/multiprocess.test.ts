@@ -1,6 +1,7 @@
 // Several server processes on one PostgreSQL database behave as one (issue 8):
-// they start together on an empty database, hear each other's events and
-// share the sign-in throttle. PostgreSQL pass only (tests/api/vitest.config.ts): PGlite is one process per
+// they start together on an empty database, hear each other's events, forget
+// a remembered session the moment another one revokes it (issue 12) and share
+// the sign-in throttle. PostgreSQL pass only (tests/api/vitest.config.ts): PGlite is one process per
 // data folder by design (its folder lock refuses a second one), so there is
 // nothing to share there.
 import { createClient, type Client } from 'graphql-ws';
@@ -138,6 +139,39 @@ describe('several processes on one PostgreSQL database', () => {
     }
   });
 
+  it("a session remembered by one process is refused there on the next request once another process signs it out, deactivates its user, changes its role's permissions or revokes a token (no waiting for ERP_SESSION_CACHE_MS)", async () => {
+    const admin = await a.login(ADMIN_EMAIL);
+    const me = '{ me { email } }';
+
+    const token = await a.login('compras@demo.mx');
+    expect((await b.gql(me, {}, token)).data!.me.email).toBe('compras@demo.mx'); // b now remembers the session
+    expect((await a.gql('mutation{ logout }', {}, token)).data!.logout).toBe(true);
+    expect((await b.gql(me, {}, token)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+
+    const rh = await a.login('rh@demo.mx');
+    expect((await b.gql(me, {}, rh)).errors).toBeUndefined();
+    const user = (await a.gql('{ users(list:{search:"rh@demo.mx"}){ items{ id version } } }', {}, admin)).data!.users.items[0];
+    expect((await a.gql('mutation($id:ID!,$v:Int!){ userDeactivate(id:$id,version:$v){ active } }', { id: user.id, v: user.version }, admin)).errors).toBeUndefined();
+    expect((await b.gql(me, {}, rh)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+
+    // A role saved through a: its users' next request through b obeys the new rules.
+    const storekeeper = await a.login('almacen@demo.mx');
+    expect((await b.gql('{ users { total } }', {}, storekeeper)).errors![0].extensions!.code).toBe('FORBIDDEN');
+    const roleOf = (await a.gql('{ users(list:{search:"almacen@demo.mx"}){ items{ role { id } } } }', {}, admin)).data!.users.items[0].role.id as string;
+    const role = (await a.gql('query($id:ID!){ role(id:$id){ version grants{ submoduleId permission } } }', { id: roleOf }, admin)).data!.role;
+    const catalog = (await a.gql('{ permissionCatalog { key submodules { id key } } }', {}, admin)).data!.permissionCatalog;
+    const usersScreen = catalog.find((m: { key: string }) => m.key === 'settings').submodules.find((x: { key: string }) => x.key === 'users');
+    expect((await a.gql(SET, { id: roleOf, v: role.version, g: [...role.grants, { submoduleId: usersScreen.id, permission: 'ver' }] }, admin)).errors).toBeUndefined();
+    expect((await b.gql('{ users { total } }', {}, storekeeper)).errors).toBeUndefined();
+
+    const roles = (await a.gql('{ roleOptions { id name } }', {}, admin)).data!.roleOptions as { id: string; name: string }[];
+    const created = await a.gql('mutation($input: ServiceAccountCreateInput!){ serviceAccountCreate(input:$input){ token account { id version } } }', { input: { name: 'Revocada en otro proceso', roleId: roles.find((r) => r.name === 'Vendedor')!.id } }, admin);
+    const { token: integrator, account } = created.data!.serviceAccountCreate;
+    expect((await b.gql('{ clients { total } }', {}, integrator)).errors).toBeUndefined();
+    expect((await a.gql('mutation($id:ID!,$v:Int!){ serviceAccountRevoke(id:$id,version:$v){ revokedAt } }', { id: account.id, v: account.version }, admin)).errors).toBeUndefined();
+    expect((await b.gql('{ clients { total } }', {}, integrator)).status).toBe(401);
+  });
+
   it('a process whose LISTEN connection was cut reconnects and hears events again', async () => {
     const sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
@@ -159,6 +193,11 @@ describe('several processes on one PostgreSQL database', () => {
     const created = await a.gql('mutation{ roleCreate(input:{name:"Tras la reconexión",description:""}){ id } }', {}, admin);
     expect((await records.message).recordChanged.id).toBe(created.data!.roleCreate.id);
     await records.client.dispose();
+    // Revocations are heard again too: a session b remembers is refused there once a signs it out.
+    const viewer = await a.login('consulta@demo.mx');
+    expect((await b.gql('{ me { email } }', {}, viewer)).errors).toBeUndefined();
+    expect((await a.gql('mutation{ logout }', {}, viewer)).data!.logout).toBe(true);
+    expect((await b.gql('{ me { email } }', {}, viewer)).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
   });
 
   it('postings committed together through one process are each announced to the other (their events leave together, in one statement)', async () => {

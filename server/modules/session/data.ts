@@ -16,7 +16,7 @@ export type SessionAuthRow = {
   roleVersion: number;
 };
 
-/** One query per request: a live session of an active user, with the role version for the rules cache. */
+/** The per-request identity query (remembered a few seconds by app.identity): a live session of an active user, with the role version for the rules cache. */
 function liveSessionQuery(ex: Executor) {
   return ex
     .select({

@@ -39,8 +39,9 @@ export async function authenticate(app: AppServices, token: string | null): Prom
   if (isServiceToken(token)) return authenticateServiceAccount(app, token);
   const claims = await app.tokens.verify(token);
   if (!claims) return null;
-  const row = await data.findLiveSession(app.database.db, claims.sessionId, claims.userId);
-  if (!row) return null;
+  // Remembered a few seconds (app.identity): whatever revokes or changes it invalidates it first.
+  const row = await app.identity.sessions.get(claims.sessionId, () => data.findLiveSession(app.database.db, claims.sessionId, claims.userId));
+  if (!row || row.userId !== claims.userId) return null;
   const { rules, ability } = await app.rulesCache.get(app.database.db, row.roleId, row.roleVersion);
   return {
     id: row.userId,
@@ -141,6 +142,7 @@ export async function logout(ctx: RequestContext): Promise<boolean> {
     await data.revokeSession(tx, auth.sessionId);
     await writeAudit(tx, actorOf(ctx), { entity: 'session', entityId: auth.sessionId, action: 'logout' });
   });
+  await ctx.app.identity.invalidate({ sessionIds: [auth.sessionId] });
   return true;
 }
 
@@ -166,6 +168,7 @@ export async function changePassword(ctx: RequestContext, args: { currentPasswor
       after: { forcedPasswordReset: false },
     });
   });
+  await ctx.app.identity.invalidate({ userIds: [user.id] });
   const updated = (await findUserById(ctx.app.database.db, user.id)) ?? user;
   return openSession(ctx, updated, 'login_after_password_change');
 }

@@ -94,6 +94,8 @@ export async function updateUser(ctx: RequestContext, id: string, version: numbe
     const after = await data.findUserById(tx, userId);
     await writeAudit(tx, actorOf(ctx), { entity: 'user', entityId: userId, action: 'update', before, after });
   });
+  // Name, e-mail, role and active are all in the remembered session lookup.
+  await ctx.app.identity.invalidate({ userIds: [userId] });
   ctx.app.events.publishRulesChanged({ roleIds: 'all' });
   return found(await data.findUserById(db(ctx), userId), 'El usuario');
 }
@@ -111,6 +113,7 @@ export async function deactivateUser(ctx: RequestContext, id: string, version: n
     const after = await data.findUserById(tx, userId);
     await writeAudit(tx, actorOf(ctx), { entity: 'user', entityId: userId, action: 'deactivate', before, after });
   });
+  await ctx.app.identity.invalidate({ userIds: [userId] });
   return found(await data.findUserById(db(ctx), userId), 'El usuario');
 }
 
@@ -159,6 +162,7 @@ export async function resetPassword(ctx: RequestContext, id: string) {
       after: { forcedPasswordReset: true },
     });
   });
+  await ctx.app.identity.invalidate({ userIds: [userId] });
   return { user: found(await data.findUserById(db(ctx), userId), 'El usuario'), temporaryPassword };
 }
 
@@ -195,6 +199,7 @@ export async function updateRole(ctx: RequestContext, id: string, version: numbe
     if (!(await data.updateRole(tx, roleId, version, v))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'role', entityId: roleId, action: 'update', before, after: v });
   });
+  await ctx.app.identity.invalidate({ roleIds: [roleId] });
   ctx.app.events.publishRulesChanged({ roleIds: [roleId] });
   return found(await data.findRole(db(ctx), roleId), 'El rol');
 }
@@ -240,6 +245,8 @@ export async function setRolePermissions(ctx: RequestContext, id: string, versio
     if (!(await data.updateRole(tx, roleId, version, {}))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'role', entityId: roleId, action: 'set_permissions', before, after: [...unique.values()] });
   });
+  // Every process reads the role's new version before this is answered, so its users' next request obeys the new rules anywhere.
+  await ctx.app.identity.invalidate({ roleIds: [roleId] });
   ctx.app.events.publishRulesChanged({ roleIds: [roleId] });
   return found(await data.findRole(db(ctx), roleId), 'El rol');
 }
@@ -275,6 +282,7 @@ export async function updateModule(ctx: RequestContext, id: string, version: num
     await data.bumpAllRoleVersions(tx);
     await writeAudit(tx, actorOf(ctx), { entity: 'module', entityId: moduleId, action: 'update', before, after: v });
   });
+  await ctx.app.identity.invalidate({ all: true });
   ctx.app.events.publishRulesChanged({ roleIds: 'all' });
   return found(await data.findModule(db(ctx), moduleId), 'El módulo');
 }
@@ -305,6 +313,7 @@ export async function updateSubmodule(ctx: RequestContext, id: string, version: 
     await data.bumpAllRoleVersions(tx);
     await writeAudit(tx, actorOf(ctx), { entity: 'submodule', entityId: submoduleId, action: 'update', before, after: { ...v, permissions } });
   });
+  await ctx.app.identity.invalidate({ all: true });
   ctx.app.events.publishRulesChanged({ roleIds: 'all' });
   return found(await data.findSubmodule(db(ctx), submoduleId), 'La pantalla');
 }

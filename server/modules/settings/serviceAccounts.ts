@@ -72,6 +72,7 @@ export async function revokeServiceAccount(ctx: RequestContext, id: string, vers
     if (!(await data.revokeServiceAccountRow(tx, accountId, version, ctx.auth?.id ?? null))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'service_account', entityId: accountId, action: 'revoke', before, after: await findById(tx, accountId) });
   });
+  await ctx.app.identity.invalidate({ serviceAccountIds: [accountId] });
   return found(await findById(db, accountId), 'La cuenta de servicio');
 }
 
@@ -88,6 +89,7 @@ export async function rotateServiceAccount(ctx: RequestContext, id: string, vers
     if (!(await data.replaceServiceAccountToken(tx, accountId, version, { tokenHash, tokenPrefix }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'service_account', entityId: accountId, action: 'rotate', before, after: await findById(tx, accountId) });
   });
+  await ctx.app.identity.invalidate({ serviceAccountIds: [accountId] });
   return { account: found(await findById(db, accountId), 'La cuenta de servicio'), token };
 }
 
@@ -103,9 +105,15 @@ export async function serviceAccountsOfRole(ex: Executor, roleId: number): Promi
 export async function authenticateServiceAccount(app: AppServices, token: string): Promise<AuthUser | null> {
   if (!TOKEN_RE.test(token)) return null;
   const db = app.database.db;
-  const row = await data.findServiceAccountByTokenHash(db, hashServiceToken(token));
+  const tokenHash = hashServiceToken(token);
+  // Remembered a few seconds (app.identity); revoking or rotating invalidates it first.
+  const row = await app.identity.serviceTokens.get(tokenHash, () => data.findServiceAccountByTokenHash(db, tokenHash));
   if (!row) return null;
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= 60_000) await data.touchServiceAccountUsed(db, row.id);
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= 60_000) {
+    // On the remembered row too, so the next requests of this minute do not write again.
+    row.lastUsedAt = new Date();
+    await data.touchServiceAccountUsed(db, row.id);
+  }
   const { rules: ruleModules, ability } = await app.rulesCache.get(db, row.roleId, row.roleVersion);
   return {
     id: null,
