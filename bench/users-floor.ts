@@ -2,8 +2,9 @@
 // answer `{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total
 // items{ id email name role{ name } active lastSignInAt } } }` on PostgreSQL.
 // node:http and a pg Pool sized and configured as the server's, running the
-// server's own two statements (the page and the count, in parallel, unnamed,
-// rows as arrays, timestamps as text, as drizzle sends them) and writing the
+// server's own two statements (the page and the count, in parallel, as the
+// same named prepared statements, rows as arrays, timestamps as text, as
+// drizzle sends them) and writing the
 // same JSON. No GraphQL, no session, no permission check: what the real server
 // spends above this is its own cost. Any POST gets the page; the body is read
 // and ignored.
@@ -26,11 +27,13 @@ const PAGE = {
   text:
     'select "users"."id", "users"."email", "users"."name", "users"."password_hash", "users"."role_id", "users"."active", ' +
     '"users"."forced_password_reset", "users"."last_sign_in_at", "users"."created_at", "users"."version", "roles"."name" ' +
-    'from "users" inner join "roles" on "roles"."id" = "users"."role_id" order by "users"."name" asc, "users"."id" asc limit $1',
-  params: [50] as unknown[],
+    'from "users" inner join "roles" on "roles"."id" = "users"."role_id" order by "users"."name" asc, "users"."id" asc limit $1 offset $2',
+  params: [50, 0] as unknown[],
+  // listUsers prepares the unfiltered list once per sort (named statements, planned once per connection).
+  name: 'users_name_asc_page',
 };
 /** The unfiltered total, kept by triggers in row_counts (migration 0018). */
-const COUNT = { text: 'select "n" from "row_counts" where "row_counts"."table_name" = $1', params: ['users'] as unknown[] };
+const COUNT = { text: 'select "n" from "row_counts" where "row_counts"."table_name" = $1', params: ['users'] as unknown[], name: 'users_total' };
 /** Positions in PAGE's select list of the columns the query asks for. */
 const COLUMN = { id: 0, email: 1, name: 2, active: 5, lastSignInAt: 7, roleName: 10 } as const;
 
@@ -45,7 +48,7 @@ async function checkServerStatements(): Promise<void> {
   // As settings/service.ts listUsers turns the query's arguments into the data layer's.
   const list = readList({ page: 1, pageSize: 50, search: null, sortBy: 'name' }, USER_SORTS, 'name');
   await listUsers(mock as unknown as Executor, list, { roleId: null, active: null }).catch(() => undefined);
-  if (JSON.stringify(issued) !== JSON.stringify([PAGE, COUNT])) {
+  if (JSON.stringify(issued) !== JSON.stringify([PAGE, COUNT].map(({ text, params }) => ({ text, params })))) {
     throw new Error(`El SQL de listUsers ya no es el de bench/users-floor.ts; actualízalo con:\n${JSON.stringify(issued, null, 2)}`);
   }
 }
@@ -65,8 +68,8 @@ const types = {
 
 async function usersPage(): Promise<string> {
   const [page, totals] = await Promise.all([
-    pool.query<unknown[]>({ text: PAGE.text, rowMode: 'array', types }, PAGE.params),
-    pool.query<unknown[]>({ text: COUNT.text, rowMode: 'array', types }, COUNT.params),
+    pool.query<unknown[]>({ name: PAGE.name, text: PAGE.text, rowMode: 'array', types }, PAGE.params),
+    pool.query<unknown[]>({ name: COUNT.name, text: COUNT.text, rowMode: 'array', types }, COUNT.params),
   ]);
   const items = page.rows.map((row) => {
     const lastSignInAt = row[COLUMN.lastSignInAt] as string | null;

@@ -54,6 +54,32 @@ describe('users', () => {
     expect(all).toBe(active + inactive);
   });
 
+  it('the unfiltered list sorts as the searched list does, and its pages are slices of it', async () => {
+    // Unfiltered, the list runs statements prepared once per sort; searched, it is built per request.
+    // A search every e-mail matches ('@') must give the same users in the same order.
+    const list = async (sortBy: string, direction: string, extra: { search?: string; page?: number; pageSize?: number } = {}) =>
+      (
+        await s.gql(
+          'query($l:ListInput){ users(list:$l){ total items{ email } } }',
+          { l: { pageSize: 200, ...extra, sortBy, sortDirection: direction } },
+          admin,
+        )
+      ).data!.users as { total: number; items: { email: string }[] };
+    const emails = (r: { items: { email: string }[] }) => r.items.map((u) => u.email);
+    const seen = new Set<string>();
+    for (const sortBy of ['name', 'email', 'role', 'lastSignInAt', 'createdAt']) {
+      for (const direction of ['ASC', 'DESC']) {
+        const [whole, searched] = await Promise.all([list(sortBy, direction), list(sortBy, direction, { search: '@' })]);
+        expect(whole.items.length).toBeGreaterThan(6);
+        expect(whole.total).toBe(whole.items.length);
+        expect(emails(whole)).toEqual(emails(searched));
+        expect(emails(await list(sortBy, direction, { page: 2, pageSize: 3 }))).toEqual(emails(whole).slice(3, 6));
+        seen.add(emails(whole).join());
+      }
+    }
+    expect(seen.size).toBeGreaterThan(2); // the sorts really differ
+  });
+
   it('uses the initial password when given', async () => {
     const r = await s.gql(CREATE, { input: { email: 'con.clave@demo.mx', name: 'Con Clave', roleId: await roleId('Consulta'), password: 'Inicial-123' } }, admin);
     expect(r.data!.userCreate.temporaryPassword).toBeNull();
