@@ -307,10 +307,10 @@ ${shown.map(moduleSection).join('\n')}
 `;
 }
 
-/** The router serving the page rendered once, when the server starts. */
+/** The router serving the page, rendered once on its first visit. */
 export function apiDocsRouter(schema: GraphQLSchema): express.Router {
-  // Rendered on the first visit, not at start-up (it parses every SDL file again: about 130 ms of
-  // the server's start), then kept: the schema does not change while the process runs.
+  // Not at start-up: rendering parses every SDL file again (about 130 ms of the server's start).
+  // Kept once rendered: the schema does not change while the process runs.
   let html: string | null = null;
   const router = express.Router();
   router.get('/', (_req, res) => {

@@ -239,7 +239,7 @@ export async function createPostgresEvents(opts: { databaseUrl: string; logger: 
     } catch (err) {
       logger.error({ err }, 'no se pudo publicar un evento');
       awaitingAcks.get(id)?.heard();
-      if (event.type === 'sessionsChanged') unsentSessions = true;
+      unsentSessions = true;
     }
   };
 

@@ -13,6 +13,13 @@ function loader(value: Row | null) {
   return { calls, load: async () => (calls.n++, value) };
 }
 
+/** A lookup of row `key` that answers only once `release()` is called. */
+function heldLookup(key: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return { release, load: async () => (await gate, row(key)) };
+}
+
 function clock() {
   let t = 1_000;
   return { now: () => t, advance: (ms: number) => void (t += ms) };
@@ -79,9 +86,8 @@ describe('lookup cache', () => {
 
   it('does not store an answer read while an invalidation happened (it may predate the change)', async () => {
     const cache = createLookupCache<Row>({ ttlMs: 5_000, max: 10 });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const stale = cache.get('a', async () => (await gate, row('a')));
+    const { release, load: held } = heldLookup('a');
+    const stale = cache.get('a', held);
     cache.drop((v) => v.sessionId === 'a'); // e.g. sign-out committed while the lookup was in flight
     release();
     expect(await stale).toEqual(row('a')); // this request already started: it gets its answer
@@ -93,9 +99,8 @@ describe('lookup cache', () => {
 
   it('an invalidation of someone else also voids an answer in flight (one counter for all)', async () => {
     const cache = createLookupCache<Row>({ ttlMs: 5_000, max: 10 });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const inFlight = cache.get('a', async () => (await gate, row('a')));
+    const { release, load: held } = heldLookup('a');
+    const inFlight = cache.get('a', held);
     cache.drop((v) => v.userId === 99);
     release();
     await inFlight;
