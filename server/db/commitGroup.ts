@@ -12,8 +12,11 @@
 //
 // A posting that arrives alone starts at once: at one client nothing waits.
 // The work runs one posting after the other on one connection, so postings
-// inside a group never wait for each other's locks, and a group never waits
-// for another group of the same key (one group of a key runs at a time).
+// inside a group never wait for each other's locks. The next group of a key
+// starts as soon as the previous one has run its postings, while that one's
+// COMMIT is still on its way to the disk: its BEGIN and first reads overlap
+// the flush, and its locks wait, at most, for that commit (which takes no lock
+// and waits for nothing else, so two groups never deadlock).
 import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { auditedScope, inAuditedScope, type AuditedRecord } from './audit';
@@ -54,43 +57,63 @@ async function drain(db: Db, q: Queue): Promise<void> {
   try {
     while (q.jobs.length) {
       const group = q.jobs.splice(0, MAX_GROUP);
-      if (group.length === 1) {
-        // Alone: its own transaction, without a savepoint.
-        const [job] = group;
-        await db.transaction((tx) => run(job, tx, auditedScope())).then(job.resolve, job.reject);
-        continue;
-      }
-      const done: { job: Job; value: unknown }[] = [];
-      const refused = new Set<Job>();
-      try {
-        await db.transaction(async (tx) => {
-          // What the postings audit is announced once this transaction commits (server/db/audit.ts).
-          const audited = auditedScope();
-          for (const [i, job] of group.entries()) {
-            // A savepoint of its own, left in place when the job succeeds (the commit releases them
-            // all: one statement less per posting than releasing each).
-            const savepoint = sql.raw(`group_${i}`);
-            await tx.execute(sql`savepoint ${savepoint}`);
-            // Its audited records join the transaction's only if its savepoint is kept.
-            const mine: AuditedRecord[] = [];
-            try {
-              done.push({ job, value: await run(job, tx, mine) });
-              audited?.push(...mine);
-            } catch (err) {
-              refused.add(job);
-              job.reject(err);
-              await tx.execute(sql`rollback to savepoint ${savepoint}`);
-            }
-          }
-        });
-      } catch (err) {
-        // The commit failed (or the connection did): nothing of the group was written.
-        for (const job of group) if (!refused.has(job)) job.reject(err);
-        continue;
-      }
-      for (const d of done) d.job.resolve(d.value);
+      await new Promise<void>((workDone) => void runGroup(db, group, workDone));
     }
   } finally {
     q.running = false;
   }
+}
+
+/**
+ * One group's transaction. `workDone` is called once its postings have run
+ * (or the transaction could not start): the next group may begin while this
+ * one commits. Each caller is answered after the commit.
+ */
+async function runGroup(db: Db, group: Job[], workDone: () => void): Promise<void> {
+  const done: { job: Job; value: unknown }[] = [];
+  const refused = new Set<Job>();
+  try {
+    await db.transaction(async (tx) => {
+      try {
+        // What the postings audit is announced once this transaction commits (server/db/audit.ts).
+        const audited = auditedScope();
+        if (group.length === 1) {
+          // Alone: no savepoint; its error rolls the transaction back.
+          const [job] = group;
+          try {
+            done.push({ job, value: await run(job, tx, audited) });
+          } catch (err) {
+            refused.add(job);
+            job.reject(err);
+            throw err;
+          }
+          return;
+        }
+        for (const [i, job] of group.entries()) {
+          // A savepoint of its own, left in place when the job succeeds (the commit releases them
+          // all: one statement less per posting than releasing each).
+          const savepoint = sql.raw(`group_${i}`);
+          await tx.execute(sql`savepoint ${savepoint}`);
+          // Its audited records join the transaction's only if its savepoint is kept.
+          const mine: AuditedRecord[] = [];
+          try {
+            done.push({ job, value: await run(job, tx, mine) });
+            audited?.push(...mine);
+          } catch (err) {
+            refused.add(job);
+            job.reject(err);
+            await tx.execute(sql`rollback to savepoint ${savepoint}`);
+          }
+        }
+      } finally {
+        workDone();
+      }
+    });
+  } catch (err) {
+    // The commit failed (or the connection did, or the lone posting was refused): nothing of the group was written.
+    workDone();
+    for (const job of group) if (!refused.has(job)) job.reject(err);
+    return;
+  }
+  for (const d of done) d.job.resolve(d.value);
 }

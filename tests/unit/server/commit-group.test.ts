@@ -76,6 +76,25 @@ describe('commit groups', () => {
     expect(announced.map((r) => r.id)).toEqual(['20']);
   });
 
+  it('the next group starts while one commits, and a group that fails at its commit takes none of the next one with it', async () => {
+    // 40 runs alone; 41 and 42 share a group that the commit refuses (same deferred-unique code); 43 is
+    // called while that group runs, so it waits for the next one, which must land.
+    let late: Promise<string> | null = null;
+    const settled = await Promise.allSettled([
+      inCommitGroup(db, 'k', insert(40)),
+      inCommitGroup(db, 'k', async (tx) => {
+        late = inCommitGroup(db, 'k', insert(43));
+        return insert(41, { code: 98 })(tx);
+      }),
+      inCommitGroup(db, 'k', insert(42, { code: 98 })),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(late).not.toBeNull();
+    await expect(late).resolves.toMatch(/^\d+$/);
+    expect(await ids()).toEqual([40, 43]);
+    expect(announced.map((r) => r.id).sort()).toEqual(['40', '43']);
+  });
+
   it('different keys are different queues', async () => {
     const [a, b] = await Promise.all([inCommitGroup(db, 'a', insert(30)), inCommitGroup(db, 'b', insert(31))]);
     expect(a).not.toBe(b);

@@ -1,7 +1,7 @@
 // Almacén data layer: posting a movement (stock rows locked and written, catalogue checks,
 // average costs, the movement, its lines and ledger, reversals).
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../db/database';
+import { queryPrepared, queryRows, type Executor } from '../../../db/database';
 import { auditLog } from '../../../db/tables';
 import { articles, stockConcepts, stockLedger, stockLevels, stockMovementLines, stockMovements, warehouses } from '../tables';
 import { n } from './common';
@@ -33,8 +33,9 @@ export async function lockStockRows(tx: Executor, keys: { warehouseId: number; a
   );
   const out = new Map<string, StockRow>();
   if (!unique.length) return out;
-  const rows = await queryRows<StockRow>(
+  const rows = await queryPrepared<StockRow>(
     tx,
+    'wh_lock_stock',
     sql`insert into ${stockLevels} as s (warehouse_id, article_id)
         select k.w, k.a from jsonb_to_recordset(${JSON.stringify(unique.map((k) => ({ w: k.warehouseId, a: k.articleId })))}::jsonb) as k(w int, a int)
         order by k.w, k.a
@@ -71,8 +72,9 @@ export async function postingCatalogs(
   warehouseIds: number[],
   articleIds: number[],
 ): Promise<{ concept: ConceptRow | null; warehouses: WarehouseRow[]; articles: PostingArticle[] }> {
-  const [row] = await queryRows<{ concept: string | null; warehouses: string; articles: string }>(
+  const [row] = await queryPrepared<{ concept: string | null; warehouses: string; articles: string }>(
     ex,
+    'wh_posting_catalogs',
     sql`select
           (select json_build_object('id', c.id, 'code', c.code, 'name', c.name, 'kind', c.kind, 'direction', c.direction, 'affectsCost', c.affects_cost,
                                     'systemKey', c.system_key, 'active', c.active, 'createdAt', c.created_at, 'version', c.version)::text
@@ -197,8 +199,11 @@ export async function writePosting(tx: Executor, w: PostingWrite): Promise<Movem
                                 ${a.action}, ${a.before === null || a.before === undefined ? null : JSON.stringify(a.before)}::jsonb, ${after}
                          from m)`);
   }
-  const [row] = await queryRows<MovementCore>(
+  // Named per shape (reversal, balances, audit): each shape's text is always the same.
+  const shape = `${m.reversesId ? 'r' : ''}${w.stock.length ? 's' : ''}${a ? (a.folioField ? 'f' : 'a') : ''}`;
+  const [row] = await queryPrepared<MovementCore>(
     tx,
+    `wh_write_posting_${shape || 'plain'}`,
     sql`with ${sql.join(parts, sql`, `)}
         select m.id, m.series, m.folio, m.date::text as date, m.concept_id as "conceptId", m.kind, m.direction,
                m.warehouse_id as "warehouseId", m.target_warehouse_id as "targetWarehouseId", m.reference, m.notes, m.status,
