@@ -75,6 +75,8 @@ export const articles = pgTable(
     uniqueIndex('wh_articles_sku_uq').on(sql`lower(${t.sku})`),
     index('wh_articles_line_idx').on(t.lineId),
     index('wh_articles_name_idx').on(t.name),
+    // The Existencias list opens sorted by SKU: read in this order, a page stops after its 50 rows.
+    index('wh_articles_sku_idx').on(t.sku),
   ],
 );
 

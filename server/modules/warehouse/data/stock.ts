@@ -44,6 +44,14 @@ function stockWhere(search: string | null, f: StockLevelFilter): SQL {
 
 const stockFrom = sql`from ${stockLevels} s join ${articles} a on a.id = s.article_id join ${warehouses} w on w.id = s.warehouse_id join ${productLines} pl on pl.id = a.line_id`;
 
+/**
+ * The FROM of the total: the article only when the filter reads it (every
+ * stock row has one article, warehouse and line, so the other joins cannot
+ * change the count and only cost a pass over 50,000 rows each).
+ */
+const countFrom = (search: string | null, f: StockLevelFilter) =>
+  search || f.lineId || f.flag ? sql`from ${stockLevels} s join ${articles} a on a.id = s.article_id` : sql`from ${stockLevels} s`;
+
 export async function listStockLevels(ex: Executor, q: { limit: number; offset: number; search: string | null; sortBy: StockSort; desc: boolean }, f: StockLevelFilter) {
   const where = stockWhere(q.search, f);
   const dir = q.desc ? sql`desc` : sql`asc`;
@@ -63,7 +71,7 @@ export async function listStockLevels(ex: Executor, q: { limit: number; offset: 
                  s.value::text as value, ${belowMinSql} as "belowMinimum", ${aboveMaxSql} as "aboveMaximum", ${reorderSql} as "atReorderPoint"
           ${stockFrom} where ${where} order by ${order}, s.warehouse_id, s.article_id limit ${q.limit} offset ${q.offset}`,
     ),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${stockFrom} where ${where}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${countFrom(q.search, f)} where ${where}`),
   ]);
   return { items: items.map((r) => ({ ...r, warehouseId: n(r.warehouseId), articleId: n(r.articleId) })), total: n(totals[0].n) };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "wh_articles_sku_idx" ON "wh_articles" USING btree ("sku");
