@@ -7,7 +7,8 @@
 //      it loads on demand (esbuild; npm packages stay external and load from
 //      node_modules),
 //      so production does not compile TypeScript at every start.
-// `--force` rebuilds everything.
+// `--force` rebuilds everything; `--server` skips the SPA (the API tests run
+// the compiled server and need nothing else).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
+const serverOnly = process.argv.includes('--server');
 
 export const SERVER_ENTRY = path.join(root, 'dist/server/index.js');
 
@@ -47,7 +49,9 @@ const moduleOutputs = fs
   .filter((entry) => entry.isDirectory() && newestMtime(path.join(root, 'client/modules', entry.name), (f) => f.endsWith('.graphql')) > 0)
   .map((entry) => `generated/modules/${entry.name}/graphql.ts`);
 const codegenOutputs = ['generated/server.ts', 'generated/app/graphql.ts', 'generated/components/graphql.ts', ...moduleOutputs, 'generated/persisted-operations.json'];
-if (stale(codegenStamp, codegenSources) || codegenOutputs.some((f) => !fs.existsSync(path.join(root, f)))) {
+// Fresh outputs (npm ci's codegen on a new clone) count as a run too, so the first build does not repeat it.
+const codegenRun = Math.max(mtimeOf(codegenStamp), Math.min(...codegenOutputs.map((f) => mtimeOf(path.join(root, f)))));
+if (force || codegenRun < codegenSources || codegenOutputs.some((f) => !fs.existsSync(path.join(root, f)))) {
   console.log('Generando tipos y operaciones (npm run codegen)…');
   execSync('npm run codegen --silent', { cwd: root, stdio: 'inherit' });
   fs.writeFileSync(codegenStamp, `${new Date().toISOString()}\n`);
@@ -55,7 +59,7 @@ if (stale(codegenStamp, codegenSources) || codegenOutputs.some((f) => !fs.exists
 
 // 2. the SPA.
 const clientSources = Math.max(...['client', 'generated', 'schema'].map((d) => newestMtime(path.join(root, d))));
-if (stale(path.join(root, 'dist/client/index.html'), clientSources)) {
+if (!serverOnly && stale(path.join(root, 'dist/client/index.html'), clientSources)) {
   console.log('Compilando la interfaz (vite build)…');
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 }

@@ -1,7 +1,7 @@
 // API tests talk HTTP to a real server process. The database is PGlite in a
 // temporary folder, or a fresh database on the PostgreSQL server named by
 // TEST_DATABASE_URL when ERP_TEST_DB=postgres (one per server, dropped after).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,9 +107,23 @@ export async function createServerTemplate(): Promise<{ template: ServerTemplate
   };
 }
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The server as `npm start` runs it: the compiled dist/server/index.js (a
+ * start costs about 1.7 s of CPU less than compiling the TypeScript with tsx
+ * each time). `buildServer()` brings it up to date; the suites' global set-up
+ * calls it once.
+ */
+export const SERVER_ARGS = ['--enable-source-maps', 'dist/server/index.js'];
+
+export function buildServer(): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts', '--server'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
 async function spawnServer(extraEnv: Record<string, string>, dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
+    cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'test',
