@@ -16,6 +16,10 @@ declare module 'autocannon' {
     timeout?: number;
     /** Any other body counts as a mismatch (and is left out of the latencies). */
     expectBody?: string;
+    /** Takes precedence over expectBody: a body it refuses counts as a mismatch. */
+    verifyBody?: (body: string) => boolean;
+    /** Each request in turn; `setupRequest` may rewrite it (its body, say) before it is sent. */
+    requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[];
     /** A first run whose figures are discarded. */
     warmup?: { connections?: number; duration?: number };
   };

@@ -7,6 +7,9 @@ import type { ChildMessage, ChildRequest, LoadSample } from './load';
 
 async function run(request: ChildRequest): Promise<LoadSample> {
   const latenciesMs: number[] = [];
+  // A mutation's requests take their variables in turn; an answer with GraphQL errors counts as failed.
+  const bodies = request.variablesCycle?.map((variables) => JSON.stringify({ query: request.query, variables }));
+  let next = 0;
   const instance = autocannon({
     url: `${request.url}/api/graphql`,
     method: 'POST',
@@ -15,7 +18,12 @@ async function run(request: ChildRequest): Promise<LoadSample> {
     connections: request.connections,
     duration: request.durationSec,
     timeout: 30,
-    expectBody: request.expectBody,
+    ...(bodies
+      ? {
+          requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+          verifyBody: (body: string) => !body.includes('"errors"'),
+        }
+      : { expectBody: request.expectBody ?? undefined }),
     ...(request.warmupSec > 0 ? { warmup: { connections: request.connections, duration: request.warmupSec } } : {}),
   });
   // The warm-up reports on its own emitter, so only the measured run lands

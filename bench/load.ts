@@ -13,6 +13,12 @@ export type LoadRequest = {
   connections: number;
   durationSec: number;
   warmupSec: number;
+  /**
+   * Mutations: the variables of each request in turn (cycled). Their answers
+   * differ (new ids), so a response counts as failed when it carries GraphQL
+   * `errors` instead of when it differs from a reference answer.
+   */
+  variablesCycle?: Record<string, unknown>[];
 };
 
 /** What one autocannon run saw; runs of the same setting can be merged before summarising. */
@@ -40,7 +46,7 @@ export type LoadResult = {
   cpuMsPerRequest: number | null;
 };
 
-export type ChildRequest = LoadRequest & { expectBody: string };
+export type ChildRequest = LoadRequest & { expectBody: string | null };
 export type ChildMessage = { sample: LoadSample } | { error: string };
 
 /** Nearest-rank percentile of an ascending list. */
@@ -80,7 +86,7 @@ export async function referenceBody(url: string, token: string, query: string, v
 }
 
 export async function runLoad(request: LoadRequest): Promise<LoadSample> {
-  const expectBody = await referenceBody(request.url, request.token, request.query, request.variables);
+  const expectBody = request.variablesCycle ? null : await referenceBody(request.url, request.token, request.query, request.variables);
   const child = fork(path.join(import.meta.dirname, 'load-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

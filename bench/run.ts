@@ -349,7 +349,7 @@ async function main(): Promise<void> {
       'warehouse',
       `Almacén: registro de movimientos (${opts.postingSec} s por número de clientes), Existencias y kárdex (${opts.runs} peticiones secuenciales)`,
       WAREHOUSE_BENCH_HEADERS,
-      (db) => benchWarehouse(db, { runs: opts.runs, seconds: opts.postingSec }),
+      (db) => benchWarehouse(db, { runs: opts.runs, seconds: opts.postingSec, warmupSeconds: opts.warmupSec }),
     );
   }
 

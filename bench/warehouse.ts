@@ -18,11 +18,12 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/database';
 import { seed } from '../server/db/seed';
 import { cleanupAll, track } from './cleanup';
+import { runLoad, summarise } from './load';
 import { createBenchDatabase, postgresVersion } from './postgres';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, startServerProcess } from './server-process';
 import { formatTable, ms, rps } from './table';
 
-export type WarehouseBenchOptions = { articles?: number; warehouses?: number; movements?: number; runs?: number; seconds?: number };
+export type WarehouseBenchOptions = { articles?: number; warehouses?: number; movements?: number; runs?: number; seconds?: number; warmupSeconds?: number };
 
 type Prepared = { loadMs: number; kardexArticleId: number; kardexWarehouseId: number; postingWarehouseId: number; postingArticleIds: number[]; conceptId: number };
 
@@ -86,8 +87,13 @@ async function sequential(url: string, token: string, query: string, variables: 
   return times.sort((a, b) => a - b);
 }
 
-/** `clients` closed loops posting 5-line entradas for `seconds`: movements/s and latencies. */
-async function posting(url: string, token: string, p: Prepared, clients: number, seconds: number) {
+/**
+ * `clients` keep-alive connections (autocannon in its own process, as the
+ * users list; one request in flight each, so a closed loop per client)
+ * posting 5-line entradas for `seconds` after `warmup` seconds that are not
+ * counted: movements/s, latencies, and the answers that carried errors.
+ */
+async function posting(url: string, token: string, p: Prepared, clients: number, seconds: number, warmup: number) {
   const query = 'mutation($i: StockMovementInput!){ stockMovementPost(input:$i){ id } }';
   const input = (n: number) => ({
     i: {
@@ -98,23 +104,15 @@ async function posting(url: string, token: string, p: Prepared, clients: number,
       lines: Array.from({ length: 5 }, (_, j) => ({ articleId: String(p.postingArticleIds[(n * 5 + j) % p.postingArticleIds.length]), quantity: '1', unitCost: '12.50' })),
     },
   });
+  // One posting checked first: an error here is the server's, with its message.
   await call(url, token, query, input(0));
-  const times: number[] = [];
-  let n = 1;
-  const end = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < end) times.push(await call(url, token, query, input(n++)));
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return { perSecond: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95) };
+  const sample = await runLoad({ url, token, query, connections: clients, durationSec: seconds, warmupSec: warmup, variablesCycle: Array.from({ length: 1000 }, (_, n) => input(n + 1)) });
+  const r = summarise([sample]);
+  return { perSecond: r.requestsPerSec, p50: r.p50Ms, p95: r.p95Ms, failed: r.failed };
 }
 
 export async function benchWarehouse(kind: 'pglite' | 'postgres', options: WarehouseBenchOptions = {}): Promise<string[][]> {
-  const o: Required<WarehouseBenchOptions> = { articles: 10_000, warehouses: 5, movements: 100_000, runs: 40, seconds: 10, ...options };
+  const o: Required<WarehouseBenchOptions> = { articles: 10_000, warehouses: 5, movements: 100_000, runs: 40, seconds: 10, warmupSeconds: 2, ...options };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-bench-warehouse-'));
   track(`la carpeta ${dataDir}`, async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = kind === 'postgres' ? (await createBenchDatabase('warehouse')).url : null;
@@ -125,8 +123,9 @@ export async function benchWarehouse(kind: 'pglite' | 'postgres', options: Wareh
     const token = await login(server.url);
     const rows: string[][] = [];
     for (const clients of [1, 16]) {
-      const r = await posting(server.url, token, prepared, clients, o.seconds);
-      rows.push([label, `Registrar movimiento (5 partidas), ${clients} cliente${clients === 1 ? '' : 's'}`, `${rps(r.perSecond)} mov/s`, ms(r.p50), ms(r.p95)]);
+      const r = await posting(server.url, token, prepared, clients, o.seconds, o.warmupSeconds);
+      const failed = r.failed ? ` (${r.failed} con error)` : '';
+      rows.push([label, `Registrar movimiento (5 partidas), ${clients} cliente${clients === 1 ? '' : 's'}`, `${rps(r.perSecond)} mov/s${failed}`, ms(r.p50), ms(r.p95)]);
     }
     const stockQuery = 'query($l: ListInput, $f: StockLevelFilter){ stockLevels(list:$l, filter:$f){ total items { quantity averageCost value belowMinimum warehouse { code } article { sku name } } } }';
     const all = await sequential(server.url, token, stockQuery, { l: { page: 1, pageSize: 50, sortBy: 'sku' } }, o.runs);
