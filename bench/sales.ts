@@ -13,10 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/database';
-import { seed } from '../server/db/seed';
 import { cleanupAll, track } from './cleanup';
 import { createBenchDatabase, postgresVersion } from './postgres';
-import { login, startServerProcess, BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from './server-process';
+import { login, seedBenchCompany, startServerProcess } from './server-process';
 import { formatTable, ms } from './table';
 
 const arg = (name: string, fallback: number): number => {
@@ -37,7 +36,7 @@ async function prepare(databaseUrl: string | null, dataDir: string): Promise<{ l
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     const { db } = database;
-    await seed(db, { adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD });
+    await seedBenchCompany(db);
     const started = performance.now();
     const invoiceId = await db.transaction(async (tx) => {
       await tx.execute(sql`insert into clients (rfc, name, regimen_fiscal, postal_code, uso_cfdi, credit_days, credit_limit)

@@ -7,11 +7,23 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Db } from '../server/db/database';
+import { seed, seedModuleBase } from '../server/db/seed';
 import { track } from './cleanup';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_ADMIN_EMAIL = 'admin@demo.mx';
 export const BENCH_PASSWORD = 'Bench-Pass-2026';
+
+/**
+ * The demo company as `npm run seed` loads it: the base data every company
+ * gets (fiscal tables, system concepts) and then the demo, signed in with the
+ * bench's password. Without the base data the demo payrolls are skipped.
+ */
+export async function seedBenchCompany(db: Db): Promise<void> {
+  await seedModuleBase(db);
+  await seed(db, { adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD });
+}
 
 export type Memory = { rssMiB: number; peakRssMiB: number };
 

@@ -17,10 +17,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/database';
-import { seed } from '../server/db/seed';
 import { cleanupAll, track } from './cleanup';
 import { createBenchDatabase, postgresVersion } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, startServerProcess } from './server-process';
+import { login, seedBenchCompany, startServerProcess } from './server-process';
 import { formatTable, ms } from './table';
 
 export type ShoppingBenchOptions = { expenses?: number; runs?: number };
@@ -33,7 +32,7 @@ async function prepare(databaseUrl: string | null, dataDir: string, expenses: nu
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     const { db } = database;
-    await seed(db, { adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD });
+    await seedBenchCompany(db);
     const started = performance.now();
     const supplierId = await db.transaction(async (tx) => {
       await tx.execute(sql`insert into suppliers (rfc, name, tax_regime, postal_code, credit_days, category)

@@ -4,9 +4,8 @@
 import { count, like, ne, sql } from 'drizzle-orm';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/database';
-import { seed } from '../server/db/seed';
 import { roles, users } from '../server/db/tables';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from './server-process';
+import { BENCH_PASSWORD, seedBenchCompany } from './server-process';
 
 const EMAIL_PREFIX = 'bench.';
 // 10,000 rows x 6 columns stays far below PostgreSQL's 65,535 bind parameters per statement.
@@ -34,7 +33,7 @@ export async function prepareUsers(opts: { databaseUrl: string | null; dataDir: 
   const database = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
     const { db } = database;
-    await seed(db, { adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD });
+    await seedBenchCompany(db);
     const [{ n: before }] = await db.select({ n: count() }).from(users);
     const [{ n: present }] = await db.select({ n: count() }).from(users).where(like(users.email, `${EMAIL_PREFIX}%`));
     const missing = opts.target - before;

@@ -16,11 +16,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/database';
-import { seed } from '../server/db/seed';
 import { cleanupAll, track } from './cleanup';
 import { runLoad, summarise } from './load';
 import { createBenchDatabase, postgresVersion } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, startServerProcess } from './server-process';
+import { login, seedBenchCompany, startServerProcess } from './server-process';
 import { formatTable, ms, rps } from './table';
 
 export type WarehouseBenchOptions = { articles?: number; warehouses?: number; movements?: number; runs?: number; seconds?: number; warmupSeconds?: number };
@@ -34,7 +33,7 @@ async function prepare(databaseUrl: string | null, dataDir: string, o: Required<
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     const { db } = database;
-    await seed(db, { adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD });
+    await seedBenchCompany(db);
     const started = performance.now();
     const prepared = await db.transaction(async (tx) => {
       const [{ lineId }] = await queryRows<{ lineId: number }>(tx, sql`insert into wh_product_lines (code, name) values ('BENCH', 'Línea de carga') returning id as "lineId"`);
