@@ -70,3 +70,18 @@ export function withinDates(column: SQL, range: DateRange): SQL[] {
   if (range.to) conds.push(sql`${column} <= ${range.to}::date`);
   return conds;
 }
+
+/** `where a and b …` of a list's conditions, or nothing when there are none. */
+export const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
+
+/**
+ * The ORDER BY of a list: the chosen column (blanks first going up, last
+ * going down), then `tie` in the same direction, so rows with equal values
+ * keep one order and pages never overlap. For a list to read its page in
+ * order instead of sorting every row, the column needs an index declared as
+ * `(column NULLS FIRST, id)` (read backwards for the descending sort): a
+ * plain `(column)` index keeps NULLs last, and PostgreSQL does not use it for
+ * this order even on a NOT NULL column.
+ */
+export const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL =>
+  desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`;

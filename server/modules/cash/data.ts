@@ -1,11 +1,9 @@
 // Caja data layer: every SQL statement of the module.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
-import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
+import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
 
-const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
-const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
 
 export type CashKind = 'ingreso' | 'egreso';
 

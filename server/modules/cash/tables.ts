@@ -62,6 +62,8 @@ export const cashPeriods = pgTable(
     // At most one open period per cash box, enforced by the database itself.
     uniqueIndex('cash_periods_one_open_uq').on(t.cashBoxId).where(sql`${t.status} = 'abierto'`),
     index('cash_periods_box_idx').on(t.cashBoxId, t.id),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('cash_periods_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('cash_periods_status_ck', sql`${t.status} in ('abierto', 'cerrado')`),
     check('cash_periods_balance_ck', sql`${t.balance} >= 0 and ${t.openingBalance} >= 0`),
   ],
@@ -93,6 +95,8 @@ export const cashMovements = pgTable(
   (t) => [
     uniqueIndex('cash_movements_folio_uq').on(t.folio),
     index('cash_movements_period_idx').on(t.periodId, t.id),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('cash_movements_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('cash_movements_kind_ck', sql`${t.kind} in ('ingreso', 'egreso')`),
     check('cash_movements_status_ck', sql`${t.status} in ('vigente', 'cancelado')`),
     check('cash_movements_amount_ck', sql`${t.amount} > 0`),

@@ -55,6 +55,8 @@ export const mtFailureReports = pgTable(
     index('mt_failure_reports_status_idx').on(t.status),
     index('mt_failure_reports_source_idx').on(t.source, t.sourceId),
     index('mt_failure_reports_vehicle_idx').on(t.vehicleId),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('mt_failure_reports_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('mt_failure_reports_source_ck', sql`${t.source} in ('conductor', 'seguridad', 'otro')`),
     check('mt_failure_reports_status_ck', sql`${t.status} in ('nuevo', 'asignado', 'en_orden', 'atendido', 'descartado')`),
     check('mt_failure_reports_priority_ck', sql`${t.priority} is null or ${t.priority} in ('baja', 'media', 'alta', 'urgente')`),
@@ -169,6 +171,8 @@ export const mtOrders = pgTable(
     uniqueIndex('mt_orders_folio_uq').on(t.folio),
     index('mt_orders_vehicle_idx').on(t.vehicleId),
     index('mt_orders_status_idx').on(t.status),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('mt_orders_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('mt_orders_status_ck', sql`${t.status} in ('abierta', 'en_proceso', 'cerrada', 'cancelada')`),
     check('mt_orders_figures_ck', sql`${t.odometerIn} >= 0 and ${t.labourHours} >= 0 and ${t.labourRate} >= 0 and ${t.externalCost} >= 0`),
   ],

@@ -293,6 +293,8 @@ export const rhAgreements = pgTable(
   (t) => [
     uniqueIndex('rh_agreements_folio_uq').on(t.folio),
     index('rh_agreements_employee_idx').on(t.employeeId, t.status),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('rh_agreements_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('rh_agreements_kind_ck', sql`${t.kind} in ('prestamo', 'descuento', 'pension_alimenticia', 'fonacot', 'infonavit')`),
     check('rh_agreements_status_ck', sql`${t.status} in ('activo', 'liquidado', 'cancelado')`),
     check('rh_agreements_amounts_ck', sql`${t.total} > 0 and ${t.installment} > 0 and ${t.balance} >= 0 and ${t.balance} <= ${t.total}`),

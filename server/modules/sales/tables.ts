@@ -212,15 +212,20 @@ export const serviceOrders = pgTable(
   ],
 );
 
-export const orderDeliveries = pgTable('order_deliveries', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().unique().references(() => serviceOrders.id),
-  date: date('date').notNull(),
-  receivedBy: text('received_by').notNull(),
-  notes: text('notes').notNull().default(''),
-  createdBy: integer('created_by').references(() => users.id),
-  createdAt: createdAt(),
-});
+export const orderDeliveries = pgTable(
+  'order_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().unique().references(() => serviceOrders.id),
+    date: date('date').notNull(),
+    receivedBy: text('received_by').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  // The deliveries list's default order (date, id).
+  (t) => [index('order_deliveries_date_idx').on(t.date, t.id)],
+);
 
 export const orderDeliveryFiles = pgTable(
   'order_delivery_files',

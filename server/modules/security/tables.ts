@@ -63,6 +63,8 @@ export const secSchedules = pgTable(
   },
   (t) => [
     index('sec_schedules_due_idx').on(t.status, t.dueOn),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('sec_schedules_due_list_idx').on(t.dueOn.asc().nullsFirst(), t.id),
     check('sec_schedules_recurrence_ck', sql`${t.recurrence} in ('none', 'weekly', 'monthly', 'quarterly')`),
     check('sec_schedules_status_ck', sql`${t.status} in ('pendiente', 'realizada', 'cancelada')`),
   ],
@@ -93,6 +95,8 @@ export const secInspections = pgTable(
   (t) => [
     uniqueIndex('sec_inspections_folio_uq').on(t.folio),
     index('sec_inspections_date_idx').on(t.inspectedOn),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('sec_inspections_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('sec_inspections_status_ck', sql`${t.status} in ('borrador', 'cerrada')`),
     check('sec_inspections_result_ck', sql`${t.result} is null or ${t.result} in ('aprobada', 'reprobada')`),
   ],
@@ -145,6 +149,8 @@ export const secPermits = pgTable(
   (t) => [
     uniqueIndex('sec_permits_folio_uq').on(t.folio),
     index('sec_permits_status_idx').on(t.status, t.validTo),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('sec_permits_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('sec_permits_kind_ck', sql`${t.kind} in ('altura', 'caliente', 'confinado', 'electrico')`),
     check('sec_permits_status_ck', sql`${t.status} in ('solicitado', 'autorizado', 'cerrado', 'cancelado')`),
     check('sec_permits_window_ck', sql`${t.validTo} > ${t.validFrom}`),
@@ -200,7 +206,12 @@ export const secDeliveries = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sec_deliveries_folio_uq').on(t.folio), index('sec_deliveries_employee_idx').on(t.employeeId)],
+  (t) => [
+    uniqueIndex('sec_deliveries_folio_uq').on(t.folio),
+    index('sec_deliveries_employee_idx').on(t.employeeId),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('sec_deliveries_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
+  ],
 );
 
 export const secDeliveryLines = pgTable(

@@ -140,7 +140,8 @@ export const expenses = pgTable(
     uniqueIndex('expenses_cfdi_uuid_uq').on(sql`upper(${t.cfdiUuid})`).where(sql`${t.cfdiUuid} is not null and ${t.status} <> 'cancelado'`),
     index('expenses_supplier_idx').on(t.supplierId, t.status),
     index('expenses_due_idx').on(t.status, t.dueDate),
-    index('expenses_date_idx').on(t.date),
+    // Also the list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('expenses_date_idx').on(t.date.asc().nullsFirst(), t.id),
     check('expenses_status_ck', sql`${t.status} in ('pendiente', 'pagado_parcial', 'pagado', 'cancelado')`),
     check('expenses_balance_ck', sql`${t.balance} >= 0 and ${t.balance} <= ${t.total}`),
     check('expenses_total_ck', sql`${t.total} > 0`),
@@ -196,6 +197,8 @@ export const supplierPayments = pgTable(
     uniqueIndex('supplier_payments_folio_uq').on(t.folio),
     index('supplier_payments_supplier_idx').on(t.supplierId),
     index('supplier_payments_account_idx').on(t.accountId, t.date),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('supplier_payments_date_list_idx').on(t.date.asc().nullsFirst(), t.id),
     check('supplier_payments_status_ck', sql`${t.status} in ('aplicado', 'cancelado')`),
     check('supplier_payments_amount_ck', sql`${t.amount} > 0 and ${t.applied} > 0 and ${t.applied} <= ${t.amount}`),
   ],
@@ -249,6 +252,8 @@ export const paymentRequests = pgTable(
     // One live request per originating document (a rejected one may be sent again).
     uniqueIndex('payment_requests_origin_uq').on(t.origin, t.originId).where(sql`${t.originId} is not null and ${t.status} <> 'rechazada'`),
     index('payment_requests_status_idx').on(t.status, t.date),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('payment_requests_date_list_idx').on(t.date.asc().nullsFirst(), t.id),
     check('payment_requests_origin_ck', sql`${t.origin} in ('mantenimiento', 'almacen_pdm', 'manual')`),
     check('payment_requests_status_ck', sql`${t.status} in ('pendiente', 'aprobada', 'rechazada')`),
     check('payment_requests_amount_ck', sql`${t.subtotal} > 0 and ${t.total} > 0`),

@@ -2,7 +2,7 @@
 // Mantenimiento uses through service.ts; the screens' queries join here.)
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
-import { likePattern, withinDates, type DateRange, type ListQuery } from '../../lib/list';
+import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
 import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../lib/recordDocuments';
 
@@ -59,8 +59,6 @@ export async function setVehicleStatus(ex: Executor, id: number, status: 'activo
 
 // ---- vehicles --------------------------------------------------------------------------------
 
-const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
-const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
 
 export type VehicleStatus = 'activo' | 'en_taller' | 'baja';
 

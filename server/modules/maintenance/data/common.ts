@@ -1,16 +1,21 @@
 // Mantenimiento data layer: SQL helpers the feature files share (not re-exported).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import type { ListQuery } from '../../../lib/list';
+import { where, type ListQuery } from '../../../lib/list';
 
-export const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
-export const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
+export { orderBy, where } from '../../../lib/list';
 export const ids = (values: number[]) => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
 
-export async function page<T>(ex: Executor, select: SQL, from: SQL, conds: SQL[], order: SQL, q: ListQuery<string>): Promise<{ items: T[]; total: number }> {
+/**
+ * `countFrom`, when given, is the FROM of the total: the list's own table when
+ * the conditions read no joined table (each join is to a NOT NULL foreign key
+ * or a left join to a primary key, so it cannot change the count and only
+ * costs a pass over the joined rows).
+ */
+export async function page<T>(ex: Executor, select: SQL, from: SQL, conds: SQL[], order: SQL, q: ListQuery<string>, countFrom: SQL = from): Promise<{ items: T[]; total: number }> {
   const [items, totals] = await Promise.all([
     queryRows<T>(ex, sql`${select} ${from} ${where(conds)} ${order} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${from} ${where(conds)}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${countFrom} ${where(conds)}`),
   ]);
   return { items, total: totals[0].n };
 }

@@ -61,7 +61,8 @@ export async function listOrders(ex: Executor, q: ListQuery<OrderSort>, f: { sta
   if (f.withSupplier) conds.push(sql`o.supplier_id is not null`);
   if (f.range) conds.push(...withinDates(sql`o.opened_on`, f.range));
   const col = { folio: sql`o.folio`, openedOn: sql`o.opened_on`, vehicle: sql`upper(v.economic_number)`, status: sql`o.status` }[q.sortBy];
-  const r = await page<MtOrderRow>(ex, orderSelect, orderFrom, conds, orderBy(col, q.desc, sql`o.id`), q);
+  // Only the search reads the vehicle and the supplier.
+  const r = await page<MtOrderRow>(ex, orderSelect, orderFrom, conds, orderBy(col, q.desc, sql`o.id`), q, q.search ? orderFrom : sql`from mt_orders o`);
   return { items: r.items.map(normOrder), total: r.total };
 }
 

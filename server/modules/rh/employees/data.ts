@@ -4,12 +4,10 @@
 // the caller (Mexico City's calendar), never from the database clock.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
+import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../../lib/attachments';
 import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../../lib/recordDocuments';
 
-const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
-const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
 
 export type PayFrequency = 'semanal' | 'quincenal';
 export type WageZone = 'general' | 'frontera';

@@ -4,11 +4,9 @@
 // all the payrolls of a page.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
+import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import type { PayrollEmployeeRow, PayrollRow } from '../payroll/service';
 
-const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
-const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
 
 /** A payroll with a fiscal calculation, and the sums of its employees' fiscal figures (their net as employeesNet). */
 export type FiscalPayrollRow = Omit<PayrollRow, 'status'> &

@@ -3,11 +3,9 @@
 // statement (correlated counts, no query per row).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
+import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
 import { employeeNameSql } from '../data';
 
-const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
-const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
 const except = (column: SQL, id: number | undefined): SQL => (id ? sql`and ${column} <> ${id}` : sql``);
 
 async function page<T>(ex: Executor, select: SQL, from: SQL, conds: SQL[], order: SQL, q: ListQuery<string>): Promise<{ items: T[]; total: number }> {

@@ -47,7 +47,8 @@ export function listDeliveries(ex: Executor, q: ListQuery<(typeof DELIVERY_SORTS
   conds.push(...withinDates(sql`d.delivered_on`, f.range));
   if (f.open) conds.push(sql`exists (select 1 from sec_delivery_lines l where l.delivery_id = d.id and l.returned_quantity < l.quantity)`);
   const col = { folio: sql`d.folio`, deliveredOn: sql`d.delivered_on`, employee: sql`e.last_name` }[q.sortBy];
-  return page<SecDeliveryRow>(ex, deliverySelect, deliveryFrom, conds, orderBy(col, q.desc, sql`d.id`), q);
+  // Only the search reads the employee.
+  return page<SecDeliveryRow>(ex, deliverySelect, deliveryFrom, conds, orderBy(col, q.desc, sql`d.id`), q, q.search ? deliveryFrom : sql`from sec_deliveries d`);
 }
 
 export async function findDelivery(ex: Executor, id: number) {

@@ -67,7 +67,8 @@ export function listInspections(
   conds.push(...withinDates(sql`x.inspected_on`, f.range));
   if (f.withFindings) conds.push(sql`exists (select 1 from sec_inspection_answers a where a.inspection_id = x.id and a.answer = 'no_cumple')`);
   const col = { folio: sql`x.folio`, inspectedOn: sql`x.inspected_on`, type: sql`lower(x.type_name)`, area: sql`lower(x.area)`, score: sql`x.score`, status: sql`x.status` }[q.sortBy];
-  return page<InspectionRow>(ex, inspectionSelect, inspectionFrom, conds, orderBy(col, q.desc, sql`x.id`), q);
+  // Only the search reads the inspector.
+  return page<InspectionRow>(ex, inspectionSelect, inspectionFrom, conds, orderBy(col, q.desc, sql`x.id`), q, q.search ? inspectionFrom : sql`from sec_inspections x`);
 }
 
 export async function findInspection(ex: Executor, id: number, opts: { lock?: boolean } = {}) {

@@ -52,7 +52,8 @@ export function listPermits(ex: Executor, q: ListQuery<(typeof PERMIT_SORTS)[num
   conds.push(...withinDates(sql`(p.valid_from at time zone 'America/Mexico_City')::date`, f.range));
   if (f.expiringBefore) conds.push(sql`p.status = 'autorizado' and p.valid_to <= ${f.expiringBefore.toISOString()}::timestamptz`);
   const col = { folio: sql`p.folio`, kind: sql`p.kind`, validFrom: sql`p.valid_from`, validTo: sql`p.valid_to`, status: sql`p.status`, area: sql`lower(p.area)` }[q.sortBy];
-  return page<PermitRow>(ex, permitSelect, permitFrom, conds, orderBy(col, q.desc, sql`p.id`), q);
+  // Only the search reads the requester.
+  return page<PermitRow>(ex, permitSelect, permitFrom, conds, orderBy(col, q.desc, sql`p.id`), q, q.search ? permitFrom : sql`from sec_permits p`);
 }
 
 export async function findPermit(ex: Executor, id: number, opts: { lock?: boolean } = {}) {

@@ -41,7 +41,8 @@ export function listSchedules(ex: Executor, q: ListQuery<(typeof SCHEDULE_SORTS)
   if (f.typeId) conds.push(sql`s.type_id = ${f.typeId}`);
   conds.push(...withinDates(sql`s.due_on`, f.range));
   const col = { dueOn: sql`s.due_on`, type: sql`lower(t.name)`, area: sql`lower(s.area)`, responsible: sql`e.last_name`, status: sql`s.status` }[q.sortBy];
-  return page<ScheduleRow>(ex, scheduleSelect, scheduleFrom, conds, orderBy(col, q.desc, sql`s.id`), q);
+  // Only the search reads the type and the responsible.
+  return page<ScheduleRow>(ex, scheduleSelect, scheduleFrom, conds, orderBy(col, q.desc, sql`s.id`), q, q.search ? scheduleFrom : sql`from sec_schedules s`);
 }
 
 export async function findSchedule(ex: Executor, id: number, opts: { lock?: boolean } = {}) {

@@ -2,8 +2,7 @@
 // ledger.ts makes (account lock, entry insert, balance, reversal links).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
-import { where, orderBy } from './clauses';
+import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
 
 export type AccountRow = {
   id: number;

@@ -2,10 +2,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { dueSoonFrom, overdueOn } from '../../../lib/dues';
-import { likePattern, type ListQuery } from '../../../lib/list';
+import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
 import { moneyGroups, type MoneyGroupPage } from '../../../lib/moneyGroups';
 import { isUploadId, type AttachmentRow } from '../../../lib/attachments';
-import { where, orderBy } from './clauses';
 
 export type ExpenseRow = {
   id: number;

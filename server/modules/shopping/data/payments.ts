@@ -1,8 +1,7 @@
 // Compras › Pagos: supplier payments and how they are applied to expenses.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
-import { where, orderBy } from './clauses';
+import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
 
 export type SupplierPaymentRow = {
   id: number;

@@ -1,8 +1,7 @@
 // Compras › Solicitudes de pago: requests from Almacén, Mantenimiento or by hand.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
-import { where, orderBy } from './clauses';
+import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 
 export type RequestRow = {
   id: number;

@@ -1,8 +1,7 @@
 // Compras › Proveedores: the supplier catalogue and what the company owes each one.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
-import { where, orderBy } from './clauses';
+import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
 
 export type SupplierRow = {
   id: number;

@@ -2,10 +2,8 @@
 // each list with its counts in the same statement (correlated counts).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, type ListQuery } from '../../../lib/list';
+import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
 
-const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
-const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL => (desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`);
 const except = (id: number | undefined): SQL => (id ? sql`and id <> ${id}` : sql``);
 
 async function page<T>(ex: Executor, select: SQL, conds: SQL[], order: SQL, q: ListQuery<string>, from: SQL): Promise<{ items: T[]; total: number }> {
