@@ -4,7 +4,6 @@ import { queryRows, type Executor } from '../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
 
-
 export type CashKind = 'ingreso' | 'egreso';
 
 // ---- boxes ---------------------------------------------------------------------

@@ -59,7 +59,6 @@ export async function setVehicleStatus(ex: Executor, id: number, status: 'activo
 
 // ---- vehicles --------------------------------------------------------------------------------
 
-
 export type VehicleStatus = 'activo' | 'en_taller' | 'baja';
 
 export type VehicleRow = {

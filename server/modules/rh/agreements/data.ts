@@ -4,8 +4,6 @@ import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { employeeNameSql } from '../data';
 
-
-
 export type AgreementKind = 'prestamo' | 'descuento' | 'pension_alimenticia' | 'fonacot' | 'infonavit';
 export type AgreementStatus = 'activo' | 'liquidado' | 'cancelado';
 

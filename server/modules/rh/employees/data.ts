@@ -8,7 +8,6 @@ import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuer
 import { attachmentJson, type AttachmentRow } from '../../../lib/attachments';
 import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../../lib/recordDocuments';
 
-
 export type PayFrequency = 'semanal' | 'quincenal';
 export type WageZone = 'general' | 'frontera';
 export type EmployeeStatus = 'activo' | 'baja';
