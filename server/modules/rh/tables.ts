@@ -218,6 +218,8 @@ export const rhEmployees = pgTable(
   },
   (t) => [
     uniqueIndex('rh_employees_number_uq').on(sql`upper(${t.number})`),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('rh_employees_number_list_idx').on(sql`upper(${t.number}) nulls first`, t.id),
     uniqueIndex('rh_employees_curp_uq').on(t.curp),
     index('rh_employees_area_idx').on(t.areaId),
     index('rh_employees_position_idx').on(t.positionId),

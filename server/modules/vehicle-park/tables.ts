@@ -89,6 +89,8 @@ export const vpVehicles = pgTable(
   },
   (t) => [
     uniqueIndex('vp_vehicles_economic_number_uq').on(sql`upper(${t.economicNumber})`),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('vp_vehicles_economic_number_list_idx').on(sql`upper(${t.economicNumber}) nulls first`, t.id),
     uniqueIndex('vp_vehicles_plate_uq').on(sql`upper(${t.plate})`).where(sql`${t.plate} <> '' and ${t.status} <> 'baja'`),
     index('vp_vehicles_status_idx').on(t.status),
     index('vp_vehicles_group_idx').on(t.groupId),

@@ -1,0 +1,2 @@
+CREATE INDEX "rh_employees_number_list_idx" ON "rh_employees" USING btree (upper("number") nulls first,"id");--> statement-breakpoint
+CREATE INDEX "vp_vehicles_economic_number_list_idx" ON "vp_vehicles" USING btree (upper("economic_number") nulls first,"id");
