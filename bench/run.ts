@@ -12,7 +12,7 @@ import { boot } from '../server/main';
 import { cleanupAll, track } from './cleanup';
 import { type LoadResult, type LoadSample, referenceBody, runLoad, summarise } from './load';
 import { createBenchDatabase, dropBenchDatabase, postgresVersion, type BenchDatabase } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, REPO_ROOT, startServerProcess, startUsersFloor } from './server-process';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, processCpuMs, REPO_ROOT, startServerProcess, startUsersFloor } from './server-process';
 import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { benchProcesses, type ProcessesResult } from './processes';
 import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
@@ -109,7 +109,12 @@ type FloorFigure = {
   /** At 20 connections, server over floor: below 1 for requests/s and above 1 for p95 = the server costs. */
   throughputServerFloor: number;
   p95ServerFloor: number;
+  /** At 20 connections, the server's CPU per answer over the floor's (each process's own, from /proc). */
+  cpuServerFloor: number | null;
 };
+const cpuRatio = (server: LoadResult, floor: LoadResult): number | null =>
+  server.cpuMsPerRequest !== null && floor.cpuMsPerRequest ? server.cpuMsPerRequest / floor.cpuMsPerRequest : null;
+
 type PermissionsFigure = {
   db: DbKind;
   /** Boots per side; each measured durationSec / rounds per connection count. */
@@ -198,11 +203,17 @@ async function main(): Promise<void> {
   };
   const kinds: DbKind[] = pgVersion ? ['pglite', 'postgres'] : ['pglite'];
   // The users query at 1 and 20 connections, each after its warm-up (the reference answer is fetched first).
-  const usersLoad = async (label: string, url: string, token: string): Promise<LoadResult[]> => {
+  // The warm-up is a run of its own, so that the CPU the answering process (`pid`) used is read around the
+  // measured run only (/proc: the server and the floor are processes of their own).
+  const usersLoad = async (label: string, url: string, token: string, pid: number): Promise<LoadResult[]> => {
     const load: LoadResult[] = [];
     for (const connections of CONNECTIONS) {
       step(`${label}: consulta users, ${connections} conexión(es), ${opts.durationSec} s`);
-      load.push(summarise([await runLoad({ url, token, query: USERS_QUERY, connections, durationSec: opts.durationSec, warmupSec: opts.warmupSec })]));
+      const request = { url, token, query: USERS_QUERY, connections, durationSec: opts.durationSec, warmupSec: 0 };
+      if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec });
+      const cpuBefore = processCpuMs(pid);
+      const sample = await runLoad(request);
+      load.push(summarise([{ ...sample, serverCpuMs: processCpuMs(pid) - cpuBefore }]));
     }
     return load;
   };
@@ -229,7 +240,7 @@ async function main(): Promise<void> {
       let serverAnswer: string;
       try {
         const token = await login(server.url);
-        const load = await usersLoad(DB_LABEL[db], server.url, token);
+        const load = await usersLoad(DB_LABEL[db], server.url, token, server.pid);
         figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null };
         serverAnswer = await referenceBody(server.url, token, USERS_QUERY);
       } finally {
@@ -240,7 +251,7 @@ async function main(): Promise<void> {
         const floor = await startUsersFloor({ databaseUrl: where.databaseUrl });
         try {
           const label = `${DB_LABEL[db]}, piso (node + pg)`;
-          const load = await usersLoad(label, floor.url, '');
+          const load = await usersLoad(label, floor.url, '', floor.pid);
           const at20 = (results: LoadResult[]) => results.find((r) => r.connections === 20) as LoadResult;
           figure.floor = {
             load,
@@ -248,6 +259,7 @@ async function main(): Promise<void> {
             sameAnswer: (await referenceBody(floor.url, '', USERS_QUERY)) === serverAnswer,
             throughputServerFloor: at20(figure.load).requestsPerSec / at20(load).requestsPerSec,
             p95ServerFloor: at20(figure.load).p95Ms / at20(load).p95Ms,
+            cpuServerFloor: cpuRatio(at20(figure.load), at20(load)),
           };
         } finally {
           await floor.stop();
@@ -490,12 +502,13 @@ function print(report: Report): void {
         ms(r.p95Ms),
         ms(r.p99Ms),
         rps(r.requestsPerSec),
+        r.cpuMsPerRequest === null ? '-' : ms(r.cpuMsPerRequest),
         String(r.failed),
         i === load.length - 1 ? mib(memory.rssMiB) : '',
       ]);
     out.push(
       formatTable(
-        ['Base de datos', 'Conexiones', 'p50', 'p95', 'p99', 'Peticiones/s', 'Fallidas', 'RSS tras la carga'],
+        ['Base de datos', 'Conexiones', 'p50', 'p95', 'p99', 'Peticiones/s', 'CPU/pet', 'Fallidas', 'RSS tras la carga'],
         report.users.flatMap((u) => [
           ...usersRows(DB_LABEL[u.db], u.load, u.memoryAfterLoad),
           ...(u.floor ? usersRows(`${DB_LABEL[u.db]} (piso: node + pg, mismo SQL)`, u.floor.load, u.floor.memoryAfterLoad) : []),
@@ -506,11 +519,13 @@ function print(report: Report): void {
       if (!u.floor) continue;
       const f = u.floor;
       const server20 = u.load.find((r) => r.connections === 20) as LoadResult;
+      const cpu = f.cpuServerFloor;
       const holds = 1 / f.throughputServerFloor <= FLOOR_GOAL && f.p95ServerFloor <= FLOOR_GOAL;
       out.push(
         `   Servidor/piso a 20 conexiones: peticiones/s ${ratio(f.throughputServerFloor)} (el piso da ${ratio(1 / f.throughputServerFloor)}×), p95 ${ratio(f.p95ServerFloor)}×.` +
           ` Objetivo: el servidor a ≤ ${FLOOR_GOAL}× del piso en ambas (${holds ? 'cumple' : 'NO cumple'});` +
-          ` p95 del servidor < ${USERS_P95_GOAL_MS} ms (${server20.p95Ms < USERS_P95_GOAL_MS ? 'cumple' : 'NO cumple'}).`,
+          ` p95 del servidor < ${USERS_P95_GOAL_MS} ms (${server20.p95Ms < USERS_P95_GOAL_MS ? 'cumple' : 'NO cumple'}).` +
+          (cpu === null ? '' : ` CPU por petición: el servidor gasta ${ratio(cpu)}× la del piso.`),
       );
       if (!f.sameAnswer) out.push('   AVISO: la respuesta del piso no es idéntica a la del servidor; el piso no mide lo mismo.');
     }
