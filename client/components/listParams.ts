@@ -147,9 +147,15 @@ export function useListParams(defaults: ListDefaults = {}): ListParams {
   // setter called late (the debounced search firing after the user already picked a filter or a
   // grouping) must build on the current URL, not on the one its closure saw, or it would undo the
   // newer change. react-router's functional form hands over the params of the render that created
-  // the setter, so it cannot be relied on for that.
+  // the setter, so it cannot be relied on for that. `latest` follows the router only when the
+  // router hands over a new URL: a render in between (a dropdown closing right after a pick) still
+  // sees the router's previous URL, and taking that one would drop this hook's newer write.
   const latest = useRef(searchParams);
-  latest.current = searchParams;
+  const fromRouter = useRef(searchParams);
+  if (fromRouter.current !== searchParams) {
+    fromRouter.current = searchParams;
+    latest.current = searchParams;
+  }
   const setLatest = useRef(setSearchParams);
   setLatest.current = setSearchParams;
 

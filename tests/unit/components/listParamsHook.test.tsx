@@ -3,7 +3,8 @@
 // screen opened next: a write that arrives after the list left (a debounced
 // search still pending when a row was opened) is dropped.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, createElement } from 'react';
+import { act, createElement, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useListParams, type ListParams } from '../../../client/components/listParams';
@@ -23,7 +24,10 @@ afterEach(() => {
 });
 
 let captured: ListParams | null = null;
+let rerender: () => void = () => undefined;
 function List() {
+  const [, setTick] = useState(0);
+  rerender = () => setTick((t) => t + 1);
   captured = useListParams({ filters: { status: '' } });
   return createElement('p', null, 'lista');
 }
@@ -73,6 +77,20 @@ describe('useListParams', () => {
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('status')).toBe('pendiente');
     expect(params.get('search')).toBe('acme');
+  });
+
+  it('a render between a write and the router taking it does not undo the write', async () => {
+    // The grouping picked in a dropdown re-renders the list (the dropdown closes) before the router has
+    // applied the new URL; the debounced search that fires next must still build on the grouping.
+    const router = mount();
+    await act(async () => {
+      captured!.setFilter('status', 'pendiente');
+      flushSync(() => rerender());
+      captured!.setSearch('acme');
+    });
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('search')).toBe('acme');
+    expect(params.get('status')).toBe('pendiente');
   });
 
   it('two writes in the same tick both land', () => {
