@@ -330,6 +330,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_serie_folio_uq').on(t.serie, t.folio).where(sql`${t.folio} is not null`),
+    // The list sorted by folio (serie, folio, id; drafts without a folio included), which the partial index above cannot serve.
+    index('invoices_folio_list_idx').on(t.serie, t.folio, t.id),
     index('invoices_client_idx').on(t.clientId, t.status),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     index('invoices_date_idx').on(t.date, t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_folio_list_idx" ON "invoices" USING btree ("serie","folio","id");
