@@ -1,6 +1,7 @@
 // The list contract: page from 1, pageSize up to 200, whitelisted sort keys.
 import { sql, type SQL } from 'drizzle-orm';
 import { dateRangeError, type DateRange } from '../../schema/dates';
+import { queryRows, type Executor } from '../db/database';
 import { badInput } from './errors';
 
 export type { DateRange };
@@ -85,3 +86,26 @@ export const where = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join
  */
 export const orderBy = (column: SQL, desc: boolean, tie: SQL): SQL =>
   desc ? sql`order by ${column} desc nulls last, ${tie} desc` : sql`order by ${column} asc nulls first, ${tie} asc`;
+
+/**
+ * One page of a list and its total, sent together. `countFrom` is the FROM of
+ * the total when it can be lighter than the page's: the list's own table when
+ * the conditions read no joined table (each join being to a NOT NULL foreign
+ * key, or a left join to a primary key, it cannot change the count and only
+ * costs a pass over the joined rows).
+ */
+export async function listPage<T>(
+  ex: Executor,
+  select: SQL,
+  from: SQL,
+  conds: SQL[],
+  order: SQL,
+  q: { limit: number; offset: number },
+  countFrom: SQL = from,
+): Promise<{ items: T[]; total: number }> {
+  const [items, totals] = await Promise.all([
+    queryRows<T>(ex, sql`${select} ${from} ${where(conds)} ${order} limit ${q.limit} offset ${q.offset}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${countFrom} ${where(conds)}`),
+  ]);
+  return { items, total: Number(totals[0].n) };
+}

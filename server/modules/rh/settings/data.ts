@@ -3,18 +3,10 @@
 // statement (correlated counts, no query per row).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
+import { likePattern, listPage, orderBy, type ListQuery } from '../../../lib/list';
 import { employeeNameSql } from '../data';
 
 const except = (column: SQL, id: number | undefined): SQL => (id ? sql`and ${column} <> ${id}` : sql``);
-
-async function page<T>(ex: Executor, select: SQL, from: SQL, conds: SQL[], order: SQL, q: ListQuery<string>): Promise<{ items: T[]; total: number }> {
-  const [items, totals] = await Promise.all([
-    queryRows<T>(ex, sql`${select} ${from} ${where(conds)} ${order} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${from} ${where(conds)}`),
-  ]);
-  return { items, total: totals[0].n };
-}
 
 const taken = async (ex: Executor, query: SQL): Promise<boolean> => (await queryRows<{ x: number }>(ex, query)).length > 0;
 
@@ -38,7 +30,7 @@ export async function listAreas(ex: Executor, q: ListQuery<AreaSort>, f: { activ
   if (q.search) conds.push(sql`a.name ilike ${likePattern(q.search)}`);
   if (f.active !== null) conds.push(sql`a.active = ${f.active}`);
   const col = { name: sql`lower(a.name)`, positionCount: areaPositionCount, employeeCount: areaEmployeeCount }[q.sortBy];
-  return page<AreaRow>(ex, areaSelect, sql`from rh_areas a`, conds, orderBy(col, q.desc, sql`a.id`), q);
+  return listPage<AreaRow>(ex, areaSelect, sql`from rh_areas a`, conds, orderBy(col, q.desc, sql`a.id`), q);
 }
 
 export async function findArea(ex: Executor, id: number): Promise<AreaRow | null> {
@@ -97,7 +89,7 @@ export async function listPositions(ex: Executor, q: ListQuery<PositionSort>, f:
     workplaceCount: positionWorkplaceCount,
     employeeCount: positionEmployeeCount,
   }[q.sortBy];
-  return page<PositionRow>(ex, positionSelect, positionFrom, conds, orderBy(col, q.desc, sql`p.id`), q);
+  return listPage<PositionRow>(ex, positionSelect, positionFrom, conds, orderBy(col, q.desc, sql`p.id`), q);
 }
 
 export async function findPosition(ex: Executor, id: number): Promise<PositionRow | null> {
@@ -191,7 +183,7 @@ export async function listWorkplaces(
     status: workplaceStatus,
     holderName: sql`case when e.id is null then null else lower(${holderName}) end`,
   }[q.sortBy];
-  return page<WorkplaceRow>(ex, workplaceSelect, workplaceFrom, conds, orderBy(col, q.desc, sql`w.id`), q);
+  return listPage<WorkplaceRow>(ex, workplaceSelect, workplaceFrom, conds, orderBy(col, q.desc, sql`w.id`), q);
 }
 
 export async function findWorkplace(ex: Executor, id: number): Promise<WorkplaceRow | null> {
@@ -244,7 +236,7 @@ export async function listDocumentTypes(ex: Executor, q: ListQuery<DocumentTypeS
   if (q.search) conds.push(sql`name ilike ${likePattern(q.search)}`);
   if (f.active !== null) conds.push(sql`active = ${f.active}`);
   const col = { name: sql`lower(name)`, required: sql`required`, expires: sql`expires`, warningDays: sql`warning_days` }[q.sortBy];
-  return page<DocumentTypeRow>(
+  return listPage<DocumentTypeRow>(
     ex,
     sql`select id, name, required, expires, warning_days as "warningDays", active, version`,
     sql`from rh_document_types`,
@@ -315,7 +307,7 @@ export async function listConcepts(ex: Executor, q: ListQuery<ConceptSort>, f: {
   // Percepciones, then deducciones, then otros pagos: the order of a payroll receipt.
   const kindOrder = sql`case kind when 'percepcion' then 1 when 'deduccion' then 2 else 3 end`;
   const col = { code: sql`upper(code)`, name: sql`lower(name)`, kind: kindOrder, satCode: sql`sat_code` }[q.sortBy];
-  return page<ConceptRow>(ex, conceptColumns, sql`from rh_concepts`, conds, orderBy(col, q.desc, sql`id`), q);
+  return listPage<ConceptRow>(ex, conceptColumns, sql`from rh_concepts`, conds, orderBy(col, q.desc, sql`id`), q);
 }
 
 export async function findConcept(ex: Executor, id: number): Promise<ConceptRow | null> {

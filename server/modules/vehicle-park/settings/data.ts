@@ -2,17 +2,9 @@
 // each list with its counts in the same statement (correlated counts).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
+import { likePattern, listPage, orderBy, type ListQuery } from '../../../lib/list';
 
 const except = (id: number | undefined): SQL => (id ? sql`and id <> ${id}` : sql``);
-
-async function page<T>(ex: Executor, select: SQL, conds: SQL[], order: SQL, q: ListQuery<string>, from: SQL): Promise<{ items: T[]; total: number }> {
-  const [items, totals] = await Promise.all([
-    queryRows<T>(ex, sql`${select} ${where(conds)} ${order} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${from} ${where(conds)}`),
-  ]);
-  return { items, total: Number(totals[0].n) };
-}
 
 const updated = async (ex: Executor, query: SQL): Promise<boolean> => (await queryRows<{ id: number }>(ex, query)).length === 1;
 const taken = async (ex: Executor, query: SQL): Promise<boolean> => (await queryRows<{ x: number }>(ex, query)).length > 0;
@@ -32,7 +24,7 @@ export async function listGroups(ex: Executor, q: ListQuery<GroupSort>, f: { act
   if (q.search) conds.push(sql`(g.name ilike ${likePattern(q.search)} or g.description ilike ${likePattern(q.search)})`);
   if (f.active !== null) conds.push(sql`g.active = ${f.active}`);
   const col = { name: sql`lower(g.name)`, vehicleCount: groupCount }[q.sortBy];
-  return page<GroupRow>(ex, groupSelect, conds, orderBy(col, q.desc, sql`g.id`), q, sql`from vp_groups g`);
+  return listPage<GroupRow>(ex, groupSelect, sql``, conds, orderBy(col, q.desc, sql`g.id`), q, sql`from vp_groups g`);
 }
 export const findGroup = async (ex: Executor, id: number): Promise<GroupRow | null> => (await queryRows<GroupRow>(ex, sql`${groupSelect} where g.id = ${id}`))[0] ?? null;
 export const activeGroups = (ex: Executor) => queryRows<GroupRow>(ex, sql`${groupSelect} where g.active order by lower(g.name), g.id`);
@@ -58,7 +50,7 @@ export async function listLocations(ex: Executor, q: ListQuery<LocationSort>, f:
   if (q.search) conds.push(sql`(l.name ilike ${likePattern(q.search)} or l.address ilike ${likePattern(q.search)})`);
   if (f.active !== null) conds.push(sql`l.active = ${f.active}`);
   const col = { name: sql`lower(l.name)`, address: sql`lower(l.address)`, vehicleCount: locationCount }[q.sortBy];
-  return page<LocationRow>(ex, locationSelect, conds, orderBy(col, q.desc, sql`l.id`), q, sql`from vp_locations l`);
+  return listPage<LocationRow>(ex, locationSelect, sql``, conds, orderBy(col, q.desc, sql`l.id`), q, sql`from vp_locations l`);
 }
 export const findLocation = async (ex: Executor, id: number): Promise<LocationRow | null> => (await queryRows<LocationRow>(ex, sql`${locationSelect} where l.id = ${id}`))[0] ?? null;
 export const activeLocations = (ex: Executor) => queryRows<LocationRow>(ex, sql`${locationSelect} where l.active order by lower(l.name), l.id`);
@@ -85,7 +77,7 @@ export async function listDocumentTypes(ex: Executor, q: ListQuery<DocumentTypeS
   if (q.search) conds.push(sql`t.name ilike ${likePattern(q.search)}`);
   if (f.active !== null) conds.push(sql`t.active = ${f.active}`);
   const col = { name: sql`lower(t.name)`, required: sql`t.required`, expires: sql`t.expires`, warningDays: sql`t.warning_days`, documentCount }[q.sortBy];
-  return page<DocumentTypeRow>(ex, documentTypeSelect, conds, orderBy(col, q.desc, sql`t.id`), q, sql`from vp_document_types t`);
+  return listPage<DocumentTypeRow>(ex, documentTypeSelect, sql``, conds, orderBy(col, q.desc, sql`t.id`), q, sql`from vp_document_types t`);
 }
 export const findDocumentType = async (ex: Executor, id: number): Promise<DocumentTypeRow | null> =>
   (await queryRows<DocumentTypeRow>(ex, sql`${documentTypeSelect} where t.id = ${id}`))[0] ?? null;
