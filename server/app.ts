@@ -16,11 +16,12 @@ import { countStatements, statementCountEnabled, statementsSoFar } from './db/st
 import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { formatError, isUnexpected } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
-import { createAllowList, PERSISTED_QUERY_CODE, PERSISTED_QUERY_REFUSED } from './graphql/persistedQueries';
+import { allowedPostBody, createAllowList, PERSISTED_QUERY_CODE, PERSISTED_QUERY_REFUSED } from './graphql/persistedQueries';
 import { buildSchema, loadTypeDefs } from './graphql/schema';
 import { apiDocsRouter } from './http/apiDocs';
 import { bearer } from './http/bearer';
 import { filesRouter } from './http/files';
+import { graphqlPostHandler, SECURITY_HEADERS, takesGraphqlPost } from './http/graphqlPost';
 import { RATE_MSG, serviceAccountGate, serviceAuthOf, serviceTokenVerdict } from './http/serviceAccountGate';
 import { sweepUnattachedUploads } from './lib/attachments';
 import { authenticate } from './modules/session/service';
@@ -43,7 +44,17 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   // X-Forwarded-For names the client only behind a configured proxy: trusted from anywhere (even
   // loopback), any local client could pick a fresh per-address sign-in bucket for every attempt.
   expressApp.set('trust proxy', config.trustProxy);
-  const httpServer = http.createServer(expressApp);
+  // POST /api/graphql skips Express (http/graphqlPost.ts); set once Apollo has started.
+  let graphqlPost: ReturnType<typeof graphqlPostHandler> | null = null;
+  const httpServer = http.createServer((req, res) => {
+    if (!graphqlPost || !takesGraphqlPost(req)) return void expressApp(req, res);
+    graphqlPost(req, res, (err) => {
+      logger.error({ err }, 'unexpected HTTP error');
+      if (res.headersSent) return void res.destroy();
+      const body = JSON.stringify({ errors: [{ message: 'Ocurrió un error inesperado.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
+    });
+  });
 
   const makeContext = async (token: string | null, ip: string, resolved?: AuthUser): Promise<RequestContext> => ({
     requestId: randomUUID(),
@@ -141,11 +152,10 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     formatError,
   });
   await apollo.start();
+  graphqlPost = graphqlPostHandler({ app, apollo, allowList, trustProxy: expressApp.get('trust proxy fn') as (address: string, hop: number) => boolean, context: makeContext });
 
   expressApp.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
+    res.set(SECURITY_HEADERS);
     next();
   });
 
@@ -167,12 +177,9 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     if (!allowList || (req.method !== 'POST' && req.method !== 'GET')) return next();
     const refuse = () => void res.status(400).json({ errors: [{ message: PERSISTED_QUERY_REFUSED, extensions: { code: PERSISTED_QUERY_CODE } }] });
     if (req.method === 'POST') {
-      const body = req.body as Record<string, unknown> | undefined;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse();
-      const query = allowList.resolve(body.query, body.extensions);
-      if (query === null) return refuse();
-      const { persistedQuery: _hash, ...extensions } = (typeof body.extensions === 'object' && body.extensions ? body.extensions : {}) as Record<string, unknown>;
-      req.body = { ...body, query, extensions };
+      const body = allowedPostBody(allowList, req.body);
+      if (!body) return refuse();
+      req.body = body;
       return next();
     }
     // GET: read the search string as Apollo's express integration does (from req.url), and hand it
@@ -194,6 +201,7 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     return next();
   };
 
+  // GET, and the POSTs http/graphqlPost.ts leaves (other content types, encodings, charsets).
   expressApp.use(
     '/api/graphql',
     express.json({ limit: '1mb' }),

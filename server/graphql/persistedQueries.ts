@@ -58,3 +58,16 @@ export function createAllowList(manifest: Record<string, string> = readManifest(
     },
   };
 }
+
+/**
+ * A POST body with its document vetted: the listed document in `query` and the hash taken out of
+ * `extensions` (Apollo would otherwise look the hash up in its own cache), or null to refuse.
+ */
+export function allowedPostBody(allowList: AllowList, body: unknown): Record<string, unknown> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const fields = body as Record<string, unknown>;
+  const query = allowList.resolve(fields.query, fields.extensions);
+  if (query === null) return null;
+  const { persistedQuery: _hash, ...extensions } = (typeof fields.extensions === 'object' && fields.extensions ? fields.extensions : {}) as Record<string, unknown>;
+  return { ...fields, query, extensions };
+}

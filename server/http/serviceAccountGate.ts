@@ -22,19 +22,39 @@ export async function serviceTokenVerdict(app: AppServices, token: string | null
   return app.serviceRateLimit.hit(hashServiceToken(token));
 }
 
+/** What the gate answers instead of running the request. */
+export type GateRefusal = { status: 401 | 429; headers: Record<string, string>; body: { errors: { message: string; extensions: Record<string, unknown> }[] } };
+
+/**
+ * The gate for one request's token: null when it is not a service-account token (the session
+ * path decides), the account's identity when it may go on, or the refusal to send.
+ */
+export async function checkServiceToken(app: AppServices, token: string | null): Promise<AuthUser | GateRefusal | null> {
+  if (!isServiceToken(token)) return null;
+  const verdict = await serviceTokenVerdict(app, token);
+  if (verdict && !verdict.ok) {
+    return {
+      status: 429,
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+      body: { errors: [{ message: RATE_MSG, extensions: { code: 'RATE_LIMITED', retryAfter: verdict.retryAfterSeconds } }] },
+    };
+  }
+  const auth = await authenticateServiceAccount(app, token);
+  if (!auth) return { status: 401, headers: {}, body: { errors: [{ message: SA_MSG.revoked, extensions: { code: 'UNAUTHENTICATED' } }] } };
+  return auth;
+}
+
+export const isGateRefusal = (verdict: AuthUser | GateRefusal): verdict is GateRefusal => 'status' in verdict && 'body' in verdict;
+
 export function serviceAccountGate(app: AppServices): express.RequestHandler {
   return (req, res, next) => {
     const token = bearer(req.headers.authorization);
     if (!isServiceToken(token)) return next();
-    serviceTokenVerdict(app, token)
-      .then(async (verdict) => {
-        if (verdict && !verdict.ok) {
-          res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
-          return void res.status(429).json({ errors: [{ message: RATE_MSG, extensions: { code: 'RATE_LIMITED', retryAfter: verdict.retryAfterSeconds } }] });
-        }
-        const auth = await authenticateServiceAccount(app, token);
-        if (!auth) return void res.status(401).json({ errors: [{ message: SA_MSG.revoked, extensions: { code: 'UNAUTHENTICATED' } }] });
-        res.locals.serviceAuth = auth;
+    checkServiceToken(app, token)
+      .then((verdict) => {
+        if (verdict === null) return next();
+        if (isGateRefusal(verdict)) return void res.status(verdict.status).set(verdict.headers).json(verdict.body);
+        res.locals.serviceAuth = verdict;
         next();
       })
       .catch((err: unknown) => next(err));

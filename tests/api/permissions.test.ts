@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, PASSWORD, startServer, type TestServer } from './harness';
+import { ADMIN_EMAIL, PASSWORD, startServer, type GqlResult, type TestServer } from './harness';
 
 let s: TestServer;
 let admin: string;
@@ -112,6 +112,49 @@ describe('query limits and transport', () => {
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ errors: [{ message: 'La solicitud es demasiado grande.', extensions: { code: 'BAD_USER_INPUT' } }] });
+  });
+
+  it('caps a body sent in chunks (no Content-Length) the same way', async () => {
+    const pad = new TextEncoder().encode(JSON.stringify({ query: `{ ping }`, variables: { pad: 'x'.repeat(1_100_000) } }));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < pad.length; i += 64 * 1024) controller.enqueue(pad.subarray(i, i + 64 * 1024));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${s.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ errors: [{ message: 'La solicitud es demasiado grande.', extensions: { code: 'BAD_USER_INPUT' } }] });
+  });
+
+  it('answers a body that is not a JSON object in Spanish, with the API headers and no ETag', async () => {
+    const post = (body: string, contentType = 'application/json') =>
+      fetch(`${s.url}/api/graphql`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${admin}` }, body });
+    const invalid = { errors: [{ message: 'Solicitud no válida.', extensions: { code: 'BAD_USER_INPUT' } }] };
+    for (const body of ['"{ ping }"', '{"query":', '12', '  ']) {
+      const res = await post(body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json(), body).toEqual(invalid);
+    }
+    const empty = await post('');
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as GqlResult).errors![0]).toEqual({ message: 'La solicitud no trae una consulta GraphQL.', extensions: { code: 'BAD_REQUEST' } });
+    // Another charset is refused as body-parser refuses it (415).
+    const latin1 = await post('{"query":"{ ping }"}', 'application/json; charset=latin1');
+    expect(latin1.status).toBe(415);
+    expect(await latin1.json()).toEqual(invalid);
+
+    const ok = await post('{"query":"{ ping }"}', 'application/json; charset=UTF-8');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ data: { ping: expect.any(String) } });
+    expect(Object.fromEntries(['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cache-control', 'content-type'].map((h) => [h, ok.headers.get(h)]))).toEqual({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(ok.headers.get('etag')).toBeNull();
   });
 
   it('health checks the database', async () => {
