@@ -14,6 +14,7 @@ import { WebSocketServer } from 'ws';
 import type { AuthUser, RequestContext } from './context';
 import { countStatements, statementCountEnabled, statementsSoFar } from './db/statementCount';
 import { createArmor, PARSE_OPTIONS } from './graphql/armor';
+import { compiledGateway } from './graphql/compiledExecution';
 import { formatError, isUnexpected } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
 import { allowedPostBody, createAllowList, PERSISTED_QUERY_CODE, PERSISTED_QUERY_REFUSED } from './graphql/persistedQueries';
@@ -96,7 +97,7 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   );
 
   const apollo = new ApolloServer<RequestContext>({
-    schema,
+    gateway: compiledGateway(schema, config.graphqlCompile),
     ...armor,
     parseOptions: PARSE_OPTIONS,
     plugins: [

@@ -39,6 +39,12 @@ export type Config = {
   storageCredentialsJson: string | null;
   /** ERP_PERSISTED_QUERIES=only: /api/graphql accepts only the SPA's operations (generated/persisted-operations.json). */
   persistedQueries: 'off' | 'only';
+  /**
+   * ERP_GRAPHQL_COMPILE: when an operation runs compiled (graphql/compiledExecution.ts). "second"
+   * (default) from its second request on; "first" from the first (the PostgreSQL API tests, so
+   * every operation of the suite runs compiled); "off" always graphql-js's interpreter.
+   */
+  graphqlCompile: GraphqlCompile;
   firebase: {
     projectId: string | null;
     apiKey: string | null;
@@ -46,6 +52,8 @@ export type Config = {
     emulatorHost: string | null;
   };
 };
+
+export type GraphqlCompile = 'second' | 'first' | 'off';
 
 const env = (name: string): string | null => {
   const v = process.env[name];
@@ -67,6 +75,10 @@ export function loadConfig(): Config {
   const persistedQueries = env('ERP_PERSISTED_QUERIES') ?? 'off';
   if (persistedQueries !== 'off' && persistedQueries !== 'only') {
     throw new Error(`ERP_PERSISTED_QUERIES debe ser "off" u "only" (recibido "${persistedQueries}")`);
+  }
+  const graphqlCompile = env('ERP_GRAPHQL_COMPILE') ?? 'second';
+  if (graphqlCompile !== 'second' && graphqlCompile !== 'first' && graphqlCompile !== 'off') {
+    throw new Error(`ERP_GRAPHQL_COMPILE debe ser "second", "first" u "off" (recibido "${graphqlCompile}")`);
   }
   const root = process.cwd();
   return {
@@ -94,6 +106,7 @@ export function loadConfig(): Config {
     storageBucket: env('ERP_STORAGE_BUCKET'),
     storageCredentialsJson: env('FIREBASE_SERVICE_ACCOUNT'),
     persistedQueries,
+    graphqlCompile,
     firebase: {
       projectId: env('FIREBASE_PROJECT_ID'),
       apiKey: env('FIREBASE_API_KEY'),

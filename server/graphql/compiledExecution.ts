@@ -1,0 +1,67 @@
+// Compiled execution of the operations the server sees again and again (issue
+// 12): graphql-jit turns an operation into one JavaScript function that reads
+// the resolvers' results and builds the answer, where graphql-js walks the
+// document for every field of every row (a 50-row list of 7 fields is about
+// 400 such steps per request). Same schema, same resolvers (graphql-shield's
+// rules included), same answers.
+//
+// Apollo takes the executor through its gateway interface (the way it runs a
+// schema it does not build itself); parsing, validation, the query limits,
+// error formatting and the HTTP status stay Apollo's. An operation is compiled
+// the second time it is seen (ERP_GRAPHQL_COMPILE, config.ts), so a one-off document (a typo, an attacker's
+// random queries) costs graphql-js's walk and never a compilation. Variables
+// are checked first by graphql-js: a value of the wrong type gets graphql-js's
+// error, which server/graphql/inputErrors.ts turns into Spanish.
+import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
+import { execute, getVariableValues, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import type { GraphqlCompile } from '../config';
+
+/** Operations compiled or seen once, per parsed document (Apollo reuses the document of a query it has seen). */
+type Seen = Map<string, CompiledQuery | 'seen' | 'refused'>;
+
+export function compiledExecutor(schema: GraphQLSchema, when: GraphqlCompile): GatewayExecutor {
+  const documents = new WeakMap<DocumentNode, Seen>();
+
+  const compiledFor = (document: DocumentNode, operationName: string | null): CompiledQuery | null => {
+    let seen = documents.get(document);
+    if (!seen) documents.set(document, (seen = new Map()));
+    const key = operationName ?? '';
+    const state = seen.get(key);
+    if (state === 'refused') return null;
+    if (state !== undefined && state !== 'seen') return state;
+    if (state === undefined && when === 'second') {
+      seen.set(key, 'seen');
+      return null;
+    }
+    const compiled = compileQuery(schema, document, operationName ?? undefined, { disablingCapturingStackErrors: true });
+    if (!isCompiledQuery(compiled)) {
+      seen.set(key, 'refused');
+      return null;
+    }
+    seen.set(key, compiled);
+    return compiled;
+  };
+
+  return async (request): Promise<ExecutionResult> => {
+    const { document, operationName, operation, context } = request;
+    const variables = request.request.variables ?? {};
+    const compiled = when === 'off' || operation.operation === 'subscription' ? null : compiledFor(document, operationName);
+    if (compiled && !getVariableValues(schema, operation.variableDefinitions ?? [], variables).errors) {
+      return compiled.query(undefined, context, variables);
+    }
+    return execute({ schema, document, contextValue: context, variableValues: variables, operationName });
+  };
+}
+
+/** The schema and executor for ApolloServer's `gateway` option. */
+export function compiledGateway(schema: GraphQLSchema, when: GraphqlCompile): GatewayInterface {
+  return {
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: '' });
+      return () => undefined;
+    },
+    load: async () => ({ executor: compiledExecutor(schema, when) }),
+    stop: async () => undefined,
+  };
+}
