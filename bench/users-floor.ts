@@ -25,7 +25,7 @@ import { listUsers, USER_SORTS } from '../server/modules/settings/data';
 /** What settings/data.ts listUsers sends for page 1 of 50 by name, no search, no filter (checked at start-up). */
 const PAGE = {
   text:
-    'select "users"."id", "users"."email", "users"."name", "users"."password_hash", "users"."role_id", "users"."active", ' +
+    'select "users"."id", "users"."email", "users"."name", "users"."role_id", "users"."active", ' +
     '"users"."forced_password_reset", "users"."last_sign_in_at", "users"."created_at", "users"."version", "roles"."name" ' +
     'from "users" inner join "roles" on "roles"."id" = "users"."role_id" order by "users"."name" asc, "users"."id" asc limit $1 offset $2',
   params: [50, 0] as unknown[],
@@ -35,7 +35,7 @@ const PAGE = {
 /** The unfiltered total, kept by triggers in row_counts (migration 0018). */
 const COUNT = { text: 'select "n" from "row_counts" where "row_counts"."table_name" = $1', params: ['users'] as unknown[], name: 'users_total' };
 /** Positions in PAGE's select list of the columns the query asks for. */
-const COLUMN = { id: 0, email: 1, name: 2, active: 5, lastSignInAt: 7, roleName: 10 } as const;
+const COLUMN = { id: 0, email: 1, name: 2, active: 4, lastSignInAt: 6, roleName: 9 } as const;
 
 /**
  * The statements listUsers issues, caught by drizzle's logger on a database

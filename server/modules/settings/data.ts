@@ -6,6 +6,8 @@ import { likePattern, type ListQuery } from '../../lib/list';
 import { appModules, rolePermissions, roles, rowCounts, serviceAccounts, submodules, users } from '../../db/tables';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
+/** A user as lists show it: everything but the password hash, which no list has a use for. */
+export type UserListRow = Omit<UserRow, 'passwordHash'>;
 export type RoleRow = typeof roles.$inferSelect;
 export type ModuleRow = typeof appModules.$inferSelect;
 export type SubmoduleRow = typeof submodules.$inferSelect;
@@ -26,6 +28,7 @@ const userColumns = {
   version: users.version,
   roleName: roles.name,
 };
+const { passwordHash: _hash, ...userListColumns } = userColumns;
 
 export async function findUserById(ex: Executor, id: number): Promise<UserRow | null> {
   const rows = await ex.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id));
@@ -45,7 +48,7 @@ export async function listUsers(
   ex: Executor,
   q: ListQuery<UserSort>,
   filter: { roleId?: number | null; active?: boolean | null },
-): Promise<{ items: UserRow[]; total: number }> {
+): Promise<{ items: UserListRow[]; total: number }> {
   const conds: SQL[] = [];
   if (q.search) {
     const p = likePattern(q.search);
@@ -64,7 +67,7 @@ export async function listUsers(
   const sortCol = sortColumn[q.sortBy];
   const [items, totals] = await Promise.all([
     ex
-      .select(userColumns)
+      .select(userListColumns)
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(where)
@@ -83,7 +86,7 @@ const buildUnfiltered = (ex: Executor, sortBy: UserSort, descending: boolean) =>
   const name = `users_${sortBy}_${descending ? 'desc' : 'asc'}`;
   return {
     page: ex
-      .select(userColumns)
+      .select(userListColumns)
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .orderBy(descending ? desc(sortColumn[sortBy]) : asc(sortColumn[sortBy]), asc(users.id))

@@ -5,9 +5,9 @@ import type { Resolvers } from '../../graphql/types';
 import * as service from './service';
 import * as accounts from './serviceAccounts';
 import type { ServiceAccountRow } from './serviceAccounts';
-import type { ModuleRow, RoleWithCount, SubmoduleRow, UserRow } from './data';
+import type { ModuleRow, RoleWithCount, SubmoduleRow, UserListRow } from './data';
 
-const userOut = (u: UserRow) => ({
+const userOut = (u: UserListRow) => ({
     id: u.id,
     email: u.email,
     name: u.name,
