@@ -100,6 +100,8 @@ type UsersFigure = {
   memoryAfterLoad: Memory;
   /** PostgreSQL only: the same load against bench/users-floor.ts (node + pg, the server's SQL) on the same database. */
   floor: FloorFigure | null;
+  /** PostgreSQL only: the same server with ERP_GRAPHQL_COMPILE=off (graphql-js interprets every request). */
+  interpreted: { load: LoadResult[]; memoryAfterLoad: Memory } | null;
 };
 type FloorFigure = {
   load: LoadResult[];
@@ -241,10 +243,23 @@ async function main(): Promise<void> {
       try {
         const token = await login(server.url);
         const load = await usersLoad(DB_LABEL[db], server.url, token, server.pid);
-        figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null };
+        figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null, interpreted: null };
         serverAnswer = await referenceBody(server.url, token, USERS_QUERY);
       } finally {
         await server.stop();
+      }
+      // What compiled execution (server/graphql/compiledExecution.ts) is worth: the same server, interpreted.
+      if (db === 'postgres') {
+        const interpreted = await startServerProcess({ ...where, env: { ERP_GRAPHQL_COMPILE: 'off' } });
+        try {
+          const token = await login(interpreted.url);
+          const load = await usersLoad(`${DB_LABEL[db]}, sin compilar`, interpreted.url, token, interpreted.pid);
+          figure.interpreted = { load, memoryAfterLoad: interpreted.memory() };
+          // Its sign-in moved the administrator's lastSignInAt: the floor is compared with this answer.
+          serverAnswer = await referenceBody(interpreted.url, token, USERS_QUERY);
+        } finally {
+          await interpreted.stop();
+        }
       }
       // The floor runs after the server has stopped, on the same database, under the same load.
       if (db === 'postgres' && where.databaseUrl) {
@@ -511,11 +526,21 @@ function print(report: Report): void {
         ['Base de datos', 'Conexiones', 'p50', 'p95', 'p99', 'Peticiones/s', 'CPU/pet', 'Fallidas', 'RSS tras la carga'],
         report.users.flatMap((u) => [
           ...usersRows(DB_LABEL[u.db], u.load, u.memoryAfterLoad),
+          ...(u.interpreted ? usersRows(`${DB_LABEL[u.db]} (sin compilar: ERP_GRAPHQL_COMPILE=off)`, u.interpreted.load, u.interpreted.memoryAfterLoad) : []),
           ...(u.floor ? usersRows(`${DB_LABEL[u.db]} (piso: node + pg, mismo SQL)`, u.floor.load, u.floor.memoryAfterLoad) : []),
         ]),
       ),
     );
     for (const u of report.users) {
+      const compiled20 = u.load.find((r) => r.connections === 20);
+      const interpreted20 = u.interpreted?.load.find((r) => r.connections === 20);
+      if (compiled20 && interpreted20) {
+        const cpu = cpuRatio(interpreted20, compiled20);
+        out.push(
+          `   Compilada/sin compilar a 20 conexiones: peticiones/s ${ratio(compiled20.requestsPerSec / interpreted20.requestsPerSec)}×` +
+            (cpu === null ? '.' : `, CPU por petición sin compilar ${ratio(cpu)}× la compilada.`),
+        );
+      }
       if (!u.floor) continue;
       const f = u.floor;
       const server20 = u.load.find((r) => r.connections === 20) as LoadResult;

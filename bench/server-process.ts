@@ -134,7 +134,8 @@ async function spawnListening(opts: {
   return { child, url: url as string, untrack };
 }
 
-export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string | null; timeoutMs?: number }): Promise<ServerProcess> {
+/** `env`: more of the server's settings (e.g. ERP_GRAPHQL_COMPILE=off for the users section's interpreted run). */
+export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string | null; timeoutMs?: number; env?: Record<string, string> }): Promise<ServerProcess> {
   const args = serverArgs();
   const started = performance.now();
   // PORT=0 and the address read from the start-up line: a port picked here and
@@ -155,6 +156,7 @@ export async function startServerProcess(opts: { dataDir: string; databaseUrl?: 
       ERP_ADMIN_PASSWORD: BENCH_PASSWORD,
       ERP_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
       LOG_LEVEL: 'error',
+      ...opts.env,
     },
     readyLine: 'ERP listo en',
     ready: healthy,
