@@ -14,7 +14,7 @@
 // error, which server/graphql/inputErrors.ts turns into Spanish.
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import { execute, getVariableValues, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import type { CompiledQuery } from 'graphql-jit';
 import type { GraphqlCompile } from '../config';
 
 /** Operations compiled or seen once, per parsed document (Apollo reuses the document of a query it has seen). */
@@ -22,18 +22,33 @@ type Seen = Map<string, CompiledQuery | 'seen' | 'refused'>;
 
 export function compiledExecutor(schema: GraphQLSchema, when: GraphqlCompile): GatewayExecutor {
   const documents = new WeakMap<DocumentNode, Seen>();
+  // Loaded on first use, not at start-up (with fast-json-stringify and ajv it is about 0.2 s of
+  // every start): the first operation seen begins the load, its second request finds it ready.
+  let jit: Promise<typeof import('graphql-jit')> | null = null;
+  const loadJit = () => (jit ??= import('graphql-jit'));
 
-  const compiledFor = (document: DocumentNode, operationName: string | null): CompiledQuery | null => {
+  /** The compiled operation, null to interpret this request, or 'compile' when it is due now. */
+  const lookup = (document: DocumentNode, key: string): CompiledQuery | null | 'compile' => {
     let seen = documents.get(document);
     if (!seen) documents.set(document, (seen = new Map()));
-    const key = operationName ?? '';
     const state = seen.get(key);
     if (state === 'refused') return null;
     if (state !== undefined && state !== 'seen') return state;
     if (state === undefined && when === 'second') {
       seen.set(key, 'seen');
+      // A failed load surfaces at the compilation that awaits it.
+      loadJit().catch(() => undefined);
       return null;
     }
+    return 'compile';
+  };
+
+  const compile = async (document: DocumentNode, key: string, operationName: string | null): Promise<CompiledQuery | null> => {
+    const { compileQuery, isCompiledQuery } = await loadJit();
+    const seen = documents.get(document) as Seen;
+    const state = seen.get(key);
+    // Two requests may have been due at once: the first to arrive compiled it.
+    if (state !== undefined && state !== 'seen') return state === 'refused' ? null : state;
     const compiled = compileQuery(schema, document, operationName ?? undefined, { disablingCapturingStackErrors: true });
     if (!isCompiledQuery(compiled)) {
       seen.set(key, 'refused');
@@ -46,7 +61,9 @@ export function compiledExecutor(schema: GraphQLSchema, when: GraphqlCompile): G
   return async (request): Promise<ExecutionResult> => {
     const { document, operationName, operation, context } = request;
     const variables = request.request.variables ?? {};
-    const compiled = when === 'off' || operation.operation === 'subscription' ? null : compiledFor(document, operationName);
+    const key = operationName ?? '';
+    const state = when === 'off' || operation.operation === 'subscription' ? null : lookup(document, key);
+    const compiled = state === 'compile' ? await compile(document, key, operationName) : state;
     if (compiled && !getVariableValues(schema, operation.variableDefinitions ?? [], variables).errors) {
       return compiled.query(undefined, context, variables);
     }

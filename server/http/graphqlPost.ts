@@ -78,9 +78,12 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Reads the whole body, or answers 413 (and resolves null) past the limit. */
+/**
+ * Reads the whole body, or answers 413 (and resolves null) past the limit. A client that goes
+ * away before the end resolves null too: nobody is left to answer, and it is not a server error.
+ */
 function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<string | null> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const declared = Number(req.headers['content-length']);
     if (declared > BODY_LIMIT) {
       send(res, 413, TOO_LARGE, { Connection: 'close' });
@@ -100,7 +103,10 @@ function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<
       }
       resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
     });
-    req.once('error', reject);
+    req.once('error', () => resolve(null));
+    req.once('close', () => {
+      if (!req.complete) resolve(null);
+    });
   });
 }
 
