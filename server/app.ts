@@ -21,6 +21,7 @@ import { allowedPostBody, createAllowList, PERSISTED_QUERY_CODE, PERSISTED_QUERY
 import { buildSchema, loadTypeDefs } from './graphql/schema';
 import { apiDocsRouter } from './http/apiDocs';
 import { bearer } from './http/bearer';
+import { INVALID_REQUEST, REQUEST_TOO_LARGE, UNEXPECTED_ERROR } from './http/errorBodies';
 import { filesRouter } from './http/files';
 import { graphqlPostHandler, SECURITY_HEADERS, takesGraphqlPost } from './http/graphqlPost';
 import { RATE_MSG, serviceAccountGate, serviceAuthOf, serviceTokenVerdict } from './http/serviceAccountGate';
@@ -52,8 +53,7 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     graphqlPost(req, res, (err) => {
       logger.error({ err }, 'unexpected HTTP error');
       if (res.headersSent) return void res.destroy();
-      const body = JSON.stringify({ errors: [{ message: 'Ocurrió un error inesperado.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
-      res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
+      res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(UNEXPECTED_ERROR));
     });
   });
 
@@ -240,10 +240,10 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   // Body too large and other middleware errors: a Spanish message, no stack.
   expressApp.use((err: { status?: number; type?: string }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(err);
-    if (err.type === 'entity.too.large') return res.status(413).json({ errors: [{ message: 'La solicitud es demasiado grande.', extensions: { code: 'BAD_USER_INPUT' } }] });
-    if (err.status && err.status < 500) return res.status(err.status).json({ errors: [{ message: 'Solicitud no válida.', extensions: { code: 'BAD_USER_INPUT' } }] });
+    if (err.type === 'entity.too.large') return res.status(413).json(REQUEST_TOO_LARGE);
+    if (err.status && err.status < 500) return res.status(err.status).json(INVALID_REQUEST);
     logger.error({ err }, 'unexpected HTTP error');
-    return res.status(500).json({ errors: [{ message: 'Ocurrió un error inesperado.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    return res.status(500).json(UNEXPECTED_ERROR);
   });
 
   // --- the built SPA, with history fallback -------------------------------

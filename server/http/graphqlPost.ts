@@ -18,6 +18,7 @@ import { countStatements, statementCountEnabled } from '../db/statementCount';
 import { allowedPostBody, PERSISTED_QUERY_CODE, PERSISTED_QUERY_REFUSED, type AllowList } from '../graphql/persistedQueries';
 import type { AppServices } from '../services';
 import { bearer } from './bearer';
+import { INVALID_REQUEST, REQUEST_TOO_LARGE } from './errorBodies';
 import { checkServiceToken, isGateRefusal } from './serviceAccountGate';
 
 export const GRAPHQL_PATH = '/api/graphql';
@@ -31,8 +32,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
-const INVALID = { errors: [{ message: 'Solicitud no válida.', extensions: { code: 'BAD_USER_INPUT' } }] };
-const TOO_LARGE = { errors: [{ message: 'La solicitud es demasiado grande.', extensions: { code: 'BAD_USER_INPUT' } }] };
 const REFUSED = { errors: [{ message: PERSISTED_QUERY_REFUSED, extensions: { code: PERSISTED_QUERY_CODE } }] };
 
 export type GraphqlPostOptions = {
@@ -86,7 +85,7 @@ function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<
   return new Promise((resolve) => {
     const declared = Number(req.headers['content-length']);
     if (declared > BODY_LIMIT) {
-      send(res, 413, TOO_LARGE, { Connection: 'close' });
+      send(res, 413, REQUEST_TOO_LARGE, { Connection: 'close' });
       req.resume();
       return resolve(null);
     }
@@ -98,7 +97,7 @@ function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<
     });
     req.once('end', () => {
       if (size > BODY_LIMIT) {
-        send(res, 413, TOO_LARGE);
+        send(res, 413, REQUEST_TOO_LARGE);
         return resolve(null);
       }
       resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
@@ -124,7 +123,7 @@ export function graphqlPostHandler(opts: GraphqlPostOptions): (req: http.Incomin
     const text = await readBody(req, res);
     if (text === null) return;
     let body = parseBody(text);
-    if (body === undefined) return send(res, 400, INVALID);
+    if (body === undefined) return send(res, 400, INVALID_REQUEST);
     if (allowList) {
       const allowed = allowedPostBody(allowList, body);
       if (!allowed) return send(res, 400, REFUSED);
