@@ -19,7 +19,7 @@
 // and waits for nothing else, so two groups never deadlock).
 import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import { auditedScope, inAuditedScope, type AuditedRecord } from './audit';
+import { auditedIfKept } from './audit';
 import type { Db, Tx } from './database';
 
 /** Postings admitted to one transaction at most; the rest wait for the next. */
@@ -49,8 +49,8 @@ export function inCommitGroup<T>(db: Db, key: string, work: (tx: Tx) => Promise<
   });
 }
 
-/** The job's work in its caller's async context, noting what it audits in `audited`. */
-const run = (job: Job, tx: Tx, audited: AuditedRecord[] | undefined) => job.caller.runInAsyncScope(() => inAuditedScope(audited, () => job.work(tx)));
+/** The job's work in its caller's async context. */
+const run = (job: Job, tx: Tx) => job.caller.runInAsyncScope(() => job.work(tx));
 
 async function drain(db: Db, q: Queue): Promise<void> {
   q.running = true;
@@ -75,13 +75,11 @@ async function runGroup(db: Db, group: Job[], workDone: () => void): Promise<voi
   try {
     await db.transaction(async (tx) => {
       try {
-        // What the postings audit is announced once this transaction commits (server/db/audit.ts).
-        const audited = auditedScope();
         if (group.length === 1) {
           // Alone: no savepoint; its error rolls the transaction back.
           const [job] = group;
           try {
-            done.push({ job, value: await run(job, tx, audited) });
+            done.push({ job, value: await run(job, tx) });
           } catch (err) {
             refused.add(job);
             job.reject(err);
@@ -94,11 +92,9 @@ async function runGroup(db: Db, group: Job[], workDone: () => void): Promise<voi
           // all: one statement less per posting than releasing each).
           const savepoint = sql.raw(`group_${i}`);
           await tx.execute(sql`savepoint ${savepoint}`);
-          // Its audited records join the transaction's only if its savepoint is kept.
-          const mine: AuditedRecord[] = [];
           try {
-            done.push({ job, value: await run(job, tx, mine) });
-            audited?.push(...mine);
+            // What it audits is announced after the commit only if its savepoint is kept (server/db/audit.ts).
+            done.push({ job, value: await auditedIfKept(tx, () => run(job, tx)) });
           } catch (err) {
             refused.add(job);
             job.reject(err);

@@ -248,7 +248,7 @@ export async function postMovements(
             }
           : null,
     });
-    if (lastOne && audit) noteAudited(audit.actor, audit.entity, audit.entityId ?? row.id);
+    if (lastOne && audit) noteAudited(tx, audit.actor, audit.entity, audit.entityId ?? row.id);
     results.push({ id: row.id, series: row.series, folio: row.folio, totalAmount: String(w.movement.totalAmount), row });
   }
   return results;

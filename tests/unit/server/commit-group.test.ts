@@ -30,7 +30,7 @@ const actor = { userId: 7, requestId: 'r' };
 /** Inserts row `id`, notes it audited and answers the transaction it ran in. */
 const insert = (id: number, opts: { code?: number; fail?: boolean } = {}) => async (tx: Tx) => {
   await tx.execute(sql`insert into probe (id, tag, code) values (${id}, ${`p${id}`}, ${opts.code ?? id})`);
-  noteAudited(actor, 'probe', id);
+  noteAudited(tx, actor, 'probe', id);
   if (opts.fail) throw new Error(`refused ${id}`);
   const [{ xid }] = await queryRows<{ xid: string }>(tx, sql`select txid_current()::text as xid`);
   return xid;
@@ -100,4 +100,41 @@ describe('commit groups', () => {
     expect(a).not.toBe(b);
     expect(await ids()).toEqual([30, 31]);
   });
+});
+
+describe('announcing audited records (server/db/audit.ts)', () => {
+  it('a transaction announces once per record after it commits; a rolled-back one announces nothing', async () => {
+    await db.transaction(async (tx) => {
+      await insert(50)(tx);
+      noteAudited(tx, actor, 'probe', 50);
+      await insert(51)(tx);
+      expect(announced).toEqual([]);
+    });
+    expect(announced).toEqual([
+      { entity: 'probe', id: '50', userId: 7 },
+      { entity: 'probe', id: '51', userId: 7 },
+    ]);
+    await expect(db.transaction(insert(52, { fail: true }))).rejects.toThrow('refused 52');
+    expect(announced.map((r) => r.id)).toEqual(['50', '51']);
+  });
+
+  it("a savepoint's records join its transaction's only when the savepoint succeeds", async () => {
+    await db.transaction(async (tx) => {
+      await insert(60)(tx);
+      await tx.transaction(insert(61));
+      await expect(tx.transaction(insert(62, { fail: true }))).rejects.toThrow('refused 62');
+      await tx.transaction(async (inner) => {
+        await inner.transaction(insert(63));
+      });
+    });
+    expect(await ids()).toEqual([60, 61, 63]);
+    expect(announced.map((r) => r.id)).toEqual(['60', '61', '63']);
+  });
+
+  it('outside a transaction nothing is noted, and sessions are never announced', async () => {
+    noteAudited(db, actor, 'probe', 70);
+    await db.transaction(async (tx) => noteAudited(tx, actor, 'session', 71));
+    expect(announced).toEqual([]);
+  });
+
 });
