@@ -27,4 +27,11 @@ export const TOOL_EVENT_LABELS: Record<ToolEventKind, string> = {
   ajuste: 'Ajuste de existencia',
 };
 
+/** Most PPE units one item can hold when it is registered. */
+export const EPP_STOCK_MAX = 1_000_000;
+/** Most units of one PPE item in one delivery line. */
+export const DELIVERY_QUANTITY_MAX = 100_000;
+/** Most lines (items) in one delivery. */
+export const DELIVERY_LINES_MAX = 50;
+
 export const formatDeliveryFolio = (folio: number) => `ENT-${String(folio).padStart(5, '0')}`;

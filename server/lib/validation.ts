@@ -5,6 +5,11 @@ import { badInput, type FieldMessages } from './errors';
 
 export { z };
 
+// A rule without its own message falls back to zod's default text: make that
+// default Spanish (zod's bundled es locale) for every module, so no English
+// message can reach a person. Rules still give their own, clearer messages.
+z.config(z.locales.es());
+
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

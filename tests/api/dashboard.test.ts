@@ -194,10 +194,53 @@ describe('dashboard', () => {
     expect(d.maintenance.schedule.overdue).toBeGreaterThan(0);
   });
 
+  it('approvals: generadores en borrador and permisos solicitados, exact per role; a role without autorizar gets null', async () => {
+    const [sec, warehouseKeeper] = await Promise.all([s.login('seguridad@demo.mx'), s.login('almacen@demo.mx')]);
+    const APPROVALS = '{ dashboard { sales { receivables { overdue { count } } generatorsToAuthorize } security { expiringPermits permitsToAuthorize } } }';
+    const approvals = async (token: string) => okData(await s.gql(APPROVALS, {}, token)).dashboard as { sales: { receivables: unknown; generatorsToAuthorize: number | null } | null; security: { expiringPermits: number | null; permitsToAuthorize: number | null } | null };
+    const lists = async () => {
+      const d = okData(await s.gql('{ generators(filter:{status:borrador}, list:{pageSize:50}){ total items { id version } } secPermits(filter:{status:solicitado}, list:{pageSize:50, sortBy:"folio"}){ total items { id folio version } } }', {}, admin));
+      return { generators: d.generators, permits: d.secPermits };
+    };
+    const l0 = await lists();
+    // The demo: one borrador per contract and three permits solicitados.
+    expect(l0.permits.total).toBe(3);
+    expect(l0.generators.total).toBeGreaterThan(0);
+    const g0 = l0.generators.total;
+    expect(await approvals(admin)).toMatchObject({ sales: { generatorsToAuthorize: g0 }, security: { permitsToAuthorize: 3 } });
+    // Vendedor authorises generadores but has nothing of Seguridad; Seguridad the opposite.
+    expect(await approvals(seller)).toMatchObject({ sales: { generatorsToAuthorize: g0 }, security: null });
+    expect(await approvals(sec)).toEqual({ sales: null, security: { expiringPermits: expect.any(Number), permitsToAuthorize: 3 } });
+    // Consulta sees both modules but may not authorise: no figure. Almacenista: neither module.
+    const viewed = await approvals(viewer);
+    expect(viewed.sales).toMatchObject({ generatorsToAuthorize: null });
+    expect(viewed.sales!.receivables).not.toBeNull();
+    expect(viewed.security).toMatchObject({ permitsToAuthorize: null });
+    expect(viewed.security!.expiringPermits).toBeTypeOf('number');
+    expect(await approvals(warehouseKeeper)).toEqual({ sales: null, security: null });
+
+    // Authorising a generador takes it off; a new permit request adds one; authorising the seeded one with its checklist complete takes one off.
+    const gen = l0.generators.items[0];
+    okData(await s.gql('mutation($id:ID!,$v:Int!){ generatorAuthorize(id:$id,version:$v){ id status } }', { id: gen.id, v: gen.version }, seller));
+    const staff = okData(await s.gql('{ rhEmployeeOptions(limit: 40) { id } }', {}, sec)).rhEmployeeOptions.map((e: { id: string }) => e.id);
+    const from = new Date(Date.now() + 500 * 3_600_000);
+    okData(await s.gql('mutation($i:SecPermitInput!){ secPermitCreate(input:$i){ id status } }', {
+      i: { kind: 'electrico', requesterEmployeeId: staff[0], workerIds: [staff[39]], area: 'Subestación', validFrom: from.toISOString(), validTo: new Date(from.getTime() + 3_600_000).toISOString() },
+    }, sec));
+    expect(await approvals(admin)).toMatchObject({ sales: { generatorsToAuthorize: g0 - 1 }, security: { permitsToAuthorize: 4 } });
+    const complete = l0.permits.items.find((p: { folio: number }) => p.folio === 2);
+    okData(await s.gql('mutation($id:ID!,$v:Int!){ secPermitAuthorize(id:$id,version:$v){ id status } }', { id: complete.id, v: complete.version }, sec));
+    const l1 = await lists();
+    expect([l1.generators.total, l1.permits.total]).toEqual([g0 - 1, 3]);
+    expect(await approvals(seller)).toMatchObject({ sales: { generatorsToAuthorize: g0 - 1 } });
+    expect(await approvals(sec)).toMatchObject({ security: { permitsToAuthorize: 3 } });
+  });
+
   it('costs a fixed number of statements: fewer parts, fewer statements; anonymous is refused', async () => {
     // One session lookup, then ONE statement holding every indicator the user may see, whatever
-    // their number: admin 13 indicators, Consulta 12 (no autorizar on payment requests), Vendedor 2
-    // (receivables, invoiced per month) all cost the same single statement.
+    // their number: admin 15 indicators, Consulta 12 (no autorizar on payment requests, generadores
+    // or permisos), Vendedor 3 (receivables, invoiced per month, generadores to authorise) all cost
+    // the same single statement.
     expect((await dashboard(admin)).statements).toBe(1 + 1);
     expect((await dashboard(viewer)).statements).toBe(1 + 1);
     expect((await dashboard(seller)).statements).toBe(1 + 1);

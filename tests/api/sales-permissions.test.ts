@@ -23,6 +23,7 @@ const MUTATIONS: { name: string; query: string }[] = [
   { name: 'companyProfileUpdate', query: 'mutation{ companyProfileUpdate(version:1,input:{rfc:"SIB150312QR5",name:"X",regimenFiscal:"601",postalCode:"76120",invoiceSeries:["A"],defaultSeries:"A"}){ rfc } }' },
   { name: 'clientCreate', query: `mutation{ clientCreate(input:${CLIENT}){ id } }` },
   { name: 'clientUpdate', query: `mutation{ clientUpdate(id:"1",version:1,input:${CLIENT}){ id } }` },
+  { name: 'clientDeactivate', query: 'mutation{ clientDeactivate(id:"1",version:1){ id } }' },
   { name: 'clientImport', query: 'mutation{ clientImport(rows:[{rfc:"AAA010101AA1",name:"X",regimenFiscal:"601",postalCode:"76000"}]){ created } }' },
   { name: 'quoteCreate', query: `mutation{ quoteCreate(input:{clientId:"1",date:"2030-01-01",validUntil:"2030-02-01",lines:[${LINE}]}){ id } }` },
   { name: 'quoteUpdate', query: `mutation{ quoteUpdate(id:"10",version:1,input:{clientId:"1",date:"2030-01-01",validUntil:"2030-02-01",lines:[${LINE}]}){ id } }` },
@@ -116,10 +117,10 @@ describe('Ventas permissions (deny by default, enforced on the server)', () => {
   });
 
   it('a refused mutation writes nothing', async () => {
-    const before = await s.gql('{ clients { total } quotes { total } invoices { total } }', {}, admin);
+    const before = await s.gql('{ clients { total } inactive: clients(filter:{active:false}) { total } quotes { total } invoices { total } }', {}, admin);
     for (const { query } of MUTATIONS) await s.gql(query, {}, viewer);
     for (const { query } of MUTATIONS) await s.gql(query, {}, other);
-    const after = await s.gql('{ clients { total } quotes { total } invoices { total } }', {}, admin);
+    const after = await s.gql('{ clients { total } inactive: clients(filter:{active:false}) { total } quotes { total } invoices { total } }', {}, admin);
     expect(after.data).toEqual(before.data);
     const profile = await s.gql('{ companyProfile { name version } }', {}, admin);
     expect(profile.data!.companyProfile).toEqual({ name: 'SERVICIOS INDUSTRIALES DEL BAJIO', version: 1 });

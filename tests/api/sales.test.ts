@@ -136,6 +136,48 @@ describe('clients', () => {
     expect(ok(await s.gql('query($id:ID!){ client(id:$id){ name version } }', { id: c.id }, admin)).client).toEqual({ name: 'CLIENTE EDITADO', version: 2 });
   });
 
+  it('deactivates with eliminar (audit, off the options, documents kept); FORBIDDEN with only editar; stale version, missing or malformed id refused; nothing written', async () => {
+    const DEACTIVATE = 'mutation($id:ID!,$v:Int!){ clientDeactivate(id:$id,version:$v){ id active version } }';
+    const c = await newClient('BAJ010101AB1');
+    const auditOf = async () => ok(await s.gql('query($i:String){ auditEntries(entity:"client", entityId:$i){ items { action before after } } }', { i: c.id }, admin)).auditEntries.items as { action: string; before: any; after: any }[];
+    // A role with ver and editar on Clientes, without eliminar.
+    const role = ok(await s.gql('mutation{ roleCreate(input:{name:"Clientes sin baja",description:"Prueba"}){ id version } }', {}, admin)).roleCreate;
+    const catalog = ok(await s.gql('{ permissionCatalog { key submodules { id key } } }', {}, admin)).permissionCatalog;
+    const clientsSub = catalog.find((m: { key: string }) => m.key === 'sales').submodules.find((x: { key: string }) => x.key === 'clients');
+    ok(await s.gql('mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ id } }', {
+      id: role.id, v: role.version, g: ['ver', 'editar'].map((permission) => ({ submoduleId: clientsSub.id, permission })),
+    }, admin));
+    ok(await s.gql('mutation($i:UserCreateInput!){ userCreate(input:$i){ user { id } } }', { i: { email: 'editor.clientes@demo.mx', name: 'Editor de clientes', roleId: role.id, password: 'Inicial-123' } }, admin));
+    const first = await s.login('editor.clientes@demo.mx', 'Inicial-123');
+    const editor = ok(await s.gql('mutation{ changePassword(currentPassword:"Inicial-123", newPassword:"Clientes-2026!"){ token } }', {}, first)).changePassword.token as string;
+    // editar works for this role: the refusal below is only for the missing eliminar.
+    expect(ok(await s.gql('query($id:ID!){ client(id:$id){ id } }', { id: c.id }, editor)).client.id).toBe(c.id);
+
+    const forbidden = await s.gql(DEACTIVATE, { id: c.id, v: c.version }, editor);
+    expect(codeOf(forbidden)).toBe('FORBIDDEN');
+    expect(forbidden.errors![0].message).toBe('No tienes permiso para realizar esta acción.');
+    expect(codeOf(await s.gql(DEACTIVATE, { id: c.id, v: c.version }, await s.login('consulta@demo.mx')))).toBe('FORBIDDEN');
+    const missing = await s.gql(DEACTIVATE, { id: '999999', v: 1 }, seller);
+    expect(codeOf(missing)).toBe('NOT_FOUND');
+    expect(missing.errors![0].message).toBe('El cliente no existe.');
+    expect(codeOf(await s.gql(DEACTIVATE, { id: 'abc', v: 1 }, seller))).toBe('NOT_FOUND');
+    expect(codeOf(await s.gql(DEACTIVATE, { id: c.id, v: c.version + 1 }, seller))).toBe('CONFLICT');
+    expect(ok(await s.gql('query($id:ID!){ client(id:$id){ active version } }', { id: c.id }, admin)).client).toEqual({ active: true, version: 1 });
+    expect(await auditOf()).toHaveLength(1);
+
+    const off = ok(await s.gql(DEACTIVATE, { id: c.id, v: c.version }, seller)).clientDeactivate;
+    expect(off).toEqual({ id: c.id, active: false, version: 2 });
+    const entries = await auditOf();
+    expect(entries.map((e) => e.action)).toEqual(['deactivate', 'create']);
+    expect(entries[0]).toMatchObject({ before: { active: true, rfc: 'BAJ010101AB1' }, after: { active: false } });
+    const options = ok(await s.gql('query($q:String){ clientOptions(search:$q){ id } }', { q: 'BAJ010101AB1' }, seller)).clientOptions;
+    expect(options).toEqual([]);
+    expect(ok(await s.gql('query($q:String){ clients(list:{search:$q}, filter:{active:false}){ total } }', { q: 'BAJ010101AB1' }, seller)).clients.total).toBe(1);
+    // Deactivating again with the old version is a conflict; nothing more is written.
+    expect(codeOf(await s.gql(DEACTIVATE, { id: c.id, v: 1 }, seller))).toBe('CONFLICT');
+    expect(await auditOf()).toHaveLength(2);
+  });
+
   it('imports a spreadsheet all or nothing, with per-row Spanish errors', async () => {
     const IMPORT = 'mutation($rows:[ClientImportRow!]!){ clientImport(rows:$rows){ created } }';
     const before = await total('clients');

@@ -376,6 +376,25 @@ describe('Seguridad', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('limits: too-large initial PPE stock, a delivery of more than 50 lines and a quantity over 100,000 are refused in Spanish naming the limit, nothing written', async () => {
+    const before = await counts();
+    expect(fieldsOf(await s.gql(TOOL_CREATE, { i: { code: 'EPP-990', name: 'Tapones auditivos', category: 'epp', stock: 1_000_001 } }, sec))).toEqual({
+      stock: 'La existencia inicial no puede pasar de 1,000,000.',
+    });
+    // The limit itself is accepted (then the code exists), one over is not.
+    const tools = (await ok('{ secTools(filter:{deliverable:true}, list:{pageSize:51, sortBy:"code"}) { items { id } } }')).secTools.items as { id: string }[];
+    expect(tools).toHaveLength(51);
+    const lines = tools.map((t) => ({ toolId: t.id, quantity: 1 }));
+    const delivery = { employeeId: employee(0), receivedBy: 'Recibí', deliveredOn: today };
+    expect(fieldsOf(await s.gql(DELIVER, { i: { ...delivery, lines } }, sec))).toEqual({ lines: 'Una entrega lleva máximo 50 equipos; registra el resto en otra entrega.' });
+    expect(fieldsOf(await s.gql(DELIVER, { i: { ...delivery, lines: [{ toolId: tools[0].id, quantity: 100_001 }] } }, sec))).toEqual({ 'lines.0.quantity': 'La cantidad no puede pasar de 100,000.' });
+    expect(await counts()).toEqual(before);
+    const held = (await ok('{ secTools(list:{pageSize:1, search:"EPP-990"}) { total } }')).secTools.total;
+    expect(held).toBe(0);
+    const top = (await ok(TOOL_CREATE, { i: { code: 'EPP-990', name: 'Tapones auditivos', category: 'epp', stock: 1_000_000 } })).secToolCreate;
+    expect(top).toMatchObject({ category: 'epp', stock: 1_000_000 });
+  });
+
   it('reportes: compliance by type worked by hand; PDF for Seguridad only; dates checked', async () => {
     const rows = (await ok('query($f:Date!,$t:Date!){ secCompliance(from:$f,to:$t,by:tipo){ label inspections approved failed compliance averageScore } }', { f: today, t: today })).secCompliance;
     // Today: the two inspections of «Prueba API»: 80.95 reprobada and 100.00 aprobada → 50.00 % compliance, average 90.475 → 90.48.

@@ -274,6 +274,31 @@ describe('modules and submodules', () => {
     expect(badIcon.errors![0].extensions!.fields).toEqual({ name: 'Este campo es obligatorio.', icon: 'Usa minúsculas, números y guiones.', sortOrder: 'Debe ser 0 o mayor.' });
   });
 
+  it('filters the modules by Activo: 9 active and none inactive; switching one off moves it across, search and sort still apply', async () => {
+    const LIST = 'query($f:AppModuleFilter,$q:String){ appModules(list:{pageSize:50, search:$q, sortBy:"name", sortDirection:DESC}, filter:$f){ total items{ id key name icon sortOrder active version } } }';
+    const listOf = async (f: Record<string, boolean> | null, q: string | null = null) => (await s.gql(LIST, { f, q }, admin)).data!.appModules as { total: number; items: { id: string; key: string; name: string; icon: string; sortOrder: number; active: boolean; version: number }[] };
+    expect((await listOf(null)).total).toBe(9);
+    expect((await listOf({ active: true })).total).toBe(9);
+    expect((await listOf({ active: false })).total).toBe(0);
+    const cash = (await listOf(null)).items.find((m) => m.key === 'cash')!;
+    const off = await s.gql('mutation($id:ID!,$v:Int!,$i:AppModuleUpdateInput!){ appModuleUpdate(id:$id,version:$v,input:$i){ version } }', { id: cash.id, v: cash.version, i: { name: cash.name, icon: cash.icon, sortOrder: cash.sortOrder, active: false } }, admin);
+    expect(off.errors).toBeUndefined();
+    try {
+      const inactive = await listOf({ active: false });
+      expect(inactive.items.map((m) => m.key)).toEqual(['cash']);
+      const active = await listOf({ active: true });
+      expect(active.total).toBe(8);
+      expect(active.items.some((m) => m.key === 'cash')).toBe(false);
+      // Sorted by name, descending, as asked.
+      expect(active.items.map((m) => m.name)).toEqual([...active.items.map((m) => m.name)].sort((a, b) => b.localeCompare(a, 'es')));
+      expect((await listOf({ active: false }, 'Caja')).total).toBe(1);
+      expect((await listOf({ active: true }, 'Caja')).total).toBe(0);
+    } finally {
+      await s.gql('mutation($id:ID!,$v:Int!,$i:AppModuleUpdateInput!){ appModuleUpdate(id:$id,version:$v,input:$i){ version } }', { id: cash.id, v: off.data!.appModuleUpdate.version, i: { name: cash.name, icon: cash.icon, sortOrder: cash.sortOrder, active: true } }, admin);
+    }
+    expect((await listOf({ active: false })).total).toBe(0);
+  });
+
   it('edits the permission names a submodule offers and prunes grants that no longer exist', async () => {
     const mod = (await s.gql('{ permissionCatalog { key submodules { id key name sortOrder active permissions version } } }', {}, admin)).data!.permissionCatalog.find((m: { key: string }) => m.key === 'cash');
     const sub = mod.submodules.find((x: { key: string }) => x.key === 'cash-concepts');

@@ -111,6 +111,17 @@ test('the Tablero shows a Vendedor only Ventas indicators, each opening its filt
   await expect(page.getByRole('checkbox', { name: 'Solo vencidas' })).toBeChecked();
 });
 
+test('the Tablero shows a Vendedor the generadores to authorise and the card opens the borrador list', async ({ page }) => {
+  await signIn(page, 'ventas@demo.mx');
+  await page.goto('/system/dashboard');
+  await expect(page.getByText('Permisos de trabajo por autorizar')).toHaveCount(0);
+  await page.getByText('Generadores por autorizar').click();
+  await expect(page).toHaveURL(/\/generators\?status=borrador/);
+  const rows = page.getByRole('main').locator('tbody tr');
+  await expect(rows.first()).toContainText('Borrador');
+  await expect(rows.filter({ hasNotText: 'Borrador' })).toHaveCount(0);
+});
+
 test("the Tablero's Gastos due-soon card opens the open expenses due within 7 days, by due date", async ({ page }) => {
   await signIn(page, 'compras@demo.mx');
   await page.goto('/system/dashboard');

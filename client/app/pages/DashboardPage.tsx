@@ -28,7 +28,7 @@ const RECENT_ENTRIES = 10;
 const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.DashboardCharts })));
 
 type IndicatorData = DashboardIndicatorsQuery['dashboard'];
-type Dues = NonNullable<IndicatorData['sales']>['receivables'];
+type Dues = NonNullable<NonNullable<IndicatorData['sales']>['receivables']>;
 
 /** The cards of what needs attention now; a card only for a part the server sent and that is not zero. */
 function indicatorCards(d: IndicatorData): StatCard[] {
@@ -38,7 +38,7 @@ function indicatorCards(d: IndicatorData): StatCard[] {
     if (v.overdue.count > 0) cards.push({ key: `${prefix}-overdue`, title: titles[1], value: formatMoney(v.overdue.amount), detail: counted(v.overdue.count), path: paths[1], tone: 'danger' });
     if (v.dueSoon.count > 0) cards.push({ key: `${prefix}-soon`, title: titles[0], value: formatMoney(v.dueSoon.amount), detail: counted(v.dueSoon.count), path: paths[0], tone: 'warning' });
   };
-  if (d.sales) {
+  if (d.sales?.receivables) {
     dues('receivables', d.sales.receivables, [t.receivablesDueSoon, t.receivablesOverdue], [
       withQuery(SALES_PATHS.bills, { dueSoon: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
       withQuery(SALES_PATHS.bills, { overdue: 'true', sortBy: 'dueDate', sortDirection: 'ASC' }),
@@ -53,6 +53,14 @@ function indicatorCards(d: IndicatorData): StatCard[] {
   const requests = d.shopping?.paymentRequestsToApprove ?? 0;
   if (requests > 0) {
     cards.push({ key: 'payment-requests', title: t.paymentRequests, value: String(requests), detail: t.paymentRequestsDetail, path: withQuery(SHOPPING_PATHS.applications, { status: 'pendiente' }), tone: 'warning' });
+  }
+  const generators = d.sales?.generatorsToAuthorize ?? 0;
+  if (generators > 0) {
+    cards.push({ key: 'generators-to-authorize', title: t.generatorsToAuthorize, value: String(generators), detail: t.generatorsToAuthorizeDetail, path: withQuery(SALES_PATHS.generators, { status: 'borrador' }), tone: 'warning' });
+  }
+  const permits = d.security?.permitsToAuthorize ?? 0;
+  if (permits > 0) {
+    cards.push({ key: 'permits-to-authorize', title: t.permitsToAuthorize, value: String(permits), detail: t.permitsToAuthorizeDetail, path: withQuery(SECURITY_PATHS.permits, { status: 'solicitado' }), tone: 'warning' });
   }
   const below = d.warehouse?.belowMinimumCount ?? 0;
   if (below > 0) {

@@ -118,6 +118,11 @@ export const texts = {
     },
     contact: { name: 'Nombre', position: 'Puesto', email: 'Correo', phone: 'Teléfono', add: 'Agregar contacto', remove: 'Quitar contacto', empty: 'Sin contactos.' },
     created: 'Cliente registrado.',
+    deactivate: 'Desactivar',
+    deactivateTitle: 'Desactivar cliente',
+    deactivateMessage: (name: string) => `¿Desactivar a ${name}? Sus cotizaciones, contratos, facturas y cobros se conservan; ya no aparecerá para nuevos documentos.`,
+    deactivated: 'Cliente desactivado.',
+    deactivateFailed: 'No se pudo desactivar',
     importTitle: 'Importar clientes',
     importHelp:
       'Sube un archivo .xlsx o .csv con una fila de encabezados: RFC, Razón social, Régimen fiscal, Código postal, Uso CFDI, Domicilio, Ciudad, Estado, Correo, Teléfono, Días de crédito, Límite de crédito, Contacto, Correo contacto, Teléfono contacto. Se validan todas las filas y solo se importa si no hay errores.',

@@ -162,6 +162,7 @@ export const texts = {
     listDescription: 'Módulos del sistema, su orden en el menú y sus pantallas.',
     exportName: 'Módulos',
     searchPlaceholder: 'Buscar por nombre o clave…',
+    filterActive: 'Estado',
     columns: {
       sortOrder: 'Orden',
       name: 'Nombre',
@@ -189,6 +190,10 @@ export const texts = {
     backToModules: 'Volver a Módulos',
     missingModule: 'Abre esta pantalla desde Módulos con el botón «Submódulos».',
     empty: 'El módulo no tiene pantallas.',
+    heading: (module: string, active: boolean) => (active ? module : `${module} (módulo inactivo)`),
+    exportName: (module: string) => (module ? `Submódulos de ${module}` : 'Submódulos'),
+    searchPlaceholder: 'Buscar por nombre, clave o permiso…',
+    filterActive: 'Estado',
     columns: {
       sortOrder: 'Orden',
       name: 'Nombre',

@@ -11,7 +11,8 @@ import * as data from './data';
 import { documentAlertIndicator } from '../rh/employees/service';
 import { scheduleDueIndicator } from '../maintenance/service';
 import { documentAlertIndicator as vehicleDocumentAlertIndicator } from '../vehicle-park/vehicles/service';
-import { expiringPermitsIndicator, overdueInspectionsIndicator } from '../security/service';
+import { expiringPermitsIndicator, overdueInspectionsIndicator, permitsToAuthorizeIndicator } from '../security/service';
+import { generatorsToAuthorizeIndicator } from '../sales/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -28,6 +29,8 @@ export const DASHBOARD_ABILITIES = {
   vehicleDocuments: ['ver', 'Parque Vehicular-Vehículos'],
   overdueInspections: ['ver', 'Seguridad-Programación'],
   expiringPermits: ['ver', 'Seguridad-Permisos'],
+  generatorsToAuthorize: ['autorizar', 'Ventas-Generadores'],
+  permitsToAuthorize: ['autorizar', 'Seguridad-Permisos'],
 } as const satisfies Record<string, readonly [action: string, subject: string]>;
 
 type Part = keyof typeof DASHBOARD_ABILITIES;
@@ -56,6 +59,8 @@ function indicators(today: string) {
     vehicleDocuments: { part: 'vehicleDocuments', ...vehicleDocumentAlertIndicator(today) },
     overdueInspections: { part: 'overdueInspections', ...overdueInspectionsIndicator(today) },
     expiringPermits: { part: 'expiringPermits', ...expiringPermitsIndicator() },
+    generatorsToAuthorize: { part: 'generatorsToAuthorize', ...generatorsToAuthorizeIndicator() },
+    permitsToAuthorize: { part: 'permitsToAuthorize', ...permitsToAuthorizeIndicator() },
   } satisfies Record<string, Indicator<unknown> & { part: Part }>;
 }
 
@@ -70,13 +75,16 @@ export async function dashboard(ctx: RequestContext) {
   const today = todayMx();
   const all = Object.entries(indicators(today));
   const allowed = all.filter(([, i]) => may(i.part));
-  // The combination's key: one bit per indicator in the fixed order (at most 13 bits).
+  // The combination's key: one bit per indicator in the fixed order (at most 15 bits).
   const key = all.reduce((bits, [, i], n) => (may(i.part) ? bits | (1 << n) : bits), 0).toString(36);
   const row = await data.readIndicators(db(ctx), key, allowed.map(([name, i]) => [name, i.sql]));
   const v = Object.fromEntries(all.map(([name, i]) => [name, name in row ? i.read(row[name]) : null])) as Values;
 
   const warehouse = v.belowMinimumCount === null && v.pendingRequisitions === null ? null : { belowMinimumCount: v.belowMinimumCount, pendingRequisitions: v.pendingRequisitions };
-  const sales = v.receivables && v.invoicedByMonth ? { receivables: dues(v.receivables), invoicedByMonth: months(v.invoicedByMonth) } : null;
+  const sales =
+    v.receivables || v.generatorsToAuthorize !== null
+      ? { receivables: v.receivables ? dues(v.receivables) : null, invoicedByMonth: v.invoicedByMonth ? months(v.invoicedByMonth) : null, generatorsToAuthorize: v.generatorsToAuthorize }
+      : null;
   const shopping =
     v.payables || v.paymentRequestsToApprove !== null
       ? { payables: v.payables ? dues(v.payables) : null, spentByMonth: v.spentByMonth ? months(v.spentByMonth) : null, paymentRequestsToApprove: v.paymentRequestsToApprove }
@@ -86,7 +94,9 @@ export async function dashboard(ctx: RequestContext) {
   const maintenance = v.schedule ? { schedule: v.schedule } : null;
   const vehiclePark = v.vehicleDocuments ? { documents: v.vehicleDocuments } : null;
   const security =
-    v.overdueInspections === null && v.expiringPermits === null ? null : { overdueInspections: v.overdueInspections, expiringPermits: v.expiringPermits };
+    v.overdueInspections === null && v.expiringPermits === null && v.permitsToAuthorize === null
+      ? null
+      : { overdueInspections: v.overdueInspections, expiringPermits: v.expiringPermits, permitsToAuthorize: v.permitsToAuthorize };
 
   return { today, warehouse, sales, shopping, cash, hr, maintenance, vehiclePark, security };
 }

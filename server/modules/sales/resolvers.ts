@@ -76,6 +76,7 @@ export const salesResolvers: Resolvers = {
     companyProfileUpdate: (_p, a, ctx) => service.updateCompany(ctx, a.version, a.input),
     clientCreate: (_p, a, ctx) => service.createClient(ctx, a.input),
     clientUpdate: (_p, a, ctx) => service.updateClient(ctx, a.id, a.version, a.input),
+    clientDeactivate: (_p, a, ctx) => service.deactivateClient(ctx, a.id, a.version),
     clientImport: (_p, a, ctx) => service.importClients(ctx, a.rows),
     quoteCreate: (_p, a, ctx) => service.createQuote(ctx, a.input),
     quoteUpdate: (_p, a, ctx) => service.updateQuote(ctx, a.id, a.version, a.input),

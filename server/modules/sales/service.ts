@@ -11,6 +11,7 @@ import { getCompanyProfile, type CompanyProfile } from '../../lib/company';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import { assertTransition } from '../../lib/lifecycle';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
+import type { Indicator } from '../../lib/indicators';
 import { dec, money } from '../../../schema/money';
 import { parseInput, z } from '../../lib/validation';
 import { claimUpload, toAttachment } from '../../lib/attachments';
@@ -94,6 +95,19 @@ export async function updateClient(ctx: RequestContext, id: string, version: num
     const beforeContacts = await data.contactsOfClients(tx, [clientId]);
     await data.replaceContacts(tx, clientId, contacts);
     await writeAudit(tx, actorOf(ctx), { entity: 'client', entityId: clientId, action: 'update', before: { ...before, contacts: beforeContacts }, after: { ...v, contacts } });
+  });
+  return found(await data.findClient(db(ctx), clientId), 'El cliente');
+}
+
+/** Deactivates a client (the `eliminar` of Clientes): it leaves the forms' options; its documents stay. */
+export async function deactivateClient(ctx: RequestContext, id: string, version: number) {
+  const clientId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await data.findClient(tx, clientId);
+    if (!before) throw notFound('El cliente');
+    if (before.version !== version) throw conflict();
+    if (!(await data.setClientActive(tx, clientId, version, false))) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'client', entityId: clientId, action: 'deactivate', before, after: { active: false } });
   });
   return found(await data.findClient(db(ctx), clientId), 'El cliente');
 }
@@ -563,6 +577,9 @@ export async function createDelivery(ctx: RequestContext, input: unknown) {
 }
 
 // ---- generadores -----------------------------------------------------------------------------
+
+/** Tablero: the generadores in borrador that wait for `autorizar`. */
+export const generatorsToAuthorizeIndicator = (): Indicator<number> => ({ sql: data.draftGeneratorsSql(), read: Number });
 
 export function listGenerators(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: data.GeneratorStatus | null; contractId?: string | null; orderId?: string | null; clientId?: string | null; dateFrom?: string | null; dateTo?: string | null } | null | undefined) {
   return data.listGenerators(db(ctx), readList(list, data.GENERATOR_SORTS, 'folio'), {

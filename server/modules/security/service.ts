@@ -17,7 +17,7 @@ import { dec, money } from '../../../schema/money';
 import { closeProblems, formatInspectionFolio, inspectionResult, inspectionScore, INSPECTION_ANSWERS } from '../../../schema/security/inspections';
 import { missingChecks, PERMIT_CHECKLISTS, PERMIT_EXPIRING_HOURS, PERMIT_KINDS, PERMIT_KIND_LABELS, PERMIT_STATUS_LABELS, windowExpired, type PermitKind } from '../../../schema/security/permits';
 import { isOverdue, nextOccurrence, RECURRENCES, type Recurrence } from '../../../schema/security/schedule';
-import { RETURN_CONDITIONS, statusAfterReturn, TOOL_CATEGORIES, TOOL_STATUS_LABELS } from '../../../schema/security/tools';
+import { DELIVERY_LINES_MAX, DELIVERY_QUANTITY_MAX, EPP_STOCK_MAX, RETURN_CONDITIONS, statusAfterReturn, TOOL_CATEGORIES, TOOL_STATUS_LABELS } from '../../../schema/security/tools';
 import { failureReportsBySource, failureReportsOfSource, formatFailureReportFolio, raiseFailureReport } from '../maintenance/service';
 import type { Indicator } from '../../lib/indicators';
 import * as data from './data';
@@ -70,6 +70,10 @@ export const MSG = {
   reasonRequired: 'Indica el motivo.',
   signature: 'La firma no es válida (PNG, máximo 200 KB).',
   eppBaja: 'El EPP está dado de baja.',
+  answersTooMany: (n: number) => `Máximo ${n} respuestas por guardado.`,
+  stockTooBig: `La existencia inicial no puede pasar de ${EPP_STOCK_MAX.toLocaleString('es-MX')}.`,
+  quantityTooBig: `La cantidad no puede pasar de ${DELIVERY_QUANTITY_MAX.toLocaleString('es-MX')}.`,
+  linesTooMany: `Una entrega lleva máximo ${DELIVERY_LINES_MAX} equipos; registra el resto en otra entrega.`,
 };
 
 const optionalText = (max: number) => rules.optionalText(max).nullish().transform((v) => v ?? '');
@@ -219,7 +223,7 @@ const saveInput = z.object({
   notes: optionalText(1000),
   answers: z
     .array(z.object({ id: rules.id(), answer: z.enum(INSPECTION_ANSWERS, { error: MSG.answerValue }).nullish().transform((v) => v ?? null), note: optionalText(500) }))
-    .max(200),
+    .max(200, MSG.answersTooMany(200)),
 });
 
 export function listInspections(ctx: RequestContext, list: ListInput | null | undefined, f: { status?: string | null; result?: string | null; typeId?: string | null; withFindings?: boolean | null; from?: string | null; to?: string | null } | null | undefined) {
@@ -412,7 +416,7 @@ const permitInput = z
     description: optionalText(1000),
     validFrom: dateTime(),
     validTo: dateTime(),
-    checklist: z.array(z.string().max(40)).nullish().transform((v) => [...new Set(v ?? [])]),
+    checklist: z.array(z.string({ error: MSG.checklistUnknown }).max(40, MSG.checklistUnknown)).max(50, MSG.checklistUnknown).nullish().transform((v) => [...new Set(v ?? [])]),
   })
   .superRefine((v, ctx) => {
     if (v.validTo.getTime() <= v.validFrom.getTime()) ctx.addIssue({ code: 'custom', path: ['validTo'], message: MSG.windowOrder });
@@ -506,7 +510,7 @@ export const cancelPermit = (ctx: RequestContext, id: string, version: number, r
 const toolUpdateInput = z.object({ code: rules.requiredText(40), name: rules.requiredText(150), serial: optionalText(80), notes: optionalText(500) });
 const toolCreateInput = toolUpdateInput.extend({
   category: z.enum(TOOL_CATEGORIES, { error: MSG.category }),
-  stock: z.number({ error: MSG.quantity }).int(MSG.quantity).min(0, 'No puede ser negativa.').max(1_000_000).nullish().transform((v) => v ?? 0),
+  stock: z.number({ error: MSG.quantity }).int(MSG.quantity).min(0, 'No puede ser negativa.').max(EPP_STOCK_MAX, MSG.stockTooBig).nullish().transform((v) => v ?? 0),
 });
 
 export function listTools(ctx: RequestContext, list: ListInput | null | undefined, f: { category?: string | null; status?: string | null; deliverable?: boolean | null } | null | undefined) {
@@ -605,9 +609,9 @@ const deliveryInput = z.object({
   deliveredOn: isoDate(),
   notes: optionalText(500),
   lines: z
-    .array(z.object({ toolId: rules.id(), quantity: z.number({ error: MSG.quantity }).int(MSG.quantity).positive(MSG.quantity).max(100_000, MSG.quantity) }))
+    .array(z.object({ toolId: rules.id(), quantity: z.number({ error: MSG.quantity }).int(MSG.quantity).positive(MSG.quantity).max(DELIVERY_QUANTITY_MAX, MSG.quantityTooBig) }))
     .min(1, MSG.linesRequired)
-    .max(50),
+    .max(DELIVERY_LINES_MAX, MSG.linesTooMany),
 });
 
 const returnInput = z
@@ -732,6 +736,7 @@ export async function permitSummary(ctx: RequestContext, fromRaw: string, toRaw:
 
 /** Tablero cards (run inside the Tablero's one statement): inspections overdue as of `today`, and permits ending within PERMIT_EXPIRING_HOURS. */
 export const overdueInspectionsIndicator = (today: string): Indicator<number> => ({ sql: data.overdueSchedulesSql(today), read: Number });
+export const permitsToAuthorizeIndicator = (): Indicator<number> => ({ sql: data.requestedPermitsSql(), read: Number });
 export const expiringPermitsIndicator = (now = Date.now()): Indicator<number> => ({
   sql: data.expiringPermitsSql(new Date(now + PERMIT_EXPIRING_HOURS * 3_600_000)),
   read: Number,

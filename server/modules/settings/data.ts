@@ -317,8 +317,11 @@ export async function userIdsOfRole(ex: Executor, roleId: number): Promise<numbe
 export const MODULE_SORTS = ['sortOrder', 'name', 'key'] as const;
 export type ModuleSort = (typeof MODULE_SORTS)[number];
 
-export async function listModules(ex: Executor, q: ListQuery<ModuleSort>): Promise<{ items: ModuleRow[]; total: number }> {
-  const where = q.search ? or(ilike(appModules.name, likePattern(q.search)), ilike(appModules.key, likePattern(q.search))) : undefined;
+export async function listModules(ex: Executor, q: ListQuery<ModuleSort>, f: { active: boolean | null } = { active: null }): Promise<{ items: ModuleRow[]; total: number }> {
+  const where = and(
+    q.search ? or(ilike(appModules.name, likePattern(q.search)), ilike(appModules.key, likePattern(q.search))) : undefined,
+    f.active === null ? undefined : eq(appModules.active, f.active),
+  );
   const sortCol = { sortOrder: appModules.sortOrder, name: appModules.name, key: appModules.key }[q.sortBy];
   const [items, totals] = await Promise.all([
     ex.select().from(appModules).where(where).orderBy(q.desc ? desc(sortCol) : asc(sortCol), asc(appModules.id)).limit(q.limit).offset(q.offset),

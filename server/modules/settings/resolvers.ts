@@ -59,7 +59,7 @@ export const settingsResolvers: Resolvers = {
     auditEntries: (_p, a, ctx) => service.listAuditEntries(ctx, a.list, a),
     roles: (_p, a, ctx) => service.listRoles(ctx, a.list),
     role: (_p, a, ctx) => service.getRole(ctx, a.id),
-    appModules: (_p, a, ctx) => service.listModules(ctx, a.list),
+    appModules: (_p, a, ctx) => service.listModules(ctx, a.list, a.filter),
     appModule: (_p, a, ctx) => service.getModule(ctx, a.id),
     permissionCatalog: (_p, _a, ctx) => service.allModules(ctx),
   },

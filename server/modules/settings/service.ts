@@ -255,8 +255,8 @@ export const grantsOfRoles = (ctx: RequestContext, roleIds: number[]) => data.gr
 
 // ---- modules and submodules ---------------------------------------------
 
-export function listModules(ctx: RequestContext, list: ListInput | null | undefined) {
-  return data.listModules(db(ctx), readList(list, data.MODULE_SORTS, 'sortOrder'));
+export function listModules(ctx: RequestContext, list: ListInput | null | undefined, filter?: { active?: boolean | null } | null) {
+  return data.listModules(db(ctx), readList(list, data.MODULE_SORTS, 'sortOrder'), { active: filter?.active ?? null });
 }
 
 export const getModule = (ctx: RequestContext, id: string) => data.findModule(db(ctx), Number(id));

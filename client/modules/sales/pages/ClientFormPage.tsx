@@ -5,16 +5,19 @@
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconPlus, IconTrash, IconUserOff } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ClientCreateDocument, ClientDetailDocument, ClientUpdateDocument, type ClientDetailQuery } from '../../../../generated/modules/sales/graphql';
+import { ClientCreateDocument, ClientDeactivateDocument, ClientDetailDocument, ClientUpdateDocument, type ClientDetailQuery } from '../../../../generated/modules/sales/graphql';
 import { isPostalCode, POSTAL_CODE_MESSAGE, RFC_MESSAGE, rfcKind } from '../../../../schema/validators';
+import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
 import { useFormSave } from '../../../components/useFormSave';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { asAppError } from '../../../components/serverErrors';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { REGIMEN_OPTIONS, USO_OPTIONS } from '../components/catalogs';
 import { formGate } from '../components/NotFound';
@@ -71,6 +74,7 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
   const navigate = useNavigate();
   const [create] = useMutation(ClientCreateDocument);
   const [update] = useMutation(ClientUpdateDocument);
+  const [deactivate, deactivation] = useMutation(ClientDeactivateDocument);
   const readOnly = client ? !access.editar : !access.crear;
   const form = useForm<Values>({
     mode: 'controlled',
@@ -82,7 +86,7 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
     },
   });
   const v = form.values;
-  const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: () => void navigate(SALES_PATHS.clients), readOnly });
+  const { save: runSave, saving, error, setError } = useFormSave({ form, fields: FIELDS, onSaved: () => void navigate(SALES_PATHS.clients), readOnly });
 
   const save = () =>
     runSave(async (values) => {
@@ -111,6 +115,23 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
       return t.created;
     });
 
+  // The `eliminar` of Clientes: a deactivation (its documents stay), as Compras does with suppliers.
+  const askDeactivate = (c: Client) =>
+    confirmAction({
+      title: t.deactivateTitle,
+      message: t.deactivateMessage(c.name),
+      confirmLabel: t.deactivate,
+      onConfirm: () => {
+        void deactivate({ variables: { id: c.id, version: c.version } })
+          .then(() => notifySuccess(t.deactivated))
+          .catch((caught: unknown) => {
+            const e = asAppError(caught);
+            if (e.code === 'CONFLICT') setError(e);
+            else notifyError(e.message, t.deactivateFailed);
+          });
+      },
+    });
+
   const setContact = (index: number, patch: Partial<ContactValues>) =>
     form.setFieldValue(
       'contacts',
@@ -134,6 +155,13 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
       error={error}
       onReload={onReload}
       readOnly={readOnly}
+      extraActions={
+        client && access.eliminar && client.active ? (
+          <Button variant="light" color={CANCEL_COLOR} leftSection={<IconUserOff size={16} />} loading={deactivation.loading} onClick={() => askDeactivate(client)}>
+            {t.deactivate}
+          </Button>
+        ) : null
+      }
     >
       <Stack gap="md">
         {readOnly ? (

@@ -16,7 +16,7 @@ import {
   type SecDeliveryFieldsFragment,
   type SecReturnCondition,
 } from '../../../../generated/modules/security/graphql';
-import { formatDeliveryFolio } from '../../../../schema/security/tools';
+import { DELIVERY_LINES_MAX, DELIVERY_QUANTITY_MAX, formatDeliveryFolio } from '../../../../schema/security/tools';
 import { useScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
 import { todayIso } from '../../../components/dates';
@@ -51,6 +51,7 @@ const t = {
   returned: 'Devolución registrada.',
   conditionHelp: 'Bueno: queda disponible. Dañado: la herramienta pasa a reparación. Perdido: se da de baja (indica el motivo).',
   stock: (n: number) => `Existencia: ${n}`,
+  linesFull: `Máximo ${DELIVERY_LINES_MAX} equipos por entrega; registra el resto en otra entrega.`,
 };
 
 const COLUMNS: ListColumn<Delivery>[] = [
@@ -65,6 +66,7 @@ const COLUMNS: ListColumn<Delivery>[] = [
 type DraftLine = { toolId: string; label: string; category: string; quantity: number };
 
 function ToolPicker({ onPick, taken }: { onPick: (l: DraftLine) => void; taken: string[] }) {
+  const full = taken.length >= DELIVERY_LINES_MAX;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const { data } = useQuery(SecDeliverableToolListDocument, { variables: { search: debounced || null }, fetchPolicy: 'network-only' });
@@ -73,6 +75,8 @@ function ToolPicker({ onPick, taken }: { onPick: (l: DraftLine) => void; taken: 
     <Select
       label={t.fields.tool}
       placeholder={t.toolPlaceholder}
+      disabled={full}
+      description={full ? t.linesFull : undefined}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
@@ -96,6 +100,7 @@ function missingOf(v: NewDelivery): Record<string, string> {
   if (!v.employeeId) missing.employeeId = common.required;
   if (!v.receivedBy.trim()) missing.receivedBy = common.required;
   if (!v.lines.length) missing.lines = 'Agrega al menos un equipo a la entrega.';
+  else if (v.lines.length > DELIVERY_LINES_MAX) missing.lines = t.linesFull;
   return missing;
 }
 
@@ -142,7 +147,8 @@ function NewDeliveryDialog({ onClose }: { onClose: (saved: boolean) => void }) {
                   aria-label={`${t.fields.quantity} ${l.label}`}
                   w={80}
                   min={1}
-                  max={l.category === 'epp' ? 100000 : 1}
+                  max={l.category === 'epp' ? DELIVERY_QUANTITY_MAX : 1}
+                  clampBehavior="strict"
                   allowDecimal={false}
                   allowNegative={false}
                   disabled={l.category !== 'epp'}

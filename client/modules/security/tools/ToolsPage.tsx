@@ -8,7 +8,9 @@ import { useMutation } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { SecToolCreateDocument, SecToolListDocument, type SecToolCategory, type SecToolFieldsFragment, type SecToolStatus } from '../../../../generated/modules/security/graphql';
+import { EPP_STOCK_MAX } from '../../../../schema/security/tools';
 import { useScreenAccess } from '../../../components/access';
+import { formatNumber } from '../../../components/format';
 import { FormDialog } from '../../../components/EditDialog';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
@@ -47,7 +49,7 @@ function NewToolDialog({ onClose }: { onClose: (id: string | null) => void }) {
       <TextInput label="Código" required maxLength={40} {...form.getInputProps('code')} />
       <TextInput label="Nombre" required maxLength={150} {...form.getInputProps('name')} />
       <TextInput label="Número de serie" maxLength={80} {...form.getInputProps('serial')} />
-      {v.category === 'epp' ? <NumberInput label="Existencia inicial" min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('stock')} onChange={(n) => form.setFieldValue('stock', Number(n) || 0)} /> : null}
+      {v.category === 'epp' ? <NumberInput label="Existencia inicial" description={`Máximo ${formatNumber(EPP_STOCK_MAX, 0)}.`} min={0} max={EPP_STOCK_MAX} clampBehavior="strict" thousandSeparator="," allowDecimal={false} allowNegative={false} {...form.getInputProps('stock')} onChange={(n) => form.setFieldValue('stock', Number(n) || 0)} /> : null}
     </FormDialog>
   );
 }

@@ -1,10 +1,12 @@
-// Módulos: the modules of the system in menu order; each row edits the
-// module in a dialog (`?edit=N`) or opens its screens (Submódulos).
-import { Button, Group, Text } from '@mantine/core';
+// Módulos: the modules of the system in menu order, filtered by Activo
+// (Todos / Activos / Inactivos, in the URL); each row edits the module in a
+// dialog (`?edit=N`) or opens its screens (Submódulos).
+import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { IconLayoutList, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { AppModuleListDocument, type AppModuleListQuery } from '../../../../generated/modules/settings/graphql';
+import { ACTIVE_FILTER_OPTIONS, activeFilter } from '../../../components/active';
 import { ModuleIcon } from '../../../components/icons';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -82,13 +84,16 @@ function moduleColumns(onEdit: ((row: ModuleRow) => void) | null): ListColumn<Mo
 export function ModulesPage() {
   const client = useApolloClient();
   const access = useScreenAccess('Módulos');
-  const params = useListParams({ sortBy: 'sortOrder' });
+  const params = useListParams({ sortBy: 'sortOrder', filters: { active: '' } });
+  const { active } = params.filters;
+  const activeValue = activeFilter(active);
+  const filter = activeValue === undefined ? {} : { active: activeValue };
   const dialog = useDialogParam('edit');
   const editingId = idParam(dialog.value);
 
   const list = toListInput(params);
   const { data, previousData, loading, error } = useQuery(AppModuleListDocument, {
-    variables: { list },
+    variables: { list, filter },
     fetchPolicy: 'cache-and-network',
   });
   const page = (data ?? previousData)?.appModules;
@@ -97,7 +102,7 @@ export function ModulesPage() {
     fetchAllPages(async (pageNumber, pageSize) => {
       const result = await client.query({
         query: AppModuleListDocument,
-        variables: { list: { ...list, page: pageNumber, pageSize } },
+        variables: { list: { ...list, page: pageNumber, pageSize }, filter },
         fetchPolicy: 'network-only',
       });
       return result.data?.appModules ?? { items: [], total: 0 };
@@ -117,6 +122,14 @@ export function ModulesPage() {
         params={params}
         rowKey={(row) => row.id}
         fetchAll={access.exportar ? fetchAll : undefined}
+        filters={
+          <SegmentedControl
+            aria-label={t.filterActive}
+            data={ACTIVE_FILTER_OPTIONS}
+            value={active === 'true' || active === 'false' ? active : 'all'}
+            onChange={(value) => params.setFilter('active', value === 'all' ? '' : value)}
+          />
+        }
       />
       {editingId ? <ModuleEditDialog moduleId={editingId} canEdit={access.editar} onClose={dialog.close} /> : null}
     </>

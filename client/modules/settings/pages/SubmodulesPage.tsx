@@ -1,12 +1,17 @@
 // Submódulos (?moduleId=N): the screens of one module with the permission
-// names each offers; a row edits the screen in a dialog (`&edit=M`).
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+// names each offers, on the shared list page (search, sort, Activo filter and
+// export over the module's screens, already loaded: a module has a handful);
+// a row's Editar edits the screen in a dialog (`&edit=M`).
+import { useMemo } from 'react';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AppModuleDetailDocument, type SubmoduleFieldsFragment } from '../../../../generated/modules/settings/graphql';
-import { ModuleIcon } from '../../../components/icons';
-import { PageHeader } from '../../../components/PageHeader';
+import { ACTIVE_FILTER_OPTIONS, activeFilter } from '../../../components/active';
+import { queryClientRows } from '../../../components/clientList';
+import { ListPage, type ListColumn } from '../../../components/ListPage';
+import { useListParams, type ListParams } from '../../../components/listParams';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { useScreenAccess } from '../access';
@@ -14,9 +19,10 @@ import { useDialogParam } from '../../../components/dialogParam';
 import { orderedPermissions } from '../modules/moduleForms';
 import { SubmoduleEditDialog } from '../modules/SubmoduleEditDialog';
 import { idParam, SETTINGS_PATHS } from '../paths';
-import { ACTIVE_LABELS, activeStatus, permissionLabel, texts } from '../texts';
+import { ACTIVE_LABELS, activeLabel, activeStatus, permissionLabel, texts } from '../texts';
 
 const t = texts.submodules;
+const NO_ROWS: readonly SubmoduleFieldsFragment[] = [];
 
 function BackToModules() {
   return (
@@ -38,79 +44,59 @@ function PermissionBadges({ permissions }: { permissions: readonly string[] }) {
   );
 }
 
-function SubmoduleTable({
-  rows,
-  loading,
-  onEdit,
-}: {
-  rows: readonly SubmoduleFieldsFragment[];
-  loading: boolean;
-  /** null: the user may not edit, so no action column. */
-  onEdit: ((row: SubmoduleFieldsFragment) => void) | null;
-}) {
-  const columnCount = onEdit ? 6 : 5;
+const permissionsText = (row: SubmoduleFieldsFragment) => orderedPermissions(row.permissions).map(permissionLabel).join(', ');
+
+function submoduleColumns(onEdit: ((row: SubmoduleFieldsFragment) => void) | null): ListColumn<SubmoduleFieldsFragment>[] {
   const c = t.columns;
-  return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" aria-busy={loading}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th style={{ width: 90, textAlign: 'right' }}>{c.sortOrder}</Table.Th>
-              <Table.Th>{c.name}</Table.Th>
-              <Table.Th>{c.key}</Table.Th>
-              <Table.Th>{c.active}</Table.Th>
-              <Table.Th>{c.permissions}</Table.Th>
-              {onEdit ? <Table.Th style={{ textAlign: 'right' }}>{texts.common.actions}</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading && rows.length === 0
-              ? Array.from({ length: 5 }, (_, index) => (
-                  <Table.Tr key={`skeleton-${index}`}>
-                    <Table.Td colSpan={columnCount}>
-                      <Skeleton height={14} radius="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              : rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td style={{ textAlign: 'right' }}>{row.sortOrder}</Table.Td>
-                    <Table.Td>{row.name}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {row.key}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} />
-                    </Table.Td>
-                    <Table.Td>
-                      <PermissionBadges permissions={row.permissions} />
-                    </Table.Td>
-                    {onEdit ? (
-                      <Table.Td style={{ textAlign: 'right' }}>
-                        <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => onEdit(row)}>
-                          {texts.common.edit}
-                        </Button>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-            {!loading && rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columnCount}>
-                  <Text size="sm" c="dimmed" ta="center" py="lg">
-                    {t.empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
-  );
+  const columns: ListColumn<SubmoduleFieldsFragment>[] = [
+    { key: 'sortOrder', header: c.sortOrder, format: 'number', sortable: true, align: 'right', width: 90 },
+    { key: 'name', header: c.name, sortable: true },
+    {
+      key: 'key',
+      header: c.key,
+      sortable: true,
+      render: (row) => (
+        <Text size="sm" c="dimmed">
+          {row.key}
+        </Text>
+      ),
+    },
+    {
+      key: 'active',
+      header: c.active,
+      sortable: true,
+      render: (row) => <StatusBadge status={activeStatus(row.active)} labels={ACTIVE_LABELS} />,
+      exportValue: (row) => activeLabel(row.active),
+    },
+    { key: 'permissions', header: c.permissions, render: (row) => <PermissionBadges permissions={row.permissions} />, exportValue: permissionsText },
+  ];
+  if (onEdit) {
+    columns.push({
+      key: 'actions',
+      header: texts.common.actions,
+      exportable: false,
+      align: 'right',
+      render: (row) => (
+        <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => onEdit(row)}>
+          {texts.common.edit}
+        </Button>
+      ),
+    });
+  }
+  return columns;
+}
+
+/** Search, sort, paging and the Activo filter over the module's screens, already loaded (a module has a handful). */
+function useSubmoduleRows(rows: readonly SubmoduleFieldsFragment[], params: ListParams) {
+  const { active } = params.filters;
+  return useMemo(() => {
+    const wanted = activeFilter(active);
+    const filtered = wanted === undefined ? rows : rows.filter((row) => row.active === wanted);
+    return queryClientRows(filtered, params, {
+      searchText: (row) => `${row.name} ${row.key} ${permissionsText(row)}`,
+      sortValue: (row, key) => (key === 'sortOrder' ? row.sortOrder : key === 'active' ? activeLabel(row.active) : key === 'key' ? row.key : row.name),
+    });
+  }, [rows, params, active]);
 }
 
 export function SubmodulesPage() {
@@ -118,12 +104,15 @@ export function SubmodulesPage() {
   const moduleId = idParam(searchParams.get('moduleId'));
   const access = useScreenAccess('Módulos');
   const dialog = useDialogParam('edit');
+  const params = useListParams({ sortBy: 'sortOrder', filters: { active: '' } });
   const { data, loading, error, refetch } = useQuery(AppModuleDetailDocument, {
     variables: { id: moduleId ?? '' },
     skip: moduleId === null,
     // Edits send the version back: read it fresh.
     fetchPolicy: 'network-only',
   });
+  const rows = data?.appModule?.submodules ?? NO_ROWS;
+  const list = useSubmoduleRows(rows, params);
 
   if (moduleId === null) {
     return (
@@ -149,33 +138,34 @@ export function SubmodulesPage() {
     );
   }
 
-  const rows = mod?.submodules ?? [];
   const editingId = dialog.value;
   const editing = editingId ? (rows.find((row) => row.id === editingId) ?? null) : null;
 
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={
-          mod ? (
-            <Group gap="xs" wrap="nowrap" component="span">
-              <ModuleIcon name={mod.icon} size={26} stroke={1.6} aria-hidden />
-              {mod.name}
-              {mod.active ? null : <StatusBadge status="inactive" labels={ACTIVE_LABELS} />}
-            </Group>
-          ) : (
-            <Skeleton height={28} width={220} />
-          )
-        }
+    <>
+      <ListPage
+        title={mod ? t.heading(mod.name, mod.active) : undefined}
         description={t.description}
+        exportName={mod ? t.exportName(mod.name) : t.exportName('')}
+        searchPlaceholder={t.searchPlaceholder}
+        columns={submoduleColumns(access.editar ? (row) => dialog.open(row.id) : null)}
+        rows={list.items}
+        total={list.total}
+        loading={loading}
+        error={loadError}
+        params={params}
+        rowKey={(row) => row.id}
+        fetchAll={access.exportar ? () => Promise.resolve(list.matching) : undefined}
         actions={<BackToModules />}
+        filters={
+          <SegmentedControl
+            aria-label={t.filterActive}
+            data={ACTIVE_FILTER_OPTIONS}
+            value={params.filters.active === 'true' || params.filters.active === 'false' ? params.filters.active : 'all'}
+            onChange={(value) => params.setFilter('active', value === 'all' ? '' : value)}
+          />
+        }
       />
-      {loadError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={texts.common.loadFailed}>
-          {loadError.message}
-        </Alert>
-      ) : null}
-      <SubmoduleTable rows={rows} loading={loading} onEdit={access.editar ? (row) => dialog.open(row.id) : null} />
       {editingId ? (
         <SubmoduleEditDialog
           sub={editing}
@@ -185,6 +175,6 @@ export function SubmodulesPage() {
           onReload={() => void refetch()}
         />
       ) : null}
-    </Stack>
+    </>
   );
 }

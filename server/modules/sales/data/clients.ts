@@ -86,6 +86,16 @@ export async function updateClient(ex: Executor, id: number, version: number, va
   return rows.length === 1;
 }
 
+/** Sets only the Activo flag (a deactivation), with the optimistic version check. */
+export async function setClientActive(ex: Executor, id: number, version: number, active: boolean): Promise<boolean> {
+  const rows = await ex
+    .update(clients)
+    .set({ active, version: sql`${clients.version} + 1` })
+    .where(and(eq(clients.id, id), eq(clients.version, version)))
+    .returning({ id: clients.id });
+  return rows.length === 1;
+}
+
 export async function replaceContacts(ex: Executor, clientId: number, contacts: ContactValues[]): Promise<void> {
   await ex.delete(clientContacts).where(eq(clientContacts.clientId, clientId));
   if (contacts.length) await ex.insert(clientContacts).values(contacts.map((c, i) => ({ ...c, clientId, sortOrder: i + 1 })));

@@ -1,5 +1,5 @@
 // Ventas data layer: generadores (captured quantities per contract concept) and their lines.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { generatorLines, generators } from '../tables';
@@ -192,3 +192,6 @@ export async function releaseGenerators(ex: Executor, invoiceId: number, keep: n
   );
   return rows.map((r) => r.id);
 }
+
+/** Tablero: generadores in borrador, waiting for someone to authorise them (the Generadores list filtered by that status). */
+export const draftGeneratorsSql = (): SQL => sql`(select count(*)::int from generators where status = 'borrador')`;

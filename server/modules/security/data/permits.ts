@@ -128,6 +128,9 @@ export async function movePermit(ex: Executor, id: number, version: number, from
   return rows.length > 0;
 }
 
+/** Tablero: permits requested and waiting for `autorizar` (the Permisos list filtered by solicitado). */
+export const requestedPermitsSql = (): SQL => sql`(select count(*)::int from sec_permits where status = 'solicitado')`;
+
 /** Tablero: authorised permits that end before `before`. */
 export const expiringPermitsSql = (before: Date): SQL =>
   sql`(select count(*)::int from sec_permits where status = 'autorizado' and valid_to <= ${before.toISOString()}::timestamptz)`;
