@@ -1,10 +1,10 @@
 // Exports list rows as CSV or XLSX and hands the file to the browser.
-// The CSV starts with a UTF-8 BOM because Excel otherwise reads it as
-// Windows-1252 and mangles accents; the XLSX writer is loaded on demand.
-import Papa from 'papaparse';
+// The CSV text comes from schema/csv.ts (BOM, CRLF, formulas neutralised),
+// shared with the server's exports; the XLSX writer is loaded on demand.
 import dayjs from 'dayjs';
 import { rowField, type ListColumn } from './columns';
 import { loadExcel } from './excel';
+import { csvText } from '../../schema/csv';
 import { isIsoDate } from '../../schema/dates';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -15,11 +15,6 @@ const NUMERIC = /^-?\d+(?:\.\d+)?$/;
 const MONEY_FORMAT = '"$"#,##0.00;-"$"#,##0.00';
 const DATE_FORMAT = 'dd/mm/yyyy';
 const DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
-
-const BOM = '\uFEFF';
-// A cell starting with = + @ (or "-" not followed by a plain number) would run
-// as a formula when the CSV is opened in a spreadsheet; papaparse prefixes it with '.
-const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
 
 /**
  * A calendar date ("2026-11-21") as a cell: a real date in XLSX (shown
@@ -74,20 +69,16 @@ export function exportCell<T>(column: ExportColumn<T>, row: T): ExportCell {
 /** The CSV text, BOM included. */
 export function buildCsv<T>(columns: ReadonlyArray<ExportColumn<T>>, rows: ReadonlyArray<T>): string {
   const included = exportedColumns(columns);
-  const csv = Papa.unparse(
-    {
-      fields: included.map((column) => column.header),
-      data: rows.map((row) =>
-        included.map((column) => {
-          const value = exportCell(column, row);
-          if (value instanceof Date) return column.format === 'datetime' ? csvDateTime(value) : csvDate(value);
-          return value ?? '';
-        }),
-      ),
-    },
-    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+  return csvText(
+    included.map((column) => column.header),
+    rows.map((row) =>
+      included.map((column) => {
+        const value = exportCell(column, row);
+        if (value instanceof Date) return column.format === 'datetime' ? csvDateTime(value) : csvDate(value);
+        return value;
+      }),
+    ),
   );
-  return BOM + csv;
 }
 
 /** Excel forbids some characters and more than 31 characters in a sheet name. */

@@ -32,7 +32,7 @@ export function orderCost(i: OrderCostInput): OrderCost {
 }
 
 /** Requisition statuses (Almacén's) that let an order close: nothing more will be delivered. */
-export const SETTLED_REQUISITION_STATUSES = ['SURTIDA', 'RECHAZADA'] as const;
+export const SETTLED_REQUISITION_STATUSES = ['SURTIDA', 'RECHAZADA', 'CERRADA'] as const;
 export const isRequisitionSettled = (status: string) => (SETTLED_REQUISITION_STATUSES as readonly string[]).includes(status);
 
 export const SERVICE_KIND_LABELS = { preventivo: 'Preventivo', correctivo: 'Correctivo' } as const;

@@ -308,6 +308,16 @@ const OPS: Op[] = [
     ],
   },
   {
+    name: 'warehouseRequisitionClose',
+    query: `mutation($id:ID!,$v:Int!,$r:String!){ warehouseRequisitionClose(id:$id,version:$v,reason:$r){ id } }`,
+    valid: () => ({ id: ctx.reqAuthorized.id, v: ctx.reqAuthorized.version, r: 'Motivo' }),
+    cases: [
+      { label: 'empty reason', vars: () => ({ id: ctx.reqAuthorized.id, v: ctx.reqAuthorized.version, r: '' }), code: 'BAD_USER_INPUT', fields: { reason: 'Escribe el motivo.' } },
+      { label: '10 KB reason', vars: () => ({ id: ctx.reqAuthorized.id, v: ctx.reqAuthorized.version, r: BIG }), code: 'BAD_USER_INPUT', fields: { reason: 'Máximo 500 caracteres.' } },
+      { label: 'still pending', vars: () => ({ id: ctx.reqPending.id, v: ctx.reqPending.version, r: 'Motivo' }), code: 'CONFLICT', message: 'Solo se cierra una requisición autorizada o surtida parcialmente; esta está "Pendiente".' },
+    ],
+  },
+  {
     name: 'pdmRequestCreate',
     query: `mutation($i: PdmRequestInput!){ pdmRequestCreate(input:$i){ id } }`,
     valid: () => ({ i: pdmInput() }),
@@ -407,6 +417,8 @@ describe('the same calls succeed for the Almacenista (the refusals above were ab
     stockConceptUpdate: () => void (ctx.conceptVersion += 1),
     inventoryCountCapture: () => void (ctx.countVersion += 1),
     pdmRequestUpdate: () => void (ctx.pdm.version += 1),
+    // Delivered 1 of 2: the close that follows closes a partly delivered requisition.
+    warehouseRequisitionFulfill: () => void (ctx.reqAuthorized.version += 1),
     warehouseRequisitionUpdate: async () => {
       const r = okData(await s.gql(`query($id:ID!){ warehouseRequisition(id:$id){ version lines { id } } }`, { id: ctx.reqPending.id }, clerk)).warehouseRequisition;
       ctx.reqPending = { id: ctx.reqPending.id, version: r.version, lineId: r.lines[0].id };

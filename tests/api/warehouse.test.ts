@@ -224,6 +224,45 @@ describe('existencias', () => {
   });
 });
 
+describe('CSV exports (the same writer as every list export: BOM, CRLF, DD/MM/AAAA)', () => {
+  const decode = (file: { base64: string }) => Buffer.from(file.base64, 'base64').toString('utf8');
+
+  it('existencias as CSV: header and a row with exact figures, filtered like the screen; refused to a viewer', async () => {
+    const a = await makeArticle(s, clerk, f, { name: 'Válvula 1/2", latón', unit: 'KGM', minStock: '5', maxStock: '20', reorderPoint: '8' });
+    okData(await post(s, clerk, { conceptId: f.entrada, warehouseId: f.w1, lines: [{ articleId: a.id, quantity: '2.5', unitCost: '12.40' }] }));
+    const file = okData(await s.gql(`query($w:ID!,$q:String){ stockExport(format: CSV, filter:{ warehouseId:$w }, search:$q){ fileName mimeType base64 } }`, { w: f.w1, q: a.sku }, clerk)).stockExport;
+    expect(file.fileName).toMatch(/^existencias-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.mimeType).toBe('text/csv; charset=utf-8');
+    const text = decode(file);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    // 2.5 kg × 12.40 = 31.00; 2.5 is below the minimum 5 and the reorder point 8.
+    expect(text.slice(1).split('\r\n')).toEqual([
+      'Almacén,SKU,Artículo,Unidad,Existencia,Costo promedio,Valor,Mínimo,Máximo,Alertas',
+      `Almacén Prueba Uno,${a.sku},"Válvula 1/2"", latón",Kilogramo,2.5,12.4,31.00,5,20,"Bajo mínimo, Reordenar"`,
+    ]);
+    const viewer = await s.login('consulta@demo.mx');
+    expectRefused(await s.gql(`query{ stockExport(format: CSV){ fileName } }`, {}, viewer), 'FORBIDDEN');
+  });
+
+  it('kárdex as CSV: opening balance, each movement, closing balance, exact figures', async () => {
+    const a = await makeArticle(s, clerk, f, { unit: 'KGM' });
+    const inMv = okData(await post(s, clerk, { conceptId: f.entrada, warehouseId: f.w1, date: daysAgo(2), reference: 'FAC-77', lines: [{ articleId: a.id, quantity: '2.5', unitCost: '12.40' }] })).stockMovementPost;
+    const outMv = okData(await post(s, clerk, { conceptId: f.salida, warehouseId: f.w1, lines: [{ articleId: a.id, quantity: '1' }] })).stockMovementPost;
+    const file = okData(await s.gql(`query($a:ID!,$w:ID!,$from:Date!,$to:Date!){ kardexExport(articleId:$a,warehouseId:$w,from:$from,to:$to,format:CSV){ fileName mimeType base64 } }`, { a: a.id, w: f.w1, from: daysAgo(5), to: today }, clerk)).kardexExport;
+    expect(file.fileName).toMatch(new RegExp(`^kardex-${a.sku}-.*\\.csv$`));
+    expect(file.mimeType).toBe('text/csv; charset=utf-8');
+    const dmy = (iso: string) => iso.split('-').reverse().join('/');
+    // In 2.5 × 12.40 = 31.00; out 1 at the average 12.40 = 12.40; left 1.5 worth 18.60.
+    expect(decode(file).slice(1).split('\r\n')).toEqual([
+      'Fecha,Folio,Concepto,Referencia,Entrada,Salida,Costo unitario,Importe,Existencia,Saldo',
+      `${dmy(daysAgo(5))},,Saldo inicial,,,,0,,0,0.00`,
+      `${dmy(daysAgo(2))},${inMv.folio},Concepto ENTRADA,FAC-77,2.5,,12.4,31.00,2.5,31.00`,
+      `${dmy(today)},${outMv.folio},Concepto SALIDA,,,1,12.4,12.40,1.5,18.60`,
+      `${dmy(today)},,Saldo final,,2.5,1,12.4,,1.5,18.60`,
+    ]);
+  });
+});
+
 describe('catalogues', () => {
   it('warehouse codes are unique (case-insensitive); edits are optimistic; delete deactivates when referenced', async () => {
     const code = uniq('dup');

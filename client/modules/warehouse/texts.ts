@@ -21,6 +21,7 @@ export const REQUISITION_STATUS: StatusLabels = {
   SURTIDA_PARCIAL: { label: 'Surtida parcial', color: 'cyan' },
   SURTIDA: { label: 'Surtida', color: 'teal' },
   RECHAZADA: { label: 'Rechazada', color: 'red' },
+  CERRADA: { label: 'Cerrada', color: 'gray' },
 };
 export const PDM_STATUS: StatusLabels = {
   PENDIENTE: { label: 'Pendiente', color: 'yellow' },
@@ -72,6 +73,7 @@ export const texts = {
       `¿Eliminar "${name}"? Si otros registros lo usan se desactivará en lugar de eliminarse.`,
     exportXlsx: 'Excel (.xlsx)',
     exportPdf: 'PDF',
+    exportCsv: 'CSV (.csv)',
     export: 'Exportar',
     exportFailed: 'No se pudo exportar',
     actionFailed: 'No se pudo completar la acción',
@@ -294,6 +296,15 @@ export const texts = {
     movements: 'Salidas registradas',
     rejectionReason: 'Motivo del rechazo',
     authorizedBy: 'Autorizó',
+    close: 'Cerrar requisición',
+    closeTitle: 'Cerrar requisición',
+    closeMessage: (folio: string, delivered: boolean) =>
+      delivered
+        ? `Se cerrará ${folio} sin surtir lo pendiente: lo ya entregado se queda como está y lo pendiente se cancela. No se puede deshacer.`
+        : `Se cerrará ${folio} sin surtir nada: se cancela todo lo autorizado. No se puede deshacer.`,
+    closed: 'Requisición cerrada.',
+    closeReason: 'Motivo del cierre',
+    closedBy: 'Cerró',
     exportName: 'Requisiciones',
   },
   pdm: {

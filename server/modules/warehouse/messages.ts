@@ -1,6 +1,7 @@
 // Every Spanish string the Almacén server sends to a person, in one place,
 // plus the document lifecycles (their labels are Spanish too).
 import { defineLifecycle } from '../../lib/lifecycle';
+import { REQUISITION_LIFECYCLE, type RequisitionStatus } from '../../../schema/warehouse/requisitions';
 
 export const MSG = {
   required: 'Este campo es obligatorio.',
@@ -75,6 +76,8 @@ export const MSG = {
   deliverAboveAuthorized: (pending: string) => `No se puede surtir más de lo autorizado pendiente (${pending}).`,
   deliverSomething: 'Captura al menos una cantidad a surtir.',
   reasonRequired: 'Escribe el motivo.',
+  closeOnlyOpen: (status: string) =>
+    `Solo se cierra una requisición autorizada o surtida parcialmente; esta está "${status}".`,
   neededDatePast: 'La fecha requerida no puede ser anterior a hoy.',
   onlyPendingEditable: 'Solo se puede modificar un documento pendiente.',
 
@@ -98,17 +101,8 @@ export const ENTITY = {
 
 export const KIND_LABELS = { ENTRADA: 'Entrada', SALIDA: 'Salida', TRASPASO: 'Traspaso', AJUSTE: 'Ajuste' } as const;
 
-export type RequisitionStatus = 'PENDIENTE' | 'AUTORIZADA' | 'SURTIDA_PARCIAL' | 'SURTIDA' | 'RECHAZADA';
-export const requisitionLifecycle = defineLifecycle<RequisitionStatus>({
-  labels: { PENDIENTE: 'Pendiente', AUTORIZADA: 'Autorizada', SURTIDA_PARCIAL: 'Surtida parcial', SURTIDA: 'Surtida', RECHAZADA: 'Rechazada' },
-  transitions: {
-    PENDIENTE: ['AUTORIZADA', 'RECHAZADA'],
-    AUTORIZADA: ['SURTIDA_PARCIAL', 'SURTIDA'],
-    SURTIDA_PARCIAL: ['SURTIDA_PARCIAL', 'SURTIDA'],
-    SURTIDA: [],
-    RECHAZADA: [],
-  },
-});
+export type { RequisitionStatus } from '../../../schema/warehouse/requisitions';
+export const requisitionLifecycle = defineLifecycle<RequisitionStatus>(REQUISITION_LIFECYCLE);
 
 export type PdmStatus = 'PENDIENTE' | 'ENVIADA' | 'RECHAZADA';
 export const pdmLifecycle = defineLifecycle<PdmStatus>({

@@ -1,14 +1,15 @@
 // Requisiciones: an area (or a maintenance order) asks the warehouse for
 // articles; someone with `autorizar` sets what may be delivered; the
 // warehouse delivers (surte) in one or more goes, each posting a salida.
-//   pendiente → autorizada → surtida parcial → surtida, or pendiente → rechazada.
+//   pendiente → autorizada → surtida parcial → surtida, or pendiente → rechazada;
+// an autorizada or surtida parcial one can be closed short (cerrada).
 import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { runBulk } from '../../lib/bulk';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
-import { assertTransition } from '../../lib/lifecycle';
+import { assertTransition, canTransition } from '../../lib/lifecycle';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
@@ -215,6 +216,32 @@ export async function rejectRequisition(ctx: RequestContext, id: string, version
     assertTransition(requisitionLifecycle, before.status as RequisitionStatus, 'RECHAZADA');
     if (!(await data.updateRequisition(tx, reqId, version, { status: 'RECHAZADA', rejectionReason: reason, authorizedBy: ctx.auth?.id ?? null, authorizedAt: new Date() }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'requisition', entityId: reqId, action: 'reject', before: { status: before.status }, after: { status: 'RECHAZADA', reason } });
+  });
+  return found(await data.findRequisition(db(ctx), reqId), ENTITY.requisition);
+}
+
+/**
+ * "Cerrar requisición" (close short): an authorised or partly delivered
+ * requisition whose remainder will not be delivered is closed with a reason.
+ * What was delivered stays delivered (its salidas and the lines' delivered
+ * quantities are untouched; nothing is reversed); the undelivered remainder
+ * is cancelled and the requisition becomes CERRADA, a terminal state, so an
+ * order waiting on it (Mantenimiento) may close. From AUTORIZADA nothing was
+ * delivered: it amounts to cancelling the whole authorisation.
+ */
+export async function closeRequisition(ctx: RequestContext, id: string, version: number, reasonRaw: unknown) {
+  const { reason } = parseInput(z.object({ reason: reasonText() }), { reason: reasonRaw });
+  const reqId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await lockRequisition(tx, reqId, version);
+    const from = before.status as RequisitionStatus;
+    if (!canTransition(requisitionLifecycle, from, 'CERRADA')) throw appError('CONFLICT', MSG.closeOnlyOpen(requisitionLifecycle.labels[from] ?? before.status));
+    const lines = await data.requisitionLines(tx, [reqId]);
+    const cancelled = lines
+      .map((l) => ({ lineId: l.id, authorized: dec(l.authorizedQty ?? 0).toFixed(), delivered: dec(l.deliveredQty).toFixed(), cancelled: dec(l.authorizedQty ?? 0).minus(l.deliveredQty).toFixed() }))
+      .filter((l) => dec(l.cancelled).greaterThan(0));
+    if (!(await data.updateRequisition(tx, reqId, version, { status: 'CERRADA', closeReason: reason, closedBy: ctx.auth?.id ?? null, closedAt: new Date() }))) throw conflict();
+    await writeAudit(tx, actorOf(ctx), { entity: 'requisition', entityId: reqId, action: 'close', before: { status: before.status }, after: { status: 'CERRADA', reason, cancelled } });
   });
   return found(await data.findRequisition(db(ctx), reqId), ENTITY.requisition);
 }

@@ -4,6 +4,7 @@ import DataLoader from 'dataloader';
 import type { RequestContext } from '../../context';
 import type { Resolvers } from '../../graphql/types';
 import { dec } from '../../../schema/money';
+import { pendingQuantity } from '../../../schema/warehouse/requisitions';
 import type * as data from './data';
 import { formatMovementFolio } from './posting';
 import * as service from './service';
@@ -124,6 +125,7 @@ export const warehouseResolvers: Resolvers = {
     warehouseRequisitionAuthorize: (_p, a, ctx) => service.authorizeRequisition(ctx, a.id, a.version, a.lines),
     warehouseRequisitionBulkAuthorize: (_p, a, ctx) => service.authorizeRequisitionsInFull(ctx, a.ids),
     warehouseRequisitionReject: (_p, a, ctx) => service.rejectRequisition(ctx, a.id, a.version, a.reason),
+    warehouseRequisitionClose: (_p, a, ctx) => service.closeRequisition(ctx, a.id, a.version, a.reason),
     warehouseRequisitionFulfill: (_p, a, ctx) => service.fulfillRequisition(ctx, a.id, a.version, a.lines, a.date),
     pdmRequestCreate: (_p, a, ctx) => service.createPdm(ctx, a.input),
     pdmRequestUpdate: (_p, a, ctx) => service.updatePdm(ctx, a.id, a.version, a.input),
@@ -200,7 +202,7 @@ export const warehouseResolvers: Resolvers = {
   WarehouseRequisition: {
     folio: (r) => service.formatRequisitionFolio(r.folio),
     warehouse: async (r, _a, ctx) => (await loaders(ctx).warehouse.load(r.warehouseId)) as data.WarehouseRow,
-    lines: async (r, _a, ctx) => (await loaders(ctx).requisitionLines.load(r.id)).map((l) => ({ ...l, ctxWarehouseId: r.warehouseId })),
+    lines: async (r, _a, ctx) => (await loaders(ctx).requisitionLines.load(r.id)).map((l) => ({ ...l, ctxWarehouseId: r.warehouseId, ctxStatus: r.status })),
     movements: async (r, _a, ctx) => (await loaders(ctx).requisitionMovements.load(r.id)).map((m) => ref(m) as { id: number; folio: string }),
   },
   WarehouseRequisitionLine: {
@@ -208,7 +210,7 @@ export const warehouseResolvers: Resolvers = {
     requestedQuantity: (l) => l.requestedQty,
     authorizedQuantity: (l) => l.authorizedQty,
     deliveredQuantity: (l) => l.deliveredQty,
-    pendingQuantity: (l) => dec(l.authorizedQty ?? 0).minus(l.deliveredQty).toFixed(),
+    pendingQuantity: (l) => pendingQuantity(l.ctxStatus, l.authorizedQty, l.deliveredQty),
   },
   PdmRequest: {
     folio: (p) => service.formatPdmFolio(p.folio),

@@ -18,6 +18,7 @@ export {
   authorizeRequisition,
   authorizeRequisitionsInFull,
   rejectRequisition,
+  closeRequisition,
   fulfillRequisition,
   formatRequisitionFolio,
 } from './requisitions';

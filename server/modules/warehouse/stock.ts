@@ -1,10 +1,11 @@
 // Existencias (stock per warehouse × article with flags and totals) and the
 // kardex (ledger of one article in one warehouse over a date range), with
-// their XLSX/PDF exports.
+// their XLSX/PDF/CSV exports.
 import { getCompanyProfile } from '../../lib/company';
 import { badInput, found, type FieldMessages } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
-import { dec } from '../../../schema/money';
+import { csvText, type CsvCell } from '../../../schema/csv';
+import { dec, money } from '../../../schema/money';
 import { formatDateMx, renderPdfBase64, type PdfColumn } from '../../lib/pdf';
 import type { RequestContext } from '../../context';
 import * as data from './data';
@@ -81,11 +82,21 @@ export async function kardex(ctx: RequestContext, args: { articleId: string; war
 
 // ---- exports ---------------------------------------------------------------------------
 
-export type ExportFormat = 'XLSX' | 'PDF';
+export type ExportFormat = 'XLSX' | 'PDF' | 'CSV';
 export type FileOut = { fileName: string; mimeType: string; base64: string };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PDF_MIME = 'application/pdf';
+const CSV_MIME = 'text/csv; charset=utf-8';
+
+/** The CSV file: the same writer as every list export of the SPA (schema/csv.ts). */
+const csvFile = (fileName: string, headers: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): FileOut => ({
+  fileName,
+  mimeType: CSV_MIME,
+  base64: Buffer.from(csvText(headers, rows), 'utf8').toString('base64'),
+});
+/** A stored decimal as plain text without trailing zeros ("12.5000" → "12.5"); null stays empty. */
+const plain = (v: string | null | undefined): string | null => (v === null || v === undefined ? null : dec(v).toFixed());
 
 type SheetColumn = { header: string; key: string; width: number; numFmt?: string };
 
@@ -146,6 +157,12 @@ export async function exportStock(ctx: RequestContext, filter: StockFilterInput,
     };
   });
   const stamp = new Date().toISOString().slice(0, 10);
+  if (format === 'CSV') {
+    // A plain table (no totals rows), so it sorts and filters as it is.
+    const headers = ['Almacén', 'SKU', 'Artículo', 'Unidad', 'Existencia', 'Costo promedio', 'Valor', 'Mínimo', 'Máximo', 'Alertas'];
+    const cells = rows.map((r) => [r.warehouse, r.sku, r.name, r.unit, plain(r.quantity), plain(r.avgCost), money(r.value), plain(r.min), plain(r.max), r.flags]);
+    return csvFile(`existencias-${stamp}.csv`, headers, cells);
+  }
   if (format === 'XLSX') {
     const columns: SheetColumn[] = [
       { header: 'Almacén', key: 'warehouse', width: 24 },
@@ -220,6 +237,23 @@ export async function exportKardex(ctx: RequestContext, args: { articleId: strin
   const closingRow = { date: k.to, folio: '', concept: 'Saldo final', reference: '', inQty: k.totalIn, outQty: k.totalOut, unitCost: k.closing.averageCost, amount: null, balanceQty: k.closing.quantity, balanceValue: k.closing.value };
   const header = [`Artículo: ${k.article.sku} ${k.article.name} (${unit})`, `Almacén: ${k.warehouse.code} ${k.warehouse.name}`, period];
   if (k.truncated) header.push(`Se muestran los primeros ${KARDEX_LIMIT} movimientos: acota el periodo para ver el resto.`);
+  if (format === 'CSV') {
+    // Article, warehouse and period are in the file name; the opening and closing balances are rows of the table.
+    const headers = ['Fecha', 'Folio', 'Concepto', 'Referencia', 'Entrada', 'Salida', 'Costo unitario', 'Importe', 'Existencia', 'Saldo'];
+    const cells = [openingRow, ...rows, closingRow].map((r) => [
+      formatDateMx(r.date),
+      r.folio,
+      r.concept,
+      r.reference,
+      plain(r.inQty),
+      plain(r.outQty),
+      plain(r.unitCost),
+      r.amount === null ? null : money(r.amount),
+      plain(r.balanceQty),
+      money(r.balanceValue),
+    ]);
+    return csvFile(`${baseName}.csv`, headers, cells);
+  }
   if (format === 'XLSX') {
     const columns: SheetColumn[] = [
       { header: 'Fecha', key: 'date', width: 12 },

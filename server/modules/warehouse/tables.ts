@@ -250,13 +250,17 @@ export const warehouseRequisitions = pgTable(
     rejectionReason: text('rejection_reason').notNull().default(''),
     authorizedBy: integer('authorized_by').references(() => users.id),
     authorizedAt: timestamp('authorized_at', { withTimezone: true, mode: 'date' }),
+    /** "Cerrar requisición" (close short): why the undelivered remainder was cancelled, who and when. */
+    closeReason: text('close_reason').notNull().default(''),
+    closedBy: integer('closed_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('wh_requisitions_folio_uq').on(t.folio),
     index('wh_requisitions_status_idx').on(t.status),
-    check('wh_requisitions_status_ck', sql`${t.status} in ('PENDIENTE','AUTORIZADA','SURTIDA_PARCIAL','SURTIDA','RECHAZADA')`),
+    check('wh_requisitions_status_ck', sql`${t.status} in ('PENDIENTE','AUTORIZADA','SURTIDA_PARCIAL','SURTIDA','RECHAZADA','CERRADA')`),
   ],
 );
 

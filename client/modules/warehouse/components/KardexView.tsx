@@ -75,6 +75,7 @@ export function KardexView({ articleId, warehouseId, from, to, canExport, onChan
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item onClick={() => void download('XLSX')}>{texts.common.exportXlsx}</Menu.Item>
+                <Menu.Item onClick={() => void download('CSV')}>{texts.common.exportCsv}</Menu.Item>
                 <Menu.Item onClick={() => void download('PDF')}>{texts.common.exportPdf}</Menu.Item>
               </Menu.Dropdown>
             </Menu>

@@ -1,4 +1,4 @@
-// Files the server generates (XLSX/PDF as base64 in GraphQL) become a download.
+// Files the server generates (XLSX/CSV/PDF as base64 in GraphQL) become a download.
 import { downloadBlob } from '../../../components/exportRows';
 
 export type ServerFile = { fileName: string; mimeType: string; base64: string };

@@ -1,15 +1,17 @@
 // Detalle de Requisiciones: no `?id=` creates; a pending requisition is
 // edited and authorised (or rejected) here; an authorised one is delivered
-// (surtida) in one or more goes, each posting a salida. Only the transitions
-// legal now are offered.
+// (surtida) in one or more goes, each posting a salida, or closed short
+// ("Cerrar requisición") when the rest will not arrive. Only the transitions
+// legal now are offered (schema/warehouse/requisitions.ts).
 import { useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconArrowLeft, IconCheck, IconPackageExport, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconLock, IconPackageExport, IconX } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   WarehouseRequisitionAuthorizeDocument,
+  WarehouseRequisitionCloseDocument,
   WarehouseRequisitionCreateDocument,
   WarehouseRequisitionDetailDocument,
   WarehouseRequisitionFulfillDocument,
@@ -36,6 +38,7 @@ import { REQUISITION_STATUS, texts } from '../texts';
 import { DateField } from '../../../components/DateField';
 import { todayIso } from '../../../components/dates';
 import { useFormSave } from '../../../components/useFormSave';
+import { canCloseRequisition } from '../../../../schema/warehouse/requisitions';
 
 const t = texts.requisitions;
 const FIELDS = ['area', 'originReference', 'warehouseId', 'neededDate', 'notes', 'lines', 'lines.'] as const;
@@ -259,6 +262,42 @@ function QuantityPanel({
   );
 }
 
+/** "Cerrar requisición": cancels the undelivered remainder with a reason, after the confirm dialog. */
+function CloseRequisitionButton({ requisition, onDone }: { requisition: Requisition; onDone: () => void }) {
+  const [close, closing] = useMutation(WarehouseRequisitionCloseDocument);
+  const reason = useRef('');
+  const delivered = requisition.lines.some((l) => Number(l.deliveredQuantity) > 0);
+  const ask = () => {
+    reason.current = '';
+    confirmAction({
+      title: t.closeTitle,
+      message: (
+        <Stack gap="sm">
+          <Text size="sm">{t.closeMessage(requisition.folio, delivered)}</Text>
+          <Textarea label={texts.common.reason} placeholder={texts.common.reasonPlaceholder} required maxLength={500} autosize minRows={2} onChange={(e) => { reason.current = e.currentTarget.value; }} />
+        </Stack>
+      ),
+      confirmLabel: t.close,
+      onConfirm: () => {
+        void (async () => {
+          try {
+            await close({ variables: { id: requisition.id, version: requisition.version, reason: reason.current } });
+            notifySuccess(t.closed);
+            onDone();
+          } catch (caught) {
+            notifyError(errorForForm(asAppError(caught), []).message, texts.common.actionFailed);
+          }
+        })();
+      },
+    });
+  };
+  return (
+    <Button variant="light" color={CANCEL_COLOR} leftSection={<IconLock size={16} />} loading={closing.loading} onClick={ask}>
+      {t.close}
+    </Button>
+  );
+}
+
 function RequisitionView({ requisition, onChanged }: { requisition: Requisition; onChanged: () => void }) {
   const navigate = useNavigate();
   const access = useScreenAccess('Requisiciones');
@@ -275,7 +314,10 @@ function RequisitionView({ requisition, onChanged }: { requisition: Requisition;
               <Text fw={700} size="lg">{requisition.folio}</Text>
               <StatusBadge status={requisition.status} labels={REQUISITION_STATUS} />
             </Group>
-            <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(WAREHOUSE_PATHS.requisitions)}>{texts.common.back}</Button>
+            <Group gap="xs">
+              {canCloseRequisition(requisition.status) && access.autorizar ? <CloseRequisitionButton requisition={requisition} onDone={onChanged} /> : null}
+              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(WAREHOUSE_PATHS.requisitions)}>{texts.common.back}</Button>
+            </Group>
           </Group>
           <Details
             items={[
@@ -286,6 +328,12 @@ function RequisitionView({ requisition, onChanged }: { requisition: Requisition;
               { label: t.requester, value: requisition.requesterName },
               { label: t.authorizedBy, value: requisition.authorizedByName ? `${requisition.authorizedByName} · ${formatDateTime(requisition.authorizedAt)}` : '' },
               ...(requisition.rejectionReason ? [{ label: t.rejectionReason, value: requisition.rejectionReason }] : []),
+              ...(requisition.status === 'CERRADA'
+                ? [
+                    { label: t.closeReason, value: requisition.closeReason },
+                    { label: t.closedBy, value: requisition.closedByName ? `${requisition.closedByName} · ${formatDateTime(requisition.closedAt)}` : '' },
+                  ]
+                : []),
               {
                 label: t.movements,
                 value: requisition.movements.length ? (

@@ -1,6 +1,6 @@
 // Existencias: stock per warehouse × article with average cost, value and
 // min/max/reorder flags; filters by warehouse, line and flag in the URL;
-// totals per warehouse; server-side XLSX/PDF export. A row opens its kárdex
+// totals per warehouse; server-side XLSX/CSV/PDF export. A row opens its kárdex
 // in place (`?articleId=&warehouseId=`).
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
@@ -110,6 +110,7 @@ function StockList({ onOpen }: { onOpen: (row: Row) => void }) {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item onClick={() => void download('XLSX')}>{texts.common.exportXlsx}</Menu.Item>
+                <Menu.Item onClick={() => void download('CSV')}>{texts.common.exportCsv}</Menu.Item>
                 <Menu.Item onClick={() => void download('PDF')}>{texts.common.exportPdf}</Menu.Item>
               </Menu.Dropdown>
             </Menu>

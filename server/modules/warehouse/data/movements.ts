@@ -117,7 +117,8 @@ export async function movementRefs(ex: Executor, ids: number[]): Promise<{ id: n
 export type InWarehouse<T> = T & { ctxWarehouseId: number | null };
 export type MovementLineParent = InWarehouse<MovementLineRow>;
 export type CountLineParent = InWarehouse<CountLineRow>;
-export type RequisitionLineParent = InWarehouse<RequisitionLineRow>;
+/** A requisition line also carries its requisition's status: a closed one owes nothing. */
+export type RequisitionLineParent = InWarehouse<RequisitionLineRow> & { ctxStatus: string };
 export type PdmLineParent = InWarehouse<PdmLineRow>;
 export type KardexEntryParent = KardexRow & { folioText: string };
 

@@ -6,17 +6,19 @@ import { users } from '../../../db/tables';
 import { articles, warehouseRequisitionLines, warehouseRequisitions } from '../tables';
 import { n } from './common';
 
-export type RequisitionRow = typeof warehouseRequisitions.$inferSelect & { requesterName: string; authorizedByName: string | null };
+export type RequisitionRow = typeof warehouseRequisitions.$inferSelect & { requesterName: string; authorizedByName: string | null; closedByName: string | null };
 export const REQUISITION_SORTS = ['folio', 'neededDate', 'createdAt', 'status', 'area'] as const;
 export type RequisitionSort = (typeof REQUISITION_SORTS)[number];
 
 const requisitionSelect = sql`
   select r.id, r.folio, r.requester_id as "requesterId", r.area, r.origin_reference as "originReference", r.warehouse_id as "warehouseId",
          r.needed_date::text as "neededDate", r.notes, r.status, r.rejection_reason as "rejectionReason", r.authorized_by as "authorizedBy",
-         r.authorized_at as "authorizedAt", r.created_at as "createdAt", r.version, u.name as "requesterName", ua.name as "authorizedByName"
+         r.authorized_at as "authorizedAt", r.close_reason as "closeReason", r.closed_by as "closedBy", r.closed_at as "closedAt",
+         r.created_at as "createdAt", r.version, u.name as "requesterName", ua.name as "authorizedByName", uc.name as "closedByName"
   from ${warehouseRequisitions} r
   join ${users} u on u.id = r.requester_id
-  left join ${users} ua on ua.id = r.authorized_by`;
+  left join ${users} ua on ua.id = r.authorized_by
+  left join ${users} uc on uc.id = r.closed_by`;
 
 const normRequisition = (r: RequisitionRow): RequisitionRow => ({ ...r, id: n(r.id), warehouseId: n(r.warehouseId), requesterId: n(r.requesterId) });
 
