@@ -101,6 +101,8 @@ export const texts = {
       generatorsToAuthorizeDetail: 'En borrador, esperan autorización para facturarse',
       permitsToAuthorize: 'Permisos de trabajo por autorizar',
       permitsToAuthorizeDetail: 'Solicitados, aún sin autorizar',
+      pdmToSend: 'Solicitudes PDM por enviar',
+      pdmToSendDetail: 'Piezas sin existencia: enviar a Compras o rechazar',
       cashPeriod: (box: string) => `Caja abierta: ${box}`,
       cashPeriodDetail: (folio: number, openedOn: string) => `Período ${folio}, abierto el ${openedOn}`,
       overdueInspections: 'Inspecciones vencidas',

@@ -236,10 +236,29 @@ describe('dashboard', () => {
     expect(await approvals(sec)).toMatchObject({ security: { permitsToAuthorize: 3 } });
   });
 
+  it('Solicitudes PDM por enviar: exact per role (autorizar in Almacén-Solicitud PDM), as the PDM list filtered by PENDIENTE', async () => {
+    const keeper = await s.login('almacen@demo.mx');
+    const pdm = async (token: string) => (okData(await s.gql('{ dashboard { warehouse { pendingRequisitions pdmToSend } } }', {}, token)).dashboard as { warehouse: { pendingRequisitions: number | null; pdmToSend: number | null } | null }).warehouse;
+    const pending = async () => okData(await s.gql('{ pdmRequests(filter:{status:PENDIENTE}){ total } }', {}, admin)).pdmRequests.total as number;
+    const p0 = await pending();
+    expect(await pdm(admin)).toMatchObject({ pdmToSend: p0 });
+    expect(await pdm(keeper)).toMatchObject({ pdmToSend: p0 });
+    // Consulta sees Almacén but may not send or reject: no figure. Vendedor: no Almacén at all.
+    expect(await pdm(viewer)).toMatchObject({ pendingRequisitions: expect.any(Number), pdmToSend: null });
+    expect(await pdm(seller)).toBeNull();
+
+    const article = await makeArticle(s, admin, await makeFixture(s, admin));
+    const created = okData(await s.gql('mutation($i:PdmRequestInput!){ pdmRequestCreate(input:$i){ id version } }', { i: { justification: 'Bomba de agua unidad 12', lines: [{ articleId: article.id, quantity: '1', estimatedUnitCost: '1250.50' }] } }, keeper)).pdmRequestCreate;
+    expect(await pending()).toBe(p0 + 1);
+    expect(await pdm(keeper)).toMatchObject({ pdmToSend: p0 + 1 });
+    okData(await s.gql('mutation($id:ID!,$v:Int!){ pdmRequestReject(id:$id,version:$v,reason:"Se consiguió en otra unidad"){ id status } }', { id: created.id, v: created.version }, keeper));
+    expect(await pdm(admin)).toMatchObject({ pdmToSend: p0 });
+  });
+
   it('costs a fixed number of statements: fewer parts, fewer statements; anonymous is refused', async () => {
     // One session lookup, then ONE statement holding every indicator the user may see, whatever
-    // their number: admin 15 indicators, Consulta 12 (no autorizar on payment requests, generadores
-    // or permisos), Vendedor 3 (receivables, invoiced per month, generadores to authorise) all cost
+    // their number: admin 16 indicators, Consulta 12 (no autorizar on payment requests, generadores,
+    // permisos or PDM), Vendedor 3 (receivables, invoiced per month, generadores to authorise) all cost
     // the same single statement.
     expect((await dashboard(admin)).statements).toBe(1 + 1);
     expect((await dashboard(viewer)).statements).toBe(1 + 1);

@@ -68,6 +68,8 @@ function indicatorCards(d: IndicatorData): StatCard[] {
   }
   const requisitions = d.warehouse?.pendingRequisitions ?? 0;
   if (requisitions > 0) cards.push({ key: 'requisitions', title: t.pendingRequisitions, value: String(requisitions), path: withQuery(WAREHOUSE_PATHS.requisitions, { status: 'PENDIENTE' }), tone: 'warning' });
+  const pdm = d.warehouse?.pdmToSend ?? 0;
+  if (pdm > 0) cards.push({ key: 'pdm-to-send', title: t.pdmToSend, value: String(pdm), detail: t.pdmToSendDetail, path: withQuery(WAREHOUSE_PATHS.pdm, { status: 'PENDIENTE' }), tone: 'warning' });
   const docs = d.hr?.documents;
   if (docs && docs.withAlerts > 0) {
     cards.push({

@@ -13,6 +13,7 @@ import { scheduleDueIndicator } from '../maintenance/service';
 import { documentAlertIndicator as vehicleDocumentAlertIndicator } from '../vehicle-park/vehicles/service';
 import { expiringPermitsIndicator, overdueInspectionsIndicator, permitsToAuthorizeIndicator } from '../security/service';
 import { generatorsToAuthorizeIndicator } from '../sales/service';
+import { pdmToSendIndicator } from '../warehouse/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -31,6 +32,7 @@ export const DASHBOARD_ABILITIES = {
   expiringPermits: ['ver', 'Seguridad-Permisos'],
   generatorsToAuthorize: ['autorizar', 'Ventas-Generadores'],
   permitsToAuthorize: ['autorizar', 'Seguridad-Permisos'],
+  pdmToSend: ['autorizar', 'Almacén-Solicitud PDM'],
 } as const satisfies Record<string, readonly [action: string, subject: string]>;
 
 type Part = keyof typeof DASHBOARD_ABILITIES;
@@ -61,6 +63,7 @@ function indicators(today: string) {
     expiringPermits: { part: 'expiringPermits', ...expiringPermitsIndicator() },
     generatorsToAuthorize: { part: 'generatorsToAuthorize', ...generatorsToAuthorizeIndicator() },
     permitsToAuthorize: { part: 'permitsToAuthorize', ...permitsToAuthorizeIndicator() },
+    pdmToSend: { part: 'pdmToSend', ...pdmToSendIndicator() },
   } satisfies Record<string, Indicator<unknown> & { part: Part }>;
 }
 
@@ -75,12 +78,15 @@ export async function dashboard(ctx: RequestContext) {
   const today = todayMx();
   const all = Object.entries(indicators(today));
   const allowed = all.filter(([, i]) => may(i.part));
-  // The combination's key: one bit per indicator in the fixed order (at most 15 bits).
+  // The combination's key: one bit per indicator in the fixed order (at most 16 bits).
   const key = all.reduce((bits, [, i], n) => (may(i.part) ? bits | (1 << n) : bits), 0).toString(36);
   const row = await data.readIndicators(db(ctx), key, allowed.map(([name, i]) => [name, i.sql]));
   const v = Object.fromEntries(all.map(([name, i]) => [name, name in row ? i.read(row[name]) : null])) as Values;
 
-  const warehouse = v.belowMinimumCount === null && v.pendingRequisitions === null ? null : { belowMinimumCount: v.belowMinimumCount, pendingRequisitions: v.pendingRequisitions };
+  const warehouse =
+    v.belowMinimumCount === null && v.pendingRequisitions === null && v.pdmToSend === null
+      ? null
+      : { belowMinimumCount: v.belowMinimumCount, pendingRequisitions: v.pendingRequisitions, pdmToSend: v.pdmToSend };
   const sales =
     v.receivables || v.generatorsToAuthorize !== null
       ? { receivables: v.receivables ? dues(v.receivables) : null, invoicedByMonth: v.invoicedByMonth ? months(v.invoicedByMonth) : null, generatorsToAuthorize: v.generatorsToAuthorize }

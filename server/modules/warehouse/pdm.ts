@@ -7,6 +7,7 @@ import type { Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
+import type { Indicator } from '../../lib/indicators';
 import { assertTransition } from '../../lib/lifecycle';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
@@ -21,6 +22,9 @@ const db = (ctx: RequestContext) => ctx.app.database.db;
 
 export const PDM_FOLIO_KEY = 'wh-pdm';
 export const formatPdmFolio = (folio: number) => `PDM-${String(folio).padStart(6, '0')}`;
+
+/** Tablero: the requests PENDIENTE that wait for `autorizar` (send to Compras or reject). */
+export const pdmToSendIndicator = (): Indicator<number> => ({ sql: data.pendingPdmSql(), read: Number });
 
 export function listPdm(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; from?: string | null; to?: string | null } | null | undefined) {
   const q = readList(list, data.PDM_SORTS, 'folio');

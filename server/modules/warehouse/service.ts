@@ -22,5 +22,5 @@ export {
   fulfillRequisition,
   formatRequisitionFolio,
 } from './requisitions';
-export { listPdm, getPdm, pdmLinesOf, createPdm, updatePdm, sendPdm, sendPdmMutation, rejectPdm, formatPdmFolio } from './pdm';
+export { pdmToSendIndicator, listPdm, getPdm, pdmLinesOf, createPdm, updatePdm, sendPdm, sendPdmMutation, rejectPdm, formatPdmFolio } from './pdm';
 export { formatMovementFolio } from './posting';

@@ -44,6 +44,9 @@ export async function listPdm(ex: Executor, q: ListQuery<PdmSort>, f: { status?:
   return { items: items.map(normPdm), total: n(totals[0].n) };
 }
 
+/** Tablero: requests PENDIENTE, waiting for someone with `autorizar` to send them to Compras or reject them. */
+export const pendingPdmSql = (): SQL => sql`(select count(*)::int from wh_pdm_requests where status = 'PENDIENTE')`;
+
 export async function findPdm(ex: Executor, id: number): Promise<PdmRow | null> {
   const rows = await queryRows<PdmRow>(ex, sql`${pdmSelect} where p.id = ${id}`);
   return rows[0] ? normPdm(rows[0]) : null;
