@@ -17,6 +17,9 @@ export const VEHICLE_FUEL_LABELS: Readonly<Record<VehicleFuel, string>> = {
 };
 export const ODOMETER_SOURCE_LABELS: Readonly<Record<OdometerSource, string>> = { manual: 'Manual', orden: 'Orden de mantenimiento', combustible: 'Combustible' };
 
+/** How the expiring-documents report names a policy expiry captured on the vehicle while no policy document is uploaded. */
+export const INSURANCE_WITHOUT_DOCUMENT_LABEL = 'Póliza de seguro (vencimiento del vehículo, sin documento)';
+
 export type VehicleDocumentState = DocumentState;
 export const VEHICLE_DOCUMENT_STATE_LABELS = DOCUMENT_STATE_LABELS;
 

@@ -32,7 +32,7 @@ const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
 const ORDER = `id folio status vehicleId odometerIn labourHours labourRate externalCost partsCost labourCost total closedOn version supplierId
   services { serviceId scheduleId } requisitions { id folio status deliveredCost lines { articleId requestedQty authorizedQty deliveredQty } }
   paymentRequest { folio status rejectReason } reportFolios`;
-const SCHEDULE = 'id vehicleId serviceId lastDoneOn lastDoneKm nextDueKm nextDueOn kmLeft daysLeft status openOrderId currentKm version';
+const SCHEDULE = 'id vehicleId serviceId lastDoneOn lastDoneKm nextDueKm nextDueOn kmLeft daysLeft status openOrderId currentKm active version';
 const Q = {
   services: `query($l:ListInput,$f:MaintenanceServiceFilter){ maintenanceServices(list:$l, filter:$f){ total items { id name kind everyKm everyDays estimatedCost tasks parts { articleId sku quantity } version } } }`,
   serviceCreate: `mutation($i:MaintenanceServiceInput!){ maintenanceServiceCreate(input:$i){ id name kind everyKm everyDays estimatedHours estimatedCost tasks parts { articleId quantity } version } }`,
@@ -64,6 +64,7 @@ const Q = {
   reqAuthorize: `mutation($id:ID!,$v:Int!,$l:[WarehouseRequisitionLineQuantity!]!){ warehouseRequisitionAuthorize(id:$id,version:$v,lines:$l){ id status version } }`,
   reqFulfill: `mutation($id:ID!,$v:Int!,$l:[WarehouseRequisitionLineQuantity!]!){ warehouseRequisitionFulfill(id:$id,version:$v,lines:$l){ id status version } }`,
   reqReject: `mutation($id:ID!,$v:Int!,$r:String!){ warehouseRequisitionReject(id:$id,version:$v,reason:$r){ id status version } }`,
+  reqClose: `mutation($id:ID!,$v:Int!,$r:String!){ warehouseRequisitionClose(id:$id,version:$v,reason:$r){ id status version } }`,
   req: `query($id:ID!){ warehouseRequisition(id:$id){ id folio status version originReference area lines { id requestedQuantity } } }`,
   vehicles: `{ vehicleOptions(limit: 50, includeInShop: false) { id economicNumber status odometerKm } }`,
   employees: `{ rhEmployeeOptions(limit: 3) { id } }`,
@@ -84,10 +85,10 @@ async function nothingWritten(work: () => Promise<void>) {
 }
 
 /** Active vehicles nobody else in this file uses: each test takes its own. */
-let vehiclePool: { id: string; odometerKm: number }[] = [];
+let vehiclePool: { id: string; economicNumber: string; odometerKm: number }[] = [];
 async function takeVehicle() {
   if (!vehiclePool.length) {
-    const all = (await ok(Q.vehicles, {}, admin)).vehicleOptions as { id: string; status: string; odometerKm: number }[];
+    const all = (await ok(Q.vehicles, {}, admin)).vehicleOptions as { id: string; economicNumber: string; status: string; odometerKm: number }[];
     vehiclePool = all.filter((v) => v.status === 'activo');
   }
   const v = vehiclePool.shift();
@@ -242,6 +243,49 @@ describe('settings and schedule', () => {
   });
 });
 
+describe('correcting, deactivating and reactivating a schedule', () => {
+  it('edits the last time done, hides an inactive schedule from the list, the counts and the Tablero, shows it under Inactivas and brings it back', async () => {
+    const v = await takeVehicle();
+    const serviceId = await freeService(v.id);
+    const input = { vehicleId: v.id, serviceId, lastDoneOn: daysAgo(400), lastDoneKm: 0, active: true };
+    const c = (await ok(Q.scheduleCreate, { i: input })).maintenanceScheduleCreate;
+    expect(c.status).toBe('vencido');
+    const listed = async (f: Record<string, unknown>) => ((await ok(Q.schedules, { l: { pageSize: 50 }, f: { vehicleId: v.id, ...f } })).maintenanceSchedules.items as { id: string; active: boolean }[]).filter((r) => r.id === c.id).map((r) => ({ id: r.id, active: r.active }));
+    const countsBefore = (await ok(Q.counts)).maintenanceScheduleCounts;
+    const tablero = async () => (await ok('{ dashboard { maintenance { schedule { overdue dueSoon } } } }', {}, admin)).dashboard.maintenance?.schedule ?? null;
+    const tableroBefore = await tablero();
+
+    // Bad input, a stale version and a user without editar: refused, nothing written.
+    const viewer = await s.login('consulta@demo.mx');
+    await nothingWritten(async () => {
+      expect(fields(await s.gql(Q.scheduleUpdate, { id: c.id, v: c.version, i: { ...input, lastDoneKm: v.odometerKm + 1, active: false } }, mt))).toEqual({
+        lastDoneKm: `No puede ser mayor que la última lectura del vehículo (${new Intl.NumberFormat('es-MX').format(v.odometerKm)} km).`,
+      });
+      expect(code(await s.gql(Q.scheduleUpdate, { id: c.id, v: c.version + 1, i: { ...input, active: false } }, mt))).toBe('CONFLICT');
+      expect(code(await s.gql(Q.scheduleUpdate, { id: c.id, v: c.version, i: { ...input, active: false } }, viewer))).toBe('FORBIDDEN');
+    });
+
+    // Deactivated (with the last time corrected in the same save).
+    const off = (await ok(Q.scheduleUpdate, { id: c.id, v: c.version, i: { ...input, lastDoneOn: daysAgo(5), lastDoneKm: v.odometerKm, active: false } })).maintenanceScheduleUpdate;
+    expect(off).toMatchObject({ lastDoneOn: daysAgo(5), lastDoneKm: v.odometerKm, version: c.version + 1 });
+    expect(await listed({})).toEqual([]);
+    expect(await listed({ active: true })).toEqual([]);
+    expect(await listed({ active: false })).toEqual([{ id: c.id, active: false }]);
+    expect(await listed({ active: null })).toEqual([{ id: c.id, active: false }]);
+    const countsOff = (await ok(Q.counts)).maintenanceScheduleCounts;
+    expect(countsOff).toEqual({ ...countsBefore, vencido: countsBefore.vencido - 1 });
+    expect(await tablero()).toEqual({ ...tableroBefore, overdue: tableroBefore.overdue - 1 });
+    const audit = (await ok('query($i:String){ auditEntries(entity:"mt_schedule", entityId:$i){ items { action after } } }', { i: c.id }, admin)).auditEntries.items as { action: string; after: Record<string, unknown> }[];
+    expect(audit[0]).toMatchObject({ action: 'update', after: { active: false, lastDoneKm: v.odometerKm } });
+
+    // Reactivated: back in the default list, due again from the corrected date and km.
+    const on = (await ok(Q.scheduleUpdate, { id: c.id, v: off.version, i: { ...input, lastDoneOn: daysAgo(5), lastDoneKm: v.odometerKm, active: true } })).maintenanceScheduleUpdate;
+    expect(on).toMatchObject({ version: off.version + 1, lastDoneKm: v.odometerKm, kmLeft: on.nextDueKm === null ? null : on.nextDueKm - v.odometerKm });
+    expect(await listed({})).toEqual([{ id: c.id, active: true }]);
+    expect(await listed({ active: false })).toEqual([]);
+  });
+});
+
 describe('the order chain', () => {
   let f: Fixture;
   let article: { id: string };
@@ -331,6 +375,139 @@ describe('the order chain', () => {
     expect(results.filter((x) => !x.errors)).toHaveLength(1);
     expect(results.filter((x) => code(x) === 'CONFLICT')).toHaveLength(2);
     expect((await ok(Q.order, { id: o.id })).maintenanceOrder).toMatchObject({ status: 'cerrada', version: started.version + 1 });
+  });
+
+  it('a requisition closed short in Almacén settles too: the order closes with only what was delivered', async () => {
+    const v = await takeVehicle();
+    const o = (await ok(Q.orderCreate, { i: { vehicleId: v.id, serviceIds: [serviceIds.corrective], openedOn: today, odometerIn: v.odometerKm } })).maintenanceOrderCreate;
+    const p = (await ok(Q.requestParts, { id: o.id, v: o.version, i: { warehouseId: f.w1, neededDate: today, lines: [{ articleId: article.id, quantity: '2' }] } })).maintenanceOrderRequestParts;
+    const r = (await ok(Q.req, { id: p.requisitions[0].id }, wh)).warehouseRequisition;
+    const a = (await ok(Q.reqAuthorize, { id: r.id, v: r.version, l: [{ lineId: r.lines[0].id, quantity: '2' }] }, wh)).warehouseRequisitionAuthorize;
+    const partial = (await ok(Q.reqFulfill, { id: r.id, v: a.version, l: [{ lineId: r.lines[0].id, quantity: '1' }] }, wh)).warehouseRequisitionFulfill;
+    expect(partial.status).toBe('SURTIDA_PARCIAL');
+    const started = (await ok(Q.start, { id: p.id, v: p.version })).maintenanceOrderStart;
+    // Still waiting on the second piece: the order cannot close.
+    expect(code(await s.gql(Q.close, { id: o.id, v: started.version, on: today }, mt))).toBe('CONFLICT');
+    const closedReq = (await ok(Q.reqClose, { id: r.id, v: partial.version, r: 'La segunda pieza ya no llegará' }, wh)).warehouseRequisitionClose;
+    expect(closedReq.status).toBe('CERRADA');
+    const order = (await ok(Q.order, { id: o.id })).maintenanceOrder;
+    // One piece delivered at the average cost 110.35 (exits never move it): the parts cost is that piece only.
+    expect(order.requisitions[0]).toMatchObject({ status: 'CERRADA', deliveredCost: '110.35', lines: [{ requestedQty: '2', authorizedQty: '2', deliveredQty: '1' }] });
+    const closed = (await ok(Q.close, { id: o.id, v: order.version, on: today })).maintenanceOrderClose;
+    expect(closed).toMatchObject({ status: 'cerrada', partsCost: '110.35', total: '110.35' });
+  });
+
+  it('Requisiciones de almacén sort by folio (newest first by default), needed date and status in lifecycle order, before paging', async () => {
+    const v = await takeVehicle();
+    let o = (await ok(Q.orderCreate, { i: { vehicleId: v.id, serviceIds: [serviceIds.corrective], openedOn: today, odometerIn: v.odometerKm } })).maintenanceOrderCreate;
+    const folios: string[] = [];
+    for (const inDays of [5, 1, 3]) {
+      const neededDate = new Date(Date.parse(`${today}T00:00:00Z`) + inDays * 86_400_000).toISOString().slice(0, 10);
+      o = (await ok(Q.requestParts, { id: o.id, v: o.version, i: { warehouseId: f.w1, neededDate, lines: [{ articleId: article.id, quantity: '1' }] } })).maintenanceOrderRequestParts;
+      folios.push(o.requisitions[o.requisitions.length - 1].folio);
+    }
+    const [a, b, c] = folios; // needed in 5, 1 and 3 days
+    const rb = (await ok(Q.req, { id: o.requisitions[1].id }, wh)).warehouseRequisition;
+    await ok(Q.reqReject, { id: rb.id, v: rb.version, r: 'Sin existencia' }, wh);
+    const rc = (await ok(Q.req, { id: o.requisitions[2].id }, wh)).warehouseRequisition;
+    await ok(Q.reqAuthorize, { id: rc.id, v: rc.version, l: rc.lines.map((l: { id: string }) => ({ lineId: l.id, quantity: '1' })) }, wh);
+    const sorted = async (list: Record<string, unknown>) => {
+      const r = (await ok(Q.requisitions, { l: { search: o.folio, ...list } })).maintenanceRequisitions;
+      return { total: r.total, items: (r.items as { requisition: { folio: string; status: string } }[]).map((i) => `${i.requisition.folio} ${i.requisition.status}`) };
+    };
+    const row = { [a]: `${a} PENDIENTE`, [b]: `${b} RECHAZADA`, [c]: `${c} AUTORIZADA` };
+    expect(await sorted({})).toEqual({ total: 3, items: [row[c], row[b], row[a]] });
+    expect(await sorted({ sortBy: 'folio', sortDirection: 'ASC' })).toEqual({ total: 3, items: [row[a], row[b], row[c]] });
+    expect(await sorted({ sortBy: 'neededDate', sortDirection: 'ASC' })).toEqual({ total: 3, items: [row[b], row[c], row[a]] });
+    expect(await sorted({ sortBy: 'neededDate', sortDirection: 'DESC' })).toEqual({ total: 3, items: [row[a], row[c], row[b]] });
+    expect(await sorted({ sortBy: 'status', sortDirection: 'ASC' })).toEqual({ total: 3, items: [row[a], row[c], row[b]] });
+    expect(await sorted({ sortBy: 'status', sortDirection: 'DESC' })).toEqual({ total: 3, items: [row[b], row[c], row[a]] });
+    // The page is cut after sorting the whole set.
+    expect(await sorted({ sortBy: 'neededDate', sortDirection: 'ASC', page: 2, pageSize: 1 })).toEqual({ total: 3, items: [row[c]] });
+    expect(fields(await s.gql(Q.requisitions, { l: { sortBy: 'vehicle' } }, mt))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
+  });
+
+  it('Solicitudes de pago filter by the request status in Compras and by workshop, then page; FORBIDDEN without the screen', async () => {
+    const PAY = `query($l:ListInput,$f:MaintenancePaymentFilter){ maintenancePaymentOrders(list:$l, filter:$f){ total items { order { folio supplierId paymentRequest { status } } } } }`;
+    const v = await takeVehicle();
+    const [s1, s2] = (await ok(Q.suppliers, {}, admin)).supplierOptions as { id: string; name: string }[];
+    const open = async (supplierId: string) =>
+      (await ok(Q.orderCreate, { i: { vehicleId: v.id, serviceIds: [serviceIds.corrective], openedOn: today, odometerIn: v.odometerKm, supplierId } })).maintenanceOrderCreate;
+    const o1 = await open(s1.id); // never sent
+    const o2 = await open(s2.id); // sent: pendiente
+    const o3 = await open(s2.id); // sent and rejected
+    await ok(Q.payment, { id: o2.id, i: { date: today, invoice: 'T-201', subtotal: '100.00' } });
+    await ok(Q.payment, { id: o3.id, i: { date: today, invoice: 'T-301', subtotal: '250.00' } });
+    const req3 = (await ok(Q.paymentRequests, {}, admin)).paymentRequests.items.find((p: { originFolio: string }) => p.originFolio === o3.folio);
+    await ok(Q.reject, { id: req3.id, v: req3.version, r: 'Factura ilegible' }, admin);
+
+    const mine = new Set([o1.folio, o2.folio, o3.folio]);
+    const ours = async (f: Record<string, unknown>) =>
+      ((await ok(PAY, { l: { search: v.economicNumber, pageSize: 200 }, f })).maintenancePaymentOrders.items as { order: { folio: string } }[]).map((i) => i.order.folio).filter((x) => mine.has(x));
+    expect(await ours({})).toEqual([o3.folio, o2.folio, o1.folio]);
+    expect(await ours({ status: 'sin_solicitud' })).toEqual([o1.folio]);
+    expect(await ours({ status: 'pendiente' })).toEqual([o2.folio]);
+    expect(await ours({ status: 'rechazada' })).toEqual([o3.folio]);
+    expect(await ours({ status: 'aprobada' })).toEqual([]);
+    expect(await ours({ supplierId: s2.id })).toEqual([o3.folio, o2.folio]);
+    expect(await ours({ supplierId: s1.id })).toEqual([o1.folio]);
+    expect(await ours({ supplierId: s2.id, status: 'pendiente' })).toEqual([o2.folio]);
+    expect(await ours({ supplierId: s1.id, status: 'pendiente' })).toEqual([]);
+
+    // Over the whole list: each status's total is what the rows say, and the filtered page is cut after filtering.
+    const all = (await ok(PAY, { l: { pageSize: 200 } })).maintenancePaymentOrders;
+    expect(all.total).toBeLessThanOrEqual(200);
+    const statusOf = (i: { order: { paymentRequest: { status: string } | null } }) => i.order.paymentRequest?.status ?? 'sin_solicitud';
+    for (const status of ['sin_solicitud', 'pendiente', 'aprobada', 'rechazada']) {
+      const r = (await ok(PAY, { l: { pageSize: 200 }, f: { status } })).maintenancePaymentOrders;
+      const expected = (all.items as { order: { folio: string; paymentRequest: { status: string } | null } }[]).filter((i) => statusOf(i) === status).map((i) => i.order.folio);
+      expect({ status, total: r.total, folios: r.items.map((i: { order: { folio: string } }) => i.order.folio) }).toEqual({ status, total: expected.length, folios: expected });
+    }
+    const pending = (await ok(PAY, { l: { pageSize: 200 }, f: { status: 'pendiente' } })).maintenancePaymentOrders;
+    const second = (await ok(PAY, { l: { pageSize: 1, page: 2 }, f: { status: 'pendiente' } })).maintenancePaymentOrders;
+    expect(second).toEqual({ total: pending.total, items: pending.items.slice(1, 2) });
+    // The workshop filter's options: the suppliers that have an order.
+    const options = (await ok('{ maintenancePaymentSuppliers { id name } }')).maintenancePaymentSuppliers as { id: string }[];
+    expect(options.map((o) => o.id)).toEqual(expect.arrayContaining([s1.id, s2.id]));
+    expect((await ok(PAY, { f: { supplierId: '999999' } })).maintenancePaymentOrders).toEqual({ total: 0, items: [] });
+    expect(code(await s.gql(PAY, { f: { status: 'pendiente' } }, seller))).toBe('FORBIDDEN');
+    expect(code(await s.gql('{ maintenancePaymentSuppliers { id } }', {}, seller))).toBe('FORBIDDEN');
+  });
+
+  it('closes with an odometer out: refused below the odometer in or the vehicle\'s last reading (nothing written); taken into the log and the schedule', async () => {
+    const CLOSE_OUT = `mutation($id:ID!,$v:Int!,$on:Date!,$out:Int){ maintenanceOrderClose(id:$id,version:$v,closedOn:$on,odometerOut:$out){ ${ORDER} } }`;
+    const LOG = `query($id:ID!){ vehicle(id:$id){ status odometerKm odometerReadings { readOn km source sourceReference } } }`;
+    const v = await takeVehicle();
+    const schedule = (await ok(Q.scheduleCreate, { i: { vehicleId: v.id, serviceId: await freeService(v.id), lastDoneOn: daysAgo(300), lastDoneKm: 0, active: true } })).maintenanceScheduleCreate;
+    const km = v.odometerKm + 100;
+    const opened = (await ok(Q.fromSchedules, { ids: [schedule.id], on: daysAgo(2), km })).maintenanceOrderFromSchedules;
+    const started = (await ok(Q.start, { id: opened.id, v: opened.version })).maintenanceOrderStart;
+    const fmt = (n: number) => new Intl.NumberFormat('es-MX').format(n);
+    await nothingWritten(async () => {
+      expect(fields(await s.gql(CLOSE_OUT, { id: started.id, v: started.version, on: today, out: km - 1 }, mt))).toEqual({ odometerOut: `El odómetro de salida no puede ser menor que el de entrada (${fmt(km)} km).` });
+      expect(fields(await s.gql(CLOSE_OUT, { id: started.id, v: started.version, on: today, out: -5 }, mt))).toEqual({ odometerOut: 'Captura los kilómetros como un número entero, cero o mayor.' });
+      expect(code(await s.gql(CLOSE_OUT, { id: started.id, v: started.version, on: today, out: km + 10 }, seller))).toBe('FORBIDDEN');
+    });
+    // A road test logged meanwhile: the reading out may not be below it.
+    await ok(`mutation($id:ID!,$i:OdometerReadingInput!){ vehicleOdometerAdd(vehicleId:$id,input:$i){ id } }`, { id: v.id, i: { readOn: daysAgo(1), km: km + 500 } }, admin);
+    await nothingWritten(async () => {
+      expect(fields(await s.gql(CLOSE_OUT, { id: started.id, v: started.version, on: today, out: km + 400 }, mt))).toEqual({
+        odometerOut: `El odómetro de salida no puede ser menor que la última lectura del vehículo (${fmt(km + 500)} km).`,
+      });
+    });
+    expect((await ok(Q.order, { id: opened.id })).maintenanceOrder.status).toBe('en_proceso');
+
+    const closed = (await ok(CLOSE_OUT, { id: started.id, v: started.version, on: today, out: km + 650 })).maintenanceOrderClose;
+    expect(closed).toMatchObject({ status: 'cerrada', closedOn: today, odometerIn: km });
+    const vehicle = (await ok(LOG, { id: v.id }, admin)).vehicle;
+    expect(vehicle).toMatchObject({ status: 'activo', odometerKm: km + 650 });
+    expect(vehicle.odometerReadings.slice(0, 3)).toEqual([
+      { readOn: today, km: km + 650, source: 'orden', sourceReference: opened.folio },
+      { readOn: daysAgo(1), km: km + 500, source: 'manual', sourceReference: '' },
+      { readOn: daysAgo(2), km, source: 'orden', sourceReference: opened.folio },
+    ]);
+    const moved = (await ok(Q.schedules, { f: { vehicleId: v.id, serviceId: schedule.serviceId } })).maintenanceSchedules.items[0];
+    expect(moved).toMatchObject({ lastDoneOn: today, lastDoneKm: km + 650, currentKm: km + 650, openOrderId: null });
   });
 
   it('generar orden: services of one vehicle only, at least one, not future — nothing written', async () => {

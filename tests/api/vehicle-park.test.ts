@@ -240,6 +240,36 @@ describe('vehicleStatusChange', () => {
   });
 });
 
+describe('vehicleStatusChange with an open maintenance order', () => {
+  it('refuses the baja while the order is open (CONFLICT naming the folio, nothing written) and allows it once the order is closed', async () => {
+    const mt = await s.login('mantenimiento@demo.mx');
+    const services = (await gqlOk('{ maintenanceServices(list:{pageSize:50}){ items { id name } } }', {}, mt)).maintenanceServices.items as { id: string; name: string }[];
+    const corrective = services.find((x) => x.name === 'Reparación de suspensión')!.id;
+    const v = await create({ initialKm: 9_000, initialKmDate: addDays(today, -5) });
+    const o = (await gqlOk(`mutation($i:MaintenanceOrderCreateInput!){ maintenanceOrderCreate(input:$i){ id folio version } }`, { i: { vehicleId: v.id, serviceIds: [corrective], openedOn: addDays(today, -2), odometerIn: 9_100 } }, mt)).maintenanceOrderCreate;
+    const inShop = await detail(v.id);
+    expect(inShop.status).toBe('en_taller');
+    expect((await gqlOk('query($id:ID!){ vehicle(id:$id){ openMaintenanceOrders } }', { id: v.id }, fleet)).vehicle.openMaintenanceOrders).toEqual([o.folio]);
+
+    const refused = await s.gql(STATUS, { id: v.id, v: inShop.version, i: { status: 'baja', date: today, reason: 'Siniestro' } }, fleet);
+    expect(code(refused)).toBe('CONFLICT');
+    expect(refused.errors![0].message).toBe(`El vehículo está en taller con la orden de mantenimiento ${o.folio}: ciérrala o cancélala antes de darlo de baja.`);
+    expect(await detail(v.id)).toMatchObject({ status: 'en_taller', retiredOn: null, retiredReason: '', version: inShop.version });
+    const actions = async () => ((await gqlOk('query($i:String){ auditEntries(entity:"vehicle", entityId:$i){ items { action } } }', { i: v.id }, admin)).auditEntries.items as { action: string }[]).map((a) => a.action);
+    expect(await actions()).not.toContain('retire');
+
+    // Started and closed: the vehicle is back to activo and the baja goes through.
+    const st = (await gqlOk(`mutation($id:ID!,$v:Int!){ maintenanceOrderStart(id:$id,version:$v){ id version } }`, { id: o.id, v: o.version }, mt)).maintenanceOrderStart;
+    await gqlOk(`mutation($id:ID!,$v:Int!,$on:Date!){ maintenanceOrderClose(id:$id,version:$v,closedOn:$on){ id } }`, { id: st.id, v: st.version, on: today }, mt);
+    const back = await detail(v.id);
+    expect(back.status).toBe('activo');
+    expect((await gqlOk('query($id:ID!){ vehicle(id:$id){ openMaintenanceOrders } }', { id: v.id }, admin)).vehicle.openMaintenanceOrders).toEqual([]);
+    const retired = (await gqlOk(STATUS, { id: v.id, v: back.version, i: { status: 'baja', date: today, reason: 'Siniestro' } })).vehicleStatusChange;
+    expect(retired).toMatchObject({ status: 'baja', retiredOn: today, retiredReason: 'Siniestro' });
+    expect(await actions()).toContain('retire');
+  });
+});
+
 // ---- odometer --------------------------------------------------------------------------------
 
 describe('vehicleOdometerAdd', () => {
@@ -336,6 +366,57 @@ describe('documents and photo', () => {
     expect(after.documentAlerts).toBe(0);
     const removed = (await gqlOk(DOC_REMOVE, { id: byType(after, tarjeta.id).id })).vehicleDocumentRemove;
     expect(byType(removed, tarjeta.id)).toMatchObject({ state: 'vencido', expiresOn: addDays(today, -1) }); // the earlier upload is the latest again
+  });
+
+  it('counts the policy expiry captured on the vehicle while no policy document is uploaded, and only the document once it is', async () => {
+    const POLICY_ON_VEHICLE = 'Póliza de seguro (vencimiento del vehículo, sin documento)';
+    const o = await formOptions();
+    const type = (name: string) => o.documentTypes.find((t: { name: string }) => t.name === name);
+    const [tarjeta, poliza, verificacion] = [type('Tarjeta de circulación'), type('Póliza de seguro'), type('Verificación vehicular')];
+    const expired = await create({ insuranceExpiresOn: addDays(today, -3) });
+    const dueSoon = await create({ insuranceExpiresOn: addDays(today, 10) });
+    const later = await create({ insuranceExpiresOn: addDays(today, 31) });
+    const rowsOf = async (days: number, v: { economicNumber: string }) =>
+      ((await gqlOk('query($d:Int!){ vpExpiringDocuments(days: $d) { vehicleId economicNumber documentTypeName expiresOn state daysLeft } }', { d: days })).vpExpiringDocuments as { economicNumber: string }[]).filter((r) => r.economicNumber === v.economicNumber);
+    expect(await rowsOf(30, expired)).toEqual([{ vehicleId: expired.id, economicNumber: expired.economicNumber, documentTypeName: POLICY_ON_VEHICLE, expiresOn: addDays(today, -3), state: 'vencido', daysLeft: -3 }]);
+    expect(await rowsOf(30, dueSoon)).toEqual([{ vehicleId: dueSoon.id, economicNumber: dueSoon.economicNumber, documentTypeName: POLICY_ON_VEHICLE, expiresOn: addDays(today, 10), state: 'por_vencer', daysLeft: 10 }]);
+    expect(await rowsOf(9, dueSoon)).toEqual([]);
+    expect(await rowsOf(30, later)).toEqual([]);
+    expect(await rowsOf(31, later)).toMatchObject([{ documentTypeName: POLICY_ON_VEHICLE, daysLeft: 31 }]);
+    // The policy type is required: its missing document is already the alert, the expired date does not count it twice.
+    expect([expired.documentAlerts, expired.documentsDueSoon]).toEqual([3, 0]);
+    // Due within the policy type's 30 warning days: por vencer; the 31st day is not.
+    expect([dueSoon.documentAlerts, dueSoon.documentsDueSoon]).toEqual([3, 1]);
+    expect([later.documentAlerts, later.documentsDueSoon]).toEqual([3, 0]);
+
+    // The other documents vigentes; the policy type optional: the vehicle's policy expiry alone raises the alerts, the list and the Tablero.
+    const add = async (v: { id: string }, typeId: string, expiresOn: string) =>
+      (await gqlOk(DOC_ADD, { id: v.id, i: { documentTypeId: typeId, fileId: await s.uploadId(fleet, PDF, 'doc.pdf'), expiresOn } })).vehicleDocumentAdd;
+    for (const v of [expired, dueSoon]) {
+      await add(v, tarjeta.id, addDays(today, 200));
+      await add(v, verificacion.id, addDays(today, 200));
+    }
+    const UPDATE_TYPE = 'mutation($id:ID!,$v:Int!,$i:VpDocumentTypeInput!){ vpDocumentTypeUpdate(id:$id,version:$v,input:$i){ id version } }';
+    const typeRow = (await gqlOk('{ vpDocumentTypes(list:{pageSize:50}){ items { id name version } } }')).vpDocumentTypes.items.find((t: { name: string }) => t.name === 'Póliza de seguro');
+    const dashboard = async () => (await gqlOk('{ dashboard { vehiclePark { documents { withAlerts expiredOrMissing } } } }')).dashboard.vehiclePark.documents as { withAlerts: number; expiredOrMissing: number };
+    const inFilter = async (v: { economicNumber: string }) => (await gqlOk('query($s:String){ vehicles(list:{search:$s}, filter:{documentAlerts:true}){ total } }', { s: v.economicNumber })).vehicles.total;
+    const optional = (await gqlOk(UPDATE_TYPE, { id: typeRow.id, v: typeRow.version, i: { name: 'Póliza de seguro', required: false, expires: true, warningDays: 30, active: true } })).vpDocumentTypeUpdate;
+    try {
+      expect((await detail(expired.id)).documentAlerts).toBe(1);
+      expect(await detail(dueSoon.id)).toMatchObject({ documentAlerts: 0, documentsDueSoon: 1 });
+      expect([await inFilter(expired), await inFilter(dueSoon)]).toEqual([1, 1]);
+      // The Tablero card reads the same predicates as the list filter, which now holds both vehicles.
+      const d = await dashboard();
+      expect(d.withAlerts).toBe((await gqlOk('{ vehicles(filter:{documentAlerts:true}){ total } }')).vehicles.total);
+    } finally {
+      await gqlOk(UPDATE_TYPE, { id: optional.id, v: optional.version, i: { name: 'Póliza de seguro', required: true, expires: true, warningDays: 30, active: true } });
+    }
+
+    // With the policy document uploaded, the report lists the document alone, and its date is what counts.
+    const withDoc = await add(dueSoon, poliza.id, addDays(today, 40));
+    expect(await rowsOf(45, dueSoon)).toEqual([{ vehicleId: dueSoon.id, economicNumber: dueSoon.economicNumber, documentTypeName: 'Póliza de seguro', expiresOn: addDays(today, 40), state: 'por_vencer', daysLeft: 40 }]);
+    expect(await rowsOf(30, dueSoon)).toEqual([]);
+    expect([withDoc.documentAlerts, withDoc.documentsDueSoon]).toEqual([0, 0]);
   });
 
   it('refuses a document without its expiry, of an unknown type, or by a user without editar; nothing written', async () => {

@@ -237,10 +237,12 @@ function RequestPartsDialog({ order, onClose }: { order: Order; onClose: (saved:
   );
 }
 
+type CloseValues = { closedOn: string; odometerOut: string };
+
 function CloseDialog({ order, onClose }: { order: Order; onClose: (saved: boolean) => void }) {
   const [close] = useMutation(MaintenanceOrderCloseDocument);
-  const form = useForm<{ closedOn: string }>({ initialValues: { closedOn: todayIso() } });
-  const { save, saving, error } = useFormSave<{ closedOn: string }>({ form, fields: ['closedOn'], onSaved: () => onClose(true) });
+  const form = useForm<CloseValues>({ initialValues: { closedOn: todayIso(), odometerOut: '' } });
+  const { save, saving, error } = useFormSave<CloseValues>({ form, fields: ['closedOn', 'odometerOut'], onSaved: () => onClose(true) });
   return (
     <FormDialog
       title={t.closeTitle(order.folio)}
@@ -252,13 +254,14 @@ function CloseDialog({ order, onClose }: { order: Order; onClose: (saved: boolea
       submitLabel={t.close}
       onSubmit={() =>
         save(async (v) => {
-          await close({ variables: { id: order.id, version: order.version, closedOn: v.closedOn } });
+          await close({ variables: { id: order.id, version: order.version, closedOn: v.closedOn, odometerOut: v.odometerOut === '' ? null : Number(v.odometerOut) } });
           return t.closed(order.folio);
         })
       }
     >
       <Text size="sm">{t.closeHelp}</Text>
       <DateField label={t.closedOn} required min={order.openedOn} max={todayIso()} {...form.getInputProps('closedOn')} />
+      <NumberField label={t.odometerOut} description={t.odometerOutHint(texts.km(order.odometerIn))} precision={0} min={0} {...form.getInputProps('odometerOut')} />
     </FormDialog>
   );
 }

@@ -1,13 +1,20 @@
 // Solicitudes de pago: the orders with an external workshop; "Enviar a
 // Compras" turns the workshop's invoice into a Compras maintenance payment
 // request, and its approval or rejection shows here and on the order.
-import { useState } from 'react';
-import { Anchor, Button, SimpleGrid, TextInput } from '@mantine/core';
+// Filters (URL): the request's status and the workshop.
+import { useMemo, useState } from 'react';
+import { Anchor, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { MaintenancePaymentOrderListDocument, MaintenancePaymentRequestCreateDocument, type MaintenancePaymentOrderListQuery } from '../../../generated/modules/maintenance/graphql';
+import {
+  MaintenancePaymentOrderListDocument,
+  MaintenancePaymentRequestCreateDocument,
+  MaintenancePaymentSuppliersDocument,
+  type MaintenancePaymentFilterStatus,
+  type MaintenancePaymentOrderListQuery,
+} from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
 import { DateField } from '../../components/DateField';
 import { todayIso } from '../../components/dates';
@@ -19,7 +26,7 @@ import { NumberField } from '../../components/NumberField';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormSave } from '../../components/useFormSave';
 import { useServerList } from '../../components/useServerList';
-import { MT_MODULE, MT_SCREENS, orderPath, PAYMENT_BADGES, texts } from './texts';
+import { MT_MODULE, MT_SCREENS, orderPath, PAYMENT_BADGES, paymentStatusOptions, texts } from './texts';
 
 type Order = MaintenancePaymentOrderListQuery['maintenancePaymentOrders']['items'][number]['order'];
 const t = texts.payments;
@@ -59,8 +66,11 @@ function SendDialog({ order, onClose }: { order: Order; onClose: (saved: boolean
 
 export function PaymentsPage() {
   const access = useScreenAccess(MT_MODULE, MT_SCREENS.payments);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC' });
-  const list = useServerList(MaintenancePaymentOrderListDocument, params, {}, (d) => ({ items: d.maintenancePaymentOrders.items.map((i) => i.order), total: d.maintenancePaymentOrders.total }), { entity: 'mt_order' });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', supplierId: '' } });
+  const { status, supplierId } = params.filters;
+  const variables = useMemo(() => ({ filter: { status: (status || null) as MaintenancePaymentFilterStatus | null, supplierId: supplierId || null } }), [status, supplierId]);
+  const suppliers = useQuery(MaintenancePaymentSuppliersDocument);
+  const list = useServerList(MaintenancePaymentOrderListDocument, params, variables, (d) => ({ items: d.maintenancePaymentOrders.items.map((i) => i.order), total: d.maintenancePaymentOrders.total }), { entity: 'mt_order' });
   const [sending, setSending] = useState<Order | null>(null);
   const columns: ListColumn<Order>[] = [
     {
@@ -111,6 +121,21 @@ export function PaymentsPage() {
         params={params}
         rowKey={(r) => r.id}
         fetchAll={access.exportar ? list.fetchAll : undefined}
+        filters={
+          <Group gap="xs">
+            <Select aria-label={t.status} placeholder={t.allStatuses} data={paymentStatusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+            <Select
+              aria-label={t.supplier}
+              placeholder={t.allSuppliers}
+              data={(suppliers.data?.maintenancePaymentSuppliers ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              value={supplierId || null}
+              onChange={(v) => params.setFilter('supplierId', v ?? '')}
+              clearable
+              searchable
+              w={240}
+            />
+          </Group>
+        }
       />
       {sending ? (
         <SendDialog

@@ -1,6 +1,6 @@
 // Requisiciones de almacén: the Almacén requisitions the orders asked for,
 // with the status Almacén gives them and the cost delivered so far; the
-// order folio opens the order.
+// order folio opens the order. Folio, needed date and status sort (URL-held).
 import { useMemo } from 'react';
 import { Anchor, Select } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -17,7 +17,7 @@ type Row = MaintenanceRequisitionListQuery['maintenanceRequisitions']['items'][n
 const t = texts.requisitions;
 
 const COLUMNS: ListColumn<Row>[] = [
-  { key: 'folio', header: t.folio, render: (r) => r.requisition.folio, exportValue: (r) => r.requisition.folio },
+  { key: 'folio', header: t.folio, sortable: true, render: (r) => r.requisition.folio, exportValue: (r) => r.requisition.folio },
   {
     key: 'order',
     header: t.order,
@@ -29,15 +29,15 @@ const COLUMNS: ListColumn<Row>[] = [
     exportValue: (r) => r.orderFolio,
   },
   { key: 'vehicleNumber', header: t.vehicle },
-  { key: 'neededDate', header: t.neededDate, format: 'date', render: (r) => formatDate(r.requisition.neededDate), exportValue: (r) => r.requisition.neededDate },
+  { key: 'neededDate', header: t.neededDate, sortable: true, format: 'date', render: (r) => formatDate(r.requisition.neededDate), exportValue: (r) => r.requisition.neededDate },
   { key: 'lines', header: t.lines, render: (r) => r.requisition.lines.map((l) => `${l.sku} × ${l.requestedQty}`).join(', '), exportValue: (r) => r.requisition.lines.map((l) => `${l.sku} × ${l.requestedQty}`).join(', ') },
   { key: 'delivered', header: t.delivered, format: 'money', align: 'right', render: (r) => formatMoney(r.requisition.deliveredCost), exportValue: (r) => Number(r.requisition.deliveredCost) },
-  { key: 'status', header: t.status, render: (r) => <StatusBadge status={r.requisition.status} labels={REQUISITION_BADGES} />, exportValue: (r) => REQUISITION_BADGES[r.requisition.status]?.label ?? r.requisition.status },
+  { key: 'status', header: t.status, sortable: true, render: (r) => <StatusBadge status={r.requisition.status} labels={REQUISITION_BADGES} />, exportValue: (r) => REQUISITION_BADGES[r.requisition.status]?.label ?? r.requisition.status },
 ];
 
 export function RequisitionsPage() {
   const access = useScreenAccess(MT_MODULE, MT_SCREENS.requisitions);
-  const params = useListParams({ sortBy: 'requisition', filters: { status: '' } });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '' } });
   const status = params.filters.status;
   const variables = useMemo(() => ({ status: status || null }), [status]);
   const list = useServerList(MaintenanceRequisitionListDocument, params, variables, (d) => d.maintenanceRequisitions, { entity: 'requisition' });

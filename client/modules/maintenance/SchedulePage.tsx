@@ -3,26 +3,34 @@
 // status in the URL (the Tablero cards link here with ?status=vencido).
 // Ticking due services of one vehicle and "Generar orden" opens one order for
 // them; the margin that makes a service "próximo" is editable here.
+// "Corregir" (`?edit=<id>`) fixes the last time done (date and km) and
+// deactivates / reactivates the schedule; the Vigencia filter (URL) shows the
+// inactive ones.
 import { useMemo, useState } from 'react';
-import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAdjustments, IconCalendarPlus, IconTool } from '@tabler/icons-react';
+import { IconAdjustments, IconCalendarPlus, IconPencil, IconTool } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   MaintenanceFormOptionsDocument,
   MaintenanceOrderFromSchedulesDocument,
   MaintenanceScheduleCountsDocument,
   MaintenanceScheduleCreateDocument,
+  MaintenanceScheduleBreakdownDocument,
   MaintenanceScheduleListDocument,
+  MaintenanceScheduleUpdateDocument,
   MaintenanceSettingsUpdateDocument,
   type MaintenanceScheduleFieldsFragment,
   type MaintenanceScheduleStatus,
 } from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
+import { confirmAsync } from '../../components/confirm';
 import { DateField } from '../../components/DateField';
 import { todayIso } from '../../components/dates';
-import { FormDialog } from '../../components/EditDialog';
+import { useDialogParam } from '../../components/dialogParam';
+import { EditDialogForm, FormDialog, RecordEditDialog } from '../../components/EditDialog';
+import { readGraphQLError } from '../../components/graphqlErrors';
 import { formatDate } from '../../components/format';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../components/listParams';
@@ -36,6 +44,7 @@ import { VehicleSelect } from '../../components/VehicleSelect';
 import { MT_MODULE, MT_PATHS, MT_SCREENS, orderPath, SCHEDULE_BADGES, scheduleStatusOptions, texts } from './texts';
 
 const t = texts.schedule;
+const INACTIVE_BADGE = { inactive: { label: t.inactive, color: 'gray' } };
 
 function nextDue(r: MaintenanceScheduleFieldsFragment) {
   return [r.nextDueKm !== null && r.nextDueKm !== undefined ? texts.km(r.nextDueKm) : null, r.nextDueOn ? formatDate(r.nextDueOn) : null].filter(Boolean).join(' · ');
@@ -117,13 +126,71 @@ function ScheduleDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   );
 }
 
+type EditValues = { lastDoneOn: string; lastDoneKm: string; active: boolean };
+
+/** Corrects the last time done and switches the schedule on or off (turning it off asks first). */
+function ScheduleEditForm({ row, onClose }: { row: MaintenanceScheduleFieldsFragment; onClose: (saved: boolean) => void }) {
+  const [update] = useMutation(MaintenanceScheduleUpdateDocument);
+  const form = useForm<EditValues>({
+    initialValues: { lastDoneOn: row.lastDoneOn, lastDoneKm: String(row.lastDoneKm), active: row.active },
+    validate: { lastDoneOn: (v) => (v ? null : texts.required), lastDoneKm: (v) => (v !== '' ? null : texts.required) },
+  });
+  const { save, saving, error } = useFormSave<EditValues>({ form, fields: ['lastDoneOn', 'lastDoneKm', 'active'], onSaved: () => onClose(true) });
+  const submit = async () => {
+    if (row.active && !form.getValues().active && !(await confirmAsync({ title: t.deactivateTitle, message: t.deactivateBody(row.vehicleNumber, row.serviceName), confirmLabel: t.deactivate }))) return;
+    await save(async (values) => {
+      await update({
+        variables: {
+          id: row.id,
+          version: row.version,
+          input: { vehicleId: row.vehicleId, serviceId: row.serviceId, lastDoneOn: values.lastDoneOn, lastDoneKm: Number(values.lastDoneKm), active: values.active },
+        },
+      });
+      return values.active === row.active ? t.updated : values.active ? t.reactivated : t.deactivated;
+    });
+  };
+  return (
+    <EditDialogForm onSubmit={submit} onCancel={() => onClose(false)} saving={saving} error={error}>
+      <Text size="sm" fw={500}>
+        {row.vehicleNumber} · {row.vehicleName} — {row.serviceName}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DateField label={t.lastDoneOn} required max={todayIso()} {...form.getInputProps('lastDoneOn')} />
+        <NumberField label={t.lastDoneKm} precision={0} min={0} required {...form.getInputProps('lastDoneKm')} />
+      </SimpleGrid>
+      <Switch label={t.active} description={t.activeHint} {...form.getInputProps('active', { type: 'checkbox' })} />
+    </EditDialogForm>
+  );
+}
+
+/** `?edit=<id>`: the row on this page, or read from the server after a reload or a shared link. */
+function ScheduleEditDialog({ id, rows, onClose }: { id: string; rows: MaintenanceScheduleFieldsFragment[]; onClose: (saved: boolean) => void }) {
+  const onPage = rows.find((r) => r.id === id);
+  const q = useQuery(MaintenanceScheduleBreakdownDocument, { variables: { id }, skip: !!onPage, fetchPolicy: 'network-only' });
+  return (
+    <RecordEditDialog
+      row={onPage ?? q.data?.maintenanceScheduleBreakdown?.schedule ?? null}
+      title={() => t.editTitle}
+      loading={q.loading}
+      error={q.error ? readGraphQLError(q.error) : null}
+      notFoundMessage={texts.breakdown.notFound}
+      onClose={() => onClose(false)}
+    >
+      {(row) => <ScheduleEditForm row={row} onClose={onClose} />}
+    </RecordEditDialog>
+  );
+}
+
 export function SchedulePage() {
   const navigate = useNavigate();
   const access = useScreenAccess(MT_MODULE, MT_SCREENS.schedule);
   const orderAccess = useScreenAccess(MT_MODULE, MT_SCREENS.orders);
-  const params = useListParams({ sortBy: 'due', filters: { status: '' } });
+  const params = useListParams({ sortBy: 'due', filters: { status: '', active: 'true' } });
   const status = params.filters.status as MaintenanceScheduleStatus | '';
-  const variables = useMemo(() => ({ filter: status ? { status } : {} }), [status]);
+  const activeRaw = params.filters.active;
+  const active = activeRaw === 'false' ? false : activeRaw === 'all' ? null : true;
+  const variables = useMemo(() => ({ filter: { ...(status ? { status } : {}), active } }), [status, active]);
+  const edit = useDialogParam('edit');
   const list = useServerList(MaintenanceScheduleListDocument, params, variables, (d) => d.maintenanceSchedules, { entity: 'mt_schedule' });
   const counts = useQuery(MaintenanceScheduleCountsDocument, { fetchPolicy: 'cache-and-network' });
   const [generate, generating] = useMutation(MaintenanceOrderFromSchedulesDocument);
@@ -148,7 +215,7 @@ export function SchedulePage() {
             exportable: false,
             width: 40,
             render: (r: MaintenanceScheduleFieldsFragment) =>
-              r.openOrderId ? null : (
+              r.openOrderId || !r.active ? null : (
                 <Checkbox
                   aria-label={`${t.select} ${r.vehicleNumber} ${r.serviceName}`}
                   checked={selected.some((s) => s.id === r.id)}
@@ -164,7 +231,14 @@ export function SchedulePage() {
     { key: 'lastDoneOn', header: t.lastDone, sortable: true, render: (r) => `${formatDate(r.lastDoneOn)} · ${texts.km(r.lastDoneKm)}`, exportValue: (r) => `${r.lastDoneOn} ${r.lastDoneKm}` },
     { key: 'nextDue', header: t.nextDue, render: nextDue, exportValue: nextDue },
     { key: 'due', header: t.left, sortable: true, render: left, exportValue: left },
-    { key: 'status', header: t.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={SCHEDULE_BADGES} />, exportValue: (r) => SCHEDULE_BADGES[r.status].label },
+    {
+      key: 'status',
+      header: t.status,
+      sortable: true,
+      render: (r) =>
+        r.active ? <StatusBadge status={r.status} labels={SCHEDULE_BADGES} /> : <StatusBadge status="inactive" labels={INACTIVE_BADGE} />,
+      exportValue: (r) => (r.active ? SCHEDULE_BADGES[r.status].label : t.inactive),
+    },
     {
       key: 'order',
       header: t.order,
@@ -176,6 +250,30 @@ export function SchedulePage() {
           </Anchor>
         ) : null,
     },
+    ...(access.editar
+      ? [
+          {
+            key: 'edit',
+            header: '',
+            exportable: false,
+            width: 48,
+            render: (r: MaintenanceScheduleFieldsFragment) => (
+              <Tooltip label={t.edit}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t.editAria(r.vehicleNumber, r.serviceName)}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    edit.open(r.id);
+                  }}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+            ),
+          },
+        ]
+      : []),
   ];
 
   const generateOrder = async () => {
@@ -218,7 +316,10 @@ export function SchedulePage() {
         onRowClick={(r) => void navigate(`${MT_PATHS.breakdown}?id=${r.id}`)}
         fetchAll={access.exportar ? list.fetchAll : undefined}
         filters={
-          <Select aria-label={t.status} placeholder={t.allStatuses} data={scheduleStatusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+          <Group gap="xs">
+            <Select aria-label={t.status} placeholder={t.allStatuses} data={scheduleStatusOptions} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+            <Select aria-label={t.activeFilter} data={t.activeOptions} value={activeRaw || 'true'} onChange={(v) => params.setFilter('active', v ?? 'true')} allowDeselect={false} w={140} />
+          </Group>
         }
         actions={
           <Group gap="xs">
@@ -245,6 +346,16 @@ export function SchedulePage() {
           current={settings}
           onClose={(saved) => {
             setDialog(null);
+            if (saved) void Promise.all([counts.refetch(), list.refetch()]);
+          }}
+        />
+      ) : null}
+      {edit.value && access.editar ? (
+        <ScheduleEditDialog
+          id={edit.value}
+          rows={list.rows}
+          onClose={(saved) => {
+            edit.close();
             if (saved) void Promise.all([counts.refetch(), list.refetch()]);
           }}
         />

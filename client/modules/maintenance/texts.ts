@@ -70,6 +70,7 @@ export const orderStatusOptions = options(ORDER_LIFECYCLE.labels);
 export const reportStatusOptions = options(REPORT_STATUS_LABELS);
 export const priorityOptions = options(REPORT_PRIORITY_LABELS);
 export const requisitionStatusOptions = Object.entries(REQUISITION_BADGES).map(([value, b]) => ({ value, label: b.label }));
+export const paymentStatusOptions = (['sin_solicitud', 'pendiente', 'aprobada', 'rechazada'] as const).map((value) => ({ value, label: PAYMENT_BADGES[value].label }));
 export { SERVICE_KIND_LABELS, REPORT_PRIORITY_LABELS, REPORT_STATUS_LABELS };
 
 const km = (n: number) => `${new Intl.NumberFormat('es-MX').format(n)} km`;
@@ -139,6 +140,24 @@ export const texts = {
     kmLeft: (n: number) => (n > 0 ? `${km(n)}` : `${km(-n)} pasados`),
     daysLeft: (n: number) => (n > 0 ? `${n} días` : n === 0 ? 'hoy' : `${-n} días pasados`),
     breakdown: 'Desglose',
+    edit: 'Corregir',
+    editAria: (vehicle: string, service: string) => `Corregir ${vehicle} · ${service}`,
+    editTitle: 'Corregir servicio programado',
+    active: 'Activa',
+    activeHint: 'Una programación inactiva no aparece en la lista ni en el Tablero ni se vence.',
+    inactive: 'Inactiva',
+    updated: 'Servicio programado actualizado.',
+    deactivated: 'Servicio programado desactivado.',
+    reactivated: 'Servicio programado reactivado.',
+    deactivateTitle: 'Desactivar el servicio programado',
+    deactivateBody: (vehicle: string, service: string) => `${vehicle} · ${service} dejará de vencer y de mostrarse en el Tablero. Puedes reactivarlo desde el filtro «Inactivas».`,
+    deactivate: 'Desactivar',
+    activeFilter: 'Vigencia',
+    activeOptions: [
+      { value: 'true', label: 'Activas' },
+      { value: 'false', label: 'Inactivas' },
+      { value: 'all', label: 'Todas' },
+    ],
   },
   breakdown: {
     back: 'Volver a Programación de servicios',
@@ -195,8 +214,10 @@ export const texts = {
     started: 'La orden está en proceso.',
     close: 'Cerrar orden',
     closeTitle: (folio: string) => `Cerrar la orden ${folio}`,
-    closeHelp: 'Se fija el costo, la programación de sus servicios pasa a esta fecha y este odómetro y el vehículo vuelve a activo. Todas las requisiciones deben estar surtidas o rechazadas.',
+    closeHelp: 'Se fija el costo, la programación de sus servicios pasa a esta fecha y al odómetro de salida (o al de entrada si no lo capturas) y el vehículo vuelve a activo. Todas las requisiciones deben estar surtidas o rechazadas.',
     closedOn: 'Fecha de cierre',
+    odometerOut: 'Odómetro de salida (km)',
+    odometerOutHint: (km: string) => `Opcional; se registra en la bitácora del vehículo. No menor que el de entrada (${km}) ni que la última lectura.`,
     closed: (folio: string) => `Orden ${folio} cerrada.`,
     cancel: 'Cancelar orden',
     cancelTitle: (folio: string) => `Cancelar la orden ${folio}`,
@@ -254,6 +275,8 @@ export const texts = {
     subtotal: 'Importe antes de IVA',
     sent: 'Solicitud enviada a Compras.',
     none: 'Sin solicitud',
+    allStatuses: 'Todos los estados',
+    allSuppliers: 'Todos los talleres',
   },
   reports: {
     description: 'Reportes de falla de conductores y de inspecciones de Seguridad: prioridad y responsable, orden de mantenimiento que los atiende, o descarte con motivo.',

@@ -68,6 +68,9 @@ export const texts = {
     readOnly: 'Solo lectura: tu rol no permite modificar vehículos.',
     retiredNotice: (date: string, reason: string) => `Dado de baja el ${date}: ${reason}`,
     inShopNotice: 'En taller: una orden de mantenimiento lo tiene; al cerrarla vuelve a activo.',
+    inShopOrders: (folios: string[]) =>
+      `En taller con ${folios.length === 1 ? 'la orden de mantenimiento' : 'las órdenes de mantenimiento'} ${folios.join(', ')}: al cerrarla${folios.length === 1 ? '' : 's'} o cancelarla${folios.length === 1 ? '' : 's'} vuelve a activo.`,
+    retireBlocked: (folios: string[]) => `No se puede dar de baja mientras ${folios.length === 1 ? 'la orden' : 'las órdenes'} ${folios.join(', ')} ${folios.length === 1 ? 'esté abierta' : 'estén abiertas'}.`,
     saveFirst: 'Guarda el vehículo para adjuntar su foto, sus documentos y registrar lecturas de odómetro.',
     documentsEmpty: 'No hay tipos de documento activos. Agrégalos en Configuración PV.',
     sections: { identity: 'Identificación', assignment: 'Asignación', insurance: 'Seguro y adquisición', odometer: 'Bitácora de odómetro' },

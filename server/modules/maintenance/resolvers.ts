@@ -55,7 +55,8 @@ export const maintenanceResolvers: Resolvers = {
     maintenanceOrders: (_p, a, ctx) => service.listOrders(ctx, a.list, a.filter),
     maintenanceOrder: (_p, a, ctx) => service.getOrder(ctx, a.id),
     maintenanceRequisitions: (_p, a, ctx) => service.listOrderRequisitions(ctx, a.list, a.status),
-    maintenancePaymentOrders: (_p, a, ctx) => service.listPaymentOrders(ctx, a.list),
+    maintenancePaymentOrders: (_p, a, ctx) => service.listPaymentOrders(ctx, a.list, a.filter),
+    maintenancePaymentSuppliers: (_p, _a, ctx) => service.paymentSupplierOptions(ctx),
     maintenanceFailureReports: (_p, a, ctx) => service.listReports(ctx, a.list, a.filter),
   },
   Mutation: {
@@ -69,7 +70,7 @@ export const maintenanceResolvers: Resolvers = {
     maintenanceOrderUpdate: (_p, a, ctx) => service.updateOrder(ctx, a.id, a.version, a.input),
     maintenanceOrderStart: (_p, a, ctx) => service.startOrder(ctx, a.id, a.version),
     maintenanceOrderRequestParts: (_p, a, ctx) => service.requestParts(ctx, a.id, a.version, a.input),
-    maintenanceOrderClose: (_p, a, ctx) => service.closeOrder(ctx, a.id, a.version, a.closedOn),
+    maintenanceOrderClose: (_p, a, ctx) => service.closeOrder(ctx, a.id, a.version, a.closedOn, a.odometerOut),
     maintenanceOrderCancel: (_p, a, ctx) => service.cancelOrder(ctx, a.id, a.version, a.reason),
     maintenancePaymentRequestCreate: (_p, a, ctx) => service.createPaymentRequest(ctx, a.orderId, a.input),
     maintenanceFailureReportCreate: (_p, a, ctx) => service.createReport(ctx, a.input),

@@ -81,6 +81,17 @@ export const failureReportsOfSource = (
 /** Orders closed from `from` to `to` (ISO dates, inclusive) per vehicle: count, parts, labour, external and total (Parque Vehicular's cost report). */
 export const maintenanceCostByVehicle = (ex: Executor, from: string, to: string) => data.maintenanceCostByVehicle(ex, from, to);
 
+/**
+ * The folios (OM-000012) of the open orders (abierta / en proceso) of each
+ * vehicle: Parque Vehicular refuses a baja while one holds the vehicle, since
+ * closing or cancelling it gives the vehicle back to activo.
+ */
+export async function openOrderFoliosOfVehicles(ex: Executor, vehicleIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(vehicleIds.map((id) => [id, []]));
+  for (const r of await data.openOrdersOfVehicles(ex, vehicleIds)) out.get(r.vehicleId)?.push(formatOrderFolio(r.folio));
+  return out;
+}
+
 // ---- messages and field rules -----------------------------------------------------------------
 
 export const MSG = {
@@ -118,6 +129,9 @@ export const MSG = {
   locationOrVehicle: 'Indica el vehículo o la ubicación de la falla.',
   margin: (max: number) => `Debe ser un número entero de 0 a ${new Intl.NumberFormat('es-MX').format(max)}.`,
   noFrequency: 'El servicio no tiene frecuencia (km o días): no se puede programar.',
+  paymentStatus: 'Estado no válido: sin solicitud, pendiente, aprobada o rechazada.',
+  odometerOutBelowIn: (km: number) => `El odómetro de salida no puede ser menor que el de entrada (${new Intl.NumberFormat('es-MX').format(km)} km).`,
+  odometerOutBelowCurrent: (km: number) => `El odómetro de salida no puede ser menor que la última lectura del vehículo (${new Intl.NumberFormat('es-MX').format(km)} km).`,
 } as const;
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -287,7 +301,11 @@ async function dueParams(ex: Executor, today = todayMx()): Promise<data.DueParam
 
 const STATUSES: ScheduleStatus[] = ['al_corriente', 'proximo', 'vencido'];
 
-export async function listSchedules(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; vehicleId?: string | null; serviceId?: string | null } | null | undefined) {
+export async function listSchedules(
+  ctx: RequestContext,
+  list: ListInput | null | undefined,
+  filter: { status?: string | null; vehicleId?: string | null; serviceId?: string | null; active?: boolean | null } | null | undefined,
+) {
   const q = readList(list, data.SCHEDULE_SORTS, 'due');
   const status = filter?.status ?? null;
   if (status && !STATUSES.includes(status as ScheduleStatus)) throw badInput({ 'filter.status': 'Estado no válido.' });
@@ -295,6 +313,8 @@ export async function listSchedules(ctx: RequestContext, list: ListInput | null 
     status: status as ScheduleStatus | null,
     vehicleId: filter?.vehicleId ? idOf(filter.vehicleId) : null,
     serviceId: filter?.serviceId ? idOf(filter.serviceId) : null,
+    // Left out: the active ones (the Tablero's links and older callers); null asks for both.
+    active: filter?.active === undefined ? true : filter.active,
   });
 }
 
@@ -608,30 +628,45 @@ export async function requestParts(ctx: RequestContext, id: string, version: num
 /**
  * Closes an en-proceso order: every requisition settled (surtida or
  * rechazada); the parts cost is fixed at the exit movements' cost; the
- * schedules of its services move to (closing date, odometer in); its failure
- * reports become atendido; the vehicle goes back to activo unless another
- * order still holds it. The order row is locked and its version checked, so
- * of two parallel closes one wins and the other gets CONFLICT.
+ * schedules of its services move to (closing date, odometer out, or odometer
+ * in when no reading out is given); a reading out goes to the vehicle's
+ * odometer log (source orden, on the closing date) and may not be below the
+ * odometer in nor the vehicle's current reading; its failure reports become
+ * atendido; the vehicle goes back to activo unless another order still holds
+ * it. The order row is locked and its version checked, so of two parallel
+ * closes one wins and the other gets CONFLICT.
  */
-export async function closeOrder(ctx: RequestContext, id: string, version: number, closedOnRaw: unknown) {
-  const { closedOn } = parseInput(z.object({ closedOn: pastDate() }), { closedOn: closedOnRaw });
+export async function closeOrder(ctx: RequestContext, id: string, version: number, closedOnRaw: unknown, odometerOutRaw?: unknown) {
+  const { closedOn, odometerOut } = parseInput(z.object({ closedOn: pastDate(), odometerOut: km().nullish().transform((v) => v ?? null) }), {
+    closedOn: closedOnRaw,
+    odometerOut: odometerOutRaw,
+  });
   const orderId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockOrder(tx, orderId, version);
     assertTransition(ORDER_LIFECYCLE, before.status, 'cerrada');
     if (closedOn < before.openedOn) throw badInput({ closedOn: MSG.closeBeforeOpen });
+    if (odometerOut !== null) {
+      const vehicle = await data.findVehicle(tx, before.vehicleId);
+      if (odometerOut < before.odometerIn) throw badInput({ odometerOut: MSG.odometerOutBelowIn(before.odometerIn) });
+      if (vehicle && odometerOut < vehicle.odometerKm) throw badInput({ odometerOut: MSG.odometerOutBelowCurrent(vehicle.odometerKm) });
+    }
     const reqs = [...(await requisitionViews(within(ctx, tx), (await data.orderRequisitionIds(tx, [orderId])).map((l) => l.requisitionId))).values()];
     const open = reqs.filter((r) => !isRequisitionSettled(r.status));
     if (open.length) throw appError('CONFLICT', MSG.unsettled(open.map((r) => r.folio)));
     const cost = orderCost({ partAmounts: reqs.map((r) => r.deliveredCost), labourHours: before.labourHours, labourRate: before.labourRate, externalCost: before.externalCost });
     if (!(await data.updateOrder(tx, orderId, version, { status: 'cerrada', closedOn, partsCost: cost.parts, total: cost.total }))) throw conflict();
     const services = await data.orderServices(tx, [orderId]);
-    const moved = await data.markSchedulesDone(tx, orderId, before.vehicleId, services.map((s) => s.serviceId), closedOn, before.odometerIn);
-    const reports = await data.reportsOfOrderTo(tx, orderId, 'atendido');
     const folio = formatOrderFolio(before.folio);
     const actor = actorOf(ctx);
+    // The reading out is taken with the vehicle row locked (and checked against the log's neighbours by date) before anything moves to it.
+    if (odometerOut !== null) {
+      await vehiclePark.recordOdometerReading(tx, actor, { vehicleId: before.vehicleId, readOn: closedOn, km: odometerOut, source: 'orden', sourceReference: folio, notes: 'Odómetro de salida' }, { field: 'odometerOut' });
+    }
+    const moved = await data.markSchedulesDone(tx, orderId, before.vehicleId, services.map((s) => s.serviceId), closedOn, odometerOut ?? before.odometerIn);
+    const reports = await data.reportsOfOrderTo(tx, orderId, 'atendido');
     if ((await data.otherOpenOrders(tx, before.vehicleId, orderId)) === 0) await vehiclePark.setVehicleStatusForMaintenance(tx, actor, before.vehicleId, 'activo', folio);
-    await writeAudit(tx, actor, { entity: 'mt_order', entityId: orderId, action: 'close', before: { status: before.status }, after: { status: 'cerrada', closedOn, ...cost, schedules: moved, reports } });
+    await writeAudit(tx, actor, { entity: 'mt_order', entityId: orderId, action: 'close', before: { status: before.status }, after: { status: 'cerrada', closedOn, odometerOut, ...cost, schedules: moved, reports } });
   });
   return found(await getOrder(ctx, orderId), 'La orden');
 }
@@ -653,23 +688,68 @@ export async function cancelOrder(ctx: RequestContext, id: string, version: numb
 
 // ---- requisitions and payment requests of the orders ---------------------------------------
 
+const REQUISITION_SORTS = ['folio', 'neededDate', 'status'] as const;
+/** Statuses in lifecycle order (what a sort by status follows), unknown ones last. */
+const REQUISITION_STATUS_ORDER = ['PENDIENTE', 'AUTORIZADA', 'SURTIDA_PARCIAL', 'SURTIDA', 'CERRADA', 'RECHAZADA'];
+const statusRank = (status: string) => {
+  const i = REQUISITION_STATUS_ORDER.indexOf(status);
+  return i < 0 ? REQUISITION_STATUS_ORDER.length : i;
+};
+const byFolio = (a: OrderRequisitionView, b: OrderRequisitionView) => a.folio.localeCompare(b.folio, 'en', { numeric: true }) || a.id - b.id;
+const REQUISITION_ORDER: Record<(typeof REQUISITION_SORTS)[number], (a: OrderRequisitionView, b: OrderRequisitionView) => number> = {
+  folio: byFolio,
+  neededDate: (a, b) => (a.neededDate < b.neededDate ? -1 : a.neededDate > b.neededDate ? 1 : 0),
+  status: (a, b) => statusRank(a.status) - statusRank(b.status),
+};
+
+/**
+ * The orders' requisitions, filtered and sorted by folio (newest first by
+ * default), needed date or status (lifecycle order), each tie broken by the
+ * folio in the same direction, then paged. Status and dates live in Almacén
+ * and are read through its service, so the rows of the orders are sorted
+ * here, whole, before the page is cut.
+ */
 export async function listOrderRequisitions(ctx: RequestContext, list: ListInput | null | undefined, status: string | null | undefined) {
-  const q = readList(list, ['requisition'] as const, 'requisition');
+  const q = readList(list, REQUISITION_SORTS, 'folio');
+  if (!list?.sortBy) q.desc = true;
   const links = await data.requisitionLinks(db(ctx), q.search);
   const views = await requisitionViews(ctx, links.map((l) => l.requisitionId));
   const rows = links
     .map((l) => ({ orderId: l.orderId, orderFolio: formatOrderFolio(l.orderFolio), vehicleNumber: l.vehicleNumber, requisition: views.get(l.requisitionId) }))
     .filter((r): r is typeof r & { requisition: OrderRequisitionView } => !!r.requisition && (!status || r.requisition.status === status));
-  if (q.desc === false && list?.sortDirection === 'ASC') rows.reverse();
+  const compare = REQUISITION_ORDER[q.sortBy];
+  const sign = q.desc ? -1 : 1;
+  rows.sort((a, b) => sign * (compare(a.requisition, b.requisition) || byFolio(a.requisition, b.requisition)));
   return { items: rows.slice(q.offset, q.offset + q.limit), total: rows.length };
 }
 
-export async function listPaymentOrders(ctx: RequestContext, list: ListInput | null | undefined) {
+/** The payment request's status in Compras as the Solicitudes de pago filter names it (sin_solicitud: never sent). */
+const PAYMENT_FILTER_STATUSES = ['sin_solicitud', 'pendiente', 'aprobada', 'rechazada'] as const;
+
+/**
+ * Orders with an external workshop, by supplier and by the status of their
+ * latest payment request. The status lives in Compras (read through its
+ * service), so with that filter the list's ids come sorted from SQL, are
+ * kept when their request matches, and only then paged.
+ */
+export async function listPaymentOrders(ctx: RequestContext, list: ListInput | null | undefined, filter: { status?: string | null; supplierId?: string | null } | null | undefined) {
   const q = readList(list, data.ORDER_SORTS, 'folio');
   if (!list?.sortBy) q.desc = true;
-  const page = await data.listOrders(db(ctx), q, { status: null, vehicleId: null, withSupplier: true });
-  return { items: page.items.map((order) => ({ order })), total: page.total };
+  const status = filter?.status ?? null;
+  if (status && !(PAYMENT_FILTER_STATUSES as readonly string[]).includes(status)) throw badInput({ 'filter.status': MSG.paymentStatus });
+  const f: data.OrderFilter = { status: null, vehicleId: null, withSupplier: true, supplierId: filter?.supplierId ? idOf(filter.supplierId) || -1 : null };
+  if (!status) {
+    const page = await data.listOrders(db(ctx), q, f);
+    return { items: page.items.map((order) => ({ order })), total: page.total };
+  }
+  const ids = await data.listOrderIds(db(ctx), q, f);
+  const outcomes = await shopping.paymentRequestOutcomes(db(ctx), 'mantenimiento', ids);
+  const matching = ids.filter((id) => (outcomes.get(String(id))?.status ?? 'sin_solicitud') === status);
+  const orders = await data.ordersByIds(db(ctx), matching.slice(q.offset, q.offset + q.limit));
+  return { items: orders.map((order) => ({ order })), total: matching.length };
 }
+
+export const paymentSupplierOptions = (ctx: RequestContext) => data.orderSupplierOptions(db(ctx));
 
 const paymentInput = z.object({ date: pastDate(), invoice: rules.requiredText(60), subtotal: rules.amount({ positive: true, max: '999999999' }) });
 

@@ -5,6 +5,7 @@ import { queryRows, type Executor } from '../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
 import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../lib/recordDocuments';
+import { DEFAULT_DOC_DAYS } from '../../../schema/vehicle-park/reports';
 
 export type VehicleLock = { id: number; economicNumber: string; status: 'activo' | 'en_taller' | 'baja'; odometerKm: number; odometerDate: string | null; version: number };
 
@@ -99,13 +100,40 @@ export type VehicleRow = {
 const latestDoc = (vehicle: SQL, type: SQL) =>
   sql`(select d.id, d.expires_on from vp_vehicle_documents d where d.vehicle_id = ${vehicle} and d.document_type_id = ${type} order by d.id desc limit 1)`;
 
-/** Active types whose latest upload is expired on `today`, or missing when the type is required (same rule as schema documentState). */
-const alertCount = (today: string) => sql`(select count(*) from vp_document_types t left join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
-    where t.active and ((t.required and l.id is null) or (t.expires and l.expires_on < ${today}::date)))::int`;
+/**
+ * The insurance policy's document type: any type named «Póliza…» (with or
+ * without the accent, in any case; the demo's is «Póliza de seguro»).
+ */
+const isPolicyType = (type: SQL) => sql`(${type}.name ilike 'p_liza%')`;
 
-/** Active types whose latest upload falls due from today to its warning days (por vencer). */
-const dueSoonCount = (today: string) => sql`(select count(*) from vp_document_types t join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
-    where t.active and t.expires and l.expires_on >= ${today}::date and l.expires_on <= ${today}::date + t.warning_days)::int`;
+/**
+ * The vehicle's own policy expiry (insurance_expires_on) stands for the policy
+ * while no document of an active policy type is uploaded: once one is, the
+ * document (whose expiry the form keeps in step) is what counts, so the policy
+ * is never counted twice.
+ */
+export const insuranceWithoutDocument = (vehicle: SQL) => sql`(${vehicle}.insurance_expires_on is not null and not exists (select 1 from vp_vehicle_documents pd
+    join vp_document_types pt on pt.id = pd.document_type_id where pd.vehicle_id = ${vehicle}.id and pt.active and ${isPolicyType(sql`pt`)}))`;
+
+/** Warning days of the policy: those of the active policy type, or the report's default look-ahead without one. */
+const policyWarningDays = sql`coalesce((select max(pt.warning_days) from vp_document_types pt where pt.active and ${isPolicyType(sql`pt`)}), ${DEFAULT_DOC_DAYS})`;
+
+/**
+ * Active types whose latest upload is expired on `today`, or missing when the
+ * type is required (same rule as schema documentState); plus the vehicle's
+ * policy expiry when it has passed and no policy document stands for it
+ * (unless a required policy type already counts it as missing).
+ */
+const alertCount = (today: string) => sql`((select count(*) from vp_document_types t left join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
+    where t.active and ((t.required and l.id is null) or (t.expires and l.expires_on < ${today}::date)))
+  + case when ${insuranceWithoutDocument(sql`v`)} and v.insurance_expires_on < ${today}::date
+      and not exists (select 1 from vp_document_types pt where pt.active and pt.required and ${isPolicyType(sql`pt`)}) then 1 else 0 end)::int`;
+
+/** Active types whose latest upload falls due from today to its warning days (por vencer); plus the vehicle's policy expiry, as above. */
+const dueSoonCount = (today: string) => sql`((select count(*) from vp_document_types t join lateral ${latestDoc(sql`v.id`, sql`t.id`)} l on true
+    where t.active and t.expires and l.expires_on >= ${today}::date and l.expires_on <= ${today}::date + t.warning_days)
+  + case when ${insuranceWithoutDocument(sql`v`)} and v.insurance_expires_on >= ${today}::date
+      and v.insurance_expires_on <= ${today}::date + ${policyWarningDays} then 1 else 0 end)::int`;
 
 const driverName = sql`replace(trim(e.last_name || ' ' || e.second_last_name || ' ' || e.names), '  ', ' ')`;
 

@@ -24,6 +24,8 @@ export const MSG = {
   statusManual: 'El estado «en taller» solo lo pone una orden de mantenimiento.',
   alreadyBaja: 'El vehículo ya está dado de baja.',
   notBaja: 'El vehículo no está dado de baja.',
+  openOrders: (folios: string[]) =>
+    `El vehículo está en taller con ${folios.length === 1 ? 'la orden de mantenimiento' : 'las órdenes de mantenimiento'} ${folios.join(', ')}: ${folios.length === 1 ? 'ciérrala o cancélala' : 'ciérralas o cancélalas'} antes de darlo de baja.`,
   retireReason: 'Indica el motivo de la baja.',
   retireDate: 'Indica la fecha de baja.',
   retireFuture: 'La fecha de baja no puede ser futura.',

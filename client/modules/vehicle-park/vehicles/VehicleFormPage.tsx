@@ -7,7 +7,7 @@
 // Registrar lectura open their own dialogs. The editor is keyed by id +
 // version so a save, a baja or a reading starts from the server.
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconAlertTriangle, IconArrowBackUp, IconGauge, IconTool, IconTruckOff } from '@tabler/icons-react';
@@ -97,6 +97,7 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
   const [addDocument] = useMutation(VehicleDocumentAddDocument);
   const [removeDocument] = useMutation(VehicleDocumentRemoveDocument);
   const baja = vehicle?.status === 'baja';
+  const openOrders = vehicle?.openMaintenanceOrders ?? [];
   const readOnly = vehicle ? !access.editar || baja : !access.crear;
   const form = useForm<Values>({
     mode: 'controlled',
@@ -158,7 +159,14 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
           {t.odometer.add}
         </Button>
       ) : null}
-      {!baja && access.eliminar ? (
+      {!baja && access.eliminar && openOrders.length ? (
+        // Closing or cancelling the order gives the vehicle back: no baja meanwhile (the server refuses it too).
+        <Tooltip label={t.retireBlocked(openOrders)} multiline maw={320}>
+          <Button size="xs" variant="light" color="red" leftSection={<IconTruckOff size={14} />} data-disabled onClick={(e) => e.preventDefault()}>
+            {t.retire}
+          </Button>
+        </Tooltip>
+      ) : !baja && access.eliminar ? (
         <Button size="xs" variant="light" color="red" leftSection={<IconTruckOff size={14} />} onClick={() => setDialog('retire')}>
           {t.retire}
         </Button>
@@ -202,9 +210,9 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
               {t.retiredNotice(formatDate(vehicle.retiredOn ?? ''), vehicle.retiredReason)}
             </Alert>
           ) : null}
-          {vehicle?.status === 'en_taller' ? (
+          {vehicle?.status === 'en_taller' || openOrders.length ? (
             <Alert color="orange" variant="light" icon={<IconTool size={18} />}>
-              {t.inShopNotice}
+              {openOrders.length ? t.inShopOrders(openOrders) : t.inShopNotice}
             </Alert>
           ) : null}
           <Paper withBorder radius="md" p="md">

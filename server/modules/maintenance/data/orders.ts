@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import type { OrderStatus } from '../../../../schema/maintenance/orders';
-import { employeeName, ids, num, orderBy, page, vehicleName } from './common';
+import { employeeName, ids, num, orderBy, page, vehicleName, where } from './common';
 
 export type MtOrderRow = {
   id: number;
@@ -50,7 +50,9 @@ const normOrder = (r: MtOrderRow): MtOrderRow => ({
 export const ORDER_SORTS = ['folio', 'openedOn', 'vehicle', 'status'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-export async function listOrders(ex: Executor, q: ListQuery<OrderSort>, f: { status: string | null; vehicleId: number | null; withSupplier?: boolean; range?: DateRange }) {
+export type OrderFilter = { status: string | null; vehicleId: number | null; withSupplier?: boolean; supplierId?: number | null; range?: DateRange };
+
+function orderConds(q: { search: string | null }, f: OrderFilter): SQL[] {
   const conds: SQL[] = [];
   if (q.search) {
     const like = likePattern(q.search);
@@ -59,11 +61,39 @@ export async function listOrders(ex: Executor, q: ListQuery<OrderSort>, f: { sta
   if (f.status) conds.push(sql`o.status = ${f.status}`);
   if (f.vehicleId) conds.push(sql`o.vehicle_id = ${f.vehicleId}`);
   if (f.withSupplier) conds.push(sql`o.supplier_id is not null`);
+  if (f.supplierId) conds.push(sql`o.supplier_id = ${f.supplierId}`);
   if (f.range) conds.push(...withinDates(sql`o.opened_on`, f.range));
-  const col = { folio: sql`o.folio`, openedOn: sql`o.opened_on`, vehicle: sql`upper(v.economic_number)`, status: sql`o.status` }[q.sortBy];
+  return conds;
+}
+
+const orderSortColumn = (sortBy: OrderSort) => ({ folio: sql`o.folio`, openedOn: sql`o.opened_on`, vehicle: sql`upper(v.economic_number)`, status: sql`o.status` })[sortBy];
+
+export async function listOrders(ex: Executor, q: ListQuery<OrderSort>, f: OrderFilter) {
+  const col = orderSortColumn(q.sortBy);
   // Only the search reads the vehicle and the supplier.
-  const r = await page<MtOrderRow>(ex, orderSelect, orderFrom, conds, orderBy(col, q.desc, sql`o.id`), q, q.search ? orderFrom : sql`from mt_orders o`);
+  const r = await page<MtOrderRow>(ex, orderSelect, orderFrom, orderConds(q, f), orderBy(col, q.desc, sql`o.id`), q, q.search ? orderFrom : sql`from mt_orders o`);
   return { items: r.items.map(normOrder), total: r.total };
+}
+
+/** Every id of the list in its order (no page): for a filter that another module answers (the payment request's status in Compras). */
+export async function listOrderIds(ex: Executor, q: Pick<ListQuery<OrderSort>, 'search' | 'sortBy' | 'desc'>, f: OrderFilter): Promise<number[]> {
+  const col = orderSortColumn(q.sortBy);
+  const rows = await queryRows<{ id: number }>(ex, sql`select o.id ${orderFrom} ${where(orderConds(q, f))} ${orderBy(col, q.desc, sql`o.id`)}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The orders of these ids, in the order of the ids. */
+export async function ordersByIds(ex: Executor, orderIds: number[]): Promise<MtOrderRow[]> {
+  if (!orderIds.length) return [];
+  const rows = (await queryRows<MtOrderRow>(ex, sql`${orderSelect} ${orderFrom} where o.id in ${ids(orderIds)}`)).map(normOrder);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return orderIds.map((id) => byId.get(id)).filter((r): r is MtOrderRow => !!r);
+}
+
+/** The workshops (suppliers) that have an order, for the Solicitudes de pago filter. */
+export async function orderSupplierOptions(ex: Executor) {
+  const rows = await queryRows<{ id: number; name: string }>(ex, sql`select sp.id, sp.name from suppliers sp where exists (select 1 from mt_orders o where o.supplier_id = sp.id) order by lower(sp.name), sp.id`);
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 export async function findOrder(ex: Executor, id: number): Promise<MtOrderRow | null> {
@@ -200,6 +230,16 @@ export async function otherOpenOrders(ex: Executor, vehicleId: number, exceptOrd
     sql`select count(*)::int as n from mt_orders where vehicle_id = ${vehicleId} and id <> ${exceptOrderId} and status in ('abierta', 'en_proceso')`,
   );
   return Number(rows[0].n);
+}
+
+/** Folios of the open (abierta / en proceso) orders of these vehicles, oldest first. */
+export async function openOrdersOfVehicles(ex: Executor, vehicleIds: number[]): Promise<{ vehicleId: number; folio: number }[]> {
+  if (!vehicleIds.length) return [];
+  const rows = await queryRows<{ vehicleId: number; folio: number }>(
+    ex,
+    sql`select vehicle_id as "vehicleId", folio from mt_orders where vehicle_id in ${ids(vehicleIds)} and status in ('abierta', 'en_proceso') order by folio`,
+  );
+  return rows.map((r) => ({ vehicleId: Number(r.vehicleId), folio: Number(r.folio) }));
 }
 
 export async function employeeExists(ex: Executor, id: number): Promise<boolean> {

@@ -68,10 +68,12 @@ const openOrderJoin = sql`left join lateral (select o.id, o.folio from mt_order_
 export const SCHEDULE_SORTS = ['due', 'vehicle', 'service', 'lastDoneOn', 'status'] as const;
 export type ScheduleSort = (typeof SCHEDULE_SORTS)[number];
 
-export type ScheduleFilter = { status: ScheduleStatus | null; vehicleId: number | null; serviceId: number | null };
+/** `active`: only active (true), only inactive (false) or both (null). */
+export type ScheduleFilter = { status: ScheduleStatus | null; vehicleId: number | null; serviceId: number | null; active: boolean | null };
 
 function scheduleConds(p: DueParams, q: { search: string | null }, f: ScheduleFilter): SQL[] {
-  const conds: SQL[] = [sql`sc.active`, sql`v.status <> 'baja'`];
+  const conds: SQL[] = [sql`v.status <> 'baja'`];
+  if (f.active !== null) conds.push(sql`sc.active = ${f.active}`);
   if (q.search) {
     const like = likePattern(q.search);
     conds.push(sql`(v.economic_number ilike ${like} or v.plate ilike ${like} or s.name ilike ${like})`);

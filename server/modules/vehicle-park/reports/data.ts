@@ -2,20 +2,31 @@
 // from the caller (Mexico City's calendar), never from the database clock.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import type { VehicleStatus } from '../data';
+import { insuranceWithoutDocument, type VehicleStatus } from '../data';
 
 export type ExpiringRow = { vehicleId: number; economicNumber: string; plate: string; documentTypeName: string; expiresOn: string; daysLeft: number };
 
-/** The latest document of each (vehicle not in baja, active type that expires) whose expiry falls on or before today + days. */
-export async function expiringDocuments(ex: Executor, today: string, days: number): Promise<ExpiringRow[]> {
+/**
+ * The latest document of each (vehicle not in baja, active type that expires)
+ * whose expiry falls on or before today + days; and the vehicle's own policy
+ * expiry on the same terms while no policy document stands for it (named
+ * `policyLabel`), so a vehicle whose policy has no document uploaded is not
+ * missed and one that has it is listed once.
+ */
+export async function expiringDocuments(ex: Executor, today: string, days: number, policyLabel: string): Promise<ExpiringRow[]> {
   return queryRows<ExpiringRow>(
     ex,
-    sql`select v.id as "vehicleId", v.economic_number as "economicNumber", v.plate, t.name as "documentTypeName", l.expires_on::text as "expiresOn",
-        (l.expires_on - ${today}::date)::int as "daysLeft"
-      from vp_vehicles v cross join vp_document_types t
-      join lateral (select d.expires_on from vp_vehicle_documents d where d.vehicle_id = v.id and d.document_type_id = t.id order by d.id desc limit 1) l on true
-      where v.status <> 'baja' and t.active and t.expires and l.expires_on <= ${today}::date + ${days}::int
-      order by l.expires_on, upper(v.economic_number), lower(t.name)`,
+    sql`select * from (
+        select v.id as "vehicleId", v.economic_number as "economicNumber", v.plate, t.name as "documentTypeName", l.expires_on::text as "expiresOn",
+          (l.expires_on - ${today}::date)::int as "daysLeft"
+        from vp_vehicles v cross join vp_document_types t
+        join lateral (select d.expires_on from vp_vehicle_documents d where d.vehicle_id = v.id and d.document_type_id = t.id order by d.id desc limit 1) l on true
+        where v.status <> 'baja' and t.active and t.expires and l.expires_on <= ${today}::date + ${days}::int
+        union all
+        select v.id, v.economic_number, v.plate, ${policyLabel}::text, v.insurance_expires_on::text, (v.insurance_expires_on - ${today}::date)::int
+        from vp_vehicles v
+        where v.status <> 'baja' and v.insurance_expires_on <= ${today}::date + ${days}::int and ${insuranceWithoutDocument(sql`v`)}) x
+      order by "expiresOn", upper("economicNumber"), lower("documentTypeName")`,
   );
 }
 

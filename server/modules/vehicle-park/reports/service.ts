@@ -1,6 +1,7 @@
 // Reportes de Parque Vehicular: documents expired or due within N days (the
 // document state is the vehicle record's own rule, only the look-ahead
-// widens), vehicles by estado / grupo / locación, and the kilometres each
+// widens; a policy expiry captured on the vehicle counts while no policy
+// document is uploaded), vehicles by estado / grupo / locación, and the kilometres each
 // vehicle ran per month from its odometer log, and the maintenance cost per
 // vehicle and per km over a date range (the orders' figures come from
 // Mantenimiento's service, the km from our odometer log). Parameters are
@@ -8,7 +9,7 @@
 import type { RequestContext } from '../../../context';
 import { badInput } from '../../../lib/errors';
 import { isIsoDate, todayMx } from '../../../../schema/dates';
-import { VEHICLE_STATUS_LABELS } from '../../../../schema/vehicle-park/vehicles';
+import { INSURANCE_WITHOUT_DOCUMENT_LABEL, VEHICLE_STATUS_LABELS } from '../../../../schema/vehicle-park/vehicles';
 import { money } from '../../../../schema/money';
 import { costPerKm, DEFAULT_DOC_DAYS, isMonth, MAX_DOC_DAYS, MAX_MONTHS, maintenanceCostTotals, monthSpan, type VehicleCountRow, type VpVehicleGrouping } from '../../../../schema/vehicle-park/reports';
 import * as maintenance from '../../maintenance/service';
@@ -49,7 +50,7 @@ export function checkDateRange(from: string | null | undefined, to: string | nul
 }
 
 export async function expiringDocuments(ctx: RequestContext, days: number | null | undefined) {
-  const rows = await data.expiringDocuments(db(ctx), todayMx(), checkDays(days));
+  const rows = await data.expiringDocuments(db(ctx), todayMx(), checkDays(days), INSURANCE_WITHOUT_DOCUMENT_LABEL);
   return rows.map((r) => ({ ...r, state: r.daysLeft < 0 ? ('vencido' as const) : ('por_vencer' as const) }));
 }
 

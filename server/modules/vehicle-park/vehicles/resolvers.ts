@@ -22,5 +22,6 @@ export const vehicleResolvers: Resolvers = {
     photo: (v) => (v.photo ? toAttachment(v.photo) : null),
     documents: (v, _a, ctx) => service.documentsOf(ctx, v.id),
     odometerReadings: (v, _a, ctx) => service.odometerReadingsOf(ctx, v.id),
+    openMaintenanceOrders: (v, _a, ctx) => service.openMaintenanceOrdersOf(ctx, v.id),
   },
 };

@@ -18,6 +18,7 @@ import { countsOf, type Indicator } from '../../../lib/indicators';
 import * as data from '../data';
 import { MSG } from '../messages';
 import { recordOdometerReading } from '../service';
+import * as maintenance from '../../maintenance/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 const SUBJECT = 'Parque Vehicular-Vehículos';
@@ -144,6 +145,11 @@ export async function documentsOf(ctx: RequestContext, vehicleId: number) {
 
 export const odometerReadingsOf = (ctx: RequestContext, vehicleId: number) => data.odometerReadings(db(ctx), vehicleId);
 
+/** Folios of the vehicle's open maintenance orders (they keep it en taller and block its baja). */
+export async function openMaintenanceOrdersOf(ctx: RequestContext, vehicleId: number): Promise<string[]> {
+  return (await maintenance.openOrderFoliosOfVehicles(db(ctx), [vehicleId])).get(vehicleId) ?? [];
+}
+
 /** For the Tablero: vehicles not in baja with document alerts (same rule as the list filter), today in Mexico City. */
 /** Tablero card: vehicles whose documents need attention (run inside the Tablero's one statement). */
 export const documentAlertIndicator = (today: string): Indicator<{ withAlerts: number; expiredOrMissing: number }> => ({
@@ -242,7 +248,11 @@ export async function updateVehicle(ctx: RequestContext, id: string, version: nu
   }
 }
 
-/** Baja (date and reason, not before the acquisition nor the last odometer reading) or back to activo from baja. */
+/**
+ * Baja (date and reason, not before the acquisition nor the last odometer
+ * reading; never while a maintenance order is open, whose close would give
+ * the vehicle back) or back to activo from baja.
+ */
 export async function changeStatus(ctx: RequestContext, id: string, version: number, input: unknown): Promise<VehicleRecord> {
   const v = parseInput(statusInput, input);
   const vehicleId = idOf(id);
@@ -255,6 +265,9 @@ export async function changeStatus(ctx: RequestContext, id: string, version: num
       if (v.status === 'en_taller') throw badInput({ status: MSG.statusManual });
       if (v.status === 'baja') {
         if (before.status === 'baja') throw appError('CONFLICT', MSG.alreadyBaja);
+        // The vehicle row is locked: an order opening now waits for it (its odometer reading locks it too).
+        const open = (await maintenance.openOrderFoliosOfVehicles(tx, [vehicleId])).get(vehicleId) ?? [];
+        if (open.length) throw appError('CONFLICT', MSG.openOrders(open));
         const errors: FieldMessages = {};
         if (!v.date) errors.date = MSG.retireDate;
         else if (v.date > today) errors.date = MSG.retireFuture;
