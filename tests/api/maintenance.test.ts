@@ -332,7 +332,7 @@ describe('the order chain', () => {
     await nothingWritten(async () => {
       const r = await s.gql(Q.close, { id: opened.id, v: withParts.version, on: today }, mt);
       expect(code(r)).toBe('CONFLICT');
-      expect(r.errors![0].message).toBe(`Las requisiciones ${req.folio} aún no están surtidas ni rechazadas.`);
+      expect(r.errors![0].message).toBe(`Las requisiciones ${req.folio} aún no están surtidas, rechazadas ni cerradas en Almacén.`);
     });
 
     expect((await authorizeAndDeliver(req.id, '3')).status).toBe('SURTIDA');

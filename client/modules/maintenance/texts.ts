@@ -2,6 +2,7 @@
 import type { StatusLabels } from '../../components/StatusBadge';
 import { SCHEDULE_STATUS_LABELS } from '../../../schema/maintenance/due';
 import { ORDER_LIFECYCLE, REPORT_PRIORITY_LABELS, REPORT_STATUS_LABELS, SERVICE_KIND_LABELS } from '../../../schema/maintenance/orders';
+import { REQUISITION_LIFECYCLE, type RequisitionStatus } from '../../../schema/warehouse/requisitions';
 
 export const MT_MODULE = 'Mantenimiento';
 export const MT_SCREENS = {
@@ -38,13 +39,11 @@ export const ORDER_BADGES: StatusLabels = {
   cerrada: { label: ORDER_LIFECYCLE.labels.cerrada, color: 'teal' },
   cancelada: { label: ORDER_LIFECYCLE.labels.cancelada, color: 'red' },
 };
-export const REQUISITION_BADGES: StatusLabels = {
-  PENDIENTE: { label: 'Pendiente', color: 'gray' },
-  AUTORIZADA: { label: 'Autorizada', color: 'blue' },
-  SURTIDA_PARCIAL: { label: 'Surtida parcial', color: 'orange' },
-  SURTIDA: { label: 'Surtida', color: 'teal' },
-  RECHAZADA: { label: 'Rechazada', color: 'red' },
-};
+/** Almacén's requisition states with Almacén's own labels (schema/warehouse/requisitions.ts); a new state needs its colour here. */
+const REQUISITION_COLORS: Record<RequisitionStatus, string> = { PENDIENTE: 'gray', AUTORIZADA: 'blue', SURTIDA_PARCIAL: 'orange', SURTIDA: 'teal', RECHAZADA: 'red', CERRADA: 'gray' };
+export const REQUISITION_BADGES: StatusLabels = Object.fromEntries(
+  (Object.keys(REQUISITION_COLORS) as RequisitionStatus[]).map((s) => [s, { label: REQUISITION_LIFECYCLE.labels[s], color: REQUISITION_COLORS[s] }]),
+);
 export const PAYMENT_BADGES: StatusLabels = {
   pendiente: { label: 'Pendiente', color: 'orange' },
   aprobada: { label: 'Aprobada', color: 'teal' },

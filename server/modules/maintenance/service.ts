@@ -120,7 +120,7 @@ export const MSG = {
   supplierMissing: 'El proveedor no existe o no está activo.',
   orderNotEditable: 'Solo se modifica una orden abierta o en proceso.',
   closeBeforeOpen: 'La fecha de cierre no puede ser anterior a la apertura.',
-  unsettled: (folios: string[]) => `Las requisiciones ${folios.join(', ')} aún no están surtidas ni rechazadas.`,
+  unsettled: (folios: string[]) => `Las requisiciones ${folios.join(', ')} aún no están surtidas, rechazadas ni cerradas en Almacén.`,
   reasonRequired: 'Escribe el motivo.',
   noExternal: 'La orden no tiene taller externo: elige el proveedor en la orden.',
   reportNotOpen: 'El reporte ya no está pendiente.',
