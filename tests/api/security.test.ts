@@ -96,6 +96,25 @@ describe('Seguridad', () => {
     expect(employees.length).toBeGreaterThanOrEqual(30);
   });
 
+  it('Reportes de mantenimiento sort by folio, date, origin, location, status and priority (urgente first), both ways; another column is refused', async () => {
+    const page = async (sortBy: string | null, sortDirection: 'ASC' | 'DESC' = 'ASC') =>
+      (await ok('query($l:ListInput){ secMaintenanceReports(list:$l){ items { folio sourceReference location status priority createdAt } } }', { l: { pageSize: 50, ...(sortBy ? { sortBy, sortDirection } : {}) } })).secMaintenanceReports.items as Record<string, string | null>[];
+    const folios = (rows: Record<string, string | null>[]) => rows.map((r) => r.folio);
+    const all = await page('folio');
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(folios(all)).toEqual([...folios(all)].sort());
+    expect(folios(await page('folio', 'DESC'))).toEqual([...folios(all)].reverse());
+    // Without a sort: the newest first, as before.
+    expect(folios(await page(null))).toEqual([...folios(all)].reverse());
+    const byText = (key: string) => [...all].sort((a, b) => (a[key]! < b[key]! ? -1 : a[key]! > b[key]! ? 1 : a.folio! < b.folio! ? -1 : 1));
+    for (const key of ['sourceReference', 'location', 'status']) expect(folios(await page(key)), key).toEqual(folios(byText(key)));
+    const rank = (p: string | null) => (p === null ? -1 : ['urgente', 'alta', 'media', 'baja'].indexOf(p));
+    const byPriority = [...all].sort((a, b) => rank(a.priority) - rank(b.priority) || (a.folio! < b.folio! ? -1 : 1));
+    expect(folios(await page('priority'))).toEqual(folios(byPriority));
+    const r = await s.gql('{ secMaintenanceReports(list:{sortBy:"title"}){ total } }', {}, sec);
+    expect(fieldsOf(r)).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
+  });
+
   it('every mutation is FORBIDDEN for Ventas and for Consulta, and nothing is written', async () => {
     const before = await counts();
     const calls: [string, Record<string, unknown>][] = [

@@ -75,8 +75,11 @@ export const failureReportsBySource = (ex: Executor, source: FailureReportOrigin
 export const failureReportsOfSource = (
   ex: Executor,
   source: FailureReportOrigin['source'],
-  q: { limit: number; offset: number; status?: string | null; search?: string | null },
-) => data.failureReportsOfSource(ex, source, { limit: q.limit, offset: q.offset, status: q.status ?? null, search: q.search ?? null });
+  q: { limit: number; offset: number; status?: string | null; search?: string | null; sortBy: data.SourceReportSort; desc: boolean },
+) => data.failureReportsOfSource(ex, source, { limit: q.limit, offset: q.offset, status: q.status ?? null, search: q.search ?? null, sortBy: q.sortBy, desc: q.desc });
+
+/** The columns failureReportsOfSource sorts by. */
+export { SOURCE_REPORT_SORTS } from './data';
 
 /** Orders closed from `from` to `to` (ISO dates, inclusive) per vehicle: count, parts, labour, external and total (Parque Vehicular's cost report). */
 export const maintenanceCostByVehicle = (ex: Executor, from: string, to: string) => data.maintenanceCostByVehicle(ex, from, to);

@@ -18,7 +18,7 @@ import { closeProblems, formatInspectionFolio, inspectionResult, inspectionScore
 import { missingChecks, PERMIT_CHECKLISTS, PERMIT_EXPIRING_HOURS, PERMIT_KINDS, PERMIT_KIND_LABELS, PERMIT_STATUS_LABELS, windowExpired, type PermitKind } from '../../../schema/security/permits';
 import { isOverdue, nextOccurrence, RECURRENCES, type Recurrence } from '../../../schema/security/schedule';
 import { DELIVERY_LINES_MAX, DELIVERY_QUANTITY_MAX, EPP_STOCK_MAX, RETURN_CONDITIONS, statusAfterReturn, TOOL_CATEGORIES, TOOL_STATUS_LABELS } from '../../../schema/security/tools';
-import { failureReportsBySource, failureReportsOfSource, formatFailureReportFolio, raiseFailureReport } from '../maintenance/service';
+import { failureReportsBySource, failureReportsOfSource, formatFailureReportFolio, raiseFailureReport, SOURCE_REPORT_SORTS } from '../maintenance/service';
 import type { Indicator } from '../../lib/indicators';
 import * as data from './data';
 
@@ -393,8 +393,9 @@ export async function raiseReport(ctx: RequestContext, answerIdRaw: string) {
 
 /** «Reportes de Mantenimiento»: the reports raised from inspections, read through Mantenimiento's service. */
 export async function maintenanceReports(ctx: RequestContext, list: ListInput | null | undefined, status: string | null | undefined) {
-  const q = readList(list, ['createdAt'] as const, 'createdAt');
-  const r = await failureReportsOfSource(db(ctx), 'seguridad', { limit: q.limit, offset: q.offset, status: status ?? null, search: q.search });
+  const q = readList(list, SOURCE_REPORT_SORTS, 'createdAt');
+  if (!list?.sortBy) q.desc = true;
+  const r = await failureReportsOfSource(db(ctx), 'seguridad', { limit: q.limit, offset: q.offset, status: status ?? null, search: q.search, sortBy: q.sortBy, desc: q.desc });
   const inspections = await data.inspectionsOfAnswers(db(ctx), r.items.map((x) => Number(x.sourceId)).filter((n) => Number.isInteger(n) && n > 0));
   return {
     total: r.total,

@@ -15,12 +15,12 @@ import { BADGES, MODULE, PRIORITY_LABELS, SECURITY_PATHS } from '../texts';
 type Row = SecMaintenanceReportListQuery['secMaintenanceReports']['items'][number];
 
 const COLUMNS: ListColumn<Row>[] = [
-  { key: 'folio', header: 'Folio', width: 120 },
-  { key: 'createdAt', header: 'Levantado', format: 'datetime', render: (r) => formatDateTime(r.createdAt) },
-  { key: 'sourceReference', header: 'Origen' },
-  { key: 'location', header: 'Ubicación' },
-  { key: 'status', header: 'Estado', render: (r) => <StatusBadge status={r.status} labels={BADGES.report} />, exportValue: (r) => BADGES.report[r.status]?.label ?? r.status },
-  { key: 'priority', header: 'Prioridad', render: (r) => (r.priority ? PRIORITY_LABELS[r.priority] ?? r.priority : '—'), exportValue: (r) => (r.priority ? PRIORITY_LABELS[r.priority] ?? r.priority : '') },
+  { key: 'folio', header: 'Folio', width: 120, sortable: true },
+  { key: 'createdAt', header: 'Levantado', format: 'datetime', sortable: true, render: (r) => formatDateTime(r.createdAt) },
+  { key: 'sourceReference', header: 'Origen', sortable: true },
+  { key: 'location', header: 'Ubicación', sortable: true },
+  { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={BADGES.report} />, exportValue: (r) => BADGES.report[r.status]?.label ?? r.status },
+  { key: 'priority', header: 'Prioridad', sortable: true, render: (r) => (r.priority ? PRIORITY_LABELS[r.priority] ?? r.priority : '—'), exportValue: (r) => (r.priority ? PRIORITY_LABELS[r.priority] ?? r.priority : '') },
   { key: 'discardReason', header: 'Motivo de descarte', render: (r) => r.discardReason || '—' },
 ];
 

@@ -53,8 +53,27 @@ export function failureReportsBySource(ex: Executor, source: string, sourceIds: 
 }
 
 
-/** One page of the reports raised by `source` (newest first), optionally of one status, searching folio, title and reference. */
-export async function failureReportsOfSource(ex: Executor, source: string, q: { limit: number; offset: number; status: string | null; search: string | null }) {
+/** Urgente first going up, then alta, media, baja (the order a person triages in). */
+const priorityRank = (column: SQL) => sql`(case ${column} when 'urgente' then 0 when 'alta' then 1 when 'media' then 2 when 'baja' then 3 end)`;
+
+/** How another module may sort the reports raised from it (failureReportsOfSource). */
+export const SOURCE_REPORT_SORTS = ['folio', 'createdAt', 'status', 'priority', 'location', 'sourceReference'] as const;
+export type SourceReportSort = (typeof SOURCE_REPORT_SORTS)[number];
+const sourceReportColumn: Record<SourceReportSort, SQL> = {
+  folio: sql`folio`,
+  createdAt: sql`created_at`,
+  status: sql`status`,
+  priority: priorityRank(sql`priority`),
+  location: sql`location`,
+  sourceReference: sql`source_reference`,
+};
+
+/** One page of the reports raised by `source`, optionally of one status, searching folio, title and reference; ties by id. */
+export async function failureReportsOfSource(
+  ex: Executor,
+  source: string,
+  q: { limit: number; offset: number; status: string | null; search: string | null; sortBy: SourceReportSort; desc: boolean },
+) {
   const conds = [sql`source = ${source}`];
   if (q.status) conds.push(sql`status = ${q.status}`);
   if (q.search) {
@@ -67,7 +86,7 @@ export async function failureReportsOfSource(ex: Executor, source: string, q: { 
       ex,
       sql`select id, folio, source_id as "sourceId", status, priority, discard_reason as "discardReason", order_id as "orderId", created_at as "createdAt",
                  closed_at as "closedAt", title, location, source_reference as "sourceReference"
-          from mt_failure_reports where ${where} order by id desc limit ${q.limit} offset ${q.offset}`,
+          from mt_failure_reports where ${where} ${orderBy(sourceReportColumn[q.sortBy], q.desc, sql`id`)} limit ${q.limit} offset ${q.offset}`,
     ),
     queryRows<{ n: number }>(ex, sql`select count(*)::int as n from mt_failure_reports where ${where}`),
   ]);
@@ -127,7 +146,7 @@ export async function listReports(ex: Executor, q: ListQuery<ReportSort>, f: { s
   const col = {
     folio: sql`r.folio`,
     createdAt: sql`r.created_at`,
-    priority: sql`(case r.priority when 'urgente' then 0 when 'alta' then 1 when 'media' then 2 when 'baja' then 3 end)`,
+    priority: priorityRank(sql`r.priority`),
     status: sql`r.status`,
   }[q.sortBy];
   const r = await page<MtFailureReportRow>(ex, reportSelect, reportFrom, conds, orderBy(col, q.desc, sql`r.id`), q);
