@@ -2,7 +2,7 @@
 // with an expiry and the warning days before it, active or not; one catalogue
 // screen for every module that keeps documents per record. The module gives
 // its list, its create/update mutations and the words that differ.
-import { SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { ACTIVE_FILTER_OPTIONS, ACTIVE_LABELS, activeLabel, activeStatus, yesNo } from './active';
 import { CatalogPage, type CatalogAccess, type CatalogListData } from './CatalogPage';
 import { formatNumber } from './format';
@@ -38,12 +38,41 @@ export const DOCUMENT_TYPE_TEXTS = {
 
 const t = DOCUMENT_TYPE_TEXTS;
 const FIELDS = ['name', 'required', 'expires', 'warningDays', 'active'] as const;
-type Values = { name: string; required: boolean; expires: boolean; warningDays: string; active: boolean };
-const toInput = (values: Values): DocumentTypeInput => ({ ...values, name: values.name.trim(), warningDays: values.expires ? Number(values.warningDays) : 0 });
 
-function columnsFor<Row extends DocumentTypeRow>(withCount: boolean): ListColumn<Row>[] {
+/**
+ * A yes/no mark a module gives some of its types (Parque Vehicular: the
+ * vehicle's insurance policy): a checkbox in the form, named `field` in the
+ * input (and in the server's field messages), and a badge beside the name.
+ */
+export type DocumentTypeFlag<Row> = { field: string; label: string; description: string; badge: string; of: (row: Row) => boolean };
+
+type Values = { name: string; required: boolean; expires: boolean; warningDays: string; active: boolean; flag: boolean };
+function toInput(values: Values, flag: DocumentTypeFlag<never> | undefined): DocumentTypeInput {
+  const { flag: marked, ...rest } = values;
+  const input = { ...rest, name: values.name.trim(), warningDays: values.expires ? Number(values.warningDays) : 0 };
+  return flag ? { ...input, [flag.field]: marked } : input;
+}
+
+function columnsFor<Row extends DocumentTypeRow>(withCount: boolean, flag: DocumentTypeFlag<Row> | undefined): ListColumn<Row>[] {
   return [
-    { key: 'name', header: t.name, sortable: true },
+    flag
+      ? {
+          key: 'name',
+          header: t.name,
+          sortable: true,
+          render: (r) => (
+            <Group gap="xs" wrap="nowrap">
+              <span>{r.name}</span>
+              {flag.of(r) ? (
+                <Badge size="sm" variant="light" color="blue">
+                  {flag.badge}
+                </Badge>
+              ) : null}
+            </Group>
+          ),
+          exportValue: (r) => (flag.of(r) ? `${r.name} (${flag.badge})` : r.name),
+        }
+      : { key: 'name', header: t.name, sortable: true },
     { key: 'required', header: t.required, sortable: true, render: (r) => yesNo(r.required), exportValue: (r) => yesNo(r.required) },
     { key: 'expires', header: t.expires, sortable: true, render: (r) => yesNo(r.expires), exportValue: (r) => yesNo(r.expires) },
     {
@@ -70,32 +99,46 @@ type Props<Row extends DocumentTypeRow> = {
   expiresByDefault: boolean;
   /** Shows how many documents of each type are on file. */
   withDocumentCount?: boolean;
+  /** A module's own yes/no mark on a type (sent as `flag.field` in the input). */
+  flag?: DocumentTypeFlag<Row>;
   onCreate: (input: DocumentTypeInput) => Promise<unknown>;
   onUpdate: (row: Row, input: DocumentTypeInput) => Promise<unknown>;
 };
 
-export function DocumentTypeCatalog<Row extends DocumentTypeRow>({ description, exportName, params, list, access, expiresByDefault, withDocumentCount = false, onCreate, onUpdate }: Props<Row>) {
+export function DocumentTypeCatalog<Row extends DocumentTypeRow>({
+  description,
+  exportName,
+  params,
+  list,
+  access,
+  expiresByDefault,
+  withDocumentCount = false,
+  flag,
+  onCreate,
+  onUpdate,
+}: Props<Row>) {
+  const flagInput = flag as DocumentTypeFlag<never> | undefined;
   return (
     <CatalogPage<Row, Values>
       description={description}
-      columns={columnsFor<Row>(withDocumentCount)}
+      columns={columnsFor<Row>(withDocumentCount, flag)}
       params={params}
       list={list}
       access={access}
       texts={{ newButton: t.newButton, newTitle: t.newTitle, editTitle: (r) => t.editTitle(r.name), created: t.created, saved: t.saved, notFound: t.notFound, searchPlaceholder: t.search, exportName }}
       filters={<SegmentedControl aria-label={t.status} data={ACTIVE_FILTER_OPTIONS} value={params.filters.active || 'all'} onChange={(v) => params.setFilter('active', v === 'all' ? '' : v)} />}
-      fields={FIELDS}
+      fields={flag ? [...FIELDS, flag.field] : FIELDS}
       initialValues={(d) =>
         d
-          ? { name: d.name, required: d.required, expires: d.expires, warningDays: String(d.warningDays), active: d.active }
-          : { name: '', required: true, expires: expiresByDefault, warningDays: '30', active: true }
+          ? { name: d.name, required: d.required, expires: d.expires, warningDays: String(d.warningDays), active: d.active, flag: flag ? flag.of(d) : false }
+          : { name: '', required: true, expires: expiresByDefault, warningDays: '30', active: true, flag: false }
       }
       validate={{
         name: (v) => (v.trim() ? null : t.required_),
         warningDays: (v, values) => (!values.expires || (/^\d+$/.test(v) && Number(v) <= 365) ? null : t.warningDaysMessage),
       }}
-      onCreate={(values) => onCreate(toInput(values))}
-      onUpdate={(d, values) => onUpdate(d, toInput(values))}
+      onCreate={(values) => onCreate(toInput(values, flagInput))}
+      onUpdate={(d, values) => onUpdate(d, toInput(values, flagInput))}
       renderFields={(form, { readOnly }) => (
         <Stack gap="md">
           <TextInput label={t.name} required maxLength={80} disabled={readOnly} data-autofocus {...form.getInputProps('name')} />
@@ -105,6 +148,19 @@ export function DocumentTypeCatalog<Row extends DocumentTypeRow>({ description, 
           </SimpleGrid>
           {form.values.expires ? <NumberField label={t.warningDays} description={t.warningHint} precision={0} min={0} max={365} disabled={readOnly} {...form.getInputProps('warningDays')} /> : null}
           <Switch label={t.active} disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
+          {flag ? (
+            <Checkbox
+              label={flag.label}
+              description={flag.description}
+              disabled={readOnly}
+              {...form.getInputProps('flag', { type: 'checkbox' })}
+              onChange={(e) => {
+                form.setFieldValue('flag', e.currentTarget.checked);
+                form.clearFieldError(flag.field);
+              }}
+              error={form.errors[flag.field]}
+            />
+          ) : null}
         </Stack>
       )}
     />

@@ -419,6 +419,34 @@ describe('documents and photo', () => {
     expect([withDoc.documentAlerts, withDoc.documentsDueSoon]).toEqual([0, 0]);
   });
 
+  it('keeps the vehicle policy rule on the flagged type after it is renamed: alerts counted once, its warning days, the report', async () => {
+    const TYPES = '{ vpDocumentTypes(list:{pageSize:50}){ items { id name required expires warningDays active insurancePolicy version } } }';
+    const UPDATE_TYPE = 'mutation($id:ID!,$v:Int!,$i:VpDocumentTypeInput!){ vpDocumentTypeUpdate(id:$id,version:$v,input:$i){ id name warningDays insurancePolicy version } }';
+    const policy = ((await gqlOk(TYPES)).vpDocumentTypes.items as { id: string; name: string; insurancePolicy: boolean; version: number }[]).filter((t) => t.insurancePolicy);
+    expect(policy.map((t) => t.name)).toEqual(['Póliza de seguro']); // the seed flags it, and only it
+    // No insurancePolicy in the input: the type keeps its flag.
+    const renamed = (await gqlOk(UPDATE_TYPE, { id: policy[0].id, v: policy[0].version, i: { name: 'Seguro del vehículo', required: true, expires: true, warningDays: 12, active: true } })).vpDocumentTypeUpdate;
+    expect(renamed).toMatchObject({ name: 'Seguro del vehículo', warningDays: 12, insurancePolicy: true });
+    try {
+      // The required policy type's missing document is the alert: the expired date on the vehicle does not count it twice (3, not 4).
+      const expired = await create({ insuranceExpiresOn: addDays(today, -3) });
+      expect([expired.documentAlerts, expired.documentsDueSoon]).toEqual([3, 0]);
+      // The renamed type's 12 warning days, not the report's default 30.
+      const soon = await create({ insuranceExpiresOn: addDays(today, 12) });
+      const notYet = await create({ insuranceExpiresOn: addDays(today, 13) });
+      expect([soon.documentsDueSoon, notYet.documentsDueSoon]).toEqual([1, 0]);
+      // With a document of the renamed type uploaded, the report lists the document alone.
+      const withDoc = (await gqlOk(DOC_ADD, { id: soon.id, i: { documentTypeId: policy[0].id, fileId: await s.uploadId(fleet, PDF, 'poliza.pdf'), expiresOn: addDays(today, 40) } })).vehicleDocumentAdd;
+      expect([withDoc.documentAlerts, withDoc.documentsDueSoon]).toEqual([2, 0]);
+      const rows = ((await gqlOk('query($d:Int!){ vpExpiringDocuments(days: $d) { economicNumber documentTypeName expiresOn daysLeft } }', { d: 45 })).vpExpiringDocuments as { economicNumber: string }[]).filter(
+        (r) => r.economicNumber === soon.economicNumber,
+      );
+      expect(rows).toEqual([{ economicNumber: soon.economicNumber, documentTypeName: 'Seguro del vehículo', expiresOn: addDays(today, 40), daysLeft: 40 }]);
+    } finally {
+      await gqlOk(UPDATE_TYPE, { id: renamed.id, v: renamed.version, i: { name: 'Póliza de seguro', required: true, expires: true, warningDays: 30, active: true } });
+    }
+  });
+
   it('refuses a document without its expiry, of an unknown type, or by a user without editar; nothing written', async () => {
     const o = await formOptions();
     const tarjeta = o.documentTypes.find((t: { name: string }) => t.name === 'Tarjeta de circulación');
@@ -472,6 +500,59 @@ describe('catalogues', () => {
     const q = 'mutation($i:VpDocumentTypeInput!){ vpDocumentTypeCreate(input:$i){ name expires warningDays } }';
     expect(fields(await s.gql(q, { i: { name: 'Aviso largo', required: false, expires: true, warningDays: 366, active: false } }, fleet))).toEqual({ warningDays: 'Los días de aviso deben estar entre 0 y 365.' });
     expect((await gqlOk(q, { i: { name: 'Factura de origen', required: false, expires: false, warningDays: 40, active: false } })).vpDocumentTypeCreate).toEqual({ name: 'Factura de origen', expires: false, warningDays: 0 });
+  });
+
+  describe('the insurance policy type', () => {
+    const TYPES = '{ vpDocumentTypes(list:{pageSize:50}){ total items { id name insurancePolicy version } } }';
+    const CREATE_TYPE = 'mutation($i:VpDocumentTypeInput!){ vpDocumentTypeCreate(input:$i){ id name insurancePolicy version } }';
+    const UPDATE_TYPE = 'mutation($id:ID!,$v:Int!,$i:VpDocumentTypeInput!){ vpDocumentTypeUpdate(id:$id,version:$v,input:$i){ id name insurancePolicy version } }';
+    const TAKEN = '«Póliza de seguro» ya es la póliza de seguro del vehículo: desmárcalo antes de marcar este.';
+    type TypeRow = { id: string; name: string; insurancePolicy: boolean; version: number };
+    const types = async () => (await gqlOk(TYPES, {}, admin)).vpDocumentTypes as { total: number; items: TypeRow[] };
+    const byName = async (name: string) => (await types()).items.find((t) => t.name === name) as TypeRow;
+    const input = (name: string, insurancePolicy?: boolean) => ({ name, required: false, expires: true, warningDays: 30, active: true, ...(insurancePolicy === undefined ? {} : { insurancePolicy }) });
+    const audits = async (id: string) =>
+      (await gqlOk('query($i:String){ auditEntries(entity:"vp_document_type", entityId:$i){ items { action after } } }', { i: id }, admin)).auditEntries.items as { action: string; after: { insurancePolicy?: boolean } }[];
+
+    it('refuses flagging a second type, on create or update, with the field message; nothing written', async () => {
+      const before = await types();
+      expect(fields(await s.gql(CREATE_TYPE, { i: input('Seguro adicional', true) }, fleet))).toEqual({ insurancePolicy: TAKEN });
+      expect(await types()).toEqual(before);
+      const other = (await gqlOk(CREATE_TYPE, { i: input('Seguro de carga') })).vpDocumentTypeCreate;
+      expect(other).toMatchObject({ insurancePolicy: false, version: 1 });
+      expect(fields(await s.gql(UPDATE_TYPE, { id: other.id, v: other.version, i: input('Seguro de carga', true) }, fleet))).toEqual({ insurancePolicy: TAKEN });
+      expect(await byName('Seguro de carga')).toEqual(other);
+      expect((await audits(other.id)).map((a) => a.action)).toEqual(['create']);
+    });
+
+    it('moves the flag once the current type is unflagged, audited as an update', async () => {
+      const policy = await byName('Póliza de seguro');
+      const next = (await gqlOk(CREATE_TYPE, { i: input('Póliza de flotilla') })).vpDocumentTypeCreate;
+      const unflagged = (await gqlOk(UPDATE_TYPE, { id: policy.id, v: policy.version, i: { ...input('Póliza de seguro', false), required: true } })).vpDocumentTypeUpdate;
+      try {
+        expect(unflagged.insurancePolicy).toBe(false);
+        const flagged = (await gqlOk(UPDATE_TYPE, { id: next.id, v: next.version, i: input('Póliza de flotilla', true) })).vpDocumentTypeUpdate;
+        expect(flagged).toMatchObject({ insurancePolicy: true, version: 2 });
+        expect((await types()).items.filter((t) => t.insurancePolicy).map((t) => t.name)).toEqual(['Póliza de flotilla']);
+        expect((await audits(next.id)).map((a) => [a.action, a.after.insurancePolicy])).toEqual(expect.arrayContaining([['create', false], ['update', true]]));
+        const back = (await gqlOk(UPDATE_TYPE, { id: next.id, v: flagged.version, i: input('Póliza de flotilla', false) })).vpDocumentTypeUpdate;
+        expect(back.insurancePolicy).toBe(false);
+      } finally {
+        const now = await byName('Póliza de seguro');
+        await gqlOk(UPDATE_TYPE, { id: now.id, v: now.version, i: { ...input('Póliza de seguro', true), required: true } });
+      }
+      expect((await byName('Póliza de seguro')).insurancePolicy).toBe(true);
+    });
+
+    it('is FORBIDDEN to flag a type without editar on the document types screen; nothing written', async () => {
+      const other = await byName('Permiso SCT');
+      for (const token of [seller, viewer]) {
+        expect(code(await s.gql(UPDATE_TYPE, { id: other.id, v: other.version, i: input('Permiso SCT', true) }, token))).toBe('FORBIDDEN');
+        expect(code(await s.gql(CREATE_TYPE, { i: input('Póliza sin permiso', true) }, token))).toBe('FORBIDDEN');
+      }
+      expect(await byName('Permiso SCT')).toEqual(other);
+      expect(await byName('Póliza sin permiso')).toBeUndefined();
+    });
   });
 
   it('refuses an inactive group for a new vehicle but keeps it on one that has it', async () => {

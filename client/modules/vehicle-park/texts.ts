@@ -169,6 +169,9 @@ export const texts = {
       search: 'Buscar tipo de documento',
       exportName: 'Tipos de documento vehicular',
       warningDaysMessage: 'Los días de aviso deben ser un entero entre 0 y 365.',
+      insurancePolicy: 'Es la póliza de seguro del vehículo',
+      insurancePolicyHint: 'Mientras un vehículo no tenga cargado un documento de este tipo, su vencimiento de póliza capturado en el vehículo cuenta en alertas, reportes y Tablero. Solo un tipo puede serlo.',
+      insurancePolicyBadge: 'Póliza de seguro',
     },
   },
   reports: {

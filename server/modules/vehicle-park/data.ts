@@ -100,11 +100,8 @@ export type VehicleRow = {
 const latestDoc = (vehicle: SQL, type: SQL) =>
   sql`(select d.id, d.expires_on from vp_vehicle_documents d where d.vehicle_id = ${vehicle} and d.document_type_id = ${type} order by d.id desc limit 1)`;
 
-/**
- * The insurance policy's document type: any type named «Póliza…» (with or
- * without the accent, in any case; the demo's is «Póliza de seguro»).
- */
-const isPolicyType = (type: SQL) => sql`(${type}.name ilike 'p_liza%')`;
+/** The insurance policy's document type: the one flagged is_insurance_policy (at most one; the demo's «Póliza de seguro»). */
+const isPolicyType = (type: SQL) => sql`${type}.is_insurance_policy`;
 
 /**
  * The vehicle's own policy expiry (insurance_expires_on) stands for the policy

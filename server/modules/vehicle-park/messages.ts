@@ -39,6 +39,8 @@ export const MSG = {
   limit: 'El límite debe estar entre 1 y 50.',
   nameTaken: (what: string) => `Ya existe ${what} con ese nombre.`,
   warningDays: 'Los días de aviso deben estar entre 0 y 365.',
+  insurancePolicyTaken: (name: string | null) =>
+    `${name ? `«${name}»` : 'Otro tipo de documento'} ya es la póliza de seguro del vehículo: desmárcalo antes de marcar este.`,
   days: 'Los días deben estar entre 0 y 365.',
   month: 'Mes no válido (AAAA-MM).',
   monthOrder: 'El mes final no puede ser anterior al inicial.',

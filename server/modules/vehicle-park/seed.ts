@@ -25,12 +25,12 @@ const LOCATIONS: [string, string][] = [
   ['Sucursal Celaya', 'Blvd. Adolfo López Mateos 450, Celaya, Gto.'],
   ['Obra Aeropuerto', 'Carretera Estatal 200 km 22, Colón, Qro.'],
 ];
-/** name, required, expires, warning days. */
-const DOC_TYPES: [string, boolean, boolean, number][] = [
-  ['Tarjeta de circulación', true, true, 30],
-  ['Póliza de seguro', true, true, 30],
-  ['Verificación vehicular', true, true, 15],
-  ['Permiso SCT', false, true, 45],
+/** name, required, expires, warning days, the vehicle's insurance policy. */
+const DOC_TYPES: [string, boolean, boolean, number, boolean][] = [
+  ['Tarjeta de circulación', true, true, 30, false],
+  ['Póliza de seguro', true, true, 30, true],
+  ['Verificación vehicular', true, true, 15, false],
+  ['Permiso SCT', false, true, 45, false],
 ];
 /** brand, model, type, fuel, WMI, VDS (5), group index, heavy. */
 const MODELS: [string, string, string, string, string, string, number, boolean][] = [
@@ -62,7 +62,7 @@ export async function seedVehicleParkDemo(db: Db, ctx: { adminUserId: number; co
     const typeIds = (
       await queryRows<{ id: number }>(
         tx,
-        sql`insert into vp_document_types (name, required, expires, warning_days) values ${values(DOC_TYPES.map(([n, r, e, w]) => [v(n), v(r), v(e), v(w)]))} returning id`,
+        sql`insert into vp_document_types (name, required, expires, warning_days, is_insurance_policy) values ${values(DOC_TYPES.map(([n, r, e, w, p]) => [v(n), v(r), v(e), v(w), v(p)]))} returning id`,
       )
     ).map((r) => r.id);
     const drivers = (await queryRows<{ id: number }>(tx, sql`select id from rh_employees where status = 'activo' order by id limit 20`)).map((r) => r.id);

@@ -47,10 +47,16 @@ export const vpDocumentTypes = pgTable(
     expires: boolean('expires').notNull().default(true),
     warningDays: integer('warning_days').notNull().default(30),
     active: boolean('active').notNull().default(true),
+    /** The vehicle's insurance policy: the vehicle's own expiry (vp_vehicles.insurance_expires_on) counts until a document of this type is uploaded. At most one type. */
+    isInsurancePolicy: boolean('is_insurance_policy').notNull().default(false),
     createdAt: createdAt(),
     version: version(),
   },
-  (t) => [uniqueIndex('vp_document_types_name_uq').on(sql`lower(${t.name})`), check('vp_document_types_warning_ck', sql`${t.warningDays} >= 0`)],
+  (t) => [
+    uniqueIndex('vp_document_types_name_uq').on(sql`lower(${t.name})`),
+    uniqueIndex('vp_document_types_policy_uq').on(t.isInsurancePolicy).where(sql`${t.isInsurancePolicy}`),
+    check('vp_document_types_warning_ck', sql`${t.warningDays} >= 0`),
+  ],
 );
 
 export const VEHICLE_STATUSES = ['activo', 'en_taller', 'baja'] as const;

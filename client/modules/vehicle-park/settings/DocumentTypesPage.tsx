@@ -1,6 +1,7 @@
 // Documentos (Configuración PV): the document types of a vehicle, on the
 // shared document-type catalogue (edited in a dialog, `?edit=N`), with how
-// many documents of each type are on file.
+// many documents of each type are on file, and which type is the vehicle's
+// insurance policy (a checkbox; the server refuses a second one).
 import { useMemo } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { VpDocumentTypeCreateDocument, VpDocumentTypeListDocument, VpDocumentTypeUpdateDocument, type VpDocumentTypeFieldsFragment } from '../../../../generated/modules/vehicle-park/graphql';
@@ -27,6 +28,13 @@ export function DocumentTypesPage() {
       access={access}
       expiresByDefault
       withDocumentCount
+      flag={{
+        field: 'insurancePolicy',
+        label: texts.settings.documents.insurancePolicy,
+        description: texts.settings.documents.insurancePolicyHint,
+        badge: texts.settings.documents.insurancePolicyBadge,
+        of: (r) => r.insurancePolicy,
+      }}
       onCreate={(input) => create({ variables: { input } })}
       onUpdate={(row, input) => update({ variables: { id: row.id, version: row.version, input } })}
     />

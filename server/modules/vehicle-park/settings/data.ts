@@ -64,13 +64,23 @@ export const updateLocation = (ex: Executor, id: number, version: number, v: Loc
 
 // ---- document types ------------------------------------------------------------------------
 
-export type DocumentTypeRow = { id: number; name: string; required: boolean; expires: boolean; warningDays: number; active: boolean; documentCount: number; version: number };
-export type DocumentTypeValues = { name: string; required: boolean; expires: boolean; warningDays: number; active: boolean };
+export type DocumentTypeRow = {
+  id: number;
+  name: string;
+  required: boolean;
+  expires: boolean;
+  warningDays: number;
+  active: boolean;
+  insurancePolicy: boolean;
+  documentCount: number;
+  version: number;
+};
+export type DocumentTypeValues = { name: string; required: boolean; expires: boolean; warningDays: number; active: boolean; insurancePolicy: boolean };
 export const DOCUMENT_TYPE_SORTS = ['name', 'required', 'expires', 'warningDays', 'documentCount'] as const;
 export type DocumentTypeSort = (typeof DOCUMENT_TYPE_SORTS)[number];
 
 const documentCount = sql`(select count(*) from vp_vehicle_documents d where d.document_type_id = t.id)::int`;
-const documentTypeSelect = sql`select t.id, t.name, t.required, t.expires, t.warning_days as "warningDays", t.active, ${documentCount} as "documentCount", t.version from vp_document_types t`;
+const documentTypeSelect = sql`select t.id, t.name, t.required, t.expires, t.warning_days as "warningDays", t.active, t.is_insurance_policy as "insurancePolicy", ${documentCount} as "documentCount", t.version from vp_document_types t`;
 
 export async function listDocumentTypes(ex: Executor, q: ListQuery<DocumentTypeSort>, f: { active: boolean | null }) {
   const conds: SQL[] = [];
@@ -84,11 +94,15 @@ export const findDocumentType = async (ex: Executor, id: number): Promise<Docume
 export const activeDocumentTypes = (ex: Executor) => queryRows<DocumentTypeRow>(ex, sql`${documentTypeSelect} where t.active order by t.required desc, lower(t.name), t.id`);
 export const documentTypeNameTaken = (ex: Executor, name: string, exceptId?: number) =>
   taken(ex, sql`select 1 as x from vp_document_types where lower(name) = lower(${name}) ${except(exceptId)} limit 1`);
+/** The name of another type already flagged as the vehicle's insurance policy, if any. */
+export const otherInsurancePolicy = async (ex: Executor, exceptId?: number): Promise<string | null> =>
+  (await queryRows<{ name: string }>(ex, sql`select name from vp_document_types where is_insurance_policy ${except(exceptId)} limit 1`))[0]?.name ?? null;
 export async function insertDocumentType(ex: Executor, v: DocumentTypeValues): Promise<number> {
   return (
     await queryRows<{ id: number }>(
       ex,
-      sql`insert into vp_document_types (name, required, expires, warning_days, active) values (${v.name}, ${v.required}, ${v.expires}, ${v.warningDays}, ${v.active}) returning id`,
+      sql`insert into vp_document_types (name, required, expires, warning_days, active, is_insurance_policy)
+        values (${v.name}, ${v.required}, ${v.expires}, ${v.warningDays}, ${v.active}, ${v.insurancePolicy}) returning id`,
     )
   )[0].id;
 }
@@ -96,5 +110,5 @@ export const updateDocumentType = (ex: Executor, id: number, version: number, v:
   updated(
     ex,
     sql`update vp_document_types set name = ${v.name}, required = ${v.required}, expires = ${v.expires}, warning_days = ${v.warningDays}, active = ${v.active},
-          version = version + 1 where id = ${id} and version = ${version} returning id`,
+          is_insurance_policy = ${v.insurancePolicy}, version = version + 1 where id = ${id} and version = ${version} returning id`,
   );

@@ -3,7 +3,7 @@
 // gets the same field message from the unique index), optimistic versions,
 // and deactivation instead of deletion (vehicles keep pointing at them).
 import { writeAudit } from '../../../db/audit';
-import { isUniqueViolation } from '../../../db/database';
+import { isUniqueViolation, type Executor } from '../../../db/database';
 import { actorOf, type RequestContext } from '../../../context';
 import { badInput, conflict, found, notFound, type FieldMessages } from '../../../lib/errors';
 import { readList, type ListInput } from '../../../lib/list';
@@ -127,43 +127,60 @@ const documentTypeInput = z.object({
   expires: bool(),
   warningDays: z.number({ error: MSG.warningDays }).int(MSG.warningDays).min(0, MSG.warningDays).max(365, MSG.warningDays),
   active: bool(),
+  insurancePolicy: z.boolean({ error: MSG.required }).nullish(),
 });
 const TYPE_TAKEN = { name: MSG.nameTaken('un tipo de documento') };
-/** Warning days only mean something for a document that expires; one that does not keeps 0. */
-const documentTypeValues = (v: z.infer<typeof documentTypeInput>): data.DocumentTypeValues => ({ ...v, warningDays: v.expires ? v.warningDays : 0 });
+/**
+ * Warning days only mean something for a document that expires; one that does
+ * not keeps 0. Without `insurancePolicy` a new type is not the policy and an
+ * existing one keeps what it was.
+ */
+const documentTypeValues = (v: z.infer<typeof documentTypeInput>, wasPolicy: boolean): data.DocumentTypeValues => ({
+  ...v,
+  warningDays: v.expires ? v.warningDays : 0,
+  insurancePolicy: v.insurancePolicy ?? wasPolicy,
+});
+
+/** At most one type is the vehicle's insurance policy (checked here; a save racing another one meets the partial unique index, same message). */
+async function checkSinglePolicy(tx: Executor, v: data.DocumentTypeValues, exceptId?: number): Promise<void> {
+  if (!v.insurancePolicy) return;
+  const other = await data.otherInsurancePolicy(tx, exceptId);
+  if (other !== null) throw badInput({ insurancePolicy: MSG.insurancePolicyTaken(other) });
+}
+
+/** Both unique indexes of a document type as their field messages. */
+const guardDocumentType = <T>(work: () => Promise<T>): Promise<T> =>
+  guardUnique(() => guardUnique(work, 'vp_document_types_policy_uq', { insurancePolicy: MSG.insurancePolicyTaken(null) }), 'vp_document_types_name_uq', TYPE_TAKEN);
 
 export const listDocumentTypes = (ctx: RequestContext, list: ListInput | null | undefined, active: boolean | null | undefined) =>
   data.listDocumentTypes(db(ctx), readList(list, data.DOCUMENT_TYPE_SORTS, 'name'), { active: active ?? null });
 
 export async function createDocumentType(ctx: RequestContext, input: unknown) {
-  const v = documentTypeValues(parseInput(documentTypeInput, input));
-  const id = await guardUnique(
-    () =>
-      db(ctx).transaction(async (tx) => {
-        if (await data.documentTypeNameTaken(tx, v.name)) throw badInput(TYPE_TAKEN);
-        const newId = await data.insertDocumentType(tx, v);
-        await writeAudit(tx, actorOf(ctx), { entity: 'vp_document_type', entityId: newId, action: 'create', after: v });
-        return newId;
-      }),
-    'vp_document_types_name_uq',
-    TYPE_TAKEN,
+  const v = documentTypeValues(parseInput(documentTypeInput, input), false);
+  const id = await guardDocumentType(() =>
+    db(ctx).transaction(async (tx) => {
+      if (await data.documentTypeNameTaken(tx, v.name)) throw badInput(TYPE_TAKEN);
+      await checkSinglePolicy(tx, v);
+      const newId = await data.insertDocumentType(tx, v);
+      await writeAudit(tx, actorOf(ctx), { entity: 'vp_document_type', entityId: newId, action: 'create', after: v });
+      return newId;
+    }),
   );
   return found(await data.findDocumentType(db(ctx), id), 'El tipo de documento');
 }
 
 export async function updateDocumentType(ctx: RequestContext, id: string, version: number, input: unknown) {
-  const v = documentTypeValues(parseInput(documentTypeInput, input));
+  const parsed = parseInput(documentTypeInput, input);
   const typeId = idOf(id);
-  await guardUnique(
-    () =>
-      db(ctx).transaction(async (tx) => {
-        const before = current(await data.findDocumentType(tx, typeId), version, 'El tipo de documento');
-        if (await data.documentTypeNameTaken(tx, v.name, typeId)) throw badInput(TYPE_TAKEN);
-        if (!(await data.updateDocumentType(tx, typeId, version, v))) throw conflict();
-        await writeAudit(tx, actorOf(ctx), { entity: 'vp_document_type', entityId: typeId, action: 'update', before, after: v });
-      }),
-    'vp_document_types_name_uq',
-    TYPE_TAKEN,
+  await guardDocumentType(() =>
+    db(ctx).transaction(async (tx) => {
+      const before = current(await data.findDocumentType(tx, typeId), version, 'El tipo de documento');
+      const v = documentTypeValues(parsed, before.insurancePolicy);
+      if (await data.documentTypeNameTaken(tx, v.name, typeId)) throw badInput(TYPE_TAKEN);
+      await checkSinglePolicy(tx, v, typeId);
+      if (!(await data.updateDocumentType(tx, typeId, version, v))) throw conflict();
+      await writeAudit(tx, actorOf(ctx), { entity: 'vp_document_type', entityId: typeId, action: 'update', before, after: v });
+    }),
   );
   return found(await data.findDocumentType(db(ctx), typeId), 'El tipo de documento');
 }
