@@ -40,6 +40,7 @@ import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../compo
 import { notifySuccess } from '../../components/notify';
 import { NumberField } from '../../components/NumberField';
 import { onLinesKeyDown } from '../../components/lineKeys';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormSave } from '../../components/useFormSave';
 import { useServerList } from '../../components/useServerList';
@@ -268,26 +269,18 @@ function CloseDialog({ order, onClose }: { order: Order; onClose: (saved: boolea
 
 function CancelDialog({ order, onClose }: { order: Order; onClose: (saved: boolean) => void }) {
   const [cancel] = useMutation(MaintenanceOrderCancelDocument);
-  const form = useForm<{ reason: string }>({ initialValues: { reason: '' }, validate: { reason: (v) => (v.trim() ? null : texts.required) } });
-  const { save, saving, error } = useFormSave<{ reason: string }>({ form, fields: ['reason'], onSaved: () => onClose(true) });
   return (
-    <FormDialog
-      title={t.cancelTitle(order.folio)}
+    <ReasonDialog
       opened
-      size="md"
-      onClose={() => onClose(false)}
-      saving={saving}
-      error={error}
-      submitLabel={t.cancel}
-      onSubmit={() =>
-        save(async (v) => {
-          await cancel({ variables: { id: order.id, version: order.version, reason: v.reason } });
-          return t.cancelled(order.folio);
-        })
-      }
-    >
-      <Textarea label={t.cancelReason} required autosize minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
-    </FormDialog>
+      title={t.cancelTitle(order.folio)}
+      confirmLabel={t.cancel}
+      reasonLabel={t.cancelReason}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        await cancel({ variables: { id: order.id, version: order.version, reason } });
+        notifySuccess(t.cancelled(order.folio));
+      }}
+    />
   );
 }
 

@@ -30,7 +30,9 @@ import { formatDate } from '../../components/format';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { useListParams } from '../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../components/DateRangeFilter';
+import { notifySuccess } from '../../components/notify';
 import { NumberField } from '../../components/NumberField';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormSave } from '../../components/useFormSave';
 import { useServerList } from '../../components/useServerList';
@@ -167,26 +169,18 @@ function ToOrderDialog({ report, onClose }: { report: Report; onClose: (saved: b
 
 function DiscardDialog({ report, onClose }: { report: Report; onClose: (saved: boolean) => void }) {
   const [discard] = useMutation(MaintenanceReportDiscardDocument);
-  const form = useForm<{ reason: string }>({ initialValues: { reason: '' }, validate: { reason: (v) => (v.trim() ? null : texts.required) } });
-  const { save, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: () => onClose(true) });
   return (
-    <FormDialog
-      title={t.discardTitle(report.folio)}
+    <ReasonDialog
       opened
-      size="md"
-      onClose={() => onClose(false)}
-      saving={saving}
-      error={error}
-      submitLabel={t.discard}
-      onSubmit={() =>
-        save(async (v) => {
-          await discard({ variables: { id: report.id, version: report.version, reason: v.reason } });
-          return t.discarded;
-        })
-      }
-    >
-      <Textarea label={t.reason} required autosize minRows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
-    </FormDialog>
+      title={t.discardTitle(report.folio)}
+      confirmLabel={t.discard}
+      reasonLabel={t.reason}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        await discard({ variables: { id: report.id, version: report.version, reason } });
+        notifySuccess(t.discarded);
+      }}
+    />
   );
 }
 

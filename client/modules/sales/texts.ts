@@ -46,8 +46,6 @@ export const texts = {
     amount: 'Importe',
     balance: 'Saldo',
     actionFailed: 'No se pudo completar la acción',
-    reason: 'Motivo',
-    reasonPlaceholder: 'Escribe el motivo',
     pdf: 'PDF',
     print: 'Imprimir PDF',
     allStatuses: 'Todos los estados',

@@ -40,7 +40,7 @@ import { downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
 import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
-import { ReasonModal } from '../components/ReasonModal';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { INCOME_BADGES, INVOICE_BADGES, texts } from '../texts';
@@ -356,7 +356,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
         ) : null}
       </Stack>
       {invoice ? (
-        <ReasonModal
+        <ReasonDialog
           opened={cancelling}
           title={t.cancelTitle}
           confirmLabel={t.cancel}

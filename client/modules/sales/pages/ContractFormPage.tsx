@@ -35,7 +35,7 @@ import { ClientSelect } from '../components/ClientSelect';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { formatQuantity } from '../components/quantity';
 import { formGate } from '../components/NotFound';
-import { ReasonModal } from '../components/ReasonModal';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { CONTRACT_BADGES, texts } from '../texts';
 import { addDaysIso, todayIso } from '../../../components/dates';
@@ -260,7 +260,7 @@ function ContractEditor({ contract, quote, access, onReload }: { contract: Contr
         {contract ? <Progressbars contract={contract} /> : null}
       </Stack>
       {contract ? (
-        <ReasonModal
+        <ReasonDialog
           opened={cancelling}
           title={t.cancelTitle}
           confirmLabel={t.cancel}

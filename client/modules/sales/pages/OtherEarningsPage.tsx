@@ -21,7 +21,7 @@ import { useScreenAccess } from '../access';
 
 import { notifySuccess } from '../../../components/notify';
 import { useFormSave } from '../../../components/useFormSave';
-import { ReasonModal } from '../components/ReasonModal';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { useServerList } from '../../../components/useServerList';
 import { INCOME_BADGES, statusOptions, texts } from '../texts';
 import { todayIso } from '../../../components/dates';
@@ -130,7 +130,7 @@ export function OtherEarningsPage() {
         }
       />
       {access.crear ? <IncomeDialog opened={opened} onClose={() => setOpened(false)} onSaved={() => void list.refetch()} /> : null}
-      <ReasonModal
+      <ReasonDialog
         opened={cancelling !== null}
         title={t.cancelTitle}
         message={cancelling ? `${folioLabel('otherIncome', cancelling.folio)} · ${cancelling.concept} · ${formatMoney(cancelling.amount)}` : undefined}

@@ -33,7 +33,7 @@ import { ClientSelect } from '../components/ClientSelect';
 
 import { errorForForm } from '../../../components/serverErrors';
 import { formGate } from '../components/NotFound';
-import { ReasonModal } from '../components/ReasonModal';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { INCOME_BADGES, texts } from '../texts';
 import { todayIso } from '../../../components/dates';
@@ -111,7 +111,7 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
         </Paper>
         {payment.notes ? <Text size="sm">{payment.notes}</Text> : null}
       </Stack>
-      <ReasonModal
+      <ReasonDialog
         opened={cancelling}
         title={t.cancelTitle}
         confirmLabel={t.cancel}

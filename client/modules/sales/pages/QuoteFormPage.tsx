@@ -37,7 +37,7 @@ import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
 import { formGate } from '../components/NotFound';
-import { ReasonModal } from '../components/ReasonModal';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { QUOTE_BADGES, texts } from '../texts';
@@ -254,7 +254,7 @@ function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access:
         </Group>
       </Stack>
       {quote ? (
-        <ReasonModal
+        <ReasonDialog
           opened={rejecting}
           title={t.rejectTitle}
           confirmLabel={t.reject}

@@ -22,6 +22,7 @@ import { FormDialog } from '../../../components/EditDialog';
 import { FormPage } from '../../../components/FormPage';
 import { formatDateTime } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
@@ -31,25 +32,44 @@ type Tool = NonNullable<SecToolDetailQuery['secTool']>;
 type Values = { code: string; name: string; serial: string; notes: string };
 type Action = 'repair' | 'retire' | 'stock';
 
-function ActionDialog({ tool, action, onClose }: { tool: Tool; action: Action; onClose: (done: boolean) => void }) {
+const ACTION_TITLES: Record<Action, string> = { repair: 'Enviar a reparación', retire: 'Dar de baja', stock: 'Ajustar existencia' };
+
+/** Sending to repair and retiring ask only for the reason. */
+function ReasonActionDialog({ tool, action, onClose }: { tool: Tool; action: 'repair' | 'retire'; onClose: (done: boolean) => void }) {
   const [repair] = useMutation(SecToolRepairDocument);
   const [retire] = useMutation(SecToolRetireDocument);
+  const title = ACTION_TITLES[action];
+  return (
+    <ReasonDialog
+      opened
+      title={`${title} · ${tool.code}`}
+      confirmLabel={title}
+      reasonLabel={common.reason}
+      maxLength={300}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        if (action === 'repair') await repair({ variables: { id: tool.id, version: tool.version, reason } });
+        else await retire({ variables: { id: tool.id, version: tool.version, reason } });
+        notifySuccess(`${tool.code}: ${title.toLowerCase()} registrado.`);
+      }}
+    />
+  );
+}
+
+/** A stock adjustment of PPE: quantity (negative subtracts) and reason. */
+function StockDialog({ tool, onClose }: { tool: Tool; onClose: (done: boolean) => void }) {
   const [adjust] = useMutation(SecToolStockAdjustDocument);
   const form = useForm<{ reason: string; quantity: number }>({ mode: 'controlled', initialValues: { reason: '', quantity: 1 }, validate: { reason: (v) => (v.trim() ? null : common.required) } });
   const { save, saving, error } = useFormSave({ form, fields: ['reason', 'quantity'], onSaved: () => onClose(true) });
-  const title = { repair: 'Enviar a reparación', retire: 'Dar de baja', stock: 'Ajustar existencia' }[action];
+  const title = ACTION_TITLES.stock;
   const submit = () =>
     save(async ({ reason, quantity }) => {
-      if (action === 'repair') await repair({ variables: { id: tool.id, version: tool.version, reason } });
-      else if (action === 'retire') await retire({ variables: { id: tool.id, version: tool.version, reason } });
-      else await adjust({ variables: { id: tool.id, quantity, reason } });
+      await adjust({ variables: { id: tool.id, quantity, reason } });
       return `${tool.code}: ${title.toLowerCase()} registrado.`;
     });
   return (
     <FormDialog title={`${title} · ${tool.code}`} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={title} size="md">
-      {action === 'stock' ? (
-        <NumberInput label="Cantidad (negativa para restar)" allowDecimal={false} {...form.getInputProps('quantity')} onChange={(n) => form.setFieldValue('quantity', Number(n) || 0)} description={`Existencia actual: ${tool.stock}`} />
-      ) : null}
+      <NumberInput label="Cantidad (negativa para restar)" allowDecimal={false} {...form.getInputProps('quantity')} onChange={(n) => form.setFieldValue('quantity', Number(n) || 0)} description={`Existencia actual: ${tool.stock}`} />
       <TextInput label={common.reason} required maxLength={300} data-autofocus {...form.getInputProps('reason')} />
     </FormDialog>
   );
@@ -97,6 +117,10 @@ function ToolEditor({ tool, onReload }: { tool: Tool; onReload: () => void }) {
   const [update] = useMutation(SecToolUpdateDocument);
   const [repaired] = useMutation(SecToolRepairedDocument);
   const [action, setAction] = useState<Action | null>(null);
+  const closeAction = (done: boolean) => {
+    setAction(null);
+    if (done) onReload();
+  };
   const editable = access.editar && tool.status !== 'baja';
   const form = useForm<Values>({ mode: 'controlled', initialValues: { code: tool.code, name: tool.name, serial: tool.serial, notes: tool.notes }, validate: { code: (v) => (v.trim() ? null : common.required), name: (v) => (v.trim() ? null : common.required) } });
   const { save, saving, error } = useFormSave<Values>({ form, fields: ['code', 'name', 'serial', 'notes'], readOnly: !editable, onSaved: () => undefined });
@@ -155,16 +179,7 @@ function ToolEditor({ tool, onReload }: { tool: Tool; onReload: () => void }) {
         <Textarea mt="md" label="Notas" autosize minRows={2} maxLength={500} disabled={!editable} {...form.getInputProps('notes')} />
       </Paper>
       <History tool={tool} />
-      {action ? (
-        <ActionDialog
-          tool={tool}
-          action={action}
-          onClose={(done) => {
-            setAction(null);
-            if (done) onReload();
-          }}
-        />
-      ) : null}
+      {action === 'stock' ? <StockDialog tool={tool} onClose={closeAction} /> : action ? <ReasonActionDialog tool={tool} action={action} onClose={closeAction} /> : null}
     </FormPage>
   );
 }

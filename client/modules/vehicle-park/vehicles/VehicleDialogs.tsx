@@ -1,4 +1,4 @@
-// Baja (date + reason) and reactivation of a vehicle, and a new odometer
+// Baja (date + reason) and reactivation (an optional reason) of a vehicle, and a new odometer
 // reading (date, km, source, reference), each in its dialog.
 import { useState } from 'react';
 import { Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
@@ -8,7 +8,9 @@ import { VehicleOdometerAddDocument, VehicleStatusChangeDocument } from '../../.
 import { formatDateMx, todayMx } from '../../../../schema/dates';
 import { DateField } from '../../../components/DateField';
 import { FormDialog } from '../../../components/EditDialog';
+import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { useFormSave } from '../../../components/useFormSave';
 import type { Vehicle } from './VehicleFormPage';
 import { SOURCE_LABELS, texts } from '../texts';
@@ -45,27 +47,20 @@ export function RetireDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: 
 
 export function ReactivateDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
   const [change] = useMutation(VehicleStatusChangeDocument);
-  const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
-  const { save, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: onClose });
   return (
-    <FormDialog
-      title={t.reactivateTitle}
+    <ReasonDialog
       opened
+      title={t.reactivateTitle}
+      message={t.reactivateBody}
+      confirmLabel={t.reactivate}
+      reasonLabel={t.reactivateReason}
+      required={false}
       onClose={onClose}
-      size="md"
-      saving={saving}
-      error={error}
-      submitLabel={t.reactivate}
-      onSubmit={() =>
-        save(async (v) => {
-          await change({ variables: { id: vehicle.id, version: vehicle.version, input: { status: 'activo', reason: v.reason } } });
-          return t.reactivated;
-        })
-      }
-    >
-      <Text size="sm">{t.reactivateBody}</Text>
-      <Textarea label={t.reactivateReason} autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
-    </FormDialog>
+      onConfirm={async (reason) => {
+        await change({ variables: { id: vehicle.id, version: vehicle.version, input: { status: 'activo', reason } } });
+        notifySuccess(t.reactivated);
+      }}
+    />
   );
 }
 

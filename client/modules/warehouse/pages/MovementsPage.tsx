@@ -2,7 +2,7 @@
 // (`?id=new`) and the read-only detail of a posted movement (`?id=N`) with
 // "Cancelar movimiento", which posts the reverse. Posted movements are never
 // edited.
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
@@ -19,7 +19,7 @@ import {
   type StockMovementFilter,
   type StockMovementStatus,
 } from '../../../../generated/modules/warehouse/graphql';
-import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
+import { CANCEL_COLOR } from '../../../components/confirm';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';
@@ -27,13 +27,14 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults } from '../../../components/DateRangeFilter';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../components/notify';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 
 import { Details } from '../components/Details';
-import { asAppError, errorForForm } from '../components/formErrors';
+import { errorForForm } from '../components/formErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { useConceptOptions, useWarehouseOptions } from '../components/options';
 import { LoadFailed, RecordLoading, RecordNotFound, useRecordParam, type RecordParam } from '../components/record';
@@ -208,35 +209,9 @@ type Movement = NonNullable<StockMovementDetailQuery['stockMovement']>;
 
 function MovementDetail({ movement, record, onChanged }: { movement: Movement; record: RecordParam; onChanged: () => void }) {
   const access = useScreenAccess('Movimientos');
-  const [cancel, cancelling] = useMutation(StockMovementCancelDocument);
-  // The dialog lives outside this component's renders: read the typed reason through a ref.
-  const reason = useRef('');
+  const [cancel] = useMutation(StockMovementCancelDocument);
+  const [asking, setAsking] = useState(false);
   const cancellable = access.eliminar && movement.status === 'APLICADO' && !movement.reverses && !movement.sourceType;
-
-  const askCancel = () => {
-    reason.current = '';
-    confirmAction({
-      title: t.cancelTitle,
-      message: (
-        <Stack gap="sm">
-          <Text size="sm">{t.cancelMessage(movement.folio)}</Text>
-          <Textarea label={texts.common.reason} placeholder={texts.common.reasonPlaceholder} maxLength={500} autosize minRows={2} onChange={(e) => { reason.current = e.currentTarget.value; }} />
-        </Stack>
-      ),
-      confirmLabel: t.cancelMovement,
-      onConfirm: () => {
-        void (async () => {
-          try {
-            await cancel({ variables: { id: movement.id, reason: reason.current } });
-            notifySuccess(t.cancelled(movement.folio));
-            onChanged();
-          } catch (caught) {
-            notifyError(errorForForm(asAppError(caught), []).message, texts.common.actionFailed);
-          }
-        })();
-      },
-    });
-  };
 
   const link = (ref: { id: string; folio: string } | null) => (ref ? <Anchor component={Link} to={withId(WAREHOUSE_PATHS.movements, ref.id)}>{ref.folio}</Anchor> : '');
   const source = movement.sourceType === 'REQUISICION'
@@ -256,7 +231,7 @@ function MovementDetail({ movement, record, onChanged }: { movement: Movement; r
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={record.close}>{texts.common.back}</Button>
           <RecordHistoryButton entity="stock_movement" entityId={movement.id} reference={movement.folio} />
           {cancellable ? (
-            <Button color={CANCEL_COLOR} variant="light" leftSection={<IconArrowBackUp size={16} />} loading={cancelling.loading} onClick={askCancel}>{t.cancelMovement}</Button>
+            <Button color={CANCEL_COLOR} variant="light" leftSection={<IconArrowBackUp size={16} />} onClick={() => setAsking(true)}>{t.cancelMovement}</Button>
           ) : null}
         </Group>
       </Group>
@@ -307,6 +282,21 @@ function MovementDetail({ movement, record, onChanged }: { movement: Movement; r
           </Table>
         </Table.ScrollContainer>
       </Paper>
+      <ReasonDialog
+        opened={asking}
+        title={t.cancelTitle}
+        message={t.cancelMessage(movement.folio)}
+        confirmLabel={t.cancelMovement}
+        reasonLabel={texts.common.reason}
+        reasonPlaceholder={texts.common.reasonPlaceholder}
+        required={false}
+        onClose={() => setAsking(false)}
+        onConfirm={async (reason) => {
+          await cancel({ variables: { id: movement.id, reason } });
+          notifySuccess(t.cancelled(movement.folio));
+          onChanged();
+        }}
+      />
     </Stack>
   );
 }

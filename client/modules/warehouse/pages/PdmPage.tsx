@@ -1,8 +1,8 @@
 // Solicitud PDM: requests to buy maintenance parts that are not in stock.
 // `?id=new` captures one; a pending one is edited, sent to Compras or
 // rejected (autorizar); sent and rejected ones are read-only.
-import { useMemo, useRef } from 'react';
-import { Alert, Button, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconPlus, IconSend, IconX } from '@tabler/icons-react';
@@ -27,6 +27,7 @@ import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 import { Details } from '../components/Details';
@@ -94,7 +95,7 @@ function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: Record
   const [update] = useMutation(PdmRequestUpdateDocument);
   const [send] = useMutation(PdmRequestSendDocument);
   const [reject] = useMutation(PdmRequestRejectDocument);
-  const reason = useRef('');
+  const [rejecting, setRejecting] = useState(false);
   const pending = !pdm || pdm.status === 'PENDIENTE';
   const readOnly = !pending || (pdm ? !access.editar : !access.crear);
   const form = useForm<Values>({
@@ -137,16 +138,10 @@ function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: Record
       return { message: texts.common.created, onSaved: () => created && record.open(created.id) };
     });
 
-  const act = (title: string, message: string, label: string, run: () => Promise<unknown>, done: string, withReason = false) => {
-    reason.current = '';
+  const act = (title: string, message: string, label: string, run: () => Promise<unknown>, done: string) => {
     confirmAction({
       title,
-      message: withReason ? (
-        <Stack gap="sm">
-          <Text size="sm">{message}</Text>
-          <Textarea label={texts.common.reason} required maxLength={500} autosize minRows={2} onChange={(e) => { reason.current = e.currentTarget.value; }} />
-        </Stack>
-      ) : message,
+      message,
       confirmLabel: label,
       onConfirm: () => {
         void (async () => {
@@ -165,8 +160,22 @@ function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: Record
   const transitions =
     pdm && pdm.status === 'PENDIENTE' && access.autorizar ? (
       <>
-        <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => act(t.rejectTitle, pdm.folio, t.reject, () => reject({ variables: { id: pdm.id, version: pdm.version, reason: reason.current } }), t.rejected, true)}>{t.reject}</Button>
+        <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setRejecting(true)}>{t.reject}</Button>
         <Button color="teal" leftSection={<IconSend size={16} />} disabled={form.isDirty()} onClick={() => act(t.sendTitle, t.sendMessage(pdm.folio), t.send, () => send({ variables: { id: pdm.id, version: pdm.version } }), t.sent)}>{t.send}</Button>
+        <ReasonDialog
+          opened={rejecting}
+          title={t.rejectTitle}
+          message={pdm.folio}
+          confirmLabel={t.reject}
+          reasonLabel={texts.common.reason}
+          reasonPlaceholder={texts.common.reasonPlaceholder}
+          onClose={() => setRejecting(false)}
+          onConfirm={async (reason) => {
+            await reject({ variables: { id: pdm.id, version: pdm.version, reason } });
+            notifySuccess(t.rejected);
+            onChanged?.();
+          }}
+        />
       </>
     ) : null;
 

@@ -3,7 +3,7 @@
 // (surtida) in one or more goes, each posting a salida, or closed short
 // ("Cerrar requisición") when the rest will not arrive. Only the transitions
 // legal now are offered (schema/warehouse/requisitions.ts).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -19,12 +19,13 @@ import {
   WarehouseRequisitionUpdateDocument,
   type WarehouseRequisitionDetailQuery,
 } from '../../../../generated/modules/warehouse/graphql';
-import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
+import { CANCEL_COLOR } from '../../../components/confirm';
 import { formatDate, formatDateTime, formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { NumberField } from '../../../components/NumberField';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../components/notify';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
 
@@ -152,7 +153,7 @@ function QuantityPanel({
   const [authorize, authorizing] = useMutation(WarehouseRequisitionAuthorizeDocument);
   const [fulfill, fulfilling] = useMutation(WarehouseRequisitionFulfillDocument);
   const [reject] = useMutation(WarehouseRequisitionRejectDocument);
-  const reason = useRef('');
+  const [rejecting, setRejecting] = useState(false);
   const initial = Object.fromEntries(requisition.lines.map((l) => [l.id, mode === 'authorize' ? l.requestedQuantity : l.pendingQuantity]));
   const [quantities, setQuantities] = useState<Record<string, string>>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -183,26 +184,6 @@ function QuantityPanel({
       setErrors(byLine);
       setMessage(errorForForm(e, Object.keys(byLine).length ? ['lines.'] : []).message);
     }
-  };
-
-  const askReject = () => {
-    reason.current = '';
-    confirmAction({
-      title: t.rejectTitle,
-      message: <Textarea label={texts.common.reason} placeholder={texts.common.reasonPlaceholder} required maxLength={500} autosize minRows={2} onChange={(e) => { reason.current = e.currentTarget.value; }} />,
-      confirmLabel: t.reject,
-      onConfirm: () => {
-        void (async () => {
-          try {
-            await reject({ variables: { id: requisition.id, version: requisition.version, reason: reason.current } });
-            notifySuccess(t.rejected);
-            onDone();
-          } catch (caught) {
-            notifyError(errorForForm(asAppError(caught), []).message, texts.common.actionFailed);
-          }
-        })();
-      },
-    });
   };
 
   const label = mode === 'authorize' ? t.toAuthorize : t.toDeliver;
@@ -247,7 +228,7 @@ function QuantityPanel({
         </Table.ScrollContainer>
         <Group justify="flex-end" gap="xs">
           {mode === 'authorize' && access.autorizar ? (
-            <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={askReject}>{t.reject}</Button>
+            <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setRejecting(true)}>{t.reject}</Button>
           ) : null}
           <Button
             leftSection={mode === 'authorize' ? <IconCheck size={16} /> : <IconPackageExport size={16} />}
@@ -258,43 +239,48 @@ function QuantityPanel({
           </Button>
         </Group>
       </Stack>
+      <ReasonDialog
+        opened={rejecting}
+        title={t.rejectTitle}
+        confirmLabel={t.reject}
+        reasonLabel={texts.common.reason}
+        reasonPlaceholder={texts.common.reasonPlaceholder}
+        onClose={() => setRejecting(false)}
+        onConfirm={async (reason) => {
+          await reject({ variables: { id: requisition.id, version: requisition.version, reason } });
+          notifySuccess(t.rejected);
+          onDone();
+        }}
+      />
     </Paper>
   );
 }
 
 /** "Cerrar requisición": cancels the undelivered remainder with a reason, after the confirm dialog. */
 function CloseRequisitionButton({ requisition, onDone }: { requisition: Requisition; onDone: () => void }) {
-  const [close, closing] = useMutation(WarehouseRequisitionCloseDocument);
-  const reason = useRef('');
+  const [close] = useMutation(WarehouseRequisitionCloseDocument);
+  const [asking, setAsking] = useState(false);
   const delivered = requisition.lines.some((l) => Number(l.deliveredQuantity) > 0);
-  const ask = () => {
-    reason.current = '';
-    confirmAction({
-      title: t.closeTitle,
-      message: (
-        <Stack gap="sm">
-          <Text size="sm">{t.closeMessage(requisition.folio, delivered)}</Text>
-          <Textarea label={texts.common.reason} placeholder={texts.common.reasonPlaceholder} required maxLength={500} autosize minRows={2} onChange={(e) => { reason.current = e.currentTarget.value; }} />
-        </Stack>
-      ),
-      confirmLabel: t.close,
-      onConfirm: () => {
-        void (async () => {
-          try {
-            await close({ variables: { id: requisition.id, version: requisition.version, reason: reason.current } });
-            notifySuccess(t.closed);
-            onDone();
-          } catch (caught) {
-            notifyError(errorForForm(asAppError(caught), []).message, texts.common.actionFailed);
-          }
-        })();
-      },
-    });
-  };
   return (
-    <Button variant="light" color={CANCEL_COLOR} leftSection={<IconLock size={16} />} loading={closing.loading} onClick={ask}>
-      {t.close}
-    </Button>
+    <>
+      <Button variant="light" color={CANCEL_COLOR} leftSection={<IconLock size={16} />} onClick={() => setAsking(true)}>
+        {t.close}
+      </Button>
+      <ReasonDialog
+        opened={asking}
+        title={t.closeTitle}
+        message={t.closeMessage(requisition.folio, delivered)}
+        confirmLabel={t.close}
+        reasonLabel={texts.common.reason}
+        reasonPlaceholder={texts.common.reasonPlaceholder}
+        onClose={() => setAsking(false)}
+        onConfirm={async (reason) => {
+          await close({ variables: { id: requisition.id, version: requisition.version, reason } });
+          notifySuccess(t.closed);
+          onDone();
+        }}
+      />
+    </>
   );
 }
 
