@@ -35,6 +35,8 @@ const FLOOR_GOAL = 1.2;
 const USERS_P95_GOAL_MS = 50;
 const USERS_QUERY =
   '{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total items{ id email name role{ name } active lastSignInAt } } }';
+/** The least a signed-in GraphQL request can ask: its cost is the stack's, not the data's. */
+const EMPTY_QUERY = '{ __typename }';
 const CONNECTIONS = [1, 20] as const;
 const DB_LABEL: Record<DbKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
@@ -102,9 +104,16 @@ type UsersFigure = {
   floor: FloorFigure | null;
   /** PostgreSQL only: the same server with ERP_GRAPHQL_COMPILE=off (graphql-js interprets every request). */
   interpreted: { load: LoadResult[]; memoryAfterLoad: Memory } | null;
+  /**
+   * PostgreSQL only: `{ __typename }` signed in, at 20 connections, on the same server: what every
+   * request costs before any data (HTTP, session, Apollo, GraphQL), to set beside the floor.
+   */
+  emptyQuery: LoadResult | null;
 };
 type FloorFigure = {
   load: LoadResult[];
+  /** `{ __typename }`'s answer from node:http alone (the floor's /empty/), 20 connections: HTTP's own cost. */
+  emptyQuery: LoadResult;
   memoryAfterLoad: Memory;
   /** Whether the floor's answer was byte for byte the server's. */
   sameAnswer: boolean;
@@ -219,6 +228,15 @@ async function main(): Promise<void> {
     }
     return load;
   };
+  // `{ __typename }` at 20 connections: what a request costs before any data is read.
+  const emptyLoad = async (label: string, url: string, token: string, pid: number): Promise<LoadResult> => {
+    step(`${label}: consulta { __typename }, 20 conexiones, ${opts.durationSec} s`);
+    const request = { url, token, query: EMPTY_QUERY, connections: 20, durationSec: opts.durationSec, warmupSec: 0 };
+    if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec });
+    const cpuBefore = processCpuMs(pid);
+    const sample = await runLoad(request);
+    return summarise([{ ...sample, serverCpuMs: processCpuMs(pid) - cpuBefore }]);
+  };
 
   if (opts.only.has('start')) {
     for (const db of kinds) {
@@ -243,7 +261,8 @@ async function main(): Promise<void> {
       try {
         const token = await login(server.url);
         const load = await usersLoad(DB_LABEL[db], server.url, token, server.pid);
-        figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null, interpreted: null };
+        figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null, interpreted: null, emptyQuery: null };
+        if (db === 'postgres') figure.emptyQuery = await emptyLoad(DB_LABEL[db], server.url, token, server.pid);
         serverAnswer = await referenceBody(server.url, token, USERS_QUERY);
       } finally {
         await server.stop();
@@ -267,9 +286,12 @@ async function main(): Promise<void> {
         try {
           const label = `${DB_LABEL[db]}, piso (node + pg)`;
           const load = await usersLoad(label, floor.url, '', floor.pid);
+          // The floor's /empty/ answers { __typename }'s body at once: node:http alone.
+          const emptyQuery = await emptyLoad(label, `${floor.url}/empty`, '', floor.pid);
           const at20 = (results: LoadResult[]) => results.find((r) => r.connections === 20) as LoadResult;
           figure.floor = {
             load,
+            emptyQuery,
             memoryAfterLoad: floor.memory(),
             sameAnswer: (await referenceBody(floor.url, '', USERS_QUERY)) === serverAnswer,
             throughputServerFloor: at20(figure.load).requestsPerSec / at20(load).requestsPerSec,
@@ -552,6 +574,18 @@ function print(report: Report): void {
           ` p95 del servidor < ${USERS_P95_GOAL_MS} ms (${server20.p95Ms < USERS_P95_GOAL_MS ? 'cumple' : 'NO cumple'}).` +
           (cpu === null ? '' : ` CPU por petición: el servidor gasta ${ratio(cpu)}× la del piso.`),
       );
+      const empty = u.emptyQuery?.cpuMsPerRequest ?? null;
+      const http = f.emptyQuery.cpuMsPerRequest;
+      const floorCpu = f.load.find((r) => r.connections === 20)?.cpuMsPerRequest ?? null;
+      if (empty !== null && http !== null && floorCpu) {
+        // The floor already pays HTTP: what the stack adds is the server's empty answer over node:http's.
+        const least = (floorCpu + empty - http) / floorCpu;
+        out.push(
+          `   Costo fijo de la pila: { __typename } con sesión gasta ${ms(empty)} de CPU por petición; node:http solo, ${ms(http)}.` +
+            ` El piso más la diferencia (sesión, Apollo, GraphQL), sin nada más por fila, ya es ${ratio(least)}× la CPU del piso` +
+            (least > FLOOR_GOAL ? `: con Apollo Server y GraphQL en esta ruta el objetivo de ${FLOOR_GOAL}× no se alcanza.` : '.'),
+        );
+      }
       if (!f.sameAnswer) out.push('   AVISO: la respuesta del piso no es idéntica a la del servidor; el piso no mide lo mismo.');
     }
     const inserts = report.users.filter((u) => u.prepared.inserted > 0);

@@ -7,7 +7,8 @@
 // drizzle sends them) and writing the
 // same JSON. No GraphQL, no session, no permission check: what the real server
 // spends above this is its own cost. Any POST gets the page; the body is read
-// and ignored.
+// and ignored. A POST under /empty/ gets `{ __typename }`'s answer instead, at
+// once: the cost of node:http alone, for bench/run.ts to subtract.
 //
 // Run by bench/run.ts in a child process (`node --import tsx bench/users-floor.ts`)
 // with DATABASE_URL, PORT (0 = any free port), HOST and ERP_DB_POOL_MAX as the
@@ -89,9 +90,17 @@ async function usersPage(): Promise<string> {
 // One answer before listening: a database that does not answer fails the start, not the load.
 await usersPage();
 
+/** What the server answers to `{ __typename }`: the floor's /empty/ sends it without touching the database. */
+const EMPTY = '{"data":{"__typename":"Query"}}\n';
+
 const server = http.createServer((req, res) => {
   if (req.method !== 'POST') {
     res.writeHead(405, { allow: 'POST' }).end();
+    return;
+  }
+  if (req.url?.startsWith('/empty/')) {
+    req.resume();
+    req.once('end', () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(EMPTY) }).end(EMPTY));
     return;
   }
   req.resume();
