@@ -91,6 +91,7 @@ export const texts = {
       belowMinimum: 'Existencias bajo mínimo',
       belowMinimumDetail: 'Artículos por almacén, incluidos los que están en cero',
       pendingRequisitions: 'Requisiciones por autorizar',
+      pendingRequisitionsDetail: 'Pendientes: de áreas y de órdenes de mantenimiento',
       receivablesDueSoon: `Por cobrar: vence en ${DUE_SOON_DAYS} días`,
       receivablesOverdue: 'Por cobrar: vencido',
       payablesDueSoon: `Por pagar: vence en ${DUE_SOON_DAYS} días`,

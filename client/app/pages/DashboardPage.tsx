@@ -67,7 +67,7 @@ function indicatorCards(d: IndicatorData): StatCard[] {
     cards.push({ key: 'below-minimum', title: t.belowMinimum, value: String(below), detail: t.belowMinimumDetail, path: withQuery(WAREHOUSE_PATHS.stock, { flag: 'BAJO_MINIMO', zero: '1' }), tone: 'warning' });
   }
   const requisitions = d.warehouse?.pendingRequisitions ?? 0;
-  if (requisitions > 0) cards.push({ key: 'requisitions', title: t.pendingRequisitions, value: String(requisitions), path: withQuery(WAREHOUSE_PATHS.requisitions, { status: 'PENDIENTE' }), tone: 'warning' });
+  if (requisitions > 0) cards.push({ key: 'requisitions', title: t.pendingRequisitions, value: String(requisitions), detail: t.pendingRequisitionsDetail, path: withQuery(WAREHOUSE_PATHS.requisitions, { status: 'PENDIENTE' }), tone: 'warning' });
   const pdm = d.warehouse?.pdmToSend ?? 0;
   if (pdm > 0) cards.push({ key: 'pdm-to-send', title: t.pdmToSend, value: String(pdm), detail: t.pdmToSendDetail, path: withQuery(WAREHOUSE_PATHS.pdm, { status: 'PENDIENTE' }), tone: 'warning' });
   const docs = d.hr?.documents;
