@@ -25,13 +25,14 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 beforeAll(async () => {
   if (testDbKind() === 'postgres') {
     const database = await createTestDatabase();
-    s = await startServer({}, { databaseUrl: database.url });
+    // The test-only statement counter: a list's open orders are read in one batch, whatever the page size.
+    s = await startServer({ ERP_COUNT_SQL: '1' }, { databaseUrl: database.url });
     cleanup = async () => {
       await s?.stop();
       await database.drop();
     };
   } else {
-    s = await startServer();
+    s = await startServer({ ERP_COUNT_SQL: '1' });
     cleanup = async () => {
       await s?.stop();
     };
@@ -250,6 +251,17 @@ describe('vehicleStatusChange with an open maintenance order', () => {
     const inShop = await detail(v.id);
     expect(inShop.status).toBe('en_taller');
     expect((await gqlOk('query($id:ID!){ vehicle(id:$id){ openMaintenanceOrders } }', { id: v.id }, fleet)).vehicle.openMaintenanceOrders).toEqual([o.folio]);
+    // In a list, the open orders of every vehicle of the page come in one statement: 5 or 50 rows cost the same.
+    const LIST = 'query($n:Int!){ vehicles(list:{pageSize:$n, sortBy:"economicNumber"}){ items { id openMaintenanceOrders } } }';
+    const statements = (r: GqlResult) => (r as GqlResult & { extensions?: { sqlStatements?: number } }).extensions?.sqlStatements;
+    const [five, fifty] = [await s.gql(LIST, { n: 5 }, fleet), await s.gql(LIST, { n: 50 }, fleet)];
+    const rows = (fifty.data as { vehicles: { items: { id: string; openMaintenanceOrders: string[] }[] } }).vehicles.items;
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.every((r) => Array.isArray(r.openMaintenanceOrders))).toBe(true);
+    const mine = (await gqlOk('query($q:String){ vehicles(list:{search:$q}){ items { id openMaintenanceOrders } } }', { q: v.economicNumber }, fleet)).vehicles.items;
+    expect(mine).toEqual([{ id: v.id, openMaintenanceOrders: [o.folio] }]);
+    expect(statements(fifty)).toBeGreaterThan(0);
+    expect(statements(fifty)).toBe(statements(five));
 
     const refused = await s.gql(STATUS, { id: v.id, v: inShop.version, i: { status: 'baja', date: today, reason: 'Siniestro' } }, fleet);
     expect(code(refused)).toBe('CONFLICT');

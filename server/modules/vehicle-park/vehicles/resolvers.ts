@@ -1,7 +1,23 @@
-// Vehículos resolvers: thin mapping between GraphQL and the service.
+// Vehículos resolvers: thin mapping between GraphQL and the service. The open
+// maintenance orders of the vehicles of one answer are read in one batch.
+import DataLoader from 'dataloader';
+import type { RequestContext } from '../../../context';
 import type { Resolvers } from '../../../graphql/types';
 import { toAttachment } from '../../../lib/attachments';
 import * as service from './service';
+
+const openOrders = new WeakMap<RequestContext, DataLoader<number, string[]>>();
+function openOrdersLoader(ctx: RequestContext): DataLoader<number, string[]> {
+  let l = openOrders.get(ctx);
+  if (!l) {
+    l = new DataLoader(async (ids) => {
+      const folios = await service.openMaintenanceOrdersOf(ctx, [...ids]);
+      return ids.map((id) => folios.get(id) ?? []);
+    });
+    openOrders.set(ctx, l);
+  }
+  return l;
+}
 
 export const vehicleResolvers: Resolvers = {
   Query: {
@@ -22,6 +38,6 @@ export const vehicleResolvers: Resolvers = {
     photo: (v) => (v.photo ? toAttachment(v.photo) : null),
     documents: (v, _a, ctx) => service.documentsOf(ctx, v.id),
     odometerReadings: (v, _a, ctx) => service.odometerReadingsOf(ctx, v.id),
-    openMaintenanceOrders: (v, _a, ctx) => service.openMaintenanceOrdersOf(ctx, v.id),
+    openMaintenanceOrders: (v, _a, ctx) => openOrdersLoader(ctx).load(v.id),
   },
 };

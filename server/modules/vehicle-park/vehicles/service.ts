@@ -145,10 +145,8 @@ export async function documentsOf(ctx: RequestContext, vehicleId: number) {
 
 export const odometerReadingsOf = (ctx: RequestContext, vehicleId: number) => data.odometerReadings(db(ctx), vehicleId);
 
-/** Folios of the vehicle's open maintenance orders (they keep it en taller and block its baja). */
-export async function openMaintenanceOrdersOf(ctx: RequestContext, vehicleId: number): Promise<string[]> {
-  return (await maintenance.openOrderFoliosOfVehicles(db(ctx), [vehicleId])).get(vehicleId) ?? [];
-}
+/** Folios of the vehicles' open maintenance orders (they keep a vehicle en taller and block its baja), by vehicle id. */
+export const openMaintenanceOrdersOf = (ctx: RequestContext, vehicleIds: number[]): Promise<Map<number, string[]>> => maintenance.openOrderFoliosOfVehicles(db(ctx), vehicleIds);
 
 /** For the Tablero: vehicles not in baja with document alerts (same rule as the list filter), today in Mexico City. */
 /** Tablero card: vehicles whose documents need attention (run inside the Tablero's one statement). */
