@@ -3,6 +3,7 @@
 // workshop), in exact decimals. Pure: the server stores it at close and the
 // SPA shows the running figure with the same code.
 import { dec, money, sum, type DecimalLike } from '../money';
+import { TERMINAL_REQUISITION_STATUSES } from '../warehouse/requisitions';
 
 export type OrderStatus = 'abierta' | 'en_proceso' | 'cerrada' | 'cancelada';
 
@@ -31,9 +32,8 @@ export function orderCost(i: OrderCostInput): OrderCost {
   return { parts, labour, external, total: money(sum([parts, labour, external])) };
 }
 
-/** Requisition statuses (Almacén's) that let an order close: nothing more will be delivered. */
-export const SETTLED_REQUISITION_STATUSES = ['SURTIDA', 'RECHAZADA', 'CERRADA'] as const;
-export const isRequisitionSettled = (status: string) => (SETTLED_REQUISITION_STATUSES as readonly string[]).includes(status);
+/** A requisition lets an order close once it is in one of Almacén's final states: nothing more will be delivered. */
+export const isRequisitionSettled = (status: string) => (TERMINAL_REQUISITION_STATUSES as readonly string[]).includes(status);
 
 export const SERVICE_KIND_LABELS = { preventivo: 'Preventivo', correctivo: 'Correctivo' } as const;
 export type ServiceKind = keyof typeof SERVICE_KIND_LABELS;

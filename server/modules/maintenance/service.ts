@@ -19,6 +19,7 @@ import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import { frequencyProblem, hasFrequency, type ScheduleStatus } from '../../../schema/maintenance/due';
 import { formatOrderFolio, isRequisitionSettled, ORDER_LIFECYCLE, orderCost, type OrderStatus } from '../../../schema/maintenance/orders';
+import { REQUISITION_LIFECYCLE } from '../../../schema/warehouse/requisitions';
 import { dec, money, sum } from '../../../schema/money';
 import * as warehouse from '../warehouse/service';
 import * as shopping from '../shopping/service';
@@ -692,8 +693,8 @@ export async function cancelOrder(ctx: RequestContext, id: string, version: numb
 // ---- requisitions and payment requests of the orders ---------------------------------------
 
 const REQUISITION_SORTS = ['folio', 'neededDate', 'status'] as const;
-/** Statuses in lifecycle order (what a sort by status follows), unknown ones last. */
-const REQUISITION_STATUS_ORDER = ['PENDIENTE', 'AUTORIZADA', 'SURTIDA_PARCIAL', 'SURTIDA', 'CERRADA', 'RECHAZADA'];
+/** Almacén's statuses in its lifecycle's order (what a sort by status follows), unknown ones last. */
+const REQUISITION_STATUS_ORDER: readonly string[] = Object.keys(REQUISITION_LIFECYCLE.labels);
 const statusRank = (status: string) => {
   const i = REQUISITION_STATUS_ORDER.indexOf(status);
   return i < 0 ? REQUISITION_STATUS_ORDER.length : i;
