@@ -15,7 +15,7 @@ import type { AuthUser, RequestContext } from './context';
 import { countStatements, statementCountEnabled, statementsSoFar } from './db/statementCount';
 import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { compiledGateway } from './graphql/compiledExecution';
-import { formatError, isUnexpected } from './graphql/errors';
+import { formatError, isUnexpected, noteRequestId } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
 import { allowedPostBody, createAllowList, PERSISTED_QUERY_CODE, PERSISTED_QUERY_REFUSED } from './graphql/persistedQueries';
 import { buildSchema, loadTypeDefs } from './graphql/schema';
@@ -40,6 +40,7 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   // ERP_PERSISTED_QUERIES=only: the SPA's operations (generated/persisted-operations.json) and nothing else.
   const allowList = config.persistedQueries === 'only' ? createAllowList() : null;
   if (allowList) logger.info({ operations: allowList.size }, 'persisted queries only');
+  if (statementCountEnabled()) logger.warn('ERP_COUNT_SQL=1: cada respuesta GraphQL lleva extensions.sqlStatements (solo para pruebas)');
   const persistedRefusal = () => new GraphQLError(PERSISTED_QUERY_REFUSED, { extensions: { code: PERSISTED_QUERY_CODE } });
   const expressApp = express();
   expressApp.disable('x-powered-by');
@@ -115,7 +116,7 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
             async didEncounterErrors({ contextValue, errors }) {
               for (const err of errors) {
                 if (!isUnexpected(err)) continue;
-                (err.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+                noteRequestId(err, contextValue.requestId);
                 logger.error({ requestId: contextValue.requestId, err: err.originalError ?? err, path: err.path }, 'unexpected GraphQL error');
               }
             },

@@ -13,7 +13,7 @@
 // are checked first by graphql-js: a value of the wrong type gets graphql-js's
 // error, which server/graphql/inputErrors.ts turns into Spanish.
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { execute, getVariableValues, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import type { GraphqlCompile } from '../config';
 
@@ -65,10 +65,31 @@ export function compiledExecutor(schema: GraphQLSchema, when: GraphqlCompile): G
     const state = when === 'off' || operation.operation === 'subscription' ? null : lookup(document, key);
     const compiled = state === 'compile' ? await compile(document, key, operationName) : state;
     if (compiled && !getVariableValues(schema, operation.variableDefinitions ?? [], variables).errors) {
-      return compiled.query(undefined, context, variables);
+      const result = await compiled.query(undefined, context, variables);
+      return result.errors ? { ...result, errors: result.errors.map(ordinaryError) } : result;
     }
     return execute({ schema, document, contextValue: context, variableValues: variables, operationName });
   };
+}
+
+/**
+ * graphql-jit's errors are its own kind: GraphQLError by prototype, but with a read-only
+ * `message`, `path` and `extensions`, so the first plugin that writes to one (graphql-armor's
+ * field-suggestion mask, on in production) threw and every refusal became an HTTP 500. Whatever
+ * executed the operation, the rest of the pipeline gets graphql-js's own error, as
+ * graphql-js's locatedError would have built it.
+ */
+export function ordinaryError(error: GraphQLError): GraphQLError {
+  if (Object.getPrototypeOf(error) === GraphQLError.prototype) return error;
+  const ordinary = new GraphQLError(error.message, {
+    path: error.path,
+    originalError: error.originalError ?? undefined,
+    extensions: error.extensions ?? undefined,
+  });
+  // Only nodes or a source give graphql-js locations; jit computed them from the same nodes.
+  Object.assign(ordinary, { locations: error.locations });
+  if (error.originalError?.stack) ordinary.stack = error.originalError.stack;
+  return ordinary;
 }
 
 /** The schema and executor for ApolloServer's `gateway` option. */

@@ -11,6 +11,17 @@ export const GENERIC_MESSAGE = 'Ocurrió un error inesperado. Intenta de nuevo o
 
 const CLIENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_SUPPORTED']);
 
+/**
+ * The request an unexpected error happened in, noted by the server's didEncounterErrors hook and
+ * read when the error is formatted: the error itself is never written to (another plugin, or the
+ * executor, may hold it read-only or share its extensions with the error it wraps).
+ */
+const requestIds = new WeakMap<object, string>();
+
+export function noteRequestId(error: object, requestId: string): void {
+  requestIds.set(error, requestId);
+}
+
 /** True when the error is not one of ours or a client mistake: it gets logged. */
 export function isUnexpected(error: unknown): boolean {
   const original = unwrapResolverError(error);
@@ -41,9 +52,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
         : 'GRAPHQL_VALIDATION_FAILED';
     return { message: translateDocumentError(formatted.message), locations: formatted.locations, extensions: { code: clientCode } };
   }
-  const requestId = formatted.extensions?.requestId;
+  const requestId = typeof error === 'object' && error !== null ? requestIds.get(error) : undefined;
   return {
-    message: requestId ? `${GENERIC_MESSAGE} Referencia: ${String(requestId)}` : GENERIC_MESSAGE,
+    message: requestId ? `${GENERIC_MESSAGE} Referencia: ${requestId}` : GENERIC_MESSAGE,
     path: formatted.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
   };

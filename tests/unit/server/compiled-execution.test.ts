@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
-import { GraphQLScalarType, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, GraphQLScalarType, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import * as jit from 'graphql-jit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GraphqlCompile } from '../../../server/config';
@@ -24,7 +24,7 @@ const schema = makeExecutableSchema({
   typeDefs: /* GraphQL */ `
     scalar Cents
     type Line { sku: String! qty: Int! price: Cents }
-    type Order { id: ID! lines: [Line!]! broken: Line! }
+    type Order { id: ID! lines: [Line!]! broken: Line! refused: Line }
     type Query { orders(first: Int!): [Order!]! }
     type Subscription { tick: Int! }
   `,
@@ -40,6 +40,9 @@ const schema = makeExecutableSchema({
       broken: (order: { id: number }) => {
         if (order.id === 2) throw new Error('pedido 2 sin partida');
         return { sku: 'X', qty: 0, price: null };
+      },
+      refused: () => {
+        throw new GraphQLError('No tienes permiso para realizar esta acción.', { extensions: { code: 'FORBIDDEN' } });
       },
     },
     Subscription: { tick: { subscribe: async function* () {}, resolve: () => 1 } },
@@ -91,6 +94,26 @@ describe('compiled execution', () => {
       errors: [{ message: 'pedido 2 sin partida', locations: [{ line: 1, column: 25 }], path: ['orders', 1, 'broken'] }],
     });
     expect(compiled.result).toEqual(interpreted.result);
+  });
+
+  it('hands on graphql-js errors, never graphql-jit read-only ones, with the code and original error', async () => {
+    const execute = compiledExecutor(schema, 'first');
+    const document = parse('{ orders(first: 1) { id refused { sku } } }');
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const request = { document, operation, operationName: null, context: { seen: [] }, request: { variables: {} } } as unknown as GatewayGraphQLRequestContext;
+    const [compiled, interpreted] = [await execute(request), await compiledExecutor(schema, 'off')(request)];
+    expect(compileQuery).toHaveBeenCalledTimes(1);
+    for (const result of [compiled, interpreted]) {
+      const error = result.errors![0] as GraphQLError;
+      expect(Object.getPrototypeOf(error)).toBe(GraphQLError.prototype);
+      expect(error.extensions).toEqual({ code: 'FORBIDDEN' });
+      expect(error.path).toEqual(['orders', 0, 'refused']);
+      expect(error.locations).toEqual([{ line: 1, column: 25 }]);
+      expect((error.originalError as GraphQLError).message).toBe('No tienes permiso para realizar esta acción.');
+      // A plugin may rewrite the message (graphql-armor masks field suggestions in production).
+      error.message = error.message.replace('permiso', 'permiso alguno');
+      expect(error.message).toBe('No tienes permiso alguno para realizar esta acción.');
+    }
   });
 
   it('leaves a variable of the wrong type to graphql-js, whose message the server translates', async () => {

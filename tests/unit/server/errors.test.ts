@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { formatError, GENERIC_MESSAGE } from '../../../server/graphql/errors';
+import { formatError, GENERIC_MESSAGE, noteRequestId } from '../../../server/graphql/errors';
 import { badInput, conflict } from '../../../server/lib/errors';
 
 describe('error formatting', () => {
@@ -14,8 +14,11 @@ describe('error formatting', () => {
 
   it('never lets SQL text or a stack trace reach the client', () => {
     const dbError = new Error('duplicate key value violates unique constraint "users_email_uq" \n at Pool.query (node_modules/pg/lib/...)');
-    const wrapped = new GraphQLError(dbError.message, { originalError: dbError, extensions: { requestId: 'req-1' } });
-    const out = formatError({ message: dbError.message, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: 'req-1', stacktrace: ['at x'] } }, wrapped);
+    const wrapped = new GraphQLError(dbError.message, { originalError: dbError });
+    // The server notes the request of an unexpected error without writing to the error.
+    noteRequestId(wrapped, 'req-1');
+    const out = formatError({ message: dbError.message, extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['at x'] } }, wrapped);
+    expect(wrapped.extensions).toEqual({});
     expect(out.message).toBe(`${GENERIC_MESSAGE} Referencia: req-1`);
     expect(JSON.stringify(out)).not.toMatch(/users_email_uq|constraint|stacktrace|node_modules/);
     expect(out.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', requestId: 'req-1' });
