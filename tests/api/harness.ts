@@ -1,11 +1,12 @@
 // API tests talk HTTP to a real server process. The database is PGlite in a
 // temporary folder, or a fresh database on the PostgreSQL server named by
 // TEST_DATABASE_URL when ERP_TEST_DB=postgres (one per server, dropped after).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServer, SERVER_ARGS, spawnProductionServer } from '../serverProcess';
 
 export const ADMIN_EMAIL = 'admin@demo.mx';
 export const PASSWORD = 'Demo-Pass-2026';
@@ -107,26 +108,15 @@ export async function createServerTemplate(): Promise<{ template: ServerTemplate
   };
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
 /**
- * The server as `npm start` runs it: the compiled dist/server/index.js (a
- * start costs about 1.7 s of CPU less than compiling the TypeScript with tsx
- * each time). `buildServer()` brings it up to date; the suites' global set-up
- * calls it once.
+ * The server as `npm start` runs it (tests/serverProcess.ts): the compiled dist/server/index.js
+ * in production mode; `buildServer()` brings it up to date, the suites' global set-up calls it once.
  */
-export const SERVER_ARGS = ['--enable-source-maps', 'dist/server/index.js'];
-
-export function buildServer(): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts', '--server'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-}
+export { buildServer, SERVER_ARGS };
 
 async function spawnServer(extraEnv: Record<string, string>, dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
+  const { child, url } = await spawnProductionServer(
+    {
       PORT: '0',
       HOST: '127.0.0.1',
       ERP_DATA_DIR: dataDir,
@@ -139,27 +129,8 @@ async function spawnServer(extraEnv: Record<string, string>, dataDir: string, da
       ...(testDbKind() === 'postgres' ? { ERP_GRAPHQL_COMPILE: 'first' } : {}),
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), Number(process.env.ERP_TEST_START_MS ?? 180_000));
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /ERP listo en (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
+    { startMs: Number(process.env.ERP_TEST_START_MS ?? 180_000) },
+  );
   return { child, url };
 }
 

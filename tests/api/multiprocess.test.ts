@@ -48,10 +48,9 @@ describe('several processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // All four at once on the empty database: migrations and the first seed race.
-    // The last two run as in production (Apollo's own signal handling is on there).
     const started = await Promise.allSettled(
-      [1, 2, 3, 4].map((i) =>
-        startServer({ ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(SA_RATE), ...(i > 2 ? { NODE_ENV: 'production' } : {}) }, { databaseUrl: database.url }),
+      [1, 2, 3, 4].map(() =>
+        startServer({ ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(SA_RATE) }, { databaseUrl: database.url }),
       ),
     );
     servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));

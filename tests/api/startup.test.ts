@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_ARGS } from './harness';
+import { productionServerEnv, SERVER_ARGS } from '../serverProcess';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-startup-'));
@@ -15,7 +15,7 @@ const running: ReturnType<typeof spawn>[] = [];
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', ERP_DATA_DIR: dataDir, ERP_ADMIN_PASSWORD: '', LOG_LEVEL: 'error', ...env },
+    env: productionServerEnv({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', ERP_DATA_DIR: dataDir, ERP_ADMIN_PASSWORD: '', LOG_LEVEL: 'error', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -77,7 +77,7 @@ describe('first start, lock and shutdown', () => {
   });
 
   it('does not print a password again on later starts; production hides introspection', async () => {
-    const again = start({ NODE_ENV: 'production' });
+    const again = start({});
     const { url, output } = await again.ready;
     expect(url).not.toBeNull();
     expect(output).not.toContain(firstPassword);
