@@ -89,6 +89,9 @@ export function translateDocumentError(message: string): string {
   if (/introspection is not allowed/i.test(message)) return 'La introspección del esquema está desactivada en producción.';
   if (/batching disabled/i.test(message)) return 'No se aceptan varias operaciones en una sola solicitud: envía una a la vez.';
   if (/must contain a non-empty .?query|POST body missing/i.test(message)) return 'La solicitud no trae una consulta GraphQL.';
+  // Apollo's CSRF prevention: a GET or a "simple" POST (text/plain, a form) without a preflight header.
+  if (/Cross-Site Request Forgery/i.test(message))
+    return 'Solicitud bloqueada como posible CSRF: envía el cuerpo como JSON (Content-Type: application/json) o, en un GET, el encabezado «apollo-require-preflight: true».';
   if (/Unknown operation named|Must provide operation name/i.test(message)) return 'Consulta no válida: indica qué operación ejecutar (operationName).';
   return 'Consulta no válida: revísala contra el esquema publicado.';
 }

@@ -78,13 +78,20 @@ function parseBody(text: string): unknown {
 }
 
 /**
+ * Past this much a body is not read to its end: the connection is cut. Up to here an oversized
+ * body is read and dropped before the 413 goes out, so the client, still sending, gets to read it
+ * (answering first and closing made its send fail with EPIPE/ECONNRESET, never seeing the 413).
+ */
+const DRAIN_LIMIT = 64 * BODY_LIMIT;
+
+/**
  * Reads the whole body, or answers 413 (and resolves null) past the limit. A client that goes
  * away before the end resolves null too: nobody is left to answer, and it is not a server error.
  */
 function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<string | null> {
   return new Promise((resolve) => {
     const declared = Number(req.headers['content-length']);
-    if (declared > BODY_LIMIT) {
+    if (declared > DRAIN_LIMIT) {
       send(res, 413, REQUEST_TOO_LARGE, { Connection: 'close' });
       req.resume();
       return resolve(null);
@@ -94,10 +101,11 @@ function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= BODY_LIMIT) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT && !res.headersSent) send(res, 413, REQUEST_TOO_LARGE, { Connection: 'close' });
     });
     req.once('end', () => {
       if (size > BODY_LIMIT) {
-        send(res, 413, REQUEST_TOO_LARGE);
+        if (!res.headersSent) send(res, 413, REQUEST_TOO_LARGE);
         return resolve(null);
       }
       resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));

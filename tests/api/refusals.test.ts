@@ -1,0 +1,166 @@
+// Every kind of refusal answers the same on the 1st, 2nd, 3rd (and 100th) time,
+// interpreted or compiled (issue 24): in production an operation runs through
+// graphql-jit from its second request, and graphql-armor's production plugins
+// once turned every refusal after the first into an HTTP 500.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+
+const RATE = 3;
+const LOGIN = 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }';
+const CREATE = 'mutation($i:WarehouseInput!){ warehouseCreate(input:$i){ id } }';
+const UPDATE = 'mutation($id:ID!,$v:Int!){ warehouseUpdate(id:$id,version:$v,input:{code:"REF-1",name:"Refusals"}){ id } }';
+
+type Expected = { status: number; code: string; message: string; path?: string[]; fields?: Record<string, string> };
+
+/** The answer's status and first error, as a client reads them. */
+const refusal = (r: GqlResult) => ({
+  status: r.status,
+  code: r.errors?.[0]?.extensions?.code,
+  message: r.errors?.[0]?.message,
+  path: (r.errors?.[0] as { path?: string[] } | undefined)?.path,
+  fields: r.errors?.[0]?.extensions?.fields,
+});
+
+const expected = (e: Expected) => ({ path: undefined, fields: undefined, ...e });
+
+// ERP_GRAPHQL_COMPILE=second is what `npm start` runs: the 1st request interpreted, then compiled.
+describe.each(['off', 'second'] as const)('refusals with ERP_GRAPHQL_COMPILE=%s', (compile) => {
+  let s: TestServer;
+  let admin: string;
+  let reader: string;
+  let warehouseId: string;
+  let before: number;
+  const warehouses = async () => (await s.gql<{ warehouses: { total: number } }>('{ warehouses { total } }', {}, admin)).data!.warehouses.total;
+
+  beforeAll(async () => {
+    s = await startServer({ ERP_GRAPHQL_COMPILE: compile, ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(RATE) });
+    [admin, reader] = await Promise.all([s.login(ADMIN_EMAIL), s.login('consulta@demo.mx')]);
+    const created = await s.gql<{ warehouseCreate: { id: string } }>(CREATE, { i: { code: 'REF-1', name: 'Refusals' } }, admin);
+    warehouseId = created.data!.warehouseCreate.id;
+    before = await warehouses();
+  });
+  afterAll(async () => s?.stop());
+
+  /** Sends the same request `times` times in a row; every answer must be the same refusal. */
+  async function thrice(send: () => Promise<GqlResult>, want: Expected, times = 3) {
+    for (let i = 1; i <= times; i++) expect(refusal(await send()), `request ${i}`).toEqual(expected(want));
+  }
+
+  it('UNAUTHENTICATED without a session', async () => {
+    await thrice(() => s.gql('{ me { email } }'), { status: 200, code: 'UNAUTHENTICATED', message: 'Inicia sesión para continuar.', path: ['me'] });
+  });
+
+  it('FORBIDDEN without the ability, 100 times in a row', async () => {
+    await thrice(() => s.gql(CREATE, { i: { code: 'NO-1', name: 'Sin permiso' } }, reader), {
+      status: 200,
+      code: 'FORBIDDEN',
+      message: 'No tienes permiso para realizar esta acción.',
+      path: ['warehouseCreate'],
+    }, 100);
+  });
+
+  it('BAD_USER_INPUT from variable coercion, with the field', async () => {
+    await thrice(() => s.gql(UPDATE, { id: warehouseId, v: 'abc' }, admin), {
+      status: 400,
+      code: 'BAD_USER_INPUT',
+      message: 'Dato no válido en «v»: debe ser un número entero.',
+      fields: { v: 'Valor: debe ser un número entero.' },
+    });
+  });
+
+  it('BAD_USER_INPUT from the service, with its Spanish field messages', async () => {
+    await thrice(() => s.gql(CREATE, { i: { code: '', name: '' } }, admin), {
+      status: 200,
+      code: 'BAD_USER_INPUT',
+      message: 'Revisa los datos capturados.',
+      path: ['warehouseCreate'],
+      fields: { code: 'Este campo es obligatorio.', name: 'Este campo es obligatorio.' },
+    });
+    await thrice(() => s.gql(CREATE, { i: { code: 'REF-1', name: 'Otra vez' } }, admin), {
+      status: 200,
+      code: 'BAD_USER_INPUT',
+      message: 'Revisa los datos capturados.',
+      path: ['warehouseCreate'],
+      fields: { code: 'Ya existe un almacén con esa clave.' },
+    });
+  });
+
+  it('NOT_FOUND', async () => {
+    await thrice(() => s.gql(UPDATE, { id: '999999', v: 1 }, admin), { status: 200, code: 'NOT_FOUND', message: 'El almacén no existe.', path: ['warehouseUpdate'] });
+  });
+
+  it('CONFLICT on a stale version', async () => {
+    await thrice(() => s.gql(UPDATE, { id: warehouseId, v: 99 }, admin), {
+      status: 200,
+      code: 'CONFLICT',
+      message: 'Otro usuario modificó este registro. Recarga la página para ver los cambios.',
+      path: ['warehouseUpdate'],
+    });
+  });
+
+  it('wrong password, then the account lockout', async () => {
+    const wrong = () => s.gql(LOGIN, { e: 'caja@demo.mx', p: 'incorrecta-123' });
+    await thrice(wrong, { status: 200, code: 'UNAUTHENTICATED', message: 'Correo o contraseña incorrectos.', path: ['login'] });
+    // ERP_LOGIN_MAX_ATTEMPTS is 5: two more failures lock the account, even for the right password.
+    await wrong();
+    await wrong();
+    await thrice(() => s.gql(LOGIN, { e: 'caja@demo.mx', p: 'Demo-Pass-2026' }), {
+      status: 200,
+      code: 'UNAUTHENTICATED',
+      message: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
+      path: ['login'],
+    });
+  });
+
+  it('the rate limit of a service-account token', async () => {
+    const roles = await s.gql<{ roleOptions: { id: string; name: string }[] }>('{ roleOptions { id name } }', {}, admin);
+    const roleId = roles.data!.roleOptions.find((r) => r.name === 'Vendedor')!.id;
+    const created = await s.gql<{ serviceAccountCreate: { token: string } }>(
+      'mutation($input: ServiceAccountCreateInput!){ serviceAccountCreate(input:$input){ token } }',
+      { input: { name: `Límite ${compile}`, roleId } },
+      admin,
+    );
+    const token = created.data!.serviceAccountCreate.token;
+    for (let i = 0; i < RATE; i++) expect((await s.gql('{ clients { total } }', {}, token)).errors).toBeUndefined();
+    await thrice(() => s.gql('{ clients { total } }', {}, token), {
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Demasiadas solicitudes con este token. Espera unos segundos e inténtalo de nuevo.',
+    });
+  });
+
+  it('query limits, and no field suggestion in production', async () => {
+    const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: me { email }`).join(' ')} }`;
+    await thrice(() => s.gql(aliases, {}, admin), { status: 400, code: 'GRAPHQL_VALIDATION_FAILED', message: 'La consulta usa demasiados alias: 20 (máximo 15).' });
+    const typo = await s.gql('{ me { emai } }', {}, admin);
+    expect(typo.status).toBe(400);
+    expect(typo.errors![0].message).toBe('Consulta no válida: el campo «emai» no existe en «SessionUser».');
+    expect(JSON.stringify(typo)).not.toMatch(/Did you mean|email/);
+  });
+
+  it('a body over the limit: HTTP 413 with a Spanish JSON body the client reads, not a reset', async () => {
+    for (const size of [2e6, 8e6]) {
+      const res = await fetch(`${s.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(size) });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ errors: [{ message: 'La solicitud es demasiado grande.', extensions: { code: 'BAD_USER_INPUT' } }] });
+    }
+  });
+
+  it('the CSRF refusal says what is missing', async () => {
+    const message = 'Solicitud bloqueada como posible CSRF: envía el cuerpo como JSON (Content-Type: application/json) o, en un GET, el encabezado «apollo-require-preflight: true».';
+    const get = await fetch(`${s.url}/api/graphql?query=${encodeURIComponent('{ me { email } }')}`);
+    const post = await fetch(`${s.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ me { email } }' }) });
+    for (const res of [get, post]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+    }
+    const preflighted = await fetch(`${s.url}/api/graphql?query=${encodeURIComponent('{ me { email } }')}`, { headers: { 'apollo-require-preflight': 'true', authorization: `Bearer ${admin}` } });
+    expect(((await preflighted.json()) as { data: { me: { email: string } } }).data.me.email).toBe(ADMIN_EMAIL);
+  });
+
+  it('wrote nothing for any refusal', async () => {
+    expect(await warehouses()).toBe(before);
+    const one = await s.gql<{ warehouse: { code: string; name: string; version: number } }>(`{ warehouse(id: "${warehouseId}") { code name version } }`, {}, admin);
+    expect(one.data!.warehouse).toEqual({ code: 'REF-1', name: 'Refusals', version: 1 });
+  });
+});
