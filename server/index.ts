@@ -1,6 +1,7 @@
 // `npm start`: serve the ERP and print where and how to sign in.
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/database';
+import { forceExitAfter } from './lib/forcedExit';
 import { boot } from './main';
 
 const config = loadConfig();
@@ -25,8 +26,7 @@ try {
     if (stopping) return;
     stopping = true;
     app.services.logger.info({ signal }, 'apagando');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
+    forceExitAfter(15_000);
     await app.stop();
     process.exit(0);
   };
