@@ -2,15 +2,20 @@
 // warehouse's average cost at delivery + labour hours × rate + external
 // workshop), in exact decimals. Pure: the server stores it at close and the
 // SPA shows the running figure with the same code.
+import { defineLifecycle } from '../lifecycle';
 import { dec, money, sum, type DecimalLike } from '../money';
 import { TERMINAL_REQUISITION_STATUSES } from '../warehouse/requisitions';
 
 export type OrderStatus = 'abierta' | 'en_proceso' | 'cerrada' | 'cancelada';
 
-export const ORDER_LIFECYCLE: { labels: Record<OrderStatus, string>; transitions: Record<OrderStatus, readonly OrderStatus[]> } = {
-  labels: { abierta: 'Abierta', en_proceso: 'En proceso', cerrada: 'Cerrada', cancelada: 'Cancelada' },
-  transitions: { abierta: ['en_proceso', 'cancelada'], en_proceso: ['cerrada', 'cancelada'], cerrada: [], cancelada: [] },
-};
+export const ORDER_LIFECYCLE = defineLifecycle({
+  labels: { abierta: 'Abierta', en_proceso: 'En proceso', cerrada: 'Cerrada', cancelada: 'Cancelada' } satisfies Record<OrderStatus, string>,
+  actions: {
+    iniciar: { label: 'Iniciar', edges: { abierta: ['en_proceso'] } },
+    cerrar: { label: 'Cerrar orden', edges: { en_proceso: ['cerrada'] } },
+    cancelar: { label: 'Cancelar', edges: { abierta: ['cancelada'], en_proceso: ['cancelada'] } },
+  },
+});
 
 export const formatOrderFolio = (folio: number) => `OM-${String(folio).padStart(6, '0')}`;
 

@@ -1,8 +1,9 @@
 // Ventas lifecycles (legal transitions and Spanish labels) and folio formats.
-// Pure data: the services enforce the transitions (server/lib/lifecycle.ts)
-// and the SPA offers only the buttons that are legal now, from the same map.
+// Pure data: each action owns its edges (schema/lifecycle.ts); the services
+// refuse what an action does not own (server/lib/lifecycle.ts) and the SPA
+// offers an action only where it applies, from the same map.
 
-type Lifecycle<S extends string> = { labels: Record<S, string>; transitions: Record<S, readonly S[]> };
+import { canTransition, defineLifecycle } from '../lifecycle';
 
 export type QuoteStatus = 'borrador' | 'enviada' | 'aceptada' | 'rechazada' | 'vencida';
 export type ContractStatus = 'vigente' | 'terminado' | 'cancelado';
@@ -11,45 +12,66 @@ export type GeneratorStatus = 'borrador' | 'autorizado' | 'facturado';
 export type InvoiceStatus = 'borrador' | 'emitida' | 'pagada_parcial' | 'pagada' | 'cancelada';
 export type IncomeStatus = 'aplicado' | 'cancelado';
 
-export const QUOTE_LIFECYCLE: Lifecycle<QuoteStatus> = {
-  labels: { borrador: 'Borrador', enviada: 'Enviada', aceptada: 'Aceptada', rechazada: 'Rechazada', vencida: 'Vencida' },
-  transitions: { borrador: ['enviada'], enviada: ['aceptada', 'rechazada', 'vencida'], aceptada: [], rechazada: [], vencida: [] },
-};
-
-export const CONTRACT_LIFECYCLE: Lifecycle<ContractStatus> = {
-  labels: { vigente: 'Vigente', terminado: 'Terminado', cancelado: 'Cancelado' },
-  transitions: { vigente: ['terminado', 'cancelado'], terminado: [], cancelado: [] },
-};
-
-export const ORDER_LIFECYCLE: Lifecycle<OrderStatus> = {
-  labels: { abierta: 'Abierta', en_proceso: 'En proceso', terminada: 'Terminada', entregada: 'Entregada' },
-  transitions: { abierta: ['en_proceso'], en_proceso: ['terminada'], terminada: ['entregada'], entregada: [] },
-};
-
-export const GENERATOR_LIFECYCLE: Lifecycle<GeneratorStatus> = {
-  labels: { borrador: 'Borrador', autorizado: 'Autorizado', facturado: 'Facturado' },
-  // An invoice cancelled after emission gives its generadores back.
-  transitions: { borrador: ['autorizado'], autorizado: ['facturado'], facturado: ['autorizado'] },
-};
-
-export const INVOICE_LIFECYCLE: Lifecycle<InvoiceStatus> = {
-  labels: { borrador: 'Borrador', emitida: 'Emitida', pagada_parcial: 'Pagada parcial', pagada: 'Pagada', cancelada: 'Cancelada' },
-  transitions: {
-    borrador: ['emitida', 'cancelada'],
-    emitida: ['pagada_parcial', 'pagada', 'cancelada'],
-    // A cancelled payment gives the balance back.
-    pagada_parcial: ['pagada', 'emitida'],
-    pagada: ['pagada_parcial', 'emitida'],
-    cancelada: [],
+export const QUOTE_LIFECYCLE = defineLifecycle({
+  labels: { borrador: 'Borrador', enviada: 'Enviada', aceptada: 'Aceptada', rechazada: 'Rechazada', vencida: 'Vencida' } satisfies Record<QuoteStatus, string>,
+  actions: {
+    enviar: { label: 'Enviar', edges: { borrador: ['enviada'] } },
+    aceptar: { label: 'Aceptar', edges: { enviada: ['aceptada'] } },
+    rechazar: { label: 'Rechazar', edges: { enviada: ['rechazada'] } },
+    // Nobody presses it: a sent quote reads as vencida once its validity has passed (effectiveQuoteStatus).
+    vencer: { label: 'Vencer', edges: { enviada: ['vencida'] } },
   },
-};
+});
 
-export const INCOME_LIFECYCLE: Lifecycle<IncomeStatus> = {
-  labels: { aplicado: 'Aplicado', cancelado: 'Cancelado' },
-  transitions: { aplicado: ['cancelado'], cancelado: [] },
-};
+export const CONTRACT_LIFECYCLE = defineLifecycle({
+  labels: { vigente: 'Vigente', terminado: 'Terminado', cancelado: 'Cancelado' } satisfies Record<ContractStatus, string>,
+  actions: {
+    terminar: { label: 'Terminar', edges: { vigente: ['terminado'] } },
+    cancelar: { label: 'Cancelar', edges: { vigente: ['cancelado'] } },
+  },
+});
 
-export const canMove = <S extends string>(lc: Lifecycle<S>, from: S, to: S): boolean => lc.transitions[from]?.includes(to) ?? false;
+export const ORDER_LIFECYCLE = defineLifecycle({
+  labels: { abierta: 'Abierta', en_proceso: 'En proceso', terminada: 'Terminada', entregada: 'Entregada' } satisfies Record<OrderStatus, string>,
+  actions: {
+    iniciar: { label: 'Iniciar', edges: { abierta: ['en_proceso'] } },
+    terminar: { label: 'Terminar', edges: { en_proceso: ['terminada'] } },
+    entregar: { label: 'Registrar entrega', edges: { terminada: ['entregada'] } },
+  },
+});
+
+export const GENERATOR_LIFECYCLE = defineLifecycle({
+  labels: { borrador: 'Borrador', autorizado: 'Autorizado', facturado: 'Facturado' } satisfies Record<GeneratorStatus, string>,
+  actions: {
+    autorizar: { label: 'Autorizar', edges: { borrador: ['autorizado'] } },
+    // Emitting the invoice that carries it.
+    facturar: { label: 'Facturar', edges: { autorizado: ['facturado'] } },
+    // An invoice cancelled after emission gives its generadores back.
+    liberar: { label: 'Liberar', edges: { facturado: ['autorizado'] } },
+  },
+});
+
+export const INVOICE_LIFECYCLE = defineLifecycle({
+  labels: { borrador: 'Borrador', emitida: 'Emitida', pagada_parcial: 'Pagada parcial', pagada: 'Pagada', cancelada: 'Cancelada' } satisfies Record<InvoiceStatus, string>,
+  actions: {
+    // Emission takes a folio once: from borrador alone.
+    emitir: { label: 'Emitir', edges: { borrador: ['emitida'] } },
+    cancelar: { label: 'Cancelar', edges: { borrador: ['cancelada'], emitida: ['cancelada'] } },
+    // A client payment lowers the balance.
+    cobrar: { label: 'Registrar cobro', edges: { emitida: ['pagada_parcial', 'pagada'], pagada_parcial: ['pagada_parcial', 'pagada'] } },
+    // A cancelled payment gives the balance back (its own action, not emission's).
+    devolverSaldo: { label: 'Cancelar cobro', edges: { pagada: ['pagada_parcial', 'emitida'], pagada_parcial: ['pagada_parcial', 'emitida'] } },
+  },
+});
+
+/** Client payments and other income. */
+export const INCOME_LIFECYCLE = defineLifecycle({
+  labels: { aplicado: 'Aplicado', cancelado: 'Cancelado' } satisfies Record<IncomeStatus, string>,
+  actions: { cancelar: { label: 'Cancelar', edges: { aplicado: ['cancelado'] } } },
+});
+
+/** Whether some action may move the document from `from` to `to`. */
+export const canMove = canTransition;
 
 export type FolioKind = 'quote' | 'contract' | 'order' | 'generator' | 'payment' | 'otherIncome';
 

@@ -1,14 +1,15 @@
-// Almacén requisitions: the lifecycle (legal transitions and Spanish labels)
-// and the quantity still pending of a line. Pure data: the service enforces
-// the transitions (server/lib/lifecycle.ts) and the detail page offers only
-// the buttons that are legal now, from the same map.
+// Almacén requisitions: the lifecycle (each action with the edges it owns,
+// Spanish labels) and the quantity still pending of a line. Pure data: the
+// service refuses what an action does not own (server/lib/lifecycle.ts) and
+// the detail page offers only the buttons that apply now, from the same map.
 //   PENDIENTE → AUTORIZADA → SURTIDA_PARCIAL → SURTIDA, PENDIENTE → RECHAZADA,
 //   and "Cerrar requisición" (close short): AUTORIZADA | SURTIDA_PARCIAL → CERRADA.
+import { canAct, defineLifecycle } from '../lifecycle';
 import { dec, type DecimalLike } from '../money';
 
 export type RequisitionStatus = 'PENDIENTE' | 'AUTORIZADA' | 'SURTIDA_PARCIAL' | 'SURTIDA' | 'RECHAZADA' | 'CERRADA';
 
-export const REQUISITION_LIFECYCLE: { labels: Record<RequisitionStatus, string>; transitions: Record<RequisitionStatus, readonly RequisitionStatus[]> } = {
+export const REQUISITION_LIFECYCLE = defineLifecycle({
   labels: {
     PENDIENTE: 'Pendiente',
     AUTORIZADA: 'Autorizada',
@@ -16,24 +17,21 @@ export const REQUISITION_LIFECYCLE: { labels: Record<RequisitionStatus, string>;
     SURTIDA: 'Surtida',
     RECHAZADA: 'Rechazada',
     CERRADA: 'Cerrada',
-  },
-  transitions: {
-    PENDIENTE: ['AUTORIZADA', 'RECHAZADA'],
-    AUTORIZADA: ['SURTIDA_PARCIAL', 'SURTIDA', 'CERRADA'],
-    SURTIDA_PARCIAL: ['SURTIDA_PARCIAL', 'SURTIDA', 'CERRADA'],
-    SURTIDA: [],
-    RECHAZADA: [],
+  } satisfies Record<RequisitionStatus, string>,
+  actions: {
+    autorizar: { label: 'Autorizar', edges: { PENDIENTE: ['AUTORIZADA'] } },
+    rechazar: { label: 'Rechazar', edges: { PENDIENTE: ['RECHAZADA'] } },
+    surtir: { label: 'Surtir', edges: { AUTORIZADA: ['SURTIDA_PARCIAL', 'SURTIDA'], SURTIDA_PARCIAL: ['SURTIDA_PARCIAL', 'SURTIDA'] } },
     // Closed short: what was delivered stays delivered (its salidas stand);
     // the undelivered remainder is cancelled and nothing more is delivered.
-    CERRADA: [],
+    cerrar: { label: 'Cerrar requisición', edges: { AUTORIZADA: ['CERRADA'], SURTIDA_PARCIAL: ['CERRADA'] } },
   },
-};
+});
 
 /** States after which the warehouse delivers nothing more on the requisition. */
 export const TERMINAL_REQUISITION_STATUSES: readonly RequisitionStatus[] = ['SURTIDA', 'RECHAZADA', 'CERRADA'];
 
-export const canCloseRequisition = (status: string): boolean =>
-  (REQUISITION_LIFECYCLE.transitions[status as RequisitionStatus] ?? []).includes('CERRADA');
+export const canCloseRequisition = (status: string): boolean => canAct(REQUISITION_LIFECYCLE, 'cerrar', status as RequisitionStatus);
 
 /**
  * What the warehouse still owes on a line: authorised minus delivered while

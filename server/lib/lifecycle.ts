@@ -1,23 +1,14 @@
-// Document lifecycles: each document type declares its legal transitions
-// once; services ask before changing a status and the UI offers only these.
+// Document lifecycles on the server: a service names the action it performs
+// and the move it is about to make; the move goes ahead only if that action
+// owns that edge (schema/lifecycle.ts). Owning the edge is per action: the
+// edge pagada_parcial → emitida belongs to a cancelled payment, so emission
+// cannot take it even though the lifecycle has it.
+import { canAct, refusal, type Lifecycle } from '../../schema/lifecycle';
 import { appError } from './errors';
 
-export type Lifecycle<S extends string> = {
-  labels: Record<S, string>;
-  transitions: Record<S, readonly S[]>;
-};
+export { canAct } from '../../schema/lifecycle';
 
-export function defineLifecycle<S extends string>(lifecycle: Lifecycle<S>): Lifecycle<S> {
-  return lifecycle;
-}
-
-export function canTransition<S extends string>(lc: Lifecycle<S>, from: S, to: S): boolean {
-  return lc.transitions[from]?.includes(to) ?? false;
-}
-
-/** CONFLICT with a Spanish message naming both states when the move is not legal now. */
-export function assertTransition<S extends string>(lc: Lifecycle<S>, from: S, to: S): void {
-  if (!canTransition(lc, from, to)) {
-    throw appError('CONFLICT', `No se puede pasar de "${lc.labels[from]}" a "${lc.labels[to]}".`);
-  }
+/** CONFLICT with a Spanish message naming both states unless `action` owns from → to. */
+export function assertAction<S extends string, A extends string>(lc: Lifecycle<S, A>, action: NoInfer<A>, from: S, to: NoInfer<S>): void {
+  if (!canAct(lc, action, from, to)) throw appError('CONFLICT', refusal(lc, from, to));
 }

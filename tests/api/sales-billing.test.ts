@@ -259,6 +259,78 @@ describe('facturas: lifecycle rules', () => {
   });
 });
 
+describe('una factura se emite una sola vez; el saldo tiene una sola fuente (issue 25)', () => {
+  // 1,000.00 with 900.00 paid: the list, the next payment's saldo anterior and the aging all say 100.00,
+  // and «Emitir» on it is refused without touching folio, status or balance.
+  const READ = `query($id:ID!){ invoice(id:$id){ ${INVOICE_FIELDS} } }`;
+  const AGING = 'query($d:Date!){ receivablesAging(asOf:$d){ rows { clientId current days1to30 total } } }';
+  const LIST = 'query($c:ID!){ invoices(filter:{clientId:$c}, list:{pageSize:50}){ items { id label status balance } } }';
+  const CANCEL_PAY = 'mutation($id:ID!,$v:Int!,$r:String!){ clientPaymentCancel(id:$id,version:$v,reason:$r){ status } }';
+  const ppd = { metodoPago: 'PPD', formaPago: '99', date: '2025-03-10', lines: [line({ unitPrice: '1000', objetoImp: '01' })] };
+  let clientId: string;
+  let viewer: string;
+  beforeAll(async () => {
+    clientId = await newClient('UNA010101AB1');
+    viewer = await s.login('consulta@demo.mx');
+  });
+
+  const agingOf = async (d: string) => {
+    const row = ok(await s.gql(AGING, { d }, seller)).receivablesAging.rows.find((r: any) => r.clientId === clientId);
+    return row ? m2(row.total) : '0.00';
+  };
+  const listed = async (id: string) => ok(await s.gql(LIST, { c: clientId }, seller)).invoices.items.find((i: any) => i.id === id);
+
+  it('1,000.00 with 900.00 paid: list, saldo anterior and aging say 100.00; «Emitir» is CONFLICT and writes nothing', async () => {
+    const inv = await emitted(clientId, ppd);
+    expect([inv.status, m2(inv.total), m2(inv.balance)]).toEqual(['emitida', '1000.00', '1000.00']);
+    const p1 = ok(await s.gql(PAY, { input: payInput(clientId, '900.00', [{ invoiceId: inv.id, amount: '900.00' }]) }, seller)).clientPaymentCreate;
+    expect(p1.applications.map((a: any) => [a.installment, m2(a.previousBalance), m2(a.amount), m2(a.remainingBalance)])).toEqual([[1, '1000.00', '900.00', '100.00']]);
+
+    const partial = ok(await s.gql(READ, { id: inv.id }, seller)).invoice;
+    expect([partial.status, partial.folio, m2(partial.balance)]).toEqual(['pagada_parcial', inv.folio, '100.00']);
+    const row = await listed(inv.id);
+    expect([row.label, row.status, m2(row.balance)]).toEqual([`A-${inv.folio}`, 'pagada_parcial', '100.00']);
+    // As of the day after the payment, and before it (the payment dated later is not yet counted).
+    expect(await agingOf('2025-04-30')).toBe('100.00');
+    expect(await agingOf('2025-03-31')).toBe('1000.00');
+
+    // «Emitir» again: refused in Spanish, by the seller (who may emit) and by the admin alike; nothing moves.
+    const folios = ok(await s.gql('{ invoices(filter:{serie:"A"}, list:{pageSize:1, sortBy:"folio", sortDirection: DESC}){ items { folio } } }', {}, admin)).invoices.items[0].folio;
+    for (const who of [seller, admin]) {
+      const r = await s.gql(EMIT, { id: inv.id, v: partial.version }, who);
+      expect(r.errors![0]).toMatchObject({ message: 'No se puede pasar de "Pagada parcial" a "Emitida".', extensions: { code: 'CONFLICT' } });
+    }
+    // Consulta may not emit at all; a stale version and an unknown invoice are refused as such.
+    expect(codeOf(await s.gql(EMIT, { id: inv.id, v: partial.version }, viewer))).toBe('FORBIDDEN');
+    expect(codeOf(await s.gql(EMIT, { id: inv.id, v: partial.version - 1 }, seller))).toBe('CONFLICT');
+    expect(codeOf(await s.gql(EMIT, { id: '99999999', v: 1 }, seller))).toBe('NOT_FOUND');
+    expect(codeOf(await s.gql(EMIT, { id: inv.id, v: 'uno' }, seller))).toBe('BAD_USER_INPUT');
+    const after = ok(await s.gql(READ, { id: inv.id }, seller)).invoice;
+    expect([after.folio, after.label, after.status, m2(after.balance), after.version]).toEqual([inv.folio, `A-${inv.folio}`, 'pagada_parcial', '100.00', partial.version]);
+    expect(after.payments.map((p: any) => [p.installment, m2(p.amount), p.status])).toEqual([[1, '900.00', 'aplicado']]);
+    // No folio was taken from the serie.
+    expect(ok(await s.gql('{ invoices(filter:{serie:"A"}, list:{pageSize:1, sortBy:"folio", sortDirection: DESC}){ items { folio } } }', {}, admin)).invoices.items[0].folio).toBe(folios);
+    expect(await agingOf('2025-04-30')).toBe('100.00');
+
+    // The next payment starts from the same 100.00 and settles it; a paid invoice cannot be emitted either.
+    const p2 = ok(await s.gql(PAY, { input: payInput(clientId, '100.00', [{ invoiceId: inv.id, amount: '100.00' }], { date: '2025-04-15' }) }, seller)).clientPaymentCreate;
+    expect(p2.applications.map((a: any) => [a.installment, m2(a.previousBalance), m2(a.amount), m2(a.remainingBalance)])).toEqual([[2, '100.00', '100.00', '0.00']]);
+    const paid = ok(await s.gql(READ, { id: inv.id }, seller)).invoice;
+    expect([paid.status, m2(paid.balance)]).toEqual(['pagada', '0.00']);
+    expect(await agingOf('2025-04-30')).toBe('0.00');
+    expect((await s.gql(EMIT, { id: inv.id, v: paid.version }, seller)).errors![0]).toMatchObject({ message: 'No se puede pasar de "Pagada" a "Emitida".', extensions: { code: 'CONFLICT' } });
+
+    // Cancelling the 900.00 payment gives that balance back (its own action), and every screen follows.
+    const v1 = ok(await s.gql('query($id:ID!){ clientPayment(id:$id){ version } }', { id: p1.id }, seller)).clientPayment.version;
+    expect(ok(await s.gql(CANCEL_PAY, { id: p1.id, v: v1, r: 'Cheque devuelto' }, seller)).clientPaymentCancel.status).toBe('cancelado');
+    const back = ok(await s.gql(READ, { id: inv.id }, seller)).invoice;
+    expect([back.folio, back.status, m2(back.balance)]).toEqual([inv.folio, 'pagada_parcial', '900.00']);
+    expect(m2((await listed(inv.id)).balance)).toBe('900.00');
+    expect(await agingOf('2025-04-30')).toBe('900.00');
+    expect(await agingOf('2025-04-10')).toBe('1000.00');
+  });
+});
+
 describe('pagos y otros ingresos', () => {
   let clientId: string;
   beforeAll(async () => {

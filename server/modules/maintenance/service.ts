@@ -13,7 +13,7 @@ import { isUniqueViolation, type Db } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
-import { assertTransition } from '../../lib/lifecycle';
+import { assertAction } from '../../lib/lifecycle';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
@@ -592,7 +592,7 @@ export async function startOrder(ctx: RequestContext, id: string, version: numbe
   const orderId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockOrder(tx, orderId, version);
-    assertTransition(ORDER_LIFECYCLE, before.status, 'en_proceso');
+    assertAction(ORDER_LIFECYCLE, 'iniciar', before.status, 'en_proceso');
     if (!(await data.updateOrder(tx, orderId, version, { status: 'en_proceso' }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'mt_order', entityId: orderId, action: 'en_proceso', before: { status: before.status }, after: { status: 'en_proceso' } });
   });
@@ -648,7 +648,7 @@ export async function closeOrder(ctx: RequestContext, id: string, version: numbe
   const orderId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockOrder(tx, orderId, version);
-    assertTransition(ORDER_LIFECYCLE, before.status, 'cerrada');
+    assertAction(ORDER_LIFECYCLE, 'cerrar', before.status, 'cerrada');
     if (closedOn < before.openedOn) throw badInput({ closedOn: MSG.closeBeforeOpen });
     if (odometerOut !== null) {
       const vehicle = await data.findVehicle(tx, before.vehicleId);
@@ -680,7 +680,7 @@ export async function cancelOrder(ctx: RequestContext, id: string, version: numb
   const orderId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockOrder(tx, orderId, version);
-    assertTransition(ORDER_LIFECYCLE, before.status, 'cancelada');
+    assertAction(ORDER_LIFECYCLE, 'cancelar', before.status, 'cancelada');
     if (!(await data.updateOrder(tx, orderId, version, { status: 'cancelada', cancelReason: why }))) throw conflict();
     const reports = await data.reportsOfOrderTo(tx, orderId, 'asignado');
     const actor = actorOf(ctx);

@@ -10,7 +10,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { getCompanyProfile } from '../../lib/company';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
-import { assertTransition } from '../../lib/lifecycle';
+import { assertAction } from '../../lib/lifecycle';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { labelGroups } from '../../lib/moneyGroups';
 import { monthLabel } from '../../../schema/moneyGroups';
@@ -20,7 +20,7 @@ import { addDays, todayMx } from '../../../schema/dates';
 import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/service';
 import * as data from './data';
 import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
-import { folioLabel, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from '../../../schema/sales/labels';
+import { folioLabel, GENERATOR_LIFECYCLE, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from '../../../schema/sales/labels';
 import { MSG } from './messages';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
@@ -197,7 +197,8 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
   const invoiceId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockedInvoice(tx, invoiceId, version);
-    assertTransition(INVOICE_LIFECYCLE, before.status, 'emitida');
+    // Emission owns borrador → emitida alone: an emitted invoice (paid or not) keeps its folio, status and balance.
+    assertAction(INVOICE_LIFECYCLE, 'emitir', before.status, 'emitida');
     const client = found(await data.findClient(tx, before.clientId), 'El cliente');
     const limit = dec(client.creditLimit);
     if (limit.gt(0)) {
@@ -206,6 +207,7 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
     }
     const company = await getCompanyProfile(tx);
     // Everything that does not need the folio first; the folio is taken by the invoice's own update, last.
+    for (const g of await data.generatorsOfInvoice(tx, invoiceId)) assertAction(GENERATOR_LIFECYCLE, 'facturar', g.status, 'facturado');
     await data.markGeneratorsInvoiced(tx, invoiceId);
     const frozen = {
       status: 'emitida' as const,
@@ -234,7 +236,9 @@ export async function cancelInvoice(ctx: RequestContext, id: string, version: nu
   await db(ctx).transaction(async (tx) => {
     const before = await lockedInvoice(tx, invoiceId, version);
     if ((await data.activePaymentsCount(tx, invoiceId)) > 0) throw appError('CONFLICT', MSG.invoiceHasPayments);
-    assertTransition(INVOICE_LIFECYCLE, before.status, 'cancelada');
+    assertAction(INVOICE_LIFECYCLE, 'cancelar', before.status, 'cancelada');
+    // A draft's generadores are still autorizado; an emitted invoice's go back from facturado.
+    for (const g of await data.generatorsOfInvoice(tx, invoiceId)) if (g.status !== 'autorizado') assertAction(GENERATOR_LIFECYCLE, 'liberar', g.status, 'autorizado');
     const released = await data.releaseGenerators(tx, invoiceId);
     const values = { status: 'cancelada' as const, balance: '0', cancelReason: why, cancelledAt: new Date() };
     if (!(await data.updateInvoice(tx, invoiceId, version, values))) throw conflict();
@@ -295,7 +299,11 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
       const inv = locked.get(a.invoiceId) as NonNullable<ReturnType<typeof locked.get>>;
       return { inv, amount: money(a.amount), installment: (installments.get(inv.id) ?? 0) + 1, remaining: money(dec(inv.balance).minus(a.amount)) };
     });
-    for (const f of figures) await data.setInvoiceBalance(tx, f.inv.id, f.remaining, statusForBalance(f.remaining, f.inv.total));
+    for (const f of figures) {
+      const status = statusForBalance(f.remaining, f.inv.total);
+      assertAction(INVOICE_LIFECYCLE, 'cobrar', f.inv.status, status);
+      await data.setInvoiceBalance(tx, f.inv.id, f.remaining, status);
+    }
 
     const folio = await nextFolio(tx, 'client_payment');
     const paymentId = await data.insertPayment(tx, folio, {
@@ -341,14 +349,17 @@ export async function cancelPayment(ctx: RequestContext, id: string, version: nu
     const before = await data.findPayment(tx, paymentId, true);
     if (!before) throw notFound('El pago');
     if (before.version !== version) throw conflict();
-    assertTransition(INCOME_LIFECYCLE, before.status, 'cancelado');
+    assertAction(INCOME_LIFECYCLE, 'cancelar', before.status, 'cancelado');
     const applications = await data.applicationsOf(tx, [paymentId]);
     const locked = new Map((await data.lockInvoices(tx, applications.map((a) => a.invoiceId))).map((r) => [r.id, r]));
     for (const a of applications) {
       const inv = locked.get(a.invoiceId);
       if (!inv) continue;
       const balance = money(dec(inv.balance).plus(a.amount));
-      await data.setInvoiceBalance(tx, inv.id, balance, statusForBalance(balance, inv.total));
+      const status = statusForBalance(balance, inv.total);
+      // Giving the balance back is the cancelled payment's own edge (never emission's).
+      assertAction(INVOICE_LIFECYCLE, 'devolverSaldo', inv.status, status);
+      await data.setInvoiceBalance(tx, inv.id, balance, status);
     }
     if (before.ledgerEntryId) await reverseAccountEntry(tx, actorOf(ctx), before.ledgerEntryId, `Cancelación del cobro ${folioLabel('payment', before.folio)}: ${why}`);
     if (!(await data.updatePayment(tx, paymentId, version, { status: 'cancelado', cancelReason: why, cancelledAt: new Date() }))) throw conflict();
@@ -393,7 +404,7 @@ export async function cancelOtherIncome(ctx: RequestContext, id: string, version
     const before = await data.findOtherIncome(tx, incomeId, true);
     if (!before) throw notFound('El ingreso');
     if (before.version !== version) throw conflict();
-    assertTransition(INCOME_LIFECYCLE, before.status, 'cancelado');
+    assertAction(INCOME_LIFECYCLE, 'cancelar', before.status, 'cancelado');
     if (before.ledgerEntryId) await reverseAccountEntry(tx, actorOf(ctx), before.ledgerEntryId, `Cancelación de ${folioLabel('otherIncome', before.folio)}: ${why}`);
     if (!(await data.updateOtherIncome(tx, incomeId, version, { status: 'cancelado', cancelReason: why }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'other_income', entityId: incomeId, action: 'cancelar', before: { status: before.status }, after: { status: 'cancelado', reason: why } });

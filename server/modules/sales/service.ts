@@ -9,7 +9,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { getCompanyProfile, type CompanyProfile } from '../../lib/company';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
-import { assertTransition } from '../../lib/lifecycle';
+import { assertAction } from '../../lib/lifecycle';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import type { Indicator } from '../../lib/indicators';
 import { dec, money } from '../../../schema/money';
@@ -273,12 +273,14 @@ export async function deleteQuote(ctx: RequestContext, id: string, version: numb
   return true;
 }
 
-async function moveQuote(ctx: RequestContext, id: string, version: number, to: data.QuoteStatus, extra: { rejectionReason?: string } = {}) {
+type QuoteMove = { action: 'enviar'; to: 'enviada' } | { action: 'aceptar'; to: 'aceptada' } | { action: 'rechazar'; to: 'rechazada' };
+
+async function moveQuote(ctx: RequestContext, id: string, version: number, { action, to }: QuoteMove, extra: { rejectionReason?: string } = {}) {
   const quoteId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockedQuote(tx, quoteId, version);
     // The effective status counts: an enviada quote past its validity is vencida and can no longer be decided.
-    assertTransition(QUOTE_LIFECYCLE, before.status, to);
+    assertAction(QUOTE_LIFECYCLE, action, before.status, to);
     if (to === 'enviada' && before.validUntil < todayMx()) throw badInput({ validUntil: MSG.quoteExpiredSend }, MSG.quoteExpiredSend);
     if (!(await data.updateQuote(tx, quoteId, version, { status: to, ...extra }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'quote', entityId: quoteId, action: to, before: { status: before.status }, after: { status: to, ...extra } });
@@ -286,13 +288,13 @@ async function moveQuote(ctx: RequestContext, id: string, version: number, to: d
   return found(await data.findQuote(db(ctx), quoteId, todayMx()), 'La cotización');
 }
 
-export const sendQuote = (ctx: RequestContext, id: string, version: number) => moveQuote(ctx, id, version, 'enviada');
-export const acceptQuote = (ctx: RequestContext, id: string, version: number) => moveQuote(ctx, id, version, 'aceptada');
+export const sendQuote = (ctx: RequestContext, id: string, version: number) => moveQuote(ctx, id, version, { action: 'enviar', to: 'enviada' });
+export const acceptQuote = (ctx: RequestContext, id: string, version: number) => moveQuote(ctx, id, version, { action: 'aceptar', to: 'aceptada' });
 /** A cancellation/rejection reason, reported under the `reason` argument. */
 export const readReason = (reason: unknown): string => parseInput(z.object({ reason: reasonInput }), { reason }).reason;
 
 export function rejectQuote(ctx: RequestContext, id: string, version: number, reason: unknown) {
-  return moveQuote(ctx, id, version, 'rechazada', { rejectionReason: readReason(reason) });
+  return moveQuote(ctx, id, version, { action: 'rechazar', to: 'rechazada' }, { rejectionReason: readReason(reason) });
 }
 
 export async function duplicateQuote(ctx: RequestContext, id: string) {
@@ -438,13 +440,15 @@ export async function updateContract(ctx: RequestContext, id: string, version: n
   return found(await data.findContract(db(ctx), contractId), 'El contrato');
 }
 
-async function moveContract(ctx: RequestContext, id: string, version: number, to: data.ContractStatus, reason?: string) {
+type ContractMove = { action: 'terminar'; to: 'terminado' } | { action: 'cancelar'; to: 'cancelado' };
+
+async function moveContract(ctx: RequestContext, id: string, version: number, { action, to }: ContractMove, reason?: string) {
   const contractId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await data.findContract(tx, contractId, true);
     if (!before) throw notFound('El contrato');
     if (before.version !== version) throw conflict();
-    assertTransition(CONTRACT_LIFECYCLE, before.status, to);
+    assertAction(CONTRACT_LIFECYCLE, action, before.status, to);
     if (to === 'cancelado') {
       const work = await data.contractHasActiveWork(tx, contractId);
       if (work.generators > 0 || work.invoices > 0) throw appError('CONFLICT', MSG.contractHasWork);
@@ -455,9 +459,9 @@ async function moveContract(ctx: RequestContext, id: string, version: number, to
   return found(await data.findContract(db(ctx), contractId), 'El contrato');
 }
 
-export const finishContract = (ctx: RequestContext, id: string, version: number) => moveContract(ctx, id, version, 'terminado');
+export const finishContract = (ctx: RequestContext, id: string, version: number) => moveContract(ctx, id, version, { action: 'terminar', to: 'terminado' });
 export function cancelContract(ctx: RequestContext, id: string, version: number, reason: unknown) {
-  return moveContract(ctx, id, version, 'cancelado', readReason(reason));
+  return moveContract(ctx, id, version, { action: 'cancelar', to: 'cancelado' }, readReason(reason));
 }
 
 // ---- service orders ----------------------------------------------------------------------
@@ -528,21 +532,23 @@ export async function updateOrder(ctx: RequestContext, id: string, version: numb
   return found(await data.findOrder(db(ctx), orderId), 'La orden de servicio');
 }
 
-async function moveOrder(ctx: RequestContext, id: string, version: number, to: data.OrderStatus) {
+type OrderMove = { action: 'iniciar'; to: 'en_proceso' } | { action: 'terminar'; to: 'terminada' };
+
+async function moveOrder(ctx: RequestContext, id: string, version: number, { action, to }: OrderMove) {
   const orderId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await data.findOrder(tx, orderId, true);
     if (!before) throw notFound('La orden de servicio');
     if (before.version !== version) throw conflict();
-    assertTransition(ORDER_LIFECYCLE, before.status, to);
+    assertAction(ORDER_LIFECYCLE, action, before.status, to);
     if (!(await data.updateOrder(tx, orderId, version, { status: to }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'service_order', entityId: orderId, action: to, before: { status: before.status }, after: { status: to } });
   });
   return found(await data.findOrder(db(ctx), orderId), 'La orden de servicio');
 }
 
-export const startOrder = (ctx: RequestContext, id: string, version: number) => moveOrder(ctx, id, version, 'en_proceso');
-export const finishOrder = (ctx: RequestContext, id: string, version: number) => moveOrder(ctx, id, version, 'terminada');
+export const startOrder = (ctx: RequestContext, id: string, version: number) => moveOrder(ctx, id, version, { action: 'iniciar', to: 'en_proceso' });
+export const finishOrder = (ctx: RequestContext, id: string, version: number) => moveOrder(ctx, id, version, { action: 'terminar', to: 'terminada' });
 
 // ---- deliveries ----------------------------------------------------------------------------
 
@@ -562,7 +568,7 @@ export async function createDelivery(ctx: RequestContext, input: unknown) {
   const id = await db(ctx).transaction(async (tx) => {
     const before = await data.findOrder(tx, v.orderId, true);
     if (!before) throw badInput({ orderId: MSG.orderMissing });
-    assertTransition(ORDER_LIFECYCLE, before.status, 'entregada');
+    assertAction(ORDER_LIFECYCLE, 'entregar', before.status, 'entregada');
     const newId = await data.insertDelivery(tx, { orderId: v.orderId, date: v.date, receivedBy: v.receivedBy, notes: v.notes, createdBy: ctx.auth?.id ?? null });
     const files = [];
     for (const [i, fileId] of v.fileIds.entries()) {
@@ -697,7 +703,7 @@ export async function authorizeGenerator(ctx: RequestContext, id: string, versio
   const generatorId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const locked = await lockedGenerator(tx, generatorId, version);
-    assertTransition(GENERATOR_LIFECYCLE, locked.status, 'autorizado');
+    assertAction(GENERATOR_LIFECYCLE, 'autorizar', locked.status, 'autorizado');
     const values = { status: 'autorizado' as const, authorizedBy: ctx.auth?.id ?? null, authorizedAt: new Date() };
     if (!(await data.updateGenerator(tx, generatorId, version, values))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'generator', entityId: generatorId, action: 'autorizar', before: { status: locked.status }, after: values });

@@ -6,7 +6,8 @@ import type { Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
-import { assertTransition, defineLifecycle } from '../../lib/lifecycle';
+import { assertAction } from '../../lib/lifecycle';
+import { EXPENSE_LIFECYCLE, PAYMENT_REQUEST_LIFECYCLE as REQUEST_LIFECYCLE, type ExpenseStatus } from '../../../schema/shopping/lifecycles';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { labelGroups } from '../../lib/moneyGroups';
 import { monthLabel } from '../../../schema/moneyGroups';
@@ -320,16 +321,6 @@ export async function reverseEntry(ctx: RequestContext, id: string, reasonRaw: u
 
 // ---- expenses ---------------------------------------------------------------------------
 
-export const EXPENSE_LIFECYCLE = defineLifecycle<data.ExpenseRow['status']>({
-  labels: { pendiente: 'Pendiente', pagado_parcial: 'Pagado parcial', pagado: 'Pagado', cancelado: 'Cancelado' },
-  transitions: {
-    pendiente: ['pagado_parcial', 'pagado', 'cancelado'],
-    pagado_parcial: ['pagado', 'pendiente'],
-    pagado: ['pagado_parcial', 'pendiente'],
-    cancelado: [],
-  },
-});
-
 /** The status a balance implies (payments and their cancellations move it). */
 export const statusForBalance = (balance: string, total: string): data.ExpenseRow['status'] =>
   dec(balance).isZero() ? 'pagado' : dec(balance).eq(total) ? 'pendiente' : 'pagado_parcial';
@@ -479,7 +470,7 @@ export async function cancelExpense(ctx: RequestContext, id: string, version: nu
     if (!before) throw notFound('El gasto');
     if (before.version !== version) throw conflict();
     if (before.status !== 'cancelado' && !dec(before.balance).eq(before.total)) throw appError('CONFLICT', MSG.expenseHasPayments);
-    assertTransition(EXPENSE_LIFECYCLE, before.status, 'cancelado');
+    assertAction(EXPENSE_LIFECYCLE, 'cancelar', before.status, 'cancelado');
     if (!(await data.cancelExpense(tx, expenseId, version, reason))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'expense', entityId: expenseId, action: 'cancel', before, after: { status: 'cancelado', cancelReason: reason } });
   });
@@ -568,7 +559,7 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
     if (!supplier) throw badInput({ supplierId: MSG.supplierMissing });
     if (!(await data.findAccount(tx, v.accountId))) throw badInput({ accountId: MSG.accountMissing });
     const locked = new Map((await data.lockExpenses(tx, v.applications.map((a) => a.expenseId))).map((e) => [e.id, e]));
-    const updates: { id: number; balance: string; status: string; total: string }[] = [];
+    const updates: { id: number; balance: string; status: ExpenseStatus; total: string }[] = [];
     v.applications.forEach((a, i) => {
       const e = locked.get(a.expenseId);
       if (!e) throw badInput({ [`applications.${i}.expenseId`]: MSG.expenseMissing });
@@ -576,7 +567,9 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
       if (e.status !== 'pendiente' && e.status !== 'pagado_parcial') throw badInput({ [`applications.${i}.expenseId`]: MSG.expenseNotOpen });
       if (dec(a.amount).gt(e.balance)) throw badInput({ [`applications.${i}.amount`]: MSG.exceedsBalance(`$${money(e.balance)}`) });
       const balance = money(dec(e.balance).minus(a.amount));
-      updates.push({ id: e.id, balance, status: statusForBalance(balance, e.total), total: e.total });
+      const status = statusForBalance(balance, e.total);
+      assertAction(EXPENSE_LIFECYCLE, 'pagar', e.status as ExpenseStatus, status);
+      updates.push({ id: e.id, balance, status, total: e.total });
     });
     const folio = await nextFolio(tx, 'shopping.supplier_payment');
     const paymentId = await data.insertPayment(tx, { folio, accountId: v.accountId, supplierId: v.supplierId, date: v.date, amount, applied, paymentForm: v.paymentForm, reference: v.reference, notes: v.notes, createdBy: ctx.auth?.id ?? null });
@@ -614,6 +607,8 @@ export async function cancelPayment(ctx: RequestContext, id: string, reasonRaw: 
       const e = found(locked.get(a.expenseId), 'El gasto');
       const balance = money(dec(e.balance).plus(a.amount));
       const status = statusForBalance(balance, e.total);
+      // Giving the balance back is the cancelled payment's own edge.
+      assertAction(EXPENSE_LIFECYCLE, 'devolverSaldo', e.status as ExpenseStatus, status);
       await data.setExpenseBalance(tx, e.id, balance, status);
       restored.push({ id: e.id, balance, status });
     }
@@ -626,10 +621,6 @@ export async function cancelPayment(ctx: RequestContext, id: string, reasonRaw: 
 
 // ---- payment requests ---------------------------------------------------------------------------
 
-export const REQUEST_LIFECYCLE = defineLifecycle<data.RequestRow['status']>({
-  labels: { pendiente: 'Pendiente', aprobada: 'Aprobada', rechazada: 'Rechazada' },
-  transitions: { pendiente: ['aprobada', 'rechazada'], aprobada: [], rechazada: [] },
-});
 
 const requestInput = z.object({
   supplierId: optionalId(),
@@ -709,7 +700,7 @@ export async function approveRequest(ctx: RequestContext, id: string, version: n
     const before = await data.findRequest(tx, requestId, { lock: true });
     if (!before) throw notFound('La solicitud');
     if (before.version !== version) throw conflict();
-    assertTransition(REQUEST_LIFECYCLE, before.status, 'aprobada');
+    assertAction(REQUEST_LIFECYCLE, 'aprobar', before.status, 'aprobada');
     const supplierId = v.supplierId ?? before.supplierId;
     if (!supplierId) throw badInput({ supplierId: MSG.supplierRequired });
     const expenseRaw = {
@@ -739,7 +730,7 @@ export async function rejectRequest(ctx: RequestContext, id: string, version: nu
     const before = await data.findRequest(tx, requestId, { lock: true });
     if (!before) throw notFound('La solicitud');
     if (before.version !== version) throw conflict();
-    assertTransition(REQUEST_LIFECYCLE, before.status, 'rechazada');
+    assertAction(REQUEST_LIFECYCLE, 'rechazar', before.status, 'rechazada');
     if (!(await data.reviewRequest(tx, requestId, version, { status: 'rechazada', rejectReason: reason, expenseId: null, supplierId: null, reviewedBy: ctx.auth?.id ?? null }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'payment_request', entityId: requestId, action: 'reject', before, after: { status: 'rechazada', rejectReason: reason } });
   });

@@ -12,7 +12,8 @@ import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { applyIn, applyOut, stateOf } from './costing';
 import * as data from './data';
-import { ENTITY, MSG } from './messages';
+import { assertAction } from '../../lib/lifecycle';
+import { countLifecycle, ENTITY, MSG, type CountStatus } from './messages';
 import { checkWarehouse, throwIfAny } from './movements';
 import { postingTransaction, postMovements, type PostingLine } from './posting';
 import { unitByCode } from './units';
@@ -141,6 +142,7 @@ export async function closeCount(ctx: RequestContext, id: string, version: numbe
   const countId = idOf(id);
   await postingTransaction(db(ctx), async (tx) => {
     const count = await lockOpenCount(tx, countId, version);
+    assertAction(countLifecycle, 'cerrar', count.status as CountStatus, 'CERRADO');
     const counted = await data.countedLines(tx, countId);
     if (!counted.length) throw badInput({ lines: MSG.countNothingCounted }, MSG.countNothingCounted);
     const warehouse = (await data.findWarehouse(tx, count.warehouseId)) as data.WarehouseRow;
@@ -201,7 +203,8 @@ export async function closeCount(ctx: RequestContext, id: string, version: numbe
 export async function cancelCount(ctx: RequestContext, id: string, version: number) {
   const countId = idOf(id);
   await db(ctx).transaction(async (tx) => {
-    await lockOpenCount(tx, countId, version);
+    const count = await lockOpenCount(tx, countId, version);
+    assertAction(countLifecycle, 'cancelar', count.status as CountStatus, 'CANCELADO');
     if (!(await data.updateCount(tx, countId, version, { status: 'CANCELADO', closedBy: ctx.auth?.id ?? null, closedAt: new Date() }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'inventory_count', entityId: countId, action: 'cancel', before: { status: 'ABIERTO' }, after: { status: 'CANCELADO' } });
   });

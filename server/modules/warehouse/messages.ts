@@ -1,7 +1,6 @@
 // Every Spanish string the Almacén server sends to a person, in one place,
 // plus the document lifecycles (their labels are Spanish too).
-import { defineLifecycle } from '../../lib/lifecycle';
-import { REQUISITION_LIFECYCLE, type RequisitionStatus } from '../../../schema/warehouse/requisitions';
+import { REQUISITION_LIFECYCLE } from '../../../schema/warehouse/requisitions';
 
 export const MSG = {
   required: 'Este campo es obligatorio.',
@@ -101,17 +100,8 @@ export const ENTITY = {
 
 export const KIND_LABELS = { ENTRADA: 'Entrada', SALIDA: 'Salida', TRASPASO: 'Traspaso', AJUSTE: 'Ajuste' } as const;
 
+// The lifecycles live in schema/ (the SPA reads them too); re-exported under the names the services use.
 export type { RequisitionStatus } from '../../../schema/warehouse/requisitions';
-export const requisitionLifecycle = defineLifecycle<RequisitionStatus>(REQUISITION_LIFECYCLE);
-
-export type PdmStatus = 'PENDIENTE' | 'ENVIADA' | 'RECHAZADA';
-export const pdmLifecycle = defineLifecycle<PdmStatus>({
-  labels: { PENDIENTE: 'Pendiente', ENVIADA: 'Enviada a Compras', RECHAZADA: 'Rechazada' },
-  transitions: { PENDIENTE: ['ENVIADA', 'RECHAZADA'], ENVIADA: [], RECHAZADA: [] },
-});
-
-export type CountStatus = 'ABIERTO' | 'CERRADO' | 'CANCELADO';
-export const countLifecycle = defineLifecycle<CountStatus>({
-  labels: { ABIERTO: 'Abierto', CERRADO: 'Cerrado', CANCELADO: 'Cancelado' },
-  transitions: { ABIERTO: ['CERRADO', 'CANCELADO'], CERRADO: [], CANCELADO: [] },
-});
+export const requisitionLifecycle = REQUISITION_LIFECYCLE;
+export type { CountStatus, PdmStatus } from '../../../schema/warehouse/lifecycles';
+export { COUNT_LIFECYCLE as countLifecycle, PDM_LIFECYCLE as pdmLifecycle } from '../../../schema/warehouse/lifecycles';

@@ -8,7 +8,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
 import type { Indicator } from '../../lib/indicators';
-import { assertTransition } from '../../lib/lifecycle';
+import { assertAction } from '../../lib/lifecycle';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
@@ -100,7 +100,7 @@ export async function updatePdm(ctx: RequestContext, id: string, version: number
  */
 export async function sendPdm(tx: Executor, ctx: RequestContext, id: number, version: number): Promise<void> {
   const before = await lockPdm(tx, id, version);
-  assertTransition(pdmLifecycle, before.status as PdmStatus, 'ENVIADA');
+  assertAction(pdmLifecycle, 'enviar', before.status as PdmStatus, 'ENVIADA');
   if (!(await data.updatePdm(tx, id, version, { status: 'ENVIADA', sentBy: ctx.auth?.id ?? null, sentAt: new Date() }))) throw conflict();
   // Compras hand-off (issue 4, owned by Compras): the PDM becomes a maintenance payment request in this same transaction.
   await createPaymentRequestForPdm(tx, actorOf(ctx), { id, folio: formatPdmFolio(before.folio), supplier: before.supplier, justification: before.justification, estimatedTotal: before.estimatedTotal });
@@ -118,7 +118,7 @@ export async function rejectPdm(ctx: RequestContext, id: string, version: number
   const pdmId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockPdm(tx, pdmId, version);
-    assertTransition(pdmLifecycle, before.status as PdmStatus, 'RECHAZADA');
+    assertAction(pdmLifecycle, 'rechazar', before.status as PdmStatus, 'RECHAZADA');
     if (!(await data.updatePdm(tx, pdmId, version, { status: 'RECHAZADA', rejectionReason: reason }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'pdm_request', entityId: pdmId, action: 'reject', before: { status: before.status }, after: { status: 'RECHAZADA', reason } });
   });

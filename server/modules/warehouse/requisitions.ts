@@ -9,7 +9,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { runBulk } from '../../lib/bulk';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../lib/errors';
-import { assertTransition, canTransition } from '../../lib/lifecycle';
+import { assertAction, canAct } from '../../lib/lifecycle';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
@@ -163,7 +163,7 @@ export async function authorizeRequisition(ctx: RequestContext, id: string, vers
   const reqId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockRequisition(tx, reqId, version);
-    assertTransition(requisitionLifecycle, before.status as RequisitionStatus, 'AUTORIZADA');
+    assertAction(requisitionLifecycle, 'autorizar', before.status as RequisitionStatus, 'AUTORIZADA');
     const lines = await data.requisitionLines(tx, [reqId], true);
     const fields: FieldMessages = {};
     const matched = matchLines(input, lines, fields);
@@ -213,7 +213,7 @@ export async function rejectRequisition(ctx: RequestContext, id: string, version
   const reqId = idOf(id);
   await db(ctx).transaction(async (tx) => {
     const before = await lockRequisition(tx, reqId, version);
-    assertTransition(requisitionLifecycle, before.status as RequisitionStatus, 'RECHAZADA');
+    assertAction(requisitionLifecycle, 'rechazar', before.status as RequisitionStatus, 'RECHAZADA');
     if (!(await data.updateRequisition(tx, reqId, version, { status: 'RECHAZADA', rejectionReason: reason, authorizedBy: ctx.auth?.id ?? null, authorizedAt: new Date() }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'requisition', entityId: reqId, action: 'reject', before: { status: before.status }, after: { status: 'RECHAZADA', reason } });
   });
@@ -235,7 +235,7 @@ export async function closeRequisition(ctx: RequestContext, id: string, version:
   await db(ctx).transaction(async (tx) => {
     const before = await lockRequisition(tx, reqId, version);
     const from = before.status as RequisitionStatus;
-    if (!canTransition(requisitionLifecycle, from, 'CERRADA')) throw appError('CONFLICT', MSG.closeOnlyOpen(requisitionLifecycle.labels[from] ?? before.status));
+    if (!canAct(requisitionLifecycle, 'cerrar', from, 'CERRADA')) throw appError('CONFLICT', MSG.closeOnlyOpen(requisitionLifecycle.labels[from] ?? before.status));
     const lines = await data.requisitionLines(tx, [reqId]);
     const cancelled = lines
       .map((l) => ({ lineId: l.id, authorized: dec(l.authorizedQty ?? 0).toFixed(), delivered: dec(l.deliveredQty).toFixed(), cancelled: dec(l.authorizedQty ?? 0).minus(l.deliveredQty).toFixed() }))
@@ -258,7 +258,7 @@ export async function fulfillRequisition(ctx: RequestContext, id: string, versio
   const reqId = idOf(id);
   await postingTransaction(db(ctx), async (tx) => {
     const before = await lockRequisition(tx, reqId, version);
-    if (before.status !== 'AUTORIZADA' && before.status !== 'SURTIDA_PARCIAL') assertTransition(requisitionLifecycle, before.status as RequisitionStatus, 'SURTIDA');
+    if (!canAct(requisitionLifecycle, 'surtir', before.status as RequisitionStatus)) assertAction(requisitionLifecycle, 'surtir', before.status as RequisitionStatus, 'SURTIDA');
     const lines = await data.requisitionLines(tx, [reqId], true);
     const fields: FieldMessages = {};
     const matched = matchLines(input, lines, fields);
@@ -297,7 +297,7 @@ export async function fulfillRequisition(ctx: RequestContext, id: string, versio
     await data.setRequisitionLineQuantities(tx, [...delivered].map(([lineId, qty]) => ({ id: lineId, deliveredQty: qty.toFixed() })));
     const complete = lines.every((l) => (delivered.get(l.id) ?? dec(l.deliveredQty)).greaterThanOrEqualTo(l.authorizedQty ?? 0));
     const status: RequisitionStatus = complete ? 'SURTIDA' : 'SURTIDA_PARCIAL';
-    assertTransition(requisitionLifecycle, before.status as RequisitionStatus, status);
+    assertAction(requisitionLifecycle, 'surtir', before.status as RequisitionStatus, status);
     if (!(await data.updateRequisition(tx, reqId, version, { status }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), {
       entity: 'requisition',

@@ -22,7 +22,8 @@ import {
   InvoiceXmlDocument,
   type InvoiceDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
-import { canMove, folioLabel, INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
+import { folioLabel, INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
+import { canAct } from '../../../../schema/lifecycle';
 import { FormPage } from '../../../components/FormPage';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -176,7 +177,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
           key: 'emit',
           label: t.emit,
           icon: <IconSend size={16} />,
-          show: canMove(INVOICE_LIFECYCLE, invoice.status, 'emitida') && access.autorizar,
+          show: canAct(INVOICE_LIFECYCLE, 'emitir', invoice.status) && access.autorizar,
           confirm: { title: t.emit, message: t.emitConfirm + (form.isDirty() ? texts.common.dirtyDiscard : ''), confirmLabel: t.emit },
           run: () =>
             act(async () => {
@@ -190,10 +191,10 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
           label: t.registerPayment,
           icon: <IconCash size={16} />,
           color: 'teal',
-          show: (invoice.status === 'emitida' || invoice.status === 'pagada_parcial') && paymentAccess.crear,
+          show: canAct(INVOICE_LIFECYCLE, 'cobrar', invoice.status) && paymentAccess.crear,
           run: () => navigate(withQuery(SALES_PATHS.paymentForm, { clientId: invoice.client.id, invoiceId: invoice.id })),
         },
-        { key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canMove(INVOICE_LIFECYCLE, invoice.status, 'cancelada') && access.eliminar, run: () => setCancelling(true) },
+        { key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canAct(INVOICE_LIFECYCLE, 'cancelar', invoice.status) && access.eliminar, run: () => setCancelling(true) },
       ]}
     />
   ) : undefined;

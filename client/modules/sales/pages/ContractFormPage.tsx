@@ -19,7 +19,8 @@ import {
   type ContractDetailQuery,
   type QuoteDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
-import { canMove, CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
+import { CONTRACT_LIFECYCLE, folioLabel } from '../../../../schema/sales/labels';
+import { canAct } from '../../../../schema/lifecycle';
 import { UiDecimal } from '../../../components/decimal';
 import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
@@ -190,11 +191,11 @@ function ContractEditor({ contract, quote, access, onReload }: { contract: Contr
           label: t.finish,
           icon: <IconCircleCheck size={16} />,
           color: 'teal',
-          show: canMove(CONTRACT_LIFECYCLE, contract.status, 'terminado') && access.autorizar,
+          show: canAct(CONTRACT_LIFECYCLE, 'terminar', contract.status) && access.autorizar,
           confirm: { title: t.finish, message: t.finishConfirm(label), confirmLabel: t.finish },
           run: () => act(() => finish({ variables: { id: contract.id, version: contract.version } }), t.finished),
         },
-        { key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canMove(CONTRACT_LIFECYCLE, contract.status, 'cancelado') && access.eliminar, run: () => setCancelling(true) },
+        { key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canAct(CONTRACT_LIFECYCLE, 'cancelar', contract.status) && access.eliminar, run: () => setCancelling(true) },
       ]}
     />
   ) : undefined;

@@ -20,7 +20,8 @@ import {
   ServiceOrderOptionListDocument,
   type GeneratorDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
-import { canMove, folioLabel, GENERATOR_LIFECYCLE } from '../../../../schema/sales/labels';
+import { folioLabel, GENERATOR_LIFECYCLE } from '../../../../schema/sales/labels';
+import { canAct } from '../../../../schema/lifecycle';
 import { UiDecimal, toDecimal } from '../../../components/decimal';
 import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
@@ -130,7 +131,7 @@ function GeneratorEditor({ generator, orderId, access, onReload }: { generator: 
           label: t.authorize,
           icon: <IconShieldCheck size={16} />,
           color: 'teal',
-          show: canMove(GENERATOR_LIFECYCLE, generator.status, 'autorizado') && access.autorizar,
+          show: canAct(GENERATOR_LIFECYCLE, 'autorizar', generator.status) && access.autorizar,
           confirm: { title: t.authorize, message: t.authorizeConfirm(label) + (form.isDirty() ? texts.common.dirtyDiscard : ''), confirmLabel: t.authorize },
           run: () => act(() => authorize({ variables: { id: generator.id, version: generator.version } }), t.authorized),
         },

@@ -17,7 +17,8 @@ import {
   ServiceOrderUpdateDocument,
   type ServiceOrderDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
-import { canMove, folioLabel, ORDER_LIFECYCLE } from '../../../../schema/sales/labels';
+import { folioLabel, ORDER_LIFECYCLE } from '../../../../schema/sales/labels';
+import { canAct } from '../../../../schema/lifecycle';
 import { FormPage } from '../../../components/FormPage';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDate } from '../../../components/format';
@@ -112,7 +113,7 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
           key: 'start',
           label: t.start,
           icon: <IconPlayerPlay size={16} />,
-          show: canMove(ORDER_LIFECYCLE, order.status, 'en_proceso') && access.editar,
+          show: canAct(ORDER_LIFECYCLE, 'iniciar', order.status) && access.editar,
           run: () => act(() => start({ variables: { id: order.id, version: order.version } }), t.started),
         },
         {
@@ -120,14 +121,14 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
           label: t.finish,
           icon: <IconCircleCheck size={16} />,
           color: 'teal',
-          show: canMove(ORDER_LIFECYCLE, order.status, 'terminada') && access.editar,
+          show: canAct(ORDER_LIFECYCLE, 'terminar', order.status) && access.editar,
           run: () => act(() => finish({ variables: { id: order.id, version: order.version } }), t.finished),
         },
         {
           key: 'deliver',
           label: t.deliver,
           icon: <IconTruckDelivery size={16} />,
-          show: canMove(ORDER_LIFECYCLE, order.status, 'entregada') && deliveryAccess.crear,
+          show: canAct(ORDER_LIFECYCLE, 'entregar', order.status) && deliveryAccess.crear,
           run: () => navigate(withQuery(SALES_PATHS.deliveries, { orderId: order.id })),
         },
       ]}

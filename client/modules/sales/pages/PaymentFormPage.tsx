@@ -17,7 +17,8 @@ import {
   OpenInvoiceListDocument,
   type ClientPaymentDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
-import { canMove, folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
+import { folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
+import { canAct } from '../../../../schema/lifecycle';
 import { toDecimal, UiDecimal } from '../../../components/decimal';
 import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
@@ -56,7 +57,7 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
       headerActions={
         <DocumentActions
           status={{ status: payment.status, labels: INCOME_BADGES }}
-          actions={[{ key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canMove(INCOME_LIFECYCLE, payment.status, 'cancelado') && access.eliminar, run: () => setCancelling(true) }]}
+          actions={[{ key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canAct(INCOME_LIFECYCLE, 'cancelar', payment.status) && access.eliminar, run: () => setCancelling(true) }]}
         />
       }
       onSubmit={async () => undefined}

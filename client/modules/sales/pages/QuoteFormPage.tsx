@@ -22,7 +22,8 @@ import {
   QuoteUpdateDocument,
   type QuoteDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
-import { canMove, folioLabel, QUOTE_LIFECYCLE } from '../../../../schema/sales/labels';
+import { folioLabel, QUOTE_LIFECYCLE } from '../../../../schema/sales/labels';
+import { canAct } from '../../../../schema/lifecycle';
 import { FormPage } from '../../../components/FormPage';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDate } from '../../../components/format';
@@ -141,7 +142,7 @@ function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access:
           key: 'send',
           label: t.send,
           icon: <IconSend size={16} />,
-          show: canMove(QUOTE_LIFECYCLE, quote.status, 'enviada') && access.editar,
+          show: canAct(QUOTE_LIFECYCLE, 'enviar', quote.status) && access.editar,
           confirm: { title: t.send, message: t.sendConfirm(label) + (form.isDirty() ? texts.common.dirtyDiscard : ''), confirmLabel: t.send },
           run: () => act(() => send({ variables: { id: quote.id, version: quote.version } }), t.sent),
         },
@@ -150,11 +151,11 @@ function QuoteEditor({ quote, access, onReload }: { quote: Quote | null; access:
           label: t.accept,
           icon: <IconCheck size={16} />,
           color: 'teal',
-          show: canMove(QUOTE_LIFECYCLE, quote.status, 'aceptada') && access.autorizar,
+          show: canAct(QUOTE_LIFECYCLE, 'aceptar', quote.status) && access.autorizar,
           confirm: { title: t.accept, message: t.acceptConfirm(label), confirmLabel: t.accept },
           run: () => act(() => accept({ variables: { id: quote.id, version: quote.version } }), t.accepted),
         },
-        { key: 'reject', label: t.reject, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canMove(QUOTE_LIFECYCLE, quote.status, 'aceptada') && access.autorizar, run: () => setRejecting(true) },
+        { key: 'reject', label: t.reject, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canAct(QUOTE_LIFECYCLE, 'rechazar', quote.status) && access.autorizar, run: () => setRejecting(true) },
         {
           key: 'toContract',
           label: t.toContract,

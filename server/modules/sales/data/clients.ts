@@ -4,7 +4,7 @@ import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, type ListQuery } from '../../../lib/list';
 import { clientContacts, clients, companyProfile } from '../tables';
 import type { Page } from './types';
-import { count, inList, OPEN_INVOICE, order, page, whereAll } from './common';
+import { count, inList, invoiceBalanceSql, OPEN_INVOICE, order, page, whereAll } from './common';
 
 // ---- company profile -------------------------------------------------------------
 
@@ -32,6 +32,7 @@ export type ContactRow = typeof clientContacts.$inferSelect;
 
 export const CLIENT_SORTS = ['name', 'rfc', 'creditDays', 'creditLimit', 'openBalance', 'createdAt'] as const;
 
+// Raw text (it is also a sort column): the sum of invoiceBalanceSql() over the client's open invoices.
 const OPEN_BALANCE_SQL = `(select coalesce(sum(i.balance), 0) from invoices i where i.client_id = c.id and i.status in ('emitida', 'pagada_parcial'))`;
 
 const clientSelect = sql`select c.id, c.rfc, c.name, c.regimen_fiscal as "regimenFiscal", c.postal_code as "postalCode",
@@ -45,7 +46,7 @@ export async function listClients(ex: Executor, q: ListQuery<(typeof CLIENT_SORT
   const where = whereAll([
     p && sql`(c.name ilike ${p} or c.rfc ilike ${p} or c.email ilike ${p} or c.city ilike ${p})`,
     filter.active !== null && filter.active !== undefined && sql`c.active = ${filter.active}`,
-    filter.withBalance && sql`exists (select 1 from invoices i where i.client_id = c.id and i.status in ${OPEN_INVOICE} and i.balance > 0)`,
+    filter.withBalance && sql`exists (select 1 from invoices i where i.client_id = c.id and i.status in ${OPEN_INVOICE} and ${invoiceBalanceSql()} > 0)`,
   ]);
   const cols = { name: 'c.name', rfc: 'c.rfc', creditDays: 'c.credit_days', creditLimit: 'c.credit_limit', openBalance: OPEN_BALANCE_SQL, createdAt: 'c.created_at' };
   const [items, total] = await Promise.all([
@@ -126,6 +127,6 @@ export async function clientOptions(ex: Executor, search: string | null): Promis
 
 /** Sum of balances of emitted invoices (credit limit check). */
 export async function clientOpenBalance(ex: Executor, clientId: number): Promise<string> {
-  const rows = await queryRows<{ v: string }>(ex, sql`select coalesce(sum(balance), 0)::text as v from invoices where client_id = ${clientId} and status in ${OPEN_INVOICE}`);
+  const rows = await queryRows<{ v: string }>(ex, sql`select coalesce(sum(${invoiceBalanceSql()}), 0)::text as v from invoices i where i.client_id = ${clientId} and i.status in ${OPEN_INVOICE}`);
   return rows[0].v;
 }

@@ -29,4 +29,18 @@ export const LIVE_INVOICE = sql.raw(`('emitida', 'pagada_parcial', 'pagada')`);
 /** A quote that was sent and outlived its validity reads as vencida (no background job needed). */
 export const effectiveQuoteStatus = (today: string) => sql`(case when q.status = 'enviada' and q.valid_until < ${today} then 'vencida' else q.status end)`;
 
+/**
+ * What is owed on invoice `i`: the one source every screen reads (the list
+ * and its filters, the saldo anterior a payment records for its complement,
+ * the credit limit, Antigüedad de saldos). The posting code keeps it on the
+ * row: the total at emission, less each payment applied, given back when a
+ * payment is cancelled, zero once the invoice is cancelled. As of a past date
+ * (the aging) it adds back what active payments dated after that date took off.
+ */
+export const invoiceBalanceSql = (asOf?: string): SQL =>
+  asOf === undefined
+    ? sql`i.balance`
+    : sql`(i.balance + coalesce((select sum(a.amount) from client_payment_applications a join client_payments p on p.id = a.payment_id
+                                  where a.invoice_id = i.id and p.status = 'aplicado' and p.date > ${asOf}), 0))`;
+
 export const invoiceLabelSql = (alias: string) => sql.raw(`(case when ${alias}.folio is null then 'Borrador' else ${alias}.serie || '-' || ${alias}.folio end)`);

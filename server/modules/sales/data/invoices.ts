@@ -6,9 +6,9 @@ import { dueSoonFrom, overdueOn } from '../../../lib/dues';
 import { likePattern, type ListQuery } from '../../../lib/list';
 import { moneyGroups, type MoneyGroupPage } from '../../../lib/moneyGroups';
 import { generators, invoiceLines, invoices } from '../tables';
-import type { IncomeStatus, InvoiceStatus } from '../../../../schema/sales/labels';
+import type { GeneratorStatus, IncomeStatus, InvoiceStatus } from '../../../../schema/sales/labels';
 import type { Page, Ref } from './types';
-import { count, inList, invoiceLabelSql, OPEN_INVOICE, order, page, ref, whereAll } from './common';
+import { count, inList, invoiceBalanceSql, invoiceLabelSql, OPEN_INVOICE, order, page, ref, whereAll } from './common';
 
 export type InvoiceRow = {
   id: number;
@@ -58,7 +58,7 @@ const invoiceSelect = sql`select i.id, i.serie, i.folio, ${invoiceLabelSql('i')}
   i.metodo_pago as "metodoPago", i.uso_cfdi as "usoCfdi", i.status, i.iva_rate::text as "ivaRate",
   i.isr_retention_rate::text as "isrRetentionRate", i.iva_retention_rate::text as "ivaRetentionRate", i.subtotal::text as subtotal,
   i.discount::text as discount, i.iva::text as iva, i.isr_retained::text as "isrRetained", i.iva_retained::text as "ivaRetained",
-  i.total::text as total, i.balance::text as balance, i.notes, i.emisor_rfc as "emisorRfc", i.emisor_name as "emisorName",
+  i.total::text as total, ${invoiceBalanceSql()}::text as balance, i.notes, i.emisor_rfc as "emisorRfc", i.emisor_name as "emisorName",
   i.emisor_regimen as "emisorRegimen", i.lugar_expedicion as "lugarExpedicion", i.receptor_rfc as "receptorRfc",
   i.receptor_name as "receptorName", i.receptor_regimen as "receptorRegimen", i.receptor_postal_code as "receptorPostalCode",
   i.emitted_at as "emittedAt", i.cancel_reason as "cancelReason", i.cancelled_at as "cancelledAt", i.created_at as "createdAt", i.version
@@ -90,9 +90,9 @@ function invoiceWhere(search: string | null, filter: InvoiceFilter): SQL {
     filter.serie && sql`i.serie = ${filter.serie}`,
     filter.dateFrom && sql`i.date >= ${filter.dateFrom}`,
     filter.dateTo && sql`i.date <= ${filter.dateTo}`,
-    filter.openOnly && sql`i.status in ${OPEN_INVOICE} and i.balance > 0`,
-    filter.overdueOn && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and ${overdueOn(sql`i.due_date`, filter.overdueOn)}`,
-    filter.dueSoonFrom && sql`i.status in ${OPEN_INVOICE} and i.balance > 0 and ${dueSoonFrom(sql`i.due_date`, filter.dueSoonFrom)}`,
+    filter.openOnly && sql`i.status in ${OPEN_INVOICE} and ${invoiceBalanceSql()} > 0`,
+    filter.overdueOn && sql`i.status in ${OPEN_INVOICE} and ${invoiceBalanceSql()} > 0 and ${overdueOn(sql`i.due_date`, filter.overdueOn)}`,
+    filter.dueSoonFrom && sql`i.status in ${OPEN_INVOICE} and ${invoiceBalanceSql()} > 0 and ${dueSoonFrom(sql`i.due_date`, filter.dueSoonFrom)}`,
   ]);
 }
 
@@ -122,7 +122,7 @@ export function invoiceGroups(ex: Executor, groupBy: InvoiceGroupBy, q: ListQuer
       subtotal: sql`i.subtotal - i.discount`,
       tax: sql`i.iva`,
       total: sql`i.total`,
-      balance: sql`i.balance`,
+      balance: invoiceBalanceSql(),
       cancelled: sql`i.status = 'cancelada'`,
       order: groupBy === 'MONTH' ? 'keyAsc' : 'totalDesc',
     },
@@ -137,7 +137,7 @@ export async function findInvoice(ex: Executor, id: number): Promise<InvoiceRow 
 
 export async function openInvoicesOf(ex: Executor, clientId: number): Promise<InvoiceRow[]> {
   return (
-    await queryRows<InvoiceDbRow>(ex, sql`${invoiceSelect} where i.client_id = ${clientId} and i.status in ${OPEN_INVOICE} and i.balance > 0 order by i.due_date, i.id`)
+    await queryRows<InvoiceDbRow>(ex, sql`${invoiceSelect} where i.client_id = ${clientId} and i.status in ${OPEN_INVOICE} and ${invoiceBalanceSql()} > 0 order by i.due_date, i.id`)
   ).map(toInvoice);
 }
 
@@ -146,8 +146,8 @@ export async function lockInvoices(ex: Executor, ids: number[]): Promise<{ id: n
   if (!ids.length) return [];
   return queryRows(
     ex,
-    sql`select id, client_id as "clientId", status, total::text as total, balance::text as balance, metodo_pago as "metodoPago", version
-        from invoices where id in ${inList(ids)} order by id for update`,
+    sql`select i.id, i.client_id as "clientId", i.status, i.total::text as total, ${invoiceBalanceSql()}::text as balance, i.metodo_pago as "metodoPago", i.version
+        from invoices i where i.id in ${inList(ids)} order by i.id for update`,
   );
 }
 
@@ -212,6 +212,11 @@ export function emitInvoiceRow(ex: Executor, id: number, version: number, serie:
 }
 
 /** Every generador of an invoice becomes facturado, in one statement. */
+/** The generadores an invoice carries, with their status (emission and cancellation move them). */
+export async function generatorsOfInvoice(ex: Executor, invoiceId: number): Promise<{ id: number; status: GeneratorStatus }[]> {
+  return queryRows(ex, sql`select id, status from generators where invoice_id = ${invoiceId} order by id for update`);
+}
+
 export async function markGeneratorsInvoiced(ex: Executor, invoiceId: number): Promise<void> {
   await ex.update(generators).set({ status: 'facturado', version: sql`${generators.version} + 1` }).where(eq(generators.invoiceId, invoiceId));
 }

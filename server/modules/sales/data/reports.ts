@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import type { QuoteStatus } from '../../../../schema/sales/labels';
-import { effectiveQuoteStatus, LIVE_INVOICE } from './common';
+import { effectiveQuoteStatus, invoiceBalanceSql, LIVE_INVOICE } from './common';
 
 export async function salesByClientMonth(ex: Executor, from: string, to: string) {
   return queryRows<{ clientId: number; clientName: string; month: string; invoiceCount: number; subtotal: string; total: string }>(
@@ -20,21 +20,16 @@ export type AgingDbRow = { clientId: number; clientName: string; current: string
 
 /**
  * Receivables as of a date: invoices emitted on or before it (not
- * cancelled), minus active payments dated on or before it, bucketed by days
- * past the due date.
+ * cancelled), each with its balance as of that date (invoiceBalanceSql, the
+ * same figure the list and the payments read), bucketed by days past the due
+ * date.
  */
 export async function receivablesAging(ex: Executor, asOf: string): Promise<AgingDbRow[]> {
   return queryRows<AgingDbRow>(
     ex,
     sql`with open_items as (
-          select i.client_id, (${asOf}::date - i.due_date) as late, i.total - coalesce(paid.amount, 0) as balance
+          select i.client_id, (${asOf}::date - i.due_date) as late, ${invoiceBalanceSql(asOf)} as balance
           from invoices i
-          left join (
-            select a.invoice_id, sum(a.amount) as amount from client_payment_applications a
-            join client_payments p on p.id = a.payment_id
-            where p.status = 'aplicado' and p.date <= ${asOf}
-            group by a.invoice_id
-          ) paid on paid.invoice_id = i.id
           where i.status in ${LIVE_INVOICE} and i.date <= ${asOf}
         )
         select o.client_id as "clientId", cl.name as "clientName",

@@ -1,0 +1,26 @@
+// Compras lifecycles: gastos (expenses) and solicitudes de pago, each action
+// with the edges it owns (schema/lifecycle.ts). Pure data: the service
+// refuses what an action does not own (server/lib/lifecycle.ts).
+import { defineLifecycle } from '../lifecycle';
+
+export type ExpenseStatus = 'pendiente' | 'pagado_parcial' | 'pagado' | 'cancelado';
+export type PaymentRequestStatus = 'pendiente' | 'aprobada' | 'rechazada';
+
+export const EXPENSE_LIFECYCLE = defineLifecycle({
+  labels: { pendiente: 'Pendiente', pagado_parcial: 'Pagado parcial', pagado: 'Pagado', cancelado: 'Cancelado' } satisfies Record<ExpenseStatus, string>,
+  actions: {
+    // A supplier payment lowers the balance.
+    pagar: { label: 'Registrar pago', edges: { pendiente: ['pagado_parcial', 'pagado'], pagado_parcial: ['pagado_parcial', 'pagado'] } },
+    // A cancelled supplier payment gives the balance back.
+    devolverSaldo: { label: 'Cancelar pago', edges: { pagado: ['pagado_parcial', 'pendiente'], pagado_parcial: ['pagado_parcial', 'pendiente'] } },
+    cancelar: { label: 'Cancelar', edges: { pendiente: ['cancelado'] } },
+  },
+});
+
+export const PAYMENT_REQUEST_LIFECYCLE = defineLifecycle({
+  labels: { pendiente: 'Pendiente', aprobada: 'Aprobada', rechazada: 'Rechazada' } satisfies Record<PaymentRequestStatus, string>,
+  actions: {
+    aprobar: { label: 'Aprobar', edges: { pendiente: ['aprobada'] } },
+    rechazar: { label: 'Rechazar', edges: { pendiente: ['rechazada'] } },
+  },
+});
