@@ -1,24 +1,38 @@
-// The module registry: add a module here and its resolvers join the schema.
+// The module registry, read like an Odoo manifest: each entry declares the
+// module's resolvers and seeds, and what it contributes to the platform's
+// screens (Tablero indicators, Ctrl+K sources, audit references and the
+// screens guarding their Historial; server/lib/contributions.ts). The
+// platform modules (session, settings, dashboard, search) read those from
+// here and import no business module: a new module is one entry here plus
+// its own folders.
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Resolvers } from '../graphql/types';
+import type { AuditReference, IndicatorContribution, ModuleContributions, SearchSource } from '../lib/contributions';
 import { sessionResolvers } from './session/resolvers';
+import { sessionContributions } from './session/contributions';
 import { settingsResolvers } from './settings/resolvers';
+import { settingsContributions } from './settings/contributions';
 import { shoppingResolvers } from './shopping/resolvers';
 import { seedShoppingDemo } from './shopping/seed';
+import { shoppingContributions } from './shopping/contributions';
 import { salesResolvers } from './sales/resolvers';
 import { seedSalesDemo } from './sales/seed';
+import { salesContributions } from './sales/contributions';
 import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
+import { cashContributions } from './cash/contributions';
 import { dashboardResolvers } from './dashboard/resolvers';
 import { warehouseResolvers } from './warehouse/resolvers';
 import { seedWarehouseDemo } from './warehouse/seed';
+import { warehouseContributions } from './warehouse/contributions';
 import { rhSettingsResolvers } from './rh/settings/resolvers';
 import { seedRhSettingsDemo } from './rh/settings/seed';
 import { rhFiscalResolvers } from './rh/fiscal/resolvers';
 import { seedFiscalTables } from './rh/fiscal/seed';
 import { rhEmployeeResolvers } from './rh/employees/resolvers';
 import { seedRhEmployeesDemo } from './rh/employees/seed';
+import { rhContributions } from './rh/contributions';
 import { rhAgreementResolvers } from './rh/agreements/resolvers';
 import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
@@ -26,13 +40,16 @@ import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
 import { rhReportResolvers } from './rh/reports/resolvers';
 import { vehicleResolvers } from './vehicle-park/vehicles/resolvers';
 import { seedVehicleParkDemo } from './vehicle-park/seed';
+import { vehicleParkContributions } from './vehicle-park/contributions';
 import { vpSettingsResolvers } from './vehicle-park/settings/resolvers';
 import { vpReportResolvers } from './vehicle-park/reports/resolvers';
 import { searchResolvers } from './search/resolvers';
 import { securityResolvers } from './security/resolvers';
 import { seedSecurityDemo } from './security/seed';
+import { securityContributions } from './security/contributions';
 import { maintenanceResolvers } from './maintenance/resolvers';
 import { seedMaintenanceDemo } from './maintenance/seed';
+import { maintenanceContributions } from './maintenance/contributions';
 
 export type ServerModule = {
   name: string;
@@ -45,29 +62,82 @@ export type ServerModule = {
    * every start under the start-up lock; must be idempotent.
    */
   seedBase?: (db: Db) => Promise<void>;
+  /** What the module adds to the platform's screens (Tablero, Ctrl+K, audit references and Historial guards). */
+  contributions?: ModuleContributions;
 };
 
 export const modules: ServerModule[] = [
-  { name: 'session', resolvers: sessionResolvers },
-  { name: 'settings', resolvers: settingsResolvers },
-  { name: 'shopping', resolvers: shoppingResolvers, seedDemo: seedShoppingDemo },
-  { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo },
-  { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo },
-  { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo },
+  { name: 'session', resolvers: sessionResolvers, contributions: sessionContributions },
+  { name: 'settings', resolvers: settingsResolvers, contributions: settingsContributions },
+  { name: 'shopping', resolvers: shoppingResolvers, seedDemo: seedShoppingDemo, contributions: shoppingContributions },
+  { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo, contributions: salesContributions },
+  { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo, contributions: cashContributions },
+  { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo, contributions: warehouseContributions },
   { name: 'dashboard', resolvers: dashboardResolvers },
   { name: 'rh-settings', resolvers: rhSettingsResolvers, seedDemo: seedRhSettingsDemo },
   { name: 'rh-fiscal', resolvers: rhFiscalResolvers, seedBase: seedFiscalTables },
-  { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo },
+  // Recursos Humanos' contributions, all its features together.
+  { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo, contributions: rhContributions },
   { name: 'rh-agreements', resolvers: rhAgreementResolvers },
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },
   // After Recursos Humanos: the demo vehicles' drivers are its employees.
-  { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo },
+  { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo, contributions: vehicleParkContributions },
   { name: 'vehicle-park-settings', resolvers: vpSettingsResolvers },
   { name: 'vehicle-park-reports', resolvers: vpReportResolvers },
   { name: 'search', resolvers: searchResolvers },
   // After Recursos Humanos: the demo inspections, permits and deliveries point at its demo employees.
-  { name: 'security', resolvers: securityResolvers, seedDemo: seedSecurityDemo },
-  { name: 'maintenance', resolvers: maintenanceResolvers, seedDemo: seedMaintenanceDemo },
+  { name: 'security', resolvers: securityResolvers, seedDemo: seedSecurityDemo, contributions: securityContributions },
+  { name: 'maintenance', resolvers: maintenanceResolvers, seedDemo: seedMaintenanceDemo, contributions: maintenanceContributions },
 ];
+
+export type Contributed = {
+  /** Every Tablero figure, in registry order (its position names the prepared statement of each combination). */
+  indicators: readonly IndicatorContribution[];
+  /** Every Ctrl+K source, by `sequence`. */
+  searchSources: readonly SearchSource[];
+  /** Every audited entity with a folio or name to show. */
+  auditReferences: Readonly<Record<string, AuditReference>>;
+};
+
+let contributed: Contributed | null = null;
+
+/**
+ * What every module contributes, collected once. Read at call time, never
+ * while modules load: the platform modules that read it are themselves
+ * imported by this registry. Two modules claiming one entity, figure or
+ * search kind is a programming error, refused at the first read.
+ */
+export function contributions(): Contributed {
+  if (contributed) return contributed;
+  const indicators: IndicatorContribution[] = [];
+  const searchSources: SearchSource[] = [];
+  const auditReferences: Record<string, AuditReference> = {};
+  const claim = (seen: Set<string>, key: string, module: string) => {
+    if (seen.has(key)) throw new Error(`module registry: ${module} declares ${key}, already declared by another module`);
+    seen.add(key);
+  };
+  const figures = new Set<string>();
+  const kinds = new Set<string>();
+  const entities = new Set<string>();
+  for (const m of modules) {
+    const c = m.contributions;
+    if (!c) continue;
+    for (const i of c.indicators ?? []) {
+      claim(figures, `indicator ${i.group}.${i.name}`, m.name);
+      indicators.push(i);
+    }
+    for (const s of c.searchSources ?? []) {
+      claim(kinds, `search source ${s.entity}`, m.name);
+      searchSources.push(s);
+    }
+    for (const [entity, reference] of Object.entries(c.auditReferences ?? {})) {
+      claim(entities, `audit reference ${entity}`, m.name);
+      auditReferences[entity] = reference;
+    }
+  }
+  searchSources.sort((a, b) => a.sequence - b.sequence);
+  contributed = { indicators, searchSources, auditReferences };
+  return contributed;
+}

@@ -281,3 +281,19 @@ export async function markMovementCancelled(ex: Executor, id: number, reversedBy
 export async function setReceipt(ex: Executor, id: number, uploadId: string): Promise<void> {
   await ex.execute(sql`update cash_movements set receipt_upload_id = ${uploadId} where id = ${id}`);
 }
+
+// ---- what Caja contributes to the platform (./contributions) ------------------
+
+export type OpenCashPeriodRow = { id: number; folio: number; cashBoxName: string; openedOn: string; balance: string };
+
+/** Tablero: the open periods with their box and balance, as a json array. */
+export const openCashPeriodsSql = (): SQL =>
+  sql`(select coalesce(json_agg(json_build_object('id', p.id, 'folio', p.folio, 'cashBoxName', b.name, 'openedOn', p.opened_on::text, 'balance', p.balance::text)
+                                order by b.name, p.id), '[]')
+       from cash_periods p join cash_boxes b on b.id = p.cash_box_id where p.status = 'abierto')`;
+
+/** The folio or name parts of Caja's audited records (labels in ./contributions). */
+export const referenceParts = {
+  cash_period: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', b.name) from cash_periods x join cash_boxes b on b.id = x.cash_box_id where x.id = ${id})`,
+  cash_movement: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', x.description) from cash_movements x where x.id = ${id})`,
+};

@@ -4,3 +4,13 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /** "PÉREZ LÓPEZ JUAN": surnames then names, as payroll lists people. */
 export const employeeNameSql = (alias: string): SQL => sql.raw(`concat_ws(' ', ${alias}.last_name, nullif(${alias}.second_last_name, ''), ${alias}.names)`);
+
+/** The folio or name parts of RH's audited records (labels in ./contributions). */
+export const referenceParts = {
+  rh_fiscal_year: (id: SQL) => sql`(select json_build_object('folio', x.year) from rh_fiscal_years x where x.year = ${id})`,
+  rh_workplace: (id: SQL) => sql`(select json_build_object('name', x.code) from rh_workplaces x where x.id = ${id})`,
+  rh_concept: (id: SQL) => sql`(select json_build_object('name', x.code || ' ' || x.name) from rh_concepts x where x.id = ${id})`,
+  rh_employee: (id: SQL) => sql`(select json_build_object('name', x.number || ' · ' || x.last_name || ' ' || x.second_last_name || ' ' || x.names) from rh_employees x where x.id = ${id})`,
+  rh_agreement: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from rh_agreements x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,
+  rh_payroll: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', x.period_start::text || ' a ' || x.period_end::text) from rh_payrolls x where x.id = ${id})`,
+};

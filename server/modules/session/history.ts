@@ -2,15 +2,14 @@
 // or cancelled it and when, with the fields that changed (read from the audit
 // log's before/after), plus free-text notes people leave on it. One query
 // shape for every audited entity; reading it needs `ver` on the screen that
-// shows the record (AUDIT_SUBJECTS), and so does leaving a note (a note is a
+// shows the record (the `historySubject` its module declares), and so does leaving a note (a note is a
 // conversation about the record, not a change to it).
 import { writeAudit } from '../../db/audit';
 import { actorOf, type AuthUser, type RequestContext } from '../../context';
 import { badInput, forbidden, notFound } from '../../lib/errors';
 import { parseInput, z } from '../../lib/validation';
 import { dec } from '../../../schema/money';
-import { auditReference } from './auditReferences';
-import { AUDIT_SUBJECTS } from './auditSubjects';
+import { auditReference, auditReferences, historySubjectOf } from './auditReferences';
 import * as data from './data';
 
 export const HISTORY_LIMIT = 200;
@@ -67,7 +66,7 @@ function canonical(value: unknown): unknown {
 }
 
 function guard(auth: AuthUser, entity: string): void {
-  const subject = AUDIT_SUBJECTS[entity];
+  const subject = historySubjectOf(entity);
   if (!subject) throw badInput({ entity: HISTORY_MSG.noHistory });
   if (!auth.ability.can('ver', subject)) throw forbidden();
 }
@@ -82,7 +81,7 @@ export async function recordHistory(auth: AuthUser, ctx: RequestContext, entity:
   const id = recordIdOf(entityId);
   const ex = ctx.app.database.db;
   const [parts, entries, notes] = await Promise.all([
-    data.recordReferenceParts(ex, entity, id),
+    data.recordReferenceParts(ex, auditReferences()[entity]?.parts, id),
     data.recordAuditEntries(ex, entity, String(id), HISTORY_LIMIT),
     data.recordNotesOf(ex, entity, String(id), HISTORY_LIMIT),
   ]);
@@ -106,7 +105,7 @@ export async function addRecordNote(auth: AuthUser, ctx: RequestContext, entity:
   const id = recordIdOf(entityId);
   const v = parseInput(noteInput, { body });
   const ex = ctx.app.database.db;
-  if (!(await data.recordReferenceParts(ex, entity, id))) throw notFound('El registro');
+  if (!(await data.recordReferenceParts(ex, auditReferences()[entity]?.parts, id))) throw notFound('El registro');
   return ex.transaction(async (tx) => {
     const note = await data.insertRecordNote(tx, {
       entity,

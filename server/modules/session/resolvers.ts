@@ -27,6 +27,8 @@ export const sessionResolvers: Resolvers = {
       };
     },
     myAuditEntries: (_p, a, ctx) => service.myAuditEntries(ctx, a.limit ?? 10),
+    // Configuración's Auditoría (its SDL is in settings.graphql): the audit log is read here.
+    auditEntries: (_p, a, ctx) => service.listAuditEntries(ctx, a.list, a),
     recordHistory: (_p, a, ctx) => service.recordHistory(ctx, a.entity, a.entityId),
     mySavedViews: (_p, a, ctx) => service.mySavedViews(ctx, a.path),
   },

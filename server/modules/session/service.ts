@@ -4,16 +4,26 @@ import type { RuleModule } from '../../../schema/abilities';
 import { writeAudit } from '../../db/audit';
 import { actorOf, type AuthUser, type RequestContext } from '../../context';
 import { appError, badInput, forbidden, unauthenticated } from '../../lib/errors';
+import { readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import type { AppServices } from '../../services';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
-import { authenticateServiceAccount, findRole, findUserByEmail, findUserById, isServiceToken, touchLastSignIn, updateUserRecord, type UserRow } from '../settings/service';
+// Configuración owns users, roles and service accounts: this module reads them only through its service.
+import {
+  authenticateServiceAccount,
+  findRole,
+  findUserByEmail,
+  findUserById,
+  isServiceToken,
+  revokeUserSessions,
+  touchLastSignIn,
+  updateUserRecord,
+  type UserRow,
+} from '../settings/service';
+import { auditReferences } from './auditReferences';
 import * as data from './data';
 import * as history from './history';
 import * as views from './views';
-
-// For Configuración: revoke a user's sessions (deactivation, reset) and read the audit log.
-export { listAudit, revokeUserSessions } from './data';
 
 export const MSG = {
   badCredentials: 'Correo o contraseña incorrectos.',
@@ -159,7 +169,7 @@ export async function changePassword(ctx: RequestContext, args: { currentPasswor
   await ctx.app.database.db.transaction(async (tx) => {
     await updateUserRecord(tx, user.id, user.version, { passwordHash, forcedPasswordReset: false });
     // Every session issued before the change stops working, this one included; a new one is returned.
-    await data.revokeUserSessions(tx, user.id);
+    await revokeUserSessions(tx, user.id);
     await writeAudit(tx, actorOf(ctx), {
       entity: 'user',
       entityId: user.id,
@@ -188,7 +198,13 @@ export function requireUser(ctx: RequestContext): AuthUser & { id: number; sessi
 export async function myAuditEntries(ctx: RequestContext, limit: number) {
   const auth = requireAuth(ctx);
   if (auth.id === null) return [];
-  return data.recentAuditOfUser(ctx.app.database.db, auth.id, Math.min(Math.max(limit, 1), 50));
+  return data.recentAuditOfUser(ctx.app.database.db, auditReferences(), auth.id, Math.min(Math.max(limit, 1), 50));
+}
+
+/** Configuración's Auditoría list: every entry, newest first, each with its record's folio or name. */
+export function listAuditEntries(ctx: RequestContext, list: ListInput | null | undefined, filter: { entity?: string | null; entityId?: string | null; userId?: string | null }) {
+  const q = readList(list, ['at'] as const, 'at');
+  return data.listAudit(ctx.app.database.db, auditReferences(), q, { entity: filter.entity, entityId: filter.entityId, userId: filter.userId ? Number(filter.userId) : null });
 }
 
 /** Current rules of a signed-in user, re-read (used by the rulesChanged subscription). */

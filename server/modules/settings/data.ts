@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArra
 import type { RuleModule } from '../../../schema/abilities';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, type ListQuery } from '../../lib/list';
-import { appModules, rolePermissions, roles, rowCounts, serviceAccounts, submodules, users } from '../../db/tables';
+import { appModules, rolePermissions, roles, rowCounts, serviceAccounts, sessions, submodules, users } from '../../db/tables';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
 /** A user as lists show it: everything but the password hash, which no list has a use for. */
@@ -496,4 +496,13 @@ export async function touchServiceAccountUsed(ex: Executor, id: number): Promise
     .update(serviceAccounts)
     .set({ lastUsedAt: sql`now()` })
     .where(and(eq(serviceAccounts.id, id), sql`(${serviceAccounts.lastUsedAt} is null or ${serviceAccounts.lastUsedAt} < now() - interval '1 minute')`));
+}
+
+// ---- a user's sessions (deactivation, reset, password change end them all) ----
+
+export async function revokeUserSessions(ex: Executor, userId: number, exceptSessionId?: string): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined));
 }

@@ -56,7 +56,6 @@ export const settingsResolvers: Resolvers = {
       return u && userOut(u);
     },
     roleOptions: (_p, _a, ctx) => service.roleOptions(ctx),
-    auditEntries: (_p, a, ctx) => service.listAuditEntries(ctx, a.list, a),
     roles: (_p, a, ctx) => service.listRoles(ctx, a.list),
     role: (_p, a, ctx) => service.getRole(ctx, a.id),
     appModules: (_p, a, ctx) => service.listModules(ctx, a.list, a.filter),

@@ -7,13 +7,12 @@ import { appError, badInput, conflict, found, notFound } from '../../lib/errors'
 import { readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { generatePassword, hashPassword } from '../../auth/passwords';
-import { listAudit, revokeUserSessions } from '../session/service';
 import * as data from './data';
 import { serviceAccountsOfRole } from './serviceAccounts';
 
 // For the session module: the user and role lookups that sign-in needs.
 export { authenticateServiceAccount, isServiceToken } from './serviceAccounts';
-export { findRole, findUserByEmail, findUserById, touchLastSignIn, updateUser as updateUserRecord, type UserRow } from './data';
+export { findRole, findUserByEmail, findUserById, revokeUserSessions, touchLastSignIn, updateUser as updateUserRecord, type UserRow } from './data';
 
 export const MSG = {
   emailTaken: 'El correo ya está registrado.',
@@ -90,7 +89,7 @@ export async function updateUser(ctx: RequestContext, id: string, version: numbe
     if (await data.emailTaken(tx, v.email, userId)) throw badInput({ email: MSG.emailTaken });
     await assertNotLockingOut(tx, ctx, before, v);
     if (!(await data.updateUser(tx, userId, version, v))) throw conflict();
-    if (before.active && !v.active) await revokeUserSessions(tx, userId);
+    if (before.active && !v.active) await data.revokeUserSessions(tx, userId);
     const after = await data.findUserById(tx, userId);
     await writeAudit(tx, actorOf(ctx), { entity: 'user', entityId: userId, action: 'update', before, after });
   });
@@ -109,7 +108,7 @@ export async function deactivateUser(ctx: RequestContext, id: string, version: n
     if (before.version !== version) throw conflict();
     await assertNotLockingOut(tx, ctx, before, { roleId: before.roleId, active: false });
     if (!(await data.updateUser(tx, userId, version, { active: false }))) throw conflict();
-    await revokeUserSessions(tx, userId);
+    await data.revokeUserSessions(tx, userId);
     const after = await data.findUserById(tx, userId);
     await writeAudit(tx, actorOf(ctx), { entity: 'user', entityId: userId, action: 'deactivate', before, after });
   });
@@ -153,7 +152,7 @@ export async function resetPassword(ctx: RequestContext, id: string) {
     const before = await data.findUserById(tx, userId);
     if (!before) throw notFound('El usuario');
     await data.updateUser(tx, userId, before.version, { passwordHash, forcedPasswordReset: true });
-    await revokeUserSessions(tx, userId);
+    await data.revokeUserSessions(tx, userId);
     await writeAudit(tx, actorOf(ctx), {
       entity: 'user',
       entityId: userId,
@@ -316,11 +315,4 @@ export async function updateSubmodule(ctx: RequestContext, id: string, version: 
   await ctx.app.identity.invalidate({ all: true });
   ctx.app.events.publishRulesChanged({ roleIds: 'all' });
   return found(await data.findSubmodule(db(ctx), submoduleId), 'La pantalla');
-}
-
-// ---- audit log -----------------------------------------------------------
-
-export function listAuditEntries(ctx: RequestContext, list: ListInput | null | undefined, filter: { entity?: string | null; entityId?: string | null; userId?: string | null }) {
-  const q = readList(list, ['at'] as const, 'at');
-  return listAudit(db(ctx), q, { entity: filter.entity, entityId: filter.entityId, userId: filter.userId ? Number(filter.userId) : null });
 }

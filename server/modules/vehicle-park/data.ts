@@ -352,3 +352,11 @@ export async function findLocationRef(ex: Executor, id: number) {
 export async function findDriverRef(ex: Executor, id: number) {
   return (await queryRows<{ id: number; number: string; status: string }>(ex, sql`select id, number, status from rh_employees where id = ${id}`))[0] ?? null;
 }
+
+// ---- what Parque Vehicular contributes to the platform (./contributions) ----
+
+/** The folio or name parts of Parque Vehicular's audited records. */
+export const referenceParts = {
+  vehicle: (id: SQL) => sql`(select json_build_object('name', x.economic_number || case when x.plate <> '' then ' · ' || x.plate else '' end) from vp_vehicles x where x.id = ${id})`,
+  vehicle_odometer: (id: SQL) => sql`(select json_build_object('name', v.economic_number || ' · ' || x.km || ' km') from vp_odometer_readings x join vp_vehicles v on v.id = x.vehicle_id where x.id = ${id})`,
+};

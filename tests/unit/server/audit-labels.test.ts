@@ -8,8 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../client/app/texts';
 import { CONTRACT_LIFECYCLE, ORDER_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
-import { AUDIT_REFERENCES, auditReference, UNREFERENCED_ENTITIES } from '../../../server/modules/session/auditReferences';
-import { AUDIT_SUBJECTS, ENTITIES_WITHOUT_HISTORY } from '../../../server/modules/session/auditSubjects';
+import { auditReference, auditReferences, historySubjectOf, UNREFERENCED_ENTITIES } from '../../../server/modules/session/auditReferences';
 import { MODULE_CATALOG } from '../../../schema/catalog';
 
 const SERVER = path.resolve(__dirname, '../../../server');
@@ -66,14 +65,17 @@ describe('audit log in Spanish', () => {
 
   it('knows how to show every audited entity by folio or name, or says it has none', () => {
     const none: readonly string[] = UNREFERENCED_ENTITIES;
-    expect([...entities].filter((e) => !AUDIT_REFERENCES[e] && !none.includes(e))).toEqual([]);
+    expect([...entities].filter((e) => !auditReferences()[e] && !none.includes(e))).toEqual([]);
   });
 
   it('guards the Historial of every audited entity with the ability of a screen that exists', () => {
-    const none: readonly string[] = ENTITIES_WITHOUT_HISTORY;
-    expect([...entities].filter((e) => !AUDIT_SUBJECTS[e] && !none.includes(e))).toEqual([]);
+    // A note or a saved view belongs to the record or screen it was left on: no Historial of its own.
+    const none: readonly string[] = [...UNREFERENCED_ENTITIES, 'record_note', 'saved_view'];
+    expect([...entities].filter((e) => !historySubjectOf(e) && !none.includes(e))).toEqual([]);
     const subjects = new Set(MODULE_CATALOG.flatMap((m) => m.submodules.map((s) => `${m.name}-${s.name}`)));
-    expect(Object.entries(AUDIT_SUBJECTS).filter(([, subject]) => !subjects.has(subject))).toEqual([]);
+    const guarded = Object.keys(auditReferences()).map((e) => [e, historySubjectOf(e)] as const);
+    expect(guarded.filter(([, subject]) => subject !== undefined && !subjects.has(subject))).toEqual([]);
+    expect(guarded.filter(([, subject]) => subject === undefined).map(([e]) => e)).toEqual(['record_note', 'saved_view']);
   });
 
   it('labels records as their screens show them', () => {

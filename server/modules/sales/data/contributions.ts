@@ -1,0 +1,19 @@
+// The SQL behind what Ventas contributes to the platform (../contributions):
+// its Tablero expressions and the parts that name its audited records.
+import { sql, type SQL } from 'drizzle-orm';
+import { byMonthSql, duesSql } from '../../../lib/indicators';
+import type { PartsOf } from '../../../lib/references';
+
+/** Open invoices (emitida / pagada_parcial) with a balance, by due date. */
+export const receivablesSql = (today: string) => duesSql(today, sql`invoices`, sql`status in ('emitida', 'pagada_parcial')`);
+
+export const invoicedByMonthSql = (today: string): SQL =>
+  byMonthSql(today, sql`(select coalesce(sum(i.total), 0) as total from invoices i
+                      where i.status in ('emitida', 'pagada_parcial', 'pagada') and date_trunc('month', i.date::timestamp) = m.month)`);
+
+export const referenceParts = {
+  contract: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.name) from contracts x where x.id = ${id})`,
+  order_delivery: (id) => sql`(select json_build_object('folio', o.folio, 'name', x.received_by) from order_deliveries x join service_orders o on o.id = x.order_id where x.id = ${id})`,
+  invoice: (id) => sql`(select json_build_object('serie', x.serie, 'folio', x.folio, 'name', n.name) from invoices x join clients n on n.id = x.client_id where x.id = ${id})`,
+  other_income: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.concept) from other_incomes x where x.id = ${id})`,
+} satisfies Record<string, PartsOf>;

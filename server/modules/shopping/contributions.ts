@@ -1,0 +1,51 @@
+// What Compras contributes to the platform (registered in ../index.ts):
+// Tablero cards, Ctrl+K sources, and how its audited records are named.
+import type { ModuleContributions } from '../../lib/contributions';
+import { readDues, readMonths } from '../../lib/indicators';
+import { document, folio, joined, named, name, withName } from '../../lib/references';
+import { listExpenses, listSuppliers } from './service';
+import * as data from './data/contributions';
+
+const page = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });
+
+export const shoppingContributions: ModuleContributions = {
+  indicators: [
+    { group: 'shopping', name: 'payables', ability: ['ver', 'Compras-Gastos'], indicator: (today) => ({ sql: data.payablesSql(today), read: readDues }) },
+    { group: 'shopping', name: 'spentByMonth', ability: ['ver', 'Compras-Gastos'], indicator: (today) => ({ sql: data.spentByMonthSql(today), read: readMonths }) },
+    {
+      group: 'shopping',
+      name: 'paymentRequestsToApprove',
+      ability: ['autorizar', 'Compras-Solicitudes de pago'],
+      indicator: () => ({ sql: data.pendingPaymentRequestsSql(), read: Number }),
+    },
+  ],
+  searchSources: [
+    {
+      entity: 'supplier',
+      subject: 'Compras-Proveedores',
+      sequence: 40,
+      find: async (ctx, s, n) => (await listSuppliers(ctx, page(s, n), null)).items.map((x) => ({ entity: 'supplier', id: String(x.id), label: x.name, description: `Proveedor · ${x.rfc}` })),
+    },
+    {
+      entity: 'expense',
+      subject: 'Compras-Gastos',
+      sequence: 50,
+      find: async (ctx, s, n) =>
+        (await listExpenses(ctx, page(s, n), null)).items.map((e) => ({
+          entity: 'expense',
+          id: String(e.id),
+          label: `Gasto ${e.folio} · ${e.supplierName}`,
+          description: `Gasto · factura ${[e.invoiceSerie, e.invoiceFolio].filter(Boolean).join('-')}`,
+        })),
+    },
+  ],
+  auditReferences: {
+    supplier: { parts: named('suppliers'), label: name, historySubject: 'Compras-Proveedores' },
+    company_account: { parts: named('company_accounts'), label: name, historySubject: 'Compras-Cuentas' },
+    account_entry: { parts: data.referenceParts.account_entry, label: name, historySubject: 'Compras-Cuentas' },
+    account_transfer: { parts: data.referenceParts.account_transfer, label: (p) => joined(`Traspaso ${folio(p)}`, p.name), historySubject: 'Compras-Cuentas' },
+    expense: { parts: document('expenses x join suppliers n on n.id = x.supplier_id'), label: withName(folio), historySubject: 'Compras-Gastos' },
+    supplier_payment: { parts: document('supplier_payments x join suppliers n on n.id = x.supplier_id'), label: withName(folio), historySubject: 'Compras-Pagos' },
+    payment_request: { parts: data.referenceParts.payment_request, label: withName(folio), historySubject: 'Compras-Solicitudes de pago' },
+  },
+};
