@@ -5,7 +5,7 @@
 // (the fiscal engine is passed in, so this file never reads tables), the
 // convenio installments and the net. decimal.js throughout; every line is
 // rounded half-up to centavos once.
-import { addDays, daysBetween, isIsoDate } from '../dates';
+import { addDays, daysBetween, formatDateMx, isIsoDate } from '../dates';
 import { Decimal, dec, money, sum, type DecimalLike } from '../money';
 
 export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria';
@@ -86,6 +86,28 @@ export function employedDays(periodStart: string, periodEnd: string, periodDays:
 /** Art. 96 LISR: a worker whose daily salary is at or under the minimum wage of their zone has no ISR withheld. */
 export function isMinimumWageOnly(dailySalary: DecimalLike, zone: 'general' | 'frontera', minimumWage: { general: string; borderZone: string }): boolean {
   return dec(dailySalary).lte(zone === 'frontera' ? minimumWage.borderZone : minimumWage.general);
+}
+
+// ---- one payroll per employee and period -------------------------------------------
+
+export type PeriodRange = { periodStart: string; periodEnd: string };
+
+/** Two periods share at least one day. */
+export const periodsOverlap = (a: PeriodRange, b: PeriodRange): boolean => a.periodStart <= b.periodEnd && b.periodStart <= a.periodEnd;
+
+/** "la nómina 12 (01/11/2026 al 15/11/2026)": how messages name another payroll (its folio and dates, as the receipts do). */
+export const payrollReference = (p: { folio: number } & PeriodRange): string => `la nómina ${p.folio} (${formatDateMx(p.periodStart)} al ${formatDateMx(p.periodEnd)})`;
+
+/**
+ * Days of an extraordinary payroll's period, from `from` (the hire date, when later) to its end, that no
+ * closed ordinary payroll of the employee already paid: the salary days (and so the IMSS days) it may still pay.
+ */
+export function unpaidDays(period: PeriodRange, paid: readonly PeriodRange[], from: string | null = null): number {
+  let days = 0;
+  for (let d = from && from > period.periodStart ? from : period.periodStart; d <= period.periodEnd; d = addDays(d, 1)) {
+    if (!paid.some((p) => p.periodStart <= d && d <= p.periodEnd)) days++;
+  }
+  return days;
 }
 
 // ---- validation (Spanish messages per field) ----------------------------------------

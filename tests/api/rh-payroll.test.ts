@@ -5,8 +5,8 @@
 // net below zero (the close is refused naming the employee), then two closes
 // at once (one wins) and the convenio balances after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityOf } from '../../server/modules/rh/employees/seed';
-import { type GqlResult, startServer, type TestServer } from './harness';
+import { startServer, type TestServer } from './harness';
+import { A_CANCEL, A_CREATE, A_UPDATE, conflictOf, fieldsOf, m, P_CALC, P_CLOSE, P_CREATE, P_DELETE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
 
 let s: TestServer;
 let rh: string; // Recursos Humanos: every RH ability
@@ -15,74 +15,14 @@ let viewer: string; // Consulta: only ver
 let demoAgreements: number; // what the demo seed left (two convenios, a closed and an open payroll)
 let demoPayrolls: number;
 
+const { ok, createEmployee, retireDemoQuincenal, conceptId, payroll, agreement, countAgreements, countPayrolls } = rhPayrollApi(() => s, () => rh, { firstSeq: 900 });
+
 beforeAll(async () => {
   s = await startServer();
   [rh, seller, viewer] = await Promise.all([s.login('rh@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
   [demoAgreements, demoPayrolls] = [await countAgreements(), await countPayrolls()];
 });
 afterAll(async () => s?.stop());
-
-const ok = async (query: string, variables: Record<string, unknown> = {}, token = rh) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields ?? {};
-};
-const conflictOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('CONFLICT');
-  return r.errors![0].message;
-};
-/** Decimal scalars travel normalised ("7000", "0.5"): compare as 2-decimal text. */
-const m = (v: string | null | undefined) => (v === null || v === undefined ? v : Number(v).toFixed(2));
-
-const AGREEMENT = 'id folio employeeId employeeNumber employeeName kind description reference startDate total installment balance status cancelReason version payments { payrollId payrollFolio paymentDate amount balanceAfter }';
-const LINE = 'conceptCode conceptName kind source description amount taxable exempt';
-const PE = `id employeeId employeeNumber employeeName dailySalary sbcDaily minimumWageOnly daysWorked absences overtimeDoubleHours overtimeTripleHours
-  perceptions taxable exempt isr subsidy isrWithheld imssEmployee deductions otherPayments net lines { ${LINE} } fiscalTrace { label amount }`;
-const PAYROLL = `id folio kind frequency periodStart periodEnd paymentDate description status tableYear employeeCount perceptions deductions otherPayments net version
-  employees { ${PE} } conceptTotals { code name kind amount }`;
-
-const A_CREATE = `mutation($i:RhAgreementInput!){ rhAgreementCreate(input:$i){ ${AGREEMENT} } }`;
-const A_UPDATE = `mutation($id:ID!,$v:Int!,$i:RhAgreementInput!){ rhAgreementUpdate(id:$id,version:$v,input:$i){ ${AGREEMENT} } }`;
-const A_CANCEL = `mutation($id:ID!,$v:Int!,$r:String!){ rhAgreementCancel(id:$id,version:$v,reason:$r){ ${AGREEMENT} } }`;
-const P_CREATE = `mutation($i:RhPayrollInput!){ rhPayrollCreate(input:$i){ ${PAYROLL} } }`;
-const P_INCIDENT = `mutation($id:ID!,$i:RhPayrollIncidentInput!){ rhPayrollIncidentSave(payrollEmployeeId:$id,input:$i){ ${PE} } }`;
-const P_CALC = `mutation($id:ID!,$v:Int!){ rhPayrollCalculate(id:$id,version:$v){ ${PAYROLL} } }`;
-const P_CLOSE = `mutation($id:ID!,$v:Int!){ rhPayrollClose(id:$id,version:$v){ ${PAYROLL} } }`;
-const P_DELETE = 'mutation($id:ID!,$v:Int!){ rhPayrollDelete(id:$id,version:$v) }';
-const payroll = async (id: string) => (await ok(`query($id:ID!){ rhPayroll(id:$id){ ${PAYROLL} } }`, { id })).rhPayroll;
-const agreement = async (id: string) => (await ok(`query($id:ID!){ rhAgreement(id:$id){ ${AGREEMENT} } }`, { id })).rhAgreement;
-const countAgreements = async () => (await ok('{ rhAgreements { total } }')).rhAgreements.total as number;
-const countPayrolls = async () => (await ok('{ rhPayrolls { total } }')).rhPayrolls.total as number;
-
-// ---- employees (through Empleados) ---------------------------------------------------
-
-const EMPLOYEE_CREATE = 'mutation($i:RhEmployeeInput!){ rhEmployeeCreate(input:$i){ id number fullName version } }';
-let org: { areaId: string; positionId: string };
-let seq = 900;
-
-async function createEmployee(p: { number: string; names: string; lastName: string; secondLastName: string; birthDate: string; hireDate: string; dailySalary: string; payFrequency?: string }) {
-  const id = identityOf({ ...p, sex: 'H', state: 'QT', seq: seq++ });
-  const input = { ...p, ...id, ...org, payFrequency: p.payFrequency ?? 'quincenal', wageZone: 'general' };
-  return { ...(await ok(EMPLOYEE_CREATE, { i: input })).rhEmployeeCreate, input };
-}
-
-/** Lets the test's employees be the only quincenal staff: the demo ones go on baja. */
-async function retireDemoQuincenal() {
-  const list = (await ok('{ rhEmployees(list:{pageSize:200}, filter:{status:activo, payFrequency:quincenal}){ items { id version } } }')).rhEmployees.items;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  for (const e of list) {
-    await ok('mutation($id:ID!,$v:Int!,$i:RhEmployeeTerminateInput!){ rhEmployeeTerminate(id:$id,version:$v,input:$i){ id } }', { id: e.id, v: e.version, i: { date: today, reason: 'Baja para la prueba de nómina' } });
-  }
-}
-
-const conceptId = async (code: string) => {
-  const items = (await ok('query($s:String){ rhConcepts(list:{search:$s, pageSize:50}){ items { id code systemKey } } }', { s: code })).rhConcepts.items;
-  return items.find((c: any) => c.code === code).id as string;
-};
 
 // ---- permissions ------------------------------------------------------------------------
 
@@ -152,8 +92,6 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
   let p: any;
 
   beforeAll(async () => {
-    const positions = (await ok('{ rhPositions(list:{pageSize:1}, filter:{active:true}){ items { id areaId } } }')).rhPositions.items;
-    org = { areaId: positions[0].areaId, positionId: positions[0].id };
     await retireDemoQuincenal();
     a = await createEmployee({ number: 'T-001', names: 'Juan', lastName: 'Pérez', secondLastName: 'López', birthDate: '1990-04-12', hireDate: '2022-07-01', dailySalary: '315.04' });
     b = await createEmployee({ number: 'T-002', names: 'Mario', lastName: 'Gómez', secondLastName: 'Ruiz', birthDate: '1985-09-03', hireDate: '2021-03-01', dailySalary: '400.00' });

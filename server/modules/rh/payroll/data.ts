@@ -387,3 +387,70 @@ export async function convenioLinesForClose(ex: Executor, payrollId: number) {
         group by a.id, a.folio, a.status, a.balance order by a.id`,
   );
 }
+
+// ---- one payroll per employee and period ------------------------------------------------
+
+/**
+ * Serialises the steps that compare a payroll's period with the others' (creating an ordinary payroll, closing
+ * any): the second of two parallel creations of the same quincena waits here and then sees the first one.
+ * An advisory lock: the rows it protects do not exist yet. Taken after the payroll's own row lock.
+ */
+export async function lockPayrollPeriods(ex: Executor): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(7302401)`);
+}
+
+export type OverlapRow = { folio: number; periodStart: string; periodEnd: string; employeeNumber: string; employeeName: string };
+
+/**
+ * The first other payroll of this kind (semanal or quincenal) whose period shares a day with this one and
+ * that has any of these employees (a list, or the employees of the payroll being closed). Payrolls are never
+ * cancelled, only deleted while open, so every stored one counts.
+ */
+export async function overlappingOrdinaryPayroll(
+  ex: Executor,
+  v: { kind: PayFrequency; periodStart: string; periodEnd: string; employeeIds?: readonly number[]; payrollId?: number },
+): Promise<OverlapRow | null> {
+  const employees = v.payrollId !== undefined ? sql`(select employee_id from rh_payroll_employees where payroll_id = ${v.payrollId})` : idList(v.employeeIds ?? []);
+  if (v.payrollId === undefined && !v.employeeIds?.length) return null;
+  const rows = await queryRows<OverlapRow>(
+    ex,
+    sql`select p.folio, p.period_start::text as "periodStart", p.period_end::text as "periodEnd", pe.employee_number as "employeeNumber", pe.employee_name as "employeeName"
+        from rh_payrolls p join rh_payroll_employees pe on pe.payroll_id = p.id
+        where p.kind = ${v.kind} and p.period_start <= ${v.periodEnd} and p.period_end >= ${v.periodStart}
+          ${v.payrollId !== undefined ? sql`and p.id <> ${v.payrollId}` : sql``}
+          and pe.employee_id in ${employees}
+        order by p.folio, pe.employee_number limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+export type PaidPeriodRow = { employeeId: number; folio: number; periodStart: string; periodEnd: string; closedAt: Date };
+
+/** Closed ordinary payrolls of these employees that share a day with the period: the days they already paid. */
+export async function closedOrdinaryPeriods(ex: Executor, employeeIds: readonly number[], periodStart: string, periodEnd: string): Promise<PaidPeriodRow[]> {
+  if (!employeeIds.length) return [];
+  return queryRows<PaidPeriodRow>(
+    ex,
+    sql`select pe.employee_id as "employeeId", p.folio, p.period_start::text as "periodStart", p.period_end::text as "periodEnd", p.closed_at as "closedAt"
+        from rh_payrolls p join rh_payroll_employees pe on pe.payroll_id = p.id
+        where p.kind <> 'extraordinaria' and p.status = 'cerrada' and p.period_start <= ${periodEnd} and p.period_end >= ${periodStart}
+          and pe.employee_id in ${idList(employeeIds)}
+        order by p.period_start, p.folio`,
+  );
+}
+
+export type TakenInstallment = { folio: number; periodStart: string; periodEnd: string };
+
+/** Installments of these convenios that a closed ordinary payroll sharing a day with the period already took, by convenio. */
+export async function installmentsTakenInPeriod(ex: Executor, agreementIds: readonly number[], periodStart: string, periodEnd: string): Promise<Map<number, TakenInstallment>> {
+  if (!agreementIds.length) return new Map();
+  const rows = await queryRows<{ agreementId: number; folio: number; periodStart: string; periodEnd: string }>(
+    ex,
+    sql`select ap.agreement_id as "agreementId", p.folio, p.period_start::text as "periodStart", p.period_end::text as "periodEnd"
+        from rh_agreement_payments ap join rh_payrolls p on p.id = ap.payroll_id
+        where p.kind <> 'extraordinaria' and p.status = 'cerrada' and p.period_start <= ${periodEnd} and p.period_end >= ${periodStart}
+          and ap.agreement_id in ${idList(agreementIds)}
+        order by p.folio desc`,
+  );
+  return new Map(rows.map((r) => [r.agreementId, { folio: r.folio, periodStart: r.periodStart, periodEnd: r.periodEnd }]));
+}

@@ -4,6 +4,13 @@
 // (locked; one installment of each convenio, never a negative net; exactly
 // once even when two people press "Cerrar" together), delete while open.
 // Every change queues on the payroll row (SELECT … FOR UPDATE).
+// One payroll per employee and period: an ordinary (semanal/quincenal)
+// payroll is neither created nor closed while another of its kind shares a
+// day and an employee with it (creations and closes queue on one advisory
+// lock, so two parallel creations of a quincena cannot both pass). An
+// extraordinary one may share the dates, but never pays again the salary
+// days (and so the IMSS days) or the convenio installments that a closed
+// ordinary payroll already paid for them.
 import { writeAudit } from '../../../db/audit';
 import { nextFolio } from '../../../db/folios';
 import type { Executor } from '../../../db/database';
@@ -18,14 +25,18 @@ import {
   employedDays,
   isMinimumWageOnly,
   negativeNetMessage,
+  PAYROLL_KIND_LABELS,
   payrollPeriodDays,
+  payrollReference,
   SYSTEM_CONCEPTS,
   taxPeriodOf,
+  unpaidDays,
   validateIncident,
   validatePayrollDates,
   type AgreementDue,
   type CapturedExtra,
   type PayFrequency,
+  type PeriodRange,
 } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
 import * as agreements from '../agreements/service';
@@ -43,6 +54,14 @@ export const MSG = {
   conceptSystem: 'Este concepto lo calcula el sistema; no se captura a mano.',
   conceptRepeated: 'Concepto repetido: captura un solo importe por concepto.',
   agreementChanged: (folio: number, balance: string) => `El convenio ${folio} cambió desde el cálculo (saldo ${balance}); vuelve a calcular la nómina.`,
+  overlap: (o: data.OverlapRow, kind: PayFrequency) =>
+    `El empleado ${o.employeeNumber} ${o.employeeName} ya está en ${payrollReference(o)}: solo puede haber una nómina ${PAYROLL_KIND_LABELS[kind].toLowerCase()} por empleado y periodo.`,
+  closeOverlap: (o: data.OverlapRow, kind: PayFrequency) =>
+    `No se puede cerrar: el empleado ${o.employeeNumber} ${o.employeeName} también está en ${payrollReference(o)} y solo puede haber una nómina ${PAYROLL_KIND_LABELS[kind].toLowerCase()} por empleado y periodo. Elimina la nómina repetida.`,
+  daysAlreadyPaid: (limit: number, paid: data.PaidPeriodRow) => `Parte del periodo ya se pagó en ${payrollReference(paid)}; captura como máximo ${limit} ${limit === 1 ? 'día' : 'días'}.`,
+  paidAfterCalculation: (e: { employeeNumber: string; employeeName: string }, paid: data.PaidPeriodRow) =>
+    `No se puede cerrar: ${payrollReference(paid)} se cerró después del cálculo y ya pagó días de ${e.employeeNumber} ${e.employeeName}; vuelve a calcular la nómina.`,
+  installmentTaken: (folio: number, paid: { folio: number } & PeriodRange) => `No se puede cerrar: el convenio ${folio} ya tomó su abono del periodo en ${payrollReference(paid)}; vuelve a calcular la nómina.`,
 } as const;
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -113,6 +132,14 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
     const yearSet = sets.find((s) => s.year === params.tableYear)!;
     const employees = await data.eligibleEmployees(tx, frequency, v.periodEnd);
     if (!employees.length) throw badInput({ [v.kind === 'extraordinaria' ? 'frequency' : 'kind']: MSG.noEmployees(frequency) });
+    const employeeIds = employees.map((e) => e.id);
+    if (v.kind !== 'extraordinaria') {
+      await data.lockPayrollPeriods(tx);
+      const other = await data.overlappingOrdinaryPayroll(tx, { kind: v.kind, periodStart: v.periodStart, periodEnd: v.periodEnd, employeeIds });
+      if (other) throw appError('CONFLICT', MSG.overlap(other, v.kind));
+    }
+    // An extraordinary payroll starts with the days no closed ordinary payroll paid.
+    const paid = v.kind === 'extraordinaria' ? await data.closedOrdinaryPeriods(tx, employeeIds, v.periodStart, v.periodEnd) : [];
     const folio = await nextFolio(tx, 'rh.payroll');
     const payrollId = await data.insertPayroll(tx, { folio, kind: v.kind, frequency, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description, createdBy: ctx.auth?.id ?? null });
     await data.insertPayrollEmployees(
@@ -127,7 +154,11 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
         // SBC = SDI with the seniority at the payment date.
         sbcDaily: sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi,
         minimumWageOnly: isMinimumWageOnly(e.dailySalary, e.wageZone, params.minimumWage),
-        daysWorked: String(employedDays(v.periodStart, v.periodEnd, periodDays, e.hireDate)),
+        daysWorked: String(
+          v.kind === 'extraordinaria'
+            ? unpaidDays(v, paid.filter((p) => p.employeeId === e.id), e.hireDate)
+            : employedDays(v.periodStart, v.periodEnd, periodDays, e.hireDate),
+        ),
       })),
     );
     await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'create', after: { folio, ...v, frequency, employees: employees.length } });
@@ -147,6 +178,11 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
     const payroll = found(await data.findPayroll(tx, pe.payrollId, { lock: true }), 'La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
     const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
+    if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
+      const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
+      const limit = unpaidDays(payroll, paid);
+      if (dec(v.daysWorked).gt(limit)) fields.daysWorked = MSG.daysAlreadyPaid(limit, paid[0]);
+    }
     const concepts = await data.conceptsByIds(tx, v.extras.map((x) => x.conceptId));
     const seen = new Set<number>();
     v.extras.forEach((x, i) => {
@@ -194,8 +230,22 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
     list.push({ conceptId: c.conceptId, kind: c.kind, taxableRule: c.taxableRule, exemptUma: c.exemptUma, amount: c.amount, description: c.description });
     captured.set(c.payrollEmployeeId, list);
   }
+  const dueRows = await agreements.dueAgreements(tx, employees.map((e) => e.employeeId), payroll.periodEnd);
+  // An extraordinary payroll pays neither the days nor the installments a closed ordinary one already paid.
+  const extraordinary = payroll.kind === 'extraordinaria';
+  const paid = extraordinary ? await data.closedOrdinaryPeriods(tx, employees.map((e) => e.employeeId), payroll.periodStart, payroll.periodEnd) : [];
+  const taken = extraordinary ? await data.installmentsTakenInPeriod(tx, dueRows.map((a) => a.id), payroll.periodStart, payroll.periodEnd) : new Map<number, data.TakenInstallment>();
+  const notes = new Map<number, { label: string; amount: string }[]>();
+  const note = (employeeId: number, label: string, amount: string) => notes.set(employeeId, [...(notes.get(employeeId) ?? []), { label, amount }]);
+  const calendarDays = unpaidDays(payroll, []);
+  for (const p of paid) note(p.employeeId, `Días del periodo ya pagados en ${payrollReference(p)}`, String(calendarDays - unpaidDays(payroll, [p])));
   const due = new Map<number, AgreementDue[]>();
-  for (const a of await agreements.dueAgreements(tx, employees.map((e) => e.employeeId), payroll.periodEnd)) {
+  for (const a of dueRows) {
+    const tookIt = taken.get(a.id);
+    if (tookIt) {
+      note(a.employeeId, `Convenio ${a.folio}: su abono del periodo ya lo tomó ${payrollReference(tookIt)}; no se descuenta otra vez`, '0.00');
+      continue;
+    }
     const list = due.get(a.employeeId) ?? [];
     list.push({ agreementId: a.id, folio: a.folio, kind: a.kind, installment: a.installment, balance: a.balance });
     due.set(a.employeeId, list);
@@ -204,11 +254,21 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
   const lines: data.NewLine[] = [];
   const results: data.EmployeeResult[] = [];
   for (const e of employees) {
+    let { daysWorked, absences } = e;
+    if (extraordinary) {
+      // Days captured before an ordinary payroll of the period closed: only the days it did not pay remain.
+      const limit = unpaidDays(payroll, paid.filter((p) => p.employeeId === e.employeeId));
+      if (dec(daysWorked).gt(limit)) {
+        daysWorked = String(limit);
+        if (dec(absences).gt(limit)) absences = String(limit);
+        await data.updateIncident(tx, e.id, { daysWorked, absences, overtimeDoubleHours: e.overtimeDoubleHours, overtimeTripleHours: e.overtimeTripleHours });
+      }
+    }
     const r = calculateEmployee({
       dailySalary: e.dailySalary,
       minimumWageOnly: e.minimumWageOnly,
-      daysWorked: e.daysWorked,
-      absences: e.absences,
+      daysWorked,
+      absences,
       overtimeDoubleHours: e.overtimeDoubleHours,
       overtimeTripleHours: e.overtimeTripleHours,
       periodDays,
@@ -230,7 +290,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
         quantity: l.quantity,
       });
     }
-    results.push({ id: e.id, ...r });
+    results.push({ id: e.id, ...r, fiscalTrace: [...(notes.get(e.employeeId) ?? []), ...r.fiscalTrace] });
   }
   // Captured lines are posted again in calculation order, with their taxable/exempt split.
   await data.deleteAllLines(tx, payroll.id);
@@ -271,10 +331,35 @@ export async function closePayroll(ctx: RequestContext, id: string, version: num
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.alreadyClosed);
     if (payroll.version !== version) throw conflict();
     if (payroll.status !== 'calculada') throw appError('CONFLICT', MSG.notCalculated);
-    const negative = (await data.payrollEmployees(tx, payrollId)).find((e) => dec(e.net).isNegative());
+    await data.lockPayrollPeriods(tx);
+    const employees = await data.payrollEmployees(tx, payrollId);
+    if (payroll.kind !== 'extraordinaria') {
+      // Payrolls stored before the rule (the same quincena created twice) cannot both be closed.
+      const other = await data.overlappingOrdinaryPayroll(tx, { kind: payroll.kind, periodStart: payroll.periodStart, periodEnd: payroll.periodEnd, payrollId });
+      if (other) throw appError('CONFLICT', MSG.closeOverlap(other, payroll.kind));
+    } else {
+      // An ordinary payroll of the period closed after this one was calculated.
+      const paid = await data.closedOrdinaryPeriods(tx, employees.map((e) => e.employeeId), payroll.periodStart, payroll.periodEnd);
+      for (const e of employees) {
+        const paidOf = paid.filter((p) => p.employeeId === e.employeeId);
+        if (paidOf.length && dec(e.daysWorked).gt(unpaidDays(payroll, paidOf))) {
+          const late = paidOf.filter((p) => payroll.calculatedAt && new Date(p.closedAt) > new Date(payroll.calculatedAt)).at(-1) ?? paidOf.at(-1)!;
+          throw appError('CONFLICT', MSG.paidAfterCalculation(e, late));
+        }
+      }
+    }
+    const negative = employees.find((e) => dec(e.net).isNegative());
     if (negative) throw appError('CONFLICT', negativeNetMessage(negative));
+    const convenios = await data.convenioLinesForClose(tx, payrollId);
+    if (payroll.kind === 'extraordinaria') {
+      const taken = await data.installmentsTakenInPeriod(tx, convenios.map((c) => c.agreementId), payroll.periodStart, payroll.periodEnd);
+      for (const c of convenios) {
+        const tookIt = taken.get(c.agreementId);
+        if (tookIt) throw appError('CONFLICT', MSG.installmentTaken(c.folio, tookIt));
+      }
+    }
     const payments: { agreementId: number; folio: number; amount: string; balanceAfter: string }[] = [];
-    for (const c of await data.convenioLinesForClose(tx, payrollId)) {
+    for (const c of convenios) {
       if (c.status !== 'activo' || dec(c.balance).lt(c.amount)) throw appError('CONFLICT', MSG.agreementChanged(c.folio, money(c.balance)));
       const balanceAfter = money(dec(c.balance).minus(c.amount));
       if (await agreements.applyPayment(tx, { agreementId: c.agreementId, payrollId, amount: money(c.amount), balanceAfter })) payments.push({ agreementId: c.agreementId, folio: c.folio, amount: money(c.amount), balanceAfter });
