@@ -2,7 +2,7 @@
 // each role may do (Configuración edits them; sessions and every module's
 // audit and FKs read them), sessions, audit log, folios and settings.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const appModules = pgTable('app_modules', {
   id: serial('id').primaryKey(),
@@ -228,4 +228,23 @@ export const savedViews = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('saved_views_user_path_name_uq').on(t.userId, t.path, sql`lower(${t.name})`)],
+);
+
+/** The company's fiscal data (CFDI emisor, the header of every printed document). One row, id = 1; Ventas edits it, everyone reads it through server/lib/company.ts. */
+export const companyProfile = pgTable(
+  'company_profile',
+  {
+    id: integer('id').primaryKey(),
+    rfc: text('rfc').notNull(),
+    name: text('name').notNull(),
+    regimenFiscal: text('regimen_fiscal').notNull(),
+    postalCode: text('postal_code').notNull(),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    invoiceSeries: text('invoice_series').array().notNull().default(sql`ARRAY['A']::text[]`),
+    defaultSeries: text('default_series').notNull().default('A'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('company_profile_single_ck', sql`${t.id} = 1`)],
 );

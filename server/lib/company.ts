@@ -1,11 +1,11 @@
 // The company's own fiscal data (the CFDI emisor and the header of every
 // printed document). Stored in the one-row `company_profile` table (Ventas
-// tables); any module may read it to print documents with pdf.ts.
+// edits it); any module may read it to print documents with pdf.ts.
 import { eq } from 'drizzle-orm';
 import { rfcKind } from '../../schema/validators';
 import type { Executor } from '../db/database';
 import { catalogName, REGIMENES_FISCALES, type PersonType } from '../../schema/sat';
-import { companyProfile } from '../modules/sales/tables';
+import { companyProfile } from '../db/tables';
 
 export type CompanyProfile = {
   rfc: string;

@@ -15,24 +15,8 @@ const rate = (name: string) => numeric(name, { precision: 9, scale: 6 });
 const pct = (name: string) => numeric(name, { precision: 7, scale: 4 });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** The company's fiscal data (CFDI emisor). One row, id = 1; read through server/lib/company.ts. */
-export const companyProfile = pgTable(
-  'company_profile',
-  {
-    id: integer('id').primaryKey(),
-    rfc: text('rfc').notNull(),
-    name: text('name').notNull(),
-    regimenFiscal: text('regimen_fiscal').notNull(),
-    postalCode: text('postal_code').notNull(),
-    address: text('address').notNull().default(''),
-    phone: text('phone').notNull().default(''),
-    email: text('email').notNull().default(''),
-    invoiceSeries: text('invoice_series').array().notNull().default(sql`ARRAY['A']::text[]`),
-    defaultSeries: text('default_series').notNull().default('A'),
-    version: integer('version').notNull().default(1),
-  },
-  (t) => [check('company_profile_single_ck', sql`${t.id} = 1`)],
-);
+/** The company's fiscal data is a platform table (server/db/tables.ts): every module prints it. */
+export { companyProfile } from '../../db/tables';
 
 export const clients = pgTable(
   'clients',
