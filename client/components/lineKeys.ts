@@ -4,7 +4,7 @@
 // editor can) and lands on its first field. Attach `onLinesKeyDown` to the
 // element that holds the lines' rows (a <table>, or any container whose rows
 // carry data-line-row). Enter in an open dropdown (article, concept) still picks
-// the option, in a text area it still breaks the line, and on a button it still
+// the highlighted option, in a text area it still breaks the line, and on a button it still
 // presses it.
 import type { KeyboardEvent } from 'react';
 
@@ -22,6 +22,13 @@ function rowsOf(container: HTMLElement): HTMLElement[] {
 }
 
 const fieldsOf = (row: HTMLElement) => [...row.querySelectorAll<HTMLInputElement>(INPUTS)].filter(isField);
+
+/** The option highlighted in the listbox a combobox field controls, if any. */
+function highlightedOption(field: HTMLElement): boolean {
+  const listId = field.getAttribute('aria-controls');
+  const list = listId ? field.ownerDocument.getElementById(listId) : null;
+  return !!list?.querySelector('[data-combobox-selected], [aria-selected="true"]');
+}
 
 /** The field Enter should move to from `from`, or 'add' past the last field of the last line, or null. */
 export function nextLineField(container: HTMLElement, from: HTMLElement): HTMLInputElement | 'add' | null {
@@ -49,8 +56,10 @@ export function onLinesKeyDown(onAddLine?: () => void) {
     if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;
     const target = event.target as HTMLElement;
     if (!isField(target)) return;
-    // An open combobox takes Enter to pick its option.
-    if (target.getAttribute('aria-expanded') === 'true') return;
+    // An open combobox takes Enter to pick the option the person highlighted (Mantine's handler on
+    // the field ran first and prevented the default). With nothing highlighted, as when an
+    // autocomplete (Clave SAT) opens its suggestions on focus, Enter moves on like everywhere else.
+    if (event.defaultPrevented || (target.getAttribute('aria-expanded') === 'true' && highlightedOption(target))) return;
     const container = event.currentTarget;
     const next = nextLineField(container, target);
     if (next === null || (next === 'add' && !onAddLine)) return;

@@ -73,6 +73,30 @@ function enter(init: KeyboardEventInit = {}): boolean {
 const nextFrames = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 60)));
 
 describe('Enter through line items', () => {
+  it('moves on from an open dropdown where nothing is highlighted (an autocomplete showing its suggestions)', () => {
+    render(1);
+    const list = document.createElement('div');
+    list.id = 'sugerencias';
+    list.innerHTML = '<div role="option">72102900 - Servicios</div>';
+    document.body.appendChild(list);
+    const article = field('articulo 0');
+    article.setAttribute('aria-expanded', 'true');
+    article.setAttribute('aria-controls', list.id);
+    article.focus();
+    expect(enter()).toBe(true);
+    expect(document.activeElement).toBe(field('cantidad 0'));
+    list.remove();
+  });
+
+  it('leaves Enter to a field whose own handler already took it', () => {
+    render(1);
+    const article = field('articulo 0');
+    article.addEventListener('keydown', (e) => e.preventDefault());
+    article.focus();
+    enter();
+    expect(document.activeElement).toBe(article);
+  });
+
   it('moves field by field along a line (skipping read-only text and disabled fields), then to the next line', () => {
     render(2);
     field('articulo 0').focus();
@@ -107,13 +131,19 @@ describe('Enter through line items', () => {
     expect(rows()).toBe(1);
   });
 
-  it('leaves Enter alone in an open dropdown and with Shift', () => {
+  it('leaves Enter to an open dropdown with a highlighted option, and with Shift', () => {
     render(2);
+    const list = document.createElement('div');
+    list.id = 'opciones-articulo';
+    list.innerHTML = '<div role="option">A</div><div role="option" data-combobox-selected="true">B</div>';
+    document.body.appendChild(list);
     const article = field('articulo 0');
     article.setAttribute('aria-expanded', 'true');
+    article.setAttribute('aria-controls', list.id);
     article.focus();
     expect(enter()).toBe(false);
     expect(document.activeElement).toBe(article);
+    list.remove();
     field('cantidad 0').focus();
     expect(enter({ shiftKey: true })).toBe(false);
     expect(document.activeElement).toBe(field('cantidad 0'));
