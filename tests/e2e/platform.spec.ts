@@ -96,7 +96,9 @@ test('Ctrl+K jumps to a screen by name and to a record by RFC, within the user\'
   await search.fill(client.rfc);
   // One hit per record: the client itself (its invoices, if any, are listed by folio).
   await expect(page.getByRole('button', { name: new RegExp(`^${client.name}`) })).toHaveCount(1);
-  await page.getByRole('button', { name: new RegExp(`^${client.name}`) }).click();
+  // The first result is preselected once the records arrive: Enter opens it, no ↓ needed.
+  await expect(page.getByRole('button', { name: new RegExp(`^${client.name}`) })).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/system/salesModule/clients/clients-form?id=${client.id}`);
 });
 
@@ -228,15 +230,17 @@ test('a signed-out visitor who opens a screen signs in and lands on that screen'
   await expect(heading(page)).toHaveText('Existencias');
 });
 
-test('the number input rounds to its precision as a person types (showcase)', async ({ page }) => {
+test('the number input keeps what is typed and refuses what it cannot take (showcase)', async ({ page }) => {
   await page.goto('/components');
   const amount = page.getByLabel('Importe');
   await amount.fill('');
-  await amount.pressSequentially('12a.3.45');
+  await amount.pressSequentially('1,234.5');
   await amount.blur();
-  await expect(amount).toHaveValue('12.35');
+  await expect(amount).toHaveValue('1,234.50');
+  await expect(page.getByText('Valor: “1234.5”')).toBeVisible();
   const quantity = page.getByLabel('Cantidad');
   await quantity.pressSequentially('1.5');
   await quantity.blur();
-  await expect(quantity).toHaveValue('2');
+  await expect(quantity).toHaveValue('1.5');
+  await expect(page.getByText('Debe ser un número entero.')).toBeVisible();
 });

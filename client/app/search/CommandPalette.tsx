@@ -2,10 +2,10 @@
 // jump to any screen the user may open, or to a record by folio, RFC,
 // number or name (clients, quotes, invoices, suppliers, expenses, employees,
 // articles), each kind only when the user may see its screen.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Spotlight, spotlight, type SpotlightActionData, type SpotlightActionGroupData } from '@mantine/spotlight';
+import { createSpotlight, Spotlight, useSpotlight, type SpotlightActionData, type SpotlightActionGroupData } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.css';
 import { IconFileText, IconLayoutGrid, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
@@ -23,6 +23,23 @@ export const PALETTE_TEXTS = {
   records: 'Registros',
   searching: 'Buscando registros…',
 } as const;
+
+const [paletteStore, palette] = createSpotlight();
+
+/**
+ * Marks the first result as selected, so Enter opens it without pressing ↓ first. Mantine selects
+ * the first action only when its own store holds the query; here the query is ours and the record
+ * hits arrive after it, replacing the list (and the element that carried the selection).
+ */
+function selectFirstResult(): void {
+  const { listId } = paletteStore.getState();
+  const list = listId ? document.getElementById(listId) : null;
+  const first = list?.querySelector('[data-action]');
+  if (!list || !first) return;
+  list.querySelector('[data-selected]')?.removeAttribute('data-selected');
+  first.setAttribute('data-selected', 'true');
+  paletteStore.updateState((state) => ({ ...state, selected: 0 }));
+}
 
 export function CommandPalette() {
   const navigate = useNavigate();
@@ -50,9 +67,18 @@ export function CommandPalette() {
   });
   if (openable.length) actions.push({ group: PALETTE_TEXTS.records, actions: openable });
 
+  const { opened } = useSpotlight(paletteStore);
+  const shownIds = actions.flatMap((group) => ('actions' in group ? group.actions.map((a) => a.id) : [group.id])).join('|');
+  useEffect(() => {
+    if (!opened || !shownIds) return;
+    // After the modal's portal has painted the new list.
+    const frame = requestAnimationFrame(selectFirstResult);
+    return () => cancelAnimationFrame(frame);
+  }, [opened, shownIds]);
+
   return (
     <>
-      <UnstyledButton onClick={() => spotlight.open()} aria-label={PALETTE_TEXTS.button} px="xs" py={4} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
+      <UnstyledButton onClick={() => palette.open()} aria-label={PALETTE_TEXTS.button} px="xs" py={4} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
         <Group gap={6} wrap="nowrap">
           <IconSearch size={16} stroke={1.6} />
           <Text size="sm" c="dimmed" visibleFrom="sm">{PALETTE_TEXTS.button}</Text>
@@ -60,6 +86,7 @@ export function CommandPalette() {
         </Group>
       </UnstyledButton>
       <Spotlight
+        store={paletteStore}
         actions={actions}
         filter={(_q, a) => a}
         query={query}
