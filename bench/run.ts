@@ -1,5 +1,6 @@
 // `npm run bench`: start-up time and memory, latency and throughput of the
-// users list (on PostgreSQL also of its node + pg floor, bench/users-floor.ts),
+// users list (on PostgreSQL also of its node + pg floor, bench/users-floor.ts,
+// and of PostGraphile 4 on the same table, bench/postgraphile.ts),
 // the cost of the permission layer, the Almacén, Compras (and,
 // when bench/sales.ts is there, Ventas) figures, and the size of the SPA.
 // Prints figures and writes them as JSON; it asserts nothing (bench/README.md).
@@ -12,7 +13,8 @@ import { boot } from '../server/main';
 import { cleanupAll, track } from './cleanup';
 import { type LoadResult, type LoadSample, referenceBody, runLoad, summarise } from './load';
 import { createBenchDatabase, dropBenchDatabase, postgresVersion, type BenchDatabase } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, processCpuMs, REPO_ROOT, startServerProcess, startUsersFloor } from './server-process';
+import { ensurePostgraphile, POSTGRAPHILE_DIR, POSTGRAPHILE_USERS_QUERY, POSTGRAPHILE_USERS_VARIABLES } from './postgraphile';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, processCpuMs, REPO_ROOT, startPostgraphile, startServerProcess, startUsersFloor } from './server-process';
 import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { benchProcesses, type ProcessesResult } from './processes';
 import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
@@ -21,7 +23,8 @@ import { benchMaintenance, MAINTENANCE_VEHICLES, type MaintenanceBenchRow } from
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
-import { benchWarehouse, WAREHOUSE_BENCH_HEADERS } from './warehouse';
+import { USERS_PAGE_SIZE, USERS_QUERY, USERS_VARIABLES } from './users-query';
+import { benchWarehouse, WAREHOUSE_BENCH_HEADERS, type WarehousePosting } from './warehouse';
 
 const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'maintenance', 'dashboard', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -33,8 +36,18 @@ const SALES_SCRIPT = path.join(import.meta.dirname, 'sales.ts');
 /** Issue 12: the server within 1.2× of the floor (requests/s and p95) at 20 connections, p95 under 50 ms. */
 const FLOOR_GOAL = 1.2;
 const USERS_P95_GOAL_MS = 50;
-const USERS_QUERY =
-  '{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total items{ id email name role{ name } active lastSignInAt } } }';
+/** Issue 24's goals, each printed as a ratio measured in the same run. */
+const GOALS = {
+  /** Users list requests/s over PostGraphile 4's (totalCount not selected), at 1 and at 20 connections: at least. */
+  postgraphileThroughput: 1.5,
+  /** Users list CPU per request over the floor's, at 1 and at 20 connections: at most. */
+  floorCpu: 1.6,
+  /** Permission layer on/off CPU per request, at 1 and at 20 connections: at most. */
+  permissionsCpu: 1.1,
+  /** Movements posted per second at 16 clients (warehouse section, PostgreSQL): at least. */
+  postingPerSec: 300,
+  postingClients: 16,
+} as const;
 /** The least a signed-in GraphQL request can ask: its cost is the stack's, not the data's. */
 const EMPTY_QUERY = '{ __typename }';
 const CONNECTIONS = [1, 20] as const;
@@ -102,6 +115,8 @@ type UsersFigure = {
   memoryAfterLoad: Memory;
   /** PostgreSQL only: the same load against bench/users-floor.ts (node + pg, the server's SQL) on the same database. */
   floor: FloorFigure | null;
+  /** PostgreSQL only: PostGraphile 4 answering the same page, totalCount not selected. */
+  postgraphile: PostgraphileFigure | null;
   /** PostgreSQL only: the same server with ERP_GRAPHQL_COMPILE=off (graphql-js interprets every request). */
   interpreted: { load: LoadResult[]; memoryAfterLoad: Memory } | null;
   /**
@@ -122,6 +137,31 @@ type FloorFigure = {
   p95ServerFloor: number;
   /** At 20 connections, the server's CPU per answer over the floor's (each process's own, from /proc). */
   cpuServerFloor: number | null;
+  /** The same at each connection count (issue 24's goal: ≤ 1.6 at 1 and at 20). */
+  cpuServerFloorByConnections: { connections: number; ratio: number | null }[];
+};
+/** PostGraphile 4 on the same table and database (PostgreSQL only): its load, or why it did not run. */
+type PostgraphileFigure = {
+  version: string | null;
+  /** Time npm install took in this run (0 = installed by an earlier run). */
+  installMs: number;
+  load: LoadResult[];
+  memoryAfterLoad: Memory | null;
+  /** Why there is no load (npm install or start-up failed). */
+  error: string | null;
+  /** Whether its page lists the same users in the same order as the server's. */
+  samePage: boolean | null;
+  /** Server over PostGraphile at each connection count: requests/s (goal ≥ 1.5) and CPU per request. */
+  ratios: { connections: number; throughputServerPg: number; cpuServerPg: number | null }[];
+};
+type Goal = {
+  /** What is measured and against what, e.g. "users / PostGraphile 4 peticiones/s, 1 conexión". */
+  what: string;
+  target: string;
+  /** The measured figure, formatted; null when this run did not measure it. */
+  measured: string | null;
+  holds: boolean | null;
+  note?: string;
 };
 const cpuRatio = (server: LoadResult, floor: LoadResult): number | null =>
   server.cpuMsPerRequest !== null && floor.cpuMsPerRequest ? server.cpuMsPerRequest / floor.cpuMsPerRequest : null;
@@ -164,6 +204,10 @@ type Report = {
   /** The Tablero query as the administrator, 1 and 20 connections. */
   dashboard: DashboardBenchRow[];
   spa: SpaSizes | null;
+  /** Movements per second posted in the warehouse section, by database and clients. */
+  posting: WarehousePosting[];
+  /** Issue 24's speed goals with the ratios measured in this run. */
+  goals: Goal[];
   skipped: string[];
   totalSec: number;
 };
@@ -192,6 +236,8 @@ async function main(): Promise<void> {
     maintenance: [],
     dashboard: [],
     spa: null,
+    posting: [],
+    goals: [],
     skipped: [],
     totalSec: 0,
   };
@@ -216,11 +262,19 @@ async function main(): Promise<void> {
   // The users query at 1 and 20 connections, each after its warm-up (the reference answer is fetched first).
   // The warm-up is a run of its own, so that the CPU the answering process (`pid`) used is read around the
   // measured run only (/proc: the server and the floor are processes of their own).
-  const usersLoad = async (label: string, url: string, token: string, pid: number): Promise<LoadResult[]> => {
+  // `query`/`variables`: PostGraphile's own query for the same page.
+  const usersLoad = async (
+    label: string,
+    url: string,
+    token: string,
+    pid: number,
+    query: string = USERS_QUERY,
+    variables: Record<string, unknown> = USERS_VARIABLES,
+  ): Promise<LoadResult[]> => {
     const load: LoadResult[] = [];
     for (const connections of CONNECTIONS) {
       step(`${label}: consulta users, ${connections} conexión(es), ${opts.durationSec} s`);
-      const request = { url, token, query: USERS_QUERY, connections, durationSec: opts.durationSec, warmupSec: 0 };
+      const request = { url, token, query, variables, connections, durationSec: opts.durationSec, warmupSec: 0 };
       if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec });
       const cpuBefore = processCpuMs(pid);
       const sample = await runLoad(request);
@@ -236,6 +290,39 @@ async function main(): Promise<void> {
     const cpuBefore = processCpuMs(pid);
     const sample = await runLoad(request);
     return summarise([{ ...sample, serverCpuMs: processCpuMs(pid) - cpuBefore }]);
+  };
+
+  const postgraphileRow = async (databaseUrl: string, serverLoad: LoadResult[], serverAnswer: string): Promise<PostgraphileFigure> => {
+    const figure: PostgraphileFigure = { version: null, installMs: 0, load: [], memoryAfterLoad: null, error: null, samePage: null, ratios: [] };
+    const install = await ensurePostgraphile(step);
+    if (!install.ok) return { ...figure, error: install.reason };
+    figure.version = install.version;
+    figure.installMs = install.installMs;
+    let postgraphile: Awaited<ReturnType<typeof startPostgraphile>>;
+    try {
+      step(`PostGraphile ${install.version}: arranque e introspección del esquema public`);
+      postgraphile = await startPostgraphile({ databaseUrl, postgraphileDir: POSTGRAPHILE_DIR });
+    } catch (error) {
+      return { ...figure, error: `no arrancó: ${(error instanceof Error ? error.message : String(error)).split('\n').slice(0, 4).join(' / ')}` };
+    }
+    try {
+      const answer = await referenceBody(postgraphile.url, '', POSTGRAPHILE_USERS_QUERY, POSTGRAPHILE_USERS_VARIABLES);
+      const ids = (JSON.parse(answer) as { data: { allUsers: { nodes: { id: number }[] } } }).data.allUsers.nodes.map((n) => String(n.id));
+      const serverIds = (JSON.parse(serverAnswer) as { data: { users: { items: { id: string }[] } } }).data.users.items.map((u) => u.id);
+      figure.samePage = JSON.stringify(ids) === JSON.stringify(serverIds);
+      figure.load = await usersLoad(`PostgreSQL, PostGraphile ${install.version}`, postgraphile.url, '', postgraphile.pid, POSTGRAPHILE_USERS_QUERY, POSTGRAPHILE_USERS_VARIABLES);
+      figure.memoryAfterLoad = postgraphile.memory();
+      figure.ratios = figure.load.map((r, i) => ({
+        connections: r.connections,
+        throughputServerPg: serverLoad[i].requestsPerSec / r.requestsPerSec,
+        cpuServerPg: cpuRatio(serverLoad[i], r),
+      }));
+    } catch (error) {
+      figure.error = `falló la carga: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      await postgraphile.stop();
+    }
+    return figure;
   };
 
   if (opts.only.has('start')) {
@@ -261,9 +348,9 @@ async function main(): Promise<void> {
       try {
         const token = await login(server.url);
         const load = await usersLoad(DB_LABEL[db], server.url, token, server.pid);
-        figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null, interpreted: null, emptyQuery: null };
+        figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null, postgraphile: null, interpreted: null, emptyQuery: null };
         if (db === 'postgres') figure.emptyQuery = await emptyLoad(DB_LABEL[db], server.url, token, server.pid);
-        serverAnswer = await referenceBody(server.url, token, USERS_QUERY);
+        serverAnswer = await referenceBody(server.url, token, USERS_QUERY, USERS_VARIABLES);
       } finally {
         await server.stop();
       }
@@ -275,7 +362,7 @@ async function main(): Promise<void> {
           const load = await usersLoad(`${DB_LABEL[db]}, sin compilar`, interpreted.url, token, interpreted.pid);
           figure.interpreted = { load, memoryAfterLoad: interpreted.memory() };
           // Its sign-in moved the administrator's lastSignInAt: the floor is compared with this answer.
-          serverAnswer = await referenceBody(interpreted.url, token, USERS_QUERY);
+          serverAnswer = await referenceBody(interpreted.url, token, USERS_QUERY, USERS_VARIABLES);
         } finally {
           await interpreted.stop();
         }
@@ -289,19 +376,24 @@ async function main(): Promise<void> {
           // The floor's /empty/ answers { __typename }'s body at once: node:http alone.
           const emptyQuery = await emptyLoad(label, `${floor.url}/empty`, '', floor.pid);
           const at20 = (results: LoadResult[]) => results.find((r) => r.connections === 20) as LoadResult;
+          const serverLoad = figure.load;
           figure.floor = {
             load,
             emptyQuery,
             memoryAfterLoad: floor.memory(),
-            sameAnswer: (await referenceBody(floor.url, '', USERS_QUERY)) === serverAnswer,
-            throughputServerFloor: at20(figure.load).requestsPerSec / at20(load).requestsPerSec,
-            p95ServerFloor: at20(figure.load).p95Ms / at20(load).p95Ms,
-            cpuServerFloor: cpuRatio(at20(figure.load), at20(load)),
+            sameAnswer: (await referenceBody(floor.url, '', USERS_QUERY, USERS_VARIABLES)) === serverAnswer,
+            throughputServerFloor: at20(serverLoad).requestsPerSec / at20(load).requestsPerSec,
+            p95ServerFloor: at20(serverLoad).p95Ms / at20(load).p95Ms,
+            cpuServerFloor: cpuRatio(at20(serverLoad), at20(load)),
+            cpuServerFloorByConnections: load.map((f, i) => ({ connections: f.connections, ratio: cpuRatio(serverLoad[i], f) })),
           };
         } finally {
           await floor.stop();
         }
       }
+      // PostGraphile 4 (issue 24), installed in a scratch folder, on the same database and under the
+      // same load; if it cannot be installed or started, its row says why and the run goes on.
+      if (db === 'postgres' && where.databaseUrl) figure.postgraphile = await postgraphileRow(where.databaseUrl, figure.load, serverAnswer);
       report.users.push(figure);
     }
   }
@@ -334,7 +426,7 @@ async function main(): Promise<void> {
         const samples: LoadSample[] = [];
         for (const connections of CONNECTIONS) {
           step(`${DB_LABEL[db]} en proceso, permisos ${permissions ? 'activos' : 'desactivados'}: ${connections} conexión(es), ${durationSec} s`);
-          const request = { url, token, query: USERS_QUERY, connections };
+          const request = { url, token, query: USERS_QUERY, variables: USERS_VARIABLES, connections };
           // Warm-up as a run of its own, so the CPU counted below is the measured run's only.
           if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec, warmupSec: 0 });
           // This process is the server (the load generator is another process;
@@ -398,7 +490,7 @@ async function main(): Promise<void> {
       'warehouse',
       `Almacén: registro de movimientos (${opts.postingSec} s por número de clientes), Existencias y kárdex (${opts.runs} peticiones secuenciales)`,
       WAREHOUSE_BENCH_HEADERS,
-      (db) => benchWarehouse(db, { runs: opts.runs, seconds: opts.postingSec, warmupSeconds: opts.warmupSec }),
+      (db) => benchWarehouse(db, { runs: opts.runs, seconds: opts.postingSec, warmupSeconds: opts.warmupSec }, report.posting),
     );
   }
 
@@ -441,6 +533,7 @@ async function main(): Promise<void> {
     report.spa = await measureSpa({ forceBuild: opts.build });
   }
 
+  report.goals = speedGoals(report, opts);
   report.totalSec = (performance.now() - began) / 1000;
   report.loadAverage.end = os.loadavg()[0];
   print(report);
@@ -505,6 +598,57 @@ function parsePrintedTable(text: string): { title: string; headers: string[]; ro
 
 const orDash = (value: number | null, format: (n: number) => string): string => (value === null ? '-' : format(value));
 
+/**
+ * Issue 24's speed goals, each from figures of this run: users list over PostGraphile 4
+ * (requests/s) and over its floor (CPU per request) on PostgreSQL, the permission layer's CPU
+ * ratio, and posting at 16 clients on PostgreSQL (warehouse section). A goal whose section did
+ * not run (or could not measure it) says so instead of a figure.
+ */
+function speedGoals(report: Report, opts: Options): Goal[] {
+  const goals: Goal[] = [];
+  const usersPg = report.users.find((u) => u.db === 'postgres') ?? null;
+  const notRun = (section: Section) =>
+    opts.only.has(section) ? 'no medido (ver arriba)' : `no medido en esta corrida (--only=${section})`;
+  for (const connections of CONNECTIONS) {
+    const what = `users / PostGraphile 4 (sin totalCount), peticiones/s, ${connections} ${connections === 1 ? 'conexión' : 'conexiones'}`;
+    const target = `≥ ${ratio(GOALS.postgraphileThroughput)}`;
+    const pgFigure = usersPg?.postgraphile ?? null;
+    const r = pgFigure?.ratios.find((x) => x.connections === connections);
+    if (r) goals.push({ what, target, measured: `${ratio(r.throughputServerPg)}×`, holds: r.throughputServerPg >= GOALS.postgraphileThroughput });
+    else goals.push({ what, target, measured: null, holds: null, note: pgFigure?.error ?? (usersPg ? 'PostGraphile no corrió' : notRun('users')) });
+  }
+  for (const connections of CONNECTIONS) {
+    const what = `users CPU/pet servidor ÷ piso (misma página), ${connections} ${connections === 1 ? 'conexión' : 'conexiones'}`;
+    const target = `≤ ${ratio(GOALS.floorCpu)}`;
+    const r = usersPg?.floor?.cpuServerFloorByConnections.find((x) => x.connections === connections)?.ratio ?? null;
+    if (r !== null) goals.push({ what, target, measured: `${ratio(r)}×`, holds: r <= GOALS.floorCpu });
+    else goals.push({ what, target, measured: null, holds: null, note: usersPg ? 'sin CPU del piso' : notRun('users') });
+  }
+  for (const connections of CONNECTIONS) {
+    const what = `capa de permisos, CPU/pet activa ÷ desactivada, ${connections} ${connections === 1 ? 'conexión' : 'conexiones'}`;
+    const target = `≤ ${ratio(GOALS.permissionsCpu)}`;
+    const p = report.permissions;
+    const r = p?.ratios.find((x) => x.connections === connections)?.cpuOnOff ?? null;
+    if (p && r !== null) goals.push({ what, target, measured: `${ratio(r)}×`, holds: r <= GOALS.permissionsCpu, note: p.db === 'postgres' ? undefined : DB_LABEL[p.db] });
+    else goals.push({ what, target, measured: null, holds: null, note: notRun('permissions') });
+  }
+  {
+    const what = `Almacén: movimientos registrados por segundo, ${GOALS.postingClients} clientes (PostgreSQL)`;
+    const target = `≥ ${GOALS.postingPerSec}/s`;
+    const r = report.posting.find((x) => x.db === 'postgres' && x.clients === GOALS.postingClients);
+    if (r)
+      goals.push({
+        what,
+        target,
+        measured: `${rps(r.perSecond)}/s`,
+        holds: r.perSecond >= GOALS.postingPerSec,
+        note: `sección d${r.failed ? `; ${r.failed} con error` : ''}`,
+      });
+    else goals.push({ what, target, measured: null, holds: null, note: report.posting.length ? 'PostgreSQL no respondió' : notRun('warehouse') });
+  }
+  return goals;
+}
+
 function print(report: Report): void {
   const { machine } = report;
   const out: string[] = [
@@ -530,7 +674,10 @@ function print(report: Report): void {
     );
   }
   if (report.users.length) {
-    out.push('', `b. Consulta users (página de 50 de ${report.options.users} usuarios, orden por nombre), servidor en su propio proceso`);
+    out.push(
+      '',
+      `b. Lista de Usuarios como la pide la pantalla (UserList: página de ${USERS_PAGE_SIZE} de ${report.options.users} usuarios por nombre, sus campos), servidor en su propio proceso`,
+    );
     const usersRows = (label: string, load: LoadResult[], memory: Memory): string[][] =>
       load.map((r, i) => [
         label,
@@ -550,6 +697,11 @@ function print(report: Report): void {
           ...usersRows(DB_LABEL[u.db], u.load, u.memoryAfterLoad),
           ...(u.interpreted ? usersRows(`${DB_LABEL[u.db]} (sin compilar: ERP_GRAPHQL_COMPILE=off)`, u.interpreted.load, u.interpreted.memoryAfterLoad) : []),
           ...(u.floor ? usersRows(`${DB_LABEL[u.db]} (piso: node + pg, mismo SQL)`, u.floor.load, u.floor.memoryAfterLoad) : []),
+          ...(u.postgraphile
+            ? u.postgraphile.load.length && u.postgraphile.memoryAfterLoad
+              ? usersRows(`${DB_LABEL[u.db]} (PostGraphile ${u.postgraphile.version}, sin totalCount)`, u.postgraphile.load, u.postgraphile.memoryAfterLoad)
+              : [[`${DB_LABEL[u.db]} (PostGraphile 4: no corrió, ver abajo)`, '-', '-', '-', '-', '-', '-', '-', '-']]
+            : []),
         ]),
       ),
     );
@@ -563,13 +715,30 @@ function print(report: Report): void {
             (cpu === null ? '.' : `, CPU por petición sin compilar ${ratio(cpu)}× la compilada.`),
         );
       }
+      const pgFigure = u.postgraphile;
+      if (pgFigure?.error) out.push(`   PostGraphile 4: ${pgFigure.error}; el resto del bench sigue.`);
+      else if (pgFigure) {
+        out.push(
+          `   Servidor/PostGraphile ${pgFigure.version} (totalCount no pedido; en ${POSTGRAPHILE_DIR}${pgFigure.installMs ? `, instalado en ${ms(pgFigure.installMs)}` : ''}): ` +
+            pgFigure.ratios
+              .map((r) => `${r.connections} conexión(es) peticiones/s ${ratio(r.throughputServerPg)}×${r.cpuServerPg === null ? '' : `, CPU/pet ${ratio(r.cpuServerPg)}×`}`)
+              .join('; ') +
+            `. Objetivo: peticiones/s ≥ ${ratio(GOALS.postgraphileThroughput)}× en ambas.`,
+        );
+        if (pgFigure.samePage === false) out.push('   AVISO: la página de PostGraphile no lista los mismos usuarios en el mismo orden que la del servidor.');
+      }
       if (!u.floor) continue;
       const f = u.floor;
+      out.push(
+        `   CPU por petición servidor/piso (misma página y campos): ` +
+          f.cpuServerFloorByConnections.map((r) => `${r.connections} conexión(es) ${orDash(r.ratio, ratio)}×`).join(', ') +
+          `. Objetivo: ≤ ${ratio(GOALS.floorCpu)}× en ambas.`,
+      );
       const server20 = u.load.find((r) => r.connections === 20) as LoadResult;
       const cpu = f.cpuServerFloor;
       const holds = 1 / f.throughputServerFloor <= FLOOR_GOAL && f.p95ServerFloor <= FLOOR_GOAL;
       out.push(
-        `   Servidor/piso a 20 conexiones: peticiones/s ${ratio(f.throughputServerFloor)} (el piso da ${ratio(1 / f.throughputServerFloor)}×), p95 ${ratio(f.p95ServerFloor)}×.` +
+        `   Issue 12, servidor/piso a 20 conexiones: peticiones/s ${ratio(f.throughputServerFloor)} (el piso da ${ratio(1 / f.throughputServerFloor)}×), p95 ${ratio(f.p95ServerFloor)}×.` +
           ` Objetivo: el servidor a ≤ ${FLOOR_GOAL}× del piso en ambas (${holds ? 'cumple' : 'NO cumple'});` +
           ` p95 del servidor < ${USERS_P95_GOAL_MS} ms (${server20.p95Ms < USERS_P95_GOAL_MS ? 'cumple' : 'NO cumple'}).` +
           (cpu === null ? '' : ` CPU por petición: el servidor gasta ${ratio(cpu)}× la del piso.`),
@@ -678,6 +847,15 @@ function print(report: Report): void {
     );
     const pg20 = report.dashboard.find((r) => r.db === 'PostgreSQL' && r.result.connections === 20);
     if (pg20) out.push(`   Objetivo: p95 < 150 ms en PostgreSQL (${pg20.result.p95Ms < 150 ? 'cumple' : 'NO cumple'} a 20 conexiones).`);
+  }
+  if (report.goals.length) {
+    out.push('', 'Objetivos de velocidad (issue 24), medidos en esta corrida');
+    out.push(
+      formatTable(
+        ['Objetivo', 'Meta', 'Medido', '', 'Nota'],
+        report.goals.map((g) => [g.what, g.target, g.measured ?? '-', g.holds === null ? '' : g.holds ? '✓' : '✗', g.note ?? '']),
+      ),
+    );
   }
   for (const note of report.skipped) out.push(`\nOmitido: ${note}`);
   const { start, end } = report.loadAverage;

@@ -3,7 +3,8 @@
 // /api/health, the CPU it used until then, and its memory read from /proc.
 // BENCH_SERVER=tsx runs server/index.ts through tsx instead (as before the
 // server was compiled), to compare. Also the users list's floor
-// (bench/users-floor.ts), started the same way.
+// (bench/users-floor.ts) and PostGraphile 4 (bench/postgraphile-server.ts),
+// started the same way.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -194,6 +195,33 @@ export async function startUsersFloor(opts: { databaseUrl: string; timeoutMs?: n
     // It prints its address only after answering once from the database.
     ready: async () => true,
     timeoutMs: opts.timeoutMs ?? 60_000,
+  });
+  const pid = child.pid as number;
+  return {
+    url,
+    pid,
+    memory: () => processMemory(pid),
+    stop: async () => {
+      await stopChild(child);
+      untrack();
+    },
+  };
+}
+
+/**
+ * PostGraphile 4 (bench/postgraphile-server.ts) in its own process on a PostgreSQL database,
+ * loaded from `postgraphileDir` (the scratch folder bench/postgraphile.ts installs it in).
+ * Its pool has the server's size (ERP_DB_POOL_MAX, passed on from our environment).
+ */
+export async function startPostgraphile(opts: { databaseUrl: string; postgraphileDir: string; timeoutMs?: number }): Promise<FloorProcess> {
+  const { child, url, untrack } = await spawnListening({
+    label: 'PostGraphile',
+    args: ['--import', 'tsx', 'bench/postgraphile-server.ts'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl, POSTGRAPHILE_DIR: opts.postgraphileDir },
+    readyLine: 'PostGraphile listo en',
+    // It prints its address only once its schema is built.
+    ready: async () => true,
+    timeoutMs: opts.timeoutMs ?? 120_000,
   });
   const pid = child.pid as number;
   return {

@@ -1,14 +1,15 @@
-// The floor of the users list (issue 12): the least a Node server can do to
-// answer `{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total
-// items{ id email name role{ name } active lastSignInAt } } }` on PostgreSQL.
-// node:http and a pg Pool sized and configured as the server's, running the
-// server's own two statements (the page and the count, in parallel, as the
-// same named prepared statements, rows as arrays, timestamps as text, as
-// drizzle sends them) and writing the
-// same JSON. No GraphQL, no session, no permission check: what the real server
-// spends above this is its own cost. Any POST gets the page; the body is read
-// and ignored. A POST under /empty/ gets `{ __typename }`'s answer instead, at
-// once: the cost of node:http alone, for bench/run.ts to subtract.
+// The floor of the users list (issues 12 and 24): the least a Node server can do
+// to answer, on PostgreSQL, the request the Usuarios screen sends when it opens
+// (bench/users-query.ts: `UserList` with Apollo Client's `__typename`s, page 1 of
+// the screen's page size by name, no search, no filter). node:http and a pg Pool
+// sized and configured as the server's, running the server's own two statements
+// (the page and the total, in parallel, as the same named prepared statements,
+// rows as arrays, timestamps as text, as drizzle sends them) and writing the same
+// JSON: the same page, the same fields in the same order. No GraphQL, no session,
+// no permission check: what the real server spends above this is its own cost.
+// Any POST gets the page; the body is read and ignored. A POST under /empty/ gets
+// `{ __typename }`'s answer instead, at once: the cost of node:http alone, for
+// bench/run.ts to subtract.
 //
 // Run by bench/run.ts in a child process (`node --import tsx bench/users-floor.ts`)
 // with DATABASE_URL, PORT (0 = any free port), HOST and ERP_DB_POOL_MAX as the
@@ -18,37 +19,38 @@ import type { AddressInfo } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
-import type { Executor } from '../server/db/database';
+import type { RequestContext } from '../server/context';
 import * as schema from '../server/db/schema';
-import { readList } from '../server/lib/list';
-import { listUsers, USER_SORTS } from '../server/modules/settings/data';
+import { listUsers } from '../server/modules/settings/service';
+import { USERS_PAGE_SIZE, USERS_VARIABLES } from './users-query';
 
-/** What settings/data.ts listUsers sends for page 1 of 50 by name, no search, no filter (checked at start-up). */
+/** What settings/data.ts listUsers sends for the screen's first page by name, no search, no filter (checked at start-up). */
 const PAGE = {
   text:
     'select "users"."id", "users"."email", "users"."name", "users"."role_id", "users"."active", ' +
     '"users"."forced_password_reset", "users"."last_sign_in_at", "users"."created_at", "users"."version", "roles"."name" ' +
     'from "users" inner join "roles" on "roles"."id" = "users"."role_id" order by "users"."name" asc, "users"."id" asc limit $1 offset $2',
-  params: [50, 0] as unknown[],
+  params: [USERS_PAGE_SIZE, 0] as unknown[],
   // listUsers prepares the unfiltered list once per sort (named statements, planned once per connection).
   name: 'users_name_asc_page',
 };
 /** The unfiltered total, kept by triggers in row_counts (migration 0018). */
 const COUNT = { text: 'select "n" from "row_counts" where "row_counts"."table_name" = $1', params: ['users'] as unknown[], name: 'users_total' };
-/** Positions in PAGE's select list of the columns the query asks for. */
-const COLUMN = { id: 0, email: 1, name: 2, active: 4, lastSignInAt: 6, roleName: 9 } as const;
+/** Positions in PAGE's select list. */
+const COLUMN = { id: 0, email: 1, name: 2, roleId: 3, active: 4, forcedPasswordReset: 5, lastSignInAt: 6, createdAt: 7, version: 8, roleName: 9 } as const;
 
 /**
- * The statements listUsers issues, caught by drizzle's logger on a database
- * with no connection (each then fails, which is expected). The floor refuses
- * to start when they are not PAGE and COUNT: it would measure other SQL.
+ * The statements the server's users resolver issues for the screen's variables
+ * (settings/service.ts listUsers, which turns them into the data layer's
+ * arguments), caught by drizzle's logger on a database with no connection (each
+ * then fails, which is expected). The floor refuses to start when they are not
+ * PAGE and COUNT: it would measure other SQL.
  */
 async function checkServerStatements(): Promise<void> {
   const issued: { text: string; params: unknown[] }[] = [];
   const mock = drizzle.mock({ schema, logger: { logQuery: (text, params) => issued.push({ text, params }) } });
-  // As settings/service.ts listUsers turns the query's arguments into the data layer's.
-  const list = readList({ page: 1, pageSize: 50, search: null, sortBy: 'name' }, USER_SORTS, 'name');
-  await listUsers(mock as unknown as Executor, list, { roleId: null, active: null }).catch(() => undefined);
+  const ctx = { app: { database: { db: mock } } } as unknown as RequestContext;
+  await listUsers(ctx, USERS_VARIABLES.list, USERS_VARIABLES.filter).catch(() => undefined);
   if (JSON.stringify(issued) !== JSON.stringify([PAGE, COUNT].map(({ text, params }) => ({ text, params })))) {
     throw new Error(`El SQL de listUsers ya no es el de bench/users-floor.ts; actualízalo con:\n${JSON.stringify(issued, null, 2)}`);
   }
@@ -72,19 +74,25 @@ async function usersPage(): Promise<string> {
     pool.query<unknown[]>({ name: PAGE.name, text: PAGE.text, rowMode: 'array', types }, PAGE.params),
     pool.query<unknown[]>({ name: COUNT.name, text: COUNT.text, rowMode: 'array', types }, COUNT.params),
   ]);
+  // The fields in the order the screen's selection asks for them (UserFields, then __typename),
+  // as the server's answer lists them.
   const items = page.rows.map((row) => {
     const lastSignInAt = row[COLUMN.lastSignInAt] as string | null;
     return {
       id: String(row[COLUMN.id]),
-      email: row[COLUMN.email],
       name: row[COLUMN.name],
-      role: { name: row[COLUMN.roleName] },
+      email: row[COLUMN.email],
+      role: { id: String(row[COLUMN.roleId]), name: row[COLUMN.roleName], __typename: 'Role' },
       active: row[COLUMN.active],
+      forcedPasswordReset: row[COLUMN.forcedPasswordReset],
       lastSignInAt: lastSignInAt === null ? null : new Date(lastSignInAt).toISOString(),
+      createdAt: new Date(row[COLUMN.createdAt] as string).toISOString(),
+      version: row[COLUMN.version],
+      __typename: 'User',
     };
   });
   // The server ends its JSON with a newline too: the two answers are compared byte for byte.
-  return `${JSON.stringify({ data: { users: { total: Number(totals.rows[0][0]), items } } })}\n`;
+  return `${JSON.stringify({ data: { users: { items, total: Number(totals.rows[0][0]), __typename: 'UserList' } } })}\n`;
 }
 
 // One answer before listening: a database that does not answer fails the start, not the load.

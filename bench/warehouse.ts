@@ -110,7 +110,11 @@ async function posting(url: string, token: string, p: Prepared, clients: number,
   return { perSecond: r.requestsPerSec, p50: r.p50Ms, p95: r.p95Ms, failed: r.failed };
 }
 
-export async function benchWarehouse(kind: 'pglite' | 'postgres', options: WarehouseBenchOptions = {}): Promise<string[][]> {
+/** One posting figure as measured, for bench/run.ts's goal summary (issue 24: ≥ 300/s at 16 clients). */
+export type WarehousePosting = { db: 'pglite' | 'postgres'; clients: number; perSecond: number; failed: number };
+
+/** `postings`, when given, also receives each posting figure as a number. */
+export async function benchWarehouse(kind: 'pglite' | 'postgres', options: WarehouseBenchOptions = {}, postings?: WarehousePosting[]): Promise<string[][]> {
   const o: Required<WarehouseBenchOptions> = { articles: 10_000, warehouses: 5, movements: 100_000, runs: 40, seconds: 10, warmupSeconds: 2, ...options };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-bench-warehouse-'));
   track(`la carpeta ${dataDir}`, async () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -123,6 +127,7 @@ export async function benchWarehouse(kind: 'pglite' | 'postgres', options: Wareh
     const rows: string[][] = [];
     for (const clients of [1, 16]) {
       const r = await posting(server.url, token, prepared, clients, o.seconds, o.warmupSeconds);
+      postings?.push({ db: kind, clients, perSecond: r.perSecond, failed: r.failed });
       const failed = r.failed ? ` (${r.failed} con error)` : '';
       rows.push([label, `Registrar movimiento (5 partidas), ${clients} cliente${clients === 1 ? '' : 's'}`, `${rps(r.perSecond)} mov/s${failed}`, ms(r.p50), ms(r.p95)]);
     }
