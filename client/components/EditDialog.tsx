@@ -9,6 +9,7 @@ import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { SaveErrorAlert } from './FormPage';
 import type { AppError } from './graphqlErrors';
+import { focusRefusedNumber } from './NumberField';
 import { useSaveShortcut } from './useSaveShortcut';
 
 const TEXTS = {
@@ -72,6 +73,8 @@ export function EditDialogForm({
     // page's tree; a form around the list must not see this submit.
     event.stopPropagation();
     if (saving || readOnly) return;
+    // A figure the field refused is not sent as nothing or as the old value.
+    if (focusRefusedNumber(formRef.current)) return;
     void onSubmit();
   };
 

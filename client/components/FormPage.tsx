@@ -11,6 +11,7 @@ import { useBlocker, useLocation } from 'react-router-dom';
 import { confirmAction } from './confirm';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from './graphqlErrors';
 import { notifyError } from './notify';
+import { focusRefusedNumber } from './NumberField';
 import { PageHeader } from './PageHeader';
 import { RecordHistoryButton } from './RecordHistory';
 import { useScreenTitle } from './screenTitle';
@@ -169,6 +170,8 @@ export function FormPage({
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving || readOnly) return;
+    // A figure the field refused is not sent as nothing or as the old value.
+    if (focusRefusedNumber(formRef.current)) return;
     bypass.current = true;
     try {
       await onSubmit();

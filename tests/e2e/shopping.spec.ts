@@ -144,11 +144,14 @@ test('suppliers, a maintenance payment request approved into an expense, and the
   await expect(form.getByLabel('RFC')).toHaveValue('EEE900101AB1');
   await form.getByLabel('Código postal').fill('76000');
   await form.getByLabel('CLABE').fill('012180001234567899');
-  // An integer field keeps the decimal mark while typing: "1.5" rounds to 2 days, never 15.
+  // A whole-unit field refuses "1.5" days in Spanish (never 15, never rounded to 2).
   const creditDays = form.getByLabel('Días de crédito');
   await creditDays.fill('');
   await creditDays.pressSequentially('1.5');
   await creditDays.blur();
+  await expect(creditDays).toHaveValue('1.5');
+  await expect(form.getByText('Debe ser un número entero.')).toBeVisible();
+  await creditDays.fill('2');
   await expect(creditDays).toHaveValue('2');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Proveedor registrado.')).toBeVisible();

@@ -146,7 +146,7 @@ function NumberFieldDemo() {
       <Stack gap={4}>
         <NumberField
           label="Cantidad"
-          description="Enteros, mínimo 1 (se aplica al salir del campo)"
+          description="Enteros, mínimo 1: una fracción se rechaza, no se redondea"
           precision={0}
           min={1}
           value={quantity}

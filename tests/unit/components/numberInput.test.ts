@@ -1,121 +1,95 @@
+// The reading rules of the one number input: es-MX text in, the same figure
+// out as a plain decimal, or a Spanish refusal — never another number
+// (issue 25: «1,5» became 15, 12,850.5 km became 12,851, 20,000 became the
+// balance).
 import { describe, expect, it } from 'vitest';
-import {
-  finalizeNumberInput,
-  sanitizeNumberInput,
-  sanitizePartialNumberInput,
-} from '../../../client/components/numberInput';
+import { displayNumber, NUMBER_TEXTS, readNumberInput, showScale, type NumberRules } from '../../../client/components/numberInput';
 
-describe('sanitizeNumberInput', () => {
-  it('keeps only digits and the decimal mark', () => {
-    expect(sanitizeNumberInput('12a3b')).toBe('123');
-    expect(sanitizeNumberInput('$1,234.5')).toBe('1234.5');
-    expect(sanitizeNumberInput('1e5')).toBe('15');
-    expect(sanitizeNumberInput(' 42 ')).toBe('42');
-    expect(sanitizeNumberInput('abc')).toBe('');
-    expect(sanitizeNumberInput('')).toBe('');
+const money: NumberRules = { precision: 2, min: 0, money: true };
+const whole: NumberRules = { precision: 0, min: 0 };
+const read = (text: string, rules: NumberRules = money) => readNumberInput(text, rules);
+
+describe('readNumberInput', () => {
+  it('reads es-MX figures as typed: comma for thousands, point for decimals', () => {
+    expect(read('1.5')).toMatchObject({ kind: 'number', value: '1.5', error: null });
+    expect(read('1,234.5')).toMatchObject({ kind: 'number', value: '1234.5', error: null });
+    expect(read('12,345,678.90')).toMatchObject({ value: '12345678.90', error: null });
+    expect(read(' 42 ')).toMatchObject({ value: '42', error: null });
+    expect(read('$1,234.50')).toMatchObject({ value: '1234.50', error: null });
+    expect(read('.5')).toMatchObject({ value: '0.5', error: null });
+    expect(read('007')).toMatchObject({ value: '7', error: null });
+    expect(read('12.')).toMatchObject({ value: '12', error: null });
+    expect(read('')).toMatchObject({ kind: 'empty', value: '', error: null });
   });
 
-  it('allows a single decimal mark and keeps unfinished input', () => {
-    expect(sanitizeNumberInput('1.2.3')).toBe('1.23');
-    expect(sanitizeNumberInput('12.')).toBe('12.');
-    expect(sanitizeNumberInput('.5')).toBe('0.5');
-    expect(sanitizeNumberInput('..')).toBe('0.');
+  it('refuses a decimal comma instead of guessing 15 (or 1.5)', () => {
+    expect(read('1,5')).toEqual({ kind: 'invalid', value: '', error: 'Usa punto para decimales: 1.5', pending: true });
+    expect(read('12,50')).toMatchObject({ kind: 'invalid', error: 'Usa punto para decimales: 12.50' });
+    expect(read('1,234,5')).toMatchObject({ kind: 'invalid', error: 'Usa punto para decimales: 1234.5' });
+    expect(read('1,5', whole)).toMatchObject({ kind: 'invalid', error: 'Usa punto para decimales: 1.5' });
   });
 
-  it('drops redundant leading zeros', () => {
-    expect(sanitizeNumberInput('007')).toBe('7');
-    expect(sanitizeNumberInput('00.50')).toBe('0.50');
-    expect(sanitizeNumberInput('0')).toBe('0');
+  it('refuses commas that are not groups of three', () => {
+    expect(read('12,34.5')).toMatchObject({ kind: 'invalid', error: NUMBER_TEXTS.grouping, pending: false });
+    expect(read('1,2345')).toMatchObject({ kind: 'invalid', error: NUMBER_TEXTS.grouping });
+    expect(read('1234,567')).toMatchObject({ kind: 'invalid', error: NUMBER_TEXTS.grouping });
+    // On its way to "1,234": refused only once the person stops typing.
+    expect(read('1,')).toMatchObject({ kind: 'invalid', pending: true });
+    expect(read('1,23')).toMatchObject({ kind: 'invalid', pending: true });
   });
 
-  it('rounds half-up (decimal, not binary) when decimals exceed the precision', () => {
-    expect(sanitizeNumberInput('1.005')).toBe('1.01');
-    expect(sanitizeNumberInput('1.004')).toBe('1.00');
-    expect(sanitizeNumberInput('2.675')).toBe('2.68');
-    expect(sanitizeNumberInput('1.999')).toBe('2.00');
-    expect(sanitizeNumberInput('1.12')).toBe('1.12');
-    expect(sanitizeNumberInput('1.2345', { precision: 3 })).toBe('1.235');
-    expect(sanitizeNumberInput('12345678901234567890.125')).toBe('12345678901234567890.13');
+  it('refuses what is not a number', () => {
+    for (const text of ['abc', '12a', '1e5', '1.2.3', '5-3', '--5', '1 000']) {
+      expect(read(text)).toMatchObject({ kind: 'invalid', value: '', error: NUMBER_TEXTS.notANumber });
+    }
+    expect(read('.')).toMatchObject({ kind: 'invalid', pending: true });
   });
 
-  it('precision 0 accepts integers only', () => {
-    expect(sanitizeNumberInput('12.', { precision: 0 })).toBe('12');
-    expect(sanitizeNumberInput('12.5', { precision: 0 })).toBe('13');
-    expect(sanitizeNumberInput('12.4', { precision: 0 })).toBe('12');
+  it('refuses a negative figure unless the field admits one', () => {
+    expect(read('-1')).toMatchObject({ kind: 'invalid', error: 'No puede ser negativo.' });
+    expect(read('-')).toMatchObject({ kind: 'invalid', error: 'No puede ser negativo.' });
+    expect(read('-1', { precision: 2 })).toMatchObject({ error: 'No puede ser negativo.' });
+    expect(read('-1', { precision: 2, min: -100 })).toMatchObject({ kind: 'number', value: '-1', error: null });
+    expect(read('-0', { precision: 2, min: -100 })).toMatchObject({ value: '0', error: null });
+    expect(read('-', { precision: 2, min: -100 })).toMatchObject({ kind: 'invalid', pending: true });
   });
 
-  it('clamps to min and max', () => {
-    expect(sanitizeNumberInput('150', { max: 100 })).toBe('100');
-    // Rounding comes first: 100.001 → 100.00, which is within the bound.
-    expect(sanitizeNumberInput('100.001', { max: 100 })).toBe('100.00');
-    expect(sanitizeNumberInput('100.01', { max: 100 })).toBe('100');
-    expect(sanitizeNumberInput('99.99', { max: 100 })).toBe('99.99');
-    expect(sanitizeNumberInput('5', { min: 10 })).toBe('10');
-    expect(sanitizeNumberInput('-150', { min: -100 })).toBe('-100');
-    expect(sanitizeNumberInput('0.5', { min: '0.75', max: '1000.50' })).toBe('0.75');
+  it('a whole-unit field refuses a fraction in Spanish (12,850.5 km is not 12,851)', () => {
+    expect(read('12,850.5', whole)).toEqual({ kind: 'number', value: '12850.5', error: 'Debe ser un número entero.', pending: false });
+    expect(read('1.5', whole)).toMatchObject({ value: '1.5', error: 'Debe ser un número entero.' });
+    expect(read('12,850', whole)).toMatchObject({ value: '12850', error: null });
+    expect(read('7.0', whole)).toMatchObject({ value: '7', error: null });
   });
 
-  it('blocks the minus sign unless min < 0', () => {
-    expect(sanitizeNumberInput('-5')).toBe('5');
-    expect(sanitizeNumberInput('-5', { min: 0 })).toBe('5');
-    expect(sanitizeNumberInput('-5', { min: -100 })).toBe('-5');
-    expect(sanitizeNumberInput('-', { min: -100 })).toBe('-');
-    expect(sanitizeNumberInput('-', { min: 0 })).toBe('');
-    expect(sanitizeNumberInput('-1.005', { min: -100 })).toBe('-1.01');
+  it('refuses more decimals than the field keeps instead of rounding', () => {
+    expect(read('1500.456')).toMatchObject({ value: '1500.456', error: 'Máximo 2 decimales.' });
+    expect(read('1.12345', { precision: 4 })).toMatchObject({ error: 'Máximo 4 decimales.' });
+    expect(read('1.25', { precision: 1 })).toMatchObject({ error: 'Máximo 1 decimal.' });
+    // Zeros past the scale say the same figure.
+    expect(read('1.500')).toMatchObject({ value: '1.5', error: null });
   });
 
-  it('accepts a leading minus only', () => {
-    expect(sanitizeNumberInput('5-3', { min: -100 })).toBe('53');
-    expect(sanitizeNumberInput('--5', { min: -100 })).toBe('-5');
-  });
-});
-
-describe('sanitizePartialNumberInput (while typing)', () => {
-  it('leaves a positive min for blur so typing is not interrupted', () => {
-    expect(sanitizePartialNumberInput('2', { min: 10 })).toBe('2');
-    expect(sanitizePartialNumberInput('-2', { min: 10 })).toBe('2');
-    expect(sanitizePartialNumberInput('150', { min: 10, max: 100 })).toBe('100');
+  it('never clamps: a figure past its bound keeps its value and says the bound', () => {
+    const balance: NumberRules = { ...money, max: '9533.33', maxLabel: 'el saldo' };
+    expect(read('20,000', balance)).toEqual({ kind: 'number', value: '20000', error: 'No puede ser mayor que el saldo ($9,533.33).', pending: false });
+    expect(read('9533.33', balance)).toMatchObject({ error: null });
+    expect(read('150', { precision: 2, max: 100 })).toMatchObject({ value: '150', error: 'No puede ser mayor que 100.' });
+    expect(read('0', { precision: 0, min: 1 })).toMatchObject({ value: '0', error: 'No puede ser menor que 1.', pending: true });
+    expect(read('-150', { precision: 2, min: -100 })).toMatchObject({ value: '-150', error: 'No puede ser menor que -100.', pending: false });
+    expect(read('0.5', { precision: 2, min: '0.75', money: true })).toMatchObject({ error: 'No puede ser menor que $0.75.' });
   });
 });
 
-describe('finalizeNumberInput (on blur)', () => {
-  it('completes and clamps the value', () => {
-    expect(finalizeNumberInput('12.')).toBe('12');
-    expect(finalizeNumberInput('-', { min: -10 })).toBe('');
-    expect(finalizeNumberInput('-0', { min: -10 })).toBe('0');
-    expect(finalizeNumberInput('-0.00', { min: -10 })).toBe('0.00');
-    expect(finalizeNumberInput('2', { min: 10 })).toBe('10');
-    expect(finalizeNumberInput('')).toBe('');
-  });
-});
-
-/** Types `keys` one by one after `initial`, as the field does, then leaves the field. */
-function typeInto(keys: string, opts: Parameters<typeof sanitizePartialNumberInput>[1], initial = ''): { steps: string[]; final: string } {
-  let value = initial;
-  const steps: string[] = [];
-  for (const key of keys) {
-    value = sanitizePartialNumberInput(value + key, opts);
-    steps.push(value);
-  }
-  return { steps, final: finalizeNumberInput(value, opts) };
-}
-
-describe('typing into the field, key by key (issue 13 defects)', () => {
-  it('an integer field keeps the decimal mark while typing: "1.5" rounds to 2, never becomes 15', () => {
-    const typed = typeInto('1.5', { precision: 0, min: 0 });
-    expect(typed.steps).toEqual(['1', '1.', '2']);
-    expect(typed.final).toBe('2');
-    expect(typeInto('7.', { precision: 0 }).final).toBe('7');
-    expect(typeInto('1.4', { precision: 0 }).final).toBe('1');
-  });
-
-  it('a pre-filled quantity 1 followed by "2a.3.45" ends at the field precision', () => {
-    expect(typeInto('2a.3.45', { precision: 2, min: 0 }, '1').final).toBe('12.35');
-    expect(typeInto('2a.3.45', { precision: 3, min: 0 }, '1').final).toBe('12.345');
-  });
-
-  it('money fields keep 2 decimals: 1500.456 → 1500.46 and 25.555 → 25.56', () => {
-    expect(typeInto('1500.456', { precision: 2, min: 0 }).final).toBe('1500.46');
-    expect(typeInto('25.555', { precision: 2, min: 0 }).final).toBe('25.56');
+describe('displayNumber / showScale', () => {
+  it('money shows its scale: a quoted 1234.50 is not shown as 1234.5', () => {
+    expect(displayNumber('1234.5', money)).toBe('1234.50');
+    expect(displayNumber('1234', money)).toBe('1234.00');
+    expect(displayNumber('1234.567', money)).toBe('1234.567');
+    expect(displayNumber('', money)).toBe('');
+    expect(displayNumber('1234.5', { precision: 4 })).toBe('1234.5');
+    expect(showScale('1,234.5', money)).toBe('1,234.50');
+    expect(showScale('12', money)).toBe('12.00');
+    expect(showScale('1,5', money)).toBe('1,5');
+    expect(showScale('1.5', { precision: 4 })).toBe('1.5');
   });
 });

@@ -88,14 +88,17 @@ describe('ComponentsShowcase', () => {
     expect(text()).toContain('21/11/2026');
   });
 
-  it('cleans what is typed in a NumberField', async () => {
+  it('keeps what is typed in a NumberField and refuses what it cannot take', async () => {
     await renderShowcase();
     const amount = input('Importe');
-    type(amount, '-12a34.567');
-    expect(amount.value).toBe('1234.57');
+    expect(amount.value).toBe('1234.50');
+    type(amount, '1234.567');
+    expect(amount.value).toBe('1234.567');
+    expect(text()).toContain('Máximo 2 decimales.');
     const adjustment = input('Ajuste');
     type(adjustment, '-150');
-    expect(adjustment.value).toBe('-100');
+    expect(adjustment.value).toBe('-150');
+    expect(text()).toContain('No puede ser menor que -100.');
   });
 
   it('lists, sorts and pages the demo rows with the state in the URL', async () => {

@@ -3,14 +3,14 @@
 // import reads files (readSpreadsheet + SpreadsheetGrid); either way it lands
 // in the editable grid and is sent whole to rhFiscalYearCreate. The server's
 // per-row messages show under their cells and, in Spanish, in a list on top.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { IconAlertCircle, IconDeviceFloppy, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { RhFiscalYearCreateDocument, type RhFiscalYearFieldsFragment } from '../../../../generated/modules/human-resources/graphql';
 import { buildXlsx, downloadBlob, exportFileName, type ExportColumn } from '../../../components/exportRows';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { NumberField } from '../../../components/NumberField';
+import { focusRefusedNumber, NumberField } from '../../../components/NumberField';
 import { asAppError } from '../../../components/serverErrors';
 import { readSpreadsheet, SpreadsheetError } from '../../../components/spreadsheet';
 import { SpreadsheetGrid } from '../../../components/SpreadsheetGrid';
@@ -79,6 +79,7 @@ export function AddFiscalYearDialog({ latest, onClose, onSaved }: { latest: RhFi
   const [problems, setProblems] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [create, { loading }] = useMutation(RhFiscalYearCreateDocument);
+  const body = useRef<HTMLDivElement>(null);
 
   const update = (change: (d: YearDraft) => void) =>
     setDraft((previous) => {
@@ -147,6 +148,11 @@ export function AddFiscalYearDialog({ latest, onClose, onSaved }: { latest: RhFi
 
   const save = async () => {
     setMessage(null);
+    // A figure a field refused ("1,5", a fraction of a day) is not sent as something else.
+    if (focusRefusedNumber(body.current)) {
+      setMessage('Revisa los datos capturados.');
+      return;
+    }
     const { input, fields } = inputFromDraft(draft);
     if (!input) {
       setErrors(fields);
@@ -169,7 +175,7 @@ export function AddFiscalYearDialog({ latest, onClose, onSaved }: { latest: RhFi
   const messages = Object.entries(errors).map(([path, text]) => `${describeField(path, draft, origin)}: ${text}`);
   return (
     <Modal opened onClose={onClose} title={t.title(year)} size="90%" centered>
-      <Stack gap="md">
+      <Stack gap="md" ref={body}>
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <SegmentedControl
             value={mode}

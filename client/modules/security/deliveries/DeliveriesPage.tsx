@@ -3,7 +3,7 @@
 // received-by name typed and an optional signature drawn on screen; a row
 // opens its lines, each with "Devolver" (condition bueno / dañado / perdido).
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -23,6 +23,7 @@ import { todayIso } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { formatDate } from '../../../components/format';
+import { NumberField } from '../../../components/NumberField';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
@@ -63,7 +64,7 @@ const COLUMNS: ListColumn<Delivery>[] = [
   { key: 'outstanding', header: t.cols.outstanding, format: 'number', align: 'right', render: (r) => (r.outstanding > 0 ? <Badge color="blue" variant="light">{r.outstanding}</Badge> : <Badge color="gray" variant="light">0</Badge>), exportValue: (r) => r.outstanding },
 ];
 
-type DraftLine = { toolId: string; label: string; category: string; quantity: number };
+type DraftLine = { toolId: string; label: string; category: string; quantity: string };
 
 function ToolPicker({ onPick, taken }: { onPick: (l: DraftLine) => void; taken: string[] }) {
   const full = taken.length >= DELIVERY_LINES_MAX;
@@ -85,7 +86,7 @@ function ToolPicker({ onPick, taken }: { onPick: (l: DraftLine) => void; taken: 
       value={null}
       onChange={(id) => {
         const tool = tools.find((x) => x.id === id);
-        if (tool) onPick({ toolId: tool.id, label: `${tool.code} · ${tool.name}`, category: tool.category, quantity: 1 });
+        if (tool) onPick({ toolId: tool.id, label: `${tool.code} · ${tool.name}`, category: tool.category, quantity: '1' });
         setSearch('');
       }}
       nothingFoundMessage="Sin equipo disponible con ese texto"
@@ -113,7 +114,7 @@ function NewDeliveryDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const fieldError = (path: string) => form.errors[path] as string | undefined;
   const submit = () =>
     save(async (v) => {
-      const r = await create({ variables: { input: { employeeId: v.employeeId, receivedBy: v.receivedBy, deliveredOn: v.deliveredOn, signature: v.signature, lines: v.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })) } } });
+      const r = await create({ variables: { input: { employeeId: v.employeeId, receivedBy: v.receivedBy, deliveredOn: v.deliveredOn, signature: v.signature, lines: v.lines.map((l) => ({ toolId: l.toolId, quantity: Number(l.quantity) })) } } });
       return t.created(r.data?.secDeliveryCreate.folio ?? 0);
     });
   return (
@@ -143,17 +144,15 @@ function NewDeliveryDialog({ onClose }: { onClose: (saved: boolean) => void }) {
                 ) : null}
               </Stack>
               <Group gap="xs" wrap="nowrap">
-                <NumberInput
+                <NumberField
                   aria-label={`${t.fields.quantity} ${l.label}`}
-                  w={80}
+                  w={110}
+                  precision={0}
                   min={1}
                   max={l.category === 'epp' ? DELIVERY_QUANTITY_MAX : 1}
-                  clampBehavior="strict"
-                  allowDecimal={false}
-                  allowNegative={false}
                   disabled={l.category !== 'epp'}
                   value={l.quantity}
-                  onChange={(v) => form.setFieldValue(`lines.${i}.quantity`, Math.max(1, Number(v) || 1))}
+                  onChange={(v) => form.setFieldValue(`lines.${i}.quantity`, v)}
                 />
                 <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${l.label}`} onClick={() => form.removeListItem('lines', i)}>
                   <IconTrash size={16} />
@@ -170,11 +169,11 @@ function NewDeliveryDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   );
 }
 
-type Return = { quantity: number; condition: SecReturnCondition; reason: string };
+type Return = { quantity: string; condition: SecReturnCondition; reason: string };
 
 function ReturnDialog({ line, onClose }: { line: Line; onClose: (saved: boolean) => void }) {
   const [giveBack] = useMutation(SecDeliveryReturnDocument);
-  const form = useForm<Return>({ mode: 'controlled', initialValues: { quantity: line.outstanding, condition: 'bueno', reason: '' } });
+  const form = useForm<Return>({ mode: 'controlled', initialValues: { quantity: String(line.outstanding), condition: 'bueno', reason: '' } });
   const { condition } = form.values;
   const { save, saving, error } = useFormSave({
     form,
@@ -184,12 +183,12 @@ function ReturnDialog({ line, onClose }: { line: Line; onClose: (saved: boolean)
   });
   const submit = () =>
     save(async (v) => {
-      await giveBack({ variables: { input: { lineId: line.id, ...v } } });
+      await giveBack({ variables: { input: { lineId: line.id, ...v, quantity: Number(v.quantity) } } });
       return t.returned;
     });
   return (
     <FormDialog title={t.returnTitle(line)} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={t.return} size="md">
-      <NumberInput label={t.fields.quantity} min={1} max={line.outstanding} allowDecimal={false} disabled={line.category !== 'epp'} {...form.getInputProps('quantity')} onChange={(v) => form.setFieldValue('quantity', Math.max(1, Number(v) || 1))} />
+      <NumberField label={t.fields.quantity} required precision={0} min={1} max={line.outstanding} maxLabel="lo pendiente" disabled={line.category !== 'epp'} {...form.getInputProps('quantity')} />
       <Select label={t.condition} data={OPTIONS.returnCondition} value={condition} onChange={(v) => form.setFieldValue('condition', (v ?? 'bueno') as SecReturnCondition)} allowDeselect={false} description={t.conditionHelp} />
       <TextInput label={common.reason} required={condition !== 'bueno'} maxLength={300} {...form.getInputProps('reason')} />
     </FormDialog>

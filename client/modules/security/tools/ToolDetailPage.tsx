@@ -2,7 +2,7 @@
 // moves (a reparación, de regreso, baja con motivo) and, for PPE, stock
 // adjustments; below, every delivery, return and repair.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, NumberInput, Paper, SimpleGrid, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -21,11 +21,13 @@ import { idParam } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { FormPage } from '../../../components/FormPage';
 import { formatDateTime } from '../../../components/format';
+import { NumberField } from '../../../components/NumberField';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
+import { EPP_STOCK_MAX } from '../../../../schema/security/tools';
 import { BADGES, MODULE, RETURN_CONDITION_LABELS, SECURITY_PATHS, TOOL_CATEGORY_LABELS, TOOL_EVENT_LABELS, TOOL_STATUS_LABELS, common } from '../texts';
 
 type Tool = NonNullable<SecToolDetailQuery['secTool']>;
@@ -59,17 +61,17 @@ function ReasonActionDialog({ tool, action, onClose }: { tool: Tool; action: 're
 /** A stock adjustment of PPE: quantity (negative subtracts) and reason. */
 function StockDialog({ tool, onClose }: { tool: Tool; onClose: (done: boolean) => void }) {
   const [adjust] = useMutation(SecToolStockAdjustDocument);
-  const form = useForm<{ reason: string; quantity: number }>({ mode: 'controlled', initialValues: { reason: '', quantity: 1 }, validate: { reason: (v) => (v.trim() ? null : common.required) } });
+  const form = useForm<{ reason: string; quantity: string }>({ mode: 'controlled', initialValues: { reason: '', quantity: '1' }, validate: { reason: (v) => (v.trim() ? null : common.required) } });
   const { save, saving, error } = useFormSave({ form, fields: ['reason', 'quantity'], onSaved: () => onClose(true) });
   const title = ACTION_TITLES.stock;
   const submit = () =>
     save(async ({ reason, quantity }) => {
-      await adjust({ variables: { id: tool.id, quantity, reason } });
+      await adjust({ variables: { id: tool.id, quantity: Number(quantity), reason } });
       return `${tool.code}: ${title.toLowerCase()} registrado.`;
     });
   return (
     <FormDialog title={`${title} · ${tool.code}`} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={title} size="md">
-      <NumberInput label="Cantidad (negativa para restar)" allowDecimal={false} {...form.getInputProps('quantity')} onChange={(n) => form.setFieldValue('quantity', Number(n) || 0)} description={`Existencia actual: ${tool.stock}`} />
+      <NumberField label="Cantidad (negativa para restar)" required precision={0} min={-tool.stock} max={EPP_STOCK_MAX} {...form.getInputProps('quantity')} description={`Existencia actual: ${tool.stock}`} />
       <TextInput label={common.reason} required maxLength={300} data-autofocus {...form.getInputProps('reason')} />
     </FormDialog>
   );

@@ -2,7 +2,7 @@
 // status filters in the URL; "Nueva herramienta" adds one; a row opens its
 // Edición de Herramientas screen with the history.
 import { useState } from 'react';
-import { Button, NumberInput, Select, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { IconPlus } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { SecToolCreateDocument, SecToolListDocument, type SecToolCategory, type 
 import { EPP_STOCK_MAX } from '../../../../schema/security/tools';
 import { useScreenAccess } from '../../../components/access';
 import { formatNumber } from '../../../components/format';
+import { NumberField } from '../../../components/NumberField';
 import { FormDialog } from '../../../components/EditDialog';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
@@ -29,17 +30,17 @@ const COLUMNS: ListColumn<SecToolFieldsFragment>[] = [
   { key: 'holder', header: 'En poder de', render: (r) => r.holderName ?? (r.category === 'epp' && r.outstanding ? `${r.outstanding} entregados` : '—'), exportValue: (r) => r.holderName ?? '' },
 ];
 
-type NewTool = { code: string; name: string; serial: string; category: SecToolCategory; stock: number };
+type NewTool = { code: string; name: string; serial: string; category: SecToolCategory; stock: string };
 const required = (v: string) => (v.trim() ? null : common.required);
 
 function NewToolDialog({ onClose }: { onClose: (id: string | null) => void }) {
   const [create] = useMutation(SecToolCreateDocument);
-  const form = useForm<NewTool>({ mode: 'controlled', initialValues: { code: '', name: '', serial: '', category: 'herramienta', stock: 0 }, validate: { code: required, name: required } });
+  const form = useForm<NewTool>({ mode: 'controlled', initialValues: { code: '', name: '', serial: '', category: 'herramienta', stock: '0' }, validate: { code: required, name: required } });
   const { save, saving, error } = useFormSave({ form, fields: ['code', 'name', 'serial', 'category', 'stock'], onSaved: () => onClose(null) });
   const v = form.values;
   const submit = () =>
     save(async (values) => {
-      const r = await create({ variables: { input: { ...values, stock: values.category === 'epp' ? values.stock : 0 } } });
+      const r = await create({ variables: { input: { ...values, stock: values.category === 'epp' ? Number(values.stock || 0) : 0 } } });
       const id = r.data?.secToolCreate.id ?? null;
       return { message: `${values.code} dado de alta.`, onSaved: () => onClose(id) };
     });
@@ -49,7 +50,7 @@ function NewToolDialog({ onClose }: { onClose: (id: string | null) => void }) {
       <TextInput label="Código" required maxLength={40} {...form.getInputProps('code')} />
       <TextInput label="Nombre" required maxLength={150} {...form.getInputProps('name')} />
       <TextInput label="Número de serie" maxLength={80} {...form.getInputProps('serial')} />
-      {v.category === 'epp' ? <NumberInput label="Existencia inicial" description={`Máximo ${formatNumber(EPP_STOCK_MAX, 0)}.`} min={0} max={EPP_STOCK_MAX} clampBehavior="strict" thousandSeparator="," allowDecimal={false} allowNegative={false} {...form.getInputProps('stock')} onChange={(n) => form.setFieldValue('stock', Number(n) || 0)} /> : null}
+      {v.category === 'epp' ? <NumberField label="Existencia inicial" description={`Máximo ${formatNumber(EPP_STOCK_MAX, 0)}.`} precision={0} min={0} max={EPP_STOCK_MAX} {...form.getInputProps('stock')} /> : null}
     </FormDialog>
   );
 }

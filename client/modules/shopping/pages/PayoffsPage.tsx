@@ -149,7 +149,7 @@ function NewPaymentDialog({ initialSupplierId, onClose }: { initialSupplierId: s
                   </Table.Td>
                   <Table.Td ta="right">{formatMoney(e.balance)}</Table.Td>
                   <Table.Td>
-                    <NumberField precision={2} aria-label={`Aplicar al gasto ${e.folio}`} money min={0} max={e.balance} {...form.getInputProps(`applied.e${e.id}`)} value={appliedOf(e.id)} />
+                    <NumberField precision={2} aria-label={`Aplicar al gasto ${e.folio}`} money min={0} max={e.balance} maxLabel="el saldo" {...form.getInputProps(`applied.e${e.id}`)} value={appliedOf(e.id)} />
                   </Table.Td>
                   <Table.Td>
                     <Button size="compact-xs" variant="subtle" onClick={() => form.setFieldValue(`applied.e${e.id}`, e.balance)}>
