@@ -52,3 +52,6 @@ export type ModuleContributions = {
   searchSources?: readonly SearchSource[];
   auditReferences?: Readonly<Record<string, AuditReference>>;
 };
+
+/** The first page of a module's list, searched as its screen searches: what a search source's `find` asks. */
+export const searchPage = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });

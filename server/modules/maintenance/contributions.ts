@@ -1,13 +1,12 @@
 // What Mantenimiento contributes to the platform (registered in ../index.ts):
 // the Tablero card of services due, Ctrl+K over orders, and how its audited
 // records are named.
-import type { ModuleContributions } from '../../lib/contributions';
+import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { formattedFolio, named, name } from '../../lib/references';
 import { ORDER_LIFECYCLE } from '../../../schema/maintenance/orders';
 import { formatFailureReportFolio, formatOrderFolio, listOrders, scheduleDueIndicator } from './service';
 import * as data from './data/contributions';
 
-const page = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });
 const SCHEDULE = 'Mantenimiento-Programación de servicios';
 
 export const maintenanceContributions: ModuleContributions = {
@@ -18,7 +17,7 @@ export const maintenanceContributions: ModuleContributions = {
       subject: 'Mantenimiento-Órdenes de mantenimiento',
       sequence: 80,
       find: async (ctx, s, n) =>
-        (await listOrders(ctx, page(s, n), null)).items.map((o) => ({
+        (await listOrders(ctx, searchPage(s, n), null)).items.map((o) => ({
           entity: 'mt_order',
           id: String(o.id),
           label: formatOrderFolio(o.folio),

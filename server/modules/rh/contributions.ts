@@ -1,12 +1,11 @@
 // What Recursos Humanos contributes to the platform, all its features
 // together (registered in ../index.ts): the Tablero card of employees'
 // documents, Ctrl+K over employees, and how its audited records are named.
-import type { ModuleContributions } from '../../lib/contributions';
+import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { folio, joined, named, name } from '../../lib/references';
 import { documentAlertIndicator, listEmployees } from './employees/service';
 import * as data from './data';
 
-const page = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });
 const SETTINGS = 'Recursos Humanos-Configuración RH';
 
 export const rhContributions: ModuleContributions = {
@@ -17,7 +16,7 @@ export const rhContributions: ModuleContributions = {
       subject: 'Recursos Humanos-Empleados',
       sequence: 60,
       find: async (ctx, s, n) =>
-        (await listEmployees(ctx, page(s, n), null)).items.map((e) => ({ entity: 'rh_employee', id: String(e.id), label: `${e.number} · ${e.fullName}`, description: `Empleado · ${e.rfc}` })),
+        (await listEmployees(ctx, searchPage(s, n), null)).items.map((e) => ({ entity: 'rh_employee', id: String(e.id), label: `${e.number} · ${e.fullName}`, description: `Empleado · ${e.rfc}` })),
     },
   ],
   auditReferences: {

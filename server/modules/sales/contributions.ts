@@ -1,13 +1,11 @@
 // What Ventas contributes to the platform (registered in ../index.ts):
 // Tablero cards, Ctrl+K sources, and how its audited records are named.
-import type { ModuleContributions } from '../../lib/contributions';
+import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { readDues, readMonths } from '../../lib/indicators';
 import { document, joined, named, name, withName } from '../../lib/references';
 import { folioLabel, invoiceLabel } from '../../../schema/sales/labels';
 import { generatorsToAuthorizeIndicator, listClients, listInvoices, listQuotes } from './service';
 import * as data from './data/contributions';
-
-const page = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });
 
 export const salesContributions: ModuleContributions = {
   indicators: [
@@ -20,21 +18,21 @@ export const salesContributions: ModuleContributions = {
       entity: 'client',
       subject: 'Ventas-Clientes',
       sequence: 10,
-      find: async (ctx, s, n) => (await listClients(ctx, page(s, n), null)).items.map((c) => ({ entity: 'client', id: String(c.id), label: c.name, description: `Cliente · ${c.rfc}` })),
+      find: async (ctx, s, n) => (await listClients(ctx, searchPage(s, n), null)).items.map((c) => ({ entity: 'client', id: String(c.id), label: c.name, description: `Cliente · ${c.rfc}` })),
     },
     {
       entity: 'quote',
       subject: 'Ventas-Cotizaciones',
       sequence: 20,
       find: async (ctx, s, n) =>
-        (await listQuotes(ctx, page(s, n), null)).items.map((q) => ({ entity: 'quote', id: String(q.id), label: `${folioLabel('quote', q.folio)} · ${q.client.name}`, description: `Cotización · ${q.subject}` })),
+        (await listQuotes(ctx, searchPage(s, n), null)).items.map((q) => ({ entity: 'quote', id: String(q.id), label: `${folioLabel('quote', q.folio)} · ${q.client.name}`, description: `Cotización · ${q.subject}` })),
     },
     {
       entity: 'invoice',
       subject: 'Ventas-Facturas',
       sequence: 30,
       find: async (ctx, s, n) =>
-        (await listInvoices(ctx, page(s, n), null)).items.map((i) => ({ entity: 'invoice', id: String(i.id), label: `${invoiceLabel(i.serie, i.folio)} · ${i.client.name}`, description: 'Factura' })),
+        (await listInvoices(ctx, searchPage(s, n), null)).items.map((i) => ({ entity: 'invoice', id: String(i.id), label: `${invoiceLabel(i.serie, i.folio)} · ${i.client.name}`, description: 'Factura' })),
     },
   ],
   auditReferences: {

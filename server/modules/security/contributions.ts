@@ -1,13 +1,11 @@
 // What Seguridad contributes to the platform (registered in ../index.ts):
 // Tablero cards, Ctrl+K over inspections, and how its audited records are
 // named.
-import type { ModuleContributions } from '../../lib/contributions';
+import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { formattedFolio, named, name } from '../../lib/references';
 import { formatDeliveryFolio, formatInspectionFolio, formatPermitFolio } from '../../../schema/security/labels';
 import { expiringPermitsIndicator, listInspections, overdueInspectionsIndicator, permitsToAuthorizeIndicator } from './service';
 import * as data from './data/contributions';
-
-const page = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });
 
 export const securityContributions: ModuleContributions = {
   indicators: [
@@ -21,7 +19,7 @@ export const securityContributions: ModuleContributions = {
       subject: 'Seguridad-Inspecciones',
       sequence: 90,
       find: async (ctx, s, n) =>
-        (await listInspections(ctx, page(s, n), null)).items.map((i) => ({
+        (await listInspections(ctx, searchPage(s, n), null)).items.map((i) => ({
           entity: 'sec_inspection',
           id: String(i.id),
           label: `${formatInspectionFolio(i.folio)} · ${i.typeName}`,

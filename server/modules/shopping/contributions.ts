@@ -1,12 +1,10 @@
 // What Compras contributes to the platform (registered in ../index.ts):
 // Tablero cards, Ctrl+K sources, and how its audited records are named.
-import type { ModuleContributions } from '../../lib/contributions';
+import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { readDues, readMonths } from '../../lib/indicators';
 import { document, folio, joined, named, name, withName } from '../../lib/references';
 import { listExpenses, listSuppliers } from './service';
 import * as data from './data/contributions';
-
-const page = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });
 
 export const shoppingContributions: ModuleContributions = {
   indicators: [
@@ -24,14 +22,14 @@ export const shoppingContributions: ModuleContributions = {
       entity: 'supplier',
       subject: 'Compras-Proveedores',
       sequence: 40,
-      find: async (ctx, s, n) => (await listSuppliers(ctx, page(s, n), null)).items.map((x) => ({ entity: 'supplier', id: String(x.id), label: x.name, description: `Proveedor · ${x.rfc}` })),
+      find: async (ctx, s, n) => (await listSuppliers(ctx, searchPage(s, n), null)).items.map((x) => ({ entity: 'supplier', id: String(x.id), label: x.name, description: `Proveedor · ${x.rfc}` })),
     },
     {
       entity: 'expense',
       subject: 'Compras-Gastos',
       sequence: 50,
       find: async (ctx, s, n) =>
-        (await listExpenses(ctx, page(s, n), null)).items.map((e) => ({
+        (await listExpenses(ctx, searchPage(s, n), null)).items.map((e) => ({
           entity: 'expense',
           id: String(e.id),
           label: `Gasto ${e.folio} · ${e.supplierName}`,

@@ -1,12 +1,11 @@
 // What Parque Vehicular contributes to the platform, all its features
 // together (registered in ../index.ts): the Tablero card of vehicles'
 // documents, Ctrl+K over vehicles, and how its audited records are named.
-import type { ModuleContributions } from '../../lib/contributions';
+import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { named, name } from '../../lib/references';
 import { documentAlertIndicator, listVehicles } from './vehicles/service';
 import * as data from './data';
 
-const page = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });
 const SETTINGS = 'Parque Vehicular-Configuración PV';
 
 export const vehicleParkContributions: ModuleContributions = {
@@ -17,7 +16,7 @@ export const vehicleParkContributions: ModuleContributions = {
       subject: 'Parque Vehicular-Vehículos',
       sequence: 70,
       find: async (ctx, s, n) =>
-        (await listVehicles(ctx, page(s, n), null)).items.map((v) => ({
+        (await listVehicles(ctx, searchPage(s, n), null)).items.map((v) => ({
           entity: 'vehicle',
           id: String(v.id),
           label: [v.economicNumber, v.plate].filter(Boolean).join(' · '),

@@ -1,11 +1,9 @@
 // What Almacén contributes to the platform (registered in ../index.ts):
 // Tablero cards, Ctrl+K sources, and how its audited records are named.
-import type { ModuleContributions } from '../../lib/contributions';
+import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { joined, named, name } from '../../lib/references';
 import { formatCountFolio, formatMovementFolio, formatPdmFolio, formatRequisitionFolio, listArticles, pdmToSendIndicator } from './service';
 import * as data from './data/contributions';
-
-const page = (search: string, limit: number) => ({ search, pageSize: limit, page: 1 });
 
 export const warehouseContributions: ModuleContributions = {
   indicators: [
@@ -18,7 +16,7 @@ export const warehouseContributions: ModuleContributions = {
       entity: 'article',
       subject: 'Almacén-Artículos',
       sequence: 100,
-      find: async (ctx, s, n) => (await listArticles(ctx, page(s, n), null)).items.map((a) => ({ entity: 'article', id: String(a.id), label: `${a.sku} · ${a.name}`, description: 'Artículo' })),
+      find: async (ctx, s, n) => (await listArticles(ctx, searchPage(s, n), null)).items.map((a) => ({ entity: 'article', id: String(a.id), label: `${a.sku} · ${a.name}`, description: 'Artículo' })),
     },
   ],
   auditReferences: {
