@@ -6,7 +6,7 @@
 // convenio installments and the net. decimal.js throughout; every line is
 // rounded half-up to centavos once.
 import { addDays, daysBetween, formatDateMx, isIsoDate } from '../dates';
-import { Decimal, dec, money, sum, type DecimalLike } from '../money';
+import { Decimal, dec, formatMxn, money, sum, type DecimalLike } from '../money';
 
 export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria';
 export type PayFrequency = 'semanal' | 'quincenal';
@@ -284,7 +284,7 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
   for (const a of input.agreements) {
     const amount = money(minOf(dec(a.installment), dec(a.balance)));
     if (dec(amount).gt(0)) {
-      post({ systemKey: AGREEMENT_CONCEPT[a.kind], conceptId: null, kind: 'deduccion', source: 'convenio', agreementId: a.agreementId, amount, description: `Convenio ${a.folio} (${AGREEMENT_KIND_LABELS[a.kind]}), saldo ${money(a.balance)}` });
+      post({ systemKey: AGREEMENT_CONCEPT[a.kind], conceptId: null, kind: 'deduccion', source: 'convenio', agreementId: a.agreementId, amount, description: `Convenio ${a.folio} (${AGREEMENT_KIND_LABELS[a.kind]}), saldo ${formatMxn(a.balance)}` });
     }
   }
   for (const x of input.extras) {

@@ -147,6 +147,11 @@ describe('dashboard', () => {
     // Every entity's lookup compiles and runs on this database (the admin's log spans the seed and the records above).
     const all = await s.gql('{ auditEntries(list:{pageSize:200}){ items { entity reference } } }', {}, admin);
     expect(all.errors).toBeUndefined();
+    // A payroll is named by its folio and its period in dd/mm/aaaa (the demo seed's payrolls).
+    const payrolls = await s.gql('{ auditEntries(entity:"rh_payroll", list:{pageSize:5}){ items { reference } } }', {}, admin);
+    const payrollRefs = (okData(payrolls).auditEntries.items as { reference: string }[]).map((e) => e.reference);
+    expect(payrollRefs.length).toBeGreaterThan(0);
+    for (const reference of payrollRefs) expect(reference).toMatch(/^\d+ · \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}$/);
     expect((r as GqlResult & { extensions?: { sqlStatements?: number } }).extensions?.sqlStatements).toBe(1 + 1);
   });
 

@@ -241,6 +241,9 @@ describe('facturas: lifecycle rules', () => {
     // A seeded authorised generador: billed by a draft, back to autorizado when the draft is cancelled.
     const gen = ok(await s.gql('{ generators(filter:{status: autorizado}, list:{pageSize:1}){ items { id client { id } } } }', {}, seller)).generators.items[0];
     const draft = ok(await s.gql(CREATE, { input: invoiceInput(gen.client.id, { metodoPago: 'PPD', formaPago: '99', generatorIds: [gen.id], lines: [] }) }, seller)).invoiceCreate;
+    // Each concept names its generador and the period in dd/mm/aaaa, as the screen, the PDF and the XML show it.
+    const concepts = ok(await s.gql('query($id:ID!){ invoice(id:$id){ lines { description } } }', { id: draft.id }, seller)).invoice.lines;
+    for (const l of concepts) expect(l.description).toMatch(/ \(GEN-\d{5}, \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}\)$/);
     const taken = await s.gql(CREATE, { input: invoiceInput(gen.client.id, { generatorIds: [gen.id], lines: [] }) }, seller);
     expect(fieldsOf(taken)['generatorIds.0']).toMatch(/^El generador GEN-\d{5} ya está en otra factura\.$/);
     ok(await s.gql(CANCEL, { id: draft.id, v: draft.version, r: 'Se factura después' }, seller));

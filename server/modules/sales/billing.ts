@@ -16,7 +16,7 @@ import { labelGroups } from '../../lib/moneyGroups';
 import { monthLabel } from '../../../schema/moneyGroups';
 import { dec, money } from '../../../schema/money';
 import { parseInput } from '../../lib/validation';
-import { addDays, todayMx } from '../../../schema/dates';
+import { addDays, formatDateMx, todayMx } from '../../../schema/dates';
 import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/service';
 import * as data from './data';
 import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
@@ -104,7 +104,7 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
     return genLines
       .filter((l) => l.generatorId === gid)
       .map((l) => ({
-        description: `${l.description} (${folioLabel('generator', g.folio)}, ${g.periodStart} a ${g.periodEnd})`.slice(0, 1000),
+        description: `${l.description} (${folioLabel('generator', g.folio)}, ${formatDateMx(g.periodStart)} al ${formatDateMx(g.periodEnd)})`.slice(0, 1000),
         prodServKey: l.prodServKey,
         unitKey: l.unitKey,
         unitName: l.unitName,

@@ -162,6 +162,8 @@ describe('one employee', () => {
       [70, 'captura', '150.00', '0.00', '150.00'],
     ]);
     expect(r.lines.find((l) => l.source === 'convenio')?.agreementId).toBe(9);
+    // The receipt names the convenio's balance as money, as every other figure a person reads.
+    expect(r.lines.find((l) => l.source === 'convenio')?.description).toBe('Convenio 4 (Préstamo), saldo $350.00');
     expect(r.fiscalTrace).toEqual([{ label: 'paso', amount: '1.00' }]);
   });
 
