@@ -73,6 +73,7 @@ export type ListPageProps<T> = {
 
 const SEARCH_DELAY_MS = 300;
 const SKELETON_ROWS = 8;
+const LOADING_COUNT = 'Cargando registros…';
 
 function recordCount(total: number): string {
   return `${formatNumber(total, 0)} ${total === 1 ? 'registro' : 'registros'}`;
@@ -377,8 +378,9 @@ export function ListPage<T>({
       ))}
 
       <Group justify="space-between" wrap="wrap" gap="sm" display={grouping?.view ? 'none' : undefined}>
-        <Text size="sm" c="dimmed">
-          {recordCount(total)}
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {/* Before the first page arrives the total is not known: «0 registros» beside the skeleton rows read as an empty list. */}
+          {showSkeleton ? LOADING_COUNT : recordCount(total)}
         </Text>
         <Group gap="sm" wrap="wrap">
           <Group gap={6}>

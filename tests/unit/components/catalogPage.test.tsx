@@ -39,10 +39,10 @@ afterEach(() => {
 
 type Callbacks = { onCreate: (values: Values) => Promise<unknown>; onUpdate: (row: Row, values: Values) => Promise<unknown>; refetch: () => Promise<unknown> };
 
-async function renderCatalog(url: string, access: CatalogAccess, callbacks: Callbacks): Promise<ReturnType<typeof createBrowserRouter>> {
+async function renderCatalog(url: string, access: CatalogAccess, callbacks: Callbacks, over: Partial<CatalogListData<Row>> = {}): Promise<ReturnType<typeof createBrowserRouter>> {
   function Screen() {
     const params = useListParams({ sortBy: 'name', filters: { active: '' } });
-    const list: CatalogListData<Row> = { rows: ROWS, total: ROWS.length, loading: false, error: null, fetchAll: async () => ROWS, refetch: callbacks.refetch };
+    const list: CatalogListData<Row> = { rows: ROWS, total: ROWS.length, loading: false, error: null, fetchAll: async () => ROWS, refetch: callbacks.refetch, ...over };
     return createElement(CatalogPage<Row, Values>, {
       description: 'Las áreas de la empresa.',
       columns: [{ key: 'name', header: 'Nombre', sortable: true }],
@@ -95,6 +95,15 @@ const ALL: CatalogAccess = { crear: true, editar: true, exportar: true };
 const resolved = () => vi.fn(async () => ({}));
 
 describe('CatalogPage', () => {
+  it('says it is loading, not «0 registros», while the first page has not arrived', async () => {
+    await renderCatalog('/areas', ALL, { onCreate: resolved(), onUpdate: resolved(), refetch: resolved() }, { rows: [], total: 0, loading: true });
+    expect(text()).toContain('Cargando registros…');
+    expect(text()).not.toContain('0 registros');
+    act(() => root?.unmount());
+    await renderCatalog('/areas', ALL, { onCreate: resolved(), onUpdate: resolved(), refetch: resolved() });
+    expect(text()).toContain('2 registros');
+  });
+
   it('opens "Nuevo" through the URL and creates the record, then closes and refreshes the list', async () => {
     const onCreate = resolved();
     const refetch = resolved();
