@@ -47,7 +47,8 @@ afterAll(() => {
 describe('first start, lock and shutdown', () => {
   let firstPassword = '';
 
-  it('generates and prints the admin password once on the first start, and it signs in', async () => {
+  // A first start migrates and seeds the demo company: on a busy 2-core machine that alone can pass a minute.
+  it('generates and prints the admin password once on the first start, and it signs in', { timeout: 240_000 }, async () => {
     const first = start({});
     const { url, output } = await first.ready;
     expect(url).not.toBeNull();
