@@ -1,0 +1,86 @@
+// Shared test material: SAT's public test CSD and a CFDI 4.0 ingreso written by hand, with its
+// totals and its expected cadena original worked out by hand (not by the library).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const CSD_DIR = path.join(ROOT, 'tests/fixtures/csd');
+export const SAT_DIR = path.join(ROOT, 'server/lib/cfdi/sat/www.sat.gob.mx/sitio_internet/cfd');
+
+export const testCsd = () => ({
+  cer: fs.readFileSync(path.join(CSD_DIR, 'EKU9003173C9.cer')),
+  key: fs.readFileSync(path.join(CSD_DIR, 'EKU9003173C9.key')),
+  password: fs.readFileSync(path.join(CSD_DIR, 'EKU9003173C9.password.txt'), 'utf8').trim(),
+});
+export const fakeFiel = () => ({
+  cer: fs.readFileSync(path.join(CSD_DIR, 'FAKE-FIEL-EKU9003173C9.cer')),
+  key: fs.readFileSync(path.join(CSD_DIR, 'FAKE-FIEL-EKU9003173C9.key')),
+  password: '12345678a',
+});
+
+/** Mexico City wall time (UTC−6, no DST since 2022), computed here without the library. */
+export const mexicoTime = (at: Date): string => new Date(at.getTime() - 6 * 3600_000).toISOString().slice(0, 19);
+
+// Hand-computed: 2 × 1234.56 = 2469.12; IVA 16 % = 395.0592 → 395.06; Total = 2469.12 + 395.06 = 2864.18.
+export const INVOICE = {
+  cantidad: '2',
+  valorUnitario: '1234.56',
+  importe: '2469.12',
+  iva: '395.06',
+  subTotal: '2469.12',
+  total: '2864.18',
+};
+
+export type InvoiceOverrides = { fecha?: string; emisorRfc?: string; total?: string; extraRoot?: string };
+
+export function invoiceXml(o: InvoiceOverrides = {}): string {
+  const fecha = o.fecha ?? mexicoTime(new Date(Date.now() - 60_000));
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd" Version="4.0" Serie="A" Folio="101" Fecha="${fecha}" FormaPago="03" SubTotal="${INVOICE.subTotal}" Moneda="MXN" Total="${o.total ?? INVOICE.total}" TipoDeComprobante="I" Exportacion="01" MetodoPago="PUE" LugarExpedicion="42501"${o.extraRoot ?? ''}>
+  <cfdi:Emisor Rfc="${o.emisorRfc ?? 'EKU9003173C9'}" Nombre="ESCUELA KEMPER URGATE" RegimenFiscal="601"/>
+  <cfdi:Receptor Rfc="URE180429TM6" Nombre="UNIVERSIDAD ROBOTICA ESPAÑOLA" DomicilioFiscalReceptor="86991" RegimenFiscalReceptor="601" UsoCFDI="G03"/>
+  <cfdi:Conceptos>
+    <cfdi:Concepto ClaveProdServ="80111600" NoIdentificacion="SRV-01" Cantidad="${INVOICE.cantidad}" ClaveUnidad="E48" Unidad="Servicio" Descripcion="Servicio de   vigilancia, enero" ValorUnitario="${INVOICE.valorUnitario}" Importe="${INVOICE.importe}" ObjetoImp="02">
+      <cfdi:Impuestos>
+        <cfdi:Traslados>
+          <cfdi:Traslado Base="${INVOICE.importe}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${INVOICE.iva}"/>
+        </cfdi:Traslados>
+      </cfdi:Impuestos>
+    </cfdi:Concepto>
+  </cfdi:Conceptos>
+  <cfdi:Impuestos TotalImpuestosTrasladados="${INVOICE.iva}">
+    <cfdi:Traslados>
+      <cfdi:Traslado Base="${INVOICE.importe}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${INVOICE.iva}"/>
+    </cfdi:Traslados>
+  </cfdi:Impuestos>
+</cfdi:Comprobante>
+`;
+}
+
+/** The cadena original Anexo 20 prescribes for invoiceXml(), written by hand (whitespace collapsed in Descripcion). */
+export const expectedCadena = (fecha: string): string =>
+  `||4.0|A|101|${fecha}|03|30001000000500003416|2469.12|MXN|2864.18|I|01|PUE|42501` +
+  `|EKU9003173C9|ESCUELA KEMPER URGATE|601` +
+  `|URE180429TM6|UNIVERSIDAD ROBOTICA ESPAÑOLA|86991|601|G03` +
+  `|80111600|SRV-01|2|E48|Servicio|Servicio de vigilancia, enero|1234.56|2469.12|02|2469.12|002|Tasa|0.160000|395.06` +
+  `|2469.12|002|Tasa|0.160000|395.06|395.06||`;
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+/** Runs one of SAT's stylesheets on a document with the xslt3 command line (Saxon), not with the library. */
+export async function satXslt(relativeXslt: string, xml: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-xslt-'));
+  try {
+    const source = path.join(dir, 'doc.xml');
+    fs.writeFileSync(source, xml);
+    const { stdout } = await run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${path.join(SAT_DIR, relativeXslt)}`, `-s:${source}`], { maxBuffer: 16 * 1024 * 1024 });
+    return stdout;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
