@@ -27,6 +27,7 @@ import {
   type MaintenanceOrderStatus,
 } from '../../../generated/modules/maintenance/graphql';
 import { useScreenAccess } from '../../components/access';
+import { filledLines, requiredInLine } from '../../components/blankLines';
 import { DateField } from '../../components/DateField';
 import { idParam, todayIso } from '../../components/dates';
 import { FormDialog } from '../../components/EditDialog';
@@ -170,7 +171,7 @@ function RequestPartsDialog({ order, onClose }: { order: Order; onClose: (saved:
   const form = useForm<PartValues>({
     mode: 'controlled',
     initialValues: { warehouseId: '', neededDate: todayIso(), lines: [{ articleId: '', quantity: '' }], notes: '' },
-    validate: { warehouseId: (v) => (v ? null : texts.required), lines: { articleId: (v) => (v ? null : texts.required), quantity: (v) => (v ? null : texts.required) } },
+    validate: { warehouseId: (v) => (v ? null : texts.required), lines: { articleId: requiredInLine<PartValues>(texts.required), quantity: requiredInLine<PartValues>(texts.required) } },
   });
   const { save, saving, error } = useFormSave<PartValues>({ form, fields: ['warehouseId', 'neededDate', 'lines', 'notes', ...form.values.lines.flatMap((_l, i) => [`lines.${i}.articleId`, `lines.${i}.quantity`])], onSaved: () => onClose(true) });
   // The parts the catalogue lists for the order's services, summed per article.
@@ -197,7 +198,7 @@ function RequestPartsDialog({ order, onClose }: { order: Order; onClose: (saved:
       submitLabel={t.requestParts}
       onSubmit={() =>
         save(async (v) => {
-          const r = await request({ variables: { id: order.id, version: order.version, input: { warehouseId: v.warehouseId, neededDate: v.neededDate, notes: v.notes, lines: v.lines } } });
+          const r = await request({ variables: { id: order.id, version: order.version, input: { warehouseId: v.warehouseId, neededDate: v.neededDate, notes: v.notes, lines: filledLines(v.lines) } } });
           const reqs = r.data?.maintenanceOrderRequestParts.requisitions ?? [];
           return t.requested(reqs[reqs.length - 1]?.folio ?? '');
         })
