@@ -84,6 +84,8 @@ test('open a cash period, register movements, close it with an arqueo', async ({
   const tooMuch = page.getByRole('dialog', { name: 'Nuevo movimiento de caja' });
   await tooMuch.getByLabel('Concepto').click();
   await page.getByRole('option', { name: /Mensajería/ }).click();
+  // The picked concept says which way the money goes.
+  await expect(tooMuch.getByText('Egreso: resta del saldo de la caja.')).toBeVisible();
   await tooMuch.getByLabel('Importe').fill('5000');
   await tooMuch.getByLabel('Descripción').fill('Excede el efectivo');
   await tooMuch.getByRole('button', { name: 'Guardar' }).click();

@@ -58,6 +58,11 @@ const COLUMNS: ListColumn<CashMovementFieldsFragment>[] = [
   { key: 'receipt', header: 'Comprobante', render: (r) => (r.receipt ? 'Sí' : ''), exportValue: (r) => r.receipt?.fileName ?? '' },
 ];
 
+const KIND_HINTS: Record<CashKind, string> = {
+  ingreso: 'Ingreso: suma al saldo de la caja.',
+  egreso: 'Egreso: resta del saldo de la caja.',
+};
+
 function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const concepts = useQuery(CashConceptOptionListDocument, { fetchPolicy: 'cache-and-network' });
   const [create] = useMutation(CashMovementCreateDocument);
@@ -72,6 +77,7 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const FIELDS = ['conceptId', 'date', 'amount', 'description', 'reference'];
   const { save: runSave, saving, error, setError } = useFormSave({ form, fields: FIELDS, onSaved: () => onClose(true) });
   const options = concepts.data?.cashConceptOptions ?? [];
+  const chosenKind = options.find((c) => c.id === form.values.conceptId)?.kind ?? null;
   const group = (kind: CashKind, label: string) => ({ group: label, items: options.filter((c) => c.kind === kind).map((c) => ({ value: c.id, label: c.name })) });
   const save = async () => {
     if (uploading) {
@@ -94,7 +100,16 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   return (
     <FormDialog title="Nuevo movimiento de caja" opened onClose={() => onClose(false)} onSubmit={save} saving={saving} error={error}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Select label="Concepto" required searchable data={[group('ingreso', 'Ingresos'), group('egreso', 'Egresos')]} nothingFoundMessage="Sin conceptos activos" {...form.getInputProps('conceptId')} />
+        <Select
+          label="Concepto"
+          required
+          searchable
+          data={[group('ingreso', 'Ingresos'), group('egreso', 'Egresos')]}
+          nothingFoundMessage="Sin conceptos activos"
+          // Once picked, the list's group headings are gone: the field itself says which way the money goes.
+          description={chosenKind ? KIND_HINTS[chosenKind] : 'Ingresos y egresos, por grupo.'}
+          {...form.getInputProps('conceptId')}
+        />
         <DateField label="Fecha" required {...form.getInputProps('date')} />
         <NumberField precision={2} label="Importe" money min={0} required {...form.getInputProps('amount')} />
         <TextInput label="Referencia" maxLength={100} placeholder="Ticket, nota…" {...form.getInputProps('reference')} />
