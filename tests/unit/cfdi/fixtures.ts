@@ -35,12 +35,12 @@ export const INVOICE = {
   total: '2864.18',
 };
 
-export type InvoiceOverrides = { fecha?: string; emisorRfc?: string; total?: string; extraRoot?: string };
+export type InvoiceOverrides = { fecha?: string; folio?: string; emisorRfc?: string; total?: string; extraRoot?: string };
 
 export function invoiceXml(o: InvoiceOverrides = {}): string {
   const fecha = o.fecha ?? mexicoTime(new Date(Date.now() - 60_000));
   return `<?xml version="1.0" encoding="UTF-8"?>
-<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd" Version="4.0" Serie="A" Folio="101" Fecha="${fecha}" FormaPago="03" SubTotal="${INVOICE.subTotal}" Moneda="MXN" Total="${o.total ?? INVOICE.total}" TipoDeComprobante="I" Exportacion="01" MetodoPago="PUE" LugarExpedicion="42501"${o.extraRoot ?? ''}>
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd" Version="4.0" Serie="A" Folio="${o.folio ?? '101'}" Fecha="${fecha}" FormaPago="03" SubTotal="${INVOICE.subTotal}" Moneda="MXN" Total="${o.total ?? INVOICE.total}" TipoDeComprobante="I" Exportacion="01" MetodoPago="PUE" LugarExpedicion="42501"${o.extraRoot ?? ''}>
   <cfdi:Emisor Rfc="${o.emisorRfc ?? 'EKU9003173C9'}" Nombre="ESCUELA KEMPER URGATE" RegimenFiscal="601"/>
   <cfdi:Receptor Rfc="URE180429TM6" Nombre="UNIVERSIDAD ROBOTICA ESPAÑOLA" DomicilioFiscalReceptor="86991" RegimenFiscalReceptor="601" UsoCFDI="G03"/>
   <cfdi:Conceptos>
