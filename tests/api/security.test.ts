@@ -5,7 +5,7 @@
 // simultaneous requests), tools delivered twice at once and PPE stock exact
 // after deliveries and returns, never below zero under parallel requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
 import { checkDateRange } from './dateRange';
 
 let s: TestServer;
@@ -56,6 +56,8 @@ const PERMIT_FIELDS = 'id folio kind status expired checklist version workers { 
 const PERMIT_CREATE = `mutation($i:SecPermitInput!){ secPermitCreate(input:$i){ ${PERMIT_FIELDS} } }`;
 const PERMIT_UPDATE = `mutation($id:ID!,$v:Int!,$i:SecPermitInput!){ secPermitUpdate(id:$id,version:$v,input:$i){ ${PERMIT_FIELDS} } }`;
 const PERMIT_AUTHORIZE = `mutation($id:ID!,$v:Int!){ secPermitAuthorize(id:$id,version:$v){ ${PERMIT_FIELDS} } }`;
+const PERMIT_SAVE_AUTHORIZE = `mutation($id:ID!,$v:Int!,$i:SecPermitInput){ secPermitAuthorize(id:$id,version:$v,input:$i){ ${PERMIT_FIELDS} } }`;
+const PERMIT = `query($id:ID!){ secPermit(id:$id){ ${PERMIT_FIELDS} } }`;
 const PERMIT_CLOSE = `mutation($id:ID!,$v:Int!){ secPermitClose(id:$id,version:$v){ ${PERMIT_FIELDS} } }`;
 const PERMIT_CANCEL = `mutation($id:ID!,$v:Int!,$r:String!){ secPermitCancel(id:$id,version:$v,reason:$r){ ${PERMIT_FIELDS} } }`;
 const TOOL_FIELDS = 'id code category status stock holderEmployeeId outstanding version';
@@ -289,6 +291,53 @@ describe('Seguridad', () => {
     expect((await ok('query($id:ID!){ secPermit(id:$id){ status } }', { id: expired.id })).secPermit.status).toBe('solicitado');
     expect(fieldsOf(await s.gql(PERMIT_CANCEL, { id: expired.id, v: expired.version, r: ' ' }, sec))).toEqual({ reason: 'Este campo es obligatorio.' });
     expect((await ok(PERMIT_CANCEL, { id: expired.id, v: expired.version, r: 'Venció sin autorizarse' })).secPermitCancel.status).toBe('cancelado');
+  });
+
+  it('permisos: «Autorizar» carries the checklist as shown, saved and authorised in one request; without editar, or with bad input, nothing is written', async () => {
+    const base = { kind: 'altura', requesterEmployeeId: employee(20), workerIds: [employee(21)], area: 'Cubierta almacén', validFrom: hoursFromNow(30), validTo: hoursFromNow(34) };
+    const all = ['arnes', 'linea_vida', 'andamio', 'delimitacion', 'capacitacion'];
+    const p = (await ok(PERMIT_CREATE, { i: { ...base, checklist: all.slice(0, 3) } })).secPermitCreate;
+    const unchanged = async () => expect((await ok(PERMIT, { id: p.id })).secPermit).toMatchObject({ status: 'solicitado', version: p.version, checklist: all.slice(0, 3) });
+    // The two boxes just ticked travel with «Autorizar»: without them the server still sees 3 of 5.
+    expect(fieldsOf(await s.gql(PERMIT_SAVE_AUTHORIZE, { id: p.id, v: p.version, i: null }, sec)).checklist).toMatch(/^Faltan 2 puntos del checklist para autorizar\./);
+    // Bad input: Spanish field messages, neither the save nor the authorisation written.
+    expect(fieldsOf(await s.gql(PERMIT_SAVE_AUTHORIZE, { id: p.id, v: p.version, i: { ...base, validTo: base.validFrom, checklist: [...all, 'soldadura'] } }, sec))).toEqual({
+      validTo: 'El fin de la vigencia debe ser posterior al inicio.',
+      checklist: 'El checklist tiene puntos que no son de este tipo de permiso.',
+    });
+    await unchanged();
+    // A box still missing in the form as sent: refused after the save inside the same transaction, so the save is undone too.
+    expect(fieldsOf(await s.gql(PERMIT_SAVE_AUTHORIZE, { id: p.id, v: p.version, i: { ...base, area: 'Otra área', checklist: all.slice(0, 4) } }, sec)).checklist).toMatch(/^Falta 1 punto del checklist para autorizar\./);
+    await unchanged();
+    // Without the ability: Ventas and Consulta refused by the field; a role with autorizar but not editar may authorise as saved, not change it.
+    for (const token of [seller, viewer]) expect(codeOf(await s.gql(PERMIT_SAVE_AUTHORIZE, { id: p.id, v: p.version, i: { ...base, checklist: all } }, token))).toBe('FORBIDDEN');
+    const admin = await s.login(ADMIN_EMAIL);
+    const role = (await ok('mutation{ roleCreate(input:{name:"Autoriza permisos",description:"Prueba"}){ id version } }', {}, admin)).roleCreate;
+    const catalog = (await ok('{ permissionCatalog { key submodules { id key } } }', {}, admin)).permissionCatalog;
+    const permitsSub = catalog.find((m: { key: string }) => m.key === 'security').submodules.find((x: { key: string }) => x.key === 'work-permits');
+    await ok('mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ id } }', { id: role.id, v: role.version, g: ['ver', 'autorizar'].map((permission) => ({ submoduleId: permitsSub.id, permission })) }, admin);
+    await ok('mutation($i:UserCreateInput!){ userCreate(input:$i){ user { id } } }', { i: { email: 'autoriza.permisos@demo.mx', name: 'Autoriza permisos', roleId: role.id, password: 'Inicial-123' } }, admin);
+    const first = await s.login('autoriza.permisos@demo.mx', 'Inicial-123');
+    const authorizer = (await ok('mutation{ changePassword(currentPassword:"Inicial-123", newPassword:"Permisos-2026!"){ token } }', {}, first)).changePassword.token as string;
+    const refused = await s.gql(PERMIT_SAVE_AUTHORIZE, { id: p.id, v: p.version, i: { ...base, checklist: all } }, authorizer);
+    expect(codeOf(refused)).toBe('FORBIDDEN');
+    expect(refused.errors![0].message).toBe('No tienes permiso para realizar esta acción.');
+    await unchanged();
+    // Allowed: the form as shown is saved and authorised at once (one version for the save, one for the move).
+    const authorised = (await ok(PERMIT_SAVE_AUTHORIZE, { id: p.id, v: p.version, i: { ...base, checklist: all } })).secPermitAuthorize;
+    expect(authorised).toMatchObject({ status: 'autorizado', checklist: all, version: p.version + 2 });
+    const history = (await ok('query($e:String!,$i:ID!){ recordHistory(entity:$e, entityId:$i){ entries { action } } }', { e: 'sec_permit', i: p.id })).recordHistory.entries.map((e: { action: string }) => e.action);
+    expect(history).toEqual(expect.arrayContaining(['create', 'update', 'authorize']));
+  });
+
+  it('entrega: one delivery is read by id for its detail, null when missing, NOT_FOUND for a malformed id, refused without the ability', async () => {
+    const epp = (await ok('{ secDeliverableTools(search: null, limit: 30) { id category } }')).secDeliverableTools.find((x: { category: string }) => x.category === 'epp');
+    const d = (await ok(DELIVER, { i: { employeeId: employee(22), receivedBy: 'Quien recibe', deliveredOn: today, lines: [{ toolId: epp.id, quantity: 1 }] } })).secDeliveryCreate;
+    const DETAIL = 'query($id:ID!){ secDelivery(id:$id){ id folio receivedBy signature outstanding lines { toolId quantity } } }';
+    expect((await ok(DETAIL, { id: d.id })).secDelivery).toMatchObject({ id: d.id, folio: d.folio, receivedBy: 'Quien recibe', signature: null, outstanding: 1 });
+    expect((await ok(DETAIL, { id: '999999' })).secDelivery).toBeNull();
+    expect(codeOf(await s.gql(DETAIL, { id: 'abc' }, sec))).toBe('NOT_FOUND');
+    expect(codeOf(await s.gql(DETAIL, { id: d.id }, seller))).toBe('FORBIDDEN');
   });
 
   it('herramientas: a tool delivered twice at once goes to one employee; returns by condition; history', async () => {

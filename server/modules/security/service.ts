@@ -9,7 +9,7 @@ import { writeAudit } from '../../db/audit';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment, type AttachmentRow } from '../../lib/attachments';
-import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
+import { appError, badInput, conflict, forbidden, found, notFound } from '../../lib/errors';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
@@ -426,6 +426,9 @@ const permitInput = z
     if (v.checklist.some((k) => !keys.includes(k))) ctx.addIssue({ code: 'custom', path: ['checklist'], message: MSG.checklistUnknown });
   });
 
+/** Whose abilities gate permits (the SDL names the same subject). */
+const PERMIT_SUBJECT = 'Seguridad-Permisos';
+
 const withExpired = (p: data.PermitRow, now = new Date()) => ({ ...p, expired: windowExpired({ from: p.validFrom, to: p.validTo }, now) });
 
 export async function listPermits(ctx: RequestContext, list: ListInput | null | undefined, f: { kind?: string | null; status?: string | null; expiring?: boolean | null; from?: string | null; to?: string | null } | null | undefined) {
@@ -448,46 +451,61 @@ export async function workersOf(ctx: RequestContext, permitId: number) {
   return (await data.workersOf(db(ctx), [permitId])).get(permitId) ?? [];
 }
 
+/** Writes a permit inside the caller's transaction (workers locked first, then the permit); returns its id. */
+async function writePermit(tx: Parameters<typeof data.updatePermit>[0], ctx: RequestContext, id: string | null, version: number | null, v: z.output<typeof permitInput>): Promise<number> {
+  await activeEmployee(tx, v.requesterEmployeeId, 'requesterEmployeeId');
+  // Lock the workers first: a parallel request for any of them waits here and then sees this permit.
+  const workers = await data.employeesByIds(tx, v.workerIds, { lock: true });
+  const byId = new Map(workers.map((w) => [w.id, w]));
+  for (const [i, w] of v.workerIds.entries()) {
+    const e = byId.get(w);
+    if (!e) throw badInput({ [`workerIds.${i}`]: MSG.employeeMissing, workerIds: MSG.employeeMissing });
+    if (e.status !== 'activo') throw badInput({ [`workerIds.${i}`]: MSG.employeeInactive, workerIds: `${e.fullName}: ${MSG.employeeInactive}` });
+  }
+  const before = id === null ? null : await data.findPermit(tx, Number(id), { lock: true });
+  if (id !== null) {
+    if (!before) throw notFound('El permiso');
+    if (before.version !== version) throw conflict();
+    if (before.status !== 'solicitado') throw appError('CONFLICT', MSG.permitMove(statusText(PERMIT_STATUS_LABELS, before.status)));
+  }
+  const [clash] = await data.overlappingPermits(tx, v.kind, v.workerIds, v.validFrom, v.validTo, before?.id ?? null);
+  if (clash) throw badInput({ workerIds: MSG.overlap(clash.fullName, clash.folio, PERMIT_KIND_LABELS[v.kind as PermitKind].toLowerCase()) });
+  if (!before) {
+    const folio = await nextFolio(tx, 'sec.permit');
+    const newId = await data.insertPermit(tx, { ...v, folio, createdBy: userId(ctx) });
+    await writeAudit(tx, actorOf(ctx), { entity: 'sec_permit', entityId: newId, action: 'create', after: { folio, ...v } });
+    return newId;
+  }
+  if (!(await data.updatePermit(tx, before.id, before.version, v))) throw conflict();
+  await writeAudit(tx, actorOf(ctx), { entity: 'sec_permit', entityId: before.id, action: 'update', before, after: v });
+  return before.id;
+}
+
 export async function savePermit(ctx: RequestContext, id: string | null, version: number | null, input: unknown) {
   const v = parseInput(permitInput, input);
-  const permitId = await db(ctx).transaction(async (tx) => {
-    await activeEmployee(tx, v.requesterEmployeeId, 'requesterEmployeeId');
-    // Lock the workers first: a parallel request for any of them waits here and then sees this permit.
-    const workers = await data.employeesByIds(tx, v.workerIds, { lock: true });
-    const byId = new Map(workers.map((w) => [w.id, w]));
-    for (const [i, w] of v.workerIds.entries()) {
-      const e = byId.get(w);
-      if (!e) throw badInput({ [`workerIds.${i}`]: MSG.employeeMissing, workerIds: MSG.employeeMissing });
-      if (e.status !== 'activo') throw badInput({ [`workerIds.${i}`]: MSG.employeeInactive, workerIds: `${e.fullName}: ${MSG.employeeInactive}` });
-    }
-    const before = id === null ? null : await data.findPermit(tx, Number(id), { lock: true });
-    if (id !== null) {
-      if (!before) throw notFound('El permiso');
-      if (before.version !== version) throw conflict();
-      if (before.status !== 'solicitado') throw appError('CONFLICT', MSG.permitMove(statusText(PERMIT_STATUS_LABELS, before.status)));
-    }
-    const [clash] = await data.overlappingPermits(tx, v.kind, v.workerIds, v.validFrom, v.validTo, before?.id ?? null);
-    if (clash) throw badInput({ workerIds: MSG.overlap(clash.fullName, clash.folio, PERMIT_KIND_LABELS[v.kind as PermitKind].toLowerCase()) });
-    if (!before) {
-      const folio = await nextFolio(tx, 'sec.permit');
-      const newId = await data.insertPermit(tx, { ...v, folio, createdBy: userId(ctx) });
-      await writeAudit(tx, actorOf(ctx), { entity: 'sec_permit', entityId: newId, action: 'create', after: { folio, ...v } });
-      return newId;
-    }
-    if (!(await data.updatePermit(tx, before.id, before.version, v))) throw conflict();
-    await writeAudit(tx, actorOf(ctx), { entity: 'sec_permit', entityId: before.id, action: 'update', before, after: v });
-    return before.id;
-  });
+  const permitId = await db(ctx).transaction((tx) => writePermit(tx, ctx, id, version, v));
   return withExpired(found(await data.findPermit(db(ctx), permitId), 'El permiso'));
 }
 
-async function movePermit(ctx: RequestContext, id: string, version: number, action: 'authorize' | 'close' | 'cancel', reasonRaw?: unknown) {
-  const reason = action === 'cancel' ? parseInput(z.object({ reason: rules.requiredText(300) }), { reason: reasonRaw }).reason : undefined;
+/**
+ * Authorize, close or cancel. Authorizing may carry the form as shown (`input`): it is saved and
+ * authorized in one transaction, so the checklist ticked on screen is the one checked here, and a
+ * refusal of either step writes nothing. Saving needs `editar` besides `autorizar`.
+ */
+async function movePermit(ctx: RequestContext, id: string, version: number, action: 'authorize' | 'close' | 'cancel', extra: { reason?: unknown; input?: unknown } = {}) {
+  const reason = action === 'cancel' ? parseInput(z.object({ reason: rules.requiredText(300) }), { reason: extra.reason }).reason : undefined;
+  const edits = action === 'authorize' && extra.input != null ? parseInput(permitInput, extra.input) : null;
+  if (edits && !ctx.auth?.ability.can('editar', PERMIT_SUBJECT)) throw forbidden();
   const permitId = Number(id);
   await db(ctx).transaction(async (tx) => {
+    let current = version;
+    if (edits) {
+      await writePermit(tx, ctx, id, version, edits);
+      current = version + 1;
+    }
     const before = await data.findPermit(tx, permitId, { lock: true });
     if (!before) throw notFound('El permiso');
-    if (before.version !== version) throw conflict();
+    if (before.version !== current) throw conflict();
     const from = { authorize: ['solicitado'], close: ['autorizado'], cancel: ['solicitado', 'autorizado'] }[action];
     const to = { authorize: 'autorizado', close: 'cerrado', cancel: 'cancelado' }[action];
     if (!from.includes(before.status)) throw appError('CONFLICT', MSG.permitMove(statusText(PERMIT_STATUS_LABELS, before.status)));
@@ -496,15 +514,15 @@ async function movePermit(ctx: RequestContext, id: string, version: number, acti
       const missing = missingChecks(before.kind, before.checklist);
       if (missing.length) throw badInput({ checklist: `${MSG.checklistIncomplete(missing.length)} ${missing.map((m) => m.text).join('; ')}.` }, MSG.checklistIncomplete(missing.length));
     }
-    if (!(await data.movePermit(tx, permitId, version, from, to, { authorizedBy: userId(ctx), cancelReason: reason }))) throw conflict();
+    if (!(await data.movePermit(tx, permitId, current, from, to, { authorizedBy: userId(ctx), cancelReason: reason }))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'sec_permit', entityId: permitId, action, before: { status: before.status }, after: { status: to, ...(reason ? { reason } : {}) } });
   });
   return withExpired(found(await data.findPermit(db(ctx), permitId), 'El permiso'));
 }
 
-export const authorizePermit = (ctx: RequestContext, id: string, version: number) => movePermit(ctx, id, version, 'authorize');
+export const authorizePermit = (ctx: RequestContext, id: string, version: number, input?: unknown) => movePermit(ctx, id, version, 'authorize', { input });
 export const closePermit = (ctx: RequestContext, id: string, version: number) => movePermit(ctx, id, version, 'close');
-export const cancelPermit = (ctx: RequestContext, id: string, version: number, reason: unknown) => movePermit(ctx, id, version, 'cancel', reason);
+export const cancelPermit = (ctx: RequestContext, id: string, version: number, reason: unknown) => movePermit(ctx, id, version, 'cancel', { reason });
 
 // ---- herramientas -----------------------------------------------------------------------------
 
@@ -629,6 +647,10 @@ const returnInput = z
 export function listDeliveries(ctx: RequestContext, list: ListInput | null | undefined, f: { employeeId?: string | null; open?: boolean | null; from?: string | null; to?: string | null } | null | undefined) {
   return data.listDeliveries(db(ctx), readList(list, data.DELIVERY_SORTS, 'folio'), { employeeId: f?.employeeId ? Number(f.employeeId) : null, open: Boolean(f?.open), range: readDateRange(f) });
 }
+export async function getDelivery(ctx: RequestContext, id: string) {
+  return /^\d{1,12}$/.test(id) ? ((await data.findDelivery(db(ctx), Number(id))) ?? null) : null;
+}
+
 export async function linesOf(ctx: RequestContext, deliveryId: number) {
   return (await data.linesOf(db(ctx), [deliveryId])).get(deliveryId) ?? [];
 }
