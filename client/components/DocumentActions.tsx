@@ -4,14 +4,18 @@
 // confirm dialog first when the action says so, and keeps the button busy
 // while the work runs, so a second click cannot send the move twice. On a
 // phone the secondary actions fold into "Más acciones" so the header fits.
+// Inside a form (FormPage, FormDialog) the record-action rules apply
+// (recordActions.tsx): an unsaved form holds back every move whose request
+// does not carry it, and an irreversible move asks first, naming the record.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Group, Menu, type ButtonVariant, type MantineColor } from '@mantine/core';
+import { Button, Group, Menu, Text, type ButtonVariant, type MantineColor } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { confirmAction } from './confirm';
 import { notifyError } from './notify';
 import { asAppError } from './serverErrors';
+import { actionVerb, confirmIrreversible, RECORD_ACTION_TEXTS, useRecordActionScope } from './recordActions';
 import { StatusBadge, type StatusBadgeProps } from './StatusBadge';
 
 export const MORE_ACTIONS_LABEL = 'Más acciones';
@@ -30,6 +34,14 @@ export type DocumentAction = {
   show: boolean;
   /** Asks first through the product's confirm dialog. */
   confirm?: { title: ReactNode; message: ReactNode; confirmLabel?: ReactNode };
+  /** A move that cannot be undone (cerrar, cancelar, autorizar, emitir…): asks first, naming the form's record. */
+  irreversible?: boolean;
+  /** The infinitive for the hint and the question, when the label's first word is not it. */
+  verb?: string;
+  /** The move's own request carries the form as shown, so unsaved changes do not hold it back. */
+  sendsForm?: boolean;
+  /** Runs before asking (e.g. required photos); false stops the move. */
+  check?: () => boolean;
   /** The work; leave it out for an action that is a link (`to`). */
   run?: () => void | Promise<unknown>;
   /** Makes the action a link to this path (a real link: open in a new tab works). */
@@ -51,6 +63,9 @@ const isPrimary = (action: DocumentAction) => action.primary ?? (action.variant 
 
 export function DocumentActions({ status, actions, collapse = true }: DocumentActionsProps) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const { dirty, record } = useRecordActionScope();
+  // A move on the record as saved would ignore what the form shows.
+  const heldBack = (action: DocumentAction) => dirty && !action.to && !action.sendsForm;
   const [running, setRunning] = useState<string | null>(null);
   // The ref guards the same tick (two clicks before React re-renders); the state shows it.
   const busy = useRef(false);
@@ -79,8 +94,11 @@ export function DocumentActions({ status, actions, collapse = true }: DocumentAc
   };
 
   const trigger = (action: DocumentAction) => {
-    if (busy.current) return;
-    if (action.confirm) {
+    if (busy.current || heldBack(action)) return;
+    if (action.check && !action.check()) return;
+    if (action.irreversible && !action.confirm) {
+      confirmIrreversible({ label: action.label, verb: action.verb, record, onConfirm: () => void execute(action) });
+    } else if (action.confirm) {
       const { title, message, confirmLabel } = action.confirm;
       confirmAction({ title, message, confirmLabel, onConfirm: () => void execute(action) });
     } else void execute(action);
@@ -91,6 +109,8 @@ export function DocumentActions({ status, actions, collapse = true }: DocumentAc
   const buttons = visible.filter((action) => !folded.includes(action));
   const badge = isBadgeProps(status) ? <StatusBadge status={status.status} labels={status.labels} /> : status;
   if (!badge && visible.length === 0) return null;
+  const held = visible.filter(heldBack);
+  const hint = held.length ? RECORD_ACTION_TEXTS.saveFirst([...new Set(held.map((a) => a.verb ?? actionVerb(a.label)))].join(' o ')) : null;
 
   return (
     <Group gap="xs" wrap="wrap">
@@ -107,7 +127,8 @@ export function DocumentActions({ status, actions, collapse = true }: DocumentAc
             variant={action.variant}
             leftSection={action.icon}
             loading={running === action.key}
-            disabled={running !== null && running !== action.key}
+            disabled={(running !== null && running !== action.key) || heldBack(action)}
+            title={heldBack(action) ? (hint ?? undefined) : undefined}
             onClick={() => trigger(action)}
           >
             {action.label}
@@ -128,13 +149,18 @@ export function DocumentActions({ status, actions, collapse = true }: DocumentAc
                   {action.label}
                 </Menu.Item>
               ) : (
-                <Menu.Item key={action.key} color={action.color === 'red' ? 'red' : undefined} leftSection={action.icon} disabled={running !== null} onClick={() => trigger(action)}>
+                <Menu.Item key={action.key} color={action.color === 'red' ? 'red' : undefined} leftSection={action.icon} disabled={running !== null || heldBack(action)} onClick={() => trigger(action)}>
                   {action.label}
                 </Menu.Item>
               ),
             )}
           </Menu.Dropdown>
         </Menu>
+      ) : null}
+      {hint ? (
+        <Text size="xs" c="dimmed" role="note">
+          {hint}
+        </Text>
       ) : null}
     </Group>
   );

@@ -9,6 +9,8 @@ import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { SaveErrorAlert } from './FormPage';
 import type { AppError } from './graphqlErrors';
+import { RecordActionProvider, type RecordName } from './recordActions';
+import { RecordHistoryButton } from './RecordHistory';
 import { focusRefusedNumber } from './NumberField';
 import { useSaveShortcut } from './useSaveShortcut';
 
@@ -50,6 +52,12 @@ export type EditDialogFormProps = {
   submitLabel?: string;
   /** Buttons on the left of Cancelar / Guardar. */
   extraActions?: ReactNode;
+  /** Unsaved changes: actions that act on the saved record wait for «Guardar» (recordActions.tsx). */
+  dirty?: boolean;
+  /** How the record is named when an irreversible action asks first. */
+  record?: RecordName;
+  /** A saved record's audit entity and id: the dialog offers its Historial, as FormPage does. */
+  history?: { entity: string; id: string };
   children: ReactNode;
 };
 
@@ -63,6 +71,9 @@ export function EditDialogForm({
   readOnlyNotice = true,
   submitLabel = TEXTS.save,
   extraActions,
+  dirty = false,
+  record,
+  history,
   children,
 }: EditDialogFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,15 +92,24 @@ export function EditDialogForm({
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
+        {history ? (
+          <Group justify="flex-end">
+            <RecordHistoryButton entity={history.entity} entityId={history.id} reference={record?.reference} />
+          </Group>
+        ) : null}
         {error ? <SaveErrorAlert error={error} onReload={onReload} /> : null}
         {readOnly && readOnlyNotice ? (
           <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
             {TEXTS.readOnly}
           </Alert>
         ) : null}
-        {children}
+        <RecordActionProvider dirty={dirty} record={record ?? null}>
+          {children}
+        </RecordActionProvider>
         <Group justify="space-between" gap="xs">
-          <Group gap="xs">{extraActions}</Group>
+          <RecordActionProvider dirty={dirty} record={record ?? null}>
+            <Group gap="xs">{extraActions}</Group>
+          </RecordActionProvider>
           <Group gap="xs">
             <Button variant="default" onClick={onCancel} disabled={saving}>
               {readOnly ? TEXTS.close : TEXTS.cancel}

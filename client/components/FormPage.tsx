@@ -13,6 +13,7 @@ import { ERROR_MESSAGES, readGraphQLError, type AppError } from './graphqlErrors
 import { notifyError } from './notify';
 import { focusRefusedNumber } from './NumberField';
 import { PageHeader } from './PageHeader';
+import { RecordActionProvider, type RecordName } from './recordActions';
 import { RecordHistoryButton } from './RecordHistory';
 import { useScreenTitle } from './screenTitle';
 import { useRecordChanges } from './useRecordChanges';
@@ -48,6 +49,8 @@ export type FormPageProps = {
   liveRecordId?: string | null;
   /** Hides "Guardar" (e.g. a closed document opened for reading). */
   readOnly?: boolean;
+  /** How the record is named when an irreversible action asks first («el permiso», «PT-000012»). */
+  record?: RecordName;
 };
 
 export const LEAVE_MESSAGE = 'Hay cambios sin guardar. ¿Salir sin guardar?';
@@ -146,6 +149,7 @@ export function FormPage({
   readOnly = false,
   entity,
   liveRecordId,
+  record,
 }: FormPageProps) {
   // While saving, the view may navigate away (e.g. back to the list) before
   // the form is marked clean; that navigation must not ask.
@@ -183,6 +187,15 @@ export function FormPage({
     }
   };
 
+  // Actions anywhere in the form (header, fields, save bar) follow the record-action rules.
+  const actionRecord = record ?? (savedRecord && title ? { noun: '', reference: title } : null);
+  const scoped = (node: ReactNode) =>
+    node === null || node === undefined ? node : (
+      <RecordActionProvider dirty={dirty} record={actionRecord}>
+        {node}
+      </RecordActionProvider>
+    );
+
   return (
     <form ref={formRef} onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
@@ -192,11 +205,11 @@ export function FormPage({
           actions={
             entity && watchedId ? (
               <>
-                {headerActions}
+                {scoped(headerActions)}
                 <RecordHistoryButton entity={entity} entityId={watchedId} reference={title} />
               </>
             ) : (
-              headerActions
+              scoped(headerActions)
             )
           }
         />
@@ -218,7 +231,7 @@ export function FormPage({
             ))}
           </Stack>
         ) : (
-          children
+          scoped(children)
         )}
         <Paper
           withBorder
@@ -227,7 +240,7 @@ export function FormPage({
           style={{ position: 'sticky', bottom: 0, zIndex: 5, background: 'var(--mantine-color-body)' }}
         >
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="xs">{extraActions}</Group>
+            <Group gap="xs">{scoped(extraActions)}</Group>
             <Group gap="xs">
               <Button variant="default" onClick={onCancel} disabled={saving}>
                 Cancelar

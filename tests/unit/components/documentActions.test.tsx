@@ -156,3 +156,43 @@ describe('DocumentActions', () => {
     expect(labels()).toEqual(['Eliminar']);
   });
 });
+
+const { RecordActionProvider } = await import('../../../client/components/recordActions');
+
+describe('DocumentActions inside a form (record-action rules)', () => {
+  const renderIn = (scope: { dirty: boolean; record: { noun: string; reference: string } | null }, props: Props) => {
+    container = document.createElement('div');
+    document.body.appendChild(container);
+    root = createRoot(container);
+    act(() =>
+      root?.render(createElement(MantineProvider, { env: 'test' }, createElement(MemoryRouter, null, createElement(RecordActionProvider, { ...scope, children: createElement(DocumentActions, props) })))),
+    );
+  };
+
+  it('an unsaved form holds back a move on the saved record, with the Spanish hint; a move that sends the form runs', async () => {
+    const cancel = vi.fn();
+    const authorize = vi.fn();
+    renderIn({ dirty: true, record: null }, { actions: [{ key: 'a', label: 'Autorizar', show: true, sendsForm: true, run: authorize }, { key: 'c', label: 'Cancelar permiso', show: true, run: cancel }] });
+    expect(button('Cancelar permiso')?.disabled).toBe(true);
+    expect(document.body.textContent).toContain('Guarda los cambios antes de cancelar.');
+    await act(async () => button('Cancelar permiso')?.click());
+    expect(cancel).not.toHaveBeenCalled();
+    await act(async () => button('Autorizar')?.click());
+    expect(authorize).toHaveBeenCalledTimes(1);
+  });
+
+  it('an irreversible move asks first, naming the record, and a failed check stops it before asking', async () => {
+    const close = vi.fn();
+    let ready = false;
+    renderIn({ dirty: false, record: { noun: 'el permiso', reference: 'PT-000012' } }, { actions: [{ key: 'x', label: 'Cerrar permiso', show: true, irreversible: true, check: () => ready, run: close }] });
+    await act(async () => button('Cerrar permiso')?.click());
+    expect(confirmCalls).toHaveLength(0);
+    ready = true;
+    await act(async () => button('Cerrar permiso')?.click());
+    expect(confirmCalls).toHaveLength(1);
+    expect(confirmCalls[0].message).toBe('¿Cerrar el permiso PT-000012? Esta acción no se puede deshacer.');
+    expect(close).not.toHaveBeenCalled();
+    await act(async () => confirmCalls[0].onConfirm());
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+});

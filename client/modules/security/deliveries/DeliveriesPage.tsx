@@ -1,9 +1,10 @@
 // Entrega de Equipo: deliveries to employees (folio, who received it, what is
 // still out). "Nueva entrega" picks the employee and the tools/PPE, with the
 // received-by name typed and an optional signature drawn on screen; a row
-// opens its lines, each with "Devolver" (condition bueno / dañado / perdido).
+// opens the delivery (`?id=`, so a link opens it again): its lines, each with
+// "Devolver" (condition bueno / dañado / perdido), the signature and Historial.
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -11,6 +12,7 @@ import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   SecDeliverableToolListDocument,
   SecDeliveryCreateDocument,
+  SecDeliveryDetailDocument,
   SecDeliveryListDocument,
   SecDeliveryReturnDocument,
   type SecDeliveryFieldsFragment,
@@ -20,13 +22,17 @@ import { DELIVERY_LINES_MAX, DELIVERY_QUANTITY_MAX, formatDeliveryFolio } from '
 import { useScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
 import { todayIso } from '../../../components/dates';
-import { FormDialog } from '../../../components/EditDialog';
+import { useDialogParam } from '../../../components/dialogParam';
+import { DialogLoadState, FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
-import { formatDate } from '../../../components/format';
+import { formatDate, formatDateTime } from '../../../components/format';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { InfoField } from '../../../components/InfoField';
 import { NumberField } from '../../../components/NumberField';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
+import { RecordHeader } from '../../../components/RecordHeader';
 import { SignaturePad } from '../../../components/SignaturePad';
 import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
@@ -52,6 +58,14 @@ const t = {
   returned: 'Devolución registrada.',
   conditionHelp: 'Bueno: queda disponible. Dañado: la herramienta pasa a reparación. Perdido: se da de baja (indica el motivo).',
   stock: (n: number) => `Existencia: ${n}`,
+  detail: 'Entrega de equipo',
+  notFound: 'La entrega no existe o ya no está disponible.',
+  outstanding: (n: number) => `${n} pendiente${n === 1 ? '' : 's'} de devolver`,
+  allReturned: 'Todo devuelto',
+  registered: 'Registrada',
+  signatureLabel: 'Firma de recibido',
+  signatureAlt: (folio: string) => `Firma de recibido de la entrega ${folio}`,
+  unsigned: 'Sin firma: se registró solo el nombre de quien recibió.',
   linesFull: `Máximo ${DELIVERY_LINES_MAX} equipos por entrega; registra el resto en otra entrega.`,
 };
 
@@ -195,51 +209,86 @@ function ReturnDialog({ line, onClose }: { line: Line; onClose: (saved: boolean)
   );
 }
 
-function DeliveryDialog({ delivery, canReturn, onClose, onReturned }: { delivery: Delivery; canReturn: boolean; onClose: () => void; onReturned: () => void }) {
+/** A delivery opened from the list (`?id=`): who received what, the signed acknowledgement, returns and its Historial. */
+function DeliveryDialog({ id, canReturn, onClose, onReturned }: { id: string; canReturn: boolean; onClose: () => void; onReturned: () => void }) {
   const [returning, setReturning] = useState<Line | null>(null);
+  const detail = useQuery(SecDeliveryDetailDocument, { variables: { id }, fetchPolicy: 'network-only' });
+  const delivery = detail.data?.secDelivery ?? null;
+  const loadError = readGraphQLError(detail.error);
+  const folio = delivery ? formatDeliveryFolio(delivery.folio) : '';
   return (
-    <Modal opened onClose={onClose} title={`${formatDeliveryFolio(delivery.folio)} · ${delivery.employeeName}`} size="lg" centered>
-      <Stack gap="sm">
-        <Text size="sm">
-          {formatDate(delivery.deliveredOn)} · {t.cols.receivedBy}: {delivery.receivedBy}
-        </Text>
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.lines.tool}</Table.Th>
-                <Table.Th ta="right">{t.lines.delivered}</Table.Th>
-                <Table.Th ta="right">{t.lines.returned}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {delivery.lines.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>
-                    {l.toolCode} · {l.toolName}
-                  </Table.Td>
-                  <Table.Td ta="right">{l.quantity}</Table.Td>
-                  <Table.Td ta="right">{l.returnedQuantity}</Table.Td>
-                  <Table.Td ta="right">
-                    {canReturn && l.outstanding > 0 ? (
-                      <Button size="compact-sm" variant="light" leftSection={<IconArrowBackUp size={14} />} onClick={() => setReturning(l)} aria-label={`${t.return} ${l.toolCode}`}>
-                        {t.return}
-                      </Button>
-                    ) : null}
-                  </Table.Td>
+    <Modal opened onClose={onClose} title={delivery ? `${folio} · ${delivery.employeeName}` : t.detail} size="lg" centered>
+      {!delivery ? (
+        <DialogLoadState loading={detail.loading} error={loadError} notFoundMessage={t.notFound} onClose={onClose} />
+      ) : (
+        <Stack gap="sm">
+          <RecordHeader
+            reference={folio}
+            entity="sec_delivery"
+            entityId={delivery.id}
+            namesScreen={false}
+            status={delivery.outstanding > 0 ? <Badge color="blue" variant="light">{t.outstanding(delivery.outstanding)}</Badge> : <Badge color="gray" variant="light">{t.allReturned}</Badge>}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <InfoField label={t.fields.employee} value={delivery.employeeName} />
+            <InfoField label={t.fields.receivedBy} value={delivery.receivedBy} />
+            <InfoField label={t.fields.date} value={formatDate(delivery.deliveredOn)} />
+            <InfoField label={t.registered} value={formatDateTime(delivery.createdAt)} />
+            {delivery.notes ? <InfoField label={t.fields.notes} value={delivery.notes} /> : null}
+          </SimpleGrid>
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.lines.tool}</Table.Th>
+                  <Table.Th ta="right">{t.lines.delivered}</Table.Th>
+                  <Table.Th ta="right">{t.lines.returned}</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
+              </Table.Thead>
+              <Table.Tbody>
+                {delivery.lines.map((l) => (
+                  <Table.Tr key={l.id}>
+                    <Table.Td>
+                      {l.toolCode} · {l.toolName}
+                    </Table.Td>
+                    <Table.Td ta="right">{l.quantity}</Table.Td>
+                    <Table.Td ta="right">{l.returnedQuantity}</Table.Td>
+                    <Table.Td ta="right">
+                      {canReturn && l.outstanding > 0 ? (
+                        <Button size="compact-sm" variant="light" leftSection={<IconArrowBackUp size={14} />} onClick={() => setReturning(l)} aria-label={`${t.return} ${l.toolCode}`}>
+                          {t.return}
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t.signatureLabel}
+            </Text>
+            {delivery.signature ? (
+              <Image src={delivery.signature} alt={t.signatureAlt(folio)} h={120} w="auto" fit="contain" radius="sm" style={{ border: '1px solid var(--mantine-color-default-border)', background: 'white' }} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t.unsigned}
+              </Text>
+            )}
+          </Stack>
+        </Stack>
+      )}
       {returning ? (
         <ReturnDialog
           line={returning}
           onClose={(saved) => {
             setReturning(null);
-            if (saved) onReturned();
+            if (saved) {
+              void detail.refetch();
+              onReturned();
+            }
           }}
         />
       ) : null}
@@ -250,10 +299,9 @@ function DeliveryDialog({ delivery, canReturn, onClose, onReturned }: { delivery
 export function DeliveriesPage() {
   const access = useScreenAccess(MODULE, 'Entrega de Equipo');
   const [creating, setCreating] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = useDialogParam('id', { replace: false });
   const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { open: '', ...dateRangeDefaults() } });
   const list = useServerList(SecDeliveryListDocument, params, { filter: { ...(params.filters.open ? { open: true } : {}), ...dateRangeFilter(params.filters) } }, (d) => d.secDeliveries, { entity: 'sec_delivery' });
-  const opened = list.rows.find((r) => r.id === openId) ?? null;
   return (
     <>
       <ListPage
@@ -267,7 +315,7 @@ export function DeliveriesPage() {
         error={list.error}
         params={params}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setOpenId(r.id)}
+        onRowClick={(r) => opened.open(r.id)}
         fetchAll={access.exportar ? list.fetchAll : undefined}
         filters={
           <>
@@ -291,7 +339,7 @@ export function DeliveriesPage() {
           }}
         />
       ) : null}
-      {opened ? <DeliveryDialog delivery={opened} canReturn={access.editar} onClose={() => setOpenId(null)} onReturned={() => void list.refetch()} /> : null}
+      {opened.value ? <DeliveryDialog id={opened.value} canReturn={access.editar} onClose={opened.close} onReturned={() => void list.refetch()} /> : null}
     </>
   );
 }

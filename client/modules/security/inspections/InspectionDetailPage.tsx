@@ -2,8 +2,8 @@
 // no cumple / N/A, a note and a photo (on a phone the file input opens the
 // rear camera) — with the weighted score computed live by the same function
 // the server uses. A saved "no cumple" raises a Mantenimiento report in one
-// click. "Cerrar inspección" saves, checks the required photos and leaves the
-// inspection read-only. Laid out for a 390 px wide phone first.
+// click. "Cerrar inspección" checks the required photos, asks (it cannot be
+// undone), saves and leaves the inspection read-only. Laid out for a 390 px wide phone first.
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -23,6 +23,7 @@ import { closeProblems, formatInspectionFolio, inspectionResult, inspectionScore
 import { useScreenAccess } from '../../../components/access';
 import { AttachmentList, UploadButton } from '../../../components/Attachments';
 import { idParam } from '../../../components/dates';
+import { DocumentActions, type DocumentAction } from '../../../components/DocumentActions';
 import { FormPage } from '../../../components/FormPage';
 import { formatDate, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
@@ -235,19 +236,33 @@ function InspectionEditor({ inspection, onReload }: { inspection: Inspection; on
       await persist();
       return t.saved;
     });
-  const closeInspection = () => {
+  /** Unanswered points and missing photos are marked before asking to close. */
+  const closable = () => {
     const byPosition = new Map(inspection.answers.map((a) => [a.position, a.id]));
     const found = closeProblems(inspection.answers.map((a) => ({ position: a.position, text: a.text, answer: local[a.id].answer, evidenceRequired: a.evidenceRequired, hasPhoto: Boolean(a.photo) })));
-    if (found.length) {
-      form.setErrors(Object.fromEntries(found.map((p) => [`answers.${byPosition.get(p.position) ?? ''}`, p.message])));
-      notifyError(found[0].message, 'No se puede cerrar');
-      return;
-    }
-    void save(async () => {
-      const version = await persist();
-      await close({ variables: { id: inspection.id, version } });
-      return t.closed(folio);
-    });
+    if (!found.length) return true;
+    form.setErrors(Object.fromEntries(found.map((p) => [`answers.${byPosition.get(p.position) ?? ''}`, p.message])));
+    notifyError(found[0].message, 'No se puede cerrar');
+    return false;
+  };
+  // Closing saves the answers as shown first, so it needs no «Guardar» before it.
+  const closeAction: DocumentAction = {
+    key: 'close',
+    label: t.close,
+    verb: 'cerrar',
+    icon: <IconLock size={16} />,
+    color: 'teal',
+    variant: 'light',
+    show: editable,
+    irreversible: true,
+    sendsForm: true,
+    check: closable,
+    run: () =>
+      save(async () => {
+        const version = await persist();
+        await close({ variables: { id: inspection.id, version } });
+        return t.closed(folio);
+      }),
   };
 
   return (
@@ -262,13 +277,8 @@ function InspectionEditor({ inspection, onReload }: { inspection: Inspection; on
       error={error}
       onReload={() => void onReload()}
       readOnly={!editable}
-      extraActions={
-        editable ? (
-          <Button color="teal" leftSection={<IconLock size={16} />} onClick={closeInspection} loading={saving}>
-            {t.close}
-          </Button>
-        ) : null
-      }
+      record={{ noun: 'la inspección', reference: folio }}
+      extraActions={editable ? <DocumentActions actions={[closeAction]} collapse={false} /> : null}
     >
       <Stack gap="sm">
         {inspection.status === 'cerrada' ? (

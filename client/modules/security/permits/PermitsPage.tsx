@@ -6,13 +6,14 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { IconCheck, IconLock, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import {
   SecPermitAuthorizeDocument,
   SecPermitCancelDocument,
   SecPermitCloseDocument,
   SecPermitCreateDocument,
+  SecPermitDetailDocument,
   SecPermitListDocument,
   SecPermitUpdateDocument,
   type SecPermitFieldsFragment,
@@ -21,12 +22,17 @@ import {
 } from '../../../../generated/modules/security/graphql';
 import { formatPermitFolio, PERMIT_CHECKLISTS, type PermitKind } from '../../../../schema/security/permits';
 import { useScreenAccess } from '../../../components/access';
+import { NEW_RECORD, useDialogParam } from '../../../components/dialogParam';
+import { DocumentActions, type DocumentAction } from '../../../components/DocumentActions';
 import { FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { formatDateTime } from '../../../components/format';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
+import { notifySuccess } from '../../../components/notify';
+import { ReasonDialog } from '../../../components/ReasonDialog';
+import { irreversibleQuestion } from '../../../components/recordActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useServerList } from '../../../components/useServerList';
@@ -91,13 +97,14 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
       : { kind: 'altura', requesterEmployeeId: '', workerIds: [''], area: '', description: '', validFrom: toLocalInput(new Date(now + 3_600_000).toISOString()), validTo: toLocalInput(new Date(now + 9 * 3_600_000).toISOString()), checklist: [] },
   });
   const v = form.values;
-  const [cancelReason, setCancelReason] = useState('');
+  const [cancelling, setCancelling] = useState(false);
   const editable = !permit ? access.crear : permit.status === 'solicitado' && access.editar;
+  const dirty = editable && form.isDirty();
   const fieldError = (path: string) => form.errors[path] as string | undefined;
-  const placed = ['kind', 'requesterEmployeeId', 'workerIds', 'area', 'description', 'validFrom', 'validTo', 'checklist', 'reason', ...v.workerIds.map((_, i) => `workerIds.${i}`)];
+  const placed = ['kind', 'requesterEmployeeId', 'workerIds', 'area', 'description', 'validFrom', 'validTo', 'checklist', ...v.workerIds.map((_, i) => `workerIds.${i}`)];
   const input = (values: Values) => ({ ...values, workerIds: values.workerIds.filter(Boolean), validFrom: fromLocalInput(values.validFrom), validTo: fromLocalInput(values.validTo) });
   const edit = useFormSave({ form, fields: placed, readOnly: !editable, onSaved: () => onClose(true), validate: missingOf });
-  // Autorizar, Cerrar and Cancelar act on the permit as saved: their own busy state and error, no edit rights needed.
+  // Cerrar acts on the permit as saved (nothing to edit then): its own busy state and error, no edit rights needed.
   const action = useFormSave({ form, fields: placed, onSaved: () => onClose(true) });
   const saving = edit.saving || action.saving;
   const submit = () => {
@@ -108,27 +115,63 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
       return 'Permiso guardado.';
     });
   };
-  const run = (work: () => Promise<string>) => {
-    edit.setError(null);
-    void action.save(work);
-  };
+  const folio = permit ? formatPermitFolio(permit.folio) : '';
+  const record = permit ? { noun: 'el permiso', reference: folio } : undefined;
   const checklist = PERMIT_CHECKLISTS[v.kind as PermitKind];
-  const extra = permit ? (
-    <Group gap="xs">
-      {permit.status === 'solicitado' && access.autorizar ? (
-        <Button color="teal" leftSection={<IconCheck size={16} />} loading={saving} disabled={permit.expired} title={permit.expired ? 'La vigencia ya terminó' : undefined} onClick={() => run(async () => (await authorize({ variables: { id: permit.id, version: permit.version } }), `Permiso ${formatPermitFolio(permit.folio)} autorizado.`))}>
-          Autorizar
-        </Button>
-      ) : null}
-      {permit.status === 'autorizado' && access.editar ? (
-        <Button variant="light" leftSection={<IconLock size={16} />} loading={saving} onClick={() => run(async () => (await closePermit({ variables: { id: permit.id, version: permit.version } }), `Permiso ${formatPermitFolio(permit.folio)} cerrado.`))}>
-          Cerrar permiso
-        </Button>
-      ) : null}
-    </Group>
-  ) : undefined;
+  const actions: DocumentAction[] = permit
+    ? [
+        {
+          key: 'authorize',
+          label: 'Autorizar',
+          icon: <IconCheck size={16} />,
+          color: 'teal',
+          show: permit.status === 'solicitado' && access.autorizar && !permit.expired,
+          irreversible: true,
+          // The form as shown (the boxes just ticked) is saved and authorised in one request.
+          sendsForm: true,
+          run: () => {
+            const work = async (values: Values) => {
+              await authorize({ variables: { id: permit.id, version: permit.version, input: dirty ? input(values) : null } });
+              return `Permiso ${folio} autorizado.`;
+            };
+            if (dirty) {
+              action.setError(null);
+              return edit.save(work);
+            }
+            edit.setError(null);
+            return action.save(work);
+          },
+        },
+        {
+          key: 'close',
+          label: 'Cerrar permiso',
+          icon: <IconLock size={16} />,
+          variant: 'light',
+          show: permit.status === 'autorizado' && access.editar,
+          irreversible: true,
+          run: () => {
+            edit.setError(null);
+            return action.save(async () => (await closePermit({ variables: { id: permit.id, version: permit.version } }), `Permiso ${folio} cerrado.`));
+          },
+        },
+        { key: 'cancel', label: 'Cancelar permiso', icon: <IconX size={16} />, color: 'red', variant: 'light', show: (permit.status === 'solicitado' || permit.status === 'autorizado') && access.eliminar, run: () => setCancelling(true) },
+      ]
+    : [];
   return (
-    <FormDialog title={permit ? `${formatPermitFolio(permit.folio)} · ${PERMIT_KIND_LABELS[permit.kind]}` : 'Solicitar permiso de trabajo'} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={action.error ?? edit.error} readOnly={!editable} extraActions={extra} size="lg">
+    <FormDialog
+      title={permit ? `${folio} · ${PERMIT_KIND_LABELS[permit.kind]}` : 'Solicitar permiso de trabajo'}
+      opened
+      onClose={() => onClose(false)}
+      onSubmit={submit}
+      saving={saving}
+      error={action.error ?? edit.error}
+      readOnly={!editable}
+      dirty={dirty}
+      record={record}
+      history={permit ? { entity: 'sec_permit', id: permit.id } : undefined}
+      extraActions={permit ? <DocumentActions actions={actions} collapse={false} /> : undefined}
+      size="lg"
+    >
       <Stack gap="sm">
         {permit ? (
           <Group gap="xs">
@@ -185,33 +228,39 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
             ))}
           </Stack>
         </Checkbox.Group>
-        {permit && (permit.status === 'solicitado' || permit.status === 'autorizado') && access.eliminar ? (
-          <Group align="flex-end" gap="xs">
-            <TextInput label="Motivo de cancelación" style={{ flex: 1 }} value={cancelReason} onChange={(e) => setCancelReason(e.currentTarget.value)} error={form.errors.reason} maxLength={300} />
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconX size={16} />}
-              onClick={() => {
-                if (!cancelReason.trim()) {
-                  form.setErrors({ reason: 'Indica el motivo.' });
-                  return;
-                }
-                run(async () => (await cancel({ variables: { id: permit.id, version: permit.version, reason: cancelReason } }), `Permiso ${formatPermitFolio(permit.folio)} cancelado.`));
-              }}
-            >
-              Cancelar permiso
-            </Button>
-          </Group>
-        ) : null}
       </Stack>
+      {permit ? (
+        <ReasonDialog
+          opened={cancelling}
+          title={`Cancelar el permiso ${folio}`}
+          message={irreversibleQuestion('cancelar', record ?? null)}
+          confirmLabel="Cancelar permiso"
+          reasonLabel="Motivo de cancelación"
+          maxLength={300}
+          onClose={(done) => {
+            setCancelling(false);
+            if (done) onClose(true);
+          }}
+          onConfirm={async (reason) => {
+            await cancel({ variables: { id: permit.id, version: permit.version, reason } });
+            notifySuccess(`Permiso ${folio} cancelado.`);
+          }}
+        />
+      ) : null}
     </FormDialog>
   );
 }
 
+/** The permit at `?id=` read on its own, so a reload or a shared link opens it again. */
+function SavedPermitDialog({ id, onClose }: { id: string; onClose: (saved: boolean) => void }) {
+  const { data } = useQuery(SecPermitDetailDocument, { variables: { id }, fetchPolicy: 'network-only' });
+  const permit = data?.secPermit;
+  return permit ? <PermitDialog key={`${permit.id}:${permit.version}`} permit={permit} onClose={onClose} /> : null;
+}
+
 export function PermitsPage() {
   const access = useScreenAccess(MODULE, 'Permisos');
-  const [open, setOpen] = useState<Permit | 'new' | null>(null);
+  const open = useDialogParam('id', { replace: false });
   const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { kind: '', status: '', expiring: '', ...dateRangeDefaults() } });
   const { kind, status, expiring } = params.filters;
   const filter = { ...(kind ? { kind: kind as SecPermitKind } : {}), ...(status ? { status: status as SecPermitStatus } : {}), ...(expiring ? { expiring: true } : {}), ...dateRangeFilter(params.filters) };
@@ -229,7 +278,7 @@ export function PermitsPage() {
         error={list.error}
         params={params}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setOpen(r)}
+        onRowClick={(r) => open.open(r.id)}
         fetchAll={access.exportar ? list.fetchAll : undefined}
         filters={
           <>
@@ -241,17 +290,25 @@ export function PermitsPage() {
         }
         actions={
           access.crear ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen('new')}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open.open(NEW_RECORD)}>
               Solicitar permiso
             </Button>
           ) : undefined
         }
       />
-      {open ? (
+      {open.value === NEW_RECORD ? (
         <PermitDialog
-          permit={open === 'new' ? null : open}
+          permit={null}
           onClose={(saved) => {
-            setOpen(null);
+            open.close();
+            if (saved) void list.refetch();
+          }}
+        />
+      ) : open.value ? (
+        <SavedPermitDialog
+          id={open.value}
+          onClose={(saved) => {
+            open.close();
             if (saved) void list.refetch();
           }}
         />

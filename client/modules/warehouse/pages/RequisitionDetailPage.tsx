@@ -22,6 +22,7 @@ import {
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { formatDate, formatDateTime, formatNumber } from '../../../components/format';
 import { FormPage } from '../../../components/FormPage';
+import { RecordHeader } from '../../../components/RecordHeader';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { NumberField } from '../../../components/NumberField';
 import { notifySuccess } from '../../../components/notify';
@@ -295,16 +296,18 @@ function RequisitionView({ requisition, onChanged }: { requisition: Requisition;
         <RequisitionForm key={requisition.version} requisition={requisition} onSaved={onChanged} />
       ) : (
         <>
-          <Group justify="space-between">
-            <Group gap="sm">
-              <Text fw={700} size="lg">{requisition.folio}</Text>
-              <StatusBadge status={requisition.status} labels={REQUISITION_STATUS} />
-            </Group>
-            <Group gap="xs">
-              {canCloseRequisition(requisition.status) && access.autorizar ? <CloseRequisitionButton requisition={requisition} onDone={onChanged} /> : null}
-              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(WAREHOUSE_PATHS.requisitions)}>{texts.common.back}</Button>
-            </Group>
-          </Group>
+          <RecordHeader
+            reference={requisition.folio}
+            entity="requisition"
+            entityId={requisition.id}
+            status={<StatusBadge status={requisition.status} labels={REQUISITION_STATUS} />}
+            actions={
+              <>
+                {canCloseRequisition(requisition.status) && access.autorizar ? <CloseRequisitionButton requisition={requisition} onDone={onChanged} /> : null}
+                <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(WAREHOUSE_PATHS.requisitions)}>{texts.common.back}</Button>
+              </>
+            }
+          />
           <Details
             items={[
               { label: t.area, value: requisition.area },
