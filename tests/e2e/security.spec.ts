@@ -2,6 +2,9 @@
 // inspection with a photo taken through the camera input and a critical
 // "no cumple" (live score, report raised to Mantenimiento, closed reprobada),
 // then a tool delivered with acknowledgement and returned in good condition.
+// Then the record rules: a permit's «Autorizar» acts on the boxes just ticked
+// after a confirmation that names it, and permits, PPE deliveries and an
+// authorised requisition show Historial.
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, gql, signIn } from './fixtures';
 
@@ -57,7 +60,11 @@ test('inspection with photo and a failed critical point, report raised; tool del
 
   await point(2).getByRole('button', { name: 'Levantar reporte de mantenimiento' }).click();
   await expect(point(2).getByText(/Reporte REP-\d{6}/)).toBeVisible();
+  // Closing cannot be undone: it asks first, naming the inspection.
   await page.getByRole('button', { name: 'Cerrar inspección' }).click();
+  const ask = page.getByRole('dialog', { name: 'Cerrar inspección' });
+  await expect(ask).toContainText(/¿Cerrar la inspección INS-\d+\? Esta acción no se puede deshacer\./);
+  await ask.getByRole('button', { name: 'Cerrar inspección' }).click();
   await expect(page.getByText('Inspección cerrada: es de solo lectura.')).toBeVisible();
   await expect(page.getByTestId('score-card').getByText('Reprobada', { exact: true })).toBeVisible();
 
@@ -81,4 +88,64 @@ test('inspection with photo and a failed critical point, report raised; tool del
   await expect(page.getByText('Devolución registrada.')).toBeVisible();
   const tool = await gql<{ secTools: { items: { status: string }[] } }>(request, token, '{ secTools(list:{search:"HER-050"}) { items { status } } }');
   expect(tool.secTools.items[0].status).toBe('disponible');
+});
+
+const SHOTS = process.env.E2E_SHOTS ?? '';
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
+test('permit: «Autorizar» takes the boxes just ticked after a confirmation naming it; Historial on permits, deliveries and authorised requisitions', async ({ page, request }) => {
+  const token = await apiToken(request, 'seguridad@demo.mx');
+  const [requester, worker] = await gql<{ rhEmployeeOptions: { id: string }[] }>(request, token, '{ rhEmployeeOptions(limit: 40) { id } }').then((d) => d.rhEmployeeOptions.slice(-2));
+  const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+  const permit = await gql<{ secPermitCreate: { id: string; folio: number } }>(request, token, 'mutation($i:SecPermitInput!){ secPermitCreate(input:$i){ id folio } }', {
+    i: { kind: 'altura', requesterEmployeeId: requester.id, workerIds: [worker.id], area: 'Azotea nave 3', validFrom: hours(50), validTo: hours(54), checklist: ['arnes', 'linea_vida', 'andamio'] },
+  }).then((d) => d.secPermitCreate);
+  const folio = `PT-${String(permit.folio).padStart(5, '0')}`;
+
+  await signIn(page, 'seguridad@demo.mx');
+  await page.goto(`/system/securityModule/permitions?id=${permit.id}`);
+  const dialog = page.getByRole('dialog', { name: new RegExp(folio) });
+  await expect(dialog.getByRole('button', { name: 'Historial' })).toBeVisible();
+  // Tick the two boxes still empty; «Autorizar» carries them, «Cancelar permiso» waits for Guardar.
+  for (const box of await dialog.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
+  await expect(dialog.getByRole('button', { name: 'Cancelar permiso' })).toBeDisabled();
+  await expect(dialog.getByText('Guarda los cambios antes de cancelar.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Autorizar' }).click();
+  const ask = page.getByRole('dialog', { name: 'Autorizar' });
+  await expect(ask).toContainText(`¿Autorizar el permiso ${folio}? Esta acción no se puede deshacer.`);
+  await shot(page, 'permit-confirm-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, 'permit-confirm-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ask.getByRole('button', { name: 'Autorizar' }).click();
+  await expect(page.getByText(`Permiso ${folio} autorizado.`)).toBeVisible();
+  const saved = await gql<{ secPermit: { status: string; checklist: string[] } }>(request, token, 'query($id:ID!){ secPermit(id:$id){ status checklist } }', { id: permit.id });
+  expect(saved.secPermit.status).toBe('autorizado');
+  expect(saved.secPermit.checklist).toHaveLength(5);
+
+  // A PPE delivery opens as its own record (`?id=`), with the acknowledgement and Historial.
+  const deliveries = await gql<{ secDeliveries: { items: { id: string; folio: number }[] } }>(request, token, '{ secDeliveries(list:{pageSize:1}) { items { id folio } } }');
+  const delivery = deliveries.secDeliveries.items[0];
+  await page.goto(`/system/securityModule/deliveryTools?id=${delivery.id}`);
+  const detail = page.getByRole('dialog', { name: new RegExp(`ENT-0*${delivery.folio}`) });
+  await expect(detail.getByText('Firma de recibido', { exact: true })).toBeVisible();
+  await shot(page, 'delivery-detail-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, 'delivery-detail-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await detail.getByRole('button', { name: 'Historial' }).click();
+  await expect(page.getByRole('dialog', { name: /Historial/ })).toBeVisible();
+});
+
+test('an authorised requisition keeps its folio as the screen title and shows Historial', async ({ page, request }) => {
+  const admin = await apiToken(request, 'admin@demo.mx');
+  const req = await gql<{ warehouseRequisitions: { items: { id: string; folio: string }[] } }>(request, admin, '{ warehouseRequisitions(list:{pageSize:1}, filter:{status:AUTORIZADA}) { items { id folio } } }');
+  const authorised = req.warehouseRequisitions.items[0];
+  test.skip(!authorised, 'the demo has no authorised requisition');
+  await signIn(page, 'admin@demo.mx');
+  await page.goto(`/system/warehouseModule/requisitionDetail?id=${authorised.id}`);
+  await expect(page.getByRole('heading', { name: authorised.folio })).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'Historial' })).toBeVisible();
 });
