@@ -134,7 +134,10 @@ test('client → quote → contract → order → generador → invoice → part
   await row.getByRole('textbox').fill('3000');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(form.getByText('La suma aplicada ($3,000.00) excede el importe del pago ($2,000.00).')).toBeVisible();
-  await row.getByRole('textbox').fill('2000');
+  // Ticking an invoice proposes what is left of the payment, up to its balance: 2,000.00 of 6,960.00.
+  await row.getByRole('checkbox').uncheck();
+  await row.getByRole('checkbox').check();
+  await expect(row.getByRole('textbox')).toHaveValue(/^2,?000\.00$/);
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(/Pago PAG-\d{5} registrado\./)).toBeVisible();
   await expect(page).toHaveURL(/paymentsForm\?id=\d+/);

@@ -139,10 +139,11 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
   const unapplied = (toDecimal(v.amount) ?? new UiDecimal(0)).minus(applied);
   const readOnly = !access.crear;
 
-  // An invoice named in the URL starts selected (its amount is typed by the user).
+  // An invoice named in the URL starts selected with its whole balance (no payment amount is captured yet).
   useEffect(() => {
-    if (defaults.invoiceId && invoices.some((i) => i.id === defaults.invoiceId) && !(defaults.invoiceId in form.getValues().apply)) {
-      form.setFieldValue('apply', { ...form.getValues().apply, [defaults.invoiceId]: '' });
+    const invoice = invoices.find((i) => i.id === defaults.invoiceId);
+    if (invoice && !(invoice.id in form.getValues().apply)) {
+      form.setFieldValue('apply', { ...form.getValues().apply, [invoice.id]: new UiDecimal(invoice.balance).toFixed(2) });
     }
   }, [defaults.invoiceId, invoices, form]);
 
@@ -178,10 +179,15 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
       return payment ? { message, onSaved: () => void navigate(recordPath(SALES_PATHS.paymentForm, payment.id), { replace: true }) } : message;
     });
 
+  // Ticking an invoice proposes what is left of the payment, up to the invoice's balance (all of
+  // the balance while no payment amount is captured); the person can still change it.
   const toggle = (id: string, checked: boolean) => {
     const next = { ...v.apply };
-    if (checked) next[id] = '';
-    else delete next[id];
+    if (checked) {
+      const balance = new UiDecimal(invoices.find((inv) => inv.id === id)?.balance ?? 0);
+      const proposal = toDecimal(v.amount) === null ? balance : UiDecimal.min(balance, unapplied);
+      next[id] = proposal.gt(0) ? proposal.toFixed(2) : '';
+    } else delete next[id];
     form.setFieldValue('apply', next);
   };
 
