@@ -151,7 +151,7 @@ describe('dashboard', () => {
     const payrolls = await s.gql('{ auditEntries(entity:"rh_payroll", list:{pageSize:5}){ items { reference } } }', {}, admin);
     const payrollRefs = (okData(payrolls).auditEntries.items as { reference: string }[]).map((e) => e.reference);
     expect(payrollRefs.length).toBeGreaterThan(0);
-    for (const reference of payrollRefs) expect(reference).toMatch(/^\d+ · \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}$/);
+    for (const reference of payrollRefs) expect(reference).toMatch(/^Nómina \d+ · \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}$/);
     expect((r as GqlResult & { extensions?: { sqlStatements?: number } }).extensions?.sqlStatements).toBe(1 + 1);
   });
 
