@@ -6,7 +6,9 @@
 //   3. the server compiled to JavaScript, dist/server/index.js and the chunks
 //      it loads on demand (esbuild; npm packages stay external and load from
 //      node_modules),
-//      so production does not compile TypeScript at every start.
+//      so production does not compile TypeScript at every start,
+//   4. SAT's cadena-original stylesheets compiled to SEF (server/lib/cfdi/xslt.ts; cached in
+//      node_modules/.cache/erp-cfdi-sef), so the first invoice does not wait 10–30 s for it.
 // `--force` rebuilds everything; `--server` skips the SPA (the API tests run
 // the compiled server and need nothing else).
 import { execSync } from 'node:child_process';
@@ -89,4 +91,12 @@ if (stale(SERVER_ENTRY, serverSources)) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+}
+
+// 4. SAT's XSLTs for the cadena original, once (the cache is keyed by the XSLTs' hash). Not with
+// --server: the API tests' server compiles them at first use if a test needs a cadena.
+const { warmUpStylesheets, sefPath } = await import('../server/lib/cfdi/xslt');
+if (!serverOnly && (!fs.existsSync(sefPath('cfdi40')) || !fs.existsSync(sefPath('tfd11')))) {
+  console.log('Compilando las hojas XSLT del SAT para la cadena original (xslt3 → SEF)…');
+  await warmUpStylesheets();
 }

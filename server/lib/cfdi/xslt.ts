@@ -14,7 +14,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import SaxonJS from 'saxon-js';
 import { SAT_CFD_DIR, SEF_CACHE_DIR, satFile } from './paths';
 
 const require = createRequire(import.meta.url);
@@ -42,7 +41,7 @@ function allXslt(dir: string): string[] {
 
 function sourcesHash(): string {
   const hash = crypto.createHash('sha256');
-  hash.update(SaxonJS.getProcessorInfo().productVersion);
+  hash.update((require('saxon-js/package.json') as { version: string }).version);
   for (const file of allXslt(SAT_CFD_DIR)) {
     hash.update(path.relative(SAT_CFD_DIR, file));
     hash.update(fs.readFileSync(file));
@@ -68,6 +67,10 @@ export async function compileStylesheet(name: StylesheetName): Promise<string> {
   try {
     await run(process.execPath, [xslt3, `-xsl:${STYLESHEET_FILES[name]}`, `-export:${partial}`, '-nogo'], { maxBuffer: 16 * 1024 * 1024 });
     fs.renameSync(partial, target);
+    // SEFs of earlier XSLT or Saxon versions are of no further use.
+    for (const f of fs.readdirSync(path.dirname(target))) {
+      if (f.startsWith(`${name}-`) && f.endsWith('.sef.json') && f !== path.basename(target)) fs.rmSync(path.join(path.dirname(target), f), { force: true });
+    }
   } finally {
     fs.rmSync(partial, { force: true });
   }
@@ -90,8 +93,12 @@ export async function warmUpStylesheets(): Promise<void> {
   await Promise.all((Object.keys(STYLESHEET_FILES) as StylesheetName[]).map(stylesheet));
 }
 
+// SaxonJS (2 MB of JavaScript) loads with the first cadena, not at every server start.
+let saxon: Promise<typeof import('saxon-js').default> | undefined;
+
 async function transform(name: StylesheetName, xml: string): Promise<string> {
-  const sef = await stylesheet(name);
+  saxon ??= import('saxon-js').then((m) => m.default);
+  const [SaxonJS, sef] = await Promise.all([saxon, stylesheet(name)]);
   const result = SaxonJS.transform({ stylesheetInternal: sef, sourceText: xml, destination: 'serialized' }, 'sync');
   return String(result.principalResult);
 }

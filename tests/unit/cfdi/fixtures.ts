@@ -72,13 +72,33 @@ export const expectedCadena = (fecha: string): string =>
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 
+// The test compiles SAT's stylesheet itself (xslt3 -export, into its own temp folder, once per
+// test file) and runs it with the xslt3 command line: nothing of the library's SEF cache is used.
+const compiled = new Map<string, Promise<string>>();
+let sefDir: string | undefined;
+function ownSef(relativeXslt: string): Promise<string> {
+  let entry = compiled.get(relativeXslt);
+  if (!entry) {
+    if (!sefDir) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-test-sef-'));
+      process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+      sefDir = dir;
+    }
+    const target = path.join(sefDir, `${compiled.size}.sef.json`);
+    entry = run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${path.join(SAT_DIR, relativeXslt)}`, `-export:${target}`, '-nogo']).then(() => target);
+    compiled.set(relativeXslt, entry);
+  }
+  return entry;
+}
+
 /** Runs one of SAT's stylesheets on a document with the xslt3 command line (Saxon), not with the library. */
 export async function satXslt(relativeXslt: string, xml: string): Promise<string> {
+  const sef = await ownSef(relativeXslt);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-xslt-'));
   try {
     const source = path.join(dir, 'doc.xml');
     fs.writeFileSync(source, xml);
-    const { stdout } = await run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${path.join(SAT_DIR, relativeXslt)}`, `-s:${source}`], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${sef}`, `-s:${source}`], { maxBuffer: 16 * 1024 * 1024 });
     return stdout;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
