@@ -131,7 +131,7 @@ export class SandboxPac implements Pac {
       throw new PacError('301', `301 - XML mal formado: no cumple el esquema del SAT. ${described.slice(0, 3).join(' ')}`, fieldOf(described[0] ?? ''));
     }
     const doc = child(parseCfdi(xml), 'Comprobante');
-    if (child(child(doc, 'Complemento'), 'TimbreFiscalDigital') || /TimbreFiscalDigital\b/.test(xml)) {
+    if (child(child(doc, 'Complemento'), 'TimbreFiscalDigital')) {
       throw new PacError('307', '307 - El CFDI contiene un timbre previo: el Complemento ya trae un TimbreFiscalDigital.', 'Complemento.TimbreFiscalDigital');
     }
     let certificate: CertificateInfo;
