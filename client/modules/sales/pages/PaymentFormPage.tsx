@@ -3,7 +3,7 @@
 // invoices (never more than each balance nor than the payment; the server
 // checks again under lock). `?clientId=&invoiceId=` come from an invoice.
 // `?id=N` shows a recorded payment with its parcialidades and cancellation.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -139,10 +139,14 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
   const unapplied = (toDecimal(v.amount) ?? new UiDecimal(0)).minus(applied);
   const readOnly = !access.crear;
 
-  // An invoice named in the URL starts selected with its whole balance (no payment amount is captured yet).
+  // An invoice named in the URL starts selected with its whole balance (no payment amount is captured
+  // yet), once: unticked afterwards, it stays unticked (`form` is a new object on every render).
+  const preselected = useRef(false);
   useEffect(() => {
     const invoice = invoices.find((i) => i.id === defaults.invoiceId);
-    if (invoice && !(invoice.id in form.getValues().apply)) {
+    if (!invoice || preselected.current) return;
+    preselected.current = true;
+    if (!(invoice.id in form.getValues().apply)) {
       form.setFieldValue('apply', { ...form.getValues().apply, [invoice.id]: new UiDecimal(invoice.balance).toFixed(2) });
     }
   }, [defaults.invoiceId, invoices, form]);
