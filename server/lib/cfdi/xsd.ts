@@ -6,7 +6,7 @@
 // SAT's relative layout so their xs:import schemaLocations resolve. catCFDI.xsd is the lax
 // stand-in of standin/ unless SAT's own file is dropped in (paths.ts).
 import fs from 'node:fs';
-import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import { catCfdiPath, satFile } from './paths';
 
 /** SAT schema files by their path under sitio_internet/cfd/. */
@@ -51,6 +51,8 @@ export async function validateCfdiXsd(xml: string): Promise<XsdResult> {
     xml: [{ fileName: 'cfdi.xml', contents: xml }],
     schema: [{ fileName: 'cfd/erp-entry.xsd', contents: ENTRY }],
     preload: schemaFiles(),
+    // SAT's own catCFDI.xsd (4 MiB of enumerations) does not fit the default 32 MiB.
+    maxMemoryPages: 512 * memoryPages.MiB,
   });
   // xmllint's warnings (e.g. "Skipping import of schema … already imported") are not errors.
   const errors = result.errors.map((e) => e.message.trim()).filter((m) => m && !/^warning\b/i.test(m) && !/validates$/.test(m));

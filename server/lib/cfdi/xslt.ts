@@ -56,15 +56,36 @@ export function sefPath(name: StylesheetName): string {
   return path.join(SEF_CACHE_DIR, `${name}-${hashMemo}.sef.json`);
 }
 
-/** Compiles one SAT stylesheet to SEF with xslt3 (a child process), unless the cache has it. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A lock older than this belongs to a compiler that died. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Compiles one SAT stylesheet to SEF with xslt3 (a child process), unless the cache has it.
+ * Processes starting together (test workers, several servers) compile it once: the first takes
+ * a lock file and the others wait for its result.
+ */
 export async function compileStylesheet(name: StylesheetName): Promise<string> {
   const target = sefPath(name);
   if (fs.existsSync(target)) return target;
   fs.mkdirSync(path.dirname(target), { recursive: true });
+  const lock = `${target}.lock`;
+  for (;;) {
+    try {
+      fs.closeSync(fs.openSync(lock, 'wx'));
+      break;
+    } catch {
+      if (fs.existsSync(target)) return target;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(lock, { force: true });
+      else await sleep(250);
+    }
+  }
   // Written beside and renamed: a process that reads the cache never sees half a file.
   const partial = `${target}.${process.pid}.${crypto.randomUUID()}.tmp`;
   const xslt3 = require.resolve('xslt3/xslt3.js');
   try {
+    if (fs.existsSync(target)) return target;
     await run(process.execPath, [xslt3, `-xsl:${STYLESHEET_FILES[name]}`, `-export:${partial}`, '-nogo'], { maxBuffer: 16 * 1024 * 1024 });
     fs.renameSync(partial, target);
     // SEFs of earlier XSLT or Saxon versions are of no further use.
@@ -73,6 +94,7 @@ export async function compileStylesheet(name: StylesheetName): Promise<string> {
     }
   } finally {
     fs.rmSync(partial, { force: true });
+    fs.rmSync(lock, { force: true });
   }
   return target;
 }
