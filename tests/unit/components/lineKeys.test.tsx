@@ -70,19 +70,24 @@ function enter(init: KeyboardEventInit = {}): boolean {
   return event.defaultPrevented;
 }
 
+/** Opens a combobox's listbox with `options` under `input` (as Mantine marks it) and focuses the input. */
+function openDropdown(input: HTMLInputElement, options: string): HTMLElement {
+  const list = document.createElement('div');
+  list.id = `lista-${input.getAttribute('aria-label')!.replace(/\s/g, '-')}`;
+  list.innerHTML = options;
+  document.body.appendChild(list);
+  input.setAttribute('aria-expanded', 'true');
+  input.setAttribute('aria-controls', list.id);
+  input.focus();
+  return list;
+}
+
 const nextFrames = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 60)));
 
 describe('Enter through line items', () => {
   it('moves on from an open dropdown where nothing is highlighted (an autocomplete showing its suggestions)', () => {
     render(1);
-    const list = document.createElement('div');
-    list.id = 'sugerencias';
-    list.innerHTML = '<div role="option">72102900 - Servicios</div>';
-    document.body.appendChild(list);
-    const article = field('articulo 0');
-    article.setAttribute('aria-expanded', 'true');
-    article.setAttribute('aria-controls', list.id);
-    article.focus();
+    const list = openDropdown(field('articulo 0'), '<div role="option">72102900 - Servicios</div>');
     expect(enter()).toBe(true);
     expect(document.activeElement).toBe(field('cantidad 0'));
     list.remove();
@@ -133,14 +138,8 @@ describe('Enter through line items', () => {
 
   it('leaves Enter to an open dropdown with a highlighted option, and with Shift', () => {
     render(2);
-    const list = document.createElement('div');
-    list.id = 'opciones-articulo';
-    list.innerHTML = '<div role="option">A</div><div role="option" data-combobox-selected="true">B</div>';
-    document.body.appendChild(list);
     const article = field('articulo 0');
-    article.setAttribute('aria-expanded', 'true');
-    article.setAttribute('aria-controls', list.id);
-    article.focus();
+    const list = openDropdown(article, '<div role="option">A</div><div role="option" data-combobox-selected="true">B</div>');
     expect(enter()).toBe(false);
     expect(document.activeElement).toBe(article);
     list.remove();
