@@ -181,20 +181,15 @@ export async function startServerProcess(opts: { dataDir: string; databaseUrl?: 
 
 export type FloorProcess = { url: string; pid: number; memory(): Memory; stop(): Promise<void> };
 
-/**
- * bench/users-floor.ts in its own process on a PostgreSQL database: node:http
- * and pg running the users list's SQL, no GraphQL, session or permissions.
- * Its pool has the server's size (ERP_DB_POOL_MAX, passed on from our environment).
- */
-export async function startUsersFloor(opts: { databaseUrl: string; timeoutMs?: number }): Promise<FloorProcess> {
+/** A bench process of its own (floor, PostGraphile) that prints `readyLine` and its address once it can answer. */
+async function startSidecar(opts: { label: string; script: string; readyLine: string; env: Record<string, string>; timeoutMs: number }): Promise<FloorProcess> {
   const { child, url, untrack } = await spawnListening({
-    label: 'el piso de users',
-    args: ['--import', 'tsx', 'bench/users-floor.ts'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl },
-    readyLine: 'Piso listo en',
-    // It prints its address only after answering once from the database.
+    label: opts.label,
+    args: ['--import', 'tsx', opts.script],
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...opts.env },
+    readyLine: opts.readyLine,
     ready: async () => true,
-    timeoutMs: opts.timeoutMs ?? 60_000,
+    timeoutMs: opts.timeoutMs,
   });
   const pid = child.pid as number;
   return {
@@ -209,30 +204,28 @@ export async function startUsersFloor(opts: { databaseUrl: string; timeoutMs?: n
 }
 
 /**
+ * bench/users-floor.ts in its own process on a PostgreSQL database: node:http
+ * and pg running the users list's SQL, no GraphQL, session or permissions.
+ * Its pool has the server's size (ERP_DB_POOL_MAX, passed on from our environment).
+ * It prints its address only after answering once from the database.
+ */
+export function startUsersFloor(opts: { databaseUrl: string; timeoutMs?: number }): Promise<FloorProcess> {
+  return startSidecar({ label: 'el piso de users', script: 'bench/users-floor.ts', readyLine: 'Piso listo en', env: { DATABASE_URL: opts.databaseUrl }, timeoutMs: opts.timeoutMs ?? 60_000 });
+}
+
+/**
  * PostGraphile 4 (bench/postgraphile-server.ts) in its own process on a PostgreSQL database,
  * loaded from `postgraphileDir` (the scratch folder bench/postgraphile.ts installs it in).
- * Its pool has the server's size (ERP_DB_POOL_MAX, passed on from our environment).
+ * Its pool has the server's size; it prints its address only once its schema is built.
  */
-export async function startPostgraphile(opts: { databaseUrl: string; postgraphileDir: string; timeoutMs?: number }): Promise<FloorProcess> {
-  const { child, url, untrack } = await spawnListening({
+export function startPostgraphile(opts: { databaseUrl: string; postgraphileDir: string; timeoutMs?: number }): Promise<FloorProcess> {
+  return startSidecar({
     label: 'PostGraphile',
-    args: ['--import', 'tsx', 'bench/postgraphile-server.ts'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl, POSTGRAPHILE_DIR: opts.postgraphileDir },
+    script: 'bench/postgraphile-server.ts',
     readyLine: 'PostGraphile listo en',
-    // It prints its address only once its schema is built.
-    ready: async () => true,
+    env: { DATABASE_URL: opts.databaseUrl, POSTGRAPHILE_DIR: opts.postgraphileDir },
     timeoutMs: opts.timeoutMs ?? 120_000,
   });
-  const pid = child.pid as number;
-  return {
-    url,
-    pid,
-    memory: () => processMemory(pid),
-    stop: async () => {
-      await stopChild(child);
-      untrack();
-    },
-  };
 }
 
 export async function login(url: string, email = BENCH_ADMIN_EMAIL, password = BENCH_PASSWORD): Promise<string> {
