@@ -3,12 +3,9 @@
 // library signs is what SAT's XSLT gives when run by the xslt3 command line (it includes the
 // complement's own segment), the Sello verifies, and the sandbox stamps it.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
 import { cadenaOriginal, createPac, loadCsd, MemoryPacStore, sealCfdi, validateCfdiXsd, type Csd } from '../../../server/lib/cfdi';
-import { ROOT, SAT_DIR, mexicoTime, satXslt, testCsd } from './fixtures';
+import { mexicoTime, satXslt, testCsd, xsdCheck } from './fixtures';
 
 const SLOW = 600_000;
 const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
@@ -57,24 +54,6 @@ const nominaXml = (fecha: string) => `<?xml version="1.0" encoding="UTF-8"?>
 </cfdi:Comprobante>
 `;
 
-async function xsdCheck(xml: string) {
-  const files = ['4/cfdv40.xsd', 'Pagos/Pagos20.xsd', 'nomina/nomina12.xsd', 'TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd', 'tipoDatos/tdCFDI/tdCFDI.xsd', 'catalogos/Pagos/catPagos.xsd', 'catalogos/Nomina/catNomina.xsd'];
-  return validateXML({
-    xml: [{ fileName: 'doc.xml', contents: xml }],
-    schema: [{
-      fileName: 'cfd/entry.xsd',
-      contents: `<?xml version="1.0"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-        <xs:import namespace="http://www.sat.gob.mx/cfd/4" schemaLocation="4/cfdv40.xsd"/>
-        <xs:import namespace="http://www.sat.gob.mx/Pagos20" schemaLocation="Pagos/Pagos20.xsd"/>
-        <xs:import namespace="http://www.sat.gob.mx/nomina12" schemaLocation="nomina/nomina12.xsd"/>
-        <xs:import namespace="http://www.sat.gob.mx/TimbreFiscalDigital" schemaLocation="TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd"/></xs:schema>`,
-    }],
-    preload: [
-      ...files.map((f) => ({ fileName: `cfd/${f}`, contents: fs.readFileSync(path.join(SAT_DIR, f)) })),
-      { fileName: 'cfd/catalogos/catCFDI.xsd', contents: fs.readFileSync(path.join(ROOT, 'server/lib/cfdi/standin/catCFDI.xsd')) },
-    ],
-  });
-}
 
 let csd: Csd;
 beforeAll(() => {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { validateXML } from 'xmllint-wasm';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const CSD_DIR = path.join(ROOT, 'tests/fixtures/csd');
@@ -103,4 +104,27 @@ export async function satXslt(relativeXslt: string, xml: string): Promise<string
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The tests' own XSD check, apart from the library's: xmllint-wasm on SAT's CFDI 4.0, TFD 1.1,
+ * Pagos 2.0 and Nómina 1.2 schemas (with the stand-in catCFDI.xsd).
+ */
+export async function xsdCheck(xml: string) {
+  const files = ['4/cfdv40.xsd', 'Pagos/Pagos20.xsd', 'nomina/nomina12.xsd', 'TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd', 'tipoDatos/tdCFDI/tdCFDI.xsd', 'catalogos/Pagos/catPagos.xsd', 'catalogos/Nomina/catNomina.xsd'];
+  return validateXML({
+    xml: [{ fileName: 'doc.xml', contents: xml }],
+    schema: [{
+      fileName: 'cfd/entry.xsd',
+      contents: `<?xml version="1.0"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+        <xs:import namespace="http://www.sat.gob.mx/cfd/4" schemaLocation="4/cfdv40.xsd"/>
+        <xs:import namespace="http://www.sat.gob.mx/Pagos20" schemaLocation="Pagos/Pagos20.xsd"/>
+        <xs:import namespace="http://www.sat.gob.mx/nomina12" schemaLocation="nomina/nomina12.xsd"/>
+        <xs:import namespace="http://www.sat.gob.mx/TimbreFiscalDigital" schemaLocation="TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd"/></xs:schema>`,
+    }],
+    preload: [
+      ...files.map((f) => ({ fileName: `cfd/${f}`, contents: fs.readFileSync(path.join(SAT_DIR, f)) })),
+      { fileName: 'cfd/catalogos/catCFDI.xsd', contents: fs.readFileSync(path.join(ROOT, 'server/lib/cfdi/standin/catCFDI.xsd')) },
+    ],
+  });
 }

@@ -8,30 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
 import { loadCsd, sealCfdi, verifySeal, MemoryPacStore, createPac, type StampResult } from '../../../server/lib/cfdi';
-import { INVOICE, ROOT, SAT_DIR, expectedCadena, invoiceXml, mexicoTime, satXslt, testCsd } from './fixtures';
+import { INVOICE, ROOT, expectedCadena, invoiceXml, mexicoTime, satXslt, testCsd, xsdCheck } from './fixtures';
 
 const SLOW = 600_000; // the machine is shared and loaded; compiling SAT's XSLT takes 10–30 s of CPU
 
-async function xsdCheck(xml: string) {
-  const sat = (f: string) => ({ fileName: `cfd/${f}`, contents: fs.readFileSync(path.join(SAT_DIR, f)) });
-  return validateXML({
-    xml: [{ fileName: 'stamped.xml', contents: xml }],
-    schema: [{
-      fileName: 'cfd/test-entry.xsd',
-      contents: `<?xml version="1.0"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
-        <xs:import namespace="http://www.sat.gob.mx/cfd/4" schemaLocation="4/cfdv40.xsd"/>
-        <xs:import namespace="http://www.sat.gob.mx/TimbreFiscalDigital" schemaLocation="TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd"/></xs:schema>`,
-    }],
-    preload: [
-      sat('4/cfdv40.xsd'),
-      sat('TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd'),
-      sat('tipoDatos/tdCFDI/tdCFDI.xsd'),
-      { fileName: 'cfd/catalogos/catCFDI.xsd', contents: fs.readFileSync(path.join(ROOT, 'server/lib/cfdi/standin/catCFDI.xsd')) },
-    ],
-  });
-}
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, parseAttributeValue: false });
 const cents = (v: string): number => {
