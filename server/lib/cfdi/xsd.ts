@@ -1,12 +1,16 @@
-// XSD validation of every CFDI before it leaves: libxml2's xmllint compiled to WebAssembly
-// (xmllint-wasm, MIT: no native build, no network; each call runs in a worker thread, so a
-// crash in the WASM module cannot take the server down). The schemas are SAT's vendored files,
-// unmodified: CFDI 4.0 (cfdv40.xsd), TimbreFiscalDigital 1.1, Pagos 2.0 and Nómina 1.2 with the
-// catalogues and data types they import, loaded into xmllint's in-memory file system with
-// SAT's relative layout so their xs:import schemaLocations resolve. catCFDI.xsd is the lax
-// stand-in of standin/ unless SAT's own file is dropped in (paths.ts).
+// XSD validation of every CFDI before it leaves, with libxml2 compiled to WebAssembly
+// (libxml2-wasm, MIT: no native build, no network). SAT's schemas are parsed ONCE into a warm
+// XsdValidator (~15 ms) and each document then validates in ~1 ms; xmllint-wasm, used before,
+// started a worker and re-parsed the schemas on every call (0.5–1 s), which the bench of issue
+// 26 (≥ 50 sealed + stamped invoices/s) cannot afford. The tests check the same documents with
+// xmllint-wasm, an independent binding (tests/unit/cfdi/fixtures.ts).
+//
+// The schemas are SAT's vendored files, unmodified: CFDI 4.0 (cfdv40.xsd), TimbreFiscalDigital
+// 1.1, Pagos 2.0 and Nómina 1.2 with the catalogues and data types they import, served from
+// memory under SAT's relative layout so their xs:import schemaLocations resolve. catCFDI.xsd is
+// the lax stand-in of standin/ unless SAT's own file is dropped in (paths.ts).
 import fs from 'node:fs';
-import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import { XmlBufferInputProvider, XmlDocument, XmlError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 import { catCfdiPath, satFile } from './paths';
 
 /** SAT schema files by their path under sitio_internet/cfd/. */
@@ -20,7 +24,10 @@ const SCHEMA_FILES = [
   'catalogos/Nomina/catNomina.xsd',
 ] as const;
 
-/** One entry schema that imports the four document schemas (libxml2 takes one --schema). */
+/** The in-memory folder libxml2 resolves the schemas' relative imports in. */
+const BASE = 'erp-sat:///cfd/';
+
+/** One entry schema that imports the four document schemas. */
 const ENTRY = `<?xml version="1.0" encoding="UTF-8"?>
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
   <xs:import namespace="http://www.sat.gob.mx/cfd/4" schemaLocation="4/cfdv40.xsd"/>
@@ -30,31 +37,49 @@ const ENTRY = `<?xml version="1.0" encoding="UTF-8"?>
 </xs:schema>
 `;
 
-let preload: XMLFileInfo[] | undefined;
-function schemaFiles(): XMLFileInfo[] {
-  preload ??= [
-    ...SCHEMA_FILES.map((f) => ({ fileName: `cfd/${f}`, contents: fs.readFileSync(satFile(f)) })),
-    { fileName: 'cfd/catalogos/catCFDI.xsd', contents: fs.readFileSync(catCfdiPath()) },
-  ];
-  return preload;
+let validator: XsdValidator | undefined;
+function warmValidator(): XsdValidator {
+  if (!validator) {
+    const files: Record<string, Uint8Array> = {};
+    for (const f of SCHEMA_FILES) files[`${BASE}${f}`] = fs.readFileSync(satFile(f));
+    files[`${BASE}catalogos/catCFDI.xsd`] = fs.readFileSync(catCfdiPath());
+    xmlRegisterInputProvider(new XmlBufferInputProvider(files));
+    const schema = XmlDocument.fromString(ENTRY, { url: `${BASE}erp-entry.xsd` });
+    try {
+      validator = XsdValidator.fromDoc(schema);
+    } finally {
+      schema.dispose();
+    }
+  }
+  return validator;
 }
 
 export type XsdResult = { valid: boolean; errors: string[] };
 
 /**
  * Validates one CFDI 4.0 document (with TFD, Pagos 2.0 or Nómina 1.2 complements) against SAT's
- * schemas. The errors are libxml2's lines without the file name, e.g.
+ * schemas. The errors are libxml2's lines, e.g.
  * "Element '{http://www.sat.gob.mx/cfd/4}Comprobante', attribute 'Total': '1x' is not a valid value …".
+ * Synchronous inside (libxml2 runs on this thread for about a millisecond); async for callers.
  */
 export async function validateCfdiXsd(xml: string): Promise<XsdResult> {
-  const result = await validateXML({
-    xml: [{ fileName: 'cfdi.xml', contents: xml }],
-    schema: [{ fileName: 'cfd/erp-entry.xsd', contents: ENTRY }],
-    preload: schemaFiles(),
-    // SAT's own catCFDI.xsd (4 MiB of enumerations) does not fit the default 32 MiB.
-    maxMemoryPages: 512 * memoryPages.MiB,
-  });
-  // xmllint's warnings (e.g. "Skipping import of schema … already imported") are not errors.
-  const errors = result.errors.map((e) => e.message.trim()).filter((m) => m && !/^warning\b/i.test(m) && !/validates$/.test(m));
-  return { valid: result.valid, errors: result.valid ? [] : errors.length ? errors : [result.rawOutput.trim()] };
+  const schema = warmValidator();
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromString(xml);
+  } catch (err) {
+    if (err instanceof XmlError) return { valid: false, errors: [err.message.trim()] };
+    throw err;
+  }
+  try {
+    schema.validate(doc);
+    return { valid: true, errors: [] };
+  } catch (err) {
+    if (!(err instanceof XmlError)) throw err;
+    const details = (err as XmlError & { details?: { message: string }[] }).details;
+    const errors = (details?.length ? details.map((d) => d.message) : err.message.split('\n')).map((m) => m.trim()).filter(Boolean);
+    return { valid: false, errors };
+  } finally {
+    doc.dispose();
+  }
 }
