@@ -93,10 +93,10 @@ if (stale(SERVER_ENTRY, serverSources)) {
   });
 }
 
-// 4. SAT's XSLTs for the cadena original, once (the cache is keyed by the XSLTs' hash). Not with
-// --server: the API tests' server compiles them at first use if a test needs a cadena.
+// 4. SAT's XSLTs for the cadena original, once (the cache is keyed by the XSLTs' hash); also with
+// --server: the demo seed seals and stamps its invoices, so every test server needs them.
 const { warmUpStylesheets, sefPath } = await import('../server/lib/cfdi/xslt');
-if (!serverOnly && (!fs.existsSync(sefPath('cfdi40')) || !fs.existsSync(sefPath('tfd11')))) {
+if ((!fs.existsSync(sefPath('cfdi40')) || !fs.existsSync(sefPath('tfd11')))) {
   console.log('Compilando las hojas XSLT del SAT para la cadena original (xslt3 → SEF)…');
   await warmUpStylesheets();
 }

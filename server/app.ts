@@ -28,6 +28,7 @@ import { RATE_MSG, serviceAccountGate, serviceAuthOf, serviceTokenVerdict } from
 import { sweepUnattachedUploads } from './lib/attachments';
 import { authenticate } from './modules/session/service';
 import { isServiceToken } from './modules/settings/serviceAccounts';
+import { modules } from './modules';
 import type { AppServices } from './services';
 
 
@@ -276,6 +277,12 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     );
   const sweeper = setInterval(sweep, Math.min(10 * 60_000, Math.max(1_000, (config.uploadGraceMinutes * 60_000) / 2)));
   sweeper.unref();
+
+  // What a process that died left half-done (a CFDI stamped whose answer was never saved).
+  for (const m of modules) {
+    if (!m.recover) continue;
+    await m.recover(app).catch((err: unknown) => logger.warn({ err, module: m.name }, 'recovery failed'));
+  }
 
   return {
     httpServer,

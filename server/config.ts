@@ -12,6 +12,8 @@ export type Config = {
   /** Connections the server keeps to PostgreSQL (ERP_DB_POOL_MAX, default 20): enough for 16 concurrent postings plus the reads around them. */
   dbPoolMax: number;
   dataDir: string;
+  /** ERP_CSD_KEY: encrypts the CSD's private key at rest; without it one is generated once in <dataDir>/csd-key (server/lib/companyCsd.ts). */
+  csdKey: string | null;
   adminEmail: string;
   adminPassword: string | null;
   authProvider: AuthProvider;
@@ -88,6 +90,7 @@ export function loadConfig(): Config {
     databaseUrl: env('DATABASE_URL'),
     dbPoolMax: Math.max(1, Math.floor(Number(env('ERP_DB_POOL_MAX') ?? 20)) || 20),
     dataDir: path.resolve(root, env('ERP_DATA_DIR') ?? 'data'),
+    csdKey: env('ERP_CSD_KEY'),
     adminEmail: (env('ERP_ADMIN_EMAIL') ?? 'admin@demo.mx').toLowerCase(),
     adminPassword: env('ERP_ADMIN_PASSWORD'),
     authProvider: provider,

@@ -50,8 +50,9 @@ export const HARNESS_ENV_ALLOWED = [
   'FIREBASE_API_KEY',
   'FIREBASE_AUTH_DOMAIN',
   'FIREBASE_AUTH_EMULATOR_HOST',
-  // documented test knob: the statement count in extensions.sqlStatements
+  // documented test knobs: the statement count in extensions.sqlStatements; a crash between the PAC's answer and its save
   'ERP_COUNT_SQL',
+  'ERP_FAULT_AFTER_PAC',
 ] as const;
 
 export type HarnessEnvKey = (typeof HARNESS_ENV_ALLOWED)[number];

@@ -189,6 +189,9 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   detach: 'Archivo quitado',
   autorizar: 'Autorización',
   emitir: 'Emisión',
+  timbrar: 'Timbrado',
+  timbrado_rechazado: 'Timbrado rechazado por el PAC',
+  cargar: 'Carga',
   cancelar: 'Cancelación',
   // Ventas records a lifecycle move under the status it reaches.
   enviada: 'Envío',
@@ -254,6 +257,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   cash_period: 'Período de caja',
   cash_movement: 'Movimiento de caja',
   company_profile: 'Datos fiscales de la empresa',
+  company_csd: 'Certificado de sello digital (CSD)',
   client: 'Cliente',
   quote: 'Cotización',
   contract: 'Contrato',

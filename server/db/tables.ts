@@ -248,3 +248,52 @@ export const companyProfile = pgTable(
   },
   (t) => [check('company_profile_single_ck', sql`${t.id} = 1`)],
 );
+
+/**
+ * The company's CSD (Certificado de Sello Digital) for sealing every CFDI. One row, id = 1. The
+ * certificate is public; the private key and its password are stored only encrypted
+ * (AES-256-GCM, server/lib/cfdi/csd.ts encryptAtRest) and are never returned by the API.
+ */
+export const companyCsd = pgTable(
+  'company_csd',
+  {
+    id: integer('id').primaryKey(),
+    rfc: text('rfc').notNull(),
+    holderName: text('holder_name').notNull(),
+    noCertificado: text('no_certificado').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Base64 of the DER certificate (the CFDI's Certificado attribute). */
+    certificate: text('certificate').notNull(),
+    keyEncrypted: text('key_encrypted').notNull(),
+    passwordEncrypted: text('password_encrypted').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('company_csd_single_ck', sql`${t.id} = 1`)],
+);
+
+/**
+ * What was sent to the PAC and what it answered, per idempotency key (server/lib/cfdi/pac.ts
+ * PacStore): one document, one stamp. Unique on the key and on the Sello's digest; the sandbox
+ * PAC keeps its own memory here too.
+ */
+export const cfdiStamps = pgTable(
+  'cfdi_stamps',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    sealDigest: text('seal_digest').notNull(),
+    status: text('status').notNull(),
+    sentXml: text('sent_xml').notNull(),
+    emisorRfc: text('emisor_rfc').notNull(),
+    receptorRfc: text('receptor_rfc').notNull(),
+    total: text('total').notNull(),
+    uuid: text('uuid'),
+    stamped: jsonb('stamped'),
+    cancellation: jsonb('cancellation'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cfdi_stamps_seal_uq').on(t.sealDigest), uniqueIndex('cfdi_stamps_uuid_uq').on(t.uuid)],
+);

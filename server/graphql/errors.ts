@@ -41,7 +41,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   if (variable) return { message: variable.message, extensions: { code: 'BAD_USER_INPUT', fields: variable.fields } };
   if (typeof code === 'string' && KNOWN_CODES.includes(code) && original instanceof GraphQLError && !isUnexpected(error)) {
     const fields = original.extensions?.fields;
-    return { message: formatted.message, path: formatted.path, extensions: fields ? { code, fields } : { code } };
+    // A PAC's refusal also names its code and the CFDI node (server/lib/companyCsd.ts pacRefusal).
+    const pac = typeof original.extensions?.pacCode === 'string' ? { pacCode: original.extensions.pacCode, ...(typeof original.extensions.cfdiField === 'string' ? { cfdiField: original.extensions.cfdiField } : {}) } : {};
+    return { message: formatted.message, path: formatted.path, extensions: fields ? { code, fields, ...pac } : { code, ...pac } };
   }
   if (!isUnexpected(error)) {
     const syntax = formatted.message.startsWith('Syntax Error') && !isLimitMessage(formatted.message);

@@ -6,6 +6,7 @@
 // here and import no business module: a new module is one entry here plus
 // its own folders.
 import type { Config } from '../config';
+import type { AppServices } from '../services';
 import type { Db } from '../db/database';
 import type { Resolvers } from '../graphql/types';
 import type { AuditReference, IndicatorContribution, ModuleContributions, SearchSource } from '../lib/contributions';
@@ -18,6 +19,7 @@ import { seedShoppingDemo } from './shopping/seed';
 import { shoppingContributions } from './shopping/contributions';
 import { salesResolvers } from './sales/resolvers';
 import { seedSalesDemo } from './sales/seed';
+import { recoverSales } from './sales/stamping';
 import { salesContributions } from './sales/contributions';
 import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
@@ -62,6 +64,8 @@ export type ServerModule = {
    * every start under the start-up lock; must be idempotent.
    */
   seedBase?: (db: Db) => Promise<void>;
+  /** Work left half-done by a process that died (e.g. a CFDI sent to the PAC whose answer was not saved); runs once after the server listens. */
+  recover?: (app: AppServices) => Promise<void>;
   /** What the module adds to the platform's screens (Tablero, Ctrl+K, audit references and Historial guards). */
   contributions?: ModuleContributions;
 };
@@ -70,7 +74,7 @@ export const modules: ServerModule[] = [
   { name: 'session', resolvers: sessionResolvers, contributions: sessionContributions },
   { name: 'settings', resolvers: settingsResolvers, contributions: settingsContributions },
   { name: 'shopping', resolvers: shoppingResolvers, seedDemo: seedShoppingDemo, contributions: shoppingContributions },
-  { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo, contributions: salesContributions },
+  { name: 'sales', resolvers: salesResolvers, seedDemo: seedSalesDemo, recover: recoverSales, contributions: salesContributions },
   { name: 'cash', resolvers: cashResolvers, seedDemo: seedCashDemo, contributions: cashContributions },
   { name: 'warehouse', resolvers: warehouseResolvers, seedDemo: seedWarehouseDemo, contributions: warehouseContributions },
   { name: 'dashboard', resolvers: dashboardResolvers },

@@ -4,7 +4,8 @@
 import { StorageError } from './errors';
 import { XMLValidator } from 'fast-xml-parser';
 
-export type UploadType = 'pdf' | 'png' | 'jpg' | 'webp' | 'xlsx' | 'csv' | 'xml';
+/** `der`: an ASN.1 DER file, the SAT's .cer certificates and .key private keys (Configuración del CSD). */
+export type UploadType = 'pdf' | 'png' | 'jpg' | 'webp' | 'xlsx' | 'csv' | 'xml' | 'der';
 
 export type UploadInfo = {
   type: UploadType;
@@ -31,12 +32,13 @@ export const UPLOAD_CONTENT_TYPES: Readonly<Record<UploadType, string>> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
   xml: 'application/xml',
+  der: 'application/octet-stream',
 };
 
 const MESSAGES = {
   empty: 'El archivo está vacío.',
   tooLarge: (mb: string) => `El archivo excede el tamaño máximo de ${mb} MB.`,
-  notAllowed: 'Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV o XML.',
+  notAllowed: 'Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV, XML o un .cer/.key del SAT.',
   zipNotExcel: 'El archivo comprimido no es un libro de Excel (.xlsx).',
   excelDamaged: 'El libro de Excel está dañado o incompleto.',
   excelMacros: 'El libro de Excel contiene macros; guárdalo como .xlsx sin macros.',
@@ -144,12 +146,25 @@ function sniffText(bytes: Uint8Array): UploadType {
   return 'csv';
 }
 
+/** One ASN.1 SEQUENCE whose declared length is exactly the file (a .cer or a PKCS#8 .key in DER). */
+function isDerSequence(bytes: Uint8Array): boolean {
+  if (bytes.length < 4 || bytes[0] !== 0x30) return false;
+  const first = bytes[1];
+  if (first < 0x80) return first + 2 === bytes.length;
+  const octets = first & 0x7f;
+  if (octets < 1 || octets > 3 || bytes.length < 2 + octets) return false;
+  let length = 0;
+  for (let i = 0; i < octets; i++) length = length * 256 + bytes[2 + i];
+  return length + 2 + octets === bytes.length;
+}
+
 export function detectUploadType(bytes: Uint8Array): UploadType {
   if (startsWith(bytes, PDF)) return 'pdf';
   if (startsWith(bytes, PNG)) return 'png';
   if (startsWith(bytes, JPEG)) return 'jpg';
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return 'webp';
   if (startsWith(bytes, ZIP)) return sniffXlsx(bytes);
+  if (isDerSequence(bytes)) return 'der';
   return sniffText(bytes);
 }
 

@@ -118,7 +118,7 @@ describe('POST /api/files', () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]), Buffer.from('This program cannot be run in DOS mode'), Buffer.alloc(2048)]);
     expect(await s.upload(cashier, exe, 'factura.pdf', 'application/pdf')).toEqual({
       status: 415,
-      body: { error: { code: 'invalid-argument', message: 'Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV o XML.' } },
+      body: { error: { code: 'invalid-argument', message: 'Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV, XML o un .cer/.key del SAT.' } },
     });
     const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect(await s.upload(cashier, svg, 'logo.xml', 'application/xml')).toEqual({

@@ -31,6 +31,12 @@ export type TestServer = {
   dataDir: string;
   /** SIGTERM, then the process's exit code once it is gone (0: it shut down by itself). */
   stop(): Promise<number | null>;
+  /** The exit code once the process is gone by itself (a crash test's fault knob). */
+  exited(): Promise<number | null>;
+  /** After the process exited: a new one on the same data folder and database, as a restart would. */
+  restart(extraEnv?: Record<string, string>): Promise<void>;
+  /** Rows of a read-only query on the server's database; with PGlite only while no process holds it. */
+  inspect<T>(query: string, params?: unknown[]): Promise<T[]>;
 };
 
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.ERP_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -146,10 +152,13 @@ export async function startServer(extraEnv: Record<string, string> = {}, opts: {
   if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
   const ownDatabase = kind === 'postgres' && !opts.databaseUrl ? await createTestDatabase(template?.database ?? undefined) : null;
   const databaseUrl = kind === 'postgres' ? (opts.databaseUrl ?? ownDatabase?.url ?? '') : '';
-  const { child, url } = await spawnServer(extraEnv, dataDir, databaseUrl);
+  let { child, url } = await spawnServer(extraEnv, dataDir, databaseUrl);
+  let exitCode: Promise<number | null> = new Promise((r) => child.once('exit', (code) => r(code)));
 
   const server: TestServer = {
-    url,
+    get url() {
+      return url;
+    },
     dbKind: kind,
     async gql(query, variables = {}, token = null) {
       const res = await fetch(`${url}/api/graphql`, {
@@ -179,8 +188,34 @@ export async function startServer(extraEnv: Record<string, string> = {}, opts: {
       if (r.status !== 201) throw new Error(`upload of ${fileName} failed: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.id as string;
     },
-    pid: child.pid ?? 0,
+    get pid() {
+      return child.pid ?? 0;
+    },
     dataDir,
+    exited: () => exitCode,
+    async restart(env = {}) {
+      await exitCode;
+      ({ child, url } = await spawnServer({ ...extraEnv, ...env }, dataDir, databaseUrl));
+      exitCode = new Promise((r) => child.once('exit', (code) => r(code)));
+    },
+    async inspect<T>(query: string, params: unknown[] = []): Promise<T[]> {
+      if (kind === 'postgres') {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          return (await client.query(query, params)).rows as T[];
+        } finally {
+          await client.end();
+        }
+      }
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      try {
+        return (await db.query<T>(query, params)).rows;
+      } finally {
+        await db.close();
+      }
+    },
     async login(email, password = PASSWORD) {
       const r = await server.gql<{ login: { token: string } }>(
         'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',
@@ -190,9 +225,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, opts: {
       return r.data.login.token;
     },
     async stop() {
-      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
-      const code = await exited;
+      const code = await exitCode;
       fs.rmSync(dataDir, { recursive: true, force: true });
       await ownDatabase?.drop();
       return code;

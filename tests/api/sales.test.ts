@@ -63,7 +63,7 @@ const transition = (name: string, extra = '') => `mutation($id:ID!,$v:Int!${extr
 describe('company profile', () => {
   it('is seeded, readable by any user, and validated on update', async () => {
     const p = ok(await s.gql('{ companyProfile { rfc name regimenFiscal regimenName postalCode personType invoiceSeries defaultSeries version } }', {}, seller)).companyProfile;
-    expect(p).toEqual({ rfc: 'SIB150312QR5', name: 'SERVICIOS INDUSTRIALES DEL BAJIO', regimenFiscal: '601', regimenName: 'General de Ley Personas Morales', postalCode: '76120', personType: 'moral', invoiceSeries: ['A', 'B'], defaultSeries: 'A', version: 1 });
+    expect(p).toEqual({ rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', regimenName: 'General de Ley Personas Morales', postalCode: '42501', personType: 'moral', invoiceSeries: ['A', 'B'], defaultSeries: 'A', version: 1 });
     const bad = await s.gql('mutation($i: CompanyProfileInput!){ companyProfileUpdate(version:1,input:$i){ rfc } }', { i: { rfc: 'XAXX010101000', name: ' ', regimenFiscal: '612', postalCode: '7612', invoiceSeries: ['A', 'a-1'], defaultSeries: 'C' } }, seller);
     expect(fieldsOf(bad)).toEqual({
       rfc: 'El RFC de la empresa no puede ser genérico.',

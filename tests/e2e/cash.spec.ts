@@ -69,7 +69,7 @@ test('open a cash period, register movements, close it with an arqueo', async ({
   const picker = movement.locator('input[type=file]');
   const program = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]), Buffer.from('This program cannot be run in DOS mode'), Buffer.alloc(512)]);
   await picker.setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: program });
-  await expect(page.getByText('Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV o XML.')).toBeVisible();
+  await expect(page.getByText('Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV, XML o un .cer/.key del SAT.')).toBeVisible();
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#f4f1de' } }).jpeg().toBuffer();
   await picker.setInputFiles({ name: 'ticket papelería.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.getByText('Comprobante adjuntado.')).toBeVisible();

@@ -86,3 +86,52 @@ export function parseCfdi(xml: string): ParsedNode {
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', removeNSPrefix: true, parseAttributeValue: false, parseTagValue: false });
   return parser.parse(xml) as ParsedNode;
 }
+
+export type TimbreData = {
+  uuid: string;
+  fechaTimbrado: string;
+  rfcProvCertif: string;
+  leyenda: string;
+  selloCFD: string;
+  noCertificadoSAT: string;
+  selloSAT: string;
+  /** The emisor's certificate number (Comprobante NoCertificado). */
+  noCertificado: string;
+  total: string;
+  emisorRfc: string;
+  receptorRfc: string;
+};
+
+/** What the printed form of a stamped CFDI shows, read from its XML; null when it has no TimbreFiscalDigital. */
+export function timbreOf(xml: string): TimbreData | null {
+  const doc = parseCfdi(xml).Comprobante as ParsedNode | undefined;
+  const node = (n: ParsedNode | undefined, name: string) => (n && typeof n[name] === 'object' && !Array.isArray(n[name]) ? (n[name] as ParsedNode) : undefined);
+  const text = (n: ParsedNode | undefined, name: string) => (n && typeof n[name] === 'string' ? (n[name] as string) : '');
+  const tfd = node(node(doc, 'Complemento'), 'TimbreFiscalDigital');
+  if (!doc || !tfd) return null;
+  return {
+    uuid: text(tfd, 'UUID'),
+    fechaTimbrado: text(tfd, 'FechaTimbrado'),
+    rfcProvCertif: text(tfd, 'RfcProvCertif'),
+    leyenda: text(tfd, 'Leyenda'),
+    selloCFD: text(tfd, 'SelloCFD'),
+    noCertificadoSAT: text(tfd, 'NoCertificadoSAT'),
+    selloSAT: text(tfd, 'SelloSAT'),
+    noCertificado: text(doc, 'NoCertificado'),
+    total: text(doc, 'Total'),
+    emisorRfc: text(node(doc, 'Emisor'), 'Rfc'),
+    receptorRfc: text(node(doc, 'Receptor'), 'Rfc'),
+  };
+}
+
+/** The cadena original del complemento de certificación digital del SAT (TFD 1.1), as printed forms show it. */
+export const tfdCadena = (t: TimbreData): string =>
+  `||1.1|${t.uuid}|${t.fechaTimbrado}|${t.rfcProvCertif}|${t.leyenda ? `${t.leyenda}|` : ''}${t.selloCFD}|${t.noCertificadoSAT}||`;
+
+/** SAT's verification URL the printed form's QR carries (id, re, rr, tt, fe = last 8 characters of the Sello). */
+export function verificationUrl(t: TimbreData): string {
+  const [int, frac = ''] = t.total.split('.');
+  // Anexo 20: up to 18 integer digits and 6 decimals; written with its 6 decimals.
+  const tt = `${int}.${frac.padEnd(6, '0').slice(0, 6)}`;
+  return `https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=${t.uuid}&re=${encodeURIComponent(t.emisorRfc)}&rr=${encodeURIComponent(t.receptorRfc)}&tt=${tt}&fe=${t.selloCFD.slice(-8)}`;
+}

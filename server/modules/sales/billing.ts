@@ -22,6 +22,7 @@ import * as data from './data';
 import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
 import { folioLabel, GENERATOR_LIFECYCLE, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from '../../../schema/sales/labels';
 import { MSG } from './messages';
+import { retryInvoiceStamp, sealEmittedInvoice, stampInvoice } from './stamping';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
 import { retentionRates } from '../../../schema/sales/totals';
@@ -222,11 +223,27 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
       receptorRegimen: client.regimenFiscal,
       receptorPostalCode: client.postalCode,
     };
-    const folio = await data.emitInvoiceRow(tx, invoiceId, version, before.serie, frozen);
+    // A draft the PAC refused keeps the folio it was given (stamping.ts): the serie stays gapless.
+    const folio =
+      before.folio !== null
+        ? (await data.updateInvoice(tx, invoiceId, version, frozen))
+          ? before.folio
+          : null
+        : await data.emitInvoiceRow(tx, invoiceId, version, before.serie, frozen);
     if (folio === null) throw conflict();
     const { status, ...rest } = frozen;
     await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'emitir', before: { status: before.status }, after: { status, folio, ...rest } });
+    // The CFDI is sealed in this transaction: a missing CSD or a document SAT's XSD refuses undoes the emission.
+    await sealEmittedInvoice(tx, ctx, invoiceId);
   });
+  await stampInvoice(ctx.app, actorOf(ctx), invoiceId);
+  return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
+}
+
+/** «Timbrar»: an emitted invoice whose PAC did not answer is stamped now, once. */
+export async function retryStamp(ctx: RequestContext, id: string) {
+  const invoiceId = idOf(id);
+  await retryInvoiceStamp(ctx, invoiceId);
   return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
 }
 

@@ -9,6 +9,7 @@
 // the sum of the concepts' taxes and Total = SubTotal − Descuento +
 // traslados − retenciones.
 import type { CompanyProfile } from '../../lib/company';
+import { cfdiLocalTime } from '../../lib/cfdi/time';
 import { dec, Decimal } from '../../../schema/money';
 import type { ClientRow, InvoiceLineRow, InvoiceRow } from './data';
 
@@ -57,7 +58,25 @@ export function partiesOf(invoice: InvoiceRow, company: CompanyProfile, client: 
 
 type TaxKey = { impuesto: '001' | '002'; rate: string };
 
-export async function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[], parties: CfdiParties, now: Date = new Date()): Promise<string> {
+/** The parties an emitted invoice froze at emission. */
+export function frozenPartiesOf(invoice: InvoiceRow): CfdiParties {
+  if (invoice.emisorRfc === null) throw new Error(`la factura ${invoice.id} no ha congelado sus datos fiscales`);
+  return partiesOf(invoice, null as unknown as CompanyProfile, null as unknown as ClientRow);
+}
+
+export type CfdiBuildOptions = {
+  /** For a borrador's preview: the instant its Fecha shows. */
+  now?: Date;
+  /**
+   * The document to seal and stamp: no explanatory comments, and Fecha is the emission instant
+   * itself (SAT stamps only what was generated within the last 72 hours), whatever the invoice's
+   * date says.
+   */
+  sealed?: boolean;
+};
+
+export async function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[], parties: CfdiParties, options: CfdiBuildOptions = {}): Promise<string> {
+  const now = options.now ?? new Date();
   // xmlbuilder2 loads on the first XML, not at every server start.
   const { create } = await import('xmlbuilder2');
   const taxed = lines.filter((l) => l.objetoImp === '02');
@@ -90,8 +109,10 @@ export async function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[],
   const total = subTotal.minus(descuento).plus(totalTraslados).minus(totalRetenciones);
 
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
-  doc.com(UNSTAMPED_NOTE);
-  if (invoice.status === 'borrador') doc.com(' BORRADOR: la factura no ha sido emitida; el folio se asigna al emitirla. ');
+  if (!options.sealed) doc.com(UNSTAMPED_NOTE);
+  if (options.sealed) {
+    /* a sealed CFDI carries nothing but the document */
+  } else if (invoice.status === 'borrador') doc.com(' BORRADOR: la factura no ha sido emitida; el folio se asigna al emitirla. ');
   if (invoice.status === 'cancelada') doc.com(` CANCELADA: ${invoice.cancelReason ?? ''} `);
 
   const attrs: Record<string, string> = {
@@ -102,7 +123,7 @@ export async function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[],
   };
   if (invoice.folio !== null) attrs.Folio = String(invoice.folio);
   Object.assign(attrs, {
-    Fecha: cfdiDateTime(invoice.date, invoice.emittedAt ?? now),
+    Fecha: options.sealed && invoice.emittedAt ? cfdiLocalTime(new Date(invoice.emittedAt)) : cfdiDateTime(invoice.date, invoice.emittedAt ?? now),
     FormaPago: invoice.formaPago,
     SubTotal: subTotal.toFixed(2),
   });

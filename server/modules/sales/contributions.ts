@@ -7,11 +7,17 @@ import { folioLabel, invoiceLabel } from '../../../schema/sales/labels';
 import { generatorsToAuthorizeIndicator, listClients, listInvoices, listQuotes } from './service';
 import * as data from './data/contributions';
 
+const readCsdStatus = (value: unknown) => {
+  const r = (typeof value === 'string' ? JSON.parse(value) : value) as { loaded: boolean; daysToExpiry: number | null };
+  return { loaded: Boolean(r.loaded), daysToExpiry: r.daysToExpiry === null ? null : Number(r.daysToExpiry) };
+};
+
 export const salesContributions: ModuleContributions = {
   indicators: [
     { group: 'sales', name: 'receivables', ability: ['ver', 'Ventas-Facturas'], indicator: (today) => ({ sql: data.receivablesSql(today), read: readDues }) },
     { group: 'sales', name: 'invoicedByMonth', ability: ['ver', 'Ventas-Facturas'], indicator: (today) => ({ sql: data.invoicedByMonthSql(today), read: readMonths }) },
     { group: 'sales', name: 'generatorsToAuthorize', ability: ['autorizar', 'Ventas-Generadores'], indicator: () => generatorsToAuthorizeIndicator() },
+    { group: 'sales', name: 'csd', ability: ['ver', 'Ventas-Facturas'], indicator: () => ({ sql: data.csdStatusSql(), read: readCsdStatus }) },
   ],
   searchSources: [
     {
@@ -38,6 +44,7 @@ export const salesContributions: ModuleContributions = {
   auditReferences: {
     client: { parts: named('clients'), label: name, historySubject: 'Ventas-Clientes' },
     company_profile: { parts: named('company_profile'), label: name, historySubject: 'Ventas-Facturas' },
+    company_csd: { parts: data.referenceParts.company_csd, label: name, historySubject: 'Ventas-Facturas' },
     quote: { parts: document('quotes x join clients n on n.id = x.client_id'), label: withName((p) => folioLabel('quote', p.folio)), historySubject: 'Ventas-Cotizaciones' },
     contract: { parts: data.referenceParts.contract, label: withName((p) => folioLabel('contract', p.folio)), historySubject: 'Ventas-Contratos' },
     service_order: { parts: document('service_orders x join clients n on n.id = x.client_id'), label: withName((p) => folioLabel('order', p.folio)), historySubject: 'Ventas-Órdenes de Servicio' },

@@ -5,6 +5,7 @@ import { dec, Decimal } from '../../../schema/money';
 import { formatDateMx, type PdfBlock, type PdfDocumentSpec } from '../../lib/pdf';
 import type { ClientRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
 import { partiesOf } from './cfdi';
+import { tfdCadena, verificationUrl, type TimbreData } from '../../lib/cfdi/xml';
 import { folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 import { catalogLabel, catalogName, FORMAS_PAGO, METODOS_PAGO, OBJETOS_IMPUESTO, REGIMENES_FISCALES, USOS_CFDI } from '../../../schema/sat';
 
@@ -124,7 +125,7 @@ export function quotePdfSpec(company: CompanyProfile, quote: QuoteRow, lines: Qu
 
 // ---- factura ----------------------------------------------------------------------------------
 
-export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lines: InvoiceLineRow[], client: ClientRow): PdfDocumentSpec {
+export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lines: InvoiceLineRow[], client: ClientRow, timbre: TimbreData | null = null): PdfDocumentSpec {
   const parties = partiesOf(invoice, company, client);
   const blocks: PdfBlock[] = [
     {
@@ -171,13 +172,41 @@ export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lin
     { kind: 'text', text: `Importe con letra: ${amountInWords(invoice.total)}` },
   ];
   if (invoice.notes) blocks.push({ kind: 'text', title: 'Observaciones', text: invoice.notes });
-  blocks.push({
-    kind: 'text',
-    size: 7.5,
-    text:
-      'Este documento es una representación impresa de un CFDI 4.0 que NO ha sido sellado con CSD ni timbrado por un PAC; ' +
-      `carece de folio fiscal (UUID) y de validez fiscal. Objeto de impuesto: ${OBJETOS_IMPUESTO.map((o) => `${o.code} ${o.name}`).join('; ')}.`,
-  });
+  const objetos = `Objeto de impuesto: ${OBJETOS_IMPUESTO.map((o) => `${o.code} ${o.name}`).join('; ')}.`;
+  const sandbox = invoice.stampSandbox === true;
+  if (timbre) {
+    blocks.push(
+      {
+        kind: 'fields',
+        title: 'Timbre fiscal digital',
+        columns: 2,
+        fields: [
+          { label: 'Folio fiscal (UUID)', value: timbre.uuid },
+          { label: 'Fecha y hora de certificación', value: timbre.fechaTimbrado },
+          { label: 'No. de certificado del emisor', value: timbre.noCertificado },
+          { label: 'No. de certificado del SAT', value: timbre.noCertificadoSAT },
+          { label: 'RFC del proveedor de certificación', value: timbre.rfcProvCertif },
+        ],
+      },
+      { kind: 'text', size: 6.5, title: 'Sello digital del CFDI', text: timbre.selloCFD },
+      { kind: 'text', size: 6.5, title: 'Sello digital del SAT', text: timbre.selloSAT },
+      { kind: 'text', size: 6.5, title: 'Cadena original del complemento de certificación digital del SAT', text: tfdCadena(timbre) },
+      { kind: 'text', size: 6.5, title: 'Verificación', text: verificationUrl(timbre) },
+      {
+        kind: 'text',
+        size: 7.5,
+        text: sandbox
+          ? `SIN VALIDEZ FISCAL: timbrado por el PAC de pruebas integrado, no por un proveedor autorizado por el SAT. ${objetos}`
+          : `Este documento es una representación impresa de un CFDI 4.0. ${objetos}`,
+      },
+    );
+  } else {
+    blocks.push({
+      kind: 'text',
+      size: 7.5,
+      text: `Este documento es una representación impresa de un CFDI 4.0 que NO ha sido timbrado por un PAC; carece de folio fiscal (UUID) y de validez fiscal. ${objetos}`,
+    });
+  }
   if (invoice.status === 'cancelada') blocks.push({ kind: 'text', title: 'Cancelación', text: invoice.cancelReason ?? '' });
   const label = invoice.folio ? `${invoice.serie}-${invoice.folio}` : `Serie ${invoice.serie} (sin folio)`;
   return {
@@ -191,9 +220,9 @@ export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lin
     },
     title: 'Factura',
     subtitle: label,
-    headerNotes: [`Fecha: ${formatDateMx(invoice.date)}`, `Estado: ${INVOICE_LIFECYCLE.labels[invoice.status]}`, 'CFDI 4.0 sin timbrar'],
+    headerNotes: [`Fecha: ${formatDateMx(invoice.date)}`, `Estado: ${INVOICE_LIFECYCLE.labels[invoice.status]}`, timbre ? `CFDI 4.0 · UUID ${timbre.uuid}` : 'CFDI 4.0 sin timbrar'],
     blocks,
-    watermark: invoice.status === 'borrador' ? 'BORRADOR' : invoice.status === 'cancelada' ? 'CANCELADA' : undefined,
+    watermark: invoice.status === 'borrador' ? 'BORRADOR' : invoice.status === 'cancelada' ? 'CANCELADA' : sandbox ? 'SIN VALIDEZ FISCAL' : undefined,
     footerNote: `${parties.emisor.name} · Factura ${label}`,
   };
 }

@@ -13,6 +13,7 @@ import { todayMx } from '../../../schema/dates';
 import { buildCfdiXml, partiesOf } from './cfdi';
 import * as data from './data';
 import { invoicePdfSpec, quotePdfSpec } from './documents';
+import { timbreOf } from '../../lib/cfdi/xml';
 import { periodInput } from './inputs';
 import { CONTRACT_LIFECYCLE, folioLabel } from '../../../schema/sales/labels';
 import { MSG } from './messages';
@@ -36,17 +37,20 @@ async function invoiceParts(ctx: RequestContext, id: string) {
   const lines = await data.invoiceLinesOf(ex, [invoice.id]);
   const client = found(await data.findClient(ex, invoice.clientId), 'El cliente');
   const company = await getCompanyProfile(ex);
-  return { invoice, lines, client, company };
+  // The CFDI as sealed (pendiente) or stamped (timbrada); null for a borrador or an invoice emitted before stamping existed.
+  const cfdiXml = invoice.stampStatus ? await data.invoiceCfdiXml(ex, invoice.id) : null;
+  return { invoice, lines, client, company, cfdiXml, timbre: cfdiXml ? timbreOf(cfdiXml) : null };
 }
 
+/** The stamped CFDI as the PAC returned it; a borrador gets a preview (not sealed, says so in a comment). */
 export async function invoiceXml(ctx: RequestContext, id: string): Promise<string> {
-  const { invoice, lines, client, company } = await invoiceParts(ctx, id);
-  return buildCfdiXml(invoice, lines, partiesOf(invoice, company, client));
+  const { invoice, lines, client, company, cfdiXml } = await invoiceParts(ctx, id);
+  return cfdiXml ?? buildCfdiXml(invoice, lines, partiesOf(invoice, company, client));
 }
 
 export async function invoicePdf(ctx: RequestContext, id: string): Promise<string> {
-  const { invoice, lines, client, company } = await invoiceParts(ctx, id);
-  return renderPdfBase64(invoicePdfSpec(company, invoice, lines, client));
+  const { invoice, lines, client, company, timbre } = await invoiceParts(ctx, id);
+  return renderPdfBase64(invoicePdfSpec(company, invoice, lines, client, timbre));
 }
 
 /** Most invoices printed in one file (a PDF of hundreds of pages helps nobody and holds the server). */
@@ -56,8 +60,8 @@ export const INVOICE_BUNDLE_MAX = 100;
 export async function invoicesPdf(ctx: RequestContext, ids: readonly string[]): Promise<string> {
   const specs = [];
   for (const id of bulkIds(ids, INVOICE_BUNDLE_MAX)) {
-    const { invoice, lines, client, company } = await invoiceParts(ctx, id);
-    specs.push(invoicePdfSpec(company, invoice, lines, client));
+    const { invoice, lines, client, company, timbre } = await invoiceParts(ctx, id);
+    specs.push(invoicePdfSpec(company, invoice, lines, client, timbre));
   }
   return renderPdfBundleBase64(specs, specs.length === 1 ? (specs[0]?.title ?? 'Facturas') : 'Facturas');
 }

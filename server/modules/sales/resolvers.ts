@@ -10,6 +10,7 @@ import type { ConceptRow } from './data';
 import { depositAccounts } from './data';
 import * as reports from './reports';
 import * as service from './service';
+import * as stamping from './stamping';
 
 type Loaders = Map<string, DataLoader<number, unknown[]>>;
 const perRequest = new WeakMap<RequestContext, Loaders>();
@@ -40,6 +41,7 @@ const conceptOut = (c: ConceptRow) => ({
 export const salesResolvers: Resolvers = {
   Query: {
     companyProfile: (_p, _a, ctx) => service.getCompany(ctx),
+    companyCsd: (_p, _a, ctx) => stamping.companyCsd(ctx),
     clients: (_p, a, ctx) => service.listClients(ctx, a.list, a.filter),
     client: (_p, a, ctx) => service.getClient(ctx, a.id),
     clientOptions: (_p, a, ctx) => service.clientOptions(ctx, a.search),
@@ -74,6 +76,7 @@ export const salesResolvers: Resolvers = {
   },
   Mutation: {
     companyProfileUpdate: (_p, a, ctx) => service.updateCompany(ctx, a.version, a.input),
+    companyCsdUpload: (_p, a, ctx) => stamping.uploadCompanyCsd(ctx, a.input),
     clientCreate: (_p, a, ctx) => service.createClient(ctx, a.input),
     clientUpdate: (_p, a, ctx) => service.updateClient(ctx, a.id, a.version, a.input),
     clientDeactivate: (_p, a, ctx) => service.deactivateClient(ctx, a.id, a.version),
@@ -101,6 +104,7 @@ export const salesResolvers: Resolvers = {
     invoiceCreate: (_p, a, ctx) => billing.createInvoice(ctx, a.input),
     invoiceUpdate: (_p, a, ctx) => billing.updateInvoice(ctx, a.id, a.version, a.input),
     invoiceEmit: (_p, a, ctx) => billing.emitInvoice(ctx, a.id, a.version),
+    invoiceStamp: (_p, a, ctx) => billing.retryStamp(ctx, a.id),
     invoiceCancel: (_p, a, ctx) => billing.cancelInvoice(ctx, a.id, a.version, a.reason),
     clientPaymentCreate: (_p, a, ctx) => billing.createPayment(ctx, a.input),
     clientPaymentCancel: (_p, a, ctx) => billing.cancelPayment(ctx, a.id, a.version, a.reason),
@@ -142,6 +146,7 @@ export const salesResolvers: Resolvers = {
     lines: (g, _a, ctx) => children(ctx, 'generatorLines', service.generatorLines, (r) => r.generatorId).load(num(g.id)),
   },
   Invoice: {
+    uuid: (i) => i.cfdiUuid,
     lines: (i, _a, ctx) => children(ctx, 'invoiceLines', billing.invoiceLines, (r) => r.invoiceId).load(num(i.id)),
     generators: (i, _a, ctx) => children(ctx, 'invoiceGenerators', billing.invoiceGenerators, (r) => r.invoiceId).load(num(i.id)),
     payments: (i, _a, ctx) => children(ctx, 'invoicePayments', billing.invoicePayments, (r) => r.invoiceId).load(num(i.id)),

@@ -12,15 +12,19 @@ import { dec, money } from '../../../schema/money';
 import { addDays, todayMx } from '../../../schema/dates';
 import { postAccountEntry } from '../shopping/service';
 import * as data from './data';
+import type { Config } from '../../config';
+import { installDemoCsd, stampDemoInvoice } from './stamping';
 import { folioLabel } from '../../../schema/sales/labels';
 import { computeTotals, retentionRates } from '../../../schema/sales/totals';
 
+// The demo company is the holder of SAT's public test CSD (server/lib/cfdi/demo-csd), so its
+// invoices are sealed and stamped (by the sandbox PAC) like a real company's.
 const COMPANY = {
-  rfc: 'SIB150312QR5',
-  name: 'SERVICIOS INDUSTRIALES DEL BAJIO',
+  rfc: 'EKU9003173C9',
+  name: 'ESCUELA KEMPER URGATE',
   regimenFiscal: '601',
-  postalCode: '76120',
-  address: 'Av. Constituyentes 1200 Ote., Col. Villas del Sol, Querétaro, Qro.',
+  postalCode: '42501',
+  address: 'Blvd. Felipe Ángeles 1200, Col. Venta Prieta, Pachuca de Soto, Hgo.',
   phone: '442 215 8800',
   email: 'facturacion@sibajio.mx',
   invoiceSeries: ['A', 'B'],
@@ -48,7 +52,7 @@ const CLIENTS: DemoClient[] = [
   ['UTV980215RS0', 'UNIVERSIDAD TECNOLOGICA DEL VALLE', '603', '76800', 'G03', 'San Juan del Río', 'Qro.', 30, '180000.00', 'Mtra. Elena Rivas'],
   ['HERJ750823TU4', 'JOSE LUIS HERNANDEZ RAMIREZ', '612', '76030', 'G03', 'Querétaro', 'Qro.', 0, '50000.00', 'José Luis Hernández'],
   ['LOGM860412VW9', 'MARIA FERNANDA LOPEZ GARCIA', '626', '76900', 'G03', 'Corregidora', 'Qro.', 0, '30000.00', 'María Fernanda López'],
-  ['XAXX010101000', 'PUBLICO EN GENERAL', '616', '76120', 'S01', 'Querétaro', 'Qro.', 0, '0', ''],
+  ['XAXX010101000', 'PUBLICO EN GENERAL', '616', '42501', 'S01', 'Querétaro', 'Qro.', 0, '0', ''],
   ['TRG060918XY2', 'TRANSPORTES REFRIGERADOS DEL GOLFO', '601', '91697', 'G03', 'Veracruz', 'Ver.', 30, '350000.00', 'Lic. Manuel Cházaro'],
 ];
 
@@ -113,11 +117,13 @@ async function insertQuote(tx: Executor, clientId: number, clientRfc: string, li
 /** Net unit price after the quote's discount: what the contract carries per unit. */
 const netPrice = (l: DemoLine) => dec(l.unitPrice).times(dec(100).minus(l.discountPercent ?? 0)).dividedBy(100).toDecimalPlaces(6).toFixed();
 
-export async function seedSalesDemo(db: Db, ctx: { adminUserId: number }): Promise<void> {
+export async function seedSalesDemo(db: Db, ctx: { adminUserId: number; config?: Config }): Promise<void> {
   const actor: Actor = { userId: ctx.adminUserId, requestId: 'seed-demo' };
   const today = todayMx();
   await db.transaction(async (tx) => {
     await data.upsertCompanyProfile(tx, 0, COMPANY);
+    if (ctx.config) await installDemoCsd(tx, ctx.config, ctx.adminUserId);
+    const emitted: number[] = [];
     const clientIds = await data.insertClients(tx, CLIENTS.map(([rfc, name, regimenFiscal, postalCode, usoCfdi, city, state, creditDays, creditLimit]) => ({
       rfc, name, regimenFiscal, postalCode, usoCfdi, city, state, creditDays, creditLimit,
       address: `Domicilio conocido, ${city}`, email: rfc === 'XAXX010101000' ? '' : `compras@${name.split(' ')[0].toLowerCase()}.mx`, phone: '', notes: '', active: true,
@@ -208,6 +214,7 @@ export async function seedSalesDemo(db: Db, ctx: { adminUserId: number }): Promi
           unitKey: l.unitKey, unitName: l.unitName, quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: '0', objetoImp: '02', ...computed[i],
         })));
         await data.updateGenerator(tx, genId, null, { status: 'facturado', invoiceId });
+        emitted.push(invoiceId);
       }
     }
 
@@ -232,7 +239,9 @@ export async function seedSalesDemo(db: Db, ctx: { adminUserId: number }): Promi
       await data.updateInvoice(tx, id, null, { status: 'emitida', folio });
       await data.replaceInvoiceLines(tx, id, [{ lineNo: 1, generatorId: null, conceptId: null, ...line, ...computed[0] }]);
       invoices.push({ id, total: totals.total, date, clientIndex: ci });
+      emitted.push(id);
     }
+    if (ctx.config) for (const id of emitted) await stampDemoInvoice(tx, ctx.config, id);
 
     // A few payments into the first company account (Compras seed): one full, two partial.
     const [account] = await queryRows<{ id: number }>(tx, sql`select id from company_accounts where active order by id limit 1`);

@@ -308,11 +308,24 @@ export const invoices = pgTable(
     emittedAt: timestamp('emitted_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The CFDI's stamping: null before emission (and on invoices emitted before stamping existed),
+     * 'pendiente' from emission until the PAC's answer is saved (cfdiXml holds the sealed XML
+     * sent), 'timbrada' after (cfdiXml holds the stamped XML with its TimbreFiscalDigital).
+     */
+    stampStatus: text('stamp_status'),
+    cfdiXml: text('cfdi_xml'),
+    cfdiUuid: text('cfdi_uuid'),
+    stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
+    /** Stamped by the built-in sandbox PAC: the printed form says «SIN VALIDEZ FISCAL». */
+    stampSandbox: boolean('stamp_sandbox'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    uniqueIndex('invoices_cfdi_uuid_uq').on(t.cfdiUuid),
+    index('invoices_stamp_pending_idx').on(t.stampStatus).where(sql`${t.stampStatus} = 'pendiente'`),
     uniqueIndex('invoices_serie_folio_uq').on(t.serie, t.folio).where(sql`${t.folio} is not null`),
     // The list sorted by folio (serie, folio, id; drafts without a folio included), which the partial index above cannot serve.
     index('invoices_folio_list_idx').on(t.serie, t.folio, t.id),

@@ -1,6 +1,7 @@
 // Shared test material: SAT's public test CSD and a CFDI 4.0 ingreso written by hand, with its
 // totals and its expected cadena original worked out by hand (not by the library).
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -9,7 +10,8 @@ import { promisify } from 'node:util';
 import { validateXML } from 'xmllint-wasm';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
-export const CSD_DIR = path.join(ROOT, 'tests/fixtures/csd');
+export const CSD_DIR = path.join(ROOT, 'server/lib/cfdi/demo-csd');
+const FAKE_DIR = path.join(ROOT, 'tests/fixtures/csd');
 export const SAT_DIR = path.join(ROOT, 'server/lib/cfdi/sat/www.sat.gob.mx/sitio_internet/cfd');
 
 export const testCsd = () => ({
@@ -18,8 +20,8 @@ export const testCsd = () => ({
   password: fs.readFileSync(path.join(CSD_DIR, 'EKU9003173C9.password.txt'), 'utf8').trim(),
 });
 export const fakeFiel = () => ({
-  cer: fs.readFileSync(path.join(CSD_DIR, 'FAKE-FIEL-EKU9003173C9.cer')),
-  key: fs.readFileSync(path.join(CSD_DIR, 'FAKE-FIEL-EKU9003173C9.key')),
+  cer: fs.readFileSync(path.join(FAKE_DIR, 'FAKE-FIEL-EKU9003173C9.cer')),
+  key: fs.readFileSync(path.join(FAKE_DIR, 'FAKE-FIEL-EKU9003173C9.key')),
   password: '12345678a',
 });
 
@@ -127,4 +129,30 @@ export async function xsdCheck(xml: string) {
       { fileName: 'cfd/catalogos/catCFDI.xsd', contents: fs.readFileSync(path.join(ROOT, 'server/lib/cfdi/standin/catCFDI.xsd')) },
     ],
   });
+}
+
+/**
+ * A stamped CFDI checked apart from the library: SAT's XSDs (xmllint-wasm), the Sello verified
+ * over SAT's cadena (xslt3 command line) with the certificate the file carries, the TFD's
+ * SelloCFD = Sello, and its SelloSAT verified with the sandbox PAC's certificate over the TFD's
+ * own cadena.
+ */
+export async function checkStampedCfdi(xml: string, cadenaXslt = '4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt') {
+  const xsd = await xsdCheck(xml);
+  const attr = (tag: string, name: string): string => new RegExp(`<${tag}\\b[^>]*?\\s${name}="([^"]*)"`).exec(xml)?.[1] ?? '';
+  const sello = attr('cfdi:Comprobante', 'Sello');
+  const cert = new crypto.X509Certificate(Buffer.from(attr('cfdi:Comprobante', 'Certificado'), 'base64'));
+  const cadena = await satXslt(cadenaXslt, xml);
+  const tfdElement = /<tfd:TimbreFiscalDigital\b[^>]*\/>/.exec(xml)?.[0] ?? '';
+  const tfdCadena = tfdElement ? await satXslt('TimbreFiscalDigital/cadenaoriginal_TFD_1_1.xslt', tfdElement) : '';
+  const sandboxCert = new crypto.X509Certificate(fs.readFileSync(path.join(ROOT, 'server/lib/cfdi/sandbox/sandbox-pac-SOLO-PRUEBAS.cer.pem')));
+  return {
+    xsdValid: xsd.valid,
+    xsdErrors: xsd.valid ? [] : xsd.errors.map((e) => e.message),
+    selloValid: crypto.verify('sha256', Buffer.from(cadena, 'utf8'), cert.publicKey, Buffer.from(sello, 'base64')),
+    selloCfdMatches: tfdElement !== '' && attr('tfd:TimbreFiscalDigital', 'SelloCFD') === sello,
+    selloSatValid: tfdElement !== '' && crypto.verify('sha256', Buffer.from(tfdCadena, 'utf8'), sandboxCert.publicKey, Buffer.from(attr('tfd:TimbreFiscalDigital', 'SelloSAT'), 'base64')),
+    uuid: attr('tfd:TimbreFiscalDigital', 'UUID'),
+    certificateRfc: cert.subject,
+  };
 }

@@ -50,7 +50,7 @@ describe('validateUpload: content sniffing', () => {
   it('refuses an executable renamed .pdf', () => {
     const error = refusal(() => validateUpload(sampleExe(), 'factura.pdf'));
     expect(error.code).toBe('invalid-argument');
-    expect(error.message).toBe('Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV o XML.');
+    expect(error.message).toBe('Tipo de archivo no permitido. Sube un PDF, PNG, JPG, WEBP, XLSX, CSV, XML o un .cer/.key del SAT.');
   });
 
   it('accepts a workbook written by exceljs', async () => {

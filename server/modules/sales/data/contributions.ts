@@ -16,4 +16,9 @@ export const referenceParts = {
   order_delivery: (id) => sql`(select json_build_object('folio', o.folio, 'name', x.received_by) from order_deliveries x join service_orders o on o.id = x.order_id where x.id = ${id})`,
   invoice: (id) => sql`(select json_build_object('serie', x.serie, 'folio', x.folio, 'name', n.name) from invoices x join clients n on n.id = x.client_id where x.id = ${id})`,
   other_income: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.concept) from other_incomes x where x.id = ${id})`,
+  company_csd: (id) => sql`(select json_build_object('name', 'CSD ' || x.no_certificado || ' · ' || x.rfc) from company_csd x where x.id = ${id})`,
 } satisfies Record<string, PartsOf>;
+
+/** Tablero: whether the company has a CSD and the whole days left until it expires. */
+export const csdStatusSql = (): SQL =>
+  sql`(select json_build_object('loaded', count(*) > 0, 'daysToExpiry', min(floor(extract(epoch from (valid_to - now())) / 86400))::int) from company_csd)`;

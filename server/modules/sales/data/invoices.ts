@@ -46,6 +46,10 @@ export type InvoiceRow = {
   emittedAt: Date | string | null;
   cancelReason: string | null;
   cancelledAt: Date | string | null;
+  stampStatus: 'pendiente' | 'timbrada' | null;
+  cfdiUuid: string | null;
+  stampedAt: Date | string | null;
+  stampSandbox: boolean | null;
   createdAt: Date | string;
   version: number;
 };
@@ -61,7 +65,8 @@ const invoiceSelect = sql`select i.id, i.serie, i.folio, ${invoiceLabelSql('i')}
   i.total::text as total, ${invoiceBalanceSql()}::text as balance, i.notes, i.emisor_rfc as "emisorRfc", i.emisor_name as "emisorName",
   i.emisor_regimen as "emisorRegimen", i.lugar_expedicion as "lugarExpedicion", i.receptor_rfc as "receptorRfc",
   i.receptor_name as "receptorName", i.receptor_regimen as "receptorRegimen", i.receptor_postal_code as "receptorPostalCode",
-  i.emitted_at as "emittedAt", i.cancel_reason as "cancelReason", i.cancelled_at as "cancelledAt", i.created_at as "createdAt", i.version
+  i.emitted_at as "emittedAt", i.cancel_reason as "cancelReason", i.cancelled_at as "cancelledAt",
+  i.stamp_status as "stampStatus", i.cfdi_uuid as "cfdiUuid", i.stamped_at as "stampedAt", i.stamp_sandbox as "stampSandbox", i.created_at as "createdAt", i.version
   from invoices i join clients cl on cl.id = i.client_id`;
 
 type InvoiceDbRow = Omit<InvoiceRow, 'client'> & { client_name: string; client_rfc: string };
@@ -246,4 +251,47 @@ export async function activePaymentsCount(ex: Executor, invoiceId: number): Prom
     sql`select count(*)::int as n from client_payment_applications a join client_payments p on p.id = a.payment_id
         where a.invoice_id = ${invoiceId} and p.status = 'aplicado'`,
   );
+}
+
+// ---- stamping (stamping.ts) ------------------------------------------------------------------
+
+/** The CFDI XML kept for an invoice: the sealed one while pendiente, the stamped one after. */
+export async function invoiceCfdiXml(ex: Executor, id: number): Promise<string | null> {
+  const rows = await ex.select({ xml: invoices.cfdiXml }).from(invoices).where(eq(invoices.id, id));
+  return rows[0]?.xml ?? null;
+}
+
+/** Invoices sealed and sent whose PAC answer was never saved (a crash, a PAC that did not answer). */
+export async function pendingStampIds(ex: Executor): Promise<number[]> {
+  const rows = await ex.select({ id: invoices.id }).from(invoices).where(eq(invoices.stampStatus, 'pendiente')).orderBy(invoices.id);
+  return rows.map((r) => r.id);
+}
+
+/** pendiente → timbrada, once: false when another request saved it first. */
+export async function saveInvoiceStamp(ex: Executor, id: number, stamp: { xml: string; uuid: string; stampedAt: Date; sandbox: boolean }): Promise<boolean> {
+  const rows = await ex
+    .update(invoices)
+    .set({ stampStatus: 'timbrada', cfdiXml: stamp.xml, cfdiUuid: stamp.uuid, stampedAt: stamp.stampedAt, stampSandbox: stamp.sandbox, version: sql`${invoices.version} + 1` })
+    .where(and(eq(invoices.id, id), eq(invoices.stampStatus, 'pendiente')))
+    .returning({ id: invoices.id });
+  return rows.length === 1;
+}
+
+/** Emission sealed the CFDI: it waits for the PAC's answer with the XML that was sent. */
+export async function markInvoiceSealed(ex: Executor, id: number, sealedXml: string): Promise<void> {
+  await ex.update(invoices).set({ stampStatus: 'pendiente', cfdiXml: sealedXml }).where(eq(invoices.id, id));
+}
+
+/** A PAC refused the document: back to borrador with its folio, generadores back to autorizado; false if no longer pendiente. */
+export async function returnInvoiceToDraft(ex: Executor, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update invoices set status = 'borrador', stamp_status = null, cfdi_xml = null, balance = 0, emitted_at = null,
+        emisor_rfc = null, emisor_name = null, emisor_regimen = null, lugar_expedicion = null,
+        receptor_rfc = null, receptor_name = null, receptor_regimen = null, receptor_postal_code = null, version = version + 1
+      where id = ${id} and stamp_status = 'pendiente' returning id`,
+  );
+  if (!rows.length) return false;
+  await ex.update(generators).set({ status: 'autorizado', version: sql`${generators.version} + 1` }).where(and(eq(generators.invoiceId, id), eq(generators.status, 'facturado')));
+  return true;
 }

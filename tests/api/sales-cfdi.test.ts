@@ -1,0 +1,167 @@
+// Facturación electrónica over HTTP (issue 26): the company's CSD uploaded through /api/files
+// (refusals in Spanish, the key never returned nor kept in the file storage), emission that
+// seals with it and stamps with the sandbox PAC (the XML checked apart from the code that made
+// it), a PAC that never stamps one invoice twice — retried, in parallel, or when the server dies
+// between the PAC's answer and its save.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { checkStampedCfdi, CSD_DIR, fakeFiel, testCsd } from '../unit/cfdi/fixtures';
+
+let s: TestServer;
+let admin: string;
+let seller: string;
+let viewer: string;
+let clientId: string;
+beforeAll(async () => {
+  s = await startServer();
+  [admin, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
+  clientId = ok(
+    await s.gql('mutation($i: ClientInput!){ clientCreate(input:$i){ id } }', {
+      i: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', regimenFiscal: '601', postalCode: '86991', usoCfdi: 'G03', creditDays: 0, creditLimit: '0', active: true },
+    }, seller),
+  ).clientCreate.id;
+});
+afterAll(async () => s?.stop());
+
+function ok<T = any>(r: GqlResult<T>): T {
+  expect(r.errors).toBeUndefined();
+  return r.data as T;
+}
+const fieldsOf = (r: GqlResult) => {
+  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  return r.errors![0].extensions!.fields!;
+};
+
+const CSD = '{ companyCsd { rfc holderName noCertificado validFrom validTo daysToExpiry } }';
+const UPLOAD = 'mutation($i: CompanyCsdInput!){ companyCsdUpload(input:$i){ rfc noCertificado validTo } }';
+const FIELDS = 'id label status version stampStatus uuid stampSandbox total balance';
+const CREATE = `mutation($i: InvoiceInput!){ invoiceCreate(input:$i){ ${FIELDS} } }`;
+const EMIT = `mutation($id:ID!,$v:Int!){ invoiceEmit(id:$id,version:$v){ ${FIELDS} } }`;
+const STAMP = `mutation($id:ID!){ invoiceStamp(id:$id){ ${FIELDS} } }`;
+const INVOICE = `query($id:ID!){ invoice(id:$id){ ${FIELDS} } }`;
+const draft = async (server: TestServer, token: string, unitPrice = '1234.56') =>
+  ok(
+    await server.gql(CREATE, {
+      i: { clientId, serie: 'A', date: '2026-01-15', formaPago: '03', metodoPago: 'PUE', usoCfdi: 'G03', lines: [{ description: 'Servicio de vigilancia', prodServKey: '80111600', unitKey: 'E48', unitName: 'Servicio', quantity: '2', unitPrice }] },
+    }, token),
+  ).invoiceCreate;
+
+async function uploadCsd(token: string, files: { cer: Buffer; key: Buffer; password: string }) {
+  const cerFileId = await s.uploadId(token, files.cer, 'csd.cer');
+  const keyFileId = await s.uploadId(token, files.key, 'csd.key');
+  return { r: await s.gql(UPLOAD, { i: { cerFileId, keyFileId, password: files.password } }, token), cerFileId, keyFileId };
+}
+
+describe('the company CSD', () => {
+  it('the demo company has SAT’s test CSD; only public data is readable, and Consulta may read it', async () => {
+    const csd = ok(await s.gql(CSD, {}, viewer)).companyCsd;
+    expect(csd).toMatchObject({ rfc: 'EKU9003173C9', noCertificado: '30001000000500003416', validTo: '2027-05-18T11:43:51.000Z' });
+    // 2027-05-18 minus today, in whole days.
+    expect(csd.daysToExpiry).toBe(Math.floor((Date.parse('2027-05-18T11:43:51Z') - Date.now()) / 86_400_000));
+  });
+
+  it('an admin uploads it again: stored, the uploaded files deleted, the password in no answer', async () => {
+    const { r, cerFileId, keyFileId } = await uploadCsd(admin, testCsd());
+    expect(ok(r).companyCsdUpload).toEqual({ rfc: 'EKU9003173C9', noCertificado: '30001000000500003416', validTo: '2027-05-18T11:43:51.000Z' });
+    expect(JSON.stringify(r)).not.toContain('12345678a');
+    // Neither file stays in the storage: the key lives only encrypted in the database.
+    for (const id of [cerFileId, keyFileId]) expect((await s.download(admin, `/api/files/${id}`)).status).toBe(404);
+    expect(fs.readdirSync(path.join(s.dataDir, 'files'), { recursive: true }).filter((f) => /csd\.(cer|key)$/.test(String(f)))).toEqual([]);
+  });
+
+  it('refuses in Spanish an e.firma, a wrong password, a key of another certificate; nothing changes', async () => {
+    const before = ok(await s.gql(CSD, {}, admin)).companyCsd;
+    const fiel = await uploadCsd(admin, fakeFiel());
+    expect(fieldsOf(fiel.r).cerFileId).toMatch(/^El certificado es de e\.firma \(FIEL\), no un Certificado de Sello Digital \(CSD\)/);
+    const wrongPassword = await uploadCsd(admin, { ...testCsd(), password: 'otra-clave' });
+    expect(fieldsOf(wrongPassword.r)).toEqual({ password: expect.stringMatching(/contraseña/i) });
+    const otherKey = await uploadCsd(admin, { ...testCsd(), key: fakeFiel().key, password: '12345678a' });
+    expect(Object.keys(fieldsOf(otherKey.r))).toEqual(['keyFileId']);
+    const missing = await uploadCsd(admin, { ...testCsd(), password: '' });
+    expect(fieldsOf(missing.r)).toEqual({ password: 'Escribe la contraseña de la llave privada (.key).' });
+    expect(ok(await s.gql(CSD, {}, admin)).companyCsd).toEqual(before);
+    for (const u of [fiel, wrongPassword, otherKey, missing]) expect((await s.download(admin, `/api/files/${u.keyFileId}`)).status).toBe(404);
+  });
+
+  it('Consulta may not upload one (FORBIDDEN), and an id that is not an upload is a field message', async () => {
+    const cer = fs.readFileSync(path.join(CSD_DIR, 'EKU9003173C9.cer'));
+    const cerFileId = await s.uploadId(viewer, cer, 'csd.cer');
+    const r = await s.gql(UPLOAD, { i: { cerFileId, keyFileId: cerFileId, password: 'x' } }, viewer);
+    expect(r.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(fieldsOf(await s.gql(UPLOAD, { i: { cerFileId: 'no-existe', keyFileId: 'tampoco', password: 'x' } }, admin))).toEqual({ cerFileId: 'El archivo no existe o expiró: vuelve a subirlo.' });
+  });
+});
+
+describe('emission seals and stamps', () => {
+  it('an emitted invoice is timbrada: its XML passes SAT’s XSD, the seal verifies with the certificate inside, the TFD is the sandbox’s', async () => {
+    const inv = await draft(s, seller);
+    const emitted = ok(await s.gql(EMIT, { id: inv.id, v: inv.version }, seller)).invoiceEmit;
+    expect(emitted).toMatchObject({ status: 'emitida', stampStatus: 'timbrada', stampSandbox: true, total: '2864.18' });
+    const xml = ok(await s.gql('query($id:ID!){ facturaXml(id:$id) }', { id: inv.id }, seller)).facturaXml as string;
+    const check = await checkStampedCfdi(xml);
+    expect(check).toMatchObject({ xsdValid: true, selloValid: true, selloCfdMatches: true, selloSatValid: true, uuid: emitted.uuid });
+    // 2 × 1,234.56 = 2,469.12; IVA 16 % = 395.0592 → 395.06; Total 2,864.18.
+    expect(xml).toMatch(/SubTotal="2469\.12"[^>]*Total="2864\.18"/);
+    expect(xml).toContain('TotalImpuestosTrasladados="395.06"');
+    // «Timbrar» again is refused: it is not pendiente, and the UUID stays.
+    const again = await s.gql(STAMP, { id: inv.id }, seller);
+    expect(again.errors?.[0]).toMatchObject({ message: 'La factura no está pendiente de timbrar.', extensions: { code: 'CONFLICT' } });
+    expect(ok(await s.gql(INVOICE, { id: inv.id }, seller)).invoice.uuid).toBe(emitted.uuid);
+    // The printed form says it has no fiscal validity (sandbox PAC).
+    const pdf = Buffer.from(ok(await s.gql('query($id:ID!){ facturaPdf(id:$id) }', { id: inv.id }, seller)).facturaPdf, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  }, 180_000);
+
+  it('the same invoice emitted twice in parallel: one stamp, one UUID, the other request a CONFLICT', async () => {
+    const inv = await draft(s, seller, '100.00');
+    const results = await Promise.all([0, 1, 2].map(() => s.gql(EMIT, { id: inv.id, v: inv.version }, seller)));
+    const won = results.filter((r) => !r.errors);
+    expect(won).toHaveLength(1);
+    for (const r of results.filter((x) => x.errors)) expect(r.errors![0].extensions?.code).toBe('CONFLICT');
+    const uuid = won[0].data!.invoiceEmit.uuid;
+    const stamps = await Promise.all([0, 1].map(() => s.gql(STAMP, { id: inv.id }, seller)));
+    for (const r of stamps) expect(r.errors?.[0].extensions?.code).toBe('CONFLICT');
+    expect(ok(await s.gql(INVOICE, { id: inv.id }, seller)).invoice.uuid).toBe(uuid);
+  });
+
+  it('Consulta cannot emit nor stamp (FORBIDDEN) and nothing is written', async () => {
+    const inv = await draft(s, seller, '50.00');
+    expect((await s.gql(EMIT, { id: inv.id, v: inv.version }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(STAMP, { id: inv.id }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(ok(await s.gql(INVOICE, { id: inv.id }, seller)).invoice).toMatchObject({ status: 'borrador', stampStatus: null, uuid: null, version: inv.version });
+  });
+});
+
+describe('exactly once when the server dies between the PAC and the save', () => {
+  it('a restart recovers the UUID the PAC issued; nothing is stamped twice', async () => {
+    const crash = await startServer({ ERP_FAULT_AFTER_PAC: 'exit' });
+    try {
+      const token = await crash.login('ventas@demo.mx');
+      const client = ok(await crash.gql('{ clientOptions { id } }', {}, token)).clientOptions[0].id as string;
+      const inv = ok(
+        await crash.gql(CREATE, {
+          i: { clientId: client, serie: 'A', date: '2026-01-15', formaPago: '03', metodoPago: 'PUE', usoCfdi: 'G03', lines: [{ description: 'Servicio', prodServKey: '80111600', unitKey: 'E48', unitName: 'Servicio', quantity: '1', unitPrice: '1000' }] },
+        }, token),
+      ).invoiceCreate;
+      await expect(crash.gql(EMIT, { id: inv.id, v: inv.version }, token)).rejects.toThrow();
+      expect(await crash.exited()).toBe(86);
+
+      // The PAC stamped it (its store kept the answer); the invoice still waits, with the XML it sent.
+      const [invoiceRow] = await crash.inspect<{ status: string; stamp_status: string; cfdi_uuid: string | null }>('select status, stamp_status, cfdi_uuid from invoices where id = $1', [Number(inv.id)]);
+      expect(invoiceRow).toEqual({ status: 'emitida', stamp_status: 'pendiente', cfdi_uuid: null });
+      const stamped = await crash.inspect<{ uuid: string }>('select uuid from cfdi_stamps where idempotency_key = $1', [`factura-${inv.id}`]);
+      expect(stamped).toHaveLength(1);
+
+      await crash.restart({ ERP_FAULT_AFTER_PAC: '' });
+      const token2 = await crash.login('ventas@demo.mx');
+      const after = ok(await crash.gql(INVOICE, { id: inv.id }, token2)).invoice;
+      expect(after).toMatchObject({ status: 'emitida', stampStatus: 'timbrada', uuid: stamped[0].uuid });
+      const xml = ok(await crash.gql('query($id:ID!){ facturaXml(id:$id) }', { id: inv.id }, token2)).facturaXml as string;
+      expect(xml).toContain(`UUID="${stamped[0].uuid}"`);
+    } finally {
+      await crash.stop();
+    }
+  }, 240_000);
+});
