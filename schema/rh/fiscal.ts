@@ -98,7 +98,7 @@ export type PayrollTaxResult = {
   steps: TaxStep[];
 };
 
-export type FiscalErrorCode = 'missing-year' | 'missing-subsidy' | 'missing-uma' | 'invalid-date' | 'invalid-amount';
+export type FiscalErrorCode = 'missing-year' | 'missing-subsidy' | 'missing-uma' | 'missing-employer-quotas' | 'invalid-date' | 'invalid-amount';
 
 const dmy = formatDateMx;
 
@@ -106,6 +106,7 @@ export const FISCAL_MESSAGES: Readonly<Record<FiscalErrorCode, (value: string) =
   'missing-year': (year) => `No hay tablas fiscales para ${year}; captúrelas en Configuración RH.`,
   'missing-subsidy': (date) => `No hay subsidio para el empleo vigente al ${dmy(date)}; captúrelo en Configuración RH.`,
   'missing-uma': (date) => `No hay UMA vigente al ${dmy(date)}; captúrela en Configuración RH.`,
+  'missing-employer-quotas': (year) => `No hay cuotas patronales del IMSS e INFONAVIT para ${year} en las tablas fiscales.`,
   'invalid-date': (value) => `La fecha «${value}» no es válida (AAAA-MM-DD).`,
   'invalid-amount': (value) => `El importe «${value}» no es un número válido.`,
 };
