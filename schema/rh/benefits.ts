@@ -576,7 +576,9 @@ export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult 
         label: `${w.key}: tope = mayor de 90 días de salario (${money(ninety)}; meses de 30 días: criterio no confirmado) y promedio de 3 años (${money(average)}) (art. 127 fr. VIII LFT)`,
         amount: cap,
       },
-      { label: `${w.key}: PTU pagada; exento; gravado (art. 96 o art. 174 RLISR)`, amount: `${paid}; ${exempt}; ${taxable}` },
+      { label: `${w.key}: PTU a pagar (la menor de la PTU y el tope)`, amount: paid },
+      { label: `${w.key}: exento`, amount: exempt },
+      { label: `${w.key}: gravado (ISR por el art. 96 o el art. 174 RLISR)`, amount: taxable },
     );
     return { key: w.key, daysPart: money(settle(daysPart)), salaryPart: money(settle(salaryPart)), share, cap, paid, exempt, taxable };
   });
