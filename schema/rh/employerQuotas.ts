@@ -61,14 +61,17 @@ export type EmployerCostResult = Record<EmployerBranch | 'riesgoTrabajo' | 'cesa
 };
 
 /** The cesantía y vejez employer rate: SBC equal to the minimum wage → its row; else the first band whose upper limit (UMA) ≥ SBC ÷ UMA. */
-export function cesantiaVejezRate(set: Pick<EmployerQuotaSet, 'cesantiaVejez'>, sbc: string, umaDaily: string, minimumWage: string): { rate: string; band: string } {
+export function cesantiaVejezRate(set: Pick<EmployerQuotaSet, 'cesantiaVejez'>, sbc: string, umaDaily: string, minimumWage: string): { rate: string; band: string; gap: boolean } {
   const c = set.cesantiaVejez;
-  if (dec(sbc).eq(minimumWage)) return { rate: c.minimumWageRate, band: '1.00 salario mínimo' };
+  if (dec(sbc).eq(minimumWage)) return { rate: c.minimumWageRate, band: '1.00 salario mínimo', gap: false };
   // Compare SBC ≤ limit × UMA instead of dividing: the ratio stays exact.
   const index = c.bands.findIndex((b) => b.upToUma === null || dec(sbc).lte(dec(b.upToUma).times(umaDaily)));
   const band = c.bands[index];
-  const from = index === 0 ? '1.01 salario mínimo' : `${dec(c.bands[index - 1].upToUma!).plus('0.01').toFixed(2)} UMA`;
-  return { rate: band.rate, band: band.upToUma === null ? `${from} y más` : `${from} a ${dec(band.upToUma).toFixed(2)} UMA` };
+  const fromUma = index === 0 ? null : dec(c.bands[index - 1].upToUma!).plus('0.01');
+  const from = fromUma === null ? '1.01 salario mínimo' : `${fromUma.toFixed(2)} UMA`;
+  // Between two printed rows (e.g. 3.005 UMA): the next row applies (MX_FISCAL's convention; IMSS's own treatment unconfirmed).
+  const gap = fromUma !== null && dec(sbc).lt(fromUma.times(umaDaily));
+  return { rate: band.rate, band: band.upToUma === null ? `${from} y más` : `${from} a ${dec(band.upToUma).toFixed(2)} UMA`, gap };
 }
 
 export function employerCost(sets: readonly FiscalYearSet[], quotaSets: readonly EmployerQuotaSet[], input: EmployerCostInput): EmployerCostResult {
@@ -123,7 +126,7 @@ export function employerCost(sets: readonly FiscalYearSet[], quotaSets: readonly
     { label: `${EMPLOYER_BRANCH_LABELS.riesgoTrabajo}: prima ${input.riskPremiumPercent} % × ${sbc} × ${days} días`, amount: riesgoTrabajo },
     { label: `${EMPLOYER_BRANCH_LABELS.retiro}: ${quotas.rates.retiro} % × ${sbc} × ${days} días`, amount: amounts.retiro },
     {
-      label: `${EMPLOYER_BRANCH_LABELS.cesantiaVejez}: SBC de ${cv.band} → ${cv.rate} % × ${sbc} × ${days} días (${quotas.cesantiaVejez.note})`,
+      label: `${EMPLOYER_BRANCH_LABELS.cesantiaVejez}: SBC de ${cv.band}${cv.gap ? ' (entre dos renglones de la tabla: se usa el siguiente; el criterio del IMSS no está confirmado)' : ''} → ${cv.rate} % × ${sbc} × ${days} días (${quotas.cesantiaVejez.note})`,
       amount: cesantiaVejez,
     },
     { label: `${EMPLOYER_BRANCH_LABELS.infonavit}: ${quotas.rates.infonavit} % × ${sbc} × ${days} días`, amount: amounts.infonavit },

@@ -95,7 +95,9 @@ describe('employer quotas 2026', () => {
     const q = Y2026.employerQuotas!;
     // 2026: UMA 117.31, minimum wage 315.04 (2.69 UMA). 3.00 UMA = 351.93 → 6.026 %; 351.94 (3.00008 UMA) → 6.361 %; 316.00 (2.69 UMA) → 6.026 %.
     expect(cesantiaVejezRate(q, '351.93', '117.31', '315.04').rate).toBe('6.026');
-    expect(cesantiaVejezRate(q, '351.94', '117.31', '315.04').rate).toBe('6.361');
+    expect(cesantiaVejezRate(q, '351.94', '117.31', '315.04')).toEqual({ rate: '6.361', band: '3.01 UMA a 3.50 UMA', gap: true }); // 3.00008 UMA: between the printed rows
+    expect(cesantiaVejezRate(q, '353.10', '117.31', '315.04').gap).toBe(true); // 3.01 × 117.31 = 353.1031 > 353.10
+    expect(cesantiaVejezRate(q, '353.11', '117.31', '315.04').gap).toBe(false);
     expect(cesantiaVejezRate(q, '316.00', '117.31', '315.04').rate).toBe('6.026');
     // The lower bands with an illustrative UMA of 200.00 and minimum wage 150.00:
     // 300 = 1.5 UMA → 3.676; 300.01 → 4.851; 400 = 2.0 → 4.851; 500 = 2.5 → 5.556; 800 = 4.0 → 6.613; 800.01 → 7.513; 150 = 1 SM → 3.150
