@@ -312,6 +312,36 @@ describe('finiquito y liquidación', () => {
     });
   });
 
+  it('dismissal of a part-time worker after one year: the prima de antigüedad salary is raised to the minimum wage; more than six months counts as a year', () => {
+    // Hired 2025-06-01, out 2026-05-31: 0 completed, running 2025-06-01 → 2026-05-31 = 365 days → exactly 1 year of service; 1st year: 12 days.
+    // Integrated 250.00 × (1 + (15 + 12 × 25 %) ÷ 365) = 262.328767… → 262.33 (under the minimum wage 315.04)
+    // 90 days: 262.33 × 90 = 23,609.70. Prima de antigüedad on max(262.33, 315.04) = 315.04: 315.04 × 12 × 1 = 3,780.48
+    // Separation 27,390.18; exempt years 0 + 1 (2025-06-01 + 6 months = 2025-12-01 ≤ 2026-05-31): 90 × 117.31 = 10,557.90; taxable 16,832.28
+    // USMO 250.00 × 30.4 = 7,600.00: 420.95 + (7,600.00 − 7,168.52) × 10.88 % = 467.895024 → 467.90;
+    // ISR = 16,832.28 × 467.90 ÷ 7,600.00 = 1,036.292606… → 1,036.29
+    // Under the minimum wage, aguinaldo (250 × 15 × 151 ÷ 365 = 1,551.369863… → 1,551.37) and prima (250 × 12 × 25 % = 750.00)
+    // are within the legal minimum: exempt by art. 93 fr. I whatever the caps. Vacations 250 × 12 = 3,000.00.
+    // Total 1,551.37 + 3,000.00 + 750.00 + 27,390.18 = 32,691.55; exempt 1,551.37 + 750.00 + 10,557.90 = 12,859.27; taxable 19,832.28
+    expect(
+      separation(SETS, { ...dismissal, hireDate: '2025-06-01', separationDate: '2026-05-31', dailySalary: '250.00', salaryOwedDays: '0', pendingVacationDaysFromPastYears: '0', primaVacacionalExemptUsedThisYear: '0', twentyDaysPerYear: false }),
+    ).toMatchObject({
+      aguinaldoProp: '1551.37',
+      vacations: '3000.00',
+      primaVacacional: '750.00',
+      indemnizacion3Meses: '23609.70',
+      primaAntiguedad: '3780.48',
+      separationTotal: '27390.18',
+      exemptAguinaldo: '1551.37',
+      exemptPrimaVacacional: '750.00',
+      exemptSeparation: '10557.90',
+      taxableSeparation: '16832.28',
+      isrArt95: '1036.29',
+      exemptTotal: '12859.27',
+      taxableTotal: '19832.28',
+      total: '32691.55',
+    });
+  });
+
   it('refuses a separation date before the hire date', () => {
     expect(fieldsOf(() => separation(SETS, { ...resignation, separationDate: '2023-03-15' }))).toEqual({ separationDate: BENEFIT_MSG.separationBeforeHire });
   });
