@@ -7,7 +7,7 @@ import { badInput } from '../../../lib/errors';
 import { parseInput, z } from '../../../lib/validation';
 import { isIsoDate } from '../../../../schema/dates';
 import { dec } from '../../../../schema/money';
-import { aguinaldo, CalculatorInputError, ptu, SEPARATION_KINDS, separation, vacation } from '../../../../schema/rh/benefits';
+import { aguinaldo, BENEFIT_MSG, CalculatorInputError, ptu, SEPARATION_KINDS, separation, vacation } from '../../../../schema/rh/benefits';
 import { employerCost, type EmployerQuotaSet } from '../../../../schema/rh/employerQuotas';
 import { FiscalError } from '../../../../schema/rh/fiscal';
 import * as data from './data';
@@ -39,7 +39,7 @@ const aguinaldoInput = z.object({
 
 const vacationInput = z.object({
   dailySalary: positive(SALARY),
-  yearsOfServiceCompleted: z.number({ error: 'Este campo es obligatorio.' }).int('Años enteros.').min(1, 'Las vacaciones se generan al cumplir el primer año de servicios (art. 76 LFT): al menos 1 año.').max(80, 'Máximo 80 años.'),
+  yearsOfServiceCompleted: z.number({ error: 'Este campo es obligatorio.' }).int('Años enteros.').min(1, BENEFIT_MSG.vacationYears).max(80, 'Máximo 80 años.'),
   primaRate: amount(4, 'Prima no válida (máximo 4 decimales, sin signo).').nullish(),
   primaExemptUsedThisYear: amount(),
   paymentDate: date(),
