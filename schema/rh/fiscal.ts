@@ -83,8 +83,16 @@ export type PayrollTaxInput = {
   sbcDaily?: string | null;
   /** Days the IMSS quotas are computed on; by default periodDays(...).imssDays. The subsidy always uses the period's days. */
   days?: number | null;
-  /** Worker earning only the minimum wage: art. 96 LISR, no ISR is withheld and no subsidy applies. */
+  /**
+   * Worker on the minimum wage: the minimum wage itself (daily minimum wage × days) is exempt (art. 93
+   * fr. I, art. 96 LISR); what the taxable income has beyond it (bonuses, commissions, triple overtime)
+   * is taxed with the tariff and the subsidy like anyone's.
+   */
   minimumWageOnly?: boolean;
+  /** The daily minimum wage the worker earns (a payroll passes the worker's own daily salary); by default the zone's from the tables. */
+  minimumWageDaily?: string | null;
+  /** Zone of the default minimum wage: general (default) or frontera. */
+  wageZone?: 'general' | 'frontera' | null;
 };
 
 export type PayrollTaxResult = {
@@ -98,7 +106,7 @@ export type PayrollTaxResult = {
   steps: TaxStep[];
 };
 
-export type FiscalErrorCode = 'missing-year' | 'missing-subsidy' | 'missing-uma' | 'invalid-date' | 'invalid-amount';
+export type FiscalErrorCode = 'missing-year' | 'missing-subsidy' | 'missing-uma' | 'missing-employer-quotas' | 'invalid-date' | 'invalid-amount';
 
 const dmy = formatDateMx;
 
@@ -106,6 +114,7 @@ export const FISCAL_MESSAGES: Readonly<Record<FiscalErrorCode, (value: string) =
   'missing-year': (year) => `No hay tablas fiscales para ${year}; captúrelas en Configuración RH.`,
   'missing-subsidy': (date) => `No hay subsidio para el empleo vigente al ${dmy(date)}; captúrelo en Configuración RH.`,
   'missing-uma': (date) => `No hay UMA vigente al ${dmy(date)}; captúrela en Configuración RH.`,
+  'missing-employer-quotas': (year) => `No hay cuotas patronales del IMSS e INFONAVIT para ${year} en las tablas fiscales.`,
   'invalid-date': (value) => `La fecha «${value}» no es válida (AAAA-MM-DD).`,
   'invalid-amount': (value) => `El importe «${value}» no es un número válido.`,
 };
@@ -289,17 +298,30 @@ export function payrollTax(sets: readonly FiscalYearSet[], input: PayrollTaxInpu
   const params = fiscalParametersFor(sets, input.paymentDate);
   const { period } = input;
   const { subsidyDays, imssDays } = periodDays(period, input.paymentDate);
-  const base = amount(input.taxableIncome);
+  const income = amount(input.taxableIncome);
   const steps: TaxStep[] = [
     { label: 'Tabla de ISR (art. 96 LISR): año y periodo', amount: `${params.tableYear} ${PAY_PERIOD_LABELS[period]}` },
-    { label: 'Base gravable del periodo', amount: money(base) },
+    { label: 'Base gravable del periodo', amount: money(income) },
   ];
+  let base = income;
+  if (input.minimumWageOnly) {
+    // Only the minimum wage itself is exempt; bonuses, commissions and triple overtime on top of it are taxed.
+    const wage = input.minimumWageDaily ?? (input.wageZone === 'frontera' ? params.minimumWage.borderZone : params.minimumWage.general);
+    const wageDays = input.days ?? subsidyDays;
+    const wageAmount = dec(money(dec(wage).times(wageDays)));
+    const exemptWage = income.lt(wageAmount) ? income : wageAmount;
+    base = income.minus(exemptWage);
+    steps.push(
+      { label: `Salario mínimo exento (arts. 93 fr. I y 96 LISR): ${money(wage)} × ${wageDays} días`, amount: money(exemptWage) },
+      { label: 'Base gravable sin el salario mínimo (bonos, comisiones, horas extra triples y demás percepciones gravadas)', amount: money(base) },
+    );
+  }
   let isr = '0.00';
   let subsidy = '0.00';
   let withheld = '0.00';
-  if (input.minimumWageOnly) {
+  if (input.minimumWageOnly && base.lte(0)) {
     steps.push(
-      { label: 'Trabajador de salario mínimo: no se le retiene ISR ni se le aplica subsidio para el empleo (art. 96 LISR)', amount: '0.00' },
+      { label: 'Trabajador de salario mínimo sin otras percepciones gravadas: no se le retiene ISR ni se le aplica subsidio para el empleo (art. 96 LISR)', amount: '0.00' },
       { label: 'ISR a retener', amount: '0.00' },
     );
   } else {

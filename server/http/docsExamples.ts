@@ -74,6 +74,38 @@ export const docsExamples: Record<string, DocsExample[]> = {
       variables: { input: { paymentDate: '2026-01-15', period: 'QUINCENAL', taxableIncome: '9500.00', sbcDaily: '330.00', days: 15 } },
     },
     {
+      title: 'Finiquito y liquidación de un despido injustificado, con sus exenciones y el ISR del art. 95 (no guarda nada)',
+      query: `query Finiquito($input: SeparationPreviewInput!) {
+  separationPreview(input: $input) {
+    salaryOwed
+    aguinaldoProp
+    vacations
+    primaVacacional
+    indemnizacion3Meses
+    veinteDiasPorAnio
+    primaAntiguedad
+    exemptTotal
+    taxableTotal
+    isrArt95
+    total
+    steps { label amount }
+  }
+}`,
+      variables: {
+        input: {
+          kind: 'DESPIDO_INJUSTIFICADO',
+          hireDate: '2018-06-01',
+          separationDate: '2026-02-10',
+          dailySalary: '600.00',
+          salaryOwedDays: '10',
+          pendingVacationDaysFromPastYears: '6',
+          aguinaldoExemptUsedThisYear: '0.00',
+          primaVacacionalExemptUsedThisYear: '0.00',
+          twentyDaysPerYear: true,
+        },
+      },
+    },
+    {
       title: 'Empleados activos con documentos por atender',
       query: `query Empleados($filter: RhEmployeeFilter) {
   rhEmployees(list: { pageSize: 50 }, filter: $filter) {

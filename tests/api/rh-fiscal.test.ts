@@ -112,6 +112,15 @@ describe('payrollTaxPreview', () => {
     expect(r).toMatchObject({ isr: '0', subsidy: '0', withheld: '0' });
   });
 
+  it('a minimum-wage worker with a 5,000.00 bonus: only the minimum wage is exempt, the bonus is taxed', async () => {
+    // 9,725.60 − 315.04 × 15 (4,725.60) = 5,000.00: ISR 366.91, subsidio 264.30, withheld 102.61 (the June case above).
+    const r = (await ok(PREVIEW, { i: { paymentDate: '2026-06-15', period: 'QUINCENAL', taxableIncome: '9725.60', minimumWageOnly: true } })).payrollTaxPreview;
+    expect(r).toMatchObject({ isr: '366.91', subsidy: '264.3', withheld: '102.61' });
+    // Frontera: 440.87 × 15 = 6,613.05 exempt, so the same income leaves 3,112.55: 7.95 + (3,112.55 − 416.71) × 6.40 % = 180.48376 → 180.48; subsidio 264.30 ≥ ISR → 0
+    const border = (await ok(PREVIEW, { i: { paymentDate: '2026-06-15', period: 'QUINCENAL', taxableIncome: '9725.60', minimumWageOnly: true, wageZone: 'frontera' } })).payrollTaxPreview;
+    expect(border).toMatchObject({ isr: '180.48', withheld: '0' });
+  });
+
   it('refuses bad input with Spanish field messages, a year without tables, and roles without the ability', async () => {
     expect(fieldsOf(await preview({ paymentDate: '2026-02-30', period: 'QUINCENAL', taxableIncome: '5000' }))['i.paymentDate']).toBe('Fecha: fecha no válida.');
     expect(fieldsOf(await preview({ paymentDate: '2026-06-15', period: 'QUINCENAL', taxableIncome: '-5', days: 40 }))).toEqual({

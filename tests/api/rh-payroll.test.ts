@@ -327,4 +327,17 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
     expect(await ok('query($id:ID!){ rhPayroll(id:$id){ id } }', { id: q.id })).toEqual({ rhPayroll: null });
     expect(m((await agreement(prestamo.id)).balance)).toBe('600.00');
   });
+
+  it('a minimum-wage worker: only the minimum wage itself is exempt; a bonus on top is taxed (tariff and subsidio)', async () => {
+    const q = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-07-01', periodEnd: '2026-07-15', paymentDate: '2026-07-15' } })).rhPayrollCreate;
+    const peA = q.employees.find((e: any) => e.employeeNumber === 'T-001').id;
+    await ok(P_INCIDENT, { id: peA, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [{ conceptId: await conceptId('P101'), amount: '5000' }] } });
+    const calc = (await ok(P_CALC, { id: q.id, v: (await payroll(q.id)).version })).rhPayrollCalculate;
+    const A = calc.employees.find((e: any) => e.employeeNumber === 'T-001');
+    // Taxable 4725.60 sueldo + 5000.00 bono = 9725.60; the minimum wage 315.04 × 15 = 4725.60 is exempt → base 5000.00.
+    // ISR: 207.75 + (5000.00 − 3537.16) × 10.88 % = 366.906992 → 366.91; subsidio 535.65 ÷ 30.4 × 15 = 264.30; withheld 102.61.
+    expect([A.taxable, A.isr, A.subsidy, A.isrWithheld, A.imssEmployee].map(m)).toEqual(['9725.60', '366.91', '264.30', '102.61', '0.00']);
+    expect(A.fiscalTrace).toContainEqual({ label: 'Salario mínimo exento (arts. 93 fr. I y 96 LISR): 315.04 × 15 días', amount: '4725.60' });
+    expect(A.lines.find((l: any) => l.conceptCode === 'ISR').amount).toBe('102.61');
+  });
 });

@@ -355,7 +355,7 @@ describe('payrollTax worked cases', () => {
     expect(payrollTax(SETS, { paymentDate: '2025-01-15', period: 'QUINCENAL', taxableIncome: '3000' }).subsidy).toBe('234.35');
   });
 
-  it('a minimum-wage-only worker: no ISR, no subsidy, nothing withheld (art. 96)', () => {
+  it('a worker earning only the minimum wage: no ISR, no subsidy, nothing withheld (art. 96)', () => {
     // 315.04 × 7 = 2205.28 (would otherwise be 96.95 + (2205.28 − 1650.68) × 10.88 % = 157.29 ISR)
     const r = payrollTax(SETS, { paymentDate: '2026-06-05', period: 'SEMANAL', taxableIncome: '2205.28', minimumWageOnly: true });
     expect(r).toEqual({
@@ -367,11 +367,29 @@ describe('payrollTax worked cases', () => {
       steps: [
         { label: 'Tabla de ISR (art. 96 LISR): año y periodo', amount: '2026 Semanal' },
         { label: 'Base gravable del periodo', amount: '2205.28' },
-        { label: 'Trabajador de salario mínimo: no se le retiene ISR ni se le aplica subsidio para el empleo (art. 96 LISR)', amount: '0.00' },
+        { label: 'Salario mínimo exento (arts. 93 fr. I y 96 LISR): 315.04 × 7 días', amount: '2205.28' },
+        { label: 'Base gravable sin el salario mínimo (bonos, comisiones, horas extra triples y demás percepciones gravadas)', amount: '0.00' },
+        { label: 'Trabajador de salario mínimo sin otras percepciones gravadas: no se le retiene ISR ni se le aplica subsidio para el empleo (art. 96 LISR)', amount: '0.00' },
         { label: 'ISR a retener', amount: '0.00' },
       ],
     });
     expect(payrollTax(SETS, { paymentDate: '2026-06-05', period: 'SEMANAL', taxableIncome: '2205.28' }).isr).toBe('157.29');
+  });
+
+  it('a minimum-wage worker with a bonus: only the minimum wage itself is exempt, the bonus is taxed with the tariff and the subsidy', () => {
+    // Quincena: 315.04 × 15 = 4725.60 exempt; taxable income 9725.60 (a 5000.00 bonus on top) → base 5000.00
+    // 2026 quincenal row 3: 207.75 + (5000.00 − 3537.16) × 10.88 % = 207.75 + 159.156992 = 366.906992 → 366.91
+    // Subsidio on the base: 5000.00 ≤ 11492.66 ÷ 30.4 × 15 = 5670.72 → 535.65 ÷ 30.4 × 15 = 264.30; withheld 366.91 − 264.30 = 102.61
+    const r = payrollTax(SETS, { paymentDate: '2026-06-15', period: 'QUINCENAL', taxableIncome: '9725.60', minimumWageOnly: true });
+    expect(r).toMatchObject({ isr: '366.91', subsidy: '264.30', withheld: '102.61' });
+    expect(r.steps).toContainEqual({ label: 'Salario mínimo exento (arts. 93 fr. I y 96 LISR): 315.04 × 15 días', amount: '4725.60' });
+    // Triple overtime 177.21 on 14.5 paid days of the worker's own daily salary (a payroll passes it):
+    // exempt 315.04 × 14.5 = 4568.08; base 4745.29 − 4568.08 = 177.21; ISR row 1: 177.21 × 1.92 % = 3.402432 → 3.40;
+    // subsidio on the period's 15 days: 264.30 (not paid beyond the ISR) → withheld 0.00
+    const overtime = payrollTax(SETS, { paymentDate: '2026-06-15', period: 'QUINCENAL', taxableIncome: '4745.29', days: 14.5, minimumWageOnly: true, minimumWageDaily: '315.04' });
+    expect(overtime).toMatchObject({ isr: '3.40', subsidy: '264.30', withheld: '0.00' });
+    // Frontera: 440.87 × 15 = 6613.05 exempt; 7113.05 leaves 500.00: row 2: 7.95 + (500.00 − 416.71) × 6.40 % = 7.95 + 5.33056 = 13.28
+    expect(payrollTax(SETS, { paymentDate: '2026-06-15', period: 'QUINCENAL', taxableIncome: '7113.05', minimumWageOnly: true, wageZone: 'frontera' }).isr).toBe('13.28');
   });
 
   it('a minimum-wage worker pays no IMSS quota either: the employer pays it (art. 36 LSS)', () => {

@@ -65,7 +65,7 @@ export const texts = {
     sbcHelp: 'Con el salario base de cotización se calculan las cuotas obreras del IMSS.',
     days: 'Días del periodo (opcional)',
     daysHelp: 'Por omisión: 1, 7, 10, 15 o los del mes.',
-    minimumWageOnly: 'Trabajador de salario mínimo (no se le retiene ISR)',
+    minimumWageOnly: 'Trabajador de salario mínimo (solo el salario mínimo está exento)',
     calculate: 'Calcular',
     tableYear: (y: number) => `Tablas fiscales de ${y}`,
     isr: 'ISR',

@@ -5,12 +5,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../../db/database';
 import { fromRoot } from '../../../lib/paths';
+import type { EmployerQuotaSet } from '../../../../schema/rh/employerQuotas';
 import type { FiscalYearSet, PayPeriod } from '../../../../schema/rh/fiscal';
 import { fiscalYearExists, insertFiscalYear } from './data';
 
 const folder = fromRoot('server/modules/rh/fiscal-tables');
 
-type ShippedSet = FiscalYearSet & { derivedTariffs?: PayPeriod[] };
+/** A shipped year; employerQuotas (the employer IMSS/INFONAVIT rates) is read from the file by the employer-cost calculator. */
+type ShippedSet = FiscalYearSet & { derivedTariffs?: PayPeriod[]; employerQuotas?: EmployerQuotaSet };
 
 export async function shippedFiscalYears(): Promise<ShippedSet[]> {
   const files = (await readdir(folder)).filter((f) => /^\d{4}\.json$/.test(f)).sort();

@@ -221,6 +221,7 @@ const previewInput = z.object({
     .nullish(),
   days: z.number().int('Días enteros.').min(1, 'Al menos 1 día.').max(31, 'Máximo 31 días.').nullish(),
   minimumWageOnly: z.boolean().nullish(),
+  wageZone: z.enum(['general', 'frontera']).nullish(),
 });
 
 export async function taxPreview(ctx: RequestContext, input: unknown) {
@@ -234,6 +235,7 @@ export async function taxPreview(ctx: RequestContext, input: unknown) {
       sbcDaily: v.sbcDaily ?? null,
       days: v.days ?? null,
       minimumWageOnly: v.minimumWageOnly ?? false,
+      wageZone: v.wageZone ?? null,
     });
   } catch (err) {
     if (err instanceof FiscalError) throw badInput({ paymentDate: err.message });

@@ -275,7 +275,9 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       umaDaily: params.uma.daily,
       extras: captured.get(e.id) ?? [],
       agreements: due.get(e.employeeId) ?? [],
-      tax: (taxableIncome, days) => payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, minimumWageOnly: e.minimumWageOnly }),
+      // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
+      tax: (taxableIncome, days) =>
+        payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary }),
     });
     for (const l of r.lines) {
       lines.push({

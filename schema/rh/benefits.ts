@@ -1,0 +1,587 @@
+// Aguinaldo, vacaciones, finiquito y liquidación and PTU (pure; the server's
+// previews and the screens call these same functions). MX_FISCAL.md «Payroll
+// legal rules» followed literally: exact decimals, day counts with both ends,
+// a 365-day year, the UMA and minimum wage in force on the date, annual
+// exemption caps, RLISR art. 174 and LISR art. 95 without rounding their
+// intermediate figures. Each amount is rounded half-up to centavos once, at
+// the point MX_FISCAL names; "taxable" is always amount − exempt after both
+// are rounded. Every result carries the Spanish trace a person can check.
+import { daysBetween, formatDateMx } from '../dates';
+import { Decimal, money, type DecimalLike } from '../money';
+import { fiscalParametersFor, vacationDaysFor, yearsOfService, type FiscalParameters, type FiscalYearSet, type TariffRow, type TaxStep } from './fiscal';
+
+/**
+ * Wide precision for the unrounded chains (M, ISR1 − ISR2, the rate, service years):
+ * a value that is exact as a fraction (e.g. 1,234.565) survives to the final rounding.
+ */
+const P = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
+const x = (v: DecimalLike): Decimal => new P(v);
+/** Drops the noise of a non-terminating division (60 digits) before the one legal rounding to centavos. */
+const settle = (v: Decimal): Decimal => v.toDecimalPlaces(30, Decimal.ROUND_HALF_UP);
+const cents = (v: Decimal): string => money(settle(v));
+const lesser = (a: Decimal, b: Decimal) => (a.lt(b) ? a : b);
+const greater = (a: Decimal, b: Decimal) => (a.gt(b) ? a : b);
+/** An unrounded figure as the trace shows it (the calculation keeps every digit). */
+const shown = (v: Decimal, places = 6): string => settle(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed();
+
+/** LFT/LISR year divisor (also in leap years). */
+export const YEAR_DAYS = 365;
+/** The LISR/RLISR month (days). */
+export const LISR_MONTH_DAYS = '30.4';
+/** LFT art. 89: "3 months" of indemnity are 90 days. */
+export const INDEMNITY_DAYS = 90;
+/** LFT art. 50 fr. II: days per year of service. */
+export const TWENTY_DAYS = 20;
+/** LFT art. 162: days of prima de antigüedad per year of service. */
+export const SENIORITY_DAYS = 12;
+/** LFT art. 162 fr. III: years a resigning worker needs for the prima de antigüedad. */
+export const SENIORITY_RESIGNATION_YEARS = 15;
+/** LISR art. 93 fr. XIV: UMA exempt per calendar year (aguinaldo 30; prima vacacional and PTU 15 each). */
+export const AGUINALDO_EXEMPT_UMA = 30;
+export const PRIMA_EXEMPT_UMA = 15;
+export const PTU_EXEMPT_UMA = 15;
+/** LISR art. 93 fr. XIII: UMA exempt per year of service on separation payments. */
+export const SEPARATION_EXEMPT_UMA = 90;
+/** LFT art. 127 fr. VIII: the PTU cap is 3 months of salary, 90 days (LFT month of 30 days). */
+export const PTU_CAP_DAYS = 90;
+
+export type WageZone = 'general' | 'frontera';
+
+/** Cross-field or table-dependent refusals, per field, in Spanish (the server answers BAD_USER_INPUT with them). */
+export class CalculatorInputError extends Error {
+  readonly fields: Record<string, string>;
+
+  constructor(fields: Record<string, string>) {
+    super(Object.values(fields)[0] ?? 'Revisa los datos capturados.');
+    this.name = 'CalculatorInputError';
+    this.fields = fields;
+  }
+}
+
+export const BENEFIT_MSG = {
+  hireAfterPayment: 'La fecha de ingreso no puede ser posterior a la fecha de pago.',
+  separationBeforeHire: 'La fecha de baja no puede ser anterior a la fecha de ingreso.',
+  primaRate: 'La prima vacacional es al menos 25 % (escribe 25 para 25 %, o la fracción 0.25).',
+  vacationYears: 'Las vacaciones se generan al cumplir el primer año de servicios (art. 76 LFT): al menos 1 año.',
+  ptuKeyRepeated: 'Clave repetida.',
+  ptuNoDays: 'Ningún trabajador tiene días trabajados: no hay a quién repartir.',
+  sbcBelowMinimum: (wage: string) => `El SBC no puede ser menor que el salario mínimo vigente (${wage}).`,
+  riskPremiumRange: (min: string, max: string) => `La prima de riesgo de trabajo va de ${min} % a ${max} % (arts. 72–74 LSS).`,
+} as const;
+
+// ---- figures by date ------------------------------------------------------------------
+
+export type BenefitFigures = { params: FiscalParameters; set: FiscalYearSet };
+
+/** The UMA and subsidy in force on `date` and the set of that date's year (minimum wage, aguinaldo days, prima %, art. 76 table). */
+export function figuresOn(sets: readonly FiscalYearSet[], date: string): BenefitFigures {
+  const params = fiscalParametersFor(sets, date);
+  return { params, set: sets.find((s) => s.year === params.tableYear)! };
+}
+
+/** The minimum wage in force on the figures' date for the zone. */
+export const minimumWageOf = (params: Pick<FiscalParameters, 'minimumWage'>, zone: WageZone = 'general'): string =>
+  zone === 'frontera' ? params.minimumWage.borderZone : params.minimumWage.general;
+
+const zoneLabel = (zone: WageZone) => (zone === 'frontera' ? 'de la Zona Libre de la Frontera Norte' : 'general');
+
+// ---- dates ----------------------------------------------------------------------------
+
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** Calendar days from `from` to `to`, both included (2026-01-01 → 2026-12-31 = 365). */
+export const daysInclusive = (from: string, to: string): number => daysBetween(from, to) + 1;
+
+/** The n-th anniversary of a hire date (29 February → 1 March in non-leap years, as yearsOfService counts it). */
+export function anniversary(hireDate: string, n: number): string {
+  const year = Number(hireDate.slice(0, 4)) + n;
+  const monthDay = hireDate.slice(5);
+  return monthDay === '02-29' && !isLeap(year) ? `${year}-03-01` : `${year}-${monthDay}`;
+}
+
+/** `months` calendar months later, the day kept or clamped to the month's end (31/08 + 6 months = 28 or 29/02). */
+export function addMonths(date: string, months: number): string {
+  const total = Number(date.slice(5, 7)) - 1 + months;
+  const year = Number(date.slice(0, 4)) + Math.floor(total / 12);
+  const month = ((total % 12) + 12) % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${year}-${String(month + 1).padStart(2, '0')}-${String(Math.min(Number(date.slice(8, 10)), last)).padStart(2, '0')}`;
+}
+
+export type ServiceTime = {
+  completedYears: number;
+  /** The last anniversary on or before the date (the hire date in the first year). */
+  lastAnniversary: string;
+  /** Days of the running service year, from the last anniversary to the date, both included. */
+  runningDays: number;
+  /** Service years = completed + runningDays ÷ 365, unrounded. */
+  years: Decimal;
+  /** LISR art. 93 fr. XIII: completed years + 1 when the date is on or after the last anniversary + 6 months. */
+  exemptionYears: number;
+};
+
+export function serviceTime(hireDate: string, date: string): ServiceTime {
+  const completedYears = yearsOfService(hireDate, date);
+  const lastAnniversary = anniversary(hireDate, completedYears);
+  const runningDays = daysInclusive(lastAnniversary, date);
+  return {
+    completedYears,
+    lastAnniversary,
+    runningDays,
+    years: x(completedYears).plus(x(runningDays).dividedBy(YEAR_DAYS)),
+    exemptionYears: completedYears + (date >= addMonths(lastAnniversary, 6) ? 1 : 0),
+  };
+}
+
+// ---- ISR methods ----------------------------------------------------------------------
+
+/** Art. 96 tariff at full precision (nothing rounded): cuota fija + (base − LI) × % ÷ 100; 0 for a base ≤ 0. */
+export function tariffExact(rows: readonly TariffRow[], base: DecimalLike): Decimal {
+  const b = x(base);
+  if (b.lte(0)) return x(0);
+  const row = rows.reduce<TariffRow | null>((best, r) => (x(r.lowerLimit).lte(b) && (!best || x(r.lowerLimit).gt(best.lowerLimit)) ? r : best), null);
+  return row ? b.minus(row.lowerLimit).times(row.rate).dividedBy(100).plus(row.fixedFee) : x(0);
+}
+
+export type IsrOutcome = { isr: string; steps: TaxStep[] };
+
+/**
+ * RLISR art. 174 for an annual payment (aguinaldo, PTU, prima vacacional):
+ * M = taxable ÷ 365 × 30.4; ISR1 = tariff(monthly ordinary income + M);
+ * ISR2 = tariff(monthly ordinary income); rate = (ISR1 − ISR2) ÷ M;
+ * ISR = taxable × rate, rounded once. Nothing before the last step is rounded.
+ */
+export function isrArt174(monthlyTariff: readonly TariffRow[], taxable: DecimalLike, monthlyOrdinaryIncome: DecimalLike, concept: string): IsrOutcome {
+  const t = x(taxable);
+  if (t.lte(0)) return { isr: '0.00', steps: [{ label: `ISR ${concept} (art. 174 RLISR): no hay parte gravada`, amount: '0.00' }] };
+  const ordinary = x(monthlyOrdinaryIncome);
+  const m = t.dividedBy(YEAR_DAYS).times(LISR_MONTH_DAYS);
+  const isr1 = tariffExact(monthlyTariff, ordinary.plus(m));
+  const isr2 = tariffExact(monthlyTariff, ordinary);
+  const rate = isr1.minus(isr2).dividedBy(m);
+  const isr = cents(t.times(rate));
+  return {
+    isr,
+    steps: [
+      { label: `Art. 174 RLISR, 1: mensualización M = ${money(t)} ÷ ${YEAR_DAYS} × ${LISR_MONTH_DAYS} (sin redondear)`, amount: shown(m) },
+      { label: `2: ISR1 = tarifa mensual del art. 96 sobre ${ordinary.toFixed()} + M (antes de subsidio, sin redondear)`, amount: shown(isr1) },
+      { label: `3: ISR2 = tarifa mensual sobre el ingreso ordinario mensual ${ordinary.toFixed()} (sin redondear)`, amount: shown(isr2) },
+      { label: '4: tasa = (ISR1 − ISR2) ÷ M (sin redondear)', amount: shown(rate, 10) },
+      { label: `5: ISR ${concept} = ${money(t)} × tasa, redondeado`, amount: isr },
+    ],
+  };
+}
+
+// ---- exemptions -------------------------------------------------------------------------
+
+export type Exemption = { exempt: string; taxable: string; steps: TaxStep[] };
+
+/**
+ * Exempt part against an annual cap of `capUma` UMA (art. 93 fr. XIV), minus
+ * what the year's earlier payments already used. For a minimum-wage worker
+ * the part within the legal minimum (`legalMinimumPart`) is exempt first by
+ * art. 93 fr. I and does not use the cap.
+ */
+export function annualExemption(amount: string, capUma: number, umaDaily: string, usedThisYear: DecimalLike, legalMinimumPart: string | null, concept: string): Exemption {
+  const steps: TaxStep[] = [];
+  let rest = x(amount);
+  let exempt = x(0);
+  if (legalMinimumPart !== null) {
+    const frI = lesser(rest, x(legalMinimumPart));
+    steps.push({ label: `Trabajador de salario mínimo: ${concept} dentro del mínimo legal, exento (art. 93 fr. I LISR)`, amount: money(frI) });
+    exempt = frI;
+    rest = rest.minus(frI);
+  }
+  const cap = x(umaDaily).times(capUma);
+  const remaining = greater(x(0), cap.minus(x(usedThisYear)));
+  steps.push({
+    label: `Exención anual de ${concept}: ${capUma} UMA × ${umaDaily} = ${money(cap)}, menos lo ya exento en el año (${money(usedThisYear)}); tope anual, no por pago ni prorrateado`,
+    amount: money(remaining),
+  });
+  exempt = exempt.plus(lesser(rest, remaining));
+  const exemptText = money(exempt);
+  const taxable = money(x(amount).minus(exemptText));
+  steps.push({ label: `Exento ${concept}`, amount: exemptText }, { label: `Gravado ${concept} (importe − exento)`, amount: taxable });
+  return { exempt: exemptText, taxable, steps };
+}
+
+// ---- aguinaldo ------------------------------------------------------------------------------
+
+/** Days employed in `year` up to `until` (31 December, or the separation date), from the later of the hire date and 1 January. */
+export function aguinaldoDaysEmployed(hireDate: string, year: number, until: string): number {
+  const january = `${year}-01-01`;
+  return Math.max(0, daysInclusive(hireDate > january ? hireDate : january, until));
+}
+
+type AguinaldoPart = { amount: string; exempt: string; taxable: string; steps: TaxStep[] };
+
+/** Amount = daily × days × days employed ÷ 365, rounded once (a whole year, also a leap one, pays the whole days); 30 UMA annual exemption. */
+function aguinaldoPart(figures: BenefitFigures, daily: string, aguinaldoDays: DecimalLike, daysEmployed: number, exemptUsed: DecimalLike, minimumWage: string | null): AguinaldoPart {
+  const counted = Math.min(daysEmployed, YEAR_DAYS);
+  const steps: TaxStep[] = [];
+  if (counted < daysEmployed) steps.push({ label: `Año completo (${daysEmployed} días en año bisiesto): se pagan los días completos (${YEAR_DAYS} ÷ ${YEAR_DAYS})`, amount: String(YEAR_DAYS) });
+  const amount = cents(x(daily).times(x(aguinaldoDays)).times(counted).dividedBy(YEAR_DAYS));
+  steps.push({ label: `Aguinaldo = ${money(daily)} × ${x(aguinaldoDays).toFixed()} días × ${counted} ÷ ${YEAR_DAYS} (art. 87 LFT; se redondea una vez)`, amount });
+  const legalDays = lesser(x(aguinaldoDays), x(figures.set.aguinaldoDays));
+  const legal = minimumWage === null ? null : cents(x(daily).times(legalDays).times(counted).dividedBy(YEAR_DAYS));
+  const ex = annualExemption(amount, AGUINALDO_EXEMPT_UMA, figures.params.uma.daily, exemptUsed, legal, 'del aguinaldo');
+  return { amount, exempt: ex.exempt, taxable: ex.taxable, steps: [...steps, ...ex.steps] };
+}
+
+/** The minimum wage when the daily salary is at or under it (the worker earns only the minimum wage), else null. */
+function minimumWageWorker(params: FiscalParameters, daily: DecimalLike, zone: WageZone): string | null {
+  const wage = minimumWageOf(params, zone);
+  return x(daily).lte(wage) ? wage : null;
+}
+
+export type AguinaldoInput = {
+  dailySalary: string;
+  hireDate: string;
+  /** Chooses the UMA, minimum wage and tariff; the year counted is this date's calendar year, to 31 December. */
+  paymentDate: string;
+  aguinaldoDays: DecimalLike;
+  /** Regular monthly salary for art. 174; by default daily × 30.4. */
+  monthlyOrdinaryIncome?: string | null;
+  exemptUsedThisYear: string;
+  wageZone?: WageZone | null;
+};
+
+export type AguinaldoResult = { daysInYear: number; amount: string; exempt: string; taxable: string; isrArt174: string; steps: TaxStep[] };
+
+export function aguinaldo(sets: readonly FiscalYearSet[], input: AguinaldoInput): AguinaldoResult {
+  if (input.hireDate > input.paymentDate) throw new CalculatorInputError({ hireDate: BENEFIT_MSG.hireAfterPayment });
+  const figures = figuresOn(sets, input.paymentDate);
+  const { params } = figures;
+  const zone = input.wageZone ?? 'general';
+  const year = Number(input.paymentDate.slice(0, 4));
+  const daysInYear = aguinaldoDaysEmployed(input.hireDate, year, `${year}-12-31`);
+  const wage = minimumWageWorker(params, input.dailySalary, zone);
+  // Not rounded: MX_FISCAL rounds only at the points it names.
+  const monthly = input.monthlyOrdinaryIncome ?? x(input.dailySalary).times(LISR_MONTH_DAYS).toFixed();
+  const steps: TaxStep[] = [
+    { label: `Tablas de ${params.tableYear}; UMA vigente al ${formatDateMx(input.paymentDate)}`, amount: params.uma.daily },
+    { label: `Días del año ${year} con empleo (del ${formatDateMx(input.hireDate > `${year}-01-01` ? input.hireDate : `${year}-01-01`)} al 31/12/${year}, ambos incluidos)`, amount: String(daysInYear) },
+  ];
+  const part = aguinaldoPart(figures, input.dailySalary, input.aguinaldoDays, daysInYear, input.exemptUsedThisYear, wage);
+  steps.push(...part.steps);
+  if (wage !== null) steps.push({ label: `Salario diario no mayor al mínimo ${zoneLabel(zone)} (${wage}): solo lo que exceda el mínimo legal se grava`, amount: part.taxable });
+  const isr = isrArt174(params.tariffs.MENSUAL, part.taxable, monthly, 'del aguinaldo');
+  steps.push(
+    { label: input.monthlyOrdinaryIncome ? 'Ingreso ordinario mensual' : `Ingreso ordinario mensual = ${money(input.dailySalary)} × ${LISR_MONTH_DAYS}`, amount: x(monthly).toFixed() },
+    ...isr.steps,
+  );
+  return { daysInYear, amount: part.amount, exempt: part.exempt, taxable: part.taxable, isrArt174: isr.isr, steps };
+}
+
+// ---- vacaciones y prima vacacional ----------------------------------------------------------
+
+/** Prima vacacional in percent from 25 (percent) or 0.25 (fraction); null when under the legal 25 %. */
+export function primaPercentOf(rate: DecimalLike): Decimal | null {
+  const r = x(rate);
+  const percent = r.lte(1) ? r.times(100) : r;
+  return percent.gte(25) ? percent : null;
+}
+
+export type VacationInput = {
+  dailySalary: string;
+  yearsOfServiceCompleted: number;
+  /** Percent (25) or fraction (0.25); by default the fiscal year's prima (25 %). */
+  primaRate?: string | null;
+  primaExemptUsedThisYear: string;
+  paymentDate: string;
+  wageZone?: WageZone | null;
+};
+
+export type VacationResult = { vacationDays: number; vacationPay: string; primaVacacional: string; primaExempt: string; primaTaxable: string; steps: TaxStep[] };
+
+export function vacation(sets: readonly FiscalYearSet[], input: VacationInput): VacationResult {
+  const fields: Record<string, string> = {};
+  if (input.yearsOfServiceCompleted < 1) fields.yearsOfServiceCompleted = BENEFIT_MSG.vacationYears;
+  const figures = figuresOn(sets, input.paymentDate);
+  const { params, set } = figures;
+  const percent = primaPercentOf(input.primaRate ?? set.vacationPremiumPercent);
+  if (!percent) fields.primaRate = BENEFIT_MSG.primaRate;
+  if (Object.keys(fields).length || !percent) throw new CalculatorInputError(fields);
+  const zone = input.wageZone ?? 'general';
+  const vacationDays = vacationDaysFor(set, input.yearsOfServiceCompleted);
+  const pay = x(input.dailySalary).times(vacationDays);
+  const vacationPay = money(pay);
+  const primaVacacional = cents(pay.times(percent).dividedBy(100));
+  const wage = minimumWageWorker(params, input.dailySalary, zone);
+  const legal = wage === null ? null : cents(pay.times(lesser(percent, x(set.vacationPremiumPercent))).dividedBy(100));
+  const ex = annualExemption(primaVacacional, PRIMA_EXEMPT_UMA, params.uma.daily, input.primaExemptUsedThisYear, legal, 'de la prima vacacional');
+  const steps: TaxStep[] = [
+    { label: `Días de vacaciones por ${input.yearsOfServiceCompleted} año(s) de servicio cumplidos (art. 76 LFT, tabla 2023)`, amount: String(vacationDays) },
+    { label: `Pago de vacaciones = ${money(input.dailySalary)} × ${vacationDays} días (salario ordinario gravado)`, amount: vacationPay },
+    { label: `Prima vacacional = ${vacationPay} × ${percent.toFixed()} % (art. 80 LFT)`, amount: primaVacacional },
+    { label: `UMA vigente al ${formatDateMx(input.paymentDate)}`, amount: params.uma.daily },
+    ...ex.steps,
+  ];
+  return { vacationDays, vacationPay, primaVacacional, primaExempt: ex.exempt, primaTaxable: ex.taxable, steps };
+}
+
+// ---- finiquito y liquidación ------------------------------------------------------------------
+
+export const SEPARATION_KINDS = ['RENUNCIA', 'DESPIDO_INJUSTIFICADO'] as const;
+export type SeparationKind = (typeof SEPARATION_KINDS)[number];
+
+export type SeparationInput = {
+  kind: SeparationKind;
+  hireDate: string;
+  separationDate: string;
+  dailySalary: string;
+  salaryOwedDays: DecimalLike;
+  pendingVacationDaysFromPastYears: DecimalLike;
+  aguinaldoExemptUsedThisYear: string;
+  primaVacacionalExemptUsedThisYear: string;
+  /** Art. 50 fr. II applies (the employer refuses reinstatement, art. 49, or the worker rescinds, art. 52). */
+  twentyDaysPerYear: boolean;
+  wageZone?: WageZone | null;
+};
+
+export type SeparationResult = {
+  salaryOwed: string;
+  aguinaldoProp: string;
+  vacations: string;
+  primaVacacional: string;
+  indemnizacion3Meses: string;
+  veinteDiasPorAnio: string;
+  primaAntiguedad: string;
+  separationTotal: string;
+  exemptAguinaldo: string;
+  exemptPrimaVacacional: string;
+  exemptSeparation: string;
+  exemptTotal: string;
+  taxableTotal: string;
+  taxableSeparation: string;
+  isrArt95: string;
+  total: string;
+  steps: TaxStep[];
+};
+
+/**
+ * LISR art. 95 on the taxable separation payments: with a taxable part of at
+ * least one last ordinary monthly salary (USMO = daily × 30.4), rate = ISR of
+ * the monthly tariff on USMO (rounded to cents) ÷ USMO, withholding = taxable ×
+ * rate rounded. Below one USMO the payment is added to the month's ordinary
+ * income (the usual reading; MX_FISCAL marks it unconfirmed).
+ */
+export function isrArt95(monthlyTariff: readonly TariffRow[], taxable: DecimalLike, dailySalary: DecimalLike): IsrOutcome {
+  const t = x(taxable);
+  const usmo = x(dailySalary).times(LISR_MONTH_DAYS);
+  const steps: TaxStep[] = [{ label: `Último sueldo mensual ordinario (USMO) = ${money(dailySalary)} × ${LISR_MONTH_DAYS}`, amount: shown(usmo) }];
+  if (t.lte(0)) return { isr: '0.00', steps: [...steps, { label: 'ISR art. 95 LISR: no hay parte gravada de los pagos por separación', amount: '0.00' }] };
+  if (t.gte(usmo)) {
+    const isrUsmo = cents(tariffExact(monthlyTariff, usmo));
+    const rate = x(isrUsmo).dividedBy(usmo);
+    const isr = cents(t.times(rate));
+    steps.push(
+      { label: 'ISR del USMO con la tarifa mensual del art. 96 (antes de subsidio, redondeado)', amount: isrUsmo },
+      { label: 'Tasa efectiva = ISR del USMO ÷ USMO (sin redondear)', amount: shown(rate, 10) },
+      { label: `ISR art. 95 LISR = ${money(t)} × tasa efectiva, redondeado`, amount: isr },
+      { label: `Ingreso acumulable = el USMO; no acumulable = gravado − USMO`, amount: money(t.minus(usmo)) },
+    );
+    return { isr, steps };
+  }
+  const isr = cents(tariffExact(monthlyTariff, usmo.plus(t)).minus(tariffExact(monthlyTariff, usmo)));
+  steps.push({
+    label: 'Gravado menor que el USMO: se suma al ingreso ordinario del mes y se aplica la tarifa del art. 96 (lectura usual, NO CONFIRMADA en MX_FISCAL.md); ISR = tarifa(USMO + gravado) − tarifa(USMO)',
+    amount: isr,
+  });
+  return { isr, steps };
+}
+
+export function separation(sets: readonly FiscalYearSet[], input: SeparationInput): SeparationResult {
+  if (input.separationDate < input.hireDate) throw new CalculatorInputError({ separationDate: BENEFIT_MSG.separationBeforeHire });
+  const date = input.separationDate;
+  const figures = figuresOn(sets, date);
+  const { params, set } = figures;
+  const zone = input.wageZone ?? 'general';
+  const daily = x(input.dailySalary);
+  const dismissal = input.kind === 'DESPIDO_INJUSTIFICADO';
+  const service = serviceTime(input.hireDate, date);
+  const wage = minimumWageWorker(params, input.dailySalary, zone);
+  const percent = x(set.vacationPremiumPercent);
+  const steps: TaxStep[] = [
+    { label: `Tablas de ${params.tableYear}; UMA vigente al ${formatDateMx(date)}`, amount: params.uma.daily },
+    { label: `Años de servicio cumplidos al ${formatDateMx(date)}`, amount: String(service.completedYears) },
+    { label: `Días del año de servicio en curso (del ${formatDateMx(service.lastAnniversary)} al ${formatDateMx(date)}, ambos incluidos)`, amount: String(service.runningDays) },
+    { label: `Antigüedad = ${service.completedYears} + ${service.runningDays} ÷ ${YEAR_DAYS} años (sin redondear)`, amount: shown(service.years) },
+  ];
+
+  // Finiquito: salary owed, proportional aguinaldo, vacations and their prima.
+  const salaryOwed = cents(daily.times(x(input.salaryOwedDays)));
+  steps.push({ label: `Salario devengado no pagado = ${money(daily)} × ${x(input.salaryOwedDays).toFixed()} días`, amount: salaryOwed });
+
+  const year = Number(date.slice(0, 4));
+  const employed = aguinaldoDaysEmployed(input.hireDate, year, date);
+  steps.push({ label: `Días del año ${year} con empleo hasta la baja (ambos incluidos)`, amount: String(employed) });
+  const ag = aguinaldoPart(figures, input.dailySalary, set.aguinaldoDays, employed, input.aguinaldoExemptUsedThisYear, wage);
+  steps.push(...ag.steps);
+
+  const runningVacationDays = vacationDaysFor(set, service.completedYears + 1);
+  const vacationDays = x(input.pendingVacationDaysFromPastYears).plus(x(runningVacationDays).times(service.runningDays).dividedBy(YEAR_DAYS));
+  const vacationAmount = daily.times(vacationDays);
+  const vacations = cents(vacationAmount);
+  const primaVacacional = cents(vacationAmount.times(percent).dividedBy(100));
+  steps.push(
+    { label: `Vacaciones del año de servicio ${service.completedYears + 1} (art. 76 LFT)`, amount: String(runningVacationDays) },
+    {
+      label: `Días de vacaciones = ${x(input.pendingVacationDaysFromPastYears).toFixed()} pendientes + ${runningVacationDays} × ${service.runningDays} ÷ ${YEAR_DAYS} (art. 79 LFT, sin redondear)`,
+      amount: shown(vacationDays),
+    },
+    { label: `Vacaciones = ${money(daily)} × días de vacaciones`, amount: vacations },
+    { label: `Prima vacacional = vacaciones sin redondear × ${percent.toFixed()} %`, amount: primaVacacional },
+  );
+  const primaLegal = wage === null ? null : primaVacacional;
+  const prima = annualExemption(primaVacacional, PRIMA_EXEMPT_UMA, params.uma.daily, input.primaVacacionalExemptUsedThisYear, primaLegal, 'de la prima vacacional');
+  steps.push(...prima.steps);
+
+  // Liquidación: indemnities on the integrated salary (art. 89 with art. 84).
+  const factor = x(set.aguinaldoDays).plus(x(runningVacationDays).times(percent).dividedBy(100)).dividedBy(YEAR_DAYS).plus(1);
+  const integrated = cents(daily.times(factor));
+  steps.push(
+    { label: `Factor de integración = 1 + (${set.aguinaldoDays} + ${runningVacationDays} × ${percent.toFixed()} %) ÷ ${YEAR_DAYS} (sin redondear)`, amount: shown(factor, 10) },
+    { label: `Salario diario integrado para indemnizaciones = ${money(daily)} × factor (arts. 84 y 89 LFT)`, amount: integrated },
+  );
+  const indemnizacion3Meses = dismissal ? money(x(integrated).times(INDEMNITY_DAYS)) : '0.00';
+  steps.push({
+    label: dismissal ? `Indemnización constitucional: ${integrated} × ${INDEMNITY_DAYS} días (3 meses, arts. 48 y 50 fr. III LFT)` : 'Indemnización de 3 meses: no aplica en una renuncia',
+    amount: indemnizacion3Meses,
+  });
+  const twenty = dismissal && input.twentyDaysPerYear;
+  const veinteDiasPorAnio = twenty ? cents(x(integrated).times(TWENTY_DAYS).times(service.years)) : '0.00';
+  steps.push({
+    label: twenty
+      ? `20 días por año (art. 50 fr. II LFT): ${integrated} × ${TWENTY_DAYS} × antigüedad`
+      : dismissal
+        ? '20 días por año: no se indicó que aplique el art. 50 (arts. 49 o 52 LFT)'
+        : '20 días por año: no aplica en una renuncia',
+    amount: veinteDiasPorAnio,
+  });
+  const primaDue = dismissal || service.years.gte(SENIORITY_RESIGNATION_YEARS);
+  const wageForSeniority = minimumWageOf(params, zone);
+  const seniorityBase = lesser(greater(x(integrated), x(wageForSeniority)), x(wageForSeniority).times(2));
+  const primaAntiguedad = primaDue ? cents(seniorityBase.times(SENIORITY_DAYS).times(service.years)) : '0.00';
+  steps.push(
+    {
+      label: `Salario para prima de antigüedad: ${integrated} entre el mínimo ${zoneLabel(zone)} ${wageForSeniority} y el doble ${money(x(wageForSeniority).times(2))} (arts. 485–486 LFT)`,
+      amount: money(seniorityBase),
+    },
+    {
+      label: primaDue
+        ? `Prima de antigüedad = ${money(seniorityBase)} × ${SENIORITY_DAYS} días × antigüedad (art. 162 LFT)`
+        : `Prima de antigüedad: no se paga en una renuncia con menos de ${SENIORITY_RESIGNATION_YEARS} años de servicio (art. 162 fr. III LFT)`,
+      amount: primaAntiguedad,
+    },
+  );
+
+  // Separation payments: art. 93 fr. XIII exemption and art. 95 ISR.
+  const separationTotal = money(x(indemnizacion3Meses).plus(veinteDiasPorAnio).plus(primaAntiguedad));
+  const exemptCap = x(params.uma.daily).times(SEPARATION_EXEMPT_UMA).times(service.exemptionYears);
+  const exemptSeparation = money(lesser(x(separationTotal), exemptCap));
+  const taxableSeparation = money(x(separationTotal).minus(exemptSeparation));
+  steps.push(
+    { label: 'Total de pagos por separación (indemnización + 20 días por año + prima de antigüedad)', amount: separationTotal },
+    {
+      label: `Años para la exención: ${service.completedYears} cumplidos${service.exemptionYears > service.completedYears ? ' + 1 (fracción de más de seis meses)' : ' (fracción de seis meses o menos no cuenta)'}`,
+      amount: String(service.exemptionYears),
+    },
+    { label: `Tope exento = ${SEPARATION_EXEMPT_UMA} UMA × ${params.uma.daily} × ${service.exemptionYears} años (art. 93 fr. XIII LISR)`, amount: money(exemptCap) },
+    { label: 'Exento de los pagos por separación', amount: exemptSeparation },
+    { label: 'Gravado de los pagos por separación', amount: taxableSeparation },
+  );
+  const isr = isrArt95(params.tariffs.MENSUAL, taxableSeparation, input.dailySalary);
+  steps.push(...isr.steps);
+
+  const exemptTotal = money(x(ag.exempt).plus(prima.exempt).plus(exemptSeparation));
+  const total = money(x(salaryOwed).plus(ag.amount).plus(vacations).plus(primaVacacional).plus(separationTotal));
+  const taxableTotal = money(x(total).minus(exemptTotal));
+  steps.push(
+    { label: 'Total exento (aguinaldo + prima vacacional + pagos por separación)', amount: exemptTotal },
+    { label: 'Total gravado (el salario y las vacaciones se gravan completos; su ISR es el del art. 96 o el art. 174 RLISR)', amount: taxableTotal },
+    { label: 'Total de percepciones del finiquito', amount: total },
+  );
+  return {
+    salaryOwed,
+    aguinaldoProp: ag.amount,
+    vacations,
+    primaVacacional,
+    indemnizacion3Meses,
+    veinteDiasPorAnio,
+    primaAntiguedad,
+    separationTotal,
+    exemptAguinaldo: ag.exempt,
+    exemptPrimaVacacional: prima.exempt,
+    exemptSeparation,
+    exemptTotal,
+    taxableTotal,
+    taxableSeparation,
+    isrArt95: isr.isr,
+    total,
+    steps,
+  };
+}
+
+// ---- PTU --------------------------------------------------------------------------------------
+
+export type PtuWorkerInput = { key: string; dailySalary: string; daysWorked: number; averageLastThreeYears?: string | null };
+export type PtuInput = { amount: string; paymentDate: string; workers: readonly PtuWorkerInput[] };
+export type PtuWorkerResult = { key: string; daysPart: string; salaryPart: string; share: string; cap: string; paid: string; exempt: string; taxable: string };
+export type PtuResult = { workers: PtuWorkerResult[]; steps: TaxStep[] };
+
+/**
+ * Art. 123 LFT: half by days worked, half by salary earned (cuota diaria ×
+ * days); each share at full precision, rounded once; the residue is not
+ * redistributed. Cap (art. 127 fr. VIII): the larger of 90 days of salary and
+ * the 3-year average. Exempt 15 UMA (art. 93 fr. XIV).
+ */
+export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult {
+  const fields: Record<string, string> = {};
+  input.workers.forEach((w, i) => {
+    if (input.workers.findIndex((o) => o.key === w.key) !== i) fields[`workers.${i}.key`] = BENEFIT_MSG.ptuKeyRepeated;
+  });
+  const totalDays = input.workers.reduce((acc, w) => acc + w.daysWorked, 0);
+  if (totalDays <= 0) fields.workers = BENEFIT_MSG.ptuNoDays;
+  if (Object.keys(fields).length) throw new CalculatorInputError(fields);
+  const { params } = figuresOn(sets, input.paymentDate);
+  const half = x(input.amount).dividedBy(2);
+  const salaries = input.workers.map((w) => x(w.dailySalary).times(w.daysWorked));
+  const totalSalary = salaries.reduce((acc, s) => acc.plus(s), x(0));
+  const exemptCap = x(params.uma.daily).times(PTU_EXEMPT_UMA);
+  const steps: TaxStep[] = [
+    { label: 'PTU a repartir', amount: money(input.amount) },
+    { label: 'Mitad por días trabajados y mitad por salarios (art. 123 LFT)', amount: shown(half) },
+    { label: 'Suma de días trabajados', amount: String(totalDays) },
+    { label: 'Suma de salarios del año (cuota diaria × días, art. 124 LFT)', amount: money(totalSalary) },
+    { label: `Exento por trabajador: ${PTU_EXEMPT_UMA} UMA × ${params.uma.daily} (art. 93 fr. XIV LISR)`, amount: money(exemptCap) },
+  ];
+  let cut = x(0);
+  const workers = input.workers.map((w, i) => {
+    const daysPart = half.times(w.daysWorked).dividedBy(totalDays);
+    const salaryPart = half.times(salaries[i]).dividedBy(totalSalary);
+    const share = cents(daysPart.plus(salaryPart));
+    const ninety = x(w.dailySalary).times(PTU_CAP_DAYS);
+    const average = x(w.averageLastThreeYears ?? 0);
+    const cap = money(greater(ninety, average));
+    const paid = money(lesser(x(share), x(cap)));
+    cut = cut.plus(x(share).minus(paid));
+    const exempt = money(lesser(x(paid), exemptCap));
+    const taxable = money(x(paid).minus(exempt));
+    steps.push(
+      { label: `${w.key}: parte por días = mitad × ${w.daysWorked} ÷ ${totalDays}`, amount: shown(daysPart) },
+      { label: `${w.key}: parte por salario = mitad × ${money(salaries[i])} ÷ ${money(totalSalary)}`, amount: shown(salaryPart) },
+      { label: `${w.key}: PTU (suma sin redondear, redondeada una vez)`, amount: share },
+      {
+        label: `${w.key}: tope = mayor de 90 días de salario (${money(ninety)}; meses de 30 días: criterio no confirmado) y promedio de 3 años (${money(average)}) (art. 127 fr. VIII LFT)`,
+        amount: cap,
+      },
+      { label: `${w.key}: PTU a pagar (la menor de la PTU y el tope)`, amount: paid },
+      { label: `${w.key}: exento`, amount: exempt },
+      { label: `${w.key}: gravado (ISR por el art. 96 o el art. 174 RLISR)`, amount: taxable },
+    );
+    return { key: w.key, daysPart: money(settle(daysPart)), salaryPart: money(settle(salaryPart)), share, cap, paid, exempt, taxable };
+  });
+  if (cut.gt(0)) steps.push({ label: 'Importe recortado por el tope (su destino no está confirmado en MX_FISCAL.md; no se reparte aquí)', amount: money(cut) });
+  return { workers, steps };
+}
