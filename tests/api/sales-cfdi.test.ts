@@ -134,6 +134,75 @@ describe('emission seals and stamps', () => {
   });
 });
 
+describe('payment complements (Pagos 2.0)', () => {
+  const PAY = 'mutation($i: ClientPaymentInput!){ clientPaymentCreate(input:$i){ id folio stampStatus uuid needsComplement } }';
+  const REP_XML = 'query($id:ID!){ complementoPagoXml(id:$id) }';
+  let accountId: string;
+  const ppd = async (unitPrice: string, quantity = '1') => {
+    const inv = ok(
+      await s.gql(CREATE, {
+        i: { clientId, serie: 'A', date: '2026-01-15', formaPago: '99', metodoPago: 'PPD', usoCfdi: 'G03', lines: [{ description: 'Servicio de vigilancia', prodServKey: '80111600', unitKey: 'E48', unitName: 'Servicio', quantity, unitPrice }] },
+      }, seller),
+    ).invoiceCreate;
+    return ok(await s.gql(EMIT, { id: inv.id, v: inv.version }, seller)).invoiceEmit;
+  };
+  const pay = (amount: string, applications: { invoiceId: string; amount: string }[]) =>
+    s.gql(PAY, { i: { clientId, date: '2026-11-20', formaPago: '03', accountId, amount, reference: 'SPEI', applications } }, seller);
+  const attrsOf = (xml: string, tag: string) =>
+    [...xml.matchAll(new RegExp(`<${tag} ([^>]*?)/?>`, 'g'))].map((m) => Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]])));
+
+  beforeAll(async () => {
+    accountId = ok(await s.gql('mutation{ accountCreate(input:{name:"Cuenta REP",bank:"Banorte",openingBalance:"0",openingDate:"2019-01-01"}){ id } }', {}, admin)).accountCreate.id;
+  });
+
+  it('two partial payments of a PPD invoice: each its complement, parcialidades 1 and 2, taxes in proportion, checked apart', async () => {
+    const inv = await ppd('1234.56', '2'); // 2,469.12 + IVA 395.06 = 2,864.18
+    const first = ok(await pay('1000.00', [{ invoiceId: inv.id, amount: '1000.00' }])).clientPaymentCreate;
+    expect(first).toMatchObject({ stampStatus: 'timbrada', needsComplement: true });
+    const xml1 = ok(await s.gql(REP_XML, { id: first.id }, seller)).complementoPagoXml as string;
+    expect(await checkStampedCfdi(xml1)).toMatchObject({ xsdValid: true, selloValid: true, selloCfdMatches: true, selloSatValid: true, uuid: first.uuid });
+    // p = 1,000.00 / 2,864.18: BaseDR = 2,469.12 × p = 862.0687… → 862.07; ImporteDR = 395.06 × p = 137.9313… → 137.93.
+    expect(attrsOf(xml1, 'pago20:DoctoRelacionado')).toEqual([
+      { IdDocumento: inv.uuid, Serie: 'A', Folio: inv.label.slice(2), MonedaDR: 'MXN', EquivalenciaDR: '1', NumParcialidad: '1', ImpSaldoAnt: '2864.18', ImpPagado: '1000.00', ImpSaldoInsoluto: '1864.18', ObjetoImpDR: '02' },
+    ]);
+    expect(attrsOf(xml1, 'pago20:TrasladoDR')).toEqual([{ BaseDR: '862.07', ImpuestoDR: '002', TipoFactorDR: 'Tasa', TasaOCuotaDR: '0.160000', ImporteDR: '137.93' }]);
+    expect(attrsOf(xml1, 'pago20:Totales')).toEqual([{ TotalTrasladosBaseIVA16: '862.07', TotalTrasladosImpuestoIVA16: '137.93', MontoTotalPagos: '1000.00' }]);
+    expect(attrsOf(xml1, 'pago20:Pago')[0]).toMatchObject({ FechaPago: '2026-11-20T12:00:00', FormaDePagoP: '03', MonedaP: 'MXN', TipoCambioP: '1', Monto: '1000.00' });
+    expect(attrsOf(xml1, 'cfdi:Comprobante')[0]).toMatchObject({ TipoDeComprobante: 'P', SubTotal: '0', Total: '0', Moneda: 'XXX', Serie: 'CP', Folio: String(first.folio) });
+    expect(attrsOf(xml1, 'cfdi:Receptor')[0]).toMatchObject({ Rfc: 'URE180429TM6', UsoCFDI: 'CP01' });
+
+    const second = ok(await pay('1864.18', [{ invoiceId: inv.id, amount: '1864.18' }])).clientPaymentCreate;
+    const xml2 = ok(await s.gql(REP_XML, { id: second.id }, seller)).complementoPagoXml as string;
+    expect(await checkStampedCfdi(xml2)).toMatchObject({ xsdValid: true, selloValid: true, selloSatValid: true, uuid: second.uuid });
+    // p = 1,864.18 / 2,864.18: 2,469.12 × p = 1,607.0513… → 1,607.05; 395.06 × p = 257.1287… → 257.13 (862.07 + 1,607.05 = 2,469.12; 137.93 + 257.13 = 395.06).
+    expect(attrsOf(xml2, 'pago20:DoctoRelacionado')[0]).toMatchObject({ NumParcialidad: '2', ImpSaldoAnt: '1864.18', ImpPagado: '1864.18', ImpSaldoInsoluto: '0.00' });
+    expect(attrsOf(xml2, 'pago20:TrasladoDR')).toEqual([{ BaseDR: '1607.05', ImpuestoDR: '002', TipoFactorDR: 'Tasa', TasaOCuotaDR: '0.160000', ImporteDR: '257.13' }]);
+    expect(second.uuid).not.toBe(first.uuid);
+  }, 180_000);
+
+  it('one payment settling two PPD invoices: one complement, two related documents', async () => {
+    const a = await ppd('500.00'); // 500 + 80 = 580.00
+    const b = await ppd('1000.00'); // 1,000 + 160 = 1,160.00
+    const p = ok(await pay('1740.00', [{ invoiceId: a.id, amount: '580.00' }, { invoiceId: b.id, amount: '1160.00' }])).clientPaymentCreate;
+    const xml = ok(await s.gql(REP_XML, { id: p.id }, seller)).complementoPagoXml as string;
+    expect(attrsOf(xml, 'pago20:DoctoRelacionado').map((d) => [d.IdDocumento, d.ImpPagado, d.ImpSaldoInsoluto])).toEqual([[a.uuid, '580.00', '0.00'], [b.uuid, '1160.00', '0.00']]);
+    expect(attrsOf(xml, 'pago20:TrasladoP')).toEqual([{ BaseP: '1500.00', ImpuestoP: '002', TipoFactorP: 'Tasa', TasaOCuotaP: '0.160000', ImporteP: '240.00' }]);
+    expect(attrsOf(xml, 'pago20:Pago')[0].Monto).toBe('1740.00');
+    // Issuing it again is refused; Consulta may not (FORBIDDEN).
+    expect((await s.gql('mutation($id:ID!){ clientPaymentStamp(id:$id){ id } }', { id: p.id }, seller)).errors?.[0].message).toBe('El complemento de pago de este cobro ya está timbrado.');
+    expect((await s.gql('mutation($id:ID!){ clientPaymentStamp(id:$id){ id } }', { id: p.id }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('a payment of a PUE invoice carries no complement', async () => {
+    const inv = await draft(s, seller, '10.00');
+    const emitted = ok(await s.gql(EMIT, { id: inv.id, v: inv.version }, seller)).invoiceEmit;
+    const p = ok(await pay(emitted.total, [{ invoiceId: inv.id, amount: emitted.total }])).clientPaymentCreate;
+    expect(p).toMatchObject({ stampStatus: null, uuid: null, needsComplement: false });
+    expect(ok(await s.gql(REP_XML, { id: p.id }, seller)).complementoPagoXml).toBeNull();
+    expect((await s.gql('mutation($id:ID!){ clientPaymentStamp(id:$id){ id } }', { id: p.id }, seller)).errors?.[0].message).toBe('Este cobro no lleva complemento de pago: no se aplicó a facturas PPD timbradas.');
+  });
+});
+
 describe('exactly once when the server dies between the PAC and the save', () => {
   it('a restart recovers the UUID the PAC issued; nothing is stamped twice', async () => {
     const crash = await startServer({ ERP_FAULT_AFTER_PAC: 'exit' });

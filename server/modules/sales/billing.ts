@@ -23,6 +23,7 @@ import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } fr
 import { folioLabel, GENERATOR_LIFECYCLE, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from '../../../schema/sales/labels';
 import { MSG } from './messages';
 import { retryInvoiceStamp, sealEmittedInvoice, stampInvoice } from './stamping';
+import { issuePaymentComplement, sealPaymentComplement, stampPaymentComplement } from './paymentStamping';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
 import { retentionRates } from '../../../schema/sales/totals';
@@ -354,9 +355,23 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
     });
     await data.updatePayment(tx, paymentId, null, { ledgerEntryId: entry.entryId });
     await writeAudit(tx, actorOf(ctx), { entity: 'client_payment', entityId: paymentId, action: 'create', after: { folio, ...v, applications, ledgerEntryId: entry.entryId } });
+    // Its payment complement (PPD invoices already stamped), sealed with the payment.
+    await sealPaymentComplement(tx, ctx, paymentId);
     return paymentId;
   });
+  // The money was received whatever the PAC says: a refusal or no answer leaves the payment
+  // without its complement (shown on the payment, issued again with «Timbrar complemento»).
+  await stampPaymentComplement(ctx.app, actorOf(ctx), id).catch((err: unknown) => {
+    ctx.app.logger.warn({ paymentId: id, err: err instanceof Error ? err.message : String(err) }, 'complemento de pago sin timbrar');
+  });
   return found(await data.findPayment(db(ctx), id), 'El pago');
+}
+
+/** «Timbrar complemento» on a payment whose complement is pendiente or missing. */
+export async function stampPayment(ctx: RequestContext, id: string) {
+  const paymentId = idOf(id);
+  await issuePaymentComplement(ctx, paymentId);
+  return found(await data.findPayment(db(ctx), paymentId), 'El pago');
 }
 
 export async function cancelPayment(ctx: RequestContext, id: string, version: number, reason: unknown) {

@@ -56,6 +56,11 @@ export function partiesOf(invoice: InvoiceRow, company: CompanyProfile, client: 
   };
 }
 
+/** RFCs genéricos (público en general, extranjero): SAT wants the Lugar de Expedición as their fiscal address. */
+const GENERIC_RFCS = new Set(['XAXX010101000', 'XEXX010101000']);
+export const receptorPostalCode = (parties: CfdiParties): string =>
+  GENERIC_RFCS.has(parties.receptor.rfc.toUpperCase()) ? parties.emisor.postalCode : parties.receptor.postalCode;
+
 type TaxKey = { impuesto: '001' | '002'; rate: string };
 
 /** The parties an emitted invoice froze at emission. */
@@ -141,7 +146,7 @@ export async function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[],
   root.ele(CFDI_NS, 'cfdi:Receptor', {
     Rfc: parties.receptor.rfc,
     Nombre: parties.receptor.name,
-    DomicilioFiscalReceptor: parties.receptor.postalCode,
+    DomicilioFiscalReceptor: receptorPostalCode(parties),
     RegimenFiscalReceptor: parties.receptor.regimen,
     UsoCFDI: invoice.usoCfdi,
   });

@@ -42,6 +42,12 @@ async function invoiceParts(ctx: RequestContext, id: string) {
   return { invoice, lines, client, company, cfdiXml, timbre: cfdiXml ? timbreOf(cfdiXml) : null };
 }
 
+/** A payment's complement (tipo P) as stamped, or as sealed while pendiente; null when it has none. */
+export async function paymentXml(ctx: RequestContext, id: string): Promise<string | null> {
+  const payment = found(await data.findPayment(db(ctx), idOf(id)), 'El cobro');
+  return payment.stampStatus ? data.paymentCfdiXml(db(ctx), payment.id) : null;
+}
+
 /** The stamped CFDI as the PAC returned it; a borrador gets a preview (not sealed, says so in a comment). */
 export async function invoiceXml(ctx: RequestContext, id: string): Promise<string> {
   const { invoice, lines, client, company, cfdiXml } = await invoiceParts(ctx, id);

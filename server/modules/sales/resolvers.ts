@@ -61,6 +61,7 @@ export const salesResolvers: Resolvers = {
     invoiceGroups: (_p, a, ctx) => billing.invoiceGroups(ctx, a.groupBy, a.list, a.filter),
     invoice: (_p, a, ctx) => billing.getInvoice(ctx, a.id),
     facturaXml: (_p, a, ctx) => reports.invoiceXml(ctx, a.id),
+    complementoPagoXml: (_p, a, ctx) => reports.paymentXml(ctx, a.id),
     facturaPdf: (_p, a, ctx) => reports.invoicePdf(ctx, a.id),
     facturasPdf: (_p, a, ctx) => reports.invoicesPdf(ctx, a.ids),
     openInvoices: (_p, a, ctx) => billing.openInvoices(ctx, a.clientId),
@@ -105,6 +106,7 @@ export const salesResolvers: Resolvers = {
     invoiceUpdate: (_p, a, ctx) => billing.updateInvoice(ctx, a.id, a.version, a.input),
     invoiceEmit: (_p, a, ctx) => billing.emitInvoice(ctx, a.id, a.version),
     invoiceStamp: (_p, a, ctx) => billing.retryStamp(ctx, a.id),
+    clientPaymentStamp: (_p, a, ctx) => billing.stampPayment(ctx, a.id),
     invoiceCancel: (_p, a, ctx) => billing.cancelInvoice(ctx, a.id, a.version, a.reason),
     clientPaymentCreate: (_p, a, ctx) => billing.createPayment(ctx, a.input),
     clientPaymentCancel: (_p, a, ctx) => billing.cancelPayment(ctx, a.id, a.version, a.reason),
@@ -152,6 +154,7 @@ export const salesResolvers: Resolvers = {
     payments: (i, _a, ctx) => children(ctx, 'invoicePayments', billing.invoicePayments, (r) => r.invoiceId).load(num(i.id)),
   },
   ClientPayment: {
+    uuid: (p) => p.cfdiUuid,
     applications: (p, _a, ctx) => children(ctx, 'applications', billing.paymentApplications, (r) => r.paymentId).load(num(p.id)),
   },
 };

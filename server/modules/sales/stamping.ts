@@ -77,20 +77,56 @@ export async function stampInvoice(app: AppServices, actor: Actor, invoiceId: nu
   if (!invoice || invoice.stampStatus !== 'pendiente') return;
   const sealed = await data.invoiceCfdiXml(db, invoiceId);
   if (!sealed) return;
+  await stampPending(app, actor, {
+    entity: 'invoice',
+    id: invoiceId,
+    key: invoiceStampKey(invoiceId),
+    sealed,
+    save: (tx, stamp) => data.saveInvoiceStamp(tx, invoiceId, stamp),
+    noAnswer: () => appError('CONFLICT', STAMP_MSG.noAnswer(invoice.label)),
+    refused: async (err) => {
+      await returnToDraft(db, actor, invoice, err);
+      return pacRefusal(err);
+    },
+  });
+}
+
+export type PendingStamp = {
+  /** The audited entity whose CFDI this is. */
+  entity: string;
+  id: number;
+  /** The idempotency key: the same for every attempt at this document. */
+  key: string;
+  sealed: string;
+  /** pendiente → timbrada in the given transaction; false when someone saved it first. */
+  save: (tx: Executor, stamp: { xml: string; uuid: string; stampedAt: Date; sandbox: boolean }) => Promise<boolean>;
+  /** The error to throw when the PAC did not answer (the document stays pendiente). */
+  noAnswer: () => Error;
+  /** Undoes what waits for this stamp after a definite refusal; returns the error to throw, or null to go on quietly. */
+  refused: (err: PacError) => Promise<Error | null>;
+};
+
+/**
+ * Steps 2 and 3 of every CFDI the product issues (invoices, payment complements): the PAC stamps
+ * the sealed XML under the document's key — its store makes a repeated or parallel call return
+ * the same stamp — and a short transaction saves it, once.
+ */
+export async function stampPending(app: AppServices, actor: Actor, doc: PendingStamp): Promise<void> {
   const pac = await pacOf(app);
   let stamped;
   try {
-    stamped = await pac.stamp(sealed, invoiceStampKey(invoiceId));
+    stamped = await pac.stamp(doc.sealed, doc.key);
   } catch (err) {
     if (!(err instanceof PacError)) throw err;
-    if (err.retryable) throw appError('CONFLICT', STAMP_MSG.noAnswer(invoice.label));
-    await returnToDraft(db, actor, invoice, err);
-    throw pacRefusal(err);
+    if (err.retryable) throw doc.noAnswer();
+    const refusal = await doc.refused(err);
+    if (refusal) throw refusal;
+    return;
   }
   faultAfterPac();
-  await db.transaction(async (tx) => {
-    const saved = await data.saveInvoiceStamp(tx, invoiceId, { xml: stamped.xml, uuid: stamped.uuid, stampedAt: new Date(), sandbox: pac.sandbox });
-    if (saved) await writeAudit(tx, actor, { entity: 'invoice', entityId: invoiceId, action: 'timbrar', after: { uuid: stamped.uuid, fechaTimbrado: stamped.fechaTimbrado, pac: pac.name } });
+  await app.database.db.transaction(async (tx) => {
+    const saved = await doc.save(tx, { xml: stamped.xml, uuid: stamped.uuid, stampedAt: new Date(), sandbox: pac.sandbox });
+    if (saved) await writeAudit(tx, actor, { entity: doc.entity, entityId: doc.id, action: 'timbrar', after: { uuid: stamped.uuid, fechaTimbrado: stamped.fechaTimbrado, pac: pac.name } });
   });
 }
 
@@ -221,6 +257,8 @@ export async function stampDemoInvoice(tx: Executor, config: Pick<Config, 'csdKe
 
 /** The registry's `recover` (server/modules/index.ts): pendiente invoices, logged. */
 export async function recoverSales(app: AppServices): Promise<void> {
-  const { recovered, failed } = await recoverPendingStamps(app);
-  if (recovered || failed) app.logger.info({ recovered, failed }, 'facturas pendientes de timbrar recuperadas');
+  const invoices = await recoverPendingStamps(app);
+  const { recoverPendingPaymentStamps } = await import('./paymentStamping');
+  const payments = await recoverPendingPaymentStamps(app);
+  if (invoices.recovered || invoices.failed || payments.recovered || payments.failed) app.logger.info({ invoices, payments }, 'CFDI pendientes de timbrar recuperados');
 }

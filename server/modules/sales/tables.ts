@@ -380,6 +380,12 @@ export const clientPayments = pgTable(
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Its payment complement (CFDI tipo P, Pagos 2.0) when it settles stamped PPD invoices: as invoices.stamp_status. */
+    stampStatus: text('stamp_status'),
+    cfdiXml: text('cfdi_xml'),
+    cfdiUuid: text('cfdi_uuid'),
+    stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
+    stampSandbox: boolean('stamp_sandbox'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),

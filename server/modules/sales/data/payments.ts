@@ -22,6 +22,11 @@ export type PaymentRow = {
   status: IncomeStatus;
   cancelReason: string | null;
   ledgerEntryId: number | null;
+  stampStatus: 'pendiente' | 'timbrada' | null;
+  cfdiUuid: string | null;
+  stampedAt: Date | string | null;
+  stampSandbox: boolean | null;
+  needsComplement: boolean;
   createdAt: Date | string;
   version: number;
 };
@@ -45,6 +50,9 @@ const paymentSelect = sql`select p.id, p.folio, p.client_id, cl.name as client_n
   p.forma_pago as "formaPago", p.account_id as "accountId", a.name as "accountName", p.amount::text as amount,
   coalesce((select sum(x.amount) from client_payment_applications x where x.payment_id = p.id), 0)::text as "appliedAmount",
   p.reference, p.notes, p.status, p.cancel_reason as "cancelReason", p.ledger_entry_id as "ledgerEntryId",
+  p.stamp_status as "stampStatus", p.cfdi_uuid as "cfdiUuid", p.stamped_at as "stampedAt", p.stamp_sandbox as "stampSandbox",
+  exists(select 1 from client_payment_applications x join invoices i on i.id = x.invoice_id
+    where x.payment_id = p.id and x.is_ppd and i.stamp_status = 'timbrada') as "needsComplement",
   p.created_at as "createdAt", p.version
   from client_payments p join clients cl on cl.id = p.client_id join company_accounts a on a.id = p.account_id`;
 
@@ -151,4 +159,58 @@ export async function findAccount(ex: Executor, id: number): Promise<{ id: numbe
 
 export async function depositAccounts(ex: Executor): Promise<{ id: number; name: string; bank: string; number: string }[]> {
   return queryRows(ex, sql`select id, name, bank, number from company_accounts where active order by name, id`);
+}
+
+// ---- payment complement (paymentStamping.ts) ---------------------------------------------------
+
+/** What the complement needs of each stamped PPD invoice a payment settles, in application order. */
+export async function repDocumentsOf(ex: Executor, paymentId: number) {
+  return queryRows<{
+    uuid: string; serie: string; folio: number; installment: number; previousBalance: string; paid: string; remaining: string;
+    total: string; base: string; ivaRate: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string;
+  }>(
+    ex,
+    sql`select i.cfdi_uuid as uuid, i.serie, i.folio, a.installment, a.previous_balance::text as "previousBalance", a.amount::text as paid,
+          a.remaining_balance::text as remaining, i.total::text as total,
+          coalesce((select sum(l.base) from invoice_lines l where l.invoice_id = i.id and l.objeto_imp = '02'), 0)::text as base,
+          i.iva_rate::text as "ivaRate", i.iva::text as iva, i.isr_retention_rate::text as "isrRetentionRate", i.isr_retained::text as "isrRetained",
+          i.iva_retention_rate::text as "ivaRetentionRate", i.iva_retained::text as "ivaRetained"
+        from client_payment_applications a join invoices i on i.id = a.invoice_id
+        where a.payment_id = ${paymentId} and a.is_ppd and i.stamp_status = 'timbrada'
+        order by a.id`,
+  );
+}
+
+export async function paymentCfdiXml(ex: Executor, id: number): Promise<string | null> {
+  const rows = await ex.select({ xml: clientPayments.cfdiXml }).from(clientPayments).where(eq(clientPayments.id, id));
+  return rows[0]?.xml ?? null;
+}
+
+export async function markPaymentSealed(ex: Executor, id: number, sealedXml: string): Promise<void> {
+  await ex.update(clientPayments).set({ stampStatus: 'pendiente', cfdiXml: sealedXml }).where(eq(clientPayments.id, id));
+}
+
+/** pendiente → timbrada, once. */
+export async function savePaymentStamp(ex: Executor, id: number, stamp: { xml: string; uuid: string; stampedAt: Date; sandbox: boolean }): Promise<boolean> {
+  const rows = await ex
+    .update(clientPayments)
+    .set({ stampStatus: 'timbrada', cfdiXml: stamp.xml, cfdiUuid: stamp.uuid, stampedAt: stamp.stampedAt, stampSandbox: stamp.sandbox, version: sql`${clientPayments.version} + 1` })
+    .where(and(eq(clientPayments.id, id), eq(clientPayments.stampStatus, 'pendiente')))
+    .returning({ id: clientPayments.id });
+  return rows.length === 1;
+}
+
+/** The PAC refused the complement: the payment stands, without one (it can be issued again). */
+export async function clearPaymentSeal(ex: Executor, id: number): Promise<boolean> {
+  const rows = await ex
+    .update(clientPayments)
+    .set({ stampStatus: null, cfdiXml: null })
+    .where(and(eq(clientPayments.id, id), eq(clientPayments.stampStatus, 'pendiente')))
+    .returning({ id: clientPayments.id });
+  return rows.length === 1;
+}
+
+export async function pendingPaymentStampIds(ex: Executor): Promise<number[]> {
+  const rows = await ex.select({ id: clientPayments.id }).from(clientPayments).where(eq(clientPayments.stampStatus, 'pendiente')).orderBy(clientPayments.id);
+  return rows.map((r) => r.id);
 }
