@@ -73,6 +73,7 @@ export const texts = {
     retireBlocked: (folios: string[]) => `No se puede dar de baja mientras ${folios.length === 1 ? 'la orden' : 'las órdenes'} ${folios.join(', ')} ${folios.length === 1 ? 'esté abierta' : 'estén abiertas'}.`,
     saveFirst: 'Guarda el vehículo para adjuntar su foto, sus documentos y registrar lecturas de odómetro.',
     documentsEmpty: 'No hay tipos de documento activos. Agrégalos en Configuración PV.',
+    documentsUntracked: 'Vehículo de baja: sus documentos ya no generan avisos de vencimiento.',
     sections: { identity: 'Identificación', assignment: 'Asignación', insurance: 'Seguro y adquisición', odometer: 'Bitácora de odómetro' },
     fields: {
       economicNumber: 'Número económico',

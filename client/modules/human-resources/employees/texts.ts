@@ -90,6 +90,7 @@ export const texts = {
     saveFirst: 'Guarda el empleado para adjuntar su foto y sus documentos.',
     documents: {
       empty: 'No hay tipos de documento activos. Agrégalos en Configuración RH.',
+      untracked: 'Empleado dado de baja: sus documentos ya no generan avisos de vencimiento.',
     },
     history: {
       date: 'Fecha',
@@ -113,6 +114,7 @@ export const texts = {
     rehireWorkplace: 'Plaza (opcional)',
     rehireReason: 'Observaciones',
     bajaNotice: (date: string, reason: string) => `Dado de baja el ${date}: ${reason}`,
+    bajaEditable: 'Solo se cambian sus datos de contacto y bancarios, su foto y sus documentos; para lo demás registra su reingreso.',
   },
   import: {
     title: 'Importar empleados',
