@@ -39,17 +39,10 @@ test('register an expense, pay it partially and fully from an account, see the a
   await expect(totals.getByRole('row', { name: /^IVA/ })).toContainText('$160.00');
   await expect(totals.getByRole('row', { name: /^Total/ })).toContainText('$1,160.00');
   await form.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Gasto registrado.')).toBeVisible();
-  await expect(page).toHaveURL(/\/system\/shoppingModule\/expenses$/);
-
-  // 2. Open it from the list and go pay it.
-  await main(page).getByPlaceholder(/Buscar por proveedor/).fill(folio);
-  // Wait for the debounced search to reach the URL before leaving the list.
-  await expect(page).toHaveURL(new RegExp(`search=${folio}`));
-  const row = main(page).getByRole('row', { name: new RegExp(folio) });
-  await expect(row).toContainText('Pendiente');
-  await row.click();
-  await expect(page).toHaveURL(/expenses-form\?id=\d+/);
+  // 2. Saved, it stays open as the record (`?id=`), where the supplier's files attach; then go pay it.
+  await expect(page.getByText(/Gasto \S+ registrado: adjunta aquí el XML y el PDF del proveedor\./)).toBeVisible();
+  await expect(page).toHaveURL(/expenses-form\?id=\d+$/);
+  await expect(main(page).getByText('Pendiente', { exact: true }).first()).toBeVisible();
   const expenseUrl = page.url();
   // The supplier's CFDI XML attaches from the saved expense; an XML that is not a CFDI is refused in Spanish.
   const attachments = main(page).locator('input[type=file]');

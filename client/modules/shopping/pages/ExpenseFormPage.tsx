@@ -1,7 +1,8 @@
 // Formulario de Gastos: no `?id=` registers a supplier invoice; `?id=N` edits
 // it while pendiente and unpaid, otherwise shows it with its payments. Totals
 // are previewed with the same function the server uses (fiscal.ts), so what
-// the screen shows is what gets saved. The supplier's XML/PDF attach here.
+// the screen shows is what gets saved. The supplier's XML/PDF attach here,
+// so a new gasto opens as the saved record (`?id=`) rather than the list.
 import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -27,7 +28,7 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentActions } from '../../../components/DocumentActions';
-import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS } from '../texts';
+import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS, withId } from '../texts';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError } from '../../../components/serverErrors';
@@ -151,9 +152,15 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const save = () =>
     runSave(async (values) => {
       const input = toInput(values);
-      if (expense) await update({ variables: { id: expense.id, version: expense.version, input } });
-      else await create({ variables: { input } });
-      return expense ? 'Gasto guardado.' : 'Gasto registrado.';
+      if (expense) {
+        await update({ variables: { id: expense.id, version: expense.version, input } });
+        return 'Gasto guardado.';
+      }
+      const created = (await create({ variables: { input } })).data?.expenseCreate;
+      // Straight to the saved record: the supplier's XML and PDF attach there.
+      return created
+        ? { message: `Gasto ${created.folio} registrado: adjunta aquí el XML y el PDF del proveedor.`, onSaved: () => void navigate(withId(SHOPPING_PATHS.expenseForm, created.id), { replace: true }) }
+        : 'Gasto registrado.';
     });
 
   const openBalance = expense && (expense.status === 'pendiente' || expense.status === 'pagado_parcial');
