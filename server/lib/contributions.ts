@@ -43,10 +43,11 @@ export type SearchSource = {
 /**
  * An audited entity as people see it: `parts` reads the record's folio and/or
  * name (SQL from the module's data layer), `label` writes them, and
- * `historySubject` is the screen whose `ver` guards the record's Historial
- * (none: the entity has no Historial of its own, e.g. a note).
+ * `historySubject` is the screen whose `ver` guards the record's Historial,
+ * or the screens any of which does (a payroll is shown by Nóminas and by
+ * Nóminas Fiscales); none: the entity has no Historial of its own, e.g. a note.
  */
-export type AuditReference = { parts: PartsOf; label: Label; historySubject?: string };
+export type AuditReference = { parts: PartsOf; label: Label; historySubject?: string | readonly string[] };
 
 /** The employee being dado de baja, as a module needs them to let go of what they held. */
 export type EmployeeLeaving = { id: number; number: string; fullName: string; date: string; reason: string };
