@@ -153,10 +153,14 @@ test('suppliers, a maintenance payment request approved into an expense, and the
   // Solicitudes de pago: the seeded request from Mantenimiento (OM-0012) is approved into an expense.
   await openScreen(page, 'Solicitudes de pago');
   await main(page).getByRole('row', { name: /OM-0012/ }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: /^Solicitud \d+/ });
   await dialog.getByRole('button', { name: 'Aprobar' }).click();
   await dialog.getByLabel('Folio de la factura').fill('R-778');
   await dialog.getByRole('button', { name: 'Aprobar y crear gasto' }).click();
+  // Creating the gasto cannot be undone: asked first, naming the request.
+  const confirm = page.getByRole('dialog', { name: 'Aprobar y crear gasto' });
+  await expect(confirm).toContainText(/¿Aprobar la solicitud de pago \d+\? Esta acción no se puede deshacer\./);
+  await confirm.getByRole('button', { name: 'Aprobar y crear gasto' }).click();
   await expect(page.getByText(/Solicitud \d+ aprobada: se creó el gasto \d+\./)).toBeVisible();
   // The status first, then the search: a list that changes under an open dropdown moves its options
   // (the approved request leaves the default Pendiente list as soon as the search lands).

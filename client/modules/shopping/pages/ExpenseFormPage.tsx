@@ -33,7 +33,8 @@ import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError } from '../../../components/serverErrors';
 import { AttachmentsPanel } from '../../../components/Attachments';
-import { FormDialog } from '../../../components/EditDialog';
+import { ReasonDialog } from '../../../components/ReasonDialog';
+import { irreversibleQuestion } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 
@@ -75,20 +76,27 @@ function preview(v: Values) {
   });
 }
 
+/** Cancelling asks first, naming the gasto, and why. */
 function CancelDialog({ expense, onClose }: { expense: Expense; onClose: () => void }) {
   const [cancel] = useMutation(ExpenseCancelDocument);
-  const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
-  const { save: runSave, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: onClose });
-  const save = () =>
-    runSave(async ({ reason }) => {
-      await cancel({ variables: { id: expense.id, version: expense.version, reason } });
-      return `Gasto ${expense.folio} cancelado.`;
-    });
   return (
-    <FormDialog title={`Cancelar gasto ${expense.folio}`} opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel="Cancelar gasto" size="md">
-      <Text size="sm">Un gasto cancelado deja de contar como cuenta por pagar. Solo se puede cancelar si no tiene pagos.</Text>
-      <TextInput label="Motivo" required maxLength={500} data-autofocus {...form.getInputProps('reason')} />
-    </FormDialog>
+    <ReasonDialog
+      opened
+      title={`Cancelar gasto ${expense.folio}`}
+      message={
+        <Stack gap={4}>
+          <Text size="sm">{irreversibleQuestion('cancelar', { noun: 'el gasto', reference: String(expense.folio) })}</Text>
+          <Text size="sm">Un gasto cancelado deja de contar como cuenta por pagar. Solo se puede cancelar si no tiene pagos.</Text>
+        </Stack>
+      }
+      confirmLabel="Cancelar gasto"
+      reasonLabel="Motivo"
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        await cancel({ variables: { id: expense.id, version: expense.version, reason } });
+        notifySuccess(`Gasto ${expense.folio} cancelado.`);
+      }}
+    />
   );
 }
 
