@@ -2,7 +2,9 @@
 // frees the vehicles they drive in the same transaction, each with its
 // Historial entry, and leaves only contact and bank data editable; a
 // vehicle's baja frees its driver and stops its document warnings (record and
-// Tablero). Allowed users (rh@, vehiculos@), FORBIDDEN and bad input with
+// Tablero); a driver assigned while their baja runs is never kept (on
+// PostgreSQL it fails without the employee lock the vehicle save takes).
+// Allowed users (rh@, vehiculos@), FORBIDDEN and bad input with
 // nothing written. One server on the demo company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
@@ -39,6 +41,7 @@ const VEHICLE = 'id economicNumber driverId driverName status documentAlerts doc
 const EMPLOYEE = `id number names lastName secondLastName fullName rfc curp nss birthDate hireDate areaId positionId workplaceId payFrequency wageZone dailySalary
   bank clabe email phone address emergencyContact status version`;
 const VEHICLE_CREATE = `mutation($i:VehicleInput!){ vehicleCreate(input:$i){ ${VEHICLE} } }`;
+const VEHICLE_UPDATE = `mutation($id:ID!,$v:Int!,$i:VehicleInput!){ vehicleUpdate(id:$id,version:$v,input:$i){ ${VEHICLE} } }`;
 const VEHICLE_STATUS = `mutation($id:ID!,$v:Int!,$i:VehicleStatusInput!){ vehicleStatusChange(id:$id,version:$v,input:$i){ ${VEHICLE} } }`;
 const VEHICLE_DETAIL = `query($id:ID!){ vehicle(id:$id){ ${VEHICLE} } }`;
 const EMPLOYEE_DETAIL = `query($id:ID!){ rhEmployee(id:$id){ ${EMPLOYEE} } }`;
@@ -58,20 +61,20 @@ const fields = (r: GqlResult) => {
 };
 
 let serial = 0;
+const vehicleInput = (n: number, driverId: string | null) => ({
+  economicNumber: `BJ-${String(n).padStart(2, '0')}`,
+  plate: `BJA-${100 + n}`,
+  vin: '1HGCM82633A004352',
+  brand: 'Nissan',
+  model: 'NP300',
+  year: 2022,
+  vehicleType: 'Pick-up',
+  fuel: 'diesel',
+  driverId,
+});
 async function vehicle(driverId: string | null) {
   serial += 1;
-  const i = {
-    economicNumber: `BJ-${String(serial).padStart(2, '0')}`,
-    plate: `BJA-${100 + serial}`,
-    vin: '1HGCM82633A004352',
-    brand: 'Nissan',
-    model: 'NP300',
-    year: 2022,
-    vehicleType: 'Pick-up',
-    fuel: 'diesel',
-    driverId,
-  };
-  return (await gqlOk(VEHICLE_CREATE, { i }, fleet)).vehicleCreate;
+  return (await gqlOk(VEHICLE_CREATE, { i: vehicleInput(serial, driverId) }, fleet)).vehicleCreate;
 }
 const vehicleNow = async (id: string) => (await gqlOk(VEHICLE_DETAIL, { id })).vehicle;
 const employeeNow = async (id: string) => (await gqlOk(EMPLOYEE_DETAIL, { id })).rhEmployee;
@@ -133,6 +136,22 @@ describe("an employee's baja", () => {
     expect(fields(await s.gql(VEHICLE_CREATE, { i: { economicNumber: 'BJ-XX', vin: '1HGCM82633A004352', brand: 'Nissan', model: 'NP300', year: 2022, vehicleType: 'Pick-up', fuel: 'diesel', driverId: leaving.id } }, fleet))).toEqual({
       driverId: 'El conductor está dado de baja en Recursos Humanos.',
     });
+  });
+
+  it('a vehicle saved with them as driver while their baja runs never keeps them (locks taken employee first)', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { leaving } = await twoActiveEmployees();
+      const v = await vehicle(null);
+      const [terminated, saved] = await Promise.all([
+        s.gql(TERMINATE, { id: leaving.id, v: leaving.version, i: { date: today, reason: 'Fin de obra' } }, rh),
+        s.gql(VEHICLE_UPDATE, { id: v.id, v: v.version, i: vehicleInput(Number(v.economicNumber.slice(3)), leaving.id) }, fleet),
+      ]);
+      expect(terminated.errors).toBeUndefined();
+      // Either the save came first and the baja freed the vehicle, or the baja came first and the save was refused.
+      if (saved.errors) expect(fields(saved)).toEqual({ driverId: 'El conductor está dado de baja en Recursos Humanos.' });
+      expect(await drivenBy(leaving.id)).toEqual([]);
+      expect((await vehicleNow(v.id)).driverId).toBeNull();
+    }
   });
 
   it('leaves only contact and bank data editable; any other change is refused field by field, nothing written', async () => {
