@@ -103,6 +103,8 @@ export const texts = {
     retired: 'Vehículo dado de baja.',
     reactivated: 'Vehículo reactivado.',
     retireTitle: 'Dar de baja el vehículo',
+    retireHelp: (driver: string | null) =>
+      `${driver ? `${driver} deja de ser su conductor. ` : ''}Sus documentos dejan de generar avisos de vencimiento y ya no se le registran lecturas ni órdenes.`,
     reactivateTitle: 'Reactivar el vehículo',
     reactivateBody: 'El vehículo vuelve a estar activo y se ofrece de nuevo en las demás pantallas.',
     retireDate: 'Fecha de baja',
