@@ -86,8 +86,11 @@ const inputOf = (e: Record<string, any>, overrides: Record<string, unknown> = {}
 
 /** Active demo employees, handed out so that no two tests share one. */
 let pool: string[] = [];
-async function twoActiveEmployees() {
+async function fillPool() {
   if (!pool.length) pool = ((await gqlOk('{ rhEmployeeOptions(limit: 50) { id } }')).rhEmployeeOptions as { id: string }[]).map((o) => o.id).reverse();
+}
+async function twoActiveEmployees() {
+  await fillPool();
   const [leaving, staying] = pool.splice(0, 2);
   return { leaving: await employeeNow(leaving), staying: await employeeNow(staying) };
 }
@@ -166,6 +169,19 @@ describe("an employee's baja", () => {
     const contact = { phone: '55 1234 5678', email: 'ex.empleado@correo.mx', address: 'Calle 5 #10, Monterrey', emergencyContact: 'Ana, 81 0000 0000', bank: 'BBVA', clabe: '002010077777777771' };
     const saved = (await gqlOk(UPDATE, { id: baja.id, v: baja.version, i: inputOf(baja, contact) }, rh)).rhEmployeeUpdate;
     expect(saved).toEqual({ ...baja, ...contact, version: baja.version + 1 });
+  });
+  it('stops warning about their documents: the record counts none and the alerts filter leaves them out', async () => {
+    await fillPool();
+    const ALERTED = '{ rhEmployees(filter:{status: activo, documentAlerts: true}, list:{pageSize: 200}){ items { id number version documentAlerts } } }';
+    const alerted = (await gqlOk(ALERTED)).rhEmployees.items as { id: string; number: string; version: number; documentAlerts: number }[];
+    const e = alerted.find((x) => x.documentAlerts > 0 && pool.includes(x.id));
+    expect(e).toBeDefined(); // the demo has employees with missing or expired documents
+    pool.splice(pool.indexOf(e!.id), 1);
+    const count = async (flag: boolean) => (await gqlOk('query($s:String,$f:Boolean){ rhEmployees(list:{search:$s}, filter:{documentAlerts:$f}){ total } }', { s: e!.number, f: flag })).rhEmployees.total;
+    expect([await count(true), await count(false)]).toEqual([1, 0]);
+    await gqlOk(TERMINATE, { id: e!.id, v: e!.version, i: { date: today, reason: 'Renuncia voluntaria' } }, rh);
+    expect((await gqlOk('query($id:ID!){ rhEmployee(id:$id){ documentAlerts } }', { id: e!.id })).rhEmployee.documentAlerts).toBe(0);
+    expect([await count(true), await count(false)]).toEqual([0, 1]);
   });
 });
 
