@@ -220,6 +220,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   to_order: 'Paso a orden',
   discard: 'Descarte',
   retire: 'Baja de vehículo',
+  driver_release: 'Conductor liberado por su baja',
   reactivate: 'Reactivación',
   // Seguridad
   raise_report: 'Reporte de mantenimiento levantado',
@@ -336,6 +337,8 @@ export const AUDIT_FIELDS: Readonly<Record<string, string>> = {
   ivaRetentionRate: 'Tasa de retención de IVA', formaPago: 'Forma de pago', metodoPago: 'Método de pago', comments: 'Comentarios',
   type: 'Tipo', contactName: 'Contacto', accountNumber: 'Número de cuenta', openingBalance: 'Saldo inicial', countedCash: 'Efectivo contado',
   difference: 'Diferencia', salary: 'Salario', integrationFactor: 'Factor de integración', zone: 'Zona', uma: 'UMA',
+  driver: 'Conductor', releasedVehicles: 'Vehículos liberados', retiredOn: 'Fecha de baja', retiredReason: 'Motivo de baja',
+  terminationDate: 'Fecha de baja', terminationReason: 'Motivo de baja', freedWorkplaces: 'Plazas liberadas',
 };
 
 /** "paymentTerms" → "Payment terms" when the field has no Spanish name yet. */

@@ -2,7 +2,9 @@
 // vehicles): the photo (an image, replaced at once) and one row per document
 // type with its state badge (red vencido, amber por vencer, gray faltante,
 // green vigente), the latest file, its expiry and an upload (with the expiry
-// date first when the type expires). The module passes its mutations.
+// date first when the type expires). The module passes its mutations. A
+// record that left service (a vehicle or an employee de baja) keeps its files
+// but no longer warns: no state badges, no alert count.
 import { useState } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { AttachmentList, UploadButton, type AttachmentItem } from './Attachments';
@@ -90,9 +92,10 @@ export type DocumentActions = {
   remove: (id: string) => Promise<unknown>;
 };
 
-function DocumentRow({ doc, canEdit, actions }: { doc: RecordDocument; canEdit: boolean; actions: DocumentActions }) {
+function DocumentRow({ doc, canEdit, actions, tracked }: { doc: RecordDocument; canEdit: boolean; actions: DocumentActions; tracked: boolean }) {
   const [expiresOn, setExpiresOn] = useState('');
   const state = doc.state === 'faltante' && !doc.required ? null : doc.state;
+  const badge = !tracked ? null : state ? <StatusBadge status={state} labels={DOCUMENT_BADGES} /> : <Badge color="gray" variant="light">{t.noneOptional}</Badge>;
   return (
     <Paper withBorder radius="sm" p="sm">
       <Stack gap={6}>
@@ -105,7 +108,7 @@ function DocumentRow({ doc, canEdit, actions }: { doc: RecordDocument; canEdit: 
               {doc.required ? t.required : t.optional}
             </Badge>
           </Group>
-          {state ? <StatusBadge status={state} labels={DOCUMENT_BADGES} /> : <Badge color="gray" variant="light">{t.noneOptional}</Badge>}
+          {badge}
         </Group>
         {doc.expiresOn ? (
           <Text size="xs" c="dimmed">
@@ -160,6 +163,7 @@ export function DocumentsPanel({
   canEdit,
   actions,
   empty,
+  untracked,
 }: {
   documents: readonly RecordDocument[];
   documentAlerts: number;
@@ -167,12 +171,18 @@ export function DocumentsPanel({
   actions: DocumentActions;
   /** Shown when no document type is active (where to add them). */
   empty: string;
+  /** Why these documents no longer warn (the record is de baja): shown instead of the alerts and the state of each. */
+  untracked?: string | null;
 }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm">
         <Text fw={600}>{t.documents}</Text>
-        {documentAlerts > 0 ? (
+        {untracked ? (
+          <Text size="sm" c="dimmed">
+            {untracked}
+          </Text>
+        ) : documentAlerts > 0 ? (
           <Badge color="red" variant="light">
             {t.alerts(documentAlerts)}
           </Badge>
@@ -185,7 +195,7 @@ export function DocumentsPanel({
       ) : (
         <Stack gap="xs">
           {documents.map((doc) => (
-            <DocumentRow key={doc.documentTypeId} doc={doc} canEdit={canEdit} actions={actions} />
+            <DocumentRow key={doc.documentTypeId} doc={doc} canEdit={canEdit} actions={actions} tracked={!untracked} />
           ))}
         </Stack>
       )}

@@ -7,7 +7,7 @@
 //   asks first through the product's confirm dialog, naming the record:
 //   «¿Cerrar el permiso PT-000012? Esta acción no se puede deshacer.»
 import { createContext, useContext, type ReactNode } from 'react';
-import { confirmAction } from './confirm';
+import { confirmAction, confirmAsync } from './confirm';
 
 /** How a record is named in a sentence: noun with its article, and its folio. */
 export type RecordName = { noun: string; reference: string };
@@ -33,6 +33,11 @@ export function irreversibleQuestion(verb: string, record: RecordName | null): s
 /** Asks before an irreversible move; the title is the action, the question names the record. */
 export function confirmIrreversible({ label, verb, record, onConfirm }: { label: string; verb?: string; record: RecordName | null; onConfirm: () => void }): string {
   return confirmAction({ title: label, message: irreversibleQuestion(verb ?? actionVerb(label), record), confirmLabel: label, onConfirm });
+}
+
+/** The same question as a promise (true when confirmed), for a move that is a form's submit (useFormSave's `confirm`). */
+export function confirmIrreversibleAsync({ label, verb, record }: { label: string; verb?: string; record: RecordName | null }): Promise<boolean> {
+  return confirmAsync({ title: label, message: irreversibleQuestion(verb ?? actionVerb(label), record), confirmLabel: label });
 }
 
 type RecordActionScope = {

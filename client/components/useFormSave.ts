@@ -35,6 +35,8 @@ export type FormSaveOptions<Values> = {
   asNotice?: (error: AppError) => boolean;
   /** That notice's title ("Error" otherwise). */
   noticeTitle?: string;
+  /** Asked once the form is valid, before anything is sent (an irreversible move, confirmIrreversibleAsync): false stops the save. */
+  confirm?: (values: Values) => Promise<boolean>;
 };
 
 /** What a save resolves to: the success message, or the message and where to go instead of `onSaved` (a new record's own page; no message when that page is the answer). */
@@ -59,6 +61,7 @@ export function useFormSave<Values>({
   mapError,
   asNotice,
   noticeTitle,
+  confirm,
 }: FormSaveOptions<Values>): FormSave<Values> {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -70,6 +73,7 @@ export function useFormSave<Values>({
     const extra = validate?.(form.getValues()) ?? {};
     if (Object.keys(extra).length) form.setErrors({ ...form.errors, ...extra });
     if (checked.hasErrors || Object.keys(extra).length) return;
+    if (confirm && !(await confirm(form.getValues()))) return;
     setSaving(true);
     try {
       const saved = await mutate(form.getValues());

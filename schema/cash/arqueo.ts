@@ -6,6 +6,9 @@ import { dec, money, sum } from '../money';
 export const DENOMINATIONS = ['1000', '500', '200', '100', '50', '20', '10', '5', '2', '1', '0.50'] as const;
 export const BILLS: readonly string[] = ['1000', '500', '200', '100', '50', '20'];
 
+/** Said by the server and, before asking to close, by the screen. */
+export const ARQUEO_MESSAGES = { differenceReason: 'Explica la diferencia del arqueo.' } as const;
+
 export type DenominationCount = { value: string; count: number };
 
 export const isDenomination = (value: string): boolean => /^\d+(\.\d+)?$/.test(value) && DENOMINATIONS.some((d) => dec(d).eq(value));

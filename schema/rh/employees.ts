@@ -10,12 +10,23 @@ export const EMPLOYEE_MESSAGES = {
   curpBirthDate: 'La fecha de la CURP (AAMMDD) no coincide con la fecha de nacimiento.',
   hireBeforeBirth: 'La fecha de ingreso debe ser posterior a la de nacimiento.',
   hireTooFar: 'La fecha de ingreso no puede ser más de 30 días en el futuro.',
+  lockedAfterBaja: 'El empleado está dado de baja: registra su reingreso para cambiar este dato.',
   tooYoung: 'El trabajador debe tener al menos 15 años cumplidos a la fecha de ingreso.',
   belowMinimum: (zone: string, wage: string) => `El salario diario no puede ser menor al salario mínimo ${zone} (${wage}).`,
 } as const;
 
 /** How many days ahead a hire (or reingreso, or baja) date may be captured. */
 export const MAX_DAYS_AHEAD = 30;
+
+/**
+ * What stays editable once an employee is dado de baja: how to reach them and
+ * the account their finiquito is paid to (plus, outside the form, their photo,
+ * documents and Historial notes). Everything else is the record of the
+ * employment that ended; changing it takes a reingreso.
+ */
+export const EDITABLE_AFTER_BAJA = ['bank', 'clabe', 'email', 'phone', 'address', 'emergencyContact'] as const;
+export type EditableAfterBaja = (typeof EDITABLE_AFTER_BAJA)[number];
+export const isEditableAfterBaja = (field: string): boolean => (EDITABLE_AFTER_BAJA as readonly string[]).includes(field);
 /** Minimum working age (LFT art. 22). */
 export const MINIMUM_AGE = 15;
 

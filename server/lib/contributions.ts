@@ -6,6 +6,7 @@
 // declarations from the registry and never import a business module, so a
 // new module is one registry entry plus its own folders.
 import type { RequestContext } from '../context';
+import type { Executor } from '../db/database';
 import type { Indicator } from './indicators';
 import type { Label, PartsOf } from './references';
 
@@ -42,15 +43,29 @@ export type SearchSource = {
 /**
  * An audited entity as people see it: `parts` reads the record's folio and/or
  * name (SQL from the module's data layer), `label` writes them, and
- * `historySubject` is the screen whose `ver` guards the record's Historial
- * (none: the entity has no Historial of its own, e.g. a note).
+ * `historySubject` is the screen whose `ver` guards the record's Historial,
+ * or the screens any of which does (a payroll is shown by Nóminas and by
+ * Nóminas Fiscales); none: the entity has no Historial of its own, e.g. a note.
  */
-export type AuditReference = { parts: PartsOf; label: Label; historySubject?: string };
+export type AuditReference = { parts: PartsOf; label: Label; historySubject?: string | readonly string[] };
+
+/** The employee being dado de baja, as a module needs them to let go of what they held. */
+export type EmployeeLeaving = { id: number; number: string; fullName: string; date: string; reason: string };
+
+/**
+ * What a module lets go of when an employee is dado de baja (e.g. Parque
+ * Vehicular frees the vehicles they drove). Runs inside the baja's
+ * transaction, with the employee row locked, and writes its own audit entries
+ * on its records; answers what it released (e.g. `{ releasedVehicles: 'ECO-01, ECO-07' }`)
+ * for the employee's own audit entry.
+ */
+export type EmployeeRelease = (tx: Executor, ctx: RequestContext, employee: EmployeeLeaving) => Promise<Record<string, string>>;
 
 export type ModuleContributions = {
   indicators?: readonly IndicatorContribution[];
   searchSources?: readonly SearchSource[];
   auditReferences?: Readonly<Record<string, AuditReference>>;
+  employeeReleases?: readonly EmployeeRelease[];
 };
 
 /** The first page of a module's list, searched as its screen searches: what a search source's `find` asks. */

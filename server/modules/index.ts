@@ -1,7 +1,8 @@
 // The module registry, read like an Odoo manifest: each entry declares the
 // module's resolvers and seeds, and what it contributes to the platform's
 // screens (Tablero indicators, Ctrl+K sources, audit references and the
-// screens guarding their Historial; server/lib/contributions.ts). The
+// screens guarding their Historial) and what it lets go of when an employee
+// is dado de baja (server/lib/contributions.ts). The
 // platform modules (session, settings, dashboard, search) read those from
 // here and import no business module: a new module is one entry here plus
 // its own folders.
@@ -9,7 +10,7 @@ import type { Config } from '../config';
 import type { AppServices } from '../services';
 import type { Db } from '../db/database';
 import type { Resolvers } from '../graphql/types';
-import type { AuditReference, IndicatorContribution, ModuleContributions, SearchSource } from '../lib/contributions';
+import type { AuditReference, EmployeeRelease, IndicatorContribution, ModuleContributions, SearchSource } from '../lib/contributions';
 import { sessionResolvers } from './session/resolvers';
 import { sessionContributions } from './session/contributions';
 import { settingsResolvers } from './settings/resolvers';
@@ -103,6 +104,8 @@ export type Contributed = {
   searchSources: readonly SearchSource[];
   /** Every audited entity with a folio or name to show. */
   auditReferences: Readonly<Record<string, AuditReference>>;
+  /** What each module lets go of when an employee is dado de baja, in registry order. */
+  employeeReleases: readonly EmployeeRelease[];
 };
 
 let contributed: Contributed | null = null;
@@ -118,6 +121,7 @@ export function contributions(): Contributed {
   const indicators: IndicatorContribution[] = [];
   const searchSources: SearchSource[] = [];
   const auditReferences: Record<string, AuditReference> = {};
+  const employeeReleases: EmployeeRelease[] = [];
   const claim = (seen: Set<string>, key: string, module: string) => {
     if (seen.has(key)) throw new Error(`module registry: ${module} declares ${key}, already declared by another module`);
     seen.add(key);
@@ -140,8 +144,9 @@ export function contributions(): Contributed {
       claim(entities, `audit reference ${entity}`, m.name);
       auditReferences[entity] = reference;
     }
+    employeeReleases.push(...(c.employeeReleases ?? []));
   }
   searchSources.sort((a, b) => a.sequence - b.sequence);
-  contributed = { indicators, searchSources, auditReferences };
+  contributed = { indicators, searchSources, auditReferences, employeeReleases };
   return contributed;
 }

@@ -15,10 +15,17 @@ async function openScreen(page: Page, card: string) {
 }
 
 async function countCash(page: Page, counts: [RegExp, string][]) {
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: /^Período \d+/ });
   await dialog.getByRole('button', { name: 'Cerrar con arqueo' }).click();
   for (const [label, count] of counts) await dialog.getByLabel(label).fill(count);
   return dialog;
+}
+
+/** Closing a period cannot be undone: asked first, naming the period. */
+async function confirmClose(page: Page) {
+  const confirm = page.getByRole('dialog', { name: 'Cerrar período' });
+  await expect(confirm).toContainText(/¿Cerrar el período \d+\? Esta acción no se puede deshacer\./);
+  await confirm.getByRole('button', { name: 'Cerrar período' }).click();
 }
 
 async function addMovement(page: Page, concept: RegExp, amount: string, description: string) {
@@ -46,6 +53,7 @@ test('open a cash period, register movements, close it with an arqueo', async ({
   await expect(dialog.getByText('Explica la diferencia del arqueo.')).toBeVisible();
   await dialog.getByLabel('Explicación de la diferencia').fill('Se depositó el excedente en el banco');
   await dialog.getByRole('button', { name: 'Cerrar período' }).click();
+  await confirmClose(page);
   await expect(page.getByText(/Período \d+ cerrado\./)).toBeVisible();
 
   // Open the next one: it starts with the $2,000.00 counted.
@@ -107,6 +115,7 @@ test('open a cash period, register movements, close it with an arqueo', async ({
   await expect(dialog.getByText('-$1.00 (faltante)')).toBeVisible();
   await dialog.getByLabel('Explicación de la diferencia').fill('Moneda faltante en el conteo');
   await dialog.getByRole('button', { name: 'Cerrar período' }).click();
+  await confirmClose(page);
   await expect(page.getByText(/Período \d+ cerrado\./)).toBeVisible();
   const closed = main(page).getByRole('row').filter({ hasText: '$2,148.50' });
   await expect(closed).toContainText('$2,149.50');

@@ -39,17 +39,10 @@ test('register an expense, pay it partially and fully from an account, see the a
   await expect(totals.getByRole('row', { name: /^IVA/ })).toContainText('$160.00');
   await expect(totals.getByRole('row', { name: /^Total/ })).toContainText('$1,160.00');
   await form.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Gasto registrado.')).toBeVisible();
-  await expect(page).toHaveURL(/\/system\/shoppingModule\/expenses$/);
-
-  // 2. Open it from the list and go pay it.
-  await main(page).getByPlaceholder(/Buscar por proveedor/).fill(folio);
-  // Wait for the debounced search to reach the URL before leaving the list.
-  await expect(page).toHaveURL(new RegExp(`search=${folio}`));
-  const row = main(page).getByRole('row', { name: new RegExp(folio) });
-  await expect(row).toContainText('Pendiente');
-  await row.click();
-  await expect(page).toHaveURL(/expenses-form\?id=\d+/);
+  // 2. Saved, it stays open as the record (`?id=`), where the supplier's files attach; then go pay it.
+  await expect(page.getByText(/Gasto \S+ registrado: adjunta aquí el XML y el PDF del proveedor\./)).toBeVisible();
+  await expect(page).toHaveURL(/expenses-form\?id=\d+$/);
+  await expect(main(page).getByText('Pendiente', { exact: true }).first()).toBeVisible();
   const expenseUrl = page.url();
   // The supplier's CFDI XML attaches from the saved expense; an XML that is not a CFDI is refused in Spanish.
   const attachments = main(page).locator('input[type=file]');
@@ -160,10 +153,14 @@ test('suppliers, a maintenance payment request approved into an expense, and the
   // Solicitudes de pago: the seeded request from Mantenimiento (OM-0012) is approved into an expense.
   await openScreen(page, 'Solicitudes de pago');
   await main(page).getByRole('row', { name: /OM-0012/ }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: /^Solicitud \d+/ });
   await dialog.getByRole('button', { name: 'Aprobar' }).click();
   await dialog.getByLabel('Folio de la factura').fill('R-778');
   await dialog.getByRole('button', { name: 'Aprobar y crear gasto' }).click();
+  // Creating the gasto cannot be undone: asked first, naming the request.
+  const confirm = page.getByRole('dialog', { name: 'Aprobar y crear gasto' });
+  await expect(confirm).toContainText(/¿Aprobar la solicitud de pago \d+\? Esta acción no se puede deshacer\./);
+  await confirm.getByRole('button', { name: 'Aprobar y crear gasto' }).click();
   await expect(page.getByText(/Solicitud \d+ aprobada: se creó el gasto \d+\./)).toBeVisible();
   // The status first, then the search: a list that changes under an open dropdown moves its options
   // (the approved request leaves the default Pendiente list as soon as the search lands).

@@ -73,6 +73,7 @@ export const texts = {
     retireBlocked: (folios: string[]) => `No se puede dar de baja mientras ${folios.length === 1 ? 'la orden' : 'las órdenes'} ${folios.join(', ')} ${folios.length === 1 ? 'esté abierta' : 'estén abiertas'}.`,
     saveFirst: 'Guarda el vehículo para adjuntar su foto, sus documentos y registrar lecturas de odómetro.',
     documentsEmpty: 'No hay tipos de documento activos. Agrégalos en Configuración PV.',
+    documentsUntracked: 'Vehículo de baja: sus documentos ya no generan avisos de vencimiento.',
     sections: { identity: 'Identificación', assignment: 'Asignación', insurance: 'Seguro y adquisición', odometer: 'Bitácora de odómetro' },
     fields: {
       economicNumber: 'Número económico',
@@ -102,6 +103,8 @@ export const texts = {
     retired: 'Vehículo dado de baja.',
     reactivated: 'Vehículo reactivado.',
     retireTitle: 'Dar de baja el vehículo',
+    retireHelp: (driver: string | null) =>
+      `${driver ? `${driver} deja de ser su conductor. ` : ''}Sus documentos dejan de generar avisos de vencimiento y ya no se le registran lecturas ni órdenes.`,
     reactivateTitle: 'Reactivar el vehículo',
     reactivateBody: 'El vehículo vuelve a estar activo y se ofrece de nuevo en las demás pantallas.',
     retireDate: 'Fecha de baja',

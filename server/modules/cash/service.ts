@@ -12,7 +12,7 @@ import { parseInput, rules, z } from '../../lib/validation';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf } from '../../lib/attachments';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import { formatMxn } from '../../../schema/money';
-import { computeArqueo, isDenomination } from '../../../schema/cash/arqueo';
+import { ARQUEO_MESSAGES, computeArqueo, isDenomination } from '../../../schema/cash/arqueo';
 import * as data from './data';
 
 export const MSG = {
@@ -35,7 +35,7 @@ export const MSG = {
   denomination: 'Denominación no válida.',
   count: 'La cantidad debe ser un entero entre 0 y 1,000,000.',
   repeatedDenomination: 'Denominación repetida.',
-  differenceReason: 'Explica la diferencia del arqueo.',
+  differenceReason: ARQUEO_MESSAGES.differenceReason,
   closeBeforeMovements: (d: string) => `La fecha de cierre es anterior al último movimiento (${d}).`,
   closeBeforeOpening: (d: string) => `La fecha de cierre es anterior a la apertura (${d}).`,
 } as const;

@@ -19,4 +19,8 @@ export const UNREFERENCED_ENTITIES = ['session', 'company'] as const;
 export const auditReference = (entity: string, parts: ReferenceParts | null): string | null => labelOf(auditReferences()[entity]?.label, parts);
 
 /** The ability subject whose `ver` reads the record's Historial, or undefined when the entity has none (a note belongs to the record it was left on). */
-export const historySubjectOf = (entity: string): string | undefined => auditReferences()[entity]?.historySubject;
+/** The screens whose `ver` shows the entity's Historial (any of them does); none when it has no Historial. */
+export const historySubjectsOf = (entity: string): readonly string[] => {
+  const subject = auditReferences()[entity]?.historySubject;
+  return subject === undefined ? [] : typeof subject === 'string' ? [subject] : subject;
+};

@@ -9,7 +9,7 @@ import { actorOf, type AuthUser, type RequestContext } from '../../context';
 import { badInput, forbidden, notFound } from '../../lib/errors';
 import { parseInput, z } from '../../lib/validation';
 import { dec } from '../../../schema/money';
-import { auditReference, auditReferences, historySubjectOf } from './auditReferences';
+import { auditReference, auditReferences, historySubjectsOf } from './auditReferences';
 import * as data from './data';
 
 export const HISTORY_LIMIT = 200;
@@ -66,9 +66,9 @@ function canonical(value: unknown): unknown {
 }
 
 function guard(auth: AuthUser, entity: string): void {
-  const subject = historySubjectOf(entity);
-  if (!subject) throw badInput({ entity: HISTORY_MSG.noHistory });
-  if (!auth.ability.can('ver', subject)) throw forbidden();
+  const subjects = historySubjectsOf(entity);
+  if (!subjects.length) throw badInput({ entity: HISTORY_MSG.noHistory });
+  if (!subjects.some((subject) => auth.ability.can('ver', subject))) throw forbidden();
 }
 
 const recordIdOf = (entityId: string): number => {

@@ -1,9 +1,10 @@
 // What Parque Vehicular contributes to the platform, all its features
 // together (registered in ../index.ts): the Tablero card of vehicles'
-// documents, Ctrl+K over vehicles, and how its audited records are named.
+// documents, Ctrl+K over vehicles, how its audited records are named, and
+// what an employee's baja releases (the vehicles they drove).
 import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { named, name } from '../../lib/references';
-import { documentAlertIndicator, listVehicles } from './vehicles/service';
+import { documentAlertIndicator, listVehicles, releaseDriverOnBaja } from './vehicles/service';
 import * as data from './data';
 
 const SETTINGS = 'Parque Vehicular-Configuración PV';
@@ -31,4 +32,5 @@ export const vehicleParkContributions: ModuleContributions = {
     vp_location: { parts: named('vp_locations'), label: name, historySubject: SETTINGS },
     vp_document_type: { parts: named('vp_document_types'), label: name, historySubject: SETTINGS },
   },
+  employeeReleases: [releaseDriverOnBaja],
 };

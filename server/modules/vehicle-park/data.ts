@@ -140,7 +140,8 @@ const vehicleSelect = (today: string) => sql`select v.id, v.economic_number as "
     v.retired_reason as "retiredReason", v.insurance_policy as "insurancePolicy", v.insurance_expires_on::text as "insuranceExpiresOn",
     v.acquisition_cost::text as "acquisitionCost", v.acquisition_date::text as "acquisitionDate", v.photo_upload_id as "photoUploadId",
     ${attachmentJson('ph')} as photo, v.odometer_km as "odometerKm", v.odometer_date::text as "odometerDate", v.notes,
-    ${alertCount(today)} as "documentAlerts", ${dueSoonCount(today)} as "documentsDueSoon", v.version
+    case when v.status = 'baja' then 0 else ${alertCount(today)} end as "documentAlerts",
+    case when v.status = 'baja' then 0 else ${dueSoonCount(today)} end as "documentsDueSoon", v.version
   from vp_vehicles v left join vp_groups g on g.id = v.group_id left join vp_locations l on l.id = v.location_id
   left join rh_employees e on e.id = v.driver_id left join uploads ph on ph.id = v.photo_upload_id`;
 
@@ -260,7 +261,8 @@ export async function updateVehicle(ex: Executor, id: number, version: number, v
 export async function retireVehicle(ex: Executor, id: number, version: number, date: string, reason: string): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`update vp_vehicles set status = 'baja', retired_on = ${date}, retired_reason = ${reason}, version = version + 1
+    // A vehicle de baja has no driver: the employee is free to be given another one.
+    sql`update vp_vehicles set status = 'baja', retired_on = ${date}, retired_reason = ${reason}, driver_id = null, version = version + 1
       where id = ${id} and version = ${version} and status <> 'baja' returning id`,
   );
   return rows.length === 1;
@@ -349,8 +351,22 @@ export async function findGroupRef(ex: Executor, id: number) {
 export async function findLocationRef(ex: Executor, id: number) {
   return (await queryRows<{ id: number; name: string; active: boolean }>(ex, sql`select id, name, active from vp_locations where id = ${id}`))[0] ?? null;
 }
+/**
+ * The employee chosen as driver, locked for share: an employee's baja (which
+ * locks them for update, then frees their vehicles) waits for this save, or
+ * this save sees them in baja. Taken before the vehicle row, as the baja does.
+ */
 export async function findDriverRef(ex: Executor, id: number) {
-  return (await queryRows<{ id: number; number: string; status: string }>(ex, sql`select id, number, status from rh_employees where id = ${id}`))[0] ?? null;
+  return (await queryRows<{ id: number; number: string; status: string }>(ex, sql`select id, number, status from rh_employees where id = ${id} for share`))[0] ?? null;
+}
+
+/** Frees the vehicles an employee drives (their baja); answers each vehicle with the driver it had, for its audit entry. */
+export async function releaseDriver(ex: Executor, employeeId: number) {
+  return queryRows<{ id: number; economicNumber: string; version: number }>(
+    ex,
+    sql`update vp_vehicles set driver_id = null, version = version + 1 where driver_id = ${employeeId}
+      returning id, economic_number as "economicNumber", version`,
+  );
 }
 
 // ---- what Parque Vehicular contributes to the platform (./contributions) ----

@@ -1,4 +1,5 @@
 // Every Spanish message of Parque Vehicular, in one place for review.
+import { formatDateMx } from '../../../schema/dates';
 export const MSG = {
   required: 'Este campo es obligatorio.',
   date: 'Fecha no válida.',
@@ -15,6 +16,7 @@ export const MSG = {
   locationInactive: 'La locación está inactiva.',
   driverMissing: 'El conductor no existe.',
   driverInactive: 'El conductor está dado de baja en Recursos Humanos.',
+  driverLeft: (number: string, date: string, reason: string) => `Baja del empleado ${number} el ${formatDateMx(date)}: ${reason}`,
   acquisitionFuture: 'La fecha de adquisición no puede ser futura.',
   acquisitionBeforeYear: 'La fecha de adquisición no puede ser anterior al año previo al año modelo.',
   initialKm: 'Captura los kilómetros como un número entero, cero o mayor.',

@@ -7,7 +7,7 @@
 //   (…Authorize, …Close, …Cancel, …Emit, …Stamp, …Pay, …Finish, …Approve,
 //   …Reject) is only bound in a screen that asks through the shared
 //   confirmation (a DocumentAction marked `irreversible` or with `confirm`,
-//   confirmIrreversible/confirmAction, ConfirmButton, or ReasonDialog).
+//   confirmIrreversible(Async)/confirmAction, ConfirmButton, or ReasonDialog).
 // The browser half (the dialog really opens and names the record) is
 // tests/e2e/security.spec.ts.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -29,7 +29,7 @@ const rel = (path: string) => relative(ROOT, path);
 const source = (path: string) => readFileSync(path, 'utf8');
 
 const SHOWS_HISTORY = /\bentity="[a-z_]+"|\bentity=\{|\bhistory=\{|<RecordHeader\b|<RecordHistoryButton\b/;
-const ASKS_FIRST = /\birreversible: true\b|\bconfirm: \{|\bconfirmIrreversible\(|\bconfirmAction\(|\bconfirmAsync\(|<ConfirmButton\b|<ReasonDialog\b/;
+const ASKS_FIRST = /\birreversible: true\b|\bconfirm: \{|\bconfirmIrreversible\(|\bconfirmIrreversibleAsync\(|\bconfirmAction\(|\bconfirmAsync\(|<ConfirmButton\b|<ReasonDialog\b/;
 const IRREVERSIBLE_MUTATION = /^mutation (\w+(?:Authorize|Close|Cancel|Emit|Stamp|Pay|Finish|Approve|Reject))\b/gm;
 
 /** Path → page file of every form/detail entry, read from the modules' routes.ts (`detail('x', … import('./Page'))`). */
@@ -50,18 +50,9 @@ const NOT_A_RECORD = new Set(['/system/rol/settings', '/system/sub-modules', '/s
 
 // Found by the sweeps when they were written; each is to be moved to the shared
 // mechanism, and an entry that no longer needs to be here fails the test.
-const HISTORY_DEBT = new Set(['client/modules/human-resources/fiscal/FiscalPayrollDetailPage.tsx', 'client/modules/cash/pages/PeriodsPage.tsx', 'client/modules/shopping/pages/ApplicationsPage.tsx', 'client/modules/shopping/pages/PayoffsPage.tsx', 'client/modules/cash/pages/MovementsPage.tsx']);
-const LIFECYCLE_DEBT = new Set([
-  // A dedicated FormDialog titled with the record asks first; to become a ReasonDialog.
-  'client/modules/shopping/pages/ExpenseFormPage.tsx',
-  'client/modules/human-resources/agreements/AgreementFormPage.tsx',
-  // The record's dialog acts at once.
-  'client/modules/shopping/pages/ApplicationsPage.tsx',
-  'client/modules/shopping/pages/PayoffsPage.tsx',
-  'client/modules/cash/pages/MovementsPage.tsx',
-  'client/modules/cash/pages/PeriodsPage.tsx',
-  'client/modules/sales/pages/OrderFormPage.tsx',
-]);
+// Both lists are empty now: every screen is swept.
+const HISTORY_DEBT = new Set<string>([]);
+const LIFECYCLE_DEBT = new Set<string>([]);
 
 const recordRoutes = appRoutes.filter((r) => (r.kind === 'form' || r.kind === 'detail') && !NOT_A_RECORD.has(r.path));
 const idDialogPages = filesUnder(MODULES, '.tsx').filter((f) => /useDialogParam\(\s*'id'/.test(source(f)));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../client/app/texts';
 import { CONTRACT_LIFECYCLE, ORDER_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
-import { auditReference, auditReferences, historySubjectOf, UNREFERENCED_ENTITIES } from '../../../server/modules/session/auditReferences';
+import { auditReference, auditReferences, historySubjectsOf, UNREFERENCED_ENTITIES } from '../../../server/modules/session/auditReferences';
 import { MODULE_CATALOG } from '../../../schema/catalog';
 
 const SERVER = path.resolve(__dirname, '../../../server');
@@ -71,11 +71,13 @@ describe('audit log in Spanish', () => {
   it('guards the Historial of every audited entity with the ability of a screen that exists', () => {
     // A note or a saved view belongs to the record or screen it was left on: no Historial of its own.
     const none: readonly string[] = [...UNREFERENCED_ENTITIES, 'record_note', 'saved_view'];
-    expect([...entities].filter((e) => !historySubjectOf(e) && !none.includes(e))).toEqual([]);
+    expect([...entities].filter((e) => !historySubjectsOf(e).length && !none.includes(e))).toEqual([]);
     const subjects = new Set(MODULE_CATALOG.flatMap((m) => m.submodules.map((s) => `${m.name}-${s.name}`)));
-    const guarded = Object.keys(auditReferences()).map((e) => [e, historySubjectOf(e)] as const);
-    expect(guarded.filter(([, subject]) => subject !== undefined && !subjects.has(subject))).toEqual([]);
-    expect(guarded.filter(([, subject]) => subject === undefined).map(([e]) => e)).toEqual(['record_note', 'saved_view']);
+    const guarded = Object.keys(auditReferences()).map((e) => [e, historySubjectsOf(e)] as const);
+    expect(guarded.flatMap(([, screens]) => screens.filter((subject) => !subjects.has(subject)))).toEqual([]);
+    expect(guarded.filter(([, screens]) => !screens.length).map(([e]) => e)).toEqual(['record_note', 'saved_view']);
+    // A payroll's Historial is shown by both of its screens.
+    expect(historySubjectsOf('rh_payroll')).toEqual(['Recursos Humanos-Nóminas', 'Recursos Humanos-Nóminas Fiscales']);
   });
 
   it('labels records as their screens show them', () => {

@@ -37,6 +37,8 @@ import { AttachmentList, PendingUploads, UPLOAD_IN_PROGRESS, UploadButton } from
 import type { FileType, UploadedFile } from '../../../components/attachments';
 import { useDialogParam } from '../../../components/dialogParam';
 import { FormDialog } from '../../../components/EditDialog';
+import { ReasonDialog } from '../../../components/ReasonDialog';
+import { irreversibleQuestion } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
@@ -125,14 +127,8 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
   const [attachReceipt] = useMutation(CashReceiptAttachDocument);
   const [cancelling, setCancelling] = useState(false);
   const [current, setCurrent] = useState(movement);
-  const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
   const open = current.periodStatus === 'abierto';
-  const { save: runSave, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: () => onClose(true) });
-  const submit = () =>
-    runSave(async ({ reason }) => {
-      const r = await cancel({ variables: { id: current.id, reason } });
-      return `Movimiento ${current.folio} cancelado con el movimiento ${r.data?.cashMovementCancel.folio ?? ''}.`;
-    });
+  const record = { noun: 'el movimiento', reference: String(current.folio) };
   const attach = async (file: UploadedFile) => {
     try {
       const r = await attachReceipt({ variables: { movementId: current.id, fileId: file.id } });
@@ -147,17 +143,17 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
       title={`Movimiento ${current.folio}`}
       opened
       onClose={() => onClose(false)}
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-      readOnly={!cancelling}
-      submitLabel="Cancelar movimiento"
+      onSubmit={async () => undefined}
+      saving={false}
+      readOnly
+      record={record}
+      history={{ entity: 'cash_movement', id: current.id }}
       extraActions={
         <>
           {open && canAttach ? (
             <UploadButton types={RECEIPT_TYPES} size="sm" label={current.receipt ? 'Reemplazar comprobante' : 'Adjuntar comprobante'} onUploaded={attach} />
           ) : null}
-          {open && canCancel && current.status === 'vigente' && !current.reversalOf && !cancelling ? (
+          {open && canCancel && current.status === 'vigente' && !current.reversalOf ? (
             <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
               Cancelar
             </Button>
@@ -185,12 +181,27 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
       ) : null}
       {current.receipt ? <AttachmentList files={[current.receipt]} /> : null}
       {!open ? <Text size="xs" c="dimmed">El período está cerrado: el movimiento es de solo lectura.</Text> : null}
-      {cancelling ? (
-        <>
-          <Text size="sm">Se registrará el movimiento contrario por {formatMoney(current.amount)} en el período abierto.</Text>
-          <TextInput label="Motivo de la cancelación" required maxLength={300} data-autofocus {...form.getInputProps('reason')} />
-        </>
-      ) : null}
+      <ReasonDialog
+        opened={cancelling}
+        title={`Cancelar el movimiento ${current.folio}`}
+        message={
+          <Stack gap={4}>
+            <Text size="sm">{irreversibleQuestion('cancelar', record)}</Text>
+            <Text size="sm">Se registrará el movimiento contrario por {formatMoney(current.amount)} en el período abierto.</Text>
+          </Stack>
+        }
+        confirmLabel="Cancelar movimiento"
+        reasonLabel="Motivo de la cancelación"
+        maxLength={300}
+        onClose={(done) => {
+          setCancelling(false);
+          if (done) onClose(true);
+        }}
+        onConfirm={async (reason) => {
+          const r = await cancel({ variables: { id: current.id, reason } });
+          notifySuccess(`Movimiento ${current.folio} cancelado con el movimiento ${r.data?.cashMovementCancel.folio ?? ''}.`);
+        }}
+      />
     </FormDialog>
   );
 }

@@ -19,7 +19,7 @@ import {
   type CashPeriodFilter,
   type CashPeriodStatus,
 } from '../../../../generated/modules/cash/graphql';
-import { computeArqueo, DENOMINATIONS } from '../../../../schema/cash/arqueo';
+import { ARQUEO_MESSAGES, computeArqueo, DENOMINATIONS } from '../../../../schema/cash/arqueo';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
@@ -32,6 +32,7 @@ import { useScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { useDialogParam } from '../../../components/dialogParam';
 import { FormDialog } from '../../../components/EditDialog';
+import { confirmIrreversibleAsync } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
@@ -113,9 +114,16 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
     initialValues: { date: todayIso(), differenceReason: '', counts: Object.fromEntries(DENOMINATIONS.map((d) => [`d${d.replace('.', '_')}`, ''])) as Record<string, string> },
   });
   const v = form.getValues();
-  const counts = DENOMINATIONS.map((d) => ({ value: d, count: Number(v.counts[`d${d.replace('.', '_')}`] || '0') }));
+  const countsOf = (values: typeof v) => DENOMINATIONS.map((d) => ({ value: d, count: Number(values.counts[`d${d.replace('.', '_')}`] || '0') }));
+  const counts = countsOf(v);
   const arqueo = p ? computeArqueo(counts, p.balance) : null;
-  const { save: runSave, saving, error: saveError } = useFormSave({ form, fields: ['date', 'differenceReason'], onSaved: () => onClose(true) });
+  // A difference must be explained: said before asking to close, as the server would.
+  const unexplained = (values: typeof v): Record<string, string> =>
+    p && Number(computeArqueo(countsOf(values), p.balance).difference) !== 0 && !values.differenceReason.trim() ? { differenceReason: ARQUEO_MESSAGES.differenceReason } : {};
+  // Closing locks the period for good: asked first, naming it, once the arqueo is valid.
+  const record = p ? { noun: 'el período', reference: String(p.folio) } : undefined;
+  const confirm = () => confirmIrreversibleAsync({ label: 'Cerrar período', record: record ?? null });
+  const { save: runSave, saving, error: saveError } = useFormSave({ form, fields: ['date', 'differenceReason'], onSaved: () => onClose(true), validate: unexplained, confirm });
   const submit = async () => {
     if (!p) return;
     await runSave(async () => {
@@ -134,6 +142,8 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
       error={saveError}
       onReload={() => void refetch()}
       readOnly={!closing}
+      record={record}
+      history={p ? { entity: 'cash_period', id: p.id } : undefined}
       submitLabel="Cerrar período"
       size="xl"
       extraActions={

@@ -3,7 +3,7 @@
 // reference. Shows the installments applied per payroll and, while activo,
 // "Cancelar convenio" with a required reason.
 import { useState } from 'react';
-import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Select, Button } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Select, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconX } from '@tabler/icons-react';
@@ -22,11 +22,13 @@ import { DateField } from '../../../components/DateField';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { todayIso, idParam } from '../../../components/dates';
 import { UiDecimal } from '../../../components/decimal';
-import { FormDialog } from '../../../components/EditDialog';
 import { FormPage } from '../../../components/FormPage';
 import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { NumberField } from '../../../components/NumberField';
+import { notifySuccess } from '../../../components/notify';
+import { ReasonDialog } from '../../../components/ReasonDialog';
+import { irreversibleQuestion } from '../../../components/recordActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { AGREEMENT_BADGES, AGREEMENT_PATHS, kindOptions, texts } from './texts';
@@ -41,20 +43,28 @@ const valuesOf = (a: Agreement | null): Values =>
     ? { employeeId: a.employeeId, kind: a.kind, description: a.description, reference: a.reference, startDate: a.startDate, total: a.total, installment: a.installment }
     : { employeeId: '', kind: 'prestamo', description: '', reference: '', startDate: todayIso(), total: '', installment: '' };
 
+/** Cancelling asks first, naming the convenio, and why. */
 function CancelDialog({ agreement, onClose }: { agreement: Agreement; onClose: (cancelled: boolean) => void }) {
   const [cancel] = useMutation(RhAgreementCancelDocument);
-  const form = useForm<{ reason: string }>({ mode: 'controlled', initialValues: { reason: '' }, validate: { reason: (v) => (v.trim() ? null : texts.required) } });
-  const { save, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: () => onClose(true) });
-  const submit = () =>
-    save(async ({ reason }) => {
-      await cancel({ variables: { id: agreement.id, version: agreement.version, reason } });
-      return texts.cancelled(agreement.folio);
-    });
   return (
-    <FormDialog title={texts.cancelTitle(agreement.folio)} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} submitLabel={texts.cancel} size="md">
-      <Text size="sm">{texts.cancelHelp}</Text>
-      <Textarea label={texts.cancelReason} required autosize minRows={2} maxLength={300} data-autofocus {...form.getInputProps('reason')} />
-    </FormDialog>
+    <ReasonDialog
+      opened
+      title={texts.cancelTitle(agreement.folio)}
+      message={
+        <Stack gap={4}>
+          <Text size="sm">{irreversibleQuestion('cancelar', { noun: 'el convenio', reference: String(agreement.folio) })}</Text>
+          <Text size="sm">{texts.cancelHelp}</Text>
+        </Stack>
+      }
+      confirmLabel={texts.cancel}
+      reasonLabel={texts.cancelReason}
+      maxLength={300}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        await cancel({ variables: { id: agreement.id, version: agreement.version, reason } });
+        notifySuccess(texts.cancelled(agreement.folio));
+      }}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
-// Baja (date + reason; frees the plaza) and reingreso (new hire date after
+// Baja (date + reason; frees the plaza and the vehicles they drive) and reingreso (new hire date after
 // the baja, optional plaza and salary) of an employee, each in its dialog.
 import { useState } from 'react';
-import { Select, SimpleGrid, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { RhEmployeeRehireDocument, RhEmployeeTerminateDocument } from '../../../../generated/modules/human-resources/graphql';
@@ -36,6 +36,7 @@ export function TerminateDialog({ employee, onClose }: { employee: Employee; onC
         })
       }
     >
+      <Text size="sm">{t.terminateHelp}</Text>
       <DateField label={t.terminationDate} required min={employee.hireDate} {...form.getInputProps('date')} />
       <Textarea label={t.terminationReason} required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
     </FormDialog>

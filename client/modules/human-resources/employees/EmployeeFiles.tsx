@@ -18,6 +18,7 @@ export function DocumentsPanel({ employee, canEdit }: { employee: Employee; canE
     <RecordDocumentsPanel
       documents={employee.documents}
       documentAlerts={employee.documentAlerts}
+      untracked={employee.status === 'baja' ? texts.form.documents.untracked : null}
       canEdit={canEdit}
       empty={texts.form.documents.empty}
       actions={{

@@ -19,7 +19,7 @@ import {
   type RhEmployeeFormOptionsQuery,
 } from '../../../../generated/modules/human-resources/graphql';
 import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKind } from '../../../../schema/validators';
-import { EMPLOYEE_MESSAGES, identityDateErrors } from '../../../../schema/rh/employees';
+import { EMPLOYEE_MESSAGES, identityDateErrors, isEditableAfterBaja } from '../../../../schema/rh/employees';
 import { useScreenAccess, type ScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
 import { FormPage } from '../../../components/FormPage';
@@ -117,6 +117,8 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
   ];
   const minimum = v.wageZone === 'frontera' ? options.minimumWageBorder : options.minimumWageGeneral;
   const baja = employee?.status === 'baja';
+  // After a baja only contact and bank data change (schema/rh/employees EDITABLE_AFTER_BAJA); the rest takes a reingreso.
+  const locked = (field: keyof Values) => readOnly || (baja && !isEditableAfterBaja(field));
 
   const save = () =>
     runSave(async () => {
@@ -176,6 +178,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
           {employee && baja ? (
             <Alert color="gray" variant="light" icon={<IconUserOff size={18} />}>
               {t.bajaNotice(formatDate(employee.terminationDate ?? ''), employee.terminationReason ?? '')}
+              {readOnly ? null : <Text size="sm">{t.bajaEditable}</Text>}
             </Alert>
           ) : null}
           <Paper withBorder radius="md" p="md">
@@ -183,15 +186,15 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               {t.sections.personal}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              <TextInput label={f.number} required disabled={readOnly} maxLength={20} {...form.getInputProps('number')} onChange={(e) => form.setFieldValue('number', e.currentTarget.value.toUpperCase())} />
-              <TextInput label={f.names} required disabled={readOnly} maxLength={80} {...form.getInputProps('names')} />
-              <TextInput label={f.lastName} required disabled={readOnly} maxLength={80} {...form.getInputProps('lastName')} />
-              <TextInput label={f.secondLastName} disabled={readOnly} maxLength={80} {...form.getInputProps('secondLastName')} />
-              <TextInput label={f.rfc} required disabled={readOnly} maxLength={13} {...form.getInputProps('rfc')} onChange={(e) => form.setFieldValue('rfc', e.currentTarget.value.toUpperCase())} />
-              <TextInput label={f.curp} required disabled={readOnly} maxLength={18} {...form.getInputProps('curp')} onChange={(e) => form.setFieldValue('curp', e.currentTarget.value.toUpperCase())} />
-              <TextInput label={f.nss} required disabled={readOnly} maxLength={11} inputMode="numeric" {...form.getInputProps('nss')} />
-              <DateField label={f.birthDate} required disabled={readOnly} {...form.getInputProps('birthDate')} />
-              <DateField label={f.hireDate} required disabled={readOnly || baja} {...form.getInputProps('hireDate')} />
+              <TextInput label={f.number} required disabled={locked('number')} maxLength={20} {...form.getInputProps('number')} onChange={(e) => form.setFieldValue('number', e.currentTarget.value.toUpperCase())} />
+              <TextInput label={f.names} required disabled={locked('names')} maxLength={80} {...form.getInputProps('names')} />
+              <TextInput label={f.lastName} required disabled={locked('lastName')} maxLength={80} {...form.getInputProps('lastName')} />
+              <TextInput label={f.secondLastName} disabled={locked('secondLastName')} maxLength={80} {...form.getInputProps('secondLastName')} />
+              <TextInput label={f.rfc} required disabled={locked('rfc')} maxLength={13} {...form.getInputProps('rfc')} onChange={(e) => form.setFieldValue('rfc', e.currentTarget.value.toUpperCase())} />
+              <TextInput label={f.curp} required disabled={locked('curp')} maxLength={18} {...form.getInputProps('curp')} onChange={(e) => form.setFieldValue('curp', e.currentTarget.value.toUpperCase())} />
+              <TextInput label={f.nss} required disabled={locked('nss')} maxLength={11} inputMode="numeric" {...form.getInputProps('nss')} />
+              <DateField label={f.birthDate} required disabled={locked('birthDate')} {...form.getInputProps('birthDate')} />
+              <DateField label={f.hireDate} required disabled={locked('hireDate')} {...form.getInputProps('hireDate')} />
             </SimpleGrid>
           </Paper>
 
@@ -203,7 +206,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               <Select
                 label={f.area}
                 required
-                disabled={readOnly}
+                disabled={locked('areaId')}
                 searchable
                 data={options.areas.map((a) => ({ value: a.id, label: a.name }))}
                 {...form.getInputProps('areaId')}
@@ -212,7 +215,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               <Select
                 label={f.position}
                 required
-                disabled={readOnly || !v.areaId}
+                disabled={locked('positionId') || !v.areaId}
                 searchable
                 data={positions.map((p) => ({ value: p.id, label: `${p.name} (${formatMoney(p.baseDailySalary)} diarios)` }))}
                 {...form.getInputProps('positionId')}
@@ -223,7 +226,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               />
               <Select
                 label={f.workplace}
-                disabled={readOnly || baja || !v.positionId}
+                disabled={locked('workplaceId') || !v.positionId}
                 clearable
                 placeholder={f.workplaceNone}
                 data={workplaces.map((w) => ({ value: w.id, label: w.location ? `${w.code} · ${w.location}` : w.code }))}
@@ -233,7 +236,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               <Select
                 label={f.payFrequency}
                 required
-                disabled={readOnly}
+                disabled={locked('payFrequency')}
                 allowDeselect={false}
                 data={Object.entries(FREQUENCY_LABELS).map(([value, label]) => ({ value, label }))}
                 {...form.getInputProps('payFrequency')}
@@ -241,7 +244,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               <Select
                 label={f.wageZone}
                 required
-                disabled={readOnly}
+                disabled={locked('wageZone')}
                 allowDeselect={false}
                 data={Object.entries(ZONE_LABELS).map(([value, label]) => ({ value, label }))}
                 {...form.getInputProps('wageZone')}
@@ -253,7 +256,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
                 money
                 min={0}
                 required
-                disabled={readOnly}
+                disabled={locked('dailySalary')}
                 {...form.getInputProps('dailySalary')}
               />
             </SimpleGrid>
@@ -271,13 +274,13 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               {t.sections.bank}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              <TextInput label={f.bank} disabled={readOnly} maxLength={60} {...form.getInputProps('bank')} />
-              <TextInput label={f.clabe} disabled={readOnly} maxLength={18} inputMode="numeric" {...form.getInputProps('clabe')} />
-              <TextInput label={f.email} type="email" disabled={readOnly} {...form.getInputProps('email')} />
-              <TextInput label={f.phone} disabled={readOnly} maxLength={30} {...form.getInputProps('phone')} />
-              <TextInput label={f.emergencyContact} disabled={readOnly} maxLength={200} {...form.getInputProps('emergencyContact')} />
+              <TextInput label={f.bank} disabled={locked('bank')} maxLength={60} {...form.getInputProps('bank')} />
+              <TextInput label={f.clabe} disabled={locked('clabe')} maxLength={18} inputMode="numeric" {...form.getInputProps('clabe')} />
+              <TextInput label={f.email} type="email" disabled={locked('email')} {...form.getInputProps('email')} />
+              <TextInput label={f.phone} disabled={locked('phone')} maxLength={30} {...form.getInputProps('phone')} />
+              <TextInput label={f.emergencyContact} disabled={locked('emergencyContact')} maxLength={200} {...form.getInputProps('emergencyContact')} />
             </SimpleGrid>
-            <Textarea label={f.address} mt="md" autosize minRows={2} disabled={readOnly} maxLength={300} {...form.getInputProps('address')} />
+            <Textarea label={f.address} mt="md" autosize minRows={2} disabled={locked('address')} maxLength={300} {...form.getInputProps('address')} />
           </Paper>
 
           {employee ? (

@@ -38,8 +38,9 @@ const COLUMNS: ListColumn<RhEmployeeRowFieldsFragment>[] = [
     key: 'documentAlerts',
     header: t.columns.documents,
     format: 'number',
+    // De baja: their documents no longer warn.
     render: (r) =>
-      r.documentAlerts > 0 ? (
+      r.status === 'baja' ? null : r.documentAlerts > 0 ? (
         <Badge color="red" variant="light">
           {t.alerts(r.documentAlerts)}
         </Badge>
@@ -48,7 +49,7 @@ const COLUMNS: ListColumn<RhEmployeeRowFieldsFragment>[] = [
           {t.noAlerts}
         </Badge>
       ),
-    exportValue: (r) => r.documentAlerts,
+    exportValue: (r) => (r.status === 'baja' ? null : r.documentAlerts),
   },
 ];
 

@@ -90,6 +90,7 @@ export const texts = {
     saveFirst: 'Guarda el empleado para adjuntar su foto y sus documentos.',
     documents: {
       empty: 'No hay tipos de documento activos. Agrégalos en Configuración RH.',
+      untracked: 'Empleado dado de baja: sus documentos ya no generan avisos de vencimiento.',
     },
     history: {
       date: 'Fecha',
@@ -102,7 +103,8 @@ export const texts = {
     },
     terminate: 'Dar de baja',
     rehire: 'Reingreso',
-    terminated: 'Baja registrada; la plaza quedó libre.',
+    terminated: 'Baja registrada; su plaza y los vehículos que conducía quedaron libres.',
+    terminateHelp: 'Se libera su plaza y deja de ser el conductor de los vehículos que tenga asignados. Después solo se cambian sus datos de contacto y bancarios, su foto y sus documentos.',
     rehired: 'Reingreso registrado.',
     terminateTitle: 'Dar de baja al empleado',
     rehireTitle: 'Registrar reingreso',
@@ -113,6 +115,7 @@ export const texts = {
     rehireWorkplace: 'Plaza (opcional)',
     rehireReason: 'Observaciones',
     bajaNotice: (date: string, reason: string) => `Dado de baja el ${date}: ${reason}`,
+    bajaEditable: 'Solo se cambian sus datos de contacto y bancarios, su foto y sus documentos; para lo demás registra su reingreso.',
   },
   import: {
     title: 'Importar empleados',

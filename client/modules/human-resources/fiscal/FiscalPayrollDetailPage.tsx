@@ -16,6 +16,7 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { InfoField } from '../../../components/InfoField';
 import { notifyError } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { periodText } from './FiscalPayrollsPage';
 import { TaxTrace } from './TaxTrace';
@@ -242,6 +243,8 @@ export function FiscalPayrollDetailPage() {
             <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={exporting} onClick={() => void exportXlsx()}>
               {t.exportXlsx}
             </Button>
+            {/* The payroll's own Historial (calculated, closed, by whom): the fiscal view is one of its screens. */}
+            <RecordHistoryButton entity="rh_payroll" entityId={payroll.id} reference={`${t.folio} ${payroll.folio}`} />
           </>
         }
       />

@@ -122,6 +122,8 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
           icon: <IconCircleCheck size={16} />,
           color: 'teal',
           show: canAct(ORDER_LIFECYCLE, 'terminar', order.status) && access.editar,
+          // A terminated order goes on to delivery and invoicing: asked first, naming the order.
+          irreversible: true,
           run: () => act(() => finish({ variables: { id: order.id, version: order.version } }), t.finished),
         },
         {
@@ -148,6 +150,7 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
       error={error}
       onReload={onReload}
       readOnly={!editable}
+      record={order ? { noun: 'la orden', reference: label } : undefined}
     >
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">

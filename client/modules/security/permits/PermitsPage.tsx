@@ -4,7 +4,7 @@
 // every check, a window that has not ended and the `autorizar` permission;
 // then it is closed, or cancelled with a reason.
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconCheck, IconLock, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
@@ -30,6 +30,7 @@ import { formatDateTime } from '../../../components/format';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
+import { DateTimeField } from '../../../components/DateTimeField';
 import { notifySuccess } from '../../../components/notify';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { irreversibleQuestion } from '../../../components/recordActions';
@@ -39,14 +40,6 @@ import { useServerList } from '../../../components/useServerList';
 import { BADGES, MODULE, OPTIONS, PERMIT_KIND_LABELS, common } from '../texts';
 
 type Permit = SecPermitFieldsFragment;
-
-/** "2026-06-01T08:00" in the browser's zone ↔ an ISO instant. */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : '');
 
 const COLUMNS: ListColumn<Permit>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 100, render: (r) => formatPermitFolio(r.folio), exportValue: (r) => formatPermitFolio(r.folio) },
@@ -69,6 +62,9 @@ const COLUMNS: ListColumn<Permit>[] = [
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={BADGES.permit} />, exportValue: (r) => BADGES.permit[r.status].label },
 ];
 
+/** An instant to the whole minute, as the date-time input shows it. */
+const wholeMinute = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
+
 type Values = { kind: SecPermitKind; requesterEmployeeId: string; workerIds: string[]; area: string; description: string; validFrom: string; validTo: string; checklist: string[] };
 
 function missingOf(v: Values): Record<string, string> {
@@ -78,7 +74,7 @@ function missingOf(v: Values): Record<string, string> {
   if (!v.workerIds.some(Boolean)) missing.workerIds = 'Agrega al menos un trabajador.';
   if (!v.validFrom) missing.validFrom = common.required;
   if (!v.validTo) missing.validTo = common.required;
-  else if (v.validFrom && v.validTo <= v.validFrom) missing.validTo = 'El fin de la vigencia debe ser posterior al inicio.';
+  else if (v.validFrom && Date.parse(v.validTo) <= Date.parse(v.validFrom)) missing.validTo = 'El fin de la vigencia debe ser posterior al inicio.';
   return missing;
 }
 
@@ -93,8 +89,8 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: permit
-      ? { kind: permit.kind, requesterEmployeeId: permit.requesterEmployeeId, workerIds: permit.workers.map((w) => w.employeeId), area: permit.area, description: permit.description, validFrom: toLocalInput(permit.validFrom), validTo: toLocalInput(permit.validTo), checklist: permit.checklist }
-      : { kind: 'altura', requesterEmployeeId: '', workerIds: [''], area: '', description: '', validFrom: toLocalInput(new Date(now + 3_600_000).toISOString()), validTo: toLocalInput(new Date(now + 9 * 3_600_000).toISOString()), checklist: [] },
+      ? { kind: permit.kind, requesterEmployeeId: permit.requesterEmployeeId, workerIds: permit.workers.map((w) => w.employeeId), area: permit.area, description: permit.description, validFrom: permit.validFrom, validTo: permit.validTo, checklist: permit.checklist }
+      : { kind: 'altura', requesterEmployeeId: '', workerIds: [''], area: '', description: '', validFrom: wholeMinute(now + 3_600_000), validTo: wholeMinute(now + 9 * 3_600_000), checklist: [] },
   });
   const v = form.values;
   const [cancelling, setCancelling] = useState(false);
@@ -102,7 +98,7 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
   const dirty = editable && form.isDirty();
   const fieldError = (path: string) => form.errors[path] as string | undefined;
   const placed = ['kind', 'requesterEmployeeId', 'workerIds', 'area', 'description', 'validFrom', 'validTo', 'checklist', ...v.workerIds.map((_, i) => `workerIds.${i}`)];
-  const input = (values: Values) => ({ ...values, workerIds: values.workerIds.filter(Boolean), validFrom: fromLocalInput(values.validFrom), validTo: fromLocalInput(values.validTo) });
+  const input = (values: Values) => ({ ...values, workerIds: values.workerIds.filter(Boolean), validFrom: values.validFrom, validTo: values.validTo });
   const edit = useFormSave({ form, fields: placed, readOnly: !editable, onSaved: () => onClose(true), validate: missingOf });
   // Cerrar acts on the permit as saved (nothing to edit then): its own busy state and error, no edit rights needed.
   const action = useFormSave({ form, fields: placed, onSaved: () => onClose(true) });
@@ -217,10 +213,10 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
         ) : null}
         <TextInput label="Área" required {...form.getInputProps('area')} maxLength={150} disabled={!editable} />
         <Textarea label="Trabajo a realizar" autosize minRows={1} maxLength={1000} {...form.getInputProps('description')} disabled={!editable} />
-        <Group grow>
-          <TextInput type="datetime-local" label="Vigente desde" required {...form.getInputProps('validFrom')} disabled={!editable} />
-          <TextInput type="datetime-local" label="Vigente hasta" required {...form.getInputProps('validTo')} disabled={!editable} />
-        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <DateTimeField label="Vigente desde" required {...form.getInputProps('validFrom')} disabled={!editable} />
+          <DateTimeField label="Vigente hasta" required {...form.getInputProps('validTo')} disabled={!editable} />
+        </SimpleGrid>
         <Checkbox.Group label={`Checklist de ${PERMIT_KIND_LABELS[v.kind].toLowerCase()} (todo marcado para autorizar)`} {...form.getInputProps('checklist')}>
           <Stack gap={6} mt={6}>
             {checklist.map((c) => (

@@ -1,6 +1,7 @@
 // Solicitudes de pago de mantenimiento: requests from Mantenimiento, from
 // Almacén's Solicitud PDM, or captured here. Approving (autorizar) creates the
 // expense linked to the request; rejecting records the reason the origin sees.
+// Both ask first, naming the request; its Historial is in the dialog.
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -38,6 +39,9 @@ import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
+import { notifySuccess } from '../../../components/notify';
+import { ReasonDialog } from '../../../components/ReasonDialog';
+import { confirmIrreversibleAsync, irreversibleQuestion } from '../../../components/recordActions';
 
 const COLUMNS: ListColumn<PaymentRequestFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
@@ -85,24 +89,24 @@ function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize
   const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: true } });
   const [approve] = useMutation(PaymentRequestApproveDocument);
   const [reject] = useMutation(PaymentRequestRejectDocument);
-  const [action, setAction] = useState<'approve' | 'reject' | null>(null);
+  const [approving, setApproving] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
   const r = data?.paymentRequest;
-  const form = useForm({ mode: 'controlled', initialValues: { supplierId: '', date: todayIso(), invoiceSerie: '', invoiceFolio: '', cfdiUuid: '', reason: '' } });
+  const record = r ? { noun: 'la solicitud de pago', reference: String(r.folio) } : undefined;
+  const form = useForm({ mode: 'controlled', initialValues: { supplierId: '', date: todayIso(), invoiceSerie: '', invoiceFolio: '', cfdiUuid: '' } });
   const loadError = readGraphQLError(error);
-  const FIELDS = ['supplierId', 'date', 'invoiceSerie', 'invoiceFolio', 'cfdiUuid', 'reason'];
-  const { save: runSave, saving, error: saveError } = useFormSave({ form, fields: FIELDS, onSaved: onClose });
+  const FIELDS = ['supplierId', 'date', 'invoiceSerie', 'invoiceFolio', 'cfdiUuid'];
+  // Approving creates the gasto: asked first, naming the request, once the form is valid.
+  const confirm = () => confirmIrreversibleAsync({ label: 'Aprobar y crear gasto', record: record ?? null });
+  const { save: runSave, saving, error: saveError } = useFormSave({ form, fields: FIELDS, onSaved: onClose, confirm });
   const submit = async () => {
-    if (!r || !action) return;
+    if (!r || !approving) return;
     await runSave(async (v) => {
-      if (action === 'approve') {
-        const res = await approve({
-          variables: { id: r.id, version: r.version, input: { supplierId: v.supplierId || r.supplierId || null, date: v.date, invoiceSerie: v.invoiceSerie, invoiceFolio: v.invoiceFolio, cfdiUuid: v.cfdiUuid || null } },
-          refetchQueries: [PaymentRequestListDocument, ExpenseListDocument],
-        });
-        return `Solicitud ${r.folio} aprobada: se creó el gasto ${res.data?.paymentRequestApprove.expenseFolio ?? ''}.`;
-      }
-      await reject({ variables: { id: r.id, version: r.version, reason: v.reason }, refetchQueries: [PaymentRequestListDocument] });
-      return `Solicitud ${r.folio} rechazada.`;
+      const res = await approve({
+        variables: { id: r.id, version: r.version, input: { supplierId: v.supplierId || r.supplierId || null, date: v.date, invoiceSerie: v.invoiceSerie, invoiceFolio: v.invoiceFolio, cfdiUuid: v.cfdiUuid || null } },
+        refetchQueries: [PaymentRequestListDocument, ExpenseListDocument],
+      });
+      return `Solicitud ${r.folio} aprobada: se creó el gasto ${res.data?.paymentRequestApprove.expenseFolio ?? ''}.`;
     });
   };
   return (
@@ -114,15 +118,17 @@ function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize
       saving={saving}
       error={saveError}
       onReload={() => void refetch()}
-      readOnly={action === null}
-      submitLabel={action === 'approve' ? 'Aprobar y crear gasto' : 'Rechazar solicitud'}
+      readOnly={!approving}
+      record={record}
+      history={r ? { entity: 'payment_request', id: r.id } : undefined}
+      submitLabel="Aprobar y crear gasto"
       extraActions={
-        r && canAuthorize && r.status === 'pendiente' && action === null ? (
+        r && canAuthorize && r.status === 'pendiente' && !approving ? (
           <>
-            <Button color="teal" leftSection={<IconCheck size={16} />} onClick={() => setAction('approve')}>
+            <Button color="teal" leftSection={<IconCheck size={16} />} onClick={() => setApproving(true)}>
               Aprobar
             </Button>
-            <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setAction('reject')}>
+            <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setRejecting(true)}>
               Rechazar
             </Button>
           </>
@@ -161,7 +167,7 @@ function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize
               {r.rejectReason}
             </Alert>
           ) : null}
-          {action === 'approve' ? (
+          {approving ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select label="Proveedor" required={!r.supplierId} placeholder={r.supplierName ?? 'Elige el proveedor'} searchable data={(suppliers.data?.supplierOptions ?? []).map((s) => ({ value: s.id, label: s.name }))} {...form.getInputProps('supplierId')} />
               <DateField label="Fecha del gasto" required {...form.getInputProps('date')} />
@@ -170,8 +176,24 @@ function RequestDialog({ id, canAuthorize, onClose }: { id: string; canAuthorize
               <TextInput label="UUID del CFDI" maxLength={36} {...form.getInputProps('cfdiUuid')} />
             </SimpleGrid>
           ) : null}
-          {action === 'reject' ? <TextInput label="Motivo del rechazo" required maxLength={500} data-autofocus {...form.getInputProps('reason')} /> : null}
         </Stack>
+      ) : null}
+      {r ? (
+        <ReasonDialog
+          opened={rejecting}
+          title={`Rechazar la solicitud ${r.folio}`}
+          message={irreversibleQuestion('rechazar', record ?? null)}
+          confirmLabel="Rechazar solicitud"
+          reasonLabel="Motivo del rechazo"
+          onClose={(done) => {
+            setRejecting(false);
+            if (done) onClose();
+          }}
+          onConfirm={async (reason) => {
+            await reject({ variables: { id: r.id, version: r.version, reason }, refetchQueries: [PaymentRequestListDocument] });
+            notifySuccess(`Solicitud ${r.folio} rechazada.`);
+          }}
+        />
       ) : null}
     </FormDialog>
   );

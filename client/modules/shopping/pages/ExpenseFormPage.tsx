@@ -1,7 +1,8 @@
 // Formulario de Gastos: no `?id=` registers a supplier invoice; `?id=N` edits
 // it while pendiente and unpaid, otherwise shows it with its payments. Totals
 // are previewed with the same function the server uses (fiscal.ts), so what
-// the screen shows is what gets saved. The supplier's XML/PDF attach here.
+// the screen shows is what gets saved. The supplier's XML/PDF attach here,
+// so a new gasto opens as the saved record (`?id=`) rather than the list.
 import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -27,12 +28,13 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentActions } from '../../../components/DocumentActions';
-import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS } from '../texts';
+import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS, withId } from '../texts';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError } from '../../../components/serverErrors';
 import { AttachmentsPanel } from '../../../components/Attachments';
-import { FormDialog } from '../../../components/EditDialog';
+import { ReasonDialog } from '../../../components/ReasonDialog';
+import { irreversibleQuestion } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 
@@ -74,20 +76,27 @@ function preview(v: Values) {
   });
 }
 
+/** Cancelling asks first, naming the gasto, and why. */
 function CancelDialog({ expense, onClose }: { expense: Expense; onClose: () => void }) {
   const [cancel] = useMutation(ExpenseCancelDocument);
-  const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
-  const { save: runSave, saving, error } = useFormSave({ form, fields: ['reason'], onSaved: onClose });
-  const save = () =>
-    runSave(async ({ reason }) => {
-      await cancel({ variables: { id: expense.id, version: expense.version, reason } });
-      return `Gasto ${expense.folio} cancelado.`;
-    });
   return (
-    <FormDialog title={`Cancelar gasto ${expense.folio}`} opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel="Cancelar gasto" size="md">
-      <Text size="sm">Un gasto cancelado deja de contar como cuenta por pagar. Solo se puede cancelar si no tiene pagos.</Text>
-      <TextInput label="Motivo" required maxLength={500} data-autofocus {...form.getInputProps('reason')} />
-    </FormDialog>
+    <ReasonDialog
+      opened
+      title={`Cancelar gasto ${expense.folio}`}
+      message={
+        <Stack gap={4}>
+          <Text size="sm">{irreversibleQuestion('cancelar', { noun: 'el gasto', reference: String(expense.folio) })}</Text>
+          <Text size="sm">Un gasto cancelado deja de contar como cuenta por pagar. Solo se puede cancelar si no tiene pagos.</Text>
+        </Stack>
+      }
+      confirmLabel="Cancelar gasto"
+      reasonLabel="Motivo"
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        await cancel({ variables: { id: expense.id, version: expense.version, reason } });
+        notifySuccess(`Gasto ${expense.folio} cancelado.`);
+      }}
+    />
   );
 }
 
@@ -151,9 +160,15 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const save = () =>
     runSave(async (values) => {
       const input = toInput(values);
-      if (expense) await update({ variables: { id: expense.id, version: expense.version, input } });
-      else await create({ variables: { input } });
-      return expense ? 'Gasto guardado.' : 'Gasto registrado.';
+      if (expense) {
+        await update({ variables: { id: expense.id, version: expense.version, input } });
+        return 'Gasto guardado.';
+      }
+      const created = (await create({ variables: { input } })).data?.expenseCreate;
+      // Straight to the saved record: the supplier's XML and PDF attach there.
+      return created
+        ? { message: `Gasto ${created.folio} registrado: adjunta aquí el XML y el PDF del proveedor.`, onSaved: () => void navigate(withId(SHOPPING_PATHS.expenseForm, created.id), { replace: true }) }
+        : 'Gasto registrado.';
     });
 
   const openBalance = expense && (expense.status === 'pendiente' || expense.status === 'pagado_parcial');

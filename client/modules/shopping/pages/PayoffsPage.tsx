@@ -39,6 +39,9 @@ import { FormDialog } from '../../../components/EditDialog';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
+import { notifySuccess } from '../../../components/notify';
+import { ReasonDialog } from '../../../components/ReasonDialog';
+import { irreversibleQuestion } from '../../../components/recordActions';
 
 const COLUMNS: ListColumn<SupplierPaymentFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
@@ -191,30 +194,22 @@ function PaymentDialog({ id, canCancel, onClose }: { id: string; canCancel: bool
   const { data, error } = useQuery(SupplierPaymentDetailDocument, { variables: { id }, fetchPolicy: 'network-only' });
   const [cancel] = useMutation(SupplierPaymentCancelDocument);
   const [cancelling, setCancelling] = useState(false);
-  const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
   const p = data?.supplierPayment;
   const loadError = readGraphQLError(error);
-  const { save: runSave, saving, error: saveError } = useFormSave({ form, fields: ['reason'], onSaved: onClose });
-  const submit = async () => {
-    if (!p) return;
-    await runSave(async ({ reason }) => {
-      await cancel({ variables: { id: p.id, reason }, refetchQueries: [SupplierPaymentListDocument, ExpenseListDocument, AccountOptionListDocument, CompanyAccountListDocument] });
-      return `Pago ${p.folio} cancelado; los saldos se restauraron.`;
-    });
-  };
+  const record = p ? { noun: 'el pago', reference: String(p.folio) } : undefined;
   return (
     <FormDialog
       title={p ? `Pago ${p.folio} · ${p.supplierName}` : 'Pago'}
       opened
       onClose={onClose}
-      onSubmit={submit}
-      saving={saving}
-      error={saveError}
-      readOnly={!cancelling}
-      submitLabel="Cancelar pago"
+      onSubmit={async () => undefined}
+      saving={false}
+      readOnly
+      record={record}
+      history={p ? { entity: 'supplier_payment', id: p.id } : undefined}
       size="xl"
       extraActions={
-        p && canCancel && p.status === 'aplicado' && !cancelling ? (
+        p && canCancel && p.status === 'aplicado' ? (
           <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
             Cancelar pago
           </Button>
@@ -256,13 +251,29 @@ function PaymentDialog({ id, canCancel, onClose }: { id: string; canCancel: bool
               ))}
             </Table.Tbody>
           </Table>
-          {cancelling ? (
-            <>
-              <Text size="sm">Se devolverá {formatMoney(p.amount)} a la cuenta y el saldo de cada gasto.</Text>
-              <TextInput label="Motivo de la cancelación" required maxLength={500} data-autofocus {...form.getInputProps('reason')} />
-            </>
-          ) : null}
         </Stack>
+      ) : null}
+      {p ? (
+        <ReasonDialog
+          opened={cancelling}
+          title={`Cancelar el pago ${p.folio}`}
+          message={
+            <Stack gap={4}>
+              <Text size="sm">{irreversibleQuestion('cancelar', record ?? null)}</Text>
+              <Text size="sm">Se devolverá {formatMoney(p.amount)} a la cuenta y el saldo de cada gasto.</Text>
+            </Stack>
+          }
+          confirmLabel="Cancelar pago"
+          reasonLabel="Motivo de la cancelación"
+          onClose={(done) => {
+            setCancelling(false);
+            if (done) onClose();
+          }}
+          onConfirm={async (reason) => {
+            await cancel({ variables: { id: p.id, reason }, refetchQueries: [SupplierPaymentListDocument, ExpenseListDocument, AccountOptionListDocument, CompanyAccountListDocument] });
+            notifySuccess(`Pago ${p.folio} cancelado; los saldos se restauraron.`);
+          }}
+        />
       ) : null}
     </FormDialog>
   );

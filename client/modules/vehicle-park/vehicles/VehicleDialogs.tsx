@@ -39,6 +39,7 @@ export function RetireDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: 
         })
       }
     >
+      <Text size="sm">{t.retireHelp(vehicle.driverName ?? null)}</Text>
       <DateField label={t.retireDate} required min={vehicle.odometerDate ?? vehicle.acquisitionDate ?? undefined} max={today} {...form.getInputProps('date')} />
       <Textarea label={t.retireReason} required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
     </FormDialog>

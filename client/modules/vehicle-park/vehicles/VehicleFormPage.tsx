@@ -321,7 +321,8 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
               <PhotoPanel photo={vehicle.photo} canEdit={access.editar && !baja} onPhoto={(fileId) => setPhoto({ variables: { vehicleId: vehicle.id, fileId } })} />
               <DocumentsPanel
                 documents={vehicle.documents}
-                documentAlerts={baja ? 0 : vehicle.documentAlerts}
+                documentAlerts={vehicle.documentAlerts}
+                untracked={baja ? t.documentsUntracked : null}
                 canEdit={access.editar && !baja}
                 empty={t.documentsEmpty}
                 actions={{

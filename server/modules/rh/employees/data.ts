@@ -69,7 +69,7 @@ const employeeSelect = (today: string) => sql`select e.id, e.number, e.names, e.
     w.id as "workplaceId", w.code as "workplaceCode", e.pay_frequency as "payFrequency", e.wage_zone as "wageZone", e.daily_salary::text as "dailySalary",
     e.bank, e.clabe, e.email, e.phone, e.address, e.emergency_contact as "emergencyContact", e.photo_upload_id as "photoUploadId",
     ${attachmentJson('ph')} as photo, e.status, e.termination_date::text as "terminationDate", e.termination_reason as "terminationReason",
-    ${alertCount(today)} as "documentAlerts", e.version
+    case when e.status = 'baja' then 0 else ${alertCount(today)} end as "documentAlerts", e.version
   from rh_employees e join rh_areas a on a.id = e.area_id join rh_positions p on p.id = e.position_id
   left join rh_workplaces w on w.holder_id = e.id left join uploads ph on ph.id = e.photo_upload_id`;
 
@@ -108,8 +108,9 @@ export async function listEmployees(ex: Executor, q: ListQuery<EmployeeSort>, f:
   if (f.positionId) conds.push(sql`e.position_id = ${f.positionId}`);
   if (f.payFrequency) conds.push(sql`e.pay_frequency = ${f.payFrequency}`);
   if (f.range) conds.push(...withinDates(sql`e.hire_date`, f.range));
-  if (f.documentAlerts === true) conds.push(sql`(${alertCount(today)} > 0 or ${dueSoon(today)})`);
-  if (f.documentAlerts === false) conds.push(sql`not (${alertCount(today)} > 0 or ${dueSoon(today)})`);
+  // An employee de baja no longer warns about their documents (as the Tablero counts only active ones).
+  if (f.documentAlerts === true) conds.push(sql`e.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoon(today)})`);
+  if (f.documentAlerts === false) conds.push(sql`not (e.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoon(today)}))`);
   const col = {
     number: sql`upper(e.number)`,
     fullName: sql`lower(${fullName})`,

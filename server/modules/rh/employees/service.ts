@@ -13,7 +13,8 @@ import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment }
 import { addDays, isIsoDate, todayMx } from '../../../../schema/dates';
 import { dec, decimalPlaces, money } from '../../../../schema/money';
 import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKind } from '../../../../schema/validators';
-import { documentState, EVENT_LABELS, identityDateErrors, MAX_DAYS_AHEAD } from '../../../../schema/rh/employees';
+import { documentState, EVENT_LABELS, isEditableAfterBaja, identityDateErrors, MAX_DAYS_AHEAD } from '../../../../schema/rh/employees';
+import { contributions } from '../../index';
 import { sdiFor, yearsOfService } from '../../../../schema/rh/fiscal';
 import { countsOf, type Indicator } from '../../../lib/indicators';
 import * as data from './data';
@@ -243,6 +244,17 @@ const values = (v: EmployeeInput): data.EmployeeValues => {
   return { ...rest, dailySalary: money(v.dailySalary) };
 };
 
+/** The fields of a baja's record that `v` would change beyond those still editable (EDITABLE_AFTER_BAJA), each with its message. */
+function changedAfterBaja(before: data.EmployeeRow, v: EmployeeInput): FieldMessages {
+  const errors: FieldMessages = {};
+  for (const field of Object.keys(v) as (keyof EmployeeInput)[]) {
+    if (isEditableAfterBaja(field)) continue;
+    const same = field === 'dailySalary' ? dec(v.dailySalary).eq(before.dailySalary) : v[field] === before[field];
+    if (!same) errors[field] = MSG.lockedAfterBaja;
+  }
+  return errors;
+}
+
 // ---- writing -------------------------------------------------------------------------------
 
 export async function createEmployee(ctx: RequestContext, input: unknown): Promise<EmployeeRecord> {
@@ -278,6 +290,10 @@ export async function updateEmployee(ctx: RequestContext, id: string, version: n
       const before = await data.findEmployee(tx, employeeId, today);
       if (!before) throw notFound(MSG.employeeMissing);
       if (before.version !== version) throw conflict();
+      if (before.status === 'baja') {
+        const locked = changedAfterBaja(before, v);
+        if (Object.keys(locked).length) throw badInput(locked);
+      }
       const org = await organisationErrors(tx, v, before);
       workplaceCode = org.workplace?.code ?? null;
       const errors = { ...identityDateErrors(v, today), ...(await identityErrors(tx, v, employeeId)), ...org.errors };
@@ -316,8 +332,12 @@ export async function terminateEmployee(ctx: RequestContext, id: string, version
     if (v.date > addDays(today, MAX_DAYS_AHEAD)) throw badInput({ date: MSG.terminationTooFar });
     if (!(await data.terminateEmployee(tx, employeeId, version, v.date, v.reason))) throw conflict();
     const freed = await data.releaseWorkplaces(tx, employeeId);
+    // What other modules held for them (the vehicles they drove), let go of in this same transaction.
+    const leaving = { id: employeeId, number: before.number, fullName: before.fullName, date: v.date, reason: v.reason };
+    const released: Record<string, string> = {};
+    for (const release of contributions().employeeReleases) Object.assign(released, await release(tx, ctx, leaving));
     await data.insertEvent(tx, { employeeId, event: 'baja', date: v.date, reason: v.reason, dailySalary: before.dailySalary, workplaceId: before.workplaceId, recordedBy: ctx.auth?.id ?? null });
-    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'terminate', before, after: { status: 'baja', terminationDate: v.date, terminationReason: v.reason, freedWorkplaces: freed } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'terminate', before, after: { status: 'baja', terminationDate: v.date, terminationReason: v.reason, freedWorkplaces: freed, ...released } });
   });
   return record(db(ctx), employeeId);
 }

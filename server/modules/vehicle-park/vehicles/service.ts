@@ -15,6 +15,7 @@ import { money } from '../../../../schema/money';
 import { checkVin, normalizeVin } from '../../../../schema/vehicle-park/vin';
 import { vehicleDocumentState } from '../../../../schema/vehicle-park/vehicles';
 import { countsOf, type Indicator } from '../../../lib/indicators';
+import type { EmployeeRelease } from '../../../lib/contributions';
 import * as data from '../data';
 import { MSG } from '../messages';
 import { recordOdometerReading } from '../service';
@@ -180,7 +181,7 @@ async function referenceErrors(ex: Executor, v: VehicleInput, current: Current):
   if (v.driverId !== null) {
     const d = await data.findDriverRef(ex, v.driverId);
     if (!d) errors.driverId = MSG.driverMissing;
-    else if (d.status !== 'activo' && current?.driverId !== d.id) errors.driverId = MSG.driverInactive;
+    else if (d.status !== 'activo') errors.driverId = MSG.driverInactive;
   }
   if (v.acquisitionDate && v.acquisitionDate > today) errors.acquisitionDate = MSG.acquisitionFuture;
   else if (v.acquisitionDate && v.acquisitionDate < `${v.year - 1}-01-01`) errors.acquisitionDate = MSG.acquisitionBeforeYear;
@@ -230,6 +231,8 @@ export async function updateVehicle(ctx: RequestContext, id: string, version: nu
   const vehicleId = idOf(id);
   try {
     await db(ctx).transaction(async (tx) => {
+      // The driver before the vehicle: the order an employee's baja takes when it frees their vehicles.
+      if (v.driverId !== null) await data.findDriverRef(tx, v.driverId);
       await data.lockVehicle(tx, vehicleId);
       const before = found(await data.findVehicle(tx, vehicleId, todayMx()), MSG.vehicleMissing);
       if (before.version !== version) throw conflict();
@@ -274,7 +277,13 @@ export async function changeStatus(ctx: RequestContext, id: string, version: num
         if (!v.reason) errors.reason = MSG.retireReason;
         if (Object.keys(errors).length) throw badInput(errors);
         if (!(await data.retireVehicle(tx, vehicleId, version, v.date!, v.reason))) throw conflict();
-        await writeAudit(tx, actorOf(ctx), { entity: 'vehicle', entityId: vehicleId, action: 'retire', before: { status: before.status }, after: { status: 'baja', retiredOn: v.date, retiredReason: v.reason } });
+        await writeAudit(tx, actorOf(ctx), {
+          entity: 'vehicle',
+          entityId: vehicleId,
+          action: 'retire',
+          before: { status: before.status, driver: before.driverName ? `${before.driverName} (${before.driverNumber ?? ''})` : null },
+          after: { status: 'baja', retiredOn: v.date, retiredReason: v.reason, driver: null },
+        });
       } else {
         if (before.status !== 'baja') throw appError('CONFLICT', MSG.notBaja);
         if (!(await data.reactivateVehicle(tx, vehicleId, version))) throw conflict();
@@ -287,6 +296,27 @@ export async function changeStatus(ctx: RequestContext, id: string, version: num
     return mapRaces(err);
   }
 }
+
+/**
+ * An employee's baja (Recursos Humanos, through the registry): the vehicles
+ * they drive are left without driver in the baja's transaction, each with an
+ * entry in its Historial naming who left and why.
+ */
+export const releaseDriverOnBaja: EmployeeRelease = async (tx, ctx, employee) => {
+  const freed = await data.releaseDriver(tx, employee.id);
+  for (const vehicle of freed) {
+    await writeAudit(tx, actorOf(ctx), {
+      entity: 'vehicle',
+      entityId: vehicle.id,
+      action: 'driver_release',
+      before: { driver: `${employee.fullName} (${employee.number})` },
+      after: { driver: null, reason: MSG.driverLeft(employee.number, employee.date, employee.reason) },
+    });
+  }
+  const released: Record<string, string> = {};
+  if (freed.length) released.releasedVehicles = freed.map((v) => v.economicNumber).sort().join(', ');
+  return released;
+};
 
 export async function setPhoto(ctx: RequestContext, vehicleIdRaw: string, fileId: string): Promise<VehicleRecord> {
   const vehicleId = idOf(vehicleIdRaw);
