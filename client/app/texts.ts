@@ -191,6 +191,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   emitir: 'Emisión',
   timbrar: 'Timbrado',
   timbrado_rechazado: 'Timbrado rechazado por el PAC',
+  solicitar_cancelacion: 'Cancelación solicitada al SAT',
+  cancelacion_rechazada: 'Cancelación rechazada por el receptor',
   cargar: 'Carga',
   cancelar: 'Cancelación',
   // Ventas records a lifecycle move under the status it reaches.

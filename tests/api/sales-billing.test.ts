@@ -45,7 +45,8 @@ const line = (over: Record<string, unknown> = {}) => ({ description: 'Servicio d
 const INVOICE_FIELDS = 'id serie folio label status stampStatus uuid version date dueDate formaPago metodoPago usoCfdi subtotal discount iva isrRetained ivaRetained total balance isrRetentionRate ivaRetentionRate client { id } lines { lineNo objetoImp amount discount base iva isrRetained ivaRetained } payments { installment amount previousBalance remainingBalance status }';
 const CREATE = `mutation($input: InvoiceInput!){ invoiceCreate(input:$input){ ${INVOICE_FIELDS} } }`;
 const EMIT = `mutation($id:ID!,$v:Int!){ invoiceEmit(id:$id,version:$v){ ${INVOICE_FIELDS} } }`;
-const CANCEL = `mutation($id:ID!,$v:Int!,$r:String!){ invoiceCancel(id:$id,version:$v,reason:$r){ ${INVOICE_FIELDS} cancelReason } }`;
+// A stamped invoice is cancelled before SAT with a motivo (02: errors without relation); a draft needs none.
+const CANCEL = `mutation($id:ID!,$v:Int!,$r:String!,$m:String){ invoiceCancel(id:$id,version:$v,reason:$r,motivo:$m){ ${INVOICE_FIELDS} cancelReason } }`;
 const invoiceInput = (clientId: string, over: Record<string, unknown> = {}) => ({ clientId, serie: 'A', date: '2025-03-10', formaPago: '03', metodoPago: 'PUE', usoCfdi: 'G03', lines: [line()], ...over });
 async function emitted(clientId: string, over: Record<string, unknown> = {}) {
   const inv = ok(await s.gql(CREATE, { input: invoiceInput(clientId, over) }, seller)).invoiceCreate;
@@ -232,15 +233,16 @@ describe('facturas: lifecycle rules', () => {
   });
 
   it('cancels with a reason, never with payments, and gives the generadores back', async () => {
-    const inv = await emitted(clientId);
+    // 500 + IVA 80 = 580.00: SAT cancels it without the receptor's acceptance (≤ 1,000).
+    const inv = await emitted(clientId, { lines: [line({ unitPrice: '500' })] });
     expect(fieldsOf(await s.gql(CANCEL, { id: inv.id, v: inv.version, r: ' ' }, seller))).toEqual({ reason: 'Este campo es obligatorio.' });
     const paid = await emitted(clientId);
     ok(await s.gql(PAY, { input: payInput(clientId, '100', [{ invoiceId: paid.id, amount: '100' }]) }, seller));
     const refused = await s.gql(CANCEL, { id: paid.id, v: paid.version + 1, r: 'Error en datos' }, seller);
     expect(refused.errors![0]).toMatchObject({ message: 'La factura tiene pagos aplicados; cancela primero los pagos.', extensions: { code: 'CONFLICT' } });
-    const cancelled = ok(await s.gql(CANCEL, { id: inv.id, v: inv.version, r: 'Datos fiscales incorrectos' }, seller)).invoiceCancel;
+    const cancelled = ok(await s.gql(CANCEL, { id: inv.id, v: inv.version, r: 'Datos fiscales incorrectos', m: '02' }, seller)).invoiceCancel;
     expect(cancelled).toMatchObject({ status: 'cancelada', cancelReason: 'Datos fiscales incorrectos', balance: '0' });
-    expect(codeOf(await s.gql(CANCEL, { id: inv.id, v: cancelled.version, r: 'otra vez' }, seller))).toBe('CONFLICT');
+    expect(codeOf(await s.gql(CANCEL, { id: inv.id, v: cancelled.version, r: 'otra vez', m: '02' }, seller))).toBe('CONFLICT');
 
     // A seeded authorised generador: billed by a draft, back to autorizado when the draft is cancelled.
     const gen = ok(await s.gql('{ generators(filter:{status: autorizado}, list:{pageSize:1}){ items { id client { id } } } }', {}, seller)).generators.items[0];
@@ -515,9 +517,9 @@ describe('facturas agrupadas (Agrupar por) with exact subtotals', () => {
     await emitted(alfa, { date: '2023-01-15', lines: [line({ quantity: '2', unitPrice: '1000' })] });
     // Alfa: 500.50 + IVA 80.08 = 580.58, borrador (its balance is its total) (2023-02-10)
     ok(await s.gql(CREATE, { input: invoiceInput(alfa, { date: '2023-02-10', lines: [line({ unitPrice: '500.50' })] }) }, seller));
-    // Alfa: 999.99 + IVA 160.00 = 1,159.99, emitida then cancelada (2023-02-20): counted, no money
-    const cancelled = await emitted(alfa, { date: '2023-02-20', lines: [line({ unitPrice: '999.99' })] });
-    ok(await s.gql(CANCEL, { id: cancelled.id, v: cancelled.version, r: 'Prueba de agrupación' }, seller));
+    // Alfa: 799.99 + IVA 128.00 = 927.99, emitida then cancelada before SAT (≤ 1,000: no acceptance needed) (2023-02-20): counted, no money
+    const cancelled = await emitted(alfa, { date: '2023-02-20', lines: [line({ unitPrice: '799.99' })] });
+    ok(await s.gql(CANCEL, { id: cancelled.id, v: cancelled.version, r: 'Prueba de agrupación', m: '02' }, seller));
     // Beta: 3 × 1,234.56 = 3,703.68 + IVA 592.59 = 4,296.27, PPD, 1,000 paid → balance 3,296.27 pagada_parcial (2023-01-31)
     const ppd = await emitted(beta, { date: '2023-01-31', metodoPago: 'PPD', formaPago: '99', lines: [line({ quantity: '3', unitPrice: '1234.56' })] });
     ok(await s.gql(PAY, { input: payInput(beta, '1000', [{ invoiceId: ppd.id, amount: '1000' }], { date: '2023-03-01' }) }, seller));

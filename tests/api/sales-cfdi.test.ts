@@ -203,6 +203,42 @@ describe('payment complements (Pagos 2.0)', () => {
   });
 });
 
+describe('cancellation before SAT', () => {
+  const CANCEL = `mutation($id:ID!,$v:Int!,$r:String!,$m:String,$s:ID){ invoiceCancel(id:$id,version:$v,reason:$r,motivo:$m,substituteId:$s){ ${FIELDS} satCancelStatus satCancelMotivo satCancelSubstitute } }`;
+  const STATUS = `mutation($id:ID!){ invoiceCancelStatus(id:$id){ ${FIELDS} satCancelStatus } }`;
+  const emittedFor = async (unitPrice: string) => {
+    const inv = await draft(s, seller, unitPrice);
+    return ok(await s.gql(EMIT, { id: inv.id, v: inv.version }, seller)).invoiceEmit;
+  };
+
+  it('needs a motivo, and motivo 01 a stamped substitute of the same client; nothing changes when refused', async () => {
+    const inv = await emittedFor('300.00'); // 2 × 300 + IVA = 696.00
+    expect(fieldsOf(await s.gql(CANCEL, { id: inv.id, v: inv.version, r: 'Error en el precio' }, seller))).toEqual({ motivo: 'Elige el motivo de cancelación ante el SAT: 01, 02, 03 o 04.' });
+    expect(fieldsOf(await s.gql(CANCEL, { id: inv.id, v: inv.version, r: 'Error', m: '01' }, seller))).toEqual({ substituteId: 'El motivo 01 requiere la factura que sustituye a esta: timbrada, del mismo cliente.' });
+    expect(fieldsOf(await s.gql(CANCEL, { id: inv.id, v: inv.version, r: 'Error', m: '01', s: inv.id }, seller))).toEqual({ substituteId: 'El motivo 01 requiere la factura que sustituye a esta: timbrada, del mismo cliente.' });
+    expect(fieldsOf(await s.gql(CANCEL, { id: inv.id, v: inv.version, r: 'Error', m: '02', s: inv.id }, seller))).toEqual({ substituteId: 'La factura sustituta solo se indica con el motivo 01.' });
+    expect((await s.gql(CANCEL, { id: inv.id, v: inv.version, r: 'Error', m: '02' }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(ok(await s.gql(INVOICE, { id: inv.id }, seller)).invoice).toMatchObject({ status: 'emitida', version: inv.version });
+  });
+
+  it('an invoice of 696.00 (no acceptance needed) is cancelled at once with motivo 02', async () => {
+    const inv = await emittedFor('300.00');
+    const cancelled = ok(await s.gql(CANCEL, { id: inv.id, v: inv.version, r: 'No se llevó a cabo', m: '02' }, seller)).invoiceCancel;
+    expect(cancelled).toMatchObject({ status: 'cancelada', balance: '0', satCancelStatus: 'cancelada', satCancelMotivo: '02', uuid: inv.uuid });
+  });
+
+  it('motivo 01 with its substitute: the receptor must accept (2,864.18 > 1,000), so it stays solicitada and vigente', async () => {
+    const original = await emittedFor('1234.56');
+    const substitute = await emittedFor('1234.50');
+    const requested = ok(await s.gql(CANCEL, { id: original.id, v: original.version, r: 'Precio equivocado', m: '01', s: substitute.id }, seller)).invoiceCancel;
+    expect(requested).toMatchObject({ status: 'emitida', satCancelStatus: 'solicitada', satCancelMotivo: '01', satCancelSubstitute: substitute.uuid, balance: original.balance });
+    // Asking again is refused; consulting the status keeps it solicitada while the receptor has not answered.
+    expect((await s.gql(CANCEL, { id: original.id, v: requested.version, r: 'Otra vez', m: '02' }, seller)).errors?.[0].message).toBe('Ya se solicitó la cancelación de esta factura ante el SAT: consulta su estado.');
+    expect(ok(await s.gql(STATUS, { id: original.id }, seller)).invoiceCancelStatus).toMatchObject({ status: 'emitida', satCancelStatus: 'solicitada' });
+    expect((await s.gql(STATUS, { id: substitute.id }, seller)).errors?.[0].message).toBe('Esta factura no tiene una solicitud de cancelación en proceso.');
+  });
+});
+
 describe('exactly once when the server dies between the PAC and the save', () => {
   it('a restart recovers the UUID the PAC issued; nothing is stamped twice', async () => {
     const crash = await startServer({ ERP_FAULT_AFTER_PAC: 'exit' });

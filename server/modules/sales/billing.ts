@@ -24,11 +24,12 @@ import { folioLabel, GENERATOR_LIFECYCLE, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } 
 import { MSG } from './messages';
 import { retryInvoiceStamp, sealEmittedInvoice, stampInvoice } from './stamping';
 import { issuePaymentComplement, sealPaymentComplement, stampPaymentComplement } from './paymentStamping';
+import { cancelStampedInvoice } from './cancellation';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
 import { retentionRates } from '../../../schema/sales/totals';
 
-const idOf = (id: string | number): number => {
+export const idOf = (id: string | number): number => {
   const n = Number(id);
   return Number.isInteger(n) && n > 0 ? n : 0;
 };
@@ -248,21 +249,29 @@ export async function retryStamp(ctx: RequestContext, id: string) {
   return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
 }
 
-export async function cancelInvoice(ctx: RequestContext, id: string, version: number, reason: unknown) {
+export async function cancelInvoice(ctx: RequestContext, id: string, version: number, reason: unknown, sat: { motivo?: string | null; substituteId?: string | null } = {}) {
   const why = readReason(reason);
   const invoiceId = idOf(id);
+  const current = found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
+  // A stamped invoice is cancelled before SAT through the PAC (cancellation.ts), never only here.
+  if (current.stampStatus !== null) await cancelStampedInvoice(ctx, current, version, why, sat);
+  else await finishCancellation(ctx, invoiceId, version, why);
+  return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
+}
+
+/** The invoice becomes cancelada: balance 0, generadores back to autorizado (also after SAT accepted a cancellation). */
+export async function finishCancellation(ctx: RequestContext, invoiceId: number, version: number | null, why: string, sat?: { status: 'cancelada' }) {
   await db(ctx).transaction(async (tx) => {
-    const before = await lockedInvoice(tx, invoiceId, version);
+    const before = version === null ? found(await data.findInvoice(tx, invoiceId), 'La factura') : await lockedInvoice(tx, invoiceId, version);
     if ((await data.activePaymentsCount(tx, invoiceId)) > 0) throw appError('CONFLICT', MSG.invoiceHasPayments);
     assertAction(INVOICE_LIFECYCLE, 'cancelar', before.status, 'cancelada');
     // A draft's generadores are still autorizado; an emitted invoice's go back from facturado.
     for (const g of await data.generatorsOfInvoice(tx, invoiceId)) if (g.status !== 'autorizado') assertAction(GENERATOR_LIFECYCLE, 'liberar', g.status, 'autorizado');
     const released = await data.releaseGenerators(tx, invoiceId);
-    const values = { status: 'cancelada' as const, balance: '0', cancelReason: why, cancelledAt: new Date() };
-    if (!(await data.updateInvoice(tx, invoiceId, version, values))) throw conflict();
+    const values = { status: 'cancelada' as const, balance: '0', cancelReason: why, cancelledAt: new Date(), ...(sat ? { satCancelStatus: sat.status } : {}) };
+    if (!(await data.updateInvoice(tx, invoiceId, version ?? before.version, values))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'cancelar', before: { status: before.status, balance: before.balance }, after: { ...values, releasedGenerators: released } });
   });
-  return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
 }
 
 /** The deposit account must exist and be active before the document that references it is written. */

@@ -11,6 +11,7 @@ import { depositAccounts } from './data';
 import * as reports from './reports';
 import * as service from './service';
 import * as stamping from './stamping';
+import { refreshCancellation } from './cancellation';
 
 type Loaders = Map<string, DataLoader<number, unknown[]>>;
 const perRequest = new WeakMap<RequestContext, Loaders>();
@@ -107,7 +108,8 @@ export const salesResolvers: Resolvers = {
     invoiceEmit: (_p, a, ctx) => billing.emitInvoice(ctx, a.id, a.version),
     invoiceStamp: (_p, a, ctx) => billing.retryStamp(ctx, a.id),
     clientPaymentStamp: (_p, a, ctx) => billing.stampPayment(ctx, a.id),
-    invoiceCancel: (_p, a, ctx) => billing.cancelInvoice(ctx, a.id, a.version, a.reason),
+    invoiceCancel: (_p, a, ctx) => billing.cancelInvoice(ctx, a.id, a.version, a.reason, { motivo: a.motivo, substituteId: a.substituteId }),
+    invoiceCancelStatus: (_p, a, ctx) => refreshCancellation(ctx, a.id),
     clientPaymentCreate: (_p, a, ctx) => billing.createPayment(ctx, a.input),
     clientPaymentCancel: (_p, a, ctx) => billing.cancelPayment(ctx, a.id, a.version, a.reason),
     otherIncomeCreate: (_p, a, ctx) => billing.createOtherIncome(ctx, a.input),

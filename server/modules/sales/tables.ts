@@ -319,6 +319,12 @@ export const invoices = pgTable(
     stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
     /** Stamped by the built-in sandbox PAC: the printed form says «SIN VALIDEZ FISCAL». */
     stampSandbox: boolean('stamp_sandbox'),
+    /** SAT cancellation of a stamped invoice: 'solicitada' (the receptor must accept), 'cancelada' or 'rechazada'. */
+    satCancelStatus: text('sat_cancel_status'),
+    satCancelMotivo: text('sat_cancel_motivo'),
+    /** Motivo 01: the UUID of the invoice that replaces this one. */
+    satCancelSubstitute: text('sat_cancel_substitute'),
+    satCancelRequestedAt: timestamp('sat_cancel_requested_at', { withTimezone: true, mode: 'date' }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),

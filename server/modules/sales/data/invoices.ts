@@ -50,6 +50,9 @@ export type InvoiceRow = {
   cfdiUuid: string | null;
   stampedAt: Date | string | null;
   stampSandbox: boolean | null;
+  satCancelStatus: 'solicitada' | 'cancelada' | 'rechazada' | null;
+  satCancelMotivo: string | null;
+  satCancelSubstitute: string | null;
   createdAt: Date | string;
   version: number;
 };
@@ -66,7 +69,8 @@ const invoiceSelect = sql`select i.id, i.serie, i.folio, ${invoiceLabelSql('i')}
   i.emisor_regimen as "emisorRegimen", i.lugar_expedicion as "lugarExpedicion", i.receptor_rfc as "receptorRfc",
   i.receptor_name as "receptorName", i.receptor_regimen as "receptorRegimen", i.receptor_postal_code as "receptorPostalCode",
   i.emitted_at as "emittedAt", i.cancel_reason as "cancelReason", i.cancelled_at as "cancelledAt",
-  i.stamp_status as "stampStatus", i.cfdi_uuid as "cfdiUuid", i.stamped_at as "stampedAt", i.stamp_sandbox as "stampSandbox", i.created_at as "createdAt", i.version
+  i.stamp_status as "stampStatus", i.cfdi_uuid as "cfdiUuid", i.stamped_at as "stampedAt", i.stamp_sandbox as "stampSandbox",
+  i.sat_cancel_status as "satCancelStatus", i.sat_cancel_motivo as "satCancelMotivo", i.sat_cancel_substitute as "satCancelSubstitute", i.created_at as "createdAt", i.version
   from invoices i join clients cl on cl.id = i.client_id`;
 
 type InvoiceDbRow = Omit<InvoiceRow, 'client'> & { client_name: string; client_rfc: string };
