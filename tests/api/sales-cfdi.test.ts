@@ -193,6 +193,27 @@ describe('payment complements (Pagos 2.0)', () => {
     expect((await s.gql('mutation($id:ID!){ clientPaymentStamp(id:$id){ id } }', { id: p.id }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
+  it('the Tablero counts PPD collections still without complement after the 5th of the next month, and «Timbrar complemento» issues one', async () => {
+    const DASH = '{ dashboard { sales { missingPaymentComplements } } }';
+    const PAYMENTS = '{ clientPayments(list:{pageSize:200}){ items { id date status stampStatus needsComplement } } }';
+    // SAT's deadline: the 5th of the month after the payment; counted from the day after it.
+    const deadline = (date: string) => {
+      const [y, m] = date.split('-').map(Number);
+      return `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-05`;
+    };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+    const missing = (items: any[]) => items.filter((p) => p.status === 'aplicado' && p.needsComplement && p.stampStatus !== 'timbrada' && deadline(p.date) < today);
+    const before = missing(ok(await s.gql(PAYMENTS, {}, seller)).clientPayments.items);
+    // The demo's payments (seeded weeks ago on stamped PPD invoices) have none yet.
+    expect(before.length).toBeGreaterThan(0);
+    expect(ok(await s.gql(DASH, {}, seller)).dashboard.sales.missingPaymentComplements).toBe(before.length);
+    const issued = ok(await s.gql('mutation($id:ID!){ clientPaymentStamp(id:$id){ id stampStatus uuid } }', { id: before[0].id }, seller)).clientPaymentStamp;
+    expect(issued).toMatchObject({ stampStatus: 'timbrada', uuid: expect.stringMatching(/^[0-9A-F-]{36}$/) });
+    expect(ok(await s.gql(DASH, {}, seller)).dashboard.sales.missingPaymentComplements).toBe(before.length - 1);
+    // Consulta may see Pagos: the same count.
+    expect(ok(await s.gql(DASH, {}, viewer)).dashboard.sales.missingPaymentComplements).toBe(before.length - 1);
+  });
+
   it('a payment of a PUE invoice carries no complement', async () => {
     const inv = await draft(s, seller, '10.00');
     const emitted = ok(await s.gql(EMIT, { id: inv.id, v: inv.version }, seller)).invoiceEmit;

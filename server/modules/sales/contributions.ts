@@ -18,6 +18,7 @@ export const salesContributions: ModuleContributions = {
     { group: 'sales', name: 'invoicedByMonth', ability: ['ver', 'Ventas-Facturas'], indicator: (today) => ({ sql: data.invoicedByMonthSql(today), read: readMonths }) },
     { group: 'sales', name: 'generatorsToAuthorize', ability: ['autorizar', 'Ventas-Generadores'], indicator: () => generatorsToAuthorizeIndicator() },
     { group: 'sales', name: 'csd', ability: ['ver', 'Ventas-Facturas'], indicator: () => ({ sql: data.csdStatusSql(), read: readCsdStatus }) },
+    { group: 'sales', name: 'missingPaymentComplements', ability: ['ver', 'Ventas-Pagos'], indicator: (today) => ({ sql: data.missingComplementsSql(today), read: Number }) },
   ],
   searchSources: [
     {

@@ -22,3 +22,10 @@ export const referenceParts = {
 /** Tablero: whether the company has a CSD and the whole days left until it expires. */
 export const csdStatusSql = (): SQL =>
   sql`(select json_build_object('loaded', count(*) > 0, 'daysToExpiry', min(floor(extract(epoch from (valid_to - now())) / 86400))::int) from company_csd)`;
+
+/** Tablero: PPD collections whose complement is still missing after the 5th of the month after the payment (SAT's deadline). */
+export const missingComplementsSql = (today: string): SQL =>
+  sql`(select count(*)::int from client_payments p where p.status = 'aplicado' and p.stamp_status is distinct from 'timbrada'
+    and (date_trunc('month', p.date) + interval '1 month 4 days')::date < ${today}::date
+    and exists (select 1 from client_payment_applications x join invoices i on i.id = x.invoice_id
+      where x.payment_id = p.id and x.is_ppd and i.stamp_status = 'timbrada'))`;
