@@ -20,13 +20,14 @@ import { benchProcesses, type ProcessesResult } from './processes';
 import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
 import { benchDashboard, type DashboardBenchRow } from './dashboard';
 import { benchMaintenance, MAINTENANCE_VEHICLES, type MaintenanceBenchRow } from './maintenance';
+import { benchCfdi, CFDI_CLIENTS, CFDI_GOAL_PER_SEC, type CfdiBenchRow } from './cfdi';
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
 import { USERS_PAGE_SIZE, USERS_QUERY, USERS_VARIABLES } from './users-query';
 import { benchWarehouse, WAREHOUSE_BENCH_HEADERS, type WarehousePosting } from './warehouse';
 
-const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'maintenance', 'dashboard', 'spa'] as const;
+const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'maintenance', 'cfdi', 'dashboard', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
 type DbKind = 'pglite' | 'postgres';
 type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
@@ -201,6 +202,7 @@ type Report = {
   payroll: PayrollBenchRow[];
   /** Mantenimiento: the schedule page with its due status at 2,000 vehicles × 8 services. */
   maintenance: MaintenanceBenchRow[];
+  cfdi: CfdiBenchRow[];
   /** The Tablero query as the administrator, 1 and 20 connections. */
   dashboard: DashboardBenchRow[];
   spa: SpaSizes | null;
@@ -234,6 +236,7 @@ async function main(): Promise<void> {
     processes: null,
     payroll: [],
     maintenance: [],
+    cfdi: [],
     dashboard: [],
     spa: null,
     posting: [],
@@ -525,6 +528,10 @@ async function main(): Promise<void> {
   if (opts.only.has('maintenance')) {
     if (pgVersion === null) report.skipped.push('Mantenimiento: PostgreSQL no responde (la meta es en PostgreSQL)');
     else report.maintenance = await benchMaintenance({ postgres: true, step });
+  }
+  if (opts.only.has('cfdi')) {
+    if (pgVersion === null) report.skipped.push('CFDI: PostgreSQL no responde (la meta es en PostgreSQL)');
+    else report.cfdi = await benchCfdi({ postgres: true, step });
   }
   if (opts.only.has('dashboard')) report.dashboard = await benchDashboard({ postgres: pgVersion !== null, durationSec: opts.durationSec, warmupSec: opts.warmupSec, step });
 
@@ -836,6 +843,12 @@ function print(report: Report): void {
     out.push(formatTable(['Base', 'Consulta', 'Total', 'p50', 'p95'], report.maintenance.map((r) => [r.db, r.query, String(r.total), ms(r.p50Ms), ms(r.p95Ms)])));
     const worst = Math.max(...report.maintenance.map((r) => r.p95Ms));
     out.push(`   Objetivo: < 100 ms en PostgreSQL (${worst < 100 ? 'cumple' : 'NO cumple'}; peor p95 ${ms(worst)}).`);
+  }
+  if (report.cfdi.length) {
+    out.push('', `h3. Facturación electrónica: facturas emitidas por ${CFDI_CLIENTS} clientes a la vez (construir, sellar con el CSD, validar XSD, timbrar con el PAC de pruebas)`);
+    out.push(formatTable(['Base', 'Clientes', 'Facturas', 'Facturas/s', 'p50', 'p95', 'CPU por factura', 'Fallidas'], report.cfdi.map((r) => [r.db, String(r.clients), String(r.invoices), r.perSec.toFixed(1), ms(r.p50Ms), ms(r.p95Ms), ms(r.cpuMsPerInvoice), String(r.failed)])));
+    const worst = Math.min(...report.cfdi.map((r) => r.perSec));
+    out.push(`   Objetivo: ≥ ${CFDI_GOAL_PER_SEC} facturas/s con ${CFDI_CLIENTS} clientes en PostgreSQL (${worst >= CFDI_GOAL_PER_SEC ? 'cumple' : 'NO cumple'}).`);
   }
   if (report.dashboard.length) {
     out.push('', 'i. Tablero (consulta dashboard como administrador: todos los indicadores, empresa demo)');
