@@ -24,8 +24,8 @@ const KEY_CONTEXT = 'company-csd:key';
 const PASSWORD_CONTEXT = 'company-csd:password';
 
 export const CSD_MSG = {
-  missing: 'La empresa no tiene un CSD cargado: súbelo en Ventas › Facturas › Datos de la empresa antes de emitir comprobantes.',
-  expired: (to: string) => `El CSD de la empresa venció el ${to}: sube el vigente en Ventas › Facturas › Datos de la empresa.`,
+  missing: 'La empresa no tiene un CSD cargado: súbelo en Ventas › Facturas › Certificado de sello (CSD) antes de emitir comprobantes.',
+  expired: (to: string) => `El CSD de la empresa venció el ${to}: sube el vigente en Ventas › Facturas › Certificado de sello (CSD).`,
 } as const;
 
 /** The environment the at-rest encryption reads ERP_CSD_KEY from. */

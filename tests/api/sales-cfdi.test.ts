@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
-import { checkStampedCfdi, CSD_DIR, fakeFiel, testCsd } from '../unit/cfdi/fixtures';
+import { loadCsd, MemoryPacStore, createPac, sealCfdi } from '../../server/lib/cfdi';
+import { checkStampedCfdi, CSD_DIR, fakeFiel, invoiceXml, testCsd } from '../unit/cfdi/fixtures';
 
 let s: TestServer;
 let admin: string;
@@ -257,6 +258,59 @@ describe('cancellation before SAT', () => {
     expect((await s.gql(CANCEL, { id: original.id, v: requested.version, r: 'Otra vez', m: '02' }, seller)).errors?.[0].message).toBe('Ya se solicitó la cancelación de esta factura ante el SAT: consulta su estado.');
     expect(ok(await s.gql(STATUS, { id: original.id }, seller)).invoiceCancelStatus).toMatchObject({ status: 'emitida', satCancelStatus: 'solicitada' });
     expect((await s.gql(STATUS, { id: substitute.id }, seller)).errors?.[0].message).toBe('Esta factura no tiene una solicitud de cancelación en proceso.');
+  });
+});
+
+describe('Compras: the supplier’s CFDI', () => {
+  const READ = 'query($f:ID!,$e:ID){ supplierCfdiRead(fileId:$f, expenseId:$e){ uuid emisorRfc receptorRfc serie folio subtotal iva ivaRate total satStatus registeredInExpense differences } }';
+  const ATTACH = 'mutation($e:ID!,$f:ID!){ expenseFileAttach(expenseId:$e, fileId:$f){ id } }';
+  const EXPENSE = 'mutation($i:ExpenseInput!){ expenseCreate(input:$i){ id folio cfdiUuid version } }';
+  let supplierId: string;
+  let stamped: string;
+  let uuid: string;
+  const expense = async (subtotal: string) =>
+    ok(await s.gql(EXPENSE, { i: { supplierId, date: '2026-11-20', category: 'Servicios', description: 'Vigilancia', subtotal, ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' } }, admin)).expenseCreate;
+
+  beforeAll(async () => {
+    // A supplier's invoice to this company (the demo company is the test CSD's holder, so it is sealed with that CSD here), stamped by a sandbox of the test's own.
+    supplierId = ok(await s.gql('mutation($i:SupplierInput!){ supplierCreate(input:$i){ id } }', { i: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', taxRegime: '601', postalCode: '42501', creditDays: 0, active: true } }, admin)).supplierCreate.id;
+    const xml = invoiceXml().replace('Rfc="URE180429TM6" Nombre="UNIVERSIDAD ROBOTICA ESPAÑOLA" DomicilioFiscalReceptor="86991"', 'Rfc="EKU9003173C9" Nombre="ESCUELA KEMPER URGATE" DomicilioFiscalReceptor="42501"');
+    const sealed = await sealCfdi(xml, loadCsd(testCsd()));
+    const result = await (await createPac({ store: new MemoryPacStore(), env: {} })).stamp(sealed, 'proveedor-1');
+    stamped = result.xml;
+    uuid = result.uuid;
+  });
+
+  it('reads its figures to fill an expense: seal verified, stamped, SAT status pending', async () => {
+    const fileId = await s.uploadId(admin, Buffer.from(stamped), 'proveedor.xml');
+    const read = ok(await s.gql(READ, { f: fileId }, admin)).supplierCfdiRead;
+    // The fixture: 2 × 1,234.56 = 2,469.12; IVA 395.06; Total 2,864.18.
+    expect(read).toEqual({ uuid, emisorRfc: 'EKU9003173C9', receptorRfc: 'EKU9003173C9', serie: 'A', folio: '101', subtotal: '2469.12', iva: '395.06', ivaRate: '0.16', total: '2864.18', satStatus: 'pendiente de consultar', registeredInExpense: null, differences: [] });
+  });
+
+  it('attached to an expense it gives the expense its UUID; another expense cannot register it; figures that differ are listed', async () => {
+    const first = await expense('2469.12');
+    ok(await s.gql(ATTACH, { e: first.id, f: await s.uploadId(admin, Buffer.from(stamped), 'proveedor.xml') }, admin));
+    expect(ok(await s.gql('query($id:ID!){ expense(id:$id){ cfdiUuid } }', { id: first.id }, admin)).expense.cfdiUuid).toBe(uuid);
+
+    const second = await expense('2400.00'); // IVA 384.00, total 2,784.00
+    const again = await s.uploadId(admin, Buffer.from(stamped), 'proveedor.xml');
+    const read = ok(await s.gql(READ, { f: again, e: second.id }, admin)).supplierCfdiRead;
+    expect(read.registeredInExpense).toBe(first.folio);
+    expect(read.differences).toEqual(['Subtotal: el CFDI dice $2,469.12; el gasto, $2,400.00.', 'IVA: el CFDI dice $395.06; el gasto, $384.00.', 'Total: el CFDI dice $2,864.18; el gasto, $2,784.00.']);
+    expect(fieldsOf(await s.gql(ATTACH, { e: second.id, f: again }, admin))).toEqual({ fileId: `El CFDI ${uuid} ya está registrado en el gasto ${first.folio}.` });
+    expect(ok(await s.gql('query($id:ID!){ expense(id:$id){ cfdiUuid files { id } } }', { id: second.id }, admin)).expense).toEqual({ cfdiUuid: null, files: [] });
+    // Consulta may read expenses but not attach (FORBIDDEN).
+    expect((await s.gql(ATTACH, { e: second.id, f: again }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('refuses a tampered amount (the seal no longer matches) and an unstamped CFDI, in Spanish', async () => {
+    const tampered = stamped.replace('Total="2864.18"', 'Total="2964.18"');
+    const r = await s.gql(READ, { f: await s.uploadId(admin, Buffer.from(tampered), 'alterado.xml') }, admin);
+    expect(fieldsOf(r).fileId).toMatch(/^El sello del CFDI no es válido: /);
+    const unstamped = stamped.replace(/<tfd:TimbreFiscalDigital\b[^>]*\/>/, '');
+    const r2 = await s.gql(READ, { f: await s.uploadId(admin, Buffer.from(unstamped), 'sin-timbre.xml') }, admin);
+    expect(fieldsOf(r2)).toEqual({ fileId: 'El CFDI no está timbrado: falta el TimbreFiscalDigital con su folio fiscal (UUID).' });
   });
 });
 

@@ -168,7 +168,7 @@ export async function recoverPendingStamps(app: AppServices): Promise<{ recovere
   return { recovered, failed };
 }
 
-// ---- the company's CSD (Datos de la empresa) ---------------------------------------------------
+// ---- the company's CSD (Facturas › Certificado de sello) ------------------------------------------------
 
 const CSD_INPUT_MSG = {
   password: 'Escribe la contraseña de la llave privada (.key).',

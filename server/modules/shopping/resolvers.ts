@@ -38,6 +38,7 @@ function pdmOutcomeOf(ctx: RequestContext) {
 
 export const shoppingResolvers: Resolvers = {
   Query: {
+    supplierCfdiRead: (_p, a, ctx) => service.supplierCfdiRead(ctx, a.fileId, a.expenseId),
     taxRegimes: () => service.taxRegimes(),
     suppliers: (_p, a, ctx) => service.listSuppliers(ctx, a.list, a.filter),
     supplier: (_p, a, ctx) => service.getSupplier(ctx, a.id),

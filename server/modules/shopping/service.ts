@@ -14,7 +14,9 @@ import { monthLabel } from '../../../schema/moneyGroups';
 import { dec, decimalPlaces, money, sum } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
 import { hasCode, REGIMENES_FISCALES, regimenAppliesTo } from '../../../schema/sat';
-import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment } from '../../lib/attachments';
+import { claimUpload, detachUpload, findUpload, isUploadId, removeUploadBytes, storageOf, toAttachment, withStorage } from '../../lib/attachments';
+import { CfdiIntakeError, cfdiDifferences, readSupplierCfdi, type SupplierCfdi } from '../../lib/cfdi/intake';
+import { getCompanyProfile } from '../../lib/company';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import * as data from './data';
 import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES } from '../../../schema/shopping/fiscal';
@@ -26,6 +28,10 @@ export { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from './ledger';
 export { createPaymentRequestForPdm, createPaymentRequestFromOrigin, paymentRequestOutcomes, type PaymentRequestOutcome } from './requests';
 
 export const MSG = {
+  cfdiRegistered: (uuid: string, folio: number) => `El CFDI ${uuid} ya está registrado en el gasto ${folio}.`,
+  cfdiOtherUuid: (uuid: string, captured: string) => `El XML es el CFDI ${uuid}, no el que se capturó en el gasto (${captured}).`,
+  cfdiNotXml: 'Sube el XML del CFDI (el PDF no trae los datos fiscales).',
+  cfdiOtherReceptor: (rfc: string, company: string) => `RFC del receptor: el CFDI está emitido a ${rfc}, no a la empresa (${company}).`,
   rfcTaken: 'Ya existe un proveedor con ese RFC.',
   regime: 'Selecciona un régimen fiscal del catálogo.',
   regimeMoral: 'Ese régimen es de personas morales; el RFC es de persona física.',
@@ -477,6 +483,35 @@ export async function cancelExpense(ctx: RequestContext, id: string, version: nu
   return found(await data.findExpense(db(ctx), expenseId, todayMx()), 'El gasto');
 }
 
+async function readCfdiUpload(ctx: RequestContext, storageKey: string): Promise<SupplierCfdi> {
+  const bytes = await withStorage(() => storageOf(ctx).get(storageKey));
+  try {
+    return await readSupplierCfdi(Buffer.from(bytes).toString('utf8'));
+  } catch (err) {
+    if (err instanceof CfdiIntakeError) throw badInput({ fileId: err.message });
+    throw err;
+  }
+}
+
+/**
+ * A supplier's CFDI read from an upload (the caller's own, not yet attached, or one attached to
+ * an expense): its figures to fill an expense, where it is already registered, and — given an
+ * expense — what that expense says differently.
+ */
+export async function supplierCfdiRead(ctx: RequestContext, fileId: string, expenseId?: string | null) {
+  const upload = isUploadId(fileId) ? await findUpload(db(ctx), fileId) : null;
+  const mine = upload && !upload.attachedAt && upload.uploadedBy === ctx.auth?.id;
+  const attachedHere = upload?.attachedAt && upload.subject === 'Compras-Gastos';
+  if (!upload || (!mine && !attachedHere)) throw badInput({ fileId: 'El archivo no existe o expiró: vuelve a subirlo.' });
+  if (upload.fileType !== 'xml') throw badInput({ fileId: MSG.cfdiNotXml });
+  const cfdi = await readCfdiUpload(ctx, upload.storageKey);
+  const expense = expenseId ? found(await data.findExpense(db(ctx), Number(expenseId), todayMx()), 'El gasto') : null;
+  const company = await getCompanyProfile(db(ctx));
+  const differences = expense ? cfdiDifferences(cfdi, expense) : [];
+  if (cfdi.receptorRfc !== company.rfc.toUpperCase()) differences.unshift(MSG.cfdiOtherReceptor(cfdi.receptorRfc, company.rfc));
+  return { ...cfdi, registeredInExpense: await data.expenseFolioOfCfdi(db(ctx), cfdi.uuid, expense?.id ?? null), differences };
+}
+
 /** Attaches an upload (the supplier's CFDI XML or PDF) to an expense. */
 export async function attachExpenseFile(ctx: RequestContext, expenseId: string, fileId: string) {
   const id = Number(expenseId);
@@ -484,6 +519,15 @@ export async function attachExpenseFile(ctx: RequestContext, expenseId: string, 
   await db(ctx).transaction(async (tx) => {
     await data.lockExpense(tx, id);
     const upload = await claimUpload(tx, ctx, fileId, { allowed: ['xml', 'pdf'], xml: 'cfdi', subject: 'Compras-Gastos', ownerEntity: 'expense', ownerId: id, field: 'fileId' });
+    // The supplier's CFDI: stamped, its seal verified, not registered by another expense; its UUID becomes the expense's.
+    if (upload.fileType === 'xml') {
+      const expense = found(await data.findExpense(tx, id, todayMx()), 'El gasto');
+      const cfdi = await readCfdiUpload(ctx, upload.storageKey);
+      const other = await data.expenseFolioOfCfdi(tx, cfdi.uuid, id);
+      if (other !== null) throw badInput({ fileId: MSG.cfdiRegistered(cfdi.uuid, other) });
+      if (expense.cfdiUuid && expense.cfdiUuid.toUpperCase() !== cfdi.uuid) throw badInput({ fileId: MSG.cfdiOtherUuid(cfdi.uuid, expense.cfdiUuid) });
+      if (!expense.cfdiUuid) await data.setExpenseCfdiUuid(tx, id, cfdi.uuid);
+    }
     await data.insertExpenseFile(tx, id, upload.id);
     await writeAudit(tx, actorOf(ctx), { entity: 'expense', entityId: id, action: 'attach', after: { fileId: upload.id, fileName: upload.fileName, size: upload.size, sha256: upload.sha256 } });
   });

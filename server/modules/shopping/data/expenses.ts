@@ -221,6 +221,20 @@ export async function cfdiUuidTaken(ex: Executor, uuid: string, exceptId?: numbe
   return rows.length > 0;
 }
 
+/** The folio of the active expense that registered this CFDI UUID (other than exceptId), if any. */
+export async function expenseFolioOfCfdi(ex: Executor, uuid: string, exceptId?: number | null): Promise<number | null> {
+  const rows = await queryRows<{ folio: number }>(
+    ex,
+    sql`select folio from expenses where upper(cfdi_uuid) = upper(${uuid}) and status <> 'cancelado' ${exceptId ? sql`and id <> ${exceptId}` : sql``} order by id limit 1`,
+  );
+  return rows[0]?.folio ?? null;
+}
+
+/** The supplier's XML names the expense's CFDI: its UUID is kept (unique among active expenses). */
+export async function setExpenseCfdiUuid(ex: Executor, id: number, uuid: string): Promise<void> {
+  await ex.execute(sql`update expenses set cfdi_uuid = ${uuid}, version = version + 1 where id = ${id}`);
+}
+
 export async function expenseCategories(ex: Executor): Promise<string[]> {
   const rows = await queryRows<{ c: string }>(ex, sql`select distinct category as c from expenses order by 1`);
   return rows.map((r) => r.c);
