@@ -23,7 +23,7 @@ vi.mock('../../../client/components/attachments', async (importOriginal) => {
     uploadFile: async (file: File) => {
       if (refuseUpload && file.name === refuseUpload) throw new real.FileTransferError('invalid-argument', 'El archivo no es un certificado ni una llave en formato DER.');
       uploads.push(file.name);
-      return { id: `id-${file.name}`, fileName: file.name, contentType: 'application/octet-stream', fileType: 'pdf', size: file.size };
+      return { id: `id-${file.name}`, fileName: file.name, contentType: 'application/octet-stream', fileType: 'der', size: file.size };
     },
   };
 });
