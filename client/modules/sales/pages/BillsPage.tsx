@@ -115,7 +115,7 @@ export function BillsPage() {
           </>
         )}
       />
-      <CompanyProfileDialog opened={dialog.value === BILLS_DIALOGS.company} readOnly={!access.autorizar} onClose={dialog.close} />
+      <CompanyProfileDialog opened={dialog.value === BILLS_DIALOGS.company} readOnly={!access.autorizar} onClose={dialog.close} onOpenCsd={() => dialog.open(BILLS_DIALOGS.csd)} />
       <CompanyCsdDialog opened={dialog.value === BILLS_DIALOGS.csd} readOnly={!access.autorizar} onClose={dialog.close} />
     </>
   );
