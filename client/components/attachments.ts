@@ -6,7 +6,8 @@ import { downloadBlob } from './exportRows';
 import { fileToken } from './fileAuth';
 import { FILE_ERROR_MESSAGES } from '../../schema/storage';
 
-export type FileType = 'pdf' | 'png' | 'jpg' | 'webp' | 'xlsx' | 'csv' | 'xml';
+/** `der`: SAT's .cer certificates and .key private keys (the company's CSD). */
+export type FileType = 'pdf' | 'png' | 'jpg' | 'webp' | 'xlsx' | 'csv' | 'xml' | 'der';
 
 export type UploadedFile = { id: string; fileName: string; contentType: string; fileType: FileType; size: number };
 
@@ -57,6 +58,7 @@ export function acceptFor(types: readonly FileType[]): string {
     xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.xlsx',
     csv: 'text/csv,.csv',
     xml: 'application/xml,text/xml,.xml',
+    der: '.cer,.key',
   };
   return types.map((t) => map[t]).join(',');
 }

@@ -122,6 +122,11 @@ test('client → quote → contract → order → generador → invoice → part
   await confirm(page, 'Emitir');
   await expect(page.getByText(/Factura A-\d+ emitida\./)).toBeVisible();
   await expect(main(page).getByText('Emitida', { exact: true })).toBeVisible();
+  // Sealed with the demo company's (SAT test) CSD and stamped by the sandbox PAC: the folio fiscal shows.
+  const stampBox = main(page).getByTestId('invoice-stamp');
+  await expect(stampBox.getByText('Timbrada', { exact: true })).toBeVisible();
+  await expect(stampBox.getByTestId('invoice-uuid')).toHaveText(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i);
+  await expect(stampBox.getByText('Timbrada por el PAC de pruebas: SIN VALIDEZ FISCAL')).toBeVisible();
 
   // 7. Pago parcial de $2,000.00 a la cuenta BBVA.
   await main(page).getByRole('button', { name: 'Registrar pago' }).click();

@@ -23,6 +23,9 @@ export const SALES_PATHS = {
   reports: `${BASE}/reports`,
 } as const;
 
+/** The dialogs of the Facturas list, opened with `?dialog=` (the Tablero's CSD card links to `csd`). */
+export const BILLS_DIALOGS = { company: 'empresa', csd: 'csd' } as const;
+
 /** A path with query parameters; empty values are left out. */
 export function withQuery(path: string, params: Record<string, string | null | undefined> = {}): string {
   const query = new URLSearchParams();

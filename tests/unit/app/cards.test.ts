@@ -1,8 +1,9 @@
 // Module landing cards: only allowed list/report screens; dashboard cards:
-// only the modules present in the rules.
+// only the modules present in the rules; the Tablero's indicator cards (the CSD's).
 import { describe, expect, it } from 'vitest';
 import { buildAbility } from '../../../schema/abilities';
 import { allowedScreens, moduleCards, screenCards } from '../../../client/app/ability/cards';
+import { indicatorCards, type IndicatorData } from '../../../client/app/pages/indicatorCards';
 import { moduleScreens } from '../../../client/app/routes';
 
 const ability = buildAbility([
@@ -27,5 +28,54 @@ describe('landing cards', () => {
       { title: 'Caja', path: '/system/cash', icon: 'cash', description: 'd-Caja' },
       { title: 'Ventas', path: '/system/sales', icon: 'report-money', description: 'd-Ventas' },
     ]);
+  });
+});
+
+describe('Tablero: the CSD card', () => {
+  const withCsd = (csd: { loaded: boolean; daysToExpiry: number | null } | null): IndicatorData => ({
+    today: '2026-11-27',
+    warehouse: null,
+    sales: { generatorsToAuthorize: null, receivables: null, invoicedByMonth: null, csd },
+    shopping: null,
+    cash: null,
+    hr: null,
+    maintenance: null,
+    vehiclePark: null,
+    security: null,
+  });
+  const csdCard = (csd: { loaded: boolean; daysToExpiry: number | null } | null) => indicatorCards(withCsd(csd)).find((c) => c.key === 'csd');
+  const dialogPath = '/system/salesModule/bills?dialog=csd';
+
+  it('warns when no CSD is loaded and links to the CSD dialog of Facturas', () => {
+    expect(csdCard({ loaded: false, daysToExpiry: null })).toEqual({
+      key: 'csd',
+      title: 'Certificado de sello (CSD)',
+      value: 'Sin CSD cargado',
+      detail: 'Las facturas no se pueden timbrar: cárgalo en Ventas › Facturas',
+      path: dialogPath,
+      tone: 'warning',
+    });
+  });
+
+  it('says nothing while more than 30 days are left, and nothing without the ability (null part)', () => {
+    expect(csdCard({ loaded: true, daysToExpiry: 31 })).toBeUndefined();
+    expect(csdCard({ loaded: true, daysToExpiry: 400 })).toBeUndefined();
+    expect(csdCard(null)).toBeUndefined();
+  });
+
+  it('counts the days left from 30 down to the last day, in orange', () => {
+    expect(csdCard({ loaded: true, daysToExpiry: 30 })).toMatchObject({ value: '30 días', detail: 'El CSD vence en 30 días: carga el nuevo', tone: 'warning', path: dialogPath });
+    expect(csdCard({ loaded: true, daysToExpiry: 1 })).toMatchObject({ value: '1 día', detail: 'El CSD vence en 1 día: carga el nuevo', tone: 'warning' });
+    expect(csdCard({ loaded: true, daysToExpiry: 0 })).toMatchObject({ value: 'Vence hoy', detail: 'El CSD vence hoy: carga el nuevo', tone: 'warning' });
+  });
+
+  it('turns red once the CSD expired', () => {
+    expect(csdCard({ loaded: true, daysToExpiry: -1 })).toMatchObject({ value: 'Vencido', detail: 'El CSD venció: las facturas no se pueden timbrar hasta cargar el vigente', tone: 'danger', path: dialogPath });
+  });
+
+  it('comes first: an invoice cannot be sealed without it', () => {
+    const data = withCsd({ loaded: false, daysToExpiry: null });
+    const cards = indicatorCards({ ...data, sales: { ...data.sales!, generatorsToAuthorize: 2 } });
+    expect(cards.map((c) => c.key)).toEqual(['csd', 'generators-to-authorize']);
   });
 });

@@ -1,7 +1,9 @@
 // The company's fiscal data as CFDI emisor (RFC, razón social, régimen, CP of
 // the Lugar de Expedición) and its invoice series; every printed document
 // uses it. Editing needs "autorizar" on Facturas (the server checks it too).
-import { Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+// The CSD that seals the invoices has its own dialog, one click away from here.
+import { Button, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { IconCertificate } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyProfileFullQuery } from '../../../../generated/modules/sales/graphql';
@@ -15,7 +17,7 @@ const t = texts.company;
 type Profile = CompanyProfileFullQuery['companyProfile'];
 const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'address', 'phone', 'email', 'invoiceSeries', 'invoiceSeries.', 'defaultSeries'];
 
-function Editor({ profile, readOnly, onClose, onReload }: { profile: Profile; readOnly: boolean; onClose: () => void; onReload: () => void }) {
+function Editor({ profile, readOnly, onClose, onReload, onOpenCsd }: { profile: Profile; readOnly: boolean; onClose: () => void; onReload: () => void; onOpenCsd: () => void }) {
   const [update] = useMutation(CompanyProfileUpdateDocument);
   const { version: _version, ...initial } = profile;
   const form = useForm({ mode: 'controlled', initialValues: { ...initial, invoiceSeries: [...initial.invoiceSeries] } });
@@ -35,7 +37,22 @@ function Editor({ profile, readOnly, onClose, onReload }: { profile: Profile; re
       return t.saved;
     });
   return (
-    <FormDialog title={t.title} opened onClose={onClose} onSubmit={save} saving={saving} error={error} onReload={onReload} readOnly={readOnly}>
+    <FormDialog
+      title={t.title}
+      opened
+      onClose={onClose}
+      onSubmit={save}
+      saving={saving}
+      error={error}
+      onReload={onReload}
+      readOnly={readOnly}
+      extraActions={
+        // Switching dialogs would drop unsaved changes: only from a saved profile.
+        <Button variant="subtle" leftSection={<IconCertificate size={16} />} onClick={onOpenCsd} disabled={form.isDirty()}>
+          {texts.csd.open}
+        </Button>
+      }
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t.rfc} required disabled={readOnly} {...form.getInputProps('rfc')} onChange={(e) => form.setFieldValue('rfc', e.currentTarget.value.toUpperCase())} />
@@ -55,9 +72,9 @@ function Editor({ profile, readOnly, onClose, onReload }: { profile: Profile; re
   );
 }
 
-export function CompanyProfileDialog({ opened, readOnly, onClose }: { opened: boolean; readOnly: boolean; onClose: () => void }) {
+export function CompanyProfileDialog({ opened, readOnly, onClose, onOpenCsd }: { opened: boolean; readOnly: boolean; onClose: () => void; onOpenCsd: () => void }) {
   const query = useQuery(CompanyProfileFullDocument, { skip: !opened, fetchPolicy: 'network-only' });
   const profile = query.data?.companyProfile;
   if (!opened || !profile) return null;
-  return <Editor key={profile.version} profile={profile} readOnly={readOnly} onClose={onClose} onReload={() => void query.refetch()} />;
+  return <Editor key={profile.version} profile={profile} readOnly={readOnly} onClose={onClose} onReload={() => void query.refetch()} onOpenCsd={onOpenCsd} />;
 }

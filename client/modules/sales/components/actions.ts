@@ -7,8 +7,12 @@ import { texts } from '../texts';
 import { asAppError, errorForForm } from '../../../components/serverErrors';
 
 export function documentAction(setError: (error: AppError | null) => void, onReload?: () => void) {
-  /** `done` is the success toast ('' when the work shows its own). */
-  return async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
+  /**
+   * `done` is the success toast ('' when the work shows its own). `reloadOnRefusal`: a move
+   * whose refusal may still change the record (an invoice the PAC refused goes back to borrador,
+   * one it did not answer stays pendiente) reloads it after the toast.
+   */
+  return async (work: () => Promise<unknown>, done: string, { reloadOnRefusal = false }: { reloadOnRefusal?: boolean } = {}): Promise<boolean> => {
     try {
       await work();
       if (done) notifySuccess(done);
@@ -17,7 +21,10 @@ export function documentAction(setError: (error: AppError | null) => void, onRel
     } catch (caught) {
       const appError = asAppError(caught);
       if (appError.code === 'CONFLICT' && appError.message === ERROR_MESSAGES.CONFLICT) setError(appError);
-      else notifyError(errorForForm(appError, []).message, texts.common.actionFailed);
+      else {
+        notifyError(errorForForm(appError, []).message, texts.common.actionFailed);
+        if (reloadOnRefusal) onReload?.();
+      }
       return false;
     }
   };

@@ -2,13 +2,15 @@
 // client (their concepts come along, no retyping) and/or free lines, with
 // serie, fecha, método (PPD forces forma 99), forma de pago, uso CFDI and
 // retentions; totals are previewed with the CFDI rules. "Emitir" assigns the
-// folio; afterwards the invoice is read-only and offers its XML, PDF,
-// payments and cancellation (with a reason, only without payments).
+// folio, seals the CFDI with the company's CSD and has the PAC stamp it;
+// afterwards the invoice is read-only and shows its Timbre fiscal («Timbrar»
+// again when the PAC did not answer), and offers its XML, PDF, payments and
+// cancellation (with a reason, only without payments).
 import { useState } from 'react';
 import { Alert, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconCash, IconCode, IconFileText, IconSend, IconX } from '@tabler/icons-react';
+import { IconCash, IconCertificate, IconCode, IconFileText, IconSend, IconX } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   BillableGeneratorsDocument,
@@ -17,6 +19,7 @@ import {
   InvoiceCreateDocument,
   InvoiceDetailDocument,
   InvoiceEmitDocument,
+  InvoiceStampDocument,
   InvoicePdfDocument,
   InvoiceUpdateDocument,
   InvoiceXmlDocument,
@@ -39,6 +42,7 @@ import { ClientSelect, type ClientOption } from '../components/ClientSelect';
 import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
+import { InvoiceStamp } from '../components/InvoiceStamp';
 import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
 import { ReasonDialog } from '../../../components/ReasonDialog';
@@ -109,6 +113,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   const [create] = useMutation(InvoiceCreateDocument);
   const [update] = useMutation(InvoiceUpdateDocument);
   const [emit] = useMutation(InvoiceEmitDocument);
+  const [stamp] = useMutation(InvoiceStampDocument);
   const [cancel] = useMutation(InvoiceCancelDocument);
   const editable = invoice ? invoice.status === 'borrador' && access.editar : access.crear;
   const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(invoice, { ...defaults, serie: company?.defaultSeries ?? 'A' }), validate: { clientId: (value) => (value ? null : 'Este campo es obligatorio.') } });
@@ -180,11 +185,32 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
           show: canAct(INVOICE_LIFECYCLE, 'emitir', invoice.status) && access.autorizar,
           confirm: { title: t.emit, message: t.emitConfirm + (form.isDirty() ? texts.common.dirtyDiscard : ''), confirmLabel: t.emit },
           run: () =>
-            act(async () => {
-              const r = await emit({ variables: { id: invoice.id, version: invoice.version } });
-              const label = r.data?.invoiceEmit.label;
-              if (label) notifySuccess(t.emitted(label));
-            }, ''),
+            act(
+              async () => {
+                const r = await emit({ variables: { id: invoice.id, version: invoice.version } });
+                const label = r.data?.invoiceEmit.label;
+                if (label) notifySuccess(t.emitted(label));
+              },
+              '',
+              { reloadOnRefusal: true },
+            ),
+        },
+        {
+          key: 'stamp',
+          label: t.stamp,
+          icon: <IconCertificate size={16} />,
+          show: invoice.stampStatus === 'pendiente' && access.autorizar,
+          confirm: { title: t.stamp, message: t.stampConfirm, confirmLabel: t.stamp },
+          run: () =>
+            act(
+              async () => {
+                const r = await stamp({ variables: { id: invoice.id } });
+                const uuid = r.data?.invoiceStamp.uuid;
+                if (uuid) notifySuccess(t.stamped(uuid));
+              },
+              '',
+              { reloadOnRefusal: true },
+            ),
         },
         {
           key: 'registerPayment',
@@ -214,9 +240,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
       readOnly={!editable}
     >
       <Stack gap="md">
-        <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
-          {t.unstamped}
-        </Alert>
+        {invoice && invoice.status !== 'borrador' && (invoice.stampStatus || invoice.emittedAt) ? <InvoiceStamp invoice={invoice} /> : null}
         {invoice?.cancelReason ? (
           <Alert color="red" variant="light" title={t.cancel}>
             {invoice.cancelReason}

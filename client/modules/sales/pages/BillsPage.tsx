@@ -1,21 +1,22 @@
 // Facturas: server-side list with status, client, "con saldo", overdue and due-soon filters.
-import { useState } from 'react';
-import { Button, Checkbox, Group } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Text } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
-import { IconBuilding, IconPrinter } from '@tabler/icons-react';
+import { IconBuilding, IconCertificate, IconPrinter } from '@tabler/icons-react';
 import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type InvoiceFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import type { GroupByOption } from '../../../components/GroupedTotals';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { BulkConfig } from '../../../components/BulkBar';
 import type { ListColumn } from '../../../components/ListPage';
+import { useDialogParam } from '../../../components/dialogParam';
 import { notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
 import { useScreenAccess } from '../access';
+import { CompanyCsdDialog } from '../components/CompanyCsdDialog';
 import { CompanyProfileDialog } from '../components/CompanyProfileDialog';
 import { DocumentListPage } from '../components/DocumentListPage';
 import { downloadPdf } from '../components/files';
-import { SALES_PATHS } from '../paths';
+import { BILLS_DIALOGS, SALES_PATHS } from '../paths';
 import { INVOICE_BADGES, texts } from '../texts';
 
 const t = texts.bills;
@@ -28,6 +29,22 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
   { key: 'dueDate', header: t.columns.dueDate, format: 'date', sortable: true, render: (r) => formatDate(r.dueDate) },
   { key: 'total', header: t.columns.total, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
   { key: 'balance', header: t.columns.balance, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  // The UUID's first block is enough to tell invoices apart on screen; the export carries it whole.
+  {
+    key: 'uuid',
+    header: t.columns.uuid,
+    render: (r) =>
+      r.uuid ? (
+        <Text span size="sm" ff="monospace" title={r.uuid}>
+          {r.uuid.split('-')[0]}
+        </Text>
+      ) : r.stampStatus === 'pendiente' ? (
+        <Badge color="orange" variant="light">
+          {t.timbre.statuses.pendiente}
+        </Badge>
+      ) : null,
+    exportValue: (r) => r.uuid ?? '',
+  },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={INVOICE_BADGES} />, exportValue: (r) => INVOICE_LIFECYCLE.labels[r.status] },
 ];
 
@@ -39,7 +56,8 @@ const GROUP_BY: GroupByOption[] = [
 
 export function BillsPage() {
   const access = useScreenAccess('Facturas');
-  const [company, setCompany] = useState(false);
+  // ?dialog=empresa | csd: the Tablero's CSD card links straight to the CSD dialog.
+  const dialog = useDialogParam('dialog');
   const apollo = useApolloClient();
   const bulk: BulkConfig<InvoiceFieldsFragment> = {
     describe: (r) => r.label,
@@ -87,12 +105,18 @@ export function BillsPage() {
           ),
         }}
         moreActions={() => (
-          <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => setCompany(true)}>
-            {texts.company.open}
-          </Button>
+          <>
+            <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => dialog.open(BILLS_DIALOGS.company)}>
+              {texts.company.open}
+            </Button>
+            <Button variant="default" leftSection={<IconCertificate size={16} />} onClick={() => dialog.open(BILLS_DIALOGS.csd)}>
+              {texts.csd.open}
+            </Button>
+          </>
         )}
       />
-      <CompanyProfileDialog opened={company} readOnly={!access.autorizar} onClose={() => setCompany(false)} />
+      <CompanyProfileDialog opened={dialog.value === BILLS_DIALOGS.company} readOnly={!access.autorizar} onClose={dialog.close} onOpenCsd={() => dialog.open(BILLS_DIALOGS.csd)} />
+      <CompanyCsdDialog opened={dialog.value === BILLS_DIALOGS.csd} readOnly={!access.autorizar} onClose={dialog.close} />
     </>
   );
 }

@@ -1,0 +1,13 @@
+// When the company's CSD needs attention (issue 26): the Tablero and the CSD dialog warn
+// CSD_WARNING_DAYS before it expires, and an expired one cannot seal. Pure: both sides read it.
+
+/** Days before the CSD's end of validity when the Tablero starts warning. */
+export const CSD_WARNING_DAYS = 30;
+
+export type CsdExpiry = 'vigente' | 'por_vencer' | 'vencido';
+
+/** `daysToExpiry` as the API gives it (negative once expired; 0 = the last day). */
+export function csdExpiry(daysToExpiry: number): CsdExpiry {
+  if (daysToExpiry < 0) return 'vencido';
+  return daysToExpiry <= CSD_WARNING_DAYS ? 'por_vencer' : 'vigente';
+}
