@@ -31,6 +31,13 @@ export type ReasonDialogProps = {
   onClose: (confirmed: boolean) => void;
   /** Receives the trimmed reason; resolving closes the dialog, a rejection keeps it open with the message. */
   onConfirm: (reason: string) => Promise<unknown>;
+  /** More fields of the same decision (e.g. SAT's cancellation motive), shown above the reason. */
+  extra?: ReactNode;
+  /**
+   * A refusal's per-field messages for the `extra` fields: return true when some were shown
+   * there, so the reason field shows only its own message.
+   */
+  onFieldErrors?: (fields: Record<string, string>) => boolean;
 };
 
 export function ReasonDialog({
@@ -45,6 +52,8 @@ export function ReasonDialog({
   maxLength = 500,
   onClose,
   onConfirm,
+  extra,
+  onFieldErrors,
 }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +79,8 @@ export function ReasonDialog({
       await onConfirm(text);
     } catch (caught) {
       const appError = asAppError(caught);
-      setError(appError.fields.reason ?? appError.message);
+      const shownElsewhere = onFieldErrors?.(appError.fields) ?? false;
+      setError(appError.fields.reason ?? (shownElsewhere ? null : appError.message));
       setBusy(false);
       return;
     }
@@ -82,6 +92,7 @@ export function ReasonDialog({
     <Modal opened={opened} onClose={close} title={title} centered>
       <Stack gap="sm">
         {typeof message === 'string' ? <Text size="sm">{message}</Text> : (message ?? null)}
+        {extra ?? null}
         <Textarea
           label={reasonLabel}
           placeholder={reasonPlaceholder}

@@ -8,9 +8,12 @@ import { CopyValue } from '../../../components/CopyValue';
 import { formatDateTime } from '../../../components/format';
 import { InfoField } from '../../../components/InfoField';
 import { texts } from '../texts';
+import { SAT_CANCEL_STATUS_LABELS } from '../../../../schema/sales/cancellation';
 
 const t = texts.bills.timbre;
-type Stamp = Pick<NonNullable<InvoiceDetailQuery['invoice']>, 'stampStatus' | 'uuid' | 'stampedAt' | 'stampSandbox'>;
+type Stamp = Pick<NonNullable<InvoiceDetailQuery['invoice']>, 'stampStatus' | 'uuid' | 'stampedAt' | 'stampSandbox'> & {
+  satCancelStatus?: NonNullable<InvoiceDetailQuery['invoice']>['satCancelStatus'];
+};
 
 export function InvoiceStamp({ invoice }: { invoice: Stamp }) {
   if (!invoice.stampStatus) {
@@ -35,6 +38,11 @@ export function InvoiceStamp({ invoice }: { invoice: Stamp }) {
             <Text size="sm" fw={700}>
               {t.sandbox}
             </Text>
+          </Alert>
+        ) : null}
+        {invoice.satCancelStatus ? (
+          <Alert color={invoice.satCancelStatus === 'rechazada' ? 'yellow' : invoice.satCancelStatus === 'cancelada' ? 'gray' : 'orange'} variant="light" p="xs" data-testid="invoice-sat-cancel">
+            <Text size="sm">{SAT_CANCEL_STATUS_LABELS[invoice.satCancelStatus]}</Text>
           </Alert>
         ) : null}
         {stamped ? (

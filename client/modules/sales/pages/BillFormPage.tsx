@@ -16,6 +16,7 @@ import {
   BillableGeneratorsDocument,
   CompanyProfileDetailDocument,
   InvoiceCancelDocument,
+  InvoiceCancelStatusDocument,
   InvoiceCreateDocument,
   InvoiceDetailDocument,
   InvoiceEmitDocument,
@@ -43,6 +44,7 @@ import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
 import { InvoiceStamp } from '../components/InvoiceStamp';
+import { SatCancelFields, type SatCancelValues } from '../components/SatCancelFields';
 import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
 import { ReasonDialog } from '../../../components/ReasonDialog';
@@ -108,6 +110,9 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   const apollo = useApolloClient();
   const paymentAccess = useScreenAccess('Pagos');
   const [cancelling, setCancelling] = useState(false);
+  const [satCancel, setSatCancel] = useState<SatCancelValues>({ motivo: null, substituteId: null });
+  const [satErrors, setSatErrors] = useState<Record<string, string>>({});
+  const [checkCancellation] = useMutation(InvoiceCancelStatusDocument);
   const [client, setClient] = useState<ClientOption | null>(invoice ? invoice.client : null);
   const company = useQuery(CompanyProfileDetailDocument, { fetchPolicy: 'cache-first' }).data?.companyProfile;
   const [create] = useMutation(InvoiceCreateDocument);
@@ -220,7 +225,25 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
           show: canAct(INVOICE_LIFECYCLE, 'cobrar', invoice.status) && paymentAccess.crear,
           run: () => navigate(withQuery(SALES_PATHS.paymentForm, { clientId: invoice.client.id, invoiceId: invoice.id })),
         },
-        { key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canAct(INVOICE_LIFECYCLE, 'cancelar', invoice.status) && access.eliminar, run: () => setCancelling(true) },
+        {
+          key: 'checkCancellation',
+          label: t.satCancel.checkStatus,
+          icon: <IconCertificate size={16} />,
+          show: invoice.satCancelStatus === 'solicitada' && access.eliminar,
+          run: () =>
+            act(async () => {
+              await checkCancellation({ variables: { id: invoice.id } });
+            }, t.satCancel.checked),
+        },
+        {
+          key: 'cancel',
+          label: t.cancel,
+          icon: <IconX size={16} />,
+          color: 'red',
+          variant: 'light',
+          show: canAct(INVOICE_LIFECYCLE, 'cancelar', invoice.status) && access.eliminar && invoice.satCancelStatus !== 'solicitada',
+          run: () => setCancelling(true),
+        },
       ]}
     />
   ) : undefined;
@@ -385,10 +408,33 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
           opened={cancelling}
           title={t.cancelTitle}
           confirmLabel={t.cancel}
-          onClose={() => setCancelling(false)}
+          onClose={() => {
+            setCancelling(false);
+            setSatCancel({ motivo: null, substituteId: null });
+            setSatErrors({});
+          }}
+          extra={
+            invoice.stampStatus === 'timbrada' ? (
+              <SatCancelFields
+                invoice={invoice}
+                values={satCancel}
+                errors={satErrors}
+                onChange={(v) => {
+                  setSatCancel(v);
+                  setSatErrors({});
+                }}
+              />
+            ) : undefined
+          }
+          onFieldErrors={(fields) => {
+            const mine = Object.fromEntries(Object.entries(fields).filter(([k]) => k === 'motivo' || k === 'substituteId'));
+            setSatErrors(mine);
+            return Object.keys(mine).length > 0;
+          }}
           onConfirm={async (reason) => {
-            await cancel({ variables: { id: invoice.id, version: invoice.version, reason } });
-            notifySuccess(t.cancelled);
+            const sat = invoice.stampStatus === 'timbrada' ? { motivo: satCancel.motivo, substituteId: satCancel.substituteId } : {};
+            const r = await cancel({ variables: { id: invoice.id, version: invoice.version, reason, ...sat } });
+            notifySuccess(r.data?.invoiceCancel.satCancelStatus === 'solicitada' ? t.satCancel.requested : t.cancelled);
             onReload?.();
           }}
         />
