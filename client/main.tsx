@@ -4,6 +4,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './components/notify.css';
+import './components/phone.css';
 import 'dayjs/locale/es-mx';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
