@@ -4,7 +4,7 @@
 // creates with createBrowserRouter. Saving, validation and mapping server
 // errors stay with the view; this component only shows the outcome.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Popover, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, getDefaultZIndex, Group, Paper, Popover, Skeleton, Stack, Text } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconDots, IconRefresh } from '@tabler/icons-react';
 import { useBlocker, useLocation } from 'react-router-dom';
@@ -292,7 +292,8 @@ export function FormPage({
               <Button variant="subtle" color="gray" size="sm" onClick={onCancel} disabled={saving} mr="auto">
                 Cancelar
               </Button>
-              <Popover opened={moreOpen} onChange={setMoreOpen} position="top-end" keepMounted shadow="md" withinPortal>
+              {/* Above a toast, which on a phone sits right over the bar where this menu opens. */}
+              <Popover opened={moreOpen} onChange={setMoreOpen} position="top-end" keepMounted shadow="md" withinPortal zIndex={getDefaultZIndex('max')}>
                 <Popover.Target>
                   <ActionIcon variant="default" size={36} aria-label={MORE_ACTIONS_LABEL} onClick={() => setMoreOpen((open) => !open)} style={{ display: hasExtra ? undefined : 'none' }}>
                     <IconDots size={18} />

@@ -26,6 +26,8 @@ export const PHONE_NOTIFICATION_POSITION = 'bottom-center' as const;
 export const SAVE_BAR_HEIGHT_VAR = '--erp-save-bar-height';
 /** Room kept between the field just used and a phone's toast (its compact height and a margin). */
 const PHONE_TOAST_ROOM = 80;
+/** The shell's header (56 px, notify.css) and a margin. */
+const SHELL_HEADER_HEIGHT = 64;
 
 export function notificationPlacement(phone: boolean): { position: typeof NOTIFICATION_POSITION | typeof PHONE_NOTIFICATION_POSITION; limit: number } {
   return phone
@@ -38,14 +40,18 @@ export function NotificationsHost() {
   return createElement(Notifications, notificationPlacement(usePhone()));
 }
 
-/** On a phone, scrolls the control just used (a checklist answer, «Tomar foto») out from under the toast. */
+/** On a phone, scrolls the item just answered (the card around the control used: a checklist point, its photo) out from under the toast. */
 function keepAnsweredItemClear(): void {
   if (typeof window === 'undefined' || !window.matchMedia?.(PHONE_MEDIA_QUERY).matches) return;
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || active === document.body) return;
+  const item = active.closest<HTMLElement>('.mantine-Paper-root, fieldset, li') ?? active;
   const bar = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue(SAVE_BAR_HEIGHT_VAR)) || 0;
-  const overlap = active.getBoundingClientRect().bottom - (window.innerHeight - bar - PHONE_TOAST_ROOM);
-  if (overlap > 0) window.scrollBy({ top: overlap, behavior: 'smooth' });
+  const overlap = item.getBoundingClientRect().bottom - (window.innerHeight - bar - PHONE_TOAST_ROOM);
+  // Never so far that the control itself goes up under the shell's header.
+  const room = active.getBoundingClientRect().top - SHELL_HEADER_HEIGHT;
+  const by = Math.min(overlap, room);
+  if (by > 0) window.scrollBy({ top: by, behavior: 'smooth' });
 }
 
 /** A toast raised this close before a navigation belongs to the action that caused it and survives it. */
