@@ -3,7 +3,7 @@
 // permission changes, the Tablero per role, forced password reset and logout.
 import { expect, test, type Page } from '@playwright/test';
 import { breadcrumbTailOf, moduleTitleOf, ROUTE_CONTRACT } from '../routes-contract';
-import { ADMIN, apiToken, E2E_PASSWORD, gql, signIn } from './fixtures';
+import { ADMIN, apiToken, E2E_PASSWORD, gql, pushTo, signIn } from './fixtures';
 
 const MODULE_LANDINGS: [string, string][] = [
   ['Recursos Humanos', '/system/human-resources'],
@@ -85,14 +85,6 @@ async function readScreen(page: Page, expected: Expected): Promise<ScreenReading
   } catch {
     return (await page.evaluate(read, { ...expected, final: true })) as ScreenReading;
   }
-}
-
-/** Follows the address bar to `to` without reloading the SPA (as Back/Forward does). */
-async function pushTo(page: Page, to: string): Promise<void> {
-  await page.evaluate((path) => {
-    window.history.pushState(null, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
 }
 
 test('every route of ROUTES.md opens with its Spanish title and breadcrumb, and fits a phone', async ({ page }) => {
