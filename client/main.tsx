@@ -4,6 +4,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './components/notify.css';
+import './components/phone.css';
 import 'dayjs/locale/es-mx';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,14 +14,8 @@ import { AbilityProvider } from '@casl/react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router-dom';
-import {
-  clearNotificationsOnNavigation,
-  NOTIFICATION_LIMIT,
-  NOTIFICATION_POSITION,
-  notifyError,
-} from './components/notify';
+import { clearNotificationsOnNavigation, NotificationsHost, notifyError } from './components/notify';
 import { appRouter } from './app/router';
 import { LOGIN_PATH } from './app/routes';
 import { startRulesSubscription } from './app/session/bootstrap';
@@ -47,7 +42,7 @@ createRoot(container).render(
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'es-mx', firstDayOfWeek: 1 }}>
         <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Notifications position={NOTIFICATION_POSITION} limit={NOTIFICATION_LIMIT} />
+          <NotificationsHost />
           <ApolloProvider client={apolloClient}>
             {/* One ability instance for the page's life; the store updates it in place. */}
             <AbilityProvider value={sessionStore.getState().ability}>

@@ -9,7 +9,7 @@
 // does not carry it, and an irreversible move asks first, naming the record.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, Menu, Text, type ButtonVariant, type MantineColor } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhone } from './phone';
 import { IconDots } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { confirmAction } from './confirm';
@@ -62,7 +62,7 @@ const isBadgeProps = (status: DocumentActionsProps['status']): status is StatusB
 const isPrimary = (action: DocumentAction) => action.primary ?? (action.variant === undefined || action.variant === 'filled');
 
 export function DocumentActions({ status, actions, collapse = true }: DocumentActionsProps) {
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const { dirty, record } = useRecordActionScope();
   // A move on the record as saved would ignore what the form shows.
   const heldBack = (action: DocumentAction) => dirty && !action.to && !action.sendsForm;

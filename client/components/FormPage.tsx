@@ -4,15 +4,17 @@
 // creates with createBrowserRouter. Saving, validation and mapping server
 // errors stay with the view; this component only shows the outcome.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, getDefaultZIndex, Group, Paper, Popover, Skeleton, Stack, Text } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
-import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconDots, IconRefresh } from '@tabler/icons-react';
 import { useBlocker, useLocation } from 'react-router-dom';
 import { confirmAction } from './confirm';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from './graphqlErrors';
-import { notifyError } from './notify';
+import { MORE_ACTIONS_LABEL } from './DocumentActions';
+import { notifyError, SAVE_BAR_HEIGHT_VAR } from './notify';
 import { focusRefusedNumber } from './NumberField';
 import { PageHeader } from './PageHeader';
+import { usePhone } from './phone';
 import { RecordActionProvider, type RecordName } from './recordActions';
 import { RecordHistoryButton } from './RecordHistory';
 import { useScreenTitle } from './screenTitle';
@@ -131,6 +133,34 @@ export function SaveErrorAlert({ error, onReload }: { error: AppError; onReload?
   );
 }
 
+/** Whether an element holds something to press (extra actions may render nothing: a closed document has no moves). */
+function useHasActions(element: HTMLElement | null): boolean {
+  const [has, setHas] = useState(false);
+  useEffect(() => {
+    if (!element) return;
+    const check = () => setHas(element.querySelector('button, a[href]') !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [element]);
+  return has;
+}
+
+/** Publishes the save bar's height (SAVE_BAR_HEIGHT_VAR) while it shows, so a phone's toasts sit above it. */
+function usePublishedHeight(element: HTMLElement | null, shown: boolean): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!element || !shown || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => root.style.setProperty(SAVE_BAR_HEIGHT_VAR, `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(SAVE_BAR_HEIGHT_VAR);
+    };
+  }, [element, shown]);
+}
+
 export function FormPage({
   title,
   description,
@@ -196,6 +226,19 @@ export function FormPage({
       </RecordActionProvider>
     );
 
+  const phone = usePhone();
+  const [bar, setBar] = useState<HTMLDivElement | null>(null);
+  const [extra, setExtra] = useState<HTMLDivElement | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const hasExtra = useHasActions(extra);
+  const barShown = !readOnly || hasExtra;
+  usePublishedHeight(bar, barShown);
+  const submitButton = readOnly ? null : (
+    <Button type="submit" size={phone ? 'sm' : undefined} loading={saving} disabled={submitDisabled || loading} leftSection={<IconDeviceFloppy size={16} />}>
+      {submitLabel}
+    </Button>
+  );
+
   return (
     <form ref={formRef} onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
@@ -233,30 +276,54 @@ export function FormPage({
         ) : (
           scoped(children)
         )}
+        {/* The sticky save bar. It shows only with something to do: «Guardar», or a move of the record (a closed
+            order opened for reading has neither, and a bar with only «Cancelar» took room for nothing). On a phone
+            it is one compact row: Cancelar, the record's other moves behind «Más acciones», and Guardar. */}
         <Paper
+          ref={setBar}
           withBorder
           radius="md"
-          p="sm"
-          style={{ position: 'sticky', bottom: 0, zIndex: 5, background: 'var(--mantine-color-body)' }}
+          p={phone ? 6 : 'sm'}
+          data-save-bar
+          style={{ position: 'sticky', bottom: 0, zIndex: 5, background: 'var(--mantine-color-body)', display: barShown ? undefined : 'none' }}
         >
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="xs">{scoped(extraActions)}</Group>
-            <Group gap="xs">
-              <Button variant="default" onClick={onCancel} disabled={saving}>
+          {phone ? (
+            <Group justify="flex-end" wrap="nowrap" gap="xs">
+              <Button variant="subtle" color="gray" size="sm" onClick={onCancel} disabled={saving} mr="auto">
                 Cancelar
               </Button>
-              {readOnly ? null : (
-                <Button
-                  type="submit"
-                  loading={saving}
-                  disabled={submitDisabled || loading}
-                  leftSection={<IconDeviceFloppy size={16} />}
+              {/* Above a toast, which on a phone sits right over the bar where this menu opens. */}
+              <Popover opened={moreOpen} onChange={setMoreOpen} position="top-end" keepMounted shadow="md" withinPortal zIndex={getDefaultZIndex('max')}>
+                <Popover.Target>
+                  <ActionIcon variant="default" size={36} aria-label={MORE_ACTIONS_LABEL} onClick={() => setMoreOpen((open) => !open)} style={{ display: hasExtra ? undefined : 'none' }}>
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Popover.Target>
+                <Popover.Dropdown
+                  ref={setExtra}
+                  p="xs"
+                  maw="calc(100vw - 2rem)"
+                  onClickCapture={(event) => {
+                    // A move pressed here runs (or asks first) on its own: the menu gets out of the way.
+                    if ((event.target as HTMLElement).closest('button, a[href]')) setMoreOpen(false);
+                  }}
                 >
-                  {submitLabel}
-                </Button>
-              )}
+                  {scoped(extraActions)}
+                </Popover.Dropdown>
+              </Popover>
+              {submitButton}
             </Group>
-          </Group>
+          ) : (
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Group gap="xs" ref={setExtra}>{scoped(extraActions)}</Group>
+              <Group gap="xs">
+                <Button variant="default" onClick={onCancel} disabled={saving}>
+                  Cancelar
+                </Button>
+                {submitButton}
+              </Group>
+            </Group>
+          )}
         </Paper>
       </Stack>
     </form>

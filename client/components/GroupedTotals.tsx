@@ -8,7 +8,7 @@
 // its date range with `monthFilter`.
 import { useState, type ReactNode } from 'react';
 import { Button, EmptyState, Group, Pagination, Paper, Pill, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhone } from './phone';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { IconDownload, IconInbox } from '@tabler/icons-react';
@@ -281,7 +281,7 @@ export type GroupedTotalsProps<TData, TVars> = {
 export function GroupedTotals<TData, TVars>(props: GroupedTotalsProps<TData, TVars>) {
   const { params, option } = props;
   const client = useApolloClient();
-  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  const compact = usePhone();
   const [exporting, setExporting] = useState(false);
   const list = toListInput(params);
   const variables = { groupBy: option.value, filter: props.filter, list } as unknown as TVars;

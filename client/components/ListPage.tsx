@@ -19,7 +19,7 @@ import {
   UnstyledButton,
   EmptyState,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconArrowDown,
@@ -31,13 +31,15 @@ import {
   IconSelector,
 } from '@tabler/icons-react';
 import { BulkBar, BulkPageCheckbox, BulkRowCheckbox, usableBulk, type BulkConfig } from './BulkBar';
-import { rowField, type ListColumn } from './columns';
+import type { ListColumn } from './columns';
+import { cellContent, RecordCard } from './DetailTable';
 import { exportRows, type ExportFormat } from './exportRows';
 import { formatNumber } from './format';
 import { readGraphQLError, type AppError } from './graphqlErrors';
 import { PAGE_SIZE_OPTIONS, type ListParams } from './listParams';
 import { notifyError } from './notify';
 import { PageHeader } from './PageHeader';
+import { usePhone } from './phone';
 import { SavedViewsMenu } from './SavedViews';
 import { useRowSelection } from './useRowSelection';
 
@@ -192,15 +194,9 @@ export function ListPage<T>({
 
   // On a phone the table becomes one card per record (no sideways scrolling):
   // the first column heads the card, the others follow as "label: value".
-  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  const compact = usePhone();
   const sortable = columns.filter((c) => c.sortable);
 
-  const cell = (column: ListColumn<T>, row: T): ReactNode => {
-    if (column.render) return column.render(row);
-    const value = rowField(row, column.key);
-    if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-    return value ?? '';
-  };
 
   return (
     <Stack gap="md">
@@ -216,7 +212,8 @@ export function ListPage<T>({
         }
       />
 
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      {/* data-list-filters: on a phone each filter takes the whole row (phone.css). */}
+      <Group gap="sm" align="flex-end" wrap="wrap" data-list-filters>
         <TextInput
           aria-label="Buscar"
           placeholder={searchPlaceholder}
@@ -275,25 +272,16 @@ export function ListPage<T>({
           <Stack gap="xs" role="list" aria-busy={loading} style={{ opacity: loading && !showSkeleton ? 0.6 : 1 }}>
             {showSkeleton
               ? Array.from({ length: Math.min(pageSize, 4) }, (_, index) => <Skeleton key={`skeleton-${index}`} height={96} radius="md" />)
-              : rows.map((row) => {
-                  const [head, ...rest] = columns;
-                  return (
-                    <Paper key={rowKey(row)} withBorder radius="md" p="sm" role="listitem" {...rowProps(row)}>
-                      <Group gap="xs" wrap="nowrap">
-                        {bulk ? <BulkRowCheckbox selection={selection} row={row} /> : null}
-                        <Text fw={600} size="sm">{head ? cell(head, row) : null}</Text>
-                      </Group>
-                      <Stack gap={2} mt={4}>
-                        {rest.map((column) => (
-                          <Group key={column.key} justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
-                            {column.header ? <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{column.header}</Text> : <span />}
-                            <Text size="sm" ta="right" component="div">{cell(column, row)}</Text>
-                          </Group>
-                        ))}
-                      </Stack>
-                    </Paper>
-                  );
-                })}
+              : rows.map((row) => (
+                  <RecordCard
+                    key={rowKey(row)}
+                    columns={columns}
+                    row={row}
+                    role="listitem"
+                    leading={bulk ? <BulkRowCheckbox selection={selection} row={row} /> : null}
+                    {...rowProps(row)}
+                  />
+                ))}
             {!loading && rows.length === 0 ? (
               <Paper withBorder radius="md">
                 <EmptyState
@@ -354,7 +342,7 @@ export function ListPage<T>({
                       {bulk ? <Table.Td><BulkRowCheckbox selection={selection} row={row} /></Table.Td> : null}
                       {columns.map((column) => (
                         <Table.Td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
-                          {cell(column, row)}
+                          {cellContent(column, row)}
                         </Table.Td>
                       ))}
                     </Table.Tr>

@@ -61,6 +61,8 @@ test('inspection with photo and a failed critical point, report raised; tool del
   await point(2).getByRole('button', { name: 'Levantar reporte de mantenimiento' }).click();
   await expect(point(2).getByText(/Reporte REP-\d{6}/)).toBeVisible();
   // Closing cannot be undone: it asks first, naming the inspection.
+  // On a phone the save bar is one row: the close waits behind «Más acciones».
+  await page.locator('[data-save-bar]').getByRole('button', { name: 'Más acciones' }).click();
   await page.getByRole('button', { name: 'Cerrar inspección' }).click();
   const ask = page.getByRole('dialog', { name: 'Cerrar inspección' });
   await expect(ask).toContainText(/¿Cerrar la inspección INS-\d+\? Esta acción no se puede deshacer\./);

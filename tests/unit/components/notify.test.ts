@@ -1,4 +1,4 @@
-// The one notification policy: two at most, below the header, errors replace successes (and the
+// The one notification policy: two at most, below the header (on a phone one, at the bottom), errors replace successes (and the
 // reverse), a new screen clears the old screen's toasts but keeps the one of
 // the action that moved there.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,11 @@ describe('notification policy', () => {
   it('shows at most two, centred below the header (clear of the user menu and the right-hand actions)', () => {
     expect(notify.NOTIFICATION_LIMIT).toBe(2);
     expect(notify.NOTIFICATION_POSITION).toBe('top-center');
+    expect(notify.notificationPlacement(false)).toEqual({ position: 'top-center', limit: 2 });
+  });
+
+  it('on a phone shows one at a time at the bottom (at the top two covered 25–40 % of the screen)', () => {
+    expect(notify.notificationPlacement(true)).toEqual({ position: 'bottom-center', limit: 1 });
   });
 
   it('an error replaces the successes still shown, and a success the errors', () => {

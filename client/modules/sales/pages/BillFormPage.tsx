@@ -28,6 +28,7 @@ import {
 } from '../../../../generated/modules/sales/graphql';
 import { folioLabel, INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { canAct } from '../../../../schema/lifecycle';
+import { DetailTable } from '../../../components/DetailTable';
 import { FormPage } from '../../../components/FormPage';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -372,34 +373,21 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
             <Text fw={600} mb="xs">
               {t.payments}
             </Text>
-            <Table verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.paymentCols.folio}</Table.Th>
-                  <Table.Th>{t.paymentCols.date}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t.paymentCols.installment}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t.paymentCols.previous}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t.paymentCols.amount}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t.paymentCols.remaining}</Table.Th>
-                  <Table.Th>{t.paymentCols.status}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoice.payments.map((p) => (
-                  <Table.Tr key={`${p.paymentId}`} style={{ cursor: 'pointer' }} onClick={() => void navigate(recordPath(SALES_PATHS.paymentForm, p.paymentId))}>
-                    <Table.Td>{folioLabel('payment', p.paymentFolio)}</Table.Td>
-                    <Table.Td>{formatDate(p.date)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{p.installment}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatMoney(p.previousBalance)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatMoney(p.amount)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatMoney(p.remainingBalance)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={p.status} labels={INCOME_BADGES} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DetailTable
+              rows={invoice.payments}
+              rowKey={(p) => p.paymentId}
+              striped={false}
+              onRowClick={(p) => void navigate(recordPath(SALES_PATHS.paymentForm, p.paymentId))}
+              columns={[
+                { key: 'folio', header: t.paymentCols.folio, render: (p) => folioLabel('payment', p.paymentFolio) },
+                { key: 'date', header: t.paymentCols.date, render: (p) => formatDate(p.date) },
+                { key: 'installment', header: t.paymentCols.installment, align: 'right' },
+                { key: 'previous', header: t.paymentCols.previous, align: 'right', render: (p) => formatMoney(p.previousBalance) },
+                { key: 'amount', header: t.paymentCols.amount, align: 'right', render: (p) => formatMoney(p.amount) },
+                { key: 'remaining', header: t.paymentCols.remaining, align: 'right', render: (p) => formatMoney(p.remainingBalance) },
+                { key: 'status', header: t.paymentCols.status, render: (p) => <StatusBadge status={p.status} labels={INCOME_BADGES} /> },
+              ]}
+            />
           </Paper>
         ) : null}
       </Stack>

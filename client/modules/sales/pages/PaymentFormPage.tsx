@@ -20,6 +20,7 @@ import {
 import { folioLabel, INCOME_LIFECYCLE } from '../../../../schema/sales/labels';
 import { canAct } from '../../../../schema/lifecycle';
 import { toDecimal, UiDecimal } from '../../../components/decimal';
+import { DetailTable } from '../../../components/DetailTable';
 import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentActions } from '../../../components/DocumentActions';
@@ -85,30 +86,20 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
           <Text fw={600} mb="xs">
             {t.applications}
           </Text>
-          <Table verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.appCols.invoice}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t.appCols.installment}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t.appCols.previous}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t.appCols.amount}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t.appCols.remaining}</Table.Th>
-                <Table.Th>{t.appCols.ppd}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {payment.applications.map((a) => (
-                <Table.Tr key={a.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(recordPath(SALES_PATHS.billForm, a.invoiceId))}>
-                  <Table.Td>{a.invoiceLabel}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{a.installment}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(a.previousBalance)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(a.amount)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatMoney(a.remainingBalance)}</Table.Td>
-                  <Table.Td>{a.isPpd ? texts.common.yes : texts.common.no}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DetailTable
+            rows={payment.applications}
+            rowKey={(a) => a.id}
+            striped={false}
+            onRowClick={(a) => void navigate(recordPath(SALES_PATHS.billForm, a.invoiceId))}
+            columns={[
+              { key: 'invoiceLabel', header: t.appCols.invoice },
+              { key: 'installment', header: t.appCols.installment, align: 'right' },
+              { key: 'previous', header: t.appCols.previous, align: 'right', render: (a) => formatMoney(a.previousBalance) },
+              { key: 'amount', header: t.appCols.amount, align: 'right', render: (a) => formatMoney(a.amount) },
+              { key: 'remaining', header: t.appCols.remaining, align: 'right', render: (a) => formatMoney(a.remainingBalance) },
+              { key: 'ppd', header: t.appCols.ppd, render: (a) => (a.isPpd ? texts.common.yes : texts.common.no) },
+            ]}
+          />
         </Paper>
         {payment.notes ? <Text size="sm">{payment.notes}</Text> : null}
       </Stack>

@@ -4,7 +4,7 @@
 // opens the delivery (`?id=`, so a link opens it again): its lines, each with
 // "Devolver" (condition bueno / dañado / perdido), the signature and Historial.
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -23,6 +23,7 @@ import { useScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
 import { todayIso } from '../../../components/dates';
 import { useDialogParam } from '../../../components/dialogParam';
+import { DetailTable } from '../../../components/DetailTable';
 import { DialogLoadState, FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { formatDate, formatDateTime } from '../../../components/format';
@@ -236,36 +237,27 @@ function DeliveryDialog({ id, canReturn, onClose, onReturned }: { id: string; ca
             <InfoField label={t.registered} value={formatDateTime(delivery.createdAt)} />
             {delivery.notes ? <InfoField label={t.fields.notes} value={delivery.notes} /> : null}
           </SimpleGrid>
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.lines.tool}</Table.Th>
-                  <Table.Th ta="right">{t.lines.delivered}</Table.Th>
-                  <Table.Th ta="right">{t.lines.returned}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {delivery.lines.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>
-                      {l.toolCode} · {l.toolName}
-                    </Table.Td>
-                    <Table.Td ta="right">{l.quantity}</Table.Td>
-                    <Table.Td ta="right">{l.returnedQuantity}</Table.Td>
-                    <Table.Td ta="right">
-                      {canReturn && l.outstanding > 0 ? (
-                        <Button size="compact-sm" variant="light" leftSection={<IconArrowBackUp size={14} />} onClick={() => setReturning(l)} aria-label={`${t.return} ${l.toolCode}`}>
-                          {t.return}
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DetailTable
+            rows={delivery.lines}
+            rowKey={(l) => l.id}
+            columns={[
+              { key: 'tool', header: t.lines.tool, render: (l) => `${l.toolCode} · ${l.toolName}` },
+              { key: 'quantity', header: t.lines.delivered, align: 'right' },
+              { key: 'returnedQuantity', header: t.lines.returned, align: 'right' },
+              {
+                key: 'return',
+                header: '',
+                align: 'right',
+                exportable: false,
+                render: (l) =>
+                  canReturn && l.outstanding > 0 ? (
+                    <Button size="compact-sm" variant="light" leftSection={<IconArrowBackUp size={14} />} onClick={() => setReturning(l)} aria-label={`${t.return} ${l.toolCode}`}>
+                      {t.return}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t.signatureLabel}

@@ -22,6 +22,7 @@ import {
   type ExpenseInput } from '../../../../generated/modules/shopping/graphql';
 import { computeExpenseTotals, dueDateFor } from '../../../../schema/shopping/fiscal';
 import { CANCEL_COLOR } from '../../../components/confirm';
+import { DetailTable } from '../../../components/DetailTable';
 import { FormPage } from '../../../components/FormPage';
 import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
@@ -316,32 +317,26 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
                 Sin pagos.
               </Text>
             ) : (
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Pago</Table.Th>
-                    <Table.Th>Fecha</Table.Th>
-                    <Table.Th>Cuenta</Table.Th>
-                    <Table.Th>Estado</Table.Th>
-                    <Table.Th ta="right">Aplicado</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {expense.payments.map((p) => (
-                    <Table.Tr key={`${p.paymentId}`}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`${SHOPPING_PATHS.payoffs}?id=${p.paymentId}`} size="sm">
-                          {p.paymentFolio}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{formatDate(p.date)}</Table.Td>
-                      <Table.Td>{p.accountName}</Table.Td>
-                      <Table.Td>{p.status === 'cancelado' ? 'Cancelado' : 'Aplicado'}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(p.amount)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <DetailTable
+                rows={expense.payments}
+                rowKey={(p) => p.paymentId}
+                striped={false}
+                columns={[
+                  {
+                    key: 'folio',
+                    header: 'Pago',
+                    render: (p) => (
+                      <Anchor component={Link} to={`${SHOPPING_PATHS.payoffs}?id=${p.paymentId}`} size="sm">
+                        {p.paymentFolio}
+                      </Anchor>
+                    ),
+                  },
+                  { key: 'date', header: 'Fecha', render: (p) => formatDate(p.date) },
+                  { key: 'accountName', header: 'Cuenta' },
+                  { key: 'status', header: 'Estado', render: (p) => (p.status === 'cancelado' ? 'Cancelado' : 'Aplicado') },
+                  { key: 'amount', header: 'Aplicado', align: 'right', render: (p) => formatMoney(p.amount) },
+                ]}
+              />
             )}
           </Paper>
         ) : null}

@@ -21,6 +21,7 @@ import {
 } from '../../../../generated/modules/warehouse/graphql';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { formatDate, formatDateTime, formatNumber } from '../../../components/format';
+import { DetailTable } from '../../../components/DetailTable';
 import { FormPage } from '../../../components/FormPage';
 import { RecordHeader } from '../../../components/RecordHeader';
 import { readGraphQLError } from '../../../components/graphqlErrors';
@@ -334,30 +335,19 @@ function RequisitionView({ requisition, onChanged }: { requisition: Requisition;
             ]}
           />
           <Paper withBorder radius="md" p="sm">
-            <Table verticalSpacing="xs" striped aria-label={texts.common.articles}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{texts.common.article}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t.requested}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t.authorized}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t.delivered}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t.pending}</Table.Th>
-                  <Table.Th>{texts.common.unit}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requisition.lines.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>{l.article.sku} · {l.article.name}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatNumber(l.requestedQuantity, l.article.unit.decimals)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{l.authorizedQuantity === null ? '—' : formatNumber(l.authorizedQuantity, l.article.unit.decimals)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatNumber(l.deliveredQuantity, l.article.unit.decimals)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{formatNumber(l.pendingQuantity, l.article.unit.decimals)}</Table.Td>
-                    <Table.Td>{l.article.unit.name}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DetailTable
+              aria-label={texts.common.articles}
+              rows={requisition.lines}
+              rowKey={(l) => l.id}
+              columns={[
+                { key: 'article', header: texts.common.article, render: (l) => `${l.article.sku} · ${l.article.name}` },
+                { key: 'requested', header: t.requested, align: 'right', render: (l) => formatNumber(l.requestedQuantity, l.article.unit.decimals) },
+                { key: 'authorized', header: t.authorized, align: 'right', render: (l) => (l.authorizedQuantity === null ? '—' : formatNumber(l.authorizedQuantity, l.article.unit.decimals)) },
+                { key: 'delivered', header: t.delivered, align: 'right', render: (l) => formatNumber(l.deliveredQuantity, l.article.unit.decimals) },
+                { key: 'pending', header: t.pending, align: 'right', render: (l) => formatNumber(l.pendingQuantity, l.article.unit.decimals) },
+                { key: 'unit', header: texts.common.unit, render: (l) => l.article.unit.name },
+              ]}
+            />
           </Paper>
         </>
       )}
