@@ -396,6 +396,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
           opened={cancelling}
           title={t.cancelTitle}
           confirmLabel={t.cancel}
+          reasonLabel={invoice.stampStatus === 'timbrada' ? t.satCancel.reason : undefined}
           onClose={() => {
             setCancelling(false);
             setSatCancel({ motivo: null, substituteId: null });
