@@ -10,10 +10,9 @@
 // traslados − retenciones.
 import type { CompanyProfile } from '../../lib/company';
 import { cfdiLocalTime } from '../../lib/cfdi/time';
+import { CFDI_NS, CFDI_SCHEMA_LOCATION, XSI_NS } from '../../lib/cfdi/xml';
 import { dec, Decimal } from '../../../schema/money';
 import type { ClientRow, InvoiceLineRow, InvoiceRow } from './data';
-
-import { CFDI_NS, CFDI_SCHEMA_LOCATION, XSI_NS } from '../../lib/cfdi/xml';
 
 export const UNSTAMPED_NOTE =
   ' CFDI 4.0 SIN SELLO NI TIMBRE: no incluye Sello, NoCertificado ni Certificado y no ha sido timbrado por un PAC; ' +
