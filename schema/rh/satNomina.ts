@@ -126,6 +126,19 @@ export const TIPOS_CONTRATO: CatalogEntry[] = [
   { code: '99', name: 'Otro contrato' },
 ];
 
+/** c_RiesgoPuesto: the class of the registro patronal's work-risk premium (Receptor RiesgoPuesto). */
+export const RIESGOS_PUESTO: CatalogEntry[] = [
+  { code: '1', name: 'Clase I' },
+  { code: '2', name: 'Clase II' },
+  { code: '3', name: 'Clase III' },
+  { code: '4', name: 'Clase IV' },
+  { code: '5', name: 'Clase V' },
+  { code: '99', name: 'No aplica' },
+];
+
+/** The registro patronal as the IMSS writes it: 11 letters or digits (e.g. Y5012345105). */
+export const REGISTRO_PATRONAL_RE = /^[A-Z0-9]{11}$/;
+
 /** c_Estado of Mexico (Receptor ClaveEntFed: the state where the work is done). */
 export const ESTADOS: CatalogEntry[] = [
   { code: 'AGU', name: 'Aguascalientes' },

@@ -6,7 +6,7 @@
 // between the PAC and the save recovers the same UUID at its next start.
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
 import { conflictOf, fieldsOf, m, P_CALC, P_CLOSE, P_CREATE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
 import { checkStampedCfdi } from '../unit/cfdi/fixtures';
 
@@ -132,6 +132,51 @@ describe('closing a quincena stamps each receipt', () => {
     const xml = (await ok(XML, { id })).rhPayrollReceiptXml as string;
     expect(xml).toContain(`UUID="${stamped.uuid}"`);
     expect(xml).toContain('DomicilioFiscalReceptor="76010"');
+  }, 240_000);
+});
+
+describe('the company’s registro patronal (Ventas › Datos del emisor) and an extraordinary payroll', () => {
+  const COMPANY = '{ companyProfile { rfc name regimenFiscal postalCode address phone email invoiceSeries defaultSeries registroPatronal riesgoPuesto version } }';
+  const UPDATE = 'mutation($v:Int!,$i:CompanyProfileInput!){ companyProfileUpdate(version:$v,input:$i){ registroPatronal riesgoPuesto version } }';
+  const setCompany = async (patch: Record<string, string>) => {
+    const { version, ...input } = (await s.gql(COMPANY, {}, admin)).data!.companyProfile;
+    return s.gql(UPDATE, { v: version, i: { ...input, ...patch } }, admin);
+  };
+  let admin: string;
+  beforeAll(async () => {
+    admin = await s.login(ADMIN_EMAIL);
+  });
+
+  it('refuses a malformed registro patronal or risk class in Spanish and keeps the stored ones', async () => {
+    expect(fieldsOf(await setCompany({ registroPatronal: 'Y50-123', riesgoPuesto: '7' }))).toEqual({
+      registroPatronal: 'Registro patronal no válido: 11 letras o dígitos, como en la tarjeta del IMSS (p. ej. Y5012345105).',
+      riesgoPuesto: 'Elige la clase de riesgo de trabajo del catálogo del SAT.',
+    });
+    expect((await s.gql(COMPANY, {}, admin)).data!.companyProfile).toMatchObject({ registroPatronal: 'Y6012345108', riesgoPuesto: '1' });
+    const { version, ...input } = (await s.gql(COMPANY, {}, admin)).data!.companyProfile;
+    expect((await s.gql(UPDATE, { v: version, i: { ...input, registroPatronal: '' } }, rh)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('without a registro patronal every receipt of the close is left unstamped saying so; with it, «Timbrar» stamps a tipo E receipt with periodicidad 99', async () => {
+    expect((await setCompany({ registroPatronal: '' })).data!.companyProfileUpdate.registroPatronal).toBe('');
+    const created = (await ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-06-16', periodEnd: '2026-06-30', paymentDate: '2026-06-30', description: 'Extraordinaria con CFDI' } })).rhPayrollCreate;
+    const calculated = (await ok(P_CALC, { id: created.id, v: created.version })).rhPayrollCalculate;
+    await ok(P_CLOSE, { id: created.id, v: calculated.version });
+    const receipts = (await ok(RECEIPTS, { id: created.id })).rhPayroll.employees;
+    expect(receipts.map((r: any) => [r.stampStatus, r.stampError])).toEqual(
+      receipts.map(() => ['rechazada', 'La empresa no tiene registro patronal del IMSS (Emisor RegistroPatronal del CFDI de nómina): captúralo en los datos de la empresa.']),
+    );
+
+    expect((await setCompany({ registroPatronal: 'y6012345108' })).data!.companyProfileUpdate.registroPatronal).toBe('Y6012345108');
+    const first = receipts.find((r: any) => r.employeeNumber === 'CFDI-1');
+    expect((await ok(RESTAMP, { id: first.id })).rhPayrollReceiptStamp.stampStatus).toBe('timbrada');
+    const xml = (await ok(XML, { id: first.id })).rhPayrollReceiptXml as string;
+    const check = await checkStampedCfdi(xml);
+    expect(check.xsdErrors).toEqual([]);
+    expect(check).toMatchObject({ xsdValid: true, selloValid: true, selloSatValid: true });
+    const nomina = parser.parse(xml).Comprobante.Complemento.Nomina;
+    expect(nomina).toMatchObject({ '@TipoNomina': 'E', '@FechaInicialPago': '2026-06-16', '@FechaFinalPago': '2026-06-30', '@TotalPercepciones': m(first.perceptions) });
+    expect(nomina.Receptor['@PeriodicidadPago']).toBe('99');
   }, 240_000);
 });
 

@@ -545,15 +545,7 @@ export async function pendingReceiptIds(ex: Executor, payrollId: number | null =
   return rows.map((r) => r.id);
 }
 
-/** The company's IMSS data the CFDI de nómina needs (company_profile; null when not captured). */
-export async function companyNominaData(ex: Executor): Promise<{ registroPatronal: string | null; riesgoPuesto: string | null }> {
-  const rows = await queryRows<{ registroPatronal: string | null; riesgoPuesto: string | null }>(
-    ex,
-    sql`select registro_patronal as "registroPatronal", riesgo_puesto as "riesgoPuesto" from company_profile where id = 1`,
-  );
-  return rows[0] ?? { registroPatronal: null, riesgoPuesto: null };
-}
-
+/** The demo company's IMSS data for the CFDI de nómina (company_profile; Ventas › Datos del emisor edits it). */
 export async function setCompanyNominaData(ex: Executor, v: { registroPatronal: string | null; riesgoPuesto: string | null }): Promise<void> {
   await ex.execute(sql`update company_profile set registro_patronal = ${v.registroPatronal}, riesgo_puesto = ${v.riesgoPuesto} where id = 1`);
 }

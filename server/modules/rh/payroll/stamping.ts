@@ -57,8 +57,7 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
 
   const lines = await data.linesOfPayroll(tx, payroll.id);
   const company = await getCompanyProfile(tx);
-  const nominaData = await data.companyNominaData(tx);
-  const companyGaps = companyNominaGaps({ personType: company.personType, postalCode: company.postalCode, ...nominaData });
+  const companyGaps = companyNominaGaps(company);
   let csd: Csd | null = null;
   let companyProblem = companyGaps.map((g) => g.message).join(' ');
   if (!companyProblem) {
@@ -84,7 +83,7 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
     const xml = await buildNominaXml({
       issuedAt: now,
       folio: `${payroll.folio}-${s.employeeNumber}`,
-      emisor: { rfc: company.rfc, name: company.name, regimen: company.regimenFiscal, postalCode: company.postalCode, registroPatronal: nominaData.registroPatronal!, riesgoPuesto: nominaData.riesgoPuesto! },
+      emisor: { rfc: company.rfc, name: company.name, regimen: company.regimenFiscal, postalCode: company.postalCode, registroPatronal: company.registroPatronal, riesgoPuesto: company.riesgoPuesto },
       receptor: {
         rfc: s.rfc,
         name: s.fiscalName,
