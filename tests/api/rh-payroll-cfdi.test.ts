@@ -126,8 +126,14 @@ describe('closing a quincena stamps each receipt', () => {
     });
     expect((await ok('query($id:ID!){ rhEmployee(id:$id){ version postalCode } }', { id: lacking.id })).rhEmployee).toEqual({ version: emp.version, postalCode: '' });
     await ok(EMPLOYEE_UPDATE, { id: lacking.id, v: emp.version, i: { ...lacking.input, postalCode: '76010' } });
-    const stamped = (await ok(RESTAMP, { id })).rhPayrollReceiptStamp;
+    // Two «Timbrar» at once: one seal, one stamp, the same UUID for both.
+    const both = await Promise.all([s.gql(RESTAMP, { id }, rh), s.gql(RESTAMP, { id }, rh)]);
+    const answers = both.map((r) => r.data?.rhPayrollReceiptStamp ?? r.errors?.[0].message);
+    const stamped = answers.find((x: any) => x?.stampStatus) as any;
     expect(stamped).toMatchObject({ stampStatus: 'timbrada', stampError: null });
+    for (const x of answers) expect(x === 'El recibo ya está timbrado.' || (x as any).uuid === stamped.uuid).toBe(true);
+    const issued = await s.gql('query($id:ID!){ rhPayroll(id:$id){ employees { id uuid } } }', { id: payrollId }, rh);
+    expect(issued.data!.rhPayroll.employees.find((e: any) => e.id === id).uuid).toBe(stamped.uuid);
     expect(conflictOf(await s.gql(RESTAMP, { id }, rh))).toBe('El recibo ya está timbrado.');
     const xml = (await ok(XML, { id })).rhPayrollReceiptXml as string;
     expect(xml).toContain(`UUID="${stamped.uuid}"`);

@@ -502,7 +502,7 @@ export async function receiptCfdiSources(ex: Executor, payrollId: number, payrol
 }
 
 export async function markReceiptSealed(ex: Executor, id: number, xml: string): Promise<void> {
-  await ex.execute(sql`update rh_payroll_employees set stamp_status = 'pendiente', cfdi_xml = ${xml}, stamp_error = null where id = ${id}`);
+  await ex.execute(sql`update rh_payroll_employees set stamp_status = 'pendiente', cfdi_xml = ${xml}, stamp_error = null where id = ${id} and stamp_status is distinct from 'timbrada'`);
 }
 
 /** The receipt could not be sealed, or the PAC refused it: the reason stays for the user; nothing was stamped. */

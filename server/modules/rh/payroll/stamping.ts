@@ -180,7 +180,10 @@ export async function retryReceiptStamp(ctx: RequestContext, payrollEmployeeId: 
   if (receipt.stampStatus === 'timbrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.stamped);
   if (receipt.stampStatus !== 'pendiente') {
     const refused = await db.transaction(async (tx) => {
+      // Two «Timbrar» at once queue on the payroll's row: the second one finds it sealed (or stamped) and only sends it.
       const payroll = await data.findPayroll(tx, receipt.payrollId, { lock: true });
+      const current = await data.receiptStampRow(tx, id);
+      if (current?.stampStatus === 'pendiente' || current?.stampStatus === 'timbrada') return [];
       return sealPayrollReceipts(tx, { config: ctx.app.config }, payroll!, id);
     });
     if (refused.length) throw appError('CONFLICT', refused[0].message);
