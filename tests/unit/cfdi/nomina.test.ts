@@ -16,7 +16,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPac, loadCsd, MemoryPacStore, sealCfdi, type StampResult } from '../../../server/lib/cfdi';
-import { antiguedadWeeks, buildNominaXml, companyNominaGaps, employeeNominaGaps, nominaTotals, type NominaReceipt } from '../../../server/modules/rh/payroll/cfdi';
+import { antiguedadWeeks, buildNominaXml, companyNominaGaps, employeeNominaGaps, nominaTotals, periodicidadOf, type NominaReceipt } from '../../../server/modules/rh/payroll/cfdi';
 import { checkStampedCfdi, mexicoTime, satXslt, testCsd } from './fixtures';
 
 const SLOW = 600_000;
@@ -169,6 +169,27 @@ describe('totals and gaps', () => {
   it('Antigüedad counts both ends: 6 days is P0W, 7 days is P1W', () => {
     expect(antiguedadWeeks('2026-06-01', '2026-06-06')).toBe('P0W');
     expect(antiguedadWeeks('2026-06-01', '2026-06-07')).toBe('P1W');
+  });
+
+  it('an extraordinary payment: TipoNomina E, PeriodicidadPago 99, no days reported as 1; no ISR and no subsidy leave out their nodes', async () => {
+    expect([periodicidadOf('semanal'), periodicidadOf('quincenal'), periodicidadOf('extraordinaria')]).toEqual(['02', '04', '99']);
+    const base = RECEIPT(new Date());
+    // A bonus of 1,000.00 (038 otros ingresos por salarios), all gravado, and nothing withheld.
+    const xml = await buildNominaXml({
+      ...base,
+      payroll: { ...base.payroll, tipoNomina: 'E', periodicidad: '99', paidDays: '0' },
+      lines: [{ kind: 'percepcion', satCode: '038', code: 'BONO', name: 'Bono', systemKey: null, amount: '1000.00', taxable: '1000.00', exempt: '0.00' }],
+    });
+    const doc = parser.parse(xml).Comprobante;
+    expect(doc).toMatchObject({ '@SubTotal': '1000.00', '@Total': '1000.00' });
+    expect(doc['@Descuento']).toBeUndefined();
+    expect(doc.Conceptos.Concepto['@Descuento']).toBeUndefined();
+    const n = doc.Complemento.Nomina;
+    expect(n).toMatchObject({ '@TipoNomina': 'E', '@NumDiasPagados': '1.000', '@TotalPercepciones': '1000.00' });
+    expect(n['@TotalDeducciones']).toBeUndefined();
+    expect(n['@TotalOtrosPagos']).toBeUndefined();
+    expect([n.Deducciones, n.OtrosPagos]).toEqual([undefined, undefined]);
+    expect(n.Receptor['@PeriodicidadPago']).toBe('99');
   });
 
   it('a missing datum is named in Spanish', () => {
