@@ -19,7 +19,7 @@ const { ok, createEmployee, retireDemoQuincenal } = rhPayrollApi(() => s, () => 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, parseAttributeValue: false });
 
 const STAMP = 'stampStatus uuid stampSandbox stampError';
-const RECEIPTS = `query($id:ID!){ rhPayroll(id:$id){ status employees { id employeeId employeeNumber perceptions taxable exempt isr subsidy isrWithheld imssEmployee deductions otherPayments net ${STAMP} } } }`;
+const RECEIPTS = `query($id:ID!){ rhPayroll(id:$id){ status employees { id employeeId employeeNumber sbcDaily perceptions taxable exempt isr subsidy isrWithheld imssEmployee deductions otherPayments net ${STAMP} } } }`;
 const XML = 'query($id:ID!){ rhPayrollReceiptXml(payrollEmployeeId:$id) }';
 const RESTAMP = `mutation($id:ID!){ rhPayrollReceiptStamp(payrollEmployeeId:$id){ id ${STAMP} } }`;
 const EMPLOYEE_UPDATE = 'mutation($id:ID!,$v:Int!,$i:RhEmployeeInput!){ rhEmployeeUpdate(id:$id,version:$v,input:$i){ id version postalCode workState contractType } }';
@@ -51,7 +51,8 @@ describe('closing a quincena stamps each receipt', () => {
   beforeAll(async () => {
     await retireDemoQuincenal();
     full = await createEmployee({ number: 'CFDI-1', names: 'Ingrid', lastName: 'Xodar', secondLastName: 'Jiménez', birthDate: '1984-09-19', hireDate: '2025-01-06', dailySalary: '350.00', ...CFDI_DATA });
-    await createEmployee({ number: 'CFDI-2', names: 'Pablo', lastName: 'Nava', secondLastName: 'Ruiz', birthDate: '1990-03-02', hireDate: '2024-02-01', dailySalary: '820.00', ...CFDI_DATA, contractType: '03' });
+    // Above the SBC ceiling: 25 UMA × 117.31 = 2,932.75 a day.
+    await createEmployee({ number: 'CFDI-2', names: 'Pablo', lastName: 'Nava', secondLastName: 'Ruiz', birthDate: '1990-03-02', hireDate: '2024-02-01', dailySalary: '3200.00', ...CFDI_DATA, contractType: '03' });
     lacking = await createEmployee({ number: 'CFDI-3', names: 'Rosa', lastName: 'Luna', secondLastName: 'Mora', birthDate: '1992-07-11', hireDate: '2025-05-01', dailySalary: '400.00', workState: 'QUE', contractType: '01' });
     const created = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-06-01', periodEnd: '2026-06-15', paymentDate: '2026-06-15', description: 'Quincena con CFDI' } })).rhPayrollCreate;
     payrollId = created.id;
@@ -105,6 +106,15 @@ describe('closing a quincena stamps each receipt', () => {
     const deductions = Object.fromEntries(nomina.Deducciones.Deduccion.map((d: any) => [d['@TipoDeduccion'], d['@Importe']]));
     expect(deductions).toEqual({ '002': m(r.isrWithheld), '001': m(r.imssEmployee) });
     expect(nomina.OtrosPagos.OtroPago).toMatchObject({ '@TipoOtroPago': '002', '@Importe': '0.00', SubsidioAlEmpleo: { '@SubsidioCausado': m(r.subsidy) } });
+  }, 240_000);
+
+  it('SalarioBaseCotApor is the SBC capped at 25 UMA; SalarioDiarioIntegrado the whole SDI', async () => {
+    const r = receipt('CFDI-2');
+    expect(Number(r.sbcDaily)).toBeGreaterThan(2932.75);
+    const xml = (await ok(XML, { id: r.id })).rhPayrollReceiptXml as string;
+    expect((await checkStampedCfdi(xml)).xsdValid).toBe(true);
+    const receptor = parser.parse(xml).Comprobante.Complemento.Nomina.Receptor;
+    expect(receptor).toMatchObject({ '@SalarioBaseCotApor': '2932.75', '@SalarioDiarioIntegrado': m(r.sbcDaily), '@TipoContrato': '03' });
   }, 240_000);
 
   it('the XML is FORBIDDEN without Recursos Humanos and for Consulta (no exportar); «Timbrar» needs autorizar', async () => {

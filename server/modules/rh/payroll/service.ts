@@ -328,6 +328,8 @@ export async function calculatePayroll(ctx: RequestContext, id: string, version:
 
 export async function closePayroll(ctx: RequestContext, id: string, version: number) {
   const payrollId = Number(id);
+  // Read before the transaction (see createPayroll): the receipts' CFDI caps the SBC with them.
+  const sets = ctx.app.config ? await loadFiscalYearSets(db(ctx)) : [];
   await db(ctx).transaction(async (tx) => {
     const payroll = await data.findPayroll(tx, payrollId, { lock: true });
     if (!payroll) throw notFound('La nómina');
@@ -369,7 +371,7 @@ export async function closePayroll(ctx: RequestContext, id: string, version: num
     }
     if (!(await data.closePayroll(tx, payrollId, version, ctx.auth?.id ?? null))) throw conflict();
     // Each receipt's CFDI de nómina sealed now (pendiente), stamped after commit (stamping.ts).
-    if (ctx.app.config) await sealPayrollReceipts(tx, { config: ctx.app.config }, payroll);
+    if (ctx.app.config) await sealPayrollReceipts(tx, { config: ctx.app.config, sets }, payroll);
     await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'close', before: { status: payroll.status }, after: { status: 'cerrada', net: payroll.net, convenios: payments } });
     for (const p of payments) await writeAudit(tx, actorOf(ctx), { entity: 'rh_agreement', entityId: p.agreementId, action: 'payment', after: { payrollId, amount: p.amount, balanceAfter: p.balanceAfter } });
   });

@@ -25,6 +25,8 @@ import { getCompanyProfile } from '../../../lib/company';
 import { loadCompanyCsd, pacOf, pacRefusal } from '../../../lib/companyCsd';
 import { appError, found, notFound } from '../../../lib/errors';
 import type { AppServices } from '../../../services';
+import { fiscalParametersFor, imssEmployeeQuota, type FiscalYearSet } from '../../../../schema/rh/fiscal';
+import { loadFiscalYearSets } from '../fiscal/service';
 import { buildNominaXml, companyNominaGaps, employeeNominaGaps, periodicidadOf } from './cfdi';
 import * as data from './data';
 
@@ -40,7 +42,13 @@ export const RECEIPT_STAMP_MSG = {
   noXml: 'El recibo aún no tiene CFDI: se genera al cerrar la nómina.',
 } as const;
 
-type SealContext = { config: Pick<Config, 'csdKey' | 'dataDir'>; now?: Date };
+/** `sets`: the fiscal tables (read before the transaction), for the SBC's ceiling on the payment date. */
+type SealContext = { config: Pick<Config, 'csdKey' | 'dataDir'>; sets: readonly FiscalYearSet[]; now?: Date };
+
+/** SalarioBaseCotApor: the payroll's SBC (its SDI) capped at the ceiling in UMA in force on the payment date (LSS art. 28), as the IMSS quotas use it. */
+function cotizacionSbc(sets: readonly FiscalYearSet[], paymentDate: string, sdi: string): string {
+  return imssEmployeeQuota(fiscalParametersFor(sets, paymentDate), sdi, 1).sbc;
+}
 
 /**
  * Step 1, inside the close's transaction (after the payroll is marked cerrada), for every receipt
@@ -97,7 +105,7 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
         department: s.department,
         position: s.position,
         // The payroll's SBC is the SDI with the seniority at the payment date (service.ts createPayroll).
-        sbcDaily: s.sbcDaily,
+        sbcDaily: cotizacionSbc(ctx.sets, payroll.paymentDate, s.sbcDaily),
         sdiDaily: s.sbcDaily,
       },
       payroll: {
@@ -179,12 +187,13 @@ export async function retryReceiptStamp(ctx: RequestContext, payrollEmployeeId: 
   if (receipt.payrollStatus !== 'cerrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.notClosed);
   if (receipt.stampStatus === 'timbrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.stamped);
   if (receipt.stampStatus !== 'pendiente') {
+    const sets = await loadFiscalYearSets(db);
     const refused = await db.transaction(async (tx) => {
       // Two «Timbrar» at once queue on the payroll's row: the second one finds it sealed (or stamped) and only sends it.
       const payroll = await data.findPayroll(tx, receipt.payrollId, { lock: true });
       const current = await data.receiptStampRow(tx, id);
       if (current?.stampStatus === 'pendiente' || current?.stampStatus === 'timbrada') return [];
-      return sealPayrollReceipts(tx, { config: ctx.app.config }, payroll!, id);
+      return sealPayrollReceipts(tx, { config: ctx.app.config, sets }, payroll!, id);
     });
     if (refused.length) throw appError('CONFLICT', refused[0].message);
   }
