@@ -117,3 +117,6 @@ export function base64ToBlob(base64: string, contentType: string): Blob {
 }
 
 export const downloadBase64 = (base64: string, fileName: string, contentType: string): void => downloadBlob(base64ToBlob(base64, contentType), fileName);
+
+/** A CFDI's XML (invoices, payroll receipts) as `<name>.xml`. */
+export const downloadXml = (xml: string, name: string): void => downloadBlob(new Blob([xml], { type: 'application/xml' }), `${name}.xml`);

@@ -13,6 +13,9 @@ export const EMPLOYEE_MESSAGES = {
   lockedAfterBaja: 'El empleado está dado de baja: registra su reingreso para cambiar este dato.',
   tooYoung: 'El trabajador debe tener al menos 15 años cumplidos a la fecha de ingreso.',
   belowMinimum: (zone: string, wage: string) => `El salario diario no puede ser menor al salario mínimo ${zone} (${wage}).`,
+  postalCode: 'Código postal no válido: 5 dígitos (el de su constancia de situación fiscal).',
+  workState: 'Elige la entidad federativa del catálogo del SAT.',
+  contractType: 'Elige el tipo de contrato del catálogo del SAT.',
 } as const;
 
 /** How many days ahead a hire (or reingreso, or baja) date may be captured. */

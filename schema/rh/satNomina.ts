@@ -111,6 +111,70 @@ export const TIPOS_OTRO_PAGO: CatalogEntry[] = [
   { code: '999', name: 'Pagos distintos a los listados que no deben considerarse como ingreso por sueldos, salarios o ingresos asimilados' },
 ];
 
+/** c_TipoContrato (Receptor TipoContrato of the CFDI de nómina). */
+export const TIPOS_CONTRATO: CatalogEntry[] = [
+  { code: '01', name: 'Contrato de trabajo por tiempo indeterminado' },
+  { code: '02', name: 'Contrato de trabajo para obra determinada' },
+  { code: '03', name: 'Contrato de trabajo por tiempo determinado' },
+  { code: '04', name: 'Contrato de trabajo por temporada' },
+  { code: '05', name: 'Contrato de trabajo sujeto a prueba' },
+  { code: '06', name: 'Contrato de trabajo con capacitación inicial' },
+  { code: '07', name: 'Modalidad de contratación por pago de hora laborada' },
+  { code: '08', name: 'Modalidad de trabajo por comisión laboral' },
+  { code: '09', name: 'Modalidades de contratación donde no existe relación de trabajo' },
+  { code: '10', name: 'Jubilación, pensión, retiro' },
+  { code: '99', name: 'Otro contrato' },
+];
+
+/** c_RiesgoPuesto: the class of the registro patronal's work-risk premium (Receptor RiesgoPuesto). */
+export const RIESGOS_PUESTO: CatalogEntry[] = [
+  { code: '1', name: 'Clase I' },
+  { code: '2', name: 'Clase II' },
+  { code: '3', name: 'Clase III' },
+  { code: '4', name: 'Clase IV' },
+  { code: '5', name: 'Clase V' },
+  { code: '99', name: 'No aplica' },
+];
+
+/** The registro patronal as the IMSS writes it: 11 letters or digits (e.g. Y5012345105). */
+export const REGISTRO_PATRONAL_RE = /^[A-Z0-9]{11}$/;
+
+/** c_Estado of Mexico (Receptor ClaveEntFed: the state where the work is done). */
+export const ESTADOS: CatalogEntry[] = [
+  { code: 'AGU', name: 'Aguascalientes' },
+  { code: 'BCN', name: 'Baja California' },
+  { code: 'BCS', name: 'Baja California Sur' },
+  { code: 'CAM', name: 'Campeche' },
+  { code: 'CHP', name: 'Chiapas' },
+  { code: 'CHH', name: 'Chihuahua' },
+  { code: 'CMX', name: 'Ciudad de México' },
+  { code: 'COA', name: 'Coahuila' },
+  { code: 'COL', name: 'Colima' },
+  { code: 'DUR', name: 'Durango' },
+  { code: 'GUA', name: 'Guanajuato' },
+  { code: 'GRO', name: 'Guerrero' },
+  { code: 'HID', name: 'Hidalgo' },
+  { code: 'JAL', name: 'Jalisco' },
+  { code: 'MEX', name: 'Estado de México' },
+  { code: 'MIC', name: 'Michoacán' },
+  { code: 'MOR', name: 'Morelos' },
+  { code: 'NAY', name: 'Nayarit' },
+  { code: 'NLE', name: 'Nuevo León' },
+  { code: 'OAX', name: 'Oaxaca' },
+  { code: 'PUE', name: 'Puebla' },
+  { code: 'QUE', name: 'Querétaro' },
+  { code: 'ROO', name: 'Quintana Roo' },
+  { code: 'SLP', name: 'San Luis Potosí' },
+  { code: 'SIN', name: 'Sinaloa' },
+  { code: 'SON', name: 'Sonora' },
+  { code: 'TAB', name: 'Tabasco' },
+  { code: 'TAM', name: 'Tamaulipas' },
+  { code: 'TLA', name: 'Tlaxcala' },
+  { code: 'VER', name: 'Veracruz' },
+  { code: 'YUC', name: 'Yucatán' },
+  { code: 'ZAC', name: 'Zacatecas' },
+];
+
 /** The catalogue a concept of this kind takes its SAT code from. */
 export const SAT_CATALOGUE_BY_KIND: Record<ConceptKind, CatalogEntry[]> = {
   percepcion: TIPOS_PERCEPCION,

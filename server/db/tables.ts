@@ -244,6 +244,9 @@ export const companyProfile = pgTable(
     email: text('email').notNull().default(''),
     invoiceSeries: text('invoice_series').array().notNull().default(sql`ARRAY['A']::text[]`),
     defaultSeries: text('default_series').notNull().default('A'),
+    /** The IMSS registro patronal and its c_RiesgoPuesto class, for the CFDI de nómina (issue 27). Null = not captured: no receipt is stamped. */
+    registroPatronal: text('registro_patronal'),
+    riesgoPuesto: text('riesgo_puesto'),
     version: integer('version').notNull().default(1),
   },
   (t) => [check('company_profile_single_ck', sql`${t.id} = 1`)],

@@ -20,6 +20,9 @@ export type CompanyProfile = {
   invoiceSeries: string[];
   defaultSeries: string;
   personType: PersonType;
+  /** IMSS registro patronal and its c_RiesgoPuesto class, for the CFDI de nómina; '' when not captured. */
+  registroPatronal: string;
+  riesgoPuesto: string;
   version: number;
 };
 
@@ -39,10 +42,16 @@ export const DEFAULT_COMPANY = {
 
 export const personTypeOf = (rfc: string): PersonType => (rfcKind(rfc) === 'fisica' ? 'fisica' : 'moral');
 
-type Row = Omit<CompanyProfile, 'regimenName' | 'personType' | 'invoiceSeries'> & { invoiceSeries: readonly string[] };
+type Row = Omit<CompanyProfile, 'regimenName' | 'personType' | 'invoiceSeries' | 'registroPatronal' | 'riesgoPuesto'> & {
+  invoiceSeries: readonly string[];
+  registroPatronal?: string | null;
+  riesgoPuesto?: string | null;
+};
 
 export const toCompanyProfile = (row: Row): CompanyProfile => ({
   ...row,
+  registroPatronal: row.registroPatronal ?? '',
+  riesgoPuesto: row.riesgoPuesto ?? '',
   invoiceSeries: [...row.invoiceSeries],
   regimenName: catalogName(REGIMENES_FISCALES, row.regimenFiscal),
   personType: personTypeOf(row.rfc),

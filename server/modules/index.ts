@@ -21,6 +21,7 @@ import { shoppingContributions } from './shopping/contributions';
 import { salesResolvers } from './sales/resolvers';
 import { seedSalesDemo } from './sales/seed';
 import { recoverSales } from './sales/stamping';
+import { recoverPayrollStamps } from './rh/payroll/stamping';
 import { salesContributions } from './sales/contributions';
 import { cashResolvers } from './cash/resolvers';
 import { seedCashDemo } from './cash/seed';
@@ -84,7 +85,7 @@ export const modules: ServerModule[] = [
   // Recursos Humanos' contributions, all its features together.
   { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo, contributions: rhContributions },
   { name: 'rh-agreements', resolvers: rhAgreementResolvers },
-  { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo },
+  { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo, recover: recoverPayrollStamps },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },
   // After Recursos Humanos: the demo vehicles' drivers are its employees.

@@ -35,7 +35,20 @@ export const P_DELETE = 'mutation($id:ID!,$v:Int!){ rhPayrollDelete(id:$id,versi
 
 const EMPLOYEE_CREATE = 'mutation($i:RhEmployeeInput!){ rhEmployeeCreate(input:$i){ id number fullName version } }';
 
-export type NewEmployee = { number: string; names: string; lastName: string; secondLastName: string; birthDate: string; hireDate: string; dailySalary: string; payFrequency?: string };
+export type NewEmployee = {
+  number: string;
+  names: string;
+  lastName: string;
+  secondLastName: string;
+  birthDate: string;
+  hireDate: string;
+  dailySalary: string;
+  payFrequency?: string;
+  /** The CFDI de nómina data (without them the receipts are not stamped). */
+  postalCode?: string;
+  workState?: string;
+  contractType?: string;
+};
 
 /**
  * The calls of one test file, as the given user (the server and the token are read when called: both are

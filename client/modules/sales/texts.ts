@@ -379,6 +379,9 @@ export const texts = {
     series: 'Series de facturación',
     seriesHelp: 'Letras o números, p. ej. A, B.',
     defaultSeries: 'Serie predeterminada',
+    registroPatronal: 'Registro patronal (IMSS)',
+    riesgoPuesto: 'Clase de riesgo de trabajo',
+    nominaHelp: 'Para timbrar los recibos de nómina.',
     saved: 'Datos de la empresa guardados.',
   },
   reports: {

@@ -3,6 +3,11 @@
 // document is left byte-for-byte as the caller built it, so what was sealed is what is sent.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
+/** CFDI 4.0's namespace and schema location, for every document this product writes (invoices, nómina). */
+export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
+export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
+export const CFDI_SCHEMA_LOCATION = `${CFDI_NS} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`;
+
 const ATTR = /\s+([A-Za-z_][\w.:-]*)\s*=\s*("[^"]*"|'[^']*')/y;
 
 export const escapeAttr = (value: string): string =>

@@ -207,6 +207,10 @@ export const rhEmployees = pgTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
+    /** CFDI de nómina data (issue 27): CP of the fiscal address (DomicilioFiscalReceptor), the c_Estado where the work is done (ClaveEntFed), c_TipoContrato. Null = not captured: the receipt is not stamped. */
+    postalCode: text('postal_code'),
+    workState: text('work_state'),
+    contractType: text('contract_type'),
     emergencyContact: text('emergency_contact').notNull().default(''),
     photoUploadId: uuid('photo_upload_id').references(() => uploads.id),
     status: text('status').notNull().default('activo'),
@@ -374,9 +378,23 @@ export const rhPayrollEmployees = pgTable(
     net: money('net').notNull().default('0'),
     /** [{ label, amount }]: the fiscal calculation step by step. */
     fiscalTrace: jsonb('fiscal_trace').notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The receipt's CFDI de nómina (issue 27), as an invoice's: null while the payroll is open
+     * (and on receipts closed before stamping existed); 'pendiente' from the close until the PAC's
+     * answer is saved (cfdiXml = the sealed XML sent); 'timbrada' after (cfdiXml = the stamped
+     * XML); 'rechazada' when it could not be sealed or the PAC refused it (stampError says why).
+     */
+    stampStatus: text('stamp_status'),
+    cfdiXml: text('cfdi_xml'),
+    cfdiUuid: text('cfdi_uuid'),
+    stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
+    stampSandbox: boolean('stamp_sandbox'),
+    stampError: text('stamp_error'),
   },
   (t) => [
     uniqueIndex('rh_payroll_employees_uq').on(t.payrollId, t.employeeId),
+    uniqueIndex('rh_payroll_employees_cfdi_uuid_uq').on(t.cfdiUuid),
+    index('rh_payroll_employees_stamp_pending_idx').on(t.stampStatus).where(sql`${t.stampStatus} = 'pendiente'`),
     index('rh_payroll_employees_employee_idx').on(t.employeeId),
     check('rh_payroll_employees_days_ck', sql`${t.daysWorked} >= 0 and ${t.absences} >= 0`),
     check('rh_payroll_employees_overtime_ck', sql`${t.overtimeDoubleHours} >= 0 and ${t.overtimeTripleHours} >= 0`),

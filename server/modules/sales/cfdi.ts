@@ -10,12 +10,9 @@
 // traslados − retenciones.
 import type { CompanyProfile } from '../../lib/company';
 import { cfdiLocalTime } from '../../lib/cfdi/time';
+import { CFDI_NS, CFDI_SCHEMA_LOCATION, XSI_NS } from '../../lib/cfdi/xml';
 import { dec, Decimal } from '../../../schema/money';
 import type { ClientRow, InvoiceLineRow, InvoiceRow } from './data';
-
-export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
-export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
-export const CFDI_SCHEMA_LOCATION = `${CFDI_NS} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`;
 
 export const UNSTAMPED_NOTE =
   ' CFDI 4.0 SIN SELLO NI TIMBRE: no incluye Sello, NoCertificado ni Certificado y no ha sido timbrado por un PAC; ' +

@@ -5,7 +5,8 @@ import { dec, Decimal } from '../../../schema/money';
 import { formatDateMx, type PdfBlock, type PdfDocumentSpec } from '../../lib/pdf';
 import type { ClientRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
 import { partiesOf } from './cfdi';
-import { tfdCadena, verificationUrl, type TimbreData } from '../../lib/cfdi/xml';
+import type { TimbreData } from '../../lib/cfdi/xml';
+import { SANDBOX_LEGEND, timbrePdfBlocks } from '../../lib/cfdiPdf';
 import { folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 import { catalogLabel, catalogName, FORMAS_PAGO, METODOS_PAGO, OBJETOS_IMPUESTO, REGIMENES_FISCALES, USOS_CFDI } from '../../../schema/sat';
 
@@ -175,31 +176,7 @@ export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lin
   const objetos = `Objeto de impuesto: ${OBJETOS_IMPUESTO.map((o) => `${o.code} ${o.name}`).join('; ')}.`;
   const sandbox = invoice.stampSandbox === true;
   if (timbre) {
-    blocks.push(
-      {
-        kind: 'fields',
-        title: 'Timbre fiscal digital',
-        columns: 2,
-        fields: [
-          { label: 'Folio fiscal (UUID)', value: timbre.uuid },
-          { label: 'Fecha y hora de certificación', value: timbre.fechaTimbrado },
-          { label: 'No. de certificado del emisor', value: timbre.noCertificado },
-          { label: 'No. de certificado del SAT', value: timbre.noCertificadoSAT },
-          { label: 'RFC del proveedor de certificación', value: timbre.rfcProvCertif },
-        ],
-      },
-      { kind: 'text', size: 6.5, title: 'Sello digital del CFDI', text: timbre.selloCFD },
-      { kind: 'text', size: 6.5, title: 'Sello digital del SAT', text: timbre.selloSAT },
-      { kind: 'text', size: 6.5, title: 'Cadena original del complemento de certificación digital del SAT', text: tfdCadena(timbre) },
-      { kind: 'text', size: 6.5, title: 'Verificación', text: verificationUrl(timbre) },
-      {
-        kind: 'text',
-        size: 7.5,
-        text: sandbox
-          ? `SIN VALIDEZ FISCAL: timbrado por el PAC de pruebas integrado, no por un proveedor autorizado por el SAT. ${objetos}`
-          : `Este documento es una representación impresa de un CFDI 4.0. ${objetos}`,
-      },
-    );
+    blocks.push(...timbrePdfBlocks(timbre, sandbox ? `${SANDBOX_LEGEND} ${objetos}` : `Este documento es una representación impresa de un CFDI 4.0. ${objetos}`));
   } else {
     blocks.push({
       kind: 'text',

@@ -5,6 +5,7 @@ import { RFC_MESSAGE, isPostalCode, POSTAL_CODE_MESSAGE, rfcKind } from '../../.
 import { dec } from '../../../schema/money';
 import { rules, z } from '../../lib/validation';
 import { MSG } from './messages';
+import { REGISTRO_PATRONAL_RE, RIESGOS_PUESTO } from '../../../schema/rh/satNomina';
 import { type CatalogEntry, FORMAS_PAGO, hasCode, PROD_SERV_RE, REGIMENES_FISCALES, UNIT_KEY_RE, USOS_CFDI, USOS_NOT_FOR_INVOICES } from '../../../schema/sat';
 
 type DecimalRule = { places: number; min?: 'positive' | 'zero'; max?: string };
@@ -73,6 +74,20 @@ export const companyInput = z
     email: optionalEmail(),
     invoiceSeries: z.array(serie).min(1, MSG.seriesRequired).max(20, 'Máximo 20 series.'),
     defaultSeries: serie,
+    // For the CFDI de nómina (issue 27): omitted = unchanged, '' = cleared.
+    registroPatronal: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((v) => v === '' || REGISTRO_PATRONAL_RE.test(v), MSG.registroPatronal)
+      .transform((v) => v || null)
+      .optional(),
+    riesgoPuesto: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || RIESGOS_PUESTO.some((r) => r.code === v), MSG.riesgoPuesto)
+      .transform((v) => v || null)
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const person = rfcKind(v.rfc) === 'fisica' ? 'fisica' : 'moral';

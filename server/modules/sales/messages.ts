@@ -15,6 +15,8 @@ export const MSG = {
 
   // company
   companyRfc: 'El RFC de la empresa no puede ser genérico.',
+  registroPatronal: 'Registro patronal no válido: 11 letras o dígitos, como en la tarjeta del IMSS (p. ej. Y5012345105).',
+  riesgoPuesto: 'Elige la clase de riesgo de trabajo del catálogo del SAT.',
   serieFormat: 'Serie no válida: de 1 a 10 letras o números.',
   seriesRequired: 'Configura al menos una serie.',
   defaultSerie: 'La serie predeterminada debe estar entre las series configuradas.',

@@ -1,6 +1,7 @@
 // Formulario de Empleados: no `?id=` registers an employee (alta), `?id=N`
 // edits one. Sections: datos personales, puesto y salario (SDI with its
-// formula, the zone's minimum wage as a hint), banco y contacto, and once
+// formula, the zone's minimum wage as a hint), banco y contacto, the data the CFDI de
+// nómina needs (CP fiscal, entidad, tipo de contrato), and once
 // saved the photo, the documents (one row per type, with its state) and the
 // history; Dar de baja / Reingreso open their own dialogs. The editor is
 // keyed by id + version so a save, a baja or a reload starts from the server.
@@ -20,6 +21,8 @@ import {
 } from '../../../../generated/modules/human-resources/graphql';
 import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKind } from '../../../../schema/validators';
 import { EMPLOYEE_MESSAGES, identityDateErrors, isEditableAfterBaja } from '../../../../schema/rh/employees';
+import { ESTADOS, TIPOS_CONTRATO } from '../../../../schema/rh/satNomina';
+import { catalogOptions } from '../../../../schema/sat';
 import { useScreenAccess, type ScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
 import { FormPage } from '../../../components/FormPage';
@@ -61,17 +64,22 @@ type Values = {
   phone: string;
   address: string;
   emergencyContact: string;
+  postalCode: string;
+  workState: string;
+  contractType: string;
 };
 
 const EMPTY: Values = {
   number: '', names: '', lastName: '', secondLastName: '', rfc: '', curp: '', nss: '', birthDate: '', hireDate: '', areaId: '', positionId: '', workplaceId: '',
   payFrequency: 'quincenal', wageZone: 'general', dailySalary: '', bank: '', clabe: '', email: '', phone: '', address: '', emergencyContact: '',
+  postalCode: '', workState: '', contractType: '',
 };
 
 const valuesOf = (e: Employee): Values => ({
   number: e.number, names: e.names, lastName: e.lastName, secondLastName: e.secondLastName, rfc: e.rfc, curp: e.curp, nss: e.nss, birthDate: e.birthDate,
   hireDate: e.hireDate, areaId: e.areaId, positionId: e.positionId, workplaceId: e.workplaceId ?? '', payFrequency: e.payFrequency, wageZone: e.wageZone,
   dailySalary: toDecimal(e.dailySalary)?.toFixed(2) ?? e.dailySalary, bank: e.bank, clabe: e.clabe, email: e.email, phone: e.phone, address: e.address, emergencyContact: e.emergencyContact,
+  postalCode: e.postalCode, workState: e.workState, contractType: e.contractType,
 });
 
 const FIELDS = Object.keys(EMPTY);
@@ -95,6 +103,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
         curp: isCurp(v.curp) ? null : CURP_MESSAGE,
         nss: isNss(v.nss) ? null : NSS_MESSAGE,
         clabe: v.clabe === '' || isClabe(v.clabe) ? null : CLABE_MESSAGE,
+        postalCode: v.postalCode === '' || /^\d{5}$/.test(v.postalCode) ? null : EMPLOYEE_MESSAGES.postalCode,
         birthDate: required(v.birthDate),
         hireDate: required(v.hireDate),
         areaId: required(v.areaId),
@@ -281,6 +290,18 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               <TextInput label={f.emergencyContact} disabled={locked('emergencyContact')} maxLength={200} {...form.getInputProps('emergencyContact')} />
             </SimpleGrid>
             <Textarea label={f.address} mt="md" autosize minRows={2} disabled={locked('address')} maxLength={300} {...form.getInputProps('address')} />
+          </Paper>
+
+          <Paper withBorder radius="md" p="md">
+            <Text fw={600}>{t.sections.cfdi}</Text>
+            <Text size="sm" c="dimmed" mb="sm">
+              {t.cfdiHint}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              <TextInput label={f.postalCode} description={t.postalCodeHint} disabled={locked('postalCode')} maxLength={5} inputMode="numeric" {...form.getInputProps('postalCode')} />
+              <Select label={f.workState} disabled={locked('workState')} searchable clearable data={catalogOptions(ESTADOS)} {...form.getInputProps('workState')} onChange={(value) => form.setFieldValue('workState', value ?? '')} />
+              <Select label={f.contractType} disabled={locked('contractType')} searchable clearable data={catalogOptions(TIPOS_CONTRATO)} {...form.getInputProps('contractType')} onChange={(value) => form.setFieldValue('contractType', value ?? '')} />
+            </SimpleGrid>
           </Paper>
 
           {employee ? (

@@ -4,10 +4,10 @@
 // concept (negative nets in red), "Cerrar" (confirmed; refused by the server
 // while a net is negative), the receipts PDF (one or all) and the XLSX summary.
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconCalculator, IconEye, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RhPayrollCalculateDocument,
@@ -18,13 +18,15 @@ import {
   RhPayrollDetailDocument,
   RhPayrollIncidentSaveDocument,
   RhPayrollReceiptsDocument,
+  RhPayrollReceiptStampDocument,
+  RhPayrollReceiptXmlDocument,
   type RhPayFrequency,
   type RhPayrollDetailQuery,
   type RhPayrollKind,
 } from '../../../../generated/modules/human-resources/graphql';
 import { CONCEPT_KIND_LABELS, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
-import { downloadBase64 } from '../../../components/attachments';
+import { downloadBase64, downloadXml } from '../../../components/attachments';
 import { confirmAction } from '../../../components/confirm';
 import { DateField } from '../../../components/DateField';
 import { idParam, todayIso } from '../../../components/dates';
@@ -43,7 +45,7 @@ import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
-import { frequencyOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, texts } from './texts';
+import { frequencyOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, STAMP_BADGES, texts } from './texts';
 
 type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
 type PayrollEmployee = Payroll['employees'][number];
@@ -231,6 +233,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const [calculate] = useMutation(RhPayrollCalculateDocument);
   const [close] = useMutation(RhPayrollCloseDocument);
   const [remove] = useMutation(RhPayrollDeleteDocument);
+  const [stamp] = useMutation(RhPayrollReceiptStampDocument);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [editing, setEditing] = useState<PayrollEmployee | null>(null);
@@ -255,6 +258,22 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       setBusy(null);
     }
   };
+  const refused = payroll.employees.filter((e) => e.stampStatus === 'rechazada').length;
+  const receiptXml = (e: PayrollEmployee) =>
+    run(`xml-${e.id}`, async () => {
+      const r = await client.query({ query: RhPayrollReceiptXmlDocument, variables: { payrollEmployeeId: e.id }, fetchPolicy: 'network-only' });
+      if (r.data) downloadXml(r.data.rhPayrollReceiptXml, `CFDI nómina ${payroll.folio} ${e.employeeNumber}`);
+      return null;
+    });
+  const stampReceipt = (e: PayrollEmployee) =>
+    run(`stamp-${e.id}`, async () => {
+      try {
+        await stamp({ variables: { payrollEmployeeId: e.id } });
+        return a.stamped(e.employeeNumber);
+      } finally {
+        onReload();
+      }
+    });
   const receipts = (employeeId: string | null, name: string) =>
     run(`pdf-${employeeId ?? 'all'}`, async () => {
       const r = await client.query({ query: RhPayrollReceiptsDocument, variables: { id: payroll.id, employeeId }, fetchPolicy: 'network-only' });
@@ -331,6 +350,11 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       ) : null}
       {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{texts.draftNotice}</Alert> : null}
       {payroll.status === 'cerrada' ? <Alert color="teal" variant="light">{texts.closedNotice}</Alert> : null}
+      {refused ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={texts.stamping.refused(refused)}>
+          {texts.stamping.refusedHelp}
+        </Alert>
+      ) : null}
       {negatives ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
           {texts.negativeNotice(negatives)}
@@ -364,6 +388,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                 <Table.Th ta="right">{g.perceptions}</Table.Th>
                 <Table.Th ta="right">{g.deductions}</Table.Th>
                 <Table.Th ta="right">{g.net}</Table.Th>
+                <Table.Th ta="center">{texts.stamping.column}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -385,6 +410,9 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                   <Table.Td ta="right">
                     <Money value={e.net} />
                   </Table.Td>
+                  <Table.Td ta="center">
+                    {e.stampStatus ? <StampMark receipt={e} /> : null}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
                       <Tooltip label={a.incidents}>
@@ -396,6 +424,20 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                         <Tooltip label={a.receipt}>
                           <ActionIcon variant="subtle" aria-label={`${a.receipt} ${e.employeeNumber}`} loading={busy === `pdf-${e.employeeId}`} onClick={() => void receipts(e.employeeId, `Recibo ${payroll.folio} ${e.employeeNumber}`)}>
                             <IconFileTypePdf size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                      {(e.stampStatus === 'timbrada' || e.stampStatus === 'pendiente') && access.exportar ? (
+                        <Tooltip label={a.xml}>
+                          <ActionIcon variant="subtle" aria-label={`${a.xml} ${e.employeeNumber}`} loading={busy === `xml-${e.id}`} onClick={() => void receiptXml(e)}>
+                            <IconFileCode size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                      {payroll.status === 'cerrada' && e.stampStatus !== 'timbrada' && access.autorizar ? (
+                        <Tooltip label={a.stamp}>
+                          <ActionIcon variant="subtle" color="teal" aria-label={`${a.stamp} ${e.employeeNumber}`} loading={busy === `stamp-${e.id}`} onClick={() => void stampReceipt(e)}>
+                            <IconCertificate size={16} />
                           </ActionIcon>
                         </Tooltip>
                       ) : null}
@@ -412,6 +454,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                 <Table.Td ta="right">
                   <Money value={payroll.net} />
                 </Table.Td>
+                <Table.Td />
                 <Table.Td />
               </Table.Tr>
             </Table.Tfoot>
@@ -482,4 +525,21 @@ export function PayrollDetailPage() {
   }
   if (!payroll) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
   return <PayrollView payroll={payroll} onReload={() => void detail.refetch()} />;
+}
+
+const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle } as const;
+
+/** The receipt's CFDI in one icon (the grid is already wide): its state, and in the tooltip the UUID or why it was not stamped. */
+function StampMark({ receipt: e }: { receipt: PayrollEmployee }) {
+  const status = e.stampStatus!;
+  const Icon = STAMP_ICONS[status];
+  const { label, color } = STAMP_BADGES[status];
+  const detail = status === 'timbrada' && e.uuid ? texts.stamping.uuid(e.uuid, Boolean(e.stampSandbox)) : e.stampError;
+  return (
+    <Tooltip multiline maw={360} label={detail ? `${label}: ${detail}` : label}>
+      <ThemeIcon variant="light" color={color} size="sm" radius="xl" role="img" aria-label={`CFDI ${label} ${e.employeeNumber}`}>
+        <Icon size={14} />
+      </ThemeIcon>
+    </Tooltip>
+  );
 }

@@ -13,6 +13,13 @@ export const PAYROLL_BADGES: StatusLabels = {
   cerrada: { label: PAYROLL_STATUS_LABELS.cerrada, color: 'teal' },
 };
 
+/** The receipt's CFDI de nómina (issue 27). */
+export const STAMP_BADGES: StatusLabels = {
+  pendiente: { label: 'Pendiente', color: 'yellow' },
+  timbrada: { label: 'Timbrado', color: 'teal' },
+  rechazada: { label: 'Sin timbrar', color: 'red' },
+};
+
 export const kindOptions = Object.entries(PAYROLL_KIND_LABELS).map(([value, label]) => ({ value, label }));
 export const statusOptions = Object.entries(PAYROLL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 export const frequencyOptions = [
@@ -62,6 +69,15 @@ export const texts = {
     removeMessage: 'Se eliminan la nómina y sus incidencias. ¿Continuar?',
     removed: (folio: number) => `Nómina ${folio} eliminada.`,
     incidents: 'Incidencias',
+    xml: 'XML del CFDI',
+    stamp: 'Timbrar',
+    stamped: (number: string) => `Recibo de ${number} timbrado.`,
+  },
+  stamping: {
+    column: 'CFDI',
+    uuid: (uuid: string, sandbox: boolean) => `Folio fiscal ${uuid}${sandbox ? ' (PAC de pruebas: sin validez fiscal)' : ''}`,
+    refused: (n: number) => (n === 1 ? '1 recibo quedó sin timbrar' : `${n} recibos quedaron sin timbrar`),
+    refusedHelp: 'El motivo está en la columna CFDI (pasa el cursor sobre el ícono rojo). Corrige el dato y usa «Timbrar» en el recibo.',
   },
   grid: {
     title: 'Empleados',

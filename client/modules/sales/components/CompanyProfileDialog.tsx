@@ -1,7 +1,8 @@
 // The company's fiscal data as CFDI emisor (RFC, razón social, régimen, CP of
 // the Lugar de Expedición) and its invoice series; every printed document
-// uses it. Editing needs "autorizar" on Facturas (the server checks it too).
-// The CSD that seals the invoices has its own dialog, one click away from here.
+// uses it, and the CFDI de nómina its registro patronal and risk class. Editing needs
+// "autorizar" on Facturas (the server checks it too). The CSD that seals the CFDI has its
+// own dialog, one click away from here.
 import { Button, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
@@ -10,12 +11,15 @@ import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyP
 import { FormDialog } from '../../../components/EditDialog';
 import { texts } from '../texts';
 import { REGIMEN_OPTIONS } from './catalogs';
+import { catalogOptions } from '../../../../schema/sat';
+import { RIESGOS_PUESTO } from '../../../../schema/rh/satNomina';
 import { placedFields } from '../../../components/serverErrors';
 import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.company;
+const RIESGO_OPTIONS = catalogOptions(RIESGOS_PUESTO);
 type Profile = CompanyProfileFullQuery['companyProfile'];
-const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'address', 'phone', 'email', 'invoiceSeries', 'invoiceSeries.', 'defaultSeries'];
+const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'address', 'phone', 'email', 'invoiceSeries', 'invoiceSeries.', 'defaultSeries', 'registroPatronal', 'riesgoPuesto'];
 
 function Editor({ profile, readOnly, onClose, onReload, onOpenCsd }: { profile: Profile; readOnly: boolean; onClose: () => void; onReload: () => void; onOpenCsd: () => void }) {
   const [update] = useMutation(CompanyProfileUpdateDocument);
@@ -66,6 +70,10 @@ function Editor({ profile, readOnly, onClose, onReload, onOpenCsd }: { profile: 
           <TextInput label={t.email} disabled={readOnly} {...form.getInputProps('email')} />
           <TagsInput label={t.series} description={t.seriesHelp} disabled={readOnly} {...form.getInputProps('invoiceSeries')} />
           <Select label={t.defaultSeries} data={form.values.invoiceSeries} allowDeselect={false} disabled={readOnly} {...form.getInputProps('defaultSeries')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t.registroPatronal} description={t.nominaHelp} disabled={readOnly} maxLength={11} {...form.getInputProps('registroPatronal')} onChange={(e) => form.setFieldValue('registroPatronal', e.currentTarget.value.toUpperCase())} />
+          <Select label={t.riesgoPuesto} description={t.nominaHelp} data={RIESGO_OPTIONS} clearable disabled={readOnly} {...form.getInputProps('riesgoPuesto')} onChange={(value) => form.setFieldValue('riesgoPuesto', value ?? '')} />
         </SimpleGrid>
       </Stack>
     </FormDialog>

@@ -1,8 +1,7 @@
 // Documents the server builds (PDF as base64, CFDI XML as text) become
 // downloads. Evidence files go through /api/files (components/Attachments).
-import { downloadBlob } from '../../../components/exportRows';
 import { downloadBase64 } from '../../../components/attachments';
 
-export const downloadPdf = (base64: string, name: string): void => downloadBase64(base64, `${name}.pdf`, 'application/pdf');
+export { downloadXml } from '../../../components/attachments';
 
-export const downloadXml = (xml: string, name: string): void => downloadBlob(new Blob([xml], { type: 'application/xml' }), `${name}.xml`);
+export const downloadPdf = (base64: string, name: string): void => downloadBase64(base64, `${name}.pdf`, 'application/pdf');

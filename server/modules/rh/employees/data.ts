@@ -40,6 +40,9 @@ export type EmployeeRow = {
   phone: string;
   address: string;
   emergencyContact: string;
+  postalCode: string;
+  workState: string;
+  contractType: string;
   photoUploadId: string | null;
   photo: AttachmentRow | null;
   status: EmployeeStatus;
@@ -67,7 +70,8 @@ const employeeSelect = (today: string) => sql`select e.id, e.number, e.names, e.
     replace(${fullName}, '  ', ' ') as "fullName", e.rfc, e.curp, e.nss, e.birth_date::text as "birthDate", e.hire_date::text as "hireDate",
     e.first_hire_date::text as "firstHireDate", e.area_id as "areaId", a.name as "areaName", e.position_id as "positionId", p.name as "positionName",
     w.id as "workplaceId", w.code as "workplaceCode", e.pay_frequency as "payFrequency", e.wage_zone as "wageZone", e.daily_salary::text as "dailySalary",
-    e.bank, e.clabe, e.email, e.phone, e.address, e.emergency_contact as "emergencyContact", e.photo_upload_id as "photoUploadId",
+    e.bank, e.clabe, e.email, e.phone, e.address, e.emergency_contact as "emergencyContact",
+    coalesce(e.postal_code, '') as "postalCode", coalesce(e.work_state, '') as "workState", coalesce(e.contract_type, '') as "contractType", e.photo_upload_id as "photoUploadId",
     ${attachmentJson('ph')} as photo, e.status, e.termination_date::text as "terminationDate", e.termination_reason as "terminationReason",
     case when e.status = 'baja' then 0 else ${alertCount(today)} end as "documentAlerts", e.version
   from rh_employees e join rh_areas a on a.id = e.area_id join rh_positions p on p.id = e.position_id
@@ -174,16 +178,21 @@ export type EmployeeValues = {
   phone: string;
   address: string;
   emergencyContact: string;
+  /** CFDI de nómina data (issue 27); '' = not captured (stored null): the employee's receipts are not stamped. */
+  postalCode: string;
+  workState: string;
+  contractType: string;
 };
 
 export async function insertEmployee(ex: Executor, v: EmployeeValues & { createdBy: number | null; status?: EmployeeStatus; terminationDate?: string | null; terminationReason?: string | null }): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     ex,
     sql`insert into rh_employees (number, names, last_name, second_last_name, rfc, curp, nss, birth_date, hire_date, first_hire_date, area_id, position_id,
-        pay_frequency, wage_zone, daily_salary, bank, clabe, email, phone, address, emergency_contact, status, termination_date, termination_reason, created_by)
+        pay_frequency, wage_zone, daily_salary, bank, clabe, email, phone, address, emergency_contact, postal_code, work_state, contract_type,
+        status, termination_date, termination_reason, created_by)
       values (${v.number}, ${v.names}, ${v.lastName}, ${v.secondLastName}, ${v.rfc}, ${v.curp}, ${v.nss}, ${v.birthDate}, ${v.hireDate}, ${v.hireDate},
         ${v.areaId}, ${v.positionId}, ${v.payFrequency}, ${v.wageZone}, ${v.dailySalary}, ${v.bank}, ${v.clabe}, ${v.email}, ${v.phone}, ${v.address},
-        ${v.emergencyContact}, ${v.status ?? 'activo'}, ${v.terminationDate ?? null}, ${v.terminationReason ?? null}, ${v.createdBy}) returning id`,
+        ${v.emergencyContact}, nullif(${v.postalCode}, ''), nullif(${v.workState}, ''), nullif(${v.contractType}, ''), ${v.status ?? 'activo'}, ${v.terminationDate ?? null}, ${v.terminationReason ?? null}, ${v.createdBy}) returning id`,
   );
   return rows[0].id;
 }
@@ -197,6 +206,7 @@ export async function updateEmployee(ex: Executor, id: number, version: number, 
         first_hire_date = case when first_hire_date = hire_date then ${v.hireDate}::date else first_hire_date end, hire_date = ${v.hireDate},
         area_id = ${v.areaId}, position_id = ${v.positionId}, pay_frequency = ${v.payFrequency}, wage_zone = ${v.wageZone}, daily_salary = ${v.dailySalary},
         bank = ${v.bank}, clabe = ${v.clabe}, email = ${v.email}, phone = ${v.phone}, address = ${v.address}, emergency_contact = ${v.emergencyContact},
+        postal_code = nullif(${v.postalCode}, ''), work_state = nullif(${v.workState}, ''), contract_type = nullif(${v.contractType}, ''),
         version = version + 1
       where id = ${id} and version = ${version} returning id`,
   );

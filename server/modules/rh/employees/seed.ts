@@ -165,6 +165,10 @@ export async function seedRhEmployeesDemo(db: Db, ctx: { adminUserId: number; co
         phone: `442 ${String(2000000 + seq * 4513).slice(0, 3)} ${String(1000 + seq * 77).slice(-4)}`,
         address: `${STREETS[i % STREETS.length]} ${100 + seq * 3}, Querétaro, Qro.`,
         emergencyContact: `${FEMALE[(i + 3) % FEMALE.length]} ${SURNAMES[(i + 9) % SURNAMES.length]} · 442 ${String(3000000 + seq * 811).slice(0, 3)} ${String(2000 + seq * 91).slice(-4)}`,
+        // They live and work in Querétaro (c_Estado QUE) on indefinite contracts (c_TipoContrato 01): their receipts' CFDI de nómina.
+        postalCode: String(76000 + ((seq * 37) % 250)),
+        workState: 'QUE',
+        contractType: '01',
       };
       const employeeId = await data.insertEmployee(tx, {
         ...values,

@@ -16,6 +16,7 @@ import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKi
 import { documentState, EVENT_LABELS, isEditableAfterBaja, identityDateErrors, MAX_DAYS_AHEAD } from '../../../../schema/rh/employees';
 import { contributions } from '../../index';
 import { sdiFor, yearsOfService } from '../../../../schema/rh/fiscal';
+import { ESTADOS, TIPOS_CONTRATO } from '../../../../schema/rh/satNomina';
 import { countsOf, type Indicator } from '../../../lib/indicators';
 import * as data from './data';
 import { MSG } from './messages';
@@ -66,6 +67,10 @@ export const employeeInput = z.object({
   phone: optional(30),
   address: optional(300),
   emergencyContact: optional(200),
+  // CFDI de nómina (issue 27): optional here, required to stamp the employee's receipts.
+  postalCode: optional(5).refine((v) => v === '' || /^\d{5}$/.test(v), MSG.postalCode),
+  workState: optional(3).transform((v) => v.toUpperCase()).refine((v) => v === '' || ESTADOS.some((e) => e.code === v), MSG.workState),
+  contractType: optional(2).refine((v) => v === '' || TIPOS_CONTRATO.some((e) => e.code === v), MSG.contractType),
 });
 export type EmployeeInput = z.infer<typeof employeeInput>;
 

@@ -134,14 +134,22 @@ export type PayrollEmployeeRow = {
   otherPayments: string;
   net: string;
   fiscalTrace: { label: string; amount: string }[];
+  stampStatus: ReceiptStampStatus | null;
+  uuid: string | null;
+  stampedAt: Date | null;
+  stampSandbox: boolean | null;
+  stampError: string | null;
 };
+
+export type ReceiptStampStatus = 'pendiente' | 'timbrada' | 'rechazada';
 
 const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber",
     pe.employee_name as "employeeName", pe.daily_salary::text as "dailySalary", pe.sbc_daily::text as "sbcDaily", pe.minimum_wage_only as "minimumWageOnly",
     pe.days_worked::text as "daysWorked", pe.absences::text as absences, pe.overtime_double_hours::text as "overtimeDoubleHours",
     pe.overtime_triple_hours::text as "overtimeTripleHours", pe.perceptions::text as perceptions, pe.taxable::text as taxable, pe.exempt::text as exempt,
     pe.isr::text as isr, pe.subsidy::text as subsidy, pe.isr_withheld::text as "isrWithheld", pe.imss_employee::text as "imssEmployee",
-    pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace"
+    pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace",
+    pe.stamp_status as "stampStatus", pe.cfdi_uuid as uuid, pe.stamped_at as "stampedAt", pe.stamp_sandbox as "stampSandbox", pe.stamp_error as "stampError"
   from rh_payroll_employees pe`;
 
 /** Employees of these payrolls (one statement for all), by payroll and employee number; optionally only one employee. */
@@ -453,4 +461,101 @@ export async function installmentsTakenInPeriod(ex: Executor, agreementIds: read
         order by p.folio desc`,
   );
   return new Map(rows.map((r) => [r.agreementId, { folio: r.folio, periodStart: r.periodStart, periodEnd: r.periodEnd }]));
+}
+
+// ---- the receipts' CFDI de nómina (stamping.ts) -----------------------------------------
+
+export type ReceiptCfdiSource = {
+  id: number;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  sbcDaily: string;
+  paidDays: string;
+  rfc: string;
+  curp: string;
+  nss: string;
+  /** Names first, as SAT's register writes the person (JUAN PÉREZ LÓPEZ). */
+  fiscalName: string;
+  postalCode: string | null;
+  workState: string | null;
+  contractType: string | null;
+  firstHireDate: string;
+  department: string;
+  position: string;
+};
+
+/** What the CFDI of each receipt of a payroll (or one receipt) needs from the payroll and the employee's file. */
+export async function receiptCfdiSources(ex: Executor, payrollId: number, payrollEmployeeId: number | null = null): Promise<ReceiptCfdiSource[]> {
+  return queryRows<ReceiptCfdiSource>(
+    ex,
+    sql`select pe.id, pe.employee_id as "employeeId", pe.employee_number as "employeeNumber", pe.employee_name as "employeeName",
+          pe.sbc_daily::text as "sbcDaily", (pe.days_worked - pe.absences)::text as "paidDays",
+          e.rfc, e.curp, e.nss, upper(concat_ws(' ', e.names, e.last_name, nullif(e.second_last_name, ''))) as "fiscalName",
+          e.postal_code as "postalCode", e.work_state as "workState", e.contract_type as "contractType", e.first_hire_date::text as "firstHireDate",
+          coalesce(a.name, '') as department, coalesce(po.name, '') as position
+        from rh_payroll_employees pe join rh_employees e on e.id = pe.employee_id
+          left join rh_areas a on a.id = e.area_id left join rh_positions po on po.id = e.position_id
+        where pe.payroll_id = ${payrollId} ${payrollEmployeeId ? sql`and pe.id = ${payrollEmployeeId}` : sql``}
+        order by pe.employee_number, pe.id`,
+  );
+}
+
+export async function markReceiptSealed(ex: Executor, id: number, xml: string): Promise<void> {
+  await ex.execute(sql`update rh_payroll_employees set stamp_status = 'pendiente', cfdi_xml = ${xml}, stamp_error = null where id = ${id} and stamp_status is distinct from 'timbrada'`);
+}
+
+/** The receipt could not be sealed, or the PAC refused it: the reason stays for the user; nothing was stamped. */
+export async function markReceiptRefused(ex: Executor, id: number, message: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update rh_payroll_employees set stamp_status = 'rechazada', stamp_error = ${message}, cfdi_xml = null where id = ${id} and stamp_status is distinct from 'timbrada' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** pendiente → timbrada, once: false when another request already saved it. */
+export async function saveReceiptStamp(ex: Executor, id: number, v: { xml: string; uuid: string; stampedAt: Date; sandbox: boolean }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update rh_payroll_employees set stamp_status = 'timbrada', cfdi_xml = ${v.xml}, cfdi_uuid = ${v.uuid}, stamped_at = ${v.stampedAt}, stamp_sandbox = ${v.sandbox}, stamp_error = null
+        where id = ${id} and stamp_status = 'pendiente' returning id`,
+  );
+  return rows.length > 0;
+}
+
+export type ReceiptStampRow = { id: number; payrollId: number; employeeId: number; employeeNumber: string; employeeName: string; stampStatus: ReceiptStampStatus | null; cfdiXml: string | null; payrollStatus: PayrollStatus };
+
+export async function receiptStampRow(ex: Executor, id: number): Promise<ReceiptStampRow | null> {
+  const rows = await queryRows<ReceiptStampRow>(
+    ex,
+    sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber", pe.employee_name as "employeeName",
+          pe.stamp_status as "stampStatus", pe.cfdi_xml as "cfdiXml", p.status as "payrollStatus"
+        from rh_payroll_employees pe join rh_payrolls p on p.id = pe.payroll_id where pe.id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Receipts of a payroll (or of every payroll) left pendiente: sealed, their PAC answer not saved. */
+export async function pendingReceiptIds(ex: Executor, payrollId: number | null = null): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`select id from rh_payroll_employees where stamp_status = 'pendiente' ${payrollId ? sql`and payroll_id = ${payrollId}` : sql``} order by id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The demo company's IMSS data for the CFDI de nómina (company_profile; Ventas › Datos del emisor edits it). */
+export async function setCompanyNominaData(ex: Executor, v: { registroPatronal: string | null; riesgoPuesto: string | null }): Promise<void> {
+  await ex.execute(sql`update company_profile set registro_patronal = ${v.registroPatronal}, riesgo_puesto = ${v.riesgoPuesto} where id = 1`);
+}
+
+/** The stamped XML of a payroll's receipts (or one employee's), by payroll employee: what the printed receipts show. */
+export async function stampedReceiptXmls(ex: Executor, payrollId: number, employeeId: number | null = null): Promise<Map<number, { xml: string; sandbox: boolean }>> {
+  const rows = await queryRows<{ id: number; xml: string; sandbox: boolean | null }>(
+    ex,
+    sql`select id, cfdi_xml as xml, stamp_sandbox as sandbox from rh_payroll_employees
+        where payroll_id = ${payrollId} and stamp_status = 'timbrada' ${employeeId ? sql`and employee_id = ${employeeId}` : sql``}`,
+  );
+  return new Map(rows.map((r) => [r.id, { xml: r.xml, sandbox: r.sandbox === true }]));
 }

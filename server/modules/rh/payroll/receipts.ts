@@ -1,10 +1,13 @@
 // Payroll receipts (recibos de nómina) through the one PDF builder: one page
 // per employee with perceptions (gravado/exento), deductions and other
-// payments by concept, days, SBC and net; all of a payroll in one file.
+// payments by concept, days, SBC and net, and its CFDI de nómina's timbre (UUID, seals, SAT's
+// verification address) or why it is not stamped; all of a payroll in one file.
 import type { RequestContext } from '../../../context';
 import { appError, found } from '../../../lib/errors';
 import { getCompanyProfile } from '../../../lib/company';
 import { formatDateMx, renderPdfBase64, type PdfBlock, type PdfColumn } from '../../../lib/pdf';
+import { timbreOf } from '../../../lib/cfdi/xml';
+import { SANDBOX_LEGEND, timbrePdfBlocks } from '../../../lib/cfdiPdf';
 import { dec, money, sum } from '../../../../schema/money';
 import { PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
 import * as data from './data';
@@ -25,7 +28,16 @@ const OTHER_COLUMNS: PdfColumn[] = [
 
 const nameOf = (l: data.LineRow) => (l.description ? `${l.conceptName} — ${l.description}` : l.conceptName);
 
-function receiptBlocks(payroll: data.PayrollRow, e: PayrollEmployeeWithLines): PdfBlock[] {
+/** The receipt's CFDI de nómina: its timbre once stamped, or why it is not. */
+function cfdiBlocks(payroll: data.PayrollRow, e: PayrollEmployeeWithLines, stamped: { xml: string; sandbox: boolean } | undefined): PdfBlock[] {
+  const timbre = stamped ? timbreOf(stamped.xml) : null;
+  if (timbre) return timbrePdfBlocks(timbre, stamped!.sandbox ? SANDBOX_LEGEND : 'Este documento es una representación impresa de un CFDI de nómina (CFDI 4.0 con complemento Nómina 1.2).');
+  if (payroll.status !== 'cerrada') return [];
+  const reason = e.stampStatus === 'pendiente' ? 'pendiente de la respuesta del PAC.' : (e.stampError ?? 'la nómina se cerró antes del timbrado.');
+  return [{ kind: 'text', size: 7.5, text: `Recibo sin timbrar (sin folio fiscal ni validez como CFDI): ${reason}` }];
+}
+
+function receiptBlocks(payroll: data.PayrollRow, e: PayrollEmployeeWithLines, stamped: { xml: string; sandbox: boolean } | undefined): PdfBlock[] {
   const perceptions = e.lines.filter((l) => l.kind === 'percepcion');
   const deductions = e.lines.filter((l) => l.kind === 'deduccion');
   const others = e.lines.filter((l) => l.kind === 'otro_pago');
@@ -93,6 +105,7 @@ function receiptBlocks(payroll: data.PayrollRow, e: PayrollEmployeeWithLines): P
         'Recibí la cantidad neta indicada por los conceptos y el periodo señalados, sin que se me adeude cantidad alguna por otro concepto.\n\n\n' +
         '______________________________________\nFirma del empleado',
     },
+    ...cfdiBlocks(payroll, e, stamped),
   ];
 }
 
@@ -104,11 +117,13 @@ export async function receiptsPdf(ctx: RequestContext, id: string, employeeId: s
   const employees = await employeesOf(ex, payroll.id, employeeId ? Number(employeeId) : null);
   if (employeeId && !employees.length) throw appError('NOT_FOUND', 'El empleado no está en esta nómina.');
   const company = await getCompanyProfile(ex);
+  const stamped = await data.stampedReceiptXmls(ex, payroll.id, employeeId ? Number(employeeId) : null);
   const blocks: PdfBlock[] = [];
   employees.forEach((e, i) => {
     if (i > 0) blocks.push({ kind: 'pageBreak', subtitle: `${e.employeeNumber} ${e.employeeName}` });
-    blocks.push(...receiptBlocks(payroll, e));
+    blocks.push(...receiptBlocks(payroll, e, stamped.get(e.id)));
   });
+  const sandbox = [...stamped.values()].some((x) => x.sandbox);
   const first = employees[0];
   return renderPdfBase64({
     company,
@@ -116,7 +131,7 @@ export async function receiptsPdf(ctx: RequestContext, id: string, employeeId: s
     subtitle: first ? `${first.employeeNumber} ${first.employeeName}` : `Nómina ${payroll.folio}`,
     headerNotes: [`Nómina ${payroll.folio} · ${PAYROLL_STATUS_LABELS[payroll.status]}`, `Pago ${formatDateMx(payroll.paymentDate)}`],
     footerNote: `${company.name} · Recibos de la nómina ${payroll.folio} (${formatDateMx(payroll.periodStart)} al ${formatDateMx(payroll.periodEnd)}) · neto total ${money(sum(employees.map((e) => e.net)))}`,
-    watermark: payroll.status === 'calculada' ? 'PRELIMINAR' : undefined,
+    watermark: payroll.status === 'calculada' ? 'PRELIMINAR' : sandbox ? 'SIN VALIDEZ FISCAL' : undefined,
     blocks,
   });
 }

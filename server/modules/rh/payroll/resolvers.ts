@@ -2,12 +2,14 @@
 import type { Resolvers } from '../../../graphql/types';
 import * as service from './service';
 import { receiptsPdf } from './receipts';
+import { receiptXml, retryReceiptStamp } from './stamping';
 
 export const rhPayrollResolvers: Resolvers = {
   Query: {
     rhPayrolls: (_p, a, ctx) => service.listPayrolls(ctx, a.list, a.filter),
     rhPayroll: (_p, a, ctx) => service.getPayroll(ctx, a.id),
     rhPayrollReceiptsPdf: (_p, a, ctx) => receiptsPdf(ctx, a.id, a.employeeId),
+    rhPayrollReceiptXml: (_p, a, ctx) => receiptXml(ctx, a.payrollEmployeeId),
   },
   Mutation: {
     rhPayrollCreate: (_p, a, ctx) => service.createPayroll(ctx, a.input),
@@ -15,6 +17,7 @@ export const rhPayrollResolvers: Resolvers = {
     rhPayrollCalculate: (_p, a, ctx) => service.calculatePayroll(ctx, a.id, a.version),
     rhPayrollClose: (_p, a, ctx) => service.closePayroll(ctx, a.id, a.version),
     rhPayrollDelete: (_p, a, ctx) => service.deletePayroll(ctx, a.id, a.version),
+    rhPayrollReceiptStamp: (_p, a, ctx) => retryReceiptStamp(ctx, a.payrollEmployeeId),
   },
   // Nóminas Fiscales' lists already carry their employees and totals (loaded in bulk).
   RhPayroll: {

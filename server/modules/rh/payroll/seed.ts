@@ -4,30 +4,41 @@
 // person would do it, so the demo figures are the calculation's own.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/database';
+import type { Config } from '../../../config';
 import type { RequestContext } from '../../../context';
+import { PAC_ENV } from '../../../lib/cfdi';
 import type { AppServices } from '../../../services';
 import { addDays, todayMx } from '../../../../schema/dates';
 import { quincenaOf } from '../../../../schema/rh/payroll';
 import * as agreements from '../agreements/service';
 import * as service from './service';
+import { setCompanyNominaData } from './data';
 
 export async function seedRhPayrollBase(db: Db): Promise<void> {
   await db.transaction((tx) => service.seedSystemConcepts(tx));
 }
 
-/** A service call made by the admin during the seed (the audit shows it as such). */
-function seedContext(db: Db, adminUserId: number): RequestContext {
-  return { requestId: 'seed', ip: '', app: { database: { db } } as AppServices, auth: { id: adminUserId } as RequestContext['auth'] };
+/**
+ * A service call made by the admin during the seed (the audit shows it as such). With `config`
+ * and the sandbox PAC, the closed demo payroll's receipts are sealed and stamped like a real
+ * close's; a real PAC never sees demo data.
+ */
+function seedContext(db: Db, adminUserId: number, config: Config | undefined): RequestContext {
+  const sandbox = (process.env[PAC_ENV.provider] ?? 'sandbox').trim().toLowerCase() === 'sandbox';
+  const app = { database: { db }, ...(config && sandbox ? { config, logger: console } : {}) } as unknown as AppServices;
+  return { requestId: 'seed', ip: '', app, auth: { id: adminUserId } as RequestContext['auth'] };
 }
 
-export async function seedRhPayrollDemo(db: Db, opts: { adminUserId: number }): Promise<void> {
-  const ctx = seedContext(db, opts.adminUserId);
+export async function seedRhPayrollDemo(db: Db, opts: { adminUserId: number; config?: Config }): Promise<void> {
+  const ctx = seedContext(db, opts.adminUserId, opts.config);
   // A company that already has payrolls (e.g. migrated ones) keeps its history as it is.
   if ((await queryRows<{ id: number }>(db, sql`select id from rh_payrolls limit 1`)).length) return;
   const people = await queryRows<{ id: number }>(db, sql`select id from rh_employees where status = 'activo' and pay_frequency = 'quincenal' order by number limit 2`);
   if (people.length < 2) return; // no staff to pay
   const current = quincenaOf(todayMx());
   const previous = quincenaOf(addDays(current.start, -1));
+  // The demo company's IMSS registro patronal (a made-up one) and its risk class I, for the CFDI de nómina.
+  await setCompanyNominaData(db, { registroPatronal: 'Y6012345108', riesgoPuesto: '1' });
   try {
     await agreements.createAgreement(ctx, { employeeId: people[0].id, kind: 'prestamo', description: 'Préstamo personal a 12 quincenas', startDate: previous.start, total: '6000.00', installment: '500.00' });
     await agreements.createAgreement(ctx, { employeeId: people[1].id, kind: 'fonacot', description: 'Crédito FONACOT', reference: 'FON-2026-04471', startDate: previous.start, total: '3600.00', installment: '300.00' });

@@ -42,6 +42,7 @@ import { loadFiscalYearSets } from '../fiscal/service';
 import * as agreements from '../agreements/service';
 import { incidentInput, payrollInput } from './inputs';
 import * as data from './data';
+import { sealPayrollReceipts, stampPayrollReceipts } from './stamping';
 
 export const MSG = {
   closed: 'La nómina está cerrada; ya no se puede modificar.',
@@ -327,6 +328,8 @@ export async function calculatePayroll(ctx: RequestContext, id: string, version:
 
 export async function closePayroll(ctx: RequestContext, id: string, version: number) {
   const payrollId = Number(id);
+  // Read before the transaction (see createPayroll): the receipts' CFDI caps the SBC with them.
+  const sets = ctx.app.config ? await loadFiscalYearSets(db(ctx)) : [];
   await db(ctx).transaction(async (tx) => {
     const payroll = await data.findPayroll(tx, payrollId, { lock: true });
     if (!payroll) throw notFound('La nómina');
@@ -367,9 +370,12 @@ export async function closePayroll(ctx: RequestContext, id: string, version: num
       if (await agreements.applyPayment(tx, { agreementId: c.agreementId, payrollId, amount: money(c.amount), balanceAfter })) payments.push({ agreementId: c.agreementId, folio: c.folio, amount: money(c.amount), balanceAfter });
     }
     if (!(await data.closePayroll(tx, payrollId, version, ctx.auth?.id ?? null))) throw conflict();
+    // Each receipt's CFDI de nómina sealed now (pendiente), stamped after commit (stamping.ts).
+    if (ctx.app.config) await sealPayrollReceipts(tx, { config: ctx.app.config, sets }, payroll);
     await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'close', before: { status: payroll.status }, after: { status: 'cerrada', net: payroll.net, convenios: payments } });
     for (const p of payments) await writeAudit(tx, actorOf(ctx), { entity: 'rh_agreement', entityId: p.agreementId, action: 'payment', after: { payrollId, amount: p.amount, balanceAfter: p.balanceAfter } });
   });
+  if (ctx.app.config) await stampPayrollReceipts(ctx.app, actorOf(ctx), payrollId);
   return found(await data.findPayroll(db(ctx), payrollId), 'La nómina');
 }
 

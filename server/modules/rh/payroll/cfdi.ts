@@ -1,0 +1,269 @@
+// The CFDI de nómina of one payroll receipt (issue 27; MX_FISCAL.md «CFDI de nómina: CFDI 4.0
+// wrapper + complemento Nómina 1.2 (revisión E)»): a CFDI 4.0 tipo N with exactly one Concepto
+// and the nomina12:Nomina complement built from the receipt's payroll lines and their SAT codes.
+// Pure: the caller reads the data, this file only writes the XML (unsealed: sealCfdi adds
+// NoCertificado, Certificado and Sello) and names what a receipt lacks.
+//
+// Figures are the payroll's own, already rounded to centavos per line: the totals are their sums,
+// so TotalPercepciones = Σ percepciones = TotalGravado + TotalExento, Total = SubTotal − Descuento
+// = the receipt's net. The subsidio para el empleo (since May 2024 applied against the ISR, never
+// paid in cash) goes as OtroPago 002 with Importe 0.00 and SubsidioCausado = the subsidy caused,
+// so the CFDI's Total is what the worker is paid (MX_FISCAL leaves SAT's treatment unconfirmed).
+import { cfdiLocalTime } from '../../../lib/cfdi/time';
+import { daysBetween } from '../../../../schema/dates';
+import { dec, money, sum } from '../../../../schema/money';
+import { CFDI_NS, CFDI_SCHEMA_LOCATION, XSI_NS } from '../../../lib/cfdi/xml';
+
+export const NOMINA_NS = 'http://www.sat.gob.mx/nomina12';
+const NOMINA_SCHEMA_LOCATION = `${NOMINA_NS} http://www.sat.gob.mx/sitio_internet/cfd/nomina/nomina12.xsd`;
+
+export type NominaLine = {
+  kind: 'percepcion' | 'deduccion' | 'otro_pago';
+  /** c_TipoPercepcion / c_TipoDeduccion / c_TipoOtroPago. */
+  satCode: string;
+  /** The concept's code (the complement's Clave). */
+  code: string;
+  name: string;
+  /** The system concept the calculation posted (SUBSIDIO: informative, not paid in cash). */
+  systemKey: string | null;
+  amount: string;
+  taxable: string;
+  exempt: string;
+};
+
+export type NominaReceipt = {
+  /** Fecha of the CFDI: the instant it is sealed. */
+  issuedAt: Date;
+  folio: string;
+  emisor: { rfc: string; name: string; regimen: string; postalCode: string; registroPatronal: string; riesgoPuesto: string };
+  receptor: {
+    rfc: string;
+    name: string;
+    curp: string;
+    nss: string;
+    postalCode: string;
+    /** FechaInicioRelLaboral. */
+    startDate: string;
+    contractType: string;
+    workState: string;
+    employeeNumber: string;
+    department: string;
+    position: string;
+    sbcDaily: string;
+    sdiDaily: string;
+  };
+  payroll: {
+    /** O ordinaria, E extraordinaria. */
+    tipoNomina: 'O' | 'E';
+    /** c_PeriodicidadPago: 02 semanal, 04 quincenal, 99 otra (extraordinaria). */
+    periodicidad: string;
+    paymentDate: string;
+    periodStart: string;
+    periodEnd: string;
+    paidDays: string;
+  };
+  lines: readonly NominaLine[];
+};
+
+/** c_PeriodicidadPago of a payroll: an extraordinaria is 99 (otra periodicidad), an ordinary one its frequency. */
+export function periodicidadOf(kind: 'semanal' | 'quincenal' | 'extraordinaria'): string {
+  return kind === 'extraordinaria' ? '99' : kind === 'semanal' ? '02' : '04';
+}
+
+/**
+ * Antigüedad as completed weeks, "P<weeks>W": the days from FechaInicioRelLaboral to FechaFinalPago
+ * counting both ends, divided by 7 and truncated.
+ */
+export function antiguedadWeeks(startDate: string, periodEnd: string): string {
+  const days = daysBetween(startDate, periodEnd) + 1;
+  return `P${Math.max(0, Math.floor(days / 7))}W`;
+}
+
+/** Percepciones whose TotalSeparacionIndemnizacion or TotalJubilacionPensionRetiro they belong to, not TotalSueldos. */
+const SEPARATION = new Set(['022', '023', '025']);
+const RETIREMENT = new Set(['039', '044']);
+
+export type NominaTotals = {
+  totalSueldos: string;
+  totalSeparacion: string;
+  totalJubilacion: string;
+  totalGravado: string;
+  totalExento: string;
+  totalPercepciones: string;
+  totalImpuestosRetenidos: string;
+  totalOtrasDeducciones: string;
+  totalDeducciones: string;
+  /** Σ OtroPago Importe: cash only (the subsidio is 0.00 there). */
+  totalOtrosPagos: string;
+  subTotal: string;
+  total: string;
+};
+
+/** Cash Importe of an otro pago: the subsidio para el empleo is applied to the ISR, not paid. */
+const otroPagoImporte = (l: NominaLine): string => (l.systemKey === 'SUBSIDIO' ? '0.00' : money(l.amount));
+
+export function nominaTotals(lines: readonly NominaLine[]): NominaTotals {
+  const p = lines.filter((l) => l.kind === 'percepcion');
+  const d = lines.filter((l) => l.kind === 'deduccion');
+  const o = lines.filter((l) => l.kind === 'otro_pago');
+  const totalSueldos = sum(p.filter((l) => !SEPARATION.has(l.satCode) && !RETIREMENT.has(l.satCode)).map((l) => l.amount));
+  const totalSeparacion = sum(p.filter((l) => SEPARATION.has(l.satCode)).map((l) => l.amount));
+  const totalJubilacion = sum(p.filter((l) => RETIREMENT.has(l.satCode)).map((l) => l.amount));
+  const totalPercepciones = totalSueldos.plus(totalSeparacion).plus(totalJubilacion);
+  const totalImpuestos = sum(d.filter((l) => l.satCode === '002').map((l) => l.amount));
+  const totalOtras = sum(d.filter((l) => l.satCode !== '002').map((l) => l.amount));
+  const totalDeducciones = totalImpuestos.plus(totalOtras);
+  const totalOtrosPagos = sum(o.map(otroPagoImporte));
+  const subTotal = totalPercepciones.plus(totalOtrosPagos);
+  return {
+    totalSueldos: money(totalSueldos),
+    totalSeparacion: money(totalSeparacion),
+    totalJubilacion: money(totalJubilacion),
+    totalGravado: money(sum(p.map((l) => l.taxable))),
+    totalExento: money(sum(p.map((l) => l.exempt))),
+    totalPercepciones: money(totalPercepciones),
+    totalImpuestosRetenidos: money(totalImpuestos),
+    totalOtrasDeducciones: money(totalOtras),
+    totalDeducciones: money(totalDeducciones),
+    totalOtrosPagos: money(totalOtrosPagos),
+    subTotal: money(subTotal),
+    total: money(subTotal.minus(totalDeducciones)),
+  };
+}
+
+// ---- what a receipt needs ---------------------------------------------------------------
+
+/** The data a CFDI de nómina needs that the product may not have captured, with the screen where it is captured. */
+export const NOMINA_DATA_MSG = {
+  registroPatronal: 'La empresa no tiene registro patronal del IMSS (Emisor RegistroPatronal del CFDI de nómina): captúralo en los datos de la empresa.',
+  riesgoPuesto: 'La empresa no tiene la clase de riesgo de trabajo de su registro patronal (RiesgoPuesto del CFDI de nómina): captúrala en los datos de la empresa.',
+  companyCurp: 'La empresa es persona física: el CFDI de nómina necesita la CURP del patrón (Emisor Curp), que el sistema aún no guarda.',
+  companyPostalCode: 'La empresa no tiene código postal fiscal (LugarExpedicion del CFDI): captúralo en los datos de la empresa.',
+  employee: (who: string, what: string) => `No se puede timbrar el recibo de ${who}: falta ${what} en su expediente.`,
+  postalCode: 'el código postal de su domicilio fiscal (DomicilioFiscalReceptor)',
+  workState: 'la entidad federativa donde trabaja (ClaveEntFed)',
+  contractType: 'el tipo de contrato (TipoContrato)',
+  nss: 'el número de seguridad social (NumSeguridadSocial)',
+  curp: 'la CURP (Curp)',
+} as const;
+
+export type MissingDatum = { field: string; message: string };
+
+/** What keeps the company from issuing any CFDI de nómina (empty when nothing). */
+export function companyNominaGaps(c: { personType: 'fisica' | 'moral'; postalCode: string; registroPatronal: string | null; riesgoPuesto: string | null }): MissingDatum[] {
+  const gaps: MissingDatum[] = [];
+  if (!/^\d{5}$/.test(c.postalCode) || c.postalCode === '00000') gaps.push({ field: 'postalCode', message: NOMINA_DATA_MSG.companyPostalCode });
+  if (!c.registroPatronal?.trim()) gaps.push({ field: 'registroPatronal', message: NOMINA_DATA_MSG.registroPatronal });
+  if (!c.riesgoPuesto?.trim()) gaps.push({ field: 'riesgoPuesto', message: NOMINA_DATA_MSG.riesgoPuesto });
+  if (c.personType === 'fisica') gaps.push({ field: 'curp', message: NOMINA_DATA_MSG.companyCurp });
+  return gaps;
+}
+
+/** What an employee's file lacks for their receipt's CFDI (empty when nothing). */
+export function employeeNominaGaps(who: string, e: { curp: string; nss: string; postalCode: string | null; workState: string | null; contractType: string | null }): MissingDatum[] {
+  const gaps: MissingDatum[] = [];
+  const add = (field: keyof typeof NOMINA_DATA_MSG & string, what: string) => gaps.push({ field, message: NOMINA_DATA_MSG.employee(who, what) });
+  if (!e.curp?.trim()) add('curp', NOMINA_DATA_MSG.curp);
+  if (!e.nss?.trim()) add('nss', NOMINA_DATA_MSG.nss);
+  if (!e.postalCode || !/^\d{5}$/.test(e.postalCode)) add('postalCode', NOMINA_DATA_MSG.postalCode);
+  if (!e.workState?.trim()) add('workState', NOMINA_DATA_MSG.workState);
+  if (!e.contractType?.trim()) add('contractType', NOMINA_DATA_MSG.contractType);
+  return gaps;
+}
+
+// ---- the XML ----------------------------------------------------------------------------
+
+const two = (v: string): string => money(v);
+
+export async function buildNominaXml(r: NominaReceipt): Promise<string> {
+  const { create } = await import('xmlbuilder2');
+  const t = nominaTotals(r.lines);
+  const perceptions = r.lines.filter((l) => l.kind === 'percepcion');
+  const deductions = r.lines.filter((l) => l.kind === 'deduccion');
+  const others = r.lines.filter((l) => l.kind === 'otro_pago');
+  const descuento = dec(t.totalDeducciones);
+
+  const attrs: Record<string, string> = {
+    'xmlns:xsi': XSI_NS,
+    'xmlns:nomina12': NOMINA_NS,
+    'xsi:schemaLocation': `${CFDI_SCHEMA_LOCATION} ${NOMINA_SCHEMA_LOCATION}`,
+    Version: '4.0',
+    Folio: r.folio,
+    Fecha: cfdiLocalTime(r.issuedAt),
+    SubTotal: t.subTotal,
+  };
+  if (descuento.gt(0)) attrs.Descuento = t.totalDeducciones;
+  Object.assign(attrs, { Moneda: 'MXN', Total: t.total, TipoDeComprobante: 'N', Exportacion: '01', MetodoPago: 'PUE', LugarExpedicion: r.emisor.postalCode });
+
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const root = doc.ele(CFDI_NS, 'cfdi:Comprobante', attrs);
+  root.ele(CFDI_NS, 'cfdi:Emisor', { Rfc: r.emisor.rfc, Nombre: r.emisor.name, RegimenFiscal: r.emisor.regimen });
+  root.ele(CFDI_NS, 'cfdi:Receptor', { Rfc: r.receptor.rfc, Nombre: r.receptor.name, DomicilioFiscalReceptor: r.receptor.postalCode, RegimenFiscalReceptor: '605', UsoCFDI: 'CN01' });
+  const concepto: Record<string, string> = { ClaveProdServ: '84111505', Cantidad: '1', ClaveUnidad: 'ACT', Descripcion: 'Pago de nómina', ValorUnitario: t.subTotal, Importe: t.subTotal };
+  if (descuento.gt(0)) concepto.Descuento = t.totalDeducciones;
+  concepto.ObjetoImp = '01';
+  root.ele(CFDI_NS, 'cfdi:Conceptos').ele(CFDI_NS, 'cfdi:Concepto', concepto);
+
+  const nomina: Record<string, string> = {
+    Version: '1.2',
+    TipoNomina: r.payroll.tipoNomina,
+    FechaPago: r.payroll.paymentDate,
+    FechaInicialPago: r.payroll.periodStart,
+    FechaFinalPago: r.payroll.periodEnd,
+    // Up to 3 decimals; an extraordinary payment without salary days is reported as 1 day (SAT's guía de llenado; unconfirmed in MX_FISCAL).
+    NumDiasPagados: dec(r.payroll.paidDays).gt(0) ? dec(r.payroll.paidDays).toDecimalPlaces(3).toFixed(3) : '1.000',
+  };
+  if (perceptions.length) nomina.TotalPercepciones = t.totalPercepciones;
+  if (deductions.length) nomina.TotalDeducciones = t.totalDeducciones;
+  if (others.length) nomina.TotalOtrosPagos = t.totalOtrosPagos;
+  const n = root.ele(CFDI_NS, 'cfdi:Complemento').ele(NOMINA_NS, 'nomina12:Nomina', nomina);
+  n.ele(NOMINA_NS, 'nomina12:Emisor', { RegistroPatronal: r.emisor.registroPatronal });
+  const receptor: Record<string, string> = {
+    Curp: r.receptor.curp,
+    NumSeguridadSocial: r.receptor.nss,
+    FechaInicioRelLaboral: r.receptor.startDate,
+    Antigüedad: antiguedadWeeks(r.receptor.startDate, r.payroll.periodEnd),
+    TipoContrato: r.receptor.contractType,
+    // Every worker paid here earns sueldos y salarios (c_TipoRegimen 02).
+    TipoRegimen: '02',
+    NumEmpleado: r.receptor.employeeNumber,
+  };
+  if (r.receptor.department) receptor.Departamento = r.receptor.department;
+  if (r.receptor.position) receptor.Puesto = r.receptor.position;
+  Object.assign(receptor, {
+    RiesgoPuesto: r.emisor.riesgoPuesto,
+    PeriodicidadPago: r.payroll.periodicidad,
+    SalarioBaseCotApor: two(r.receptor.sbcDaily),
+    SalarioDiarioIntegrado: two(r.receptor.sdiDaily),
+    ClaveEntFed: r.receptor.workState,
+  });
+  n.ele(NOMINA_NS, 'nomina12:Receptor', receptor);
+
+  if (perceptions.length) {
+    const pa: Record<string, string> = {};
+    if (dec(t.totalSueldos).gt(0) || (dec(t.totalSeparacion).isZero() && dec(t.totalJubilacion).isZero())) pa.TotalSueldos = t.totalSueldos;
+    if (dec(t.totalSeparacion).gt(0)) pa.TotalSeparacionIndemnizacion = t.totalSeparacion;
+    if (dec(t.totalJubilacion).gt(0)) pa.TotalJubilacionPensionRetiro = t.totalJubilacion;
+    Object.assign(pa, { TotalGravado: t.totalGravado, TotalExento: t.totalExento });
+    const node = n.ele(NOMINA_NS, 'nomina12:Percepciones', pa);
+    for (const l of perceptions) {
+      node.ele(NOMINA_NS, 'nomina12:Percepcion', { TipoPercepcion: l.satCode, Clave: l.code, Concepto: l.name, ImporteGravado: two(l.taxable), ImporteExento: two(l.exempt) });
+    }
+  }
+  if (deductions.length) {
+    const da: Record<string, string> = {};
+    if (deductions.some((l) => l.satCode !== '002')) da.TotalOtrasDeducciones = t.totalOtrasDeducciones;
+    if (deductions.some((l) => l.satCode === '002')) da.TotalImpuestosRetenidos = t.totalImpuestosRetenidos;
+    const node = n.ele(NOMINA_NS, 'nomina12:Deducciones', da);
+    for (const l of deductions) node.ele(NOMINA_NS, 'nomina12:Deduccion', { TipoDeduccion: l.satCode, Clave: l.code, Concepto: l.name, Importe: two(l.amount) });
+  }
+  if (others.length) {
+    const node = n.ele(NOMINA_NS, 'nomina12:OtrosPagos');
+    for (const l of others) {
+      const op = node.ele(NOMINA_NS, 'nomina12:OtroPago', { TipoOtroPago: l.satCode, Clave: l.code, Concepto: l.name, Importe: otroPagoImporte(l) });
+      if (l.satCode === '002') op.ele(NOMINA_NS, 'nomina12:SubsidioAlEmpleo', { SubsidioCausado: two(l.amount) });
+    }
+  }
+  return doc.end({ prettyPrint: true });
+}
+

@@ -1,0 +1,227 @@
+// The CFDI de nómina of each payroll receipt (issue 27): sealed with the company's CSD when the
+// payroll closes and stamped by the PAC exactly once, the same steps as an invoice
+// (server/modules/sales/stamping.ts):
+//
+//   1. the close's own transaction: every receipt's CFDI built (cfdi.ts) with Fecha = the close
+//      instant, sealed (SAT's XSLT cadena incl. the nómina complement, RSA-SHA256, XSD) and kept
+//      as stampStatus 'pendiente'. A receipt that cannot be sealed — the company has no CSD or
+//      registro patronal, the employee's file lacks a datum the CFDI needs — is kept 'rechazada'
+//      with the Spanish reason; the payroll closes all the same (the rule «closes only when each
+//      receipt is stamped or left out with a reason» is not enforced yet).
+//   2. after commit, the PAC is asked with the idempotency key `nomina-<payrollId>-<employeeId>`.
+//   3. a short transaction saves the stamped XML and UUID: pendiente → timbrada, once.
+//
+// A server that dies between 2 and 3 leaves the receipt pendiente with the sealed XML it sent:
+// on the next start recoverPayrollStamps() asks the PAC for that key and saves the same UUID.
+// A definite PAC refusal leaves the receipt 'rechazada' with the PAC's code and message;
+// «Timbrar» (rhPayrollReceiptStamp) seals it again once the data are corrected.
+import { GraphQLError } from 'graphql';
+import type { Config } from '../../../config';
+import { actorOf, type RequestContext } from '../../../context';
+import { writeAudit, type Actor } from '../../../db/audit';
+import type { Executor } from '../../../db/database';
+import { PacError, sealCfdi, type Csd } from '../../../lib/cfdi';
+import { getCompanyProfile } from '../../../lib/company';
+import { loadCompanyCsd, pacOf, pacRefusal } from '../../../lib/companyCsd';
+import { appError, found, notFound } from '../../../lib/errors';
+import type { AppServices } from '../../../services';
+import { fiscalParametersFor, imssEmployeeQuota, type FiscalYearSet } from '../../../../schema/rh/fiscal';
+import { loadFiscalYearSets } from '../fiscal/service';
+import { buildNominaXml, companyNominaGaps, employeeNominaGaps, periodicidadOf } from './cfdi';
+import * as data from './data';
+
+export const receiptStampKey = (payrollId: number, employeeId: number): string => `nomina-${payrollId}-${employeeId}`;
+
+export const RECEIPT_STAMP_MSG = {
+  rfcMismatch: (company: string, csd: string) =>
+    `El RFC de la empresa (${company}) no es el del CSD cargado (${csd}): corrige los datos de la empresa o sube el CSD correcto.`,
+  xsd: (message: string) => `El CFDI de nómina no cumple el esquema del SAT: ${message}`,
+  noAnswer: (who: string) => `El PAC no respondió: el recibo de ${who} quedó pendiente de timbrar. Usa «Timbrar» para reintentarlo; al reiniciar, el sistema recupera el timbre sin duplicarlo.`,
+  stamped: 'El recibo ya está timbrado.',
+  notClosed: 'Los recibos se timbran al cerrar la nómina: ciérrala primero.',
+  noXml: 'El recibo aún no tiene CFDI: se genera al cerrar la nómina.',
+} as const;
+
+/** `sets`: the fiscal tables (read before the transaction), for the SBC's ceiling on the payment date. */
+type SealContext = { config: Pick<Config, 'csdKey' | 'dataDir'>; sets: readonly FiscalYearSet[]; now?: Date };
+
+/** SalarioBaseCotApor: the payroll's SBC (its SDI) capped at the ceiling in UMA in force on the payment date (LSS art. 28), as the IMSS quotas use it. */
+function cotizacionSbc(sets: readonly FiscalYearSet[], paymentDate: string, sdi: string): string {
+  return imssEmployeeQuota(fiscalParametersFor(sets, paymentDate), sdi, 1).sbc;
+}
+
+/**
+ * Step 1, inside the close's transaction (after the payroll is marked cerrada), for every receipt
+ * of the payroll or only `payrollEmployeeId`. Returns the receipts refused, with their reasons.
+ */
+export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payroll: data.PayrollRow, payrollEmployeeId: number | null = null): Promise<{ id: number; message: string }[]> {
+  const now = ctx.now ?? new Date();
+  const sources = await data.receiptCfdiSources(tx, payroll.id, payrollEmployeeId);
+  const refused: { id: number; message: string }[] = [];
+  const refuse = async (id: number, message: string) => {
+    refused.push({ id, message });
+    await data.markReceiptRefused(tx, id, message);
+  };
+
+  const lines = await data.linesOfPayroll(tx, payroll.id);
+  const company = await getCompanyProfile(tx);
+  const companyGaps = companyNominaGaps(company);
+  let csd: Csd | null = null;
+  let companyProblem = companyGaps.map((g) => g.message).join(' ');
+  if (!companyProblem) {
+    try {
+      csd = await loadCompanyCsd(tx, ctx.config, now);
+      if (csd.rfc !== company.rfc.toUpperCase()) companyProblem = RECEIPT_STAMP_MSG.rfcMismatch(company.rfc, csd.rfc);
+    } catch (err) {
+      // No CSD, or an expired one: CONFLICT with the Spanish message.
+      if (!(err instanceof GraphQLError)) throw err;
+      companyProblem = err.message;
+    }
+  }
+  for (const s of sources) {
+    if (companyProblem || !csd) {
+      await refuse(s.id, companyProblem);
+      continue;
+    }
+    const gaps = employeeNominaGaps(`${s.employeeNumber} ${s.employeeName}`, s);
+    if (gaps.length) {
+      await refuse(s.id, gaps.map((g) => g.message).join(' '));
+      continue;
+    }
+    const xml = await buildNominaXml({
+      issuedAt: now,
+      folio: `${payroll.folio}-${s.employeeNumber}`,
+      emisor: { rfc: company.rfc, name: company.name, regimen: company.regimenFiscal, postalCode: company.postalCode, registroPatronal: company.registroPatronal, riesgoPuesto: company.riesgoPuesto },
+      receptor: {
+        rfc: s.rfc,
+        name: s.fiscalName,
+        curp: s.curp,
+        nss: s.nss,
+        postalCode: s.postalCode!,
+        startDate: s.firstHireDate,
+        contractType: s.contractType!,
+        workState: s.workState!,
+        employeeNumber: s.employeeNumber,
+        department: s.department,
+        position: s.position,
+        // The payroll's SBC is the SDI with the seniority at the payment date (service.ts createPayroll).
+        sbcDaily: cotizacionSbc(ctx.sets, payroll.paymentDate, s.sbcDaily),
+        sdiDaily: s.sbcDaily,
+      },
+      payroll: {
+        tipoNomina: payroll.kind === 'extraordinaria' ? 'E' : 'O',
+        periodicidad: periodicidadOf(payroll.kind),
+        paymentDate: payroll.paymentDate,
+        periodStart: payroll.periodStart,
+        periodEnd: payroll.periodEnd,
+        paidDays: s.paidDays,
+      },
+      lines: (lines.get(s.id) ?? []).map((l) => ({ kind: l.kind, satCode: l.satCode, code: l.conceptCode, name: l.conceptName, systemKey: l.systemKey, amount: l.amount, taxable: l.taxable, exempt: l.exempt })),
+    });
+    try {
+      await data.markReceiptSealed(tx, s.id, await sealCfdi(xml, csd));
+    } catch (err) {
+      if (err instanceof Error && err.name === 'CfdiXsdError') await refuse(s.id, RECEIPT_STAMP_MSG.xsd(err.message));
+      else throw err;
+    }
+  }
+  return refused;
+}
+
+/**
+ * Steps 2 and 3 for one pendiente receipt. Returns quietly when it is not pendiente (another
+ * request or the recovery saved it). A definite refusal leaves it rechazada and throws CONFLICT
+ * with the PAC's code; no answer leaves it pendiente and throws CONFLICT.
+ */
+export async function stampReceipt(app: AppServices, actor: Actor, payrollEmployeeId: number): Promise<void> {
+  const { db } = app.database;
+  const receipt = await data.receiptStampRow(db, payrollEmployeeId);
+  if (!receipt || receipt.stampStatus !== 'pendiente' || !receipt.cfdiXml) return;
+  const who = `${receipt.employeeNumber} ${receipt.employeeName}`;
+  const pac = await pacOf(app);
+  let stamped;
+  try {
+    stamped = await pac.stamp(receipt.cfdiXml, receiptStampKey(receipt.payrollId, receipt.employeeId));
+  } catch (err) {
+    if (!(err instanceof PacError)) throw err;
+    if (err.retryable) throw appError('CONFLICT', RECEIPT_STAMP_MSG.noAnswer(who));
+    await db.transaction(async (tx) => {
+      if (await data.markReceiptRefused(tx, receipt.id, `El PAC rechazó el comprobante: ${err.message}`)) {
+        await writeAudit(tx, actor, { entity: 'rh_payroll', entityId: receipt.payrollId, action: 'timbrado_rechazado', after: { employeeId: receipt.employeeId, pacCode: err.code, message: err.message } });
+      }
+    });
+    throw pacRefusal(err);
+  }
+  faultAfterPac();
+  await db.transaction(async (tx) => {
+    const saved = await data.saveReceiptStamp(tx, receipt.id, { xml: stamped.xml, uuid: stamped.uuid, stampedAt: new Date(), sandbox: pac.sandbox });
+    if (saved) await writeAudit(tx, actor, { entity: 'rh_payroll', entityId: receipt.payrollId, action: 'timbrar', after: { employeeId: receipt.employeeId, uuid: stamped.uuid, fechaTimbrado: stamped.fechaTimbrado, pac: pac.name } });
+  });
+}
+
+/** Test knob (sales/stamping.ts): ERP_FAULT_AFTER_PAC=exit kills the process between the PAC's answer and its save. */
+function faultAfterPac(): void {
+  if (process.env.ERP_FAULT_AFTER_PAC === 'exit') process.exit(86);
+}
+
+/** Steps 2–3 for every pendiente receipt of a payroll just closed; each receipt on its own (one PAC failure stops no other). */
+export async function stampPayrollReceipts(app: AppServices, actor: Actor, payrollId: number): Promise<void> {
+  for (const id of await data.pendingReceiptIds(app.database.db, payrollId)) {
+    try {
+      await stampReceipt(app, actor, id);
+    } catch (err) {
+      app.logger?.warn({ payrollEmployeeId: id, err: err instanceof Error ? err.message : String(err) }, 'recibo de nómina sin timbrar');
+    }
+  }
+}
+
+/**
+ * «Timbrar» on one receipt of a closed payroll: a pendiente one is sent again (same XML, same key);
+ * a rechazada one (or one closed before stamping existed) is sealed again with today's data and sent.
+ */
+export async function retryReceiptStamp(ctx: RequestContext, payrollEmployeeId: string) {
+  const id = Number(payrollEmployeeId);
+  const { db } = ctx.app.database;
+  const receipt = await data.receiptStampRow(db, id);
+  if (!receipt) throw notFound('El recibo');
+  if (receipt.payrollStatus !== 'cerrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.notClosed);
+  if (receipt.stampStatus === 'timbrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.stamped);
+  if (receipt.stampStatus !== 'pendiente') {
+    const sets = await loadFiscalYearSets(db);
+    const refused = await db.transaction(async (tx) => {
+      // Two «Timbrar» at once queue on the payroll's row: the second one finds it sealed (or stamped) and only sends it.
+      const payroll = await data.findPayroll(tx, receipt.payrollId, { lock: true });
+      const current = await data.receiptStampRow(tx, id);
+      if (current?.stampStatus === 'pendiente' || current?.stampStatus === 'timbrada') return [];
+      return sealPayrollReceipts(tx, { config: ctx.app.config, sets }, payroll!, id);
+    });
+    if (refused.length) throw appError('CONFLICT', refused[0].message);
+  }
+  await stampReceipt(ctx.app, actorOf(ctx), id);
+  return found(await data.findPayrollEmployee(db, id), 'El recibo');
+}
+
+/** The receipt's CFDI as stored: the stamped XML, or the sealed one while pendiente. */
+export async function receiptXml(ctx: RequestContext, payrollEmployeeId: string): Promise<string> {
+  const receipt = await data.receiptStampRow(ctx.app.database.db, Number(payrollEmployeeId));
+  if (!receipt) throw notFound('El recibo');
+  if (!receipt.cfdiXml) throw appError('CONFLICT', RECEIPT_STAMP_MSG.noXml);
+  return receipt.cfdiXml;
+}
+
+/** The registry's `recover` (server/modules/index.ts): receipts left pendiente by a process that died, recovered from (or stamped once by) the PAC. */
+export async function recoverPayrollStamps(app: AppServices): Promise<void> {
+  const actor: Actor = { userId: null, requestId: 'recuperacion-timbrado' };
+  let recovered = 0;
+  let failed = 0;
+  for (const id of await data.pendingReceiptIds(app.database.db)) {
+    try {
+      await stampReceipt(app, actor, id);
+      recovered++;
+    } catch (err) {
+      failed++;
+      app.logger.warn({ payrollEmployeeId: id, err: err instanceof Error ? err.message : String(err) }, 'recibo de nómina pendiente sin recuperar');
+    }
+  }
+  if (recovered || failed) app.logger.info({ recovered, failed }, 'recibos de nómina pendientes de timbrar recuperados');
+}
