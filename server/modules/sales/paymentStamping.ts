@@ -17,7 +17,7 @@ import { appError, found } from '../../lib/errors';
 import type { AppServices } from '../../services';
 import * as data from './data';
 import { buildPaymentCfdiXml } from './paymentCfdi';
-import { stampPending } from './stamping';
+import { recoverEach, stampPending } from '../../lib/cfdiStamping';
 
 /** Serie of the payment complements (the payments' own folio counter numbers them). */
 export const PAYMENT_CFDI_SERIE = 'CP';
@@ -86,8 +86,7 @@ export async function stampPaymentComplement(app: AppServices, actor: Actor, pay
   const sealed = await data.paymentCfdiXml(db, paymentId);
   if (!sealed) return;
   await stampPending(app, actor, {
-    entity: 'client_payment',
-    id: paymentId,
+    audit: { entity: 'client_payment', entityId: paymentId },
     key: paymentStampKey(paymentId),
     sealed,
     save: (tx, stamp) => data.savePaymentStamp(tx, paymentId, stamp),
@@ -129,17 +128,5 @@ export async function issuePaymentComplement(ctx: RequestContext, paymentId: num
 
 /** On start (registry `recover`): pendiente complements. */
 export async function recoverPendingPaymentStamps(app: AppServices): Promise<{ recovered: number; failed: number }> {
-  const actor: Actor = { userId: null, requestId: 'recuperacion-timbrado' };
-  let recovered = 0;
-  let failed = 0;
-  for (const id of await data.pendingPaymentStampIds(app.database.db)) {
-    try {
-      await stampPaymentComplement(app, actor, id);
-      recovered++;
-    } catch (err) {
-      failed++;
-      app.logger.warn({ paymentId: id, err: err instanceof Error ? err.message : String(err) }, 'complemento de pago pendiente sin recuperar');
-    }
-  }
-  return { recovered, failed };
+  return recoverEach(app, 'complementos de pago', await data.pendingPaymentStampIds(app.database.db), (actor, id) => stampPaymentComplement(app, actor, id));
 }

@@ -23,11 +23,12 @@ import { actorOf } from '../../context';
 import { writeAudit, type Actor } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { claimUpload, detachUpload, findUpload, removeUploadBytes, storageOf, withStorage } from '../../lib/attachments';
-import { CsdError, PAC_ENV, PacError, sealCfdi } from '../../lib/cfdi';
+import { CsdError, PAC_ENV, type PacError, sealCfdi } from '../../lib/cfdi';
+import { recoverEach, stampPending } from '../../lib/cfdiStamping';
 import { DbPacStore } from '../../lib/cfdi/dbStore';
 import { fromRoot } from '../../lib/paths';
 import { getCompanyProfile } from '../../lib/company';
-import { companyCsdInfo, csdInputError, loadCompanyCsd, pacOf, pacRefusal, storeCompanyCsd, type CompanyCsdInfo } from '../../lib/companyCsd';
+import { companyCsdInfo, csdInputError, loadCompanyCsd, pacRefusal, storeCompanyCsd, type CompanyCsdInfo } from '../../lib/companyCsd';
 import { appError, badInput } from '../../lib/errors';
 import type { AppServices } from '../../services';
 import { buildCfdiXml, frozenPartiesOf } from './cfdi';
@@ -78,8 +79,7 @@ export async function stampInvoice(app: AppServices, actor: Actor, invoiceId: nu
   const sealed = await data.invoiceCfdiXml(db, invoiceId);
   if (!sealed) return;
   await stampPending(app, actor, {
-    entity: 'invoice',
-    id: invoiceId,
+    audit: { entity: 'invoice', entityId: invoiceId },
     key: invoiceStampKey(invoiceId),
     sealed,
     save: (tx, stamp) => data.saveInvoiceStamp(tx, invoiceId, stamp),
@@ -89,50 +89,6 @@ export async function stampInvoice(app: AppServices, actor: Actor, invoiceId: nu
       return pacRefusal(err);
     },
   });
-}
-
-export type PendingStamp = {
-  /** The audited entity whose CFDI this is. */
-  entity: string;
-  id: number;
-  /** The idempotency key: the same for every attempt at this document. */
-  key: string;
-  sealed: string;
-  /** pendiente → timbrada in the given transaction; false when someone saved it first. */
-  save: (tx: Executor, stamp: { xml: string; uuid: string; stampedAt: Date; sandbox: boolean }) => Promise<boolean>;
-  /** The error to throw when the PAC did not answer (the document stays pendiente). */
-  noAnswer: () => Error;
-  /** Undoes what waits for this stamp after a definite refusal; returns the error to throw, or null to go on quietly. */
-  refused: (err: PacError) => Promise<Error | null>;
-};
-
-/**
- * Steps 2 and 3 of every CFDI the product issues (invoices, payment complements): the PAC stamps
- * the sealed XML under the document's key — its store makes a repeated or parallel call return
- * the same stamp — and a short transaction saves it, once.
- */
-export async function stampPending(app: AppServices, actor: Actor, doc: PendingStamp): Promise<void> {
-  const pac = await pacOf(app);
-  let stamped;
-  try {
-    stamped = await pac.stamp(doc.sealed, doc.key);
-  } catch (err) {
-    if (!(err instanceof PacError)) throw err;
-    if (err.retryable) throw doc.noAnswer();
-    const refusal = await doc.refused(err);
-    if (refusal) throw refusal;
-    return;
-  }
-  faultAfterPac();
-  await app.database.db.transaction(async (tx) => {
-    const saved = await doc.save(tx, { xml: stamped.xml, uuid: stamped.uuid, stampedAt: new Date(), sandbox: pac.sandbox });
-    if (saved) await writeAudit(tx, actor, { entity: doc.entity, entityId: doc.id, action: 'timbrar', after: { uuid: stamped.uuid, fechaTimbrado: stamped.fechaTimbrado, pac: pac.name } });
-  });
-}
-
-/** Test knob (README): ERP_FAULT_AFTER_PAC=exit kills the process between the PAC's answer and its save. */
-function faultAfterPac(): void {
-  if (process.env.ERP_FAULT_AFTER_PAC === 'exit') process.exit(86);
 }
 
 /** A definite refusal: the emission is undone (generadores back to autorizado), the folio stays reserved on the draft. */
@@ -153,19 +109,7 @@ export async function retryInvoiceStamp(ctx: RequestContext, invoiceId: number):
 
 /** On start: every invoice left pendiente is recovered from (or stamped once by) the PAC. */
 export async function recoverPendingStamps(app: AppServices): Promise<{ recovered: number; failed: number }> {
-  const actor: Actor = { userId: null, requestId: 'recuperacion-timbrado' };
-  let recovered = 0;
-  let failed = 0;
-  for (const id of await data.pendingStampIds(app.database.db)) {
-    try {
-      await stampInvoice(app, actor, id);
-      recovered++;
-    } catch (err) {
-      failed++;
-      app.logger.warn({ invoiceId: id, err: err instanceof Error ? err.message : String(err) }, 'timbrado pendiente sin recuperar');
-    }
-  }
-  return { recovered, failed };
+  return recoverEach(app, 'facturas', await data.pendingStampIds(app.database.db), (actor, id) => stampInvoice(app, actor, id));
 }
 
 // ---- the company's CSD (Facturas › Certificado de sello) ------------------------------------------------
@@ -257,8 +201,7 @@ export async function stampDemoInvoice(tx: Executor, config: Pick<Config, 'csdKe
 
 /** The registry's `recover` (server/modules/index.ts): pendiente invoices, logged. */
 export async function recoverSales(app: AppServices): Promise<void> {
-  const invoices = await recoverPendingStamps(app);
+  await recoverPendingStamps(app);
   const { recoverPendingPaymentStamps } = await import('./paymentStamping');
-  const payments = await recoverPendingPaymentStamps(app);
-  if (invoices.recovered || invoices.failed || payments.recovered || payments.failed) app.logger.info({ invoices, payments }, 'CFDI pendientes de timbrar recuperados');
+  await recoverPendingPaymentStamps(app);
 }

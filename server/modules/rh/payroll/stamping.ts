@@ -20,9 +20,10 @@ import type { Config } from '../../../config';
 import { actorOf, type RequestContext } from '../../../context';
 import { writeAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/database';
-import { PacError, sealCfdi, type Csd } from '../../../lib/cfdi';
+import { sealCfdi, type Csd } from '../../../lib/cfdi';
+import { recoverEach, stampPending } from '../../../lib/cfdiStamping';
 import { getCompanyProfile } from '../../../lib/company';
-import { loadCompanyCsd, pacOf, pacRefusal } from '../../../lib/companyCsd';
+import { loadCompanyCsd, pacRefusal } from '../../../lib/companyCsd';
 import { appError, found, notFound } from '../../../lib/errors';
 import type { AppServices } from '../../../services';
 import { fiscalParametersFor, imssEmployeeQuota, type FiscalYearSet } from '../../../../schema/rh/fiscal';
@@ -138,30 +139,21 @@ export async function stampReceipt(app: AppServices, actor: Actor, payrollEmploy
   const receipt = await data.receiptStampRow(db, payrollEmployeeId);
   if (!receipt || receipt.stampStatus !== 'pendiente' || !receipt.cfdiXml) return;
   const who = `${receipt.employeeNumber} ${receipt.employeeName}`;
-  const pac = await pacOf(app);
-  let stamped;
-  try {
-    stamped = await pac.stamp(receipt.cfdiXml, receiptStampKey(receipt.payrollId, receipt.employeeId));
-  } catch (err) {
-    if (!(err instanceof PacError)) throw err;
-    if (err.retryable) throw appError('CONFLICT', RECEIPT_STAMP_MSG.noAnswer(who));
-    await db.transaction(async (tx) => {
-      if (await data.markReceiptRefused(tx, receipt.id, `El PAC rechazó el comprobante: ${err.message}`)) {
-        await writeAudit(tx, actor, { entity: 'rh_payroll', entityId: receipt.payrollId, action: 'timbrado_rechazado', after: { employeeId: receipt.employeeId, pacCode: err.code, message: err.message } });
-      }
-    });
-    throw pacRefusal(err);
-  }
-  faultAfterPac();
-  await db.transaction(async (tx) => {
-    const saved = await data.saveReceiptStamp(tx, receipt.id, { xml: stamped.xml, uuid: stamped.uuid, stampedAt: new Date(), sandbox: pac.sandbox });
-    if (saved) await writeAudit(tx, actor, { entity: 'rh_payroll', entityId: receipt.payrollId, action: 'timbrar', after: { employeeId: receipt.employeeId, uuid: stamped.uuid, fechaTimbrado: stamped.fechaTimbrado, pac: pac.name } });
+  await stampPending(app, actor, {
+    audit: { entity: 'rh_payroll', entityId: receipt.payrollId, detail: { employeeId: receipt.employeeId } },
+    key: receiptStampKey(receipt.payrollId, receipt.employeeId),
+    sealed: receipt.cfdiXml,
+    save: (tx, stamp) => data.saveReceiptStamp(tx, receipt.id, stamp),
+    noAnswer: () => appError('CONFLICT', RECEIPT_STAMP_MSG.noAnswer(who)),
+    refused: async (err) => {
+      await db.transaction(async (tx) => {
+        if (await data.markReceiptRefused(tx, receipt.id, `El PAC rechazó el comprobante: ${err.message}`)) {
+          await writeAudit(tx, actor, { entity: 'rh_payroll', entityId: receipt.payrollId, action: 'timbrado_rechazado', after: { employeeId: receipt.employeeId, pacCode: err.code, message: err.message } });
+        }
+      });
+      return pacRefusal(err);
+    },
   });
-}
-
-/** Test knob (sales/stamping.ts): ERP_FAULT_AFTER_PAC=exit kills the process between the PAC's answer and its save. */
-function faultAfterPac(): void {
-  if (process.env.ERP_FAULT_AFTER_PAC === 'exit') process.exit(86);
 }
 
 /** Steps 2–3 for every pendiente receipt of a payroll just closed; each receipt on its own (one PAC failure stops no other). */
@@ -211,17 +203,5 @@ export async function receiptXml(ctx: RequestContext, payrollEmployeeId: string)
 
 /** The registry's `recover` (server/modules/index.ts): receipts left pendiente by a process that died, recovered from (or stamped once by) the PAC. */
 export async function recoverPayrollStamps(app: AppServices): Promise<void> {
-  const actor: Actor = { userId: null, requestId: 'recuperacion-timbrado' };
-  let recovered = 0;
-  let failed = 0;
-  for (const id of await data.pendingReceiptIds(app.database.db)) {
-    try {
-      await stampReceipt(app, actor, id);
-      recovered++;
-    } catch (err) {
-      failed++;
-      app.logger.warn({ payrollEmployeeId: id, err: err instanceof Error ? err.message : String(err) }, 'recibo de nómina pendiente sin recuperar');
-    }
-  }
-  if (recovered || failed) app.logger.info({ recovered, failed }, 'recibos de nómina pendientes de timbrar recuperados');
+  await recoverEach(app, 'recibos de nómina', await data.pendingReceiptIds(app.database.db), (actor, id) => stampReceipt(app, actor, id));
 }
