@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
-import { loadCsd, MemoryPacStore, createPac, sealCfdi } from '../../server/lib/cfdi';
-import { checkStampedCfdi, CSD_DIR, fakeFiel, invoiceXml, testCsd } from '../unit/cfdi/fixtures';
+import { checkStampedCfdi, CSD_DIR, fakeFiel, testCsd } from '../unit/cfdi/fixtures';
+import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
 
 let s: TestServer;
 let admin: string;
@@ -274,11 +274,7 @@ describe('Compras: the supplier’s CFDI', () => {
   beforeAll(async () => {
     // A supplier's invoice to this company (the demo company is the test CSD's holder, so it is sealed with that CSD here), stamped by a sandbox of the test's own.
     supplierId = ok(await s.gql('mutation($i:SupplierInput!){ supplierCreate(input:$i){ id } }', { i: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', taxRegime: '601', postalCode: '42501', creditDays: 0, active: true } }, admin)).supplierCreate.id;
-    const xml = invoiceXml().replace('Rfc="URE180429TM6" Nombre="UNIVERSIDAD ROBOTICA ESPAÑOLA" DomicilioFiscalReceptor="86991"', 'Rfc="EKU9003173C9" Nombre="ESCUELA KEMPER URGATE" DomicilioFiscalReceptor="42501"');
-    const sealed = await sealCfdi(xml, loadCsd(testCsd()));
-    const result = await (await createPac({ store: new MemoryPacStore(), env: {} })).stamp(sealed, 'proveedor-1');
-    stamped = result.xml;
-    uuid = result.uuid;
+    ({ xml: stamped, uuid } = await stampedSupplierCfdi());
   });
 
   it('reads its figures to fill an expense: seal verified, stamped, SAT status pending', async () => {

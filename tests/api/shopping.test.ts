@@ -2,6 +2,7 @@
 // payments (also under concurrency), payment requests and the reports.
 // Figures are computed by hand in each test; data dated 2019 keeps the demo
 // seed (dated around today) out of the report ranges.
+import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
 import { checkDateRange } from './dateRange';
@@ -380,7 +381,8 @@ describe('expenses', () => {
   it('attaches the supplier XML/PDF uploaded through /api/files (content sniffed, XML must be a CFDI) and a viewer downloads it', async () => {
     const sup = await createSupplier();
     const e = await createExpense(sup.id);
-    const xml = '<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Total="1160.00"/>';
+    // A supplier's CFDI must be stamped and sealed (the intake checks it); a bare Comprobante is refused.
+    const { xml } = await stampedSupplierCfdi({}, 'compras-adjunto');
     const UP = 'mutation($e:ID!,$f:ID!){ expenseFileAttach(expenseId:$e,fileId:$f){ id fileName fileType size url } }';
     const attach = (bytes: Buffer | string, name: string) => s.uploadId(buyer, Buffer.from(bytes), name).then((f) => s.gql(UP, { e: e.id, f }, buyer));
     const up = (await attach(xml, 'factura.xml')).data!.expenseFileAttach;
@@ -393,6 +395,8 @@ describe('expenses', () => {
     expect(down.bytes.toString()).toBe(xml);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     expect(fields(await attach(png, 'foto.png'))).toEqual({ fileId: 'Tipo de archivo no permitido aquí. Sube XML, PDF.' });
+    const bare = '<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Total="1160.00"/>';
+    expect(fields(await attach(bare, 'sin-timbre.xml'))).toEqual({ fileId: 'El CFDI no está timbrado: falta el TimbreFiscalDigital con su folio fiscal (UUID).' });
     // XML that is not a CFDI passes the upload (it is data) but not this attachment.
     expect(fields(await attach('<?xml version="1.0"?><pedido total="10"/>', 'pedido.xml'))).toEqual({ fileId: 'El XML no es un CFDI: se espera un cfdi:Comprobante del SAT (versión 3.3 o 4.0).' });
     // Refused by the upload itself: nothing stored, no id to attach.
