@@ -2,6 +2,7 @@
 // and then fully from a company account, and read the account statement.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiToken, gql, signIn } from './fixtures';
+import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
 
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Módulos' });
 const main = (page: Page) => page.locator('main');
@@ -48,7 +49,11 @@ test('register an expense, pay it partially and fully from an account, see the a
   const attachments = main(page).locator('input[type=file]');
   await attachments.setInputFiles({ name: 'pedido.xml', mimeType: 'text/xml', buffer: Buffer.from('<?xml version="1.0"?><pedido total="1160"/>') });
   await expect(page.getByText('El XML no es un CFDI: se espera un cfdi:Comprobante del SAT (versión 3.3 o 4.0).')).toBeVisible();
-  const cfdi = `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="E" Folio="${folio}" Total="1160.00"/>`;
+  // A bare Comprobante is refused (not stamped); the supplier's stamped CFDI attaches.
+  const bare = `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="E" Folio="${folio}" Total="1160.00"/>`;
+  await attachments.setInputFiles({ name: 'sin-timbre.xml', mimeType: 'text/xml', buffer: Buffer.from(bare) });
+  await expect(page.getByText('El CFDI no está timbrado: falta el TimbreFiscalDigital con su folio fiscal (UUID).')).toBeVisible();
+  const { xml: cfdi } = await stampedSupplierCfdi({ folio }, `e2e-${folio}`);
   await attachments.setInputFiles({ name: `E-${folio}.xml`, mimeType: 'text/xml', buffer: Buffer.from(cfdi) });
   await expect(page.getByText(`Se adjuntó E-${folio}.xml.`)).toBeVisible();
   await expect(main(page).getByRole('button', { name: `E-${folio}.xml`, exact: true })).toBeVisible();
