@@ -489,6 +489,23 @@ describe('contratos, órdenes de servicio y generadores', () => {
     expect(fieldsOf(late)).toEqual({ orderId: 'El contrato no está vigente.' });
   });
 
+  it('an invoice from a generador keeps the retentions its contract\'s quote chose (issue 25 item 12)', async () => {
+    // The company is a persona moral: by rule it withholds nothing; this quote chose ISR and IVA retention anyway.
+    const q = ok(await s.gql(QUOTE_CREATE, { input: quoteInput(clientId, { isrRetention: true, ivaRetention: true, lines: [line({ quantity: '10', unitPrice: '1000' })] }) }, seller)).quoteCreate;
+    await s.gql(transition('quoteSend'), { id: q.id, v: 1 }, seller);
+    ok(await s.gql(transition('quoteAccept'), { id: q.id, v: 2 }, seller));
+    const c = ok(await s.gql(CONTRACT_CREATE, { input: { clientId, quoteId: q.id, name: 'Con retenciones', startDate: '2026-01-01', endDate: '2026-12-31', concepts: [concept()] } }, seller)).contractCreate;
+    const order = ok(await s.gql(ORDER_CREATE, { input: { contractId: c.id, description: 'Etapa única', site: 'Nave 1', scheduledStart: '2026-02-01', scheduledEnd: '2026-02-28', responsibles: ['Ana Jiménez'] } }, seller)).serviceOrderCreate;
+    const g = ok(await s.gql(GEN_CREATE, { input: { orderId: order.id, periodStart: '2026-02-01', periodEnd: '2026-02-15', lines: [{ conceptId: c.concepts[0].id, quantity: '4' }] } }, seller)).generatorCreate;
+    ok(await s.gql(`mutation($id:ID!,$v:Int!){ generatorAuthorize(id:$id,version:$v){ id } }`, { id: g.id, v: g.version }, seller));
+    const inv = ok(await s.gql('mutation($input: InvoiceInput!){ invoiceCreate(input:$input){ isrRetentionRate ivaRetentionRate subtotal iva isrRetained ivaRetained total } }', {
+      input: { clientId, serie: 'A', date: '2026-02-16', formaPago: '99', metodoPago: 'PPD', usoCfdi: 'G03', generatorIds: [g.id], lines: [] },
+    }, seller)).invoiceCreate;
+    // 4 × 1,000 = 4,000; IVA 640.00; ISR 10 % 400.00; IVA retained 4,000 × 0.106667 = 426.668 → 426.67; total 4,000 + 640 − 400 − 426.67 = 3,813.33.
+    expect([inv.isrRetentionRate, inv.ivaRetentionRate].map((r: string) => new Decimal(r).toFixed(6))).toEqual(['0.100000', '0.106667']);
+    expect([inv.subtotal, inv.iva, inv.isrRetained, inv.ivaRetained, inv.total].map(m2)).toEqual(['4000.00', '640.00', '400.00', '426.67', '3813.33']);
+  });
+
   it('cancels an empty contract with a reason', async () => {
     const c = ok(await s.gql(CONTRACT_CREATE, { input: { clientId, name: 'Cancelable', startDate: '2026-01-01', endDate: '2026-03-31', concepts: [concept()] } }, seller)).contractCreate;
     const CANCEL = 'mutation($id:ID!,$v:Int!,$r:String!){ contractCancel(id:$id,version:$v,reason:$r){ status version } }';

@@ -120,9 +120,14 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
       }));
   });
   const all = [...fromGenerators, ...v.lines.map((l) => ({ ...l, generatorId: null, conceptId: null }))];
-  const rates = retentionRates(company, person, { isr: v.isrRetention, iva: v.ivaRetention });
-  const priced = priceLines(all, rates);
   const contractIds = [...new Set(generators.map((g) => g.contract.id))];
+  // Retentions left to the rule follow what the contract's quote chose (the client agreed to them there).
+  const quoted = contractIds.length === 1 && (v.isrRetention == null || v.ivaRetention == null) ? await data.quoteRetentionsOfContract(tx, contractIds[0]) : null;
+  const rates = retentionRates(company, person, {
+    isr: v.isrRetention ?? (quoted ? dec(quoted.isrRetentionRate).gt(0) : undefined),
+    iva: v.ivaRetention ?? (quoted ? dec(quoted.ivaRetentionRate).gt(0) : undefined),
+  });
+  const priced = priceLines(all, rates);
   return {
     generatorIds: v.generatorIds,
     header: {

@@ -193,3 +193,13 @@ export async function contractProgressRows(ex: Executor, status: ContractStatus 
         order by c.folio`,
   );
 }
+
+/** The retention rates the quote a contract came from was priced with; null when it came from none. */
+export async function quoteRetentionsOfContract(ex: Executor, contractId: number): Promise<{ isrRetentionRate: string; ivaRetentionRate: string } | null> {
+  const rows = await queryRows<{ isrRetentionRate: string; ivaRetentionRate: string }>(
+    ex,
+    sql`select q.isr_retention_rate::text as "isrRetentionRate", q.iva_retention_rate::text as "ivaRetentionRate"
+        from contracts c join quotes q on q.id = c.quote_id where c.id = ${contractId}`,
+  );
+  return rows[0] ?? null;
+}
