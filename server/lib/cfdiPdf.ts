@@ -24,7 +24,7 @@ export function timbrePdfBlocks(timbre: TimbreData, legend: string): PdfBlock[] 
     { kind: 'text', size: 6.5, title: 'Sello digital del CFDI', text: timbre.selloCFD },
     { kind: 'text', size: 6.5, title: 'Sello digital del SAT', text: timbre.selloSAT },
     { kind: 'text', size: 6.5, title: 'Cadena original del complemento de certificación digital del SAT', text: tfdCadena(timbre) },
-    { kind: 'text', size: 6.5, title: 'Verificación', text: verificationUrl(timbre) },
+    { kind: 'qr', data: verificationUrl(timbre), caption: `Verifica este CFDI en el portal del SAT: ${verificationUrl(timbre)}` },
     { kind: 'text', size: 7.5, text: legend },
   ];
 }

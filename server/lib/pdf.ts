@@ -4,6 +4,7 @@
 // page, a totals box, free text, page breaks and "Página X de Y" footers — all in Spanish.
 // Callers describe the document as data; they never touch pdfkit.
 import type PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { companyHeaderLines, type CompanyProfile } from './company';
 import { dec, Decimal } from '../../schema/money';
 
@@ -36,6 +37,8 @@ export type PdfBlock =
     }
   | { kind: 'totals'; rows: { label: string; value: PdfCell; format?: PdfFormat; bold?: boolean }[] }
   | { kind: 'text'; title?: string; text: string; size?: number }
+  /** A QR code of `data` (drawn as vector squares), `caption` beside it: a CFDI's verification address. */
+  | { kind: 'qr'; data: string; caption?: string; size?: number }
   /** Starts a new page with the document header (e.g. one payroll receipt per page); `subtitle` replaces the header's from there on. */
   | { kind: 'pageBreak'; subtitle?: string };
 
@@ -293,12 +296,38 @@ function drawFooters(doc: Doc, spec: PdfDocumentSpec, range = doc.bufferedPageRa
   }
 }
 
+/** The QR's modules as filled squares (qrcode computes the matrix; nothing is rasterised). */
+function drawQr(doc: Doc, block: Extract<PdfBlock, { kind: 'qr' }>): void {
+  const side = block.size ?? 96;
+  ensureSpace(doc, side + 12);
+  const qr = QRCode.create(block.data, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const quiet = 2;
+  const cell = side / (n + quiet * 2);
+  const x0 = MARGIN;
+  const y0 = doc.y;
+  doc.save().fillColor('#000000');
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (qr.modules.get(r, c)) doc.rect(x0 + (c + quiet) * cell, y0 + (r + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill().restore();
+  if (block.caption) {
+    doc.font(FONT).fontSize(6.5).fillColor('#111111');
+    doc.text(block.caption, x0 + side + 10, y0 + 6, { width: doc.page.width - MARGIN * 2 - side - 10 });
+  }
+  doc.x = MARGIN;
+  doc.y = y0 + side + 6;
+}
+
 function drawBody(doc: Doc, spec: PdfDocumentSpec): void {
   drawHeader(doc, spec);
   for (const block of spec.blocks) {
     if (block.kind === 'fields') drawFields(doc, block);
     else if (block.kind === 'table') drawTable(doc, block);
     else if (block.kind === 'totals') drawTotals(doc, block);
+    else if (block.kind === 'qr') drawQr(doc, block);
     else if (block.kind === 'pageBreak') {
       doc.addPage();
       drawHeader(doc, block.subtitle === undefined ? spec : { ...spec, subtitle: block.subtitle });
