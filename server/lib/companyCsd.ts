@@ -86,20 +86,30 @@ export async function storeCompanyCsd(
   return { rfc: values.rfc, holderName: values.holderName, noCertificado: values.noCertificado, validFrom: values.validFrom, validTo: values.validTo, uploadedAt: values.uploadedAt };
 }
 
+const loadedCsds = new Map<string, Csd>();
+
 /** The company's CSD ready to seal; CONFLICT in Spanish when there is none or it is out of its validity. */
 export async function loadCompanyCsd(ex: Executor, config: Pick<Config, 'csdKey' | 'dataDir'>, now = new Date()): Promise<Csd> {
   const rows = await ex.select().from(companyCsd).where(eq(companyCsd.id, 1));
   const row = rows[0];
   if (!row) throw appError('CONFLICT', CSD_MSG.missing);
   if (now > row.validTo) throw appError('CONFLICT', CSD_MSG.expired(row.validTo.toISOString().slice(0, 10)));
+  // Decrypting the key (PBKDF2) costs milliseconds per emission: the loaded CSD is kept per stored
+  // row (its certificate number and upload instant); a new upload is a new entry.
+  const cacheKey = `${row.noCertificado}:${row.uploadedAt.getTime()}:${row.version}`;
+  const cached = loadedCsds.get(cacheKey);
+  if (cached) return cached;
   const env = csdAtRestEnv(config);
   try {
-    return loadCsd({
+    const csd = loadCsd({
       cer: Buffer.from(row.certificate, 'base64'),
       key: decryptAtRest(row.keyEncrypted, KEY_CONTEXT, env),
       password: decryptAtRest(row.passwordEncrypted, PASSWORD_CONTEXT, env).toString('utf8'),
       now,
     });
+    loadedCsds.clear();
+    loadedCsds.set(cacheKey, csd);
+    return csd;
   } catch (err) {
     if (err instanceof CsdError) throw appError('CONFLICT', `El CSD guardado no se pudo usar: ${err.message}`);
     throw err;

@@ -25,6 +25,7 @@ import { MSG } from './messages';
 import { retryInvoiceStamp, sealEmittedInvoice, stampInvoice } from './stamping';
 import { issuePaymentComplement, sealPaymentComplement, stampPaymentComplement } from './paymentStamping';
 import { cancelStampedInvoice } from './cancellation';
+import { loadCompanyCsd } from '../../lib/companyCsd';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
 import { retentionRates } from '../../../schema/sales/totals';
@@ -230,6 +231,9 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
       receptorRegimen: client.regimenFiscal,
       receptorPostalCode: client.postalCode,
     };
+    // What the seal needs is read before the serie's folio counter is locked: emissions of one
+    // serie queue on that lock until commit, so only the folio-dependent work happens under it.
+    const ready = { csd: await loadCompanyCsd(tx, ctx.app.config), lines: await data.invoiceLinesOf(tx, [invoiceId]) };
     // A draft the PAC refused keeps the folio it was given (stamping.ts): the serie stays gapless.
     const folio =
       before.folio !== null
@@ -241,7 +245,7 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
     const { status, ...rest } = frozen;
     await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'emitir', before: { status: before.status }, after: { status, folio, ...rest } });
     // The CFDI is sealed in this transaction: a missing CSD or a document SAT's XSD refuses undoes the emission.
-    await sealEmittedInvoice(tx, ctx, invoiceId);
+    await sealEmittedInvoice(tx, ctx, invoiceId, ready);
   });
   await stampInvoice(ctx.app, actorOf(ctx), invoiceId);
   return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');

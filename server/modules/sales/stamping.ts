@@ -23,7 +23,7 @@ import { actorOf } from '../../context';
 import { writeAudit, type Actor } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { claimUpload, detachUpload, findUpload, removeUploadBytes, storageOf, withStorage } from '../../lib/attachments';
-import { CsdError, PAC_ENV, type PacError, sealCfdi } from '../../lib/cfdi';
+import { CsdError, PAC_ENV, type Csd, type PacError, sealCfdi } from '../../lib/cfdi';
 import { recoverEach, stampPending } from '../../lib/cfdiStamping';
 import { DbPacStore } from '../../lib/cfdi/dbStore';
 import { fromRoot } from '../../lib/paths';
@@ -50,12 +50,12 @@ export const STAMP_MSG = {
  * and seals the CFDI and keeps it as pendiente. Throws (rolling emission back) when the CSD is
  * missing or expired, its RFC is not the emisor's, or the document fails SAT's XSD.
  */
-export async function sealEmittedInvoice(tx: Executor, ctx: RequestContext, invoiceId: number): Promise<void> {
+export async function sealEmittedInvoice(tx: Executor, ctx: RequestContext, invoiceId: number, ready?: { csd: Csd; lines: data.InvoiceLineRow[] }): Promise<void> {
   const invoice = await data.findInvoice(tx, invoiceId);
   if (!invoice?.emisorRfc) throw new Error(`factura ${invoiceId} sin datos congelados`);
-  const csd = await loadCompanyCsd(tx, ctx.app.config);
+  const csd = ready?.csd ?? (await loadCompanyCsd(tx, ctx.app.config));
   if (csd.rfc !== invoice.emisorRfc.toUpperCase()) throw appError('CONFLICT', STAMP_MSG.rfcMismatch(invoice.emisorRfc, csd.rfc));
-  const lines = await data.invoiceLinesOf(tx, [invoiceId]);
+  const lines = ready?.lines ?? (await data.invoiceLinesOf(tx, [invoiceId]));
   const xml = await buildCfdiXml(invoice, lines, frozenPartiesOf(invoice), { sealed: true });
   let sealed: string;
   try {
