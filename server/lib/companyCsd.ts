@@ -3,7 +3,7 @@
 // password encrypted at rest; the PAC is built once per server over the cfdi_stamps table.
 //
 // The at-rest key is ERP_CSD_KEY. Without it (a fresh `npm start`), one is generated once into
-// <dataDir>/csd-key (mode 600) and the server warns: production sets ERP_CSD_KEY and keeps it
+// <dataDir>/csd-key (mode 600), as the README says: production sets ERP_CSD_KEY and keeps it
 // out of the database's backups.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
