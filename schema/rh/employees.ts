@@ -22,12 +22,13 @@ export const EMPLOYEE_MESSAGES = {
 export const MAX_DAYS_AHEAD = 30;
 
 /**
- * What stays editable once an employee is dado de baja: how to reach them and
- * the account their finiquito is paid to (plus, outside the form, their photo,
- * documents and Historial notes). Everything else is the record of the
+ * What stays editable once an employee is dado de baja: how to reach them, the
+ * account their finiquito is paid to and the data its CFDI de nómina needs
+ * (fiscal postal code, state, contract type) (plus, outside the form, their
+ * photo, documents and Historial notes). Everything else is the record of the
  * employment that ended; changing it takes a reingreso.
  */
-export const EDITABLE_AFTER_BAJA = ['bank', 'clabe', 'email', 'phone', 'address', 'emergencyContact'] as const;
+export const EDITABLE_AFTER_BAJA = ['bank', 'clabe', 'email', 'phone', 'address', 'emergencyContact', 'postalCode', 'workState', 'contractType'] as const;
 export type EditableAfterBaja = (typeof EDITABLE_AFTER_BAJA)[number];
 export const isEditableAfterBaja = (field: string): boolean => (EDITABLE_AFTER_BAJA as readonly string[]).includes(field);
 /** Minimum working age (LFT art. 22). */

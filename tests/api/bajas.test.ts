@@ -39,7 +39,7 @@ afterAll(async () => cleanup());
 
 const VEHICLE = 'id economicNumber driverId driverName status documentAlerts documentsDueSoon version';
 const EMPLOYEE = `id number names lastName secondLastName fullName rfc curp nss birthDate hireDate areaId positionId workplaceId payFrequency wageZone dailySalary
-  bank clabe email phone address emergencyContact status version`;
+  bank clabe email phone address emergencyContact postalCode workState contractType status version`;
 const VEHICLE_CREATE = `mutation($i:VehicleInput!){ vehicleCreate(input:$i){ ${VEHICLE} } }`;
 const VEHICLE_UPDATE = `mutation($id:ID!,$v:Int!,$i:VehicleInput!){ vehicleUpdate(id:$id,version:$v,input:$i){ ${VEHICLE} } }`;
 const VEHICLE_STATUS = `mutation($id:ID!,$v:Int!,$i:VehicleStatusInput!){ vehicleStatusChange(id:$id,version:$v,input:$i){ ${VEHICLE} } }`;

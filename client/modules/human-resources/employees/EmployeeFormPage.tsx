@@ -126,7 +126,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
   ];
   const minimum = v.wageZone === 'frontera' ? options.minimumWageBorder : options.minimumWageGeneral;
   const baja = employee?.status === 'baja';
-  // After a baja only contact and bank data change (schema/rh/employees EDITABLE_AFTER_BAJA); the rest takes a reingreso.
+  // After a baja only contact, bank and CFDI de nómina data change (schema/rh/employees EDITABLE_AFTER_BAJA); the rest takes a reingreso.
   const locked = (field: keyof Values) => readOnly || (baja && !isEditableAfterBaja(field));
 
   const save = () =>

@@ -121,7 +121,7 @@ export const texts = {
     rehireWorkplace: 'Plaza (opcional)',
     rehireReason: 'Observaciones',
     bajaNotice: (date: string, reason: string) => `Dado de baja el ${date}: ${reason}`,
-    bajaEditable: 'Solo se cambian sus datos de contacto y bancarios, su foto y sus documentos; para lo demás registra su reingreso.',
+    bajaEditable: 'Solo se cambian sus datos de contacto y bancarios, los del CFDI de nómina (para su finiquito), su foto y sus documentos; para lo demás registra su reingreso.',
   },
   import: {
     title: 'Importar empleados',
