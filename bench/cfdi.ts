@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { track } from './cleanup';
 import { createBenchDatabase, dropBenchDatabase } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, processCpuMs, startServerProcess } from './server-process';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, benchGql, login, percentile, processCpuMs, startServerProcess } from './server-process';
 
 export const CFDI_CLIENTS = 8;
 export const CFDI_GOAL_PER_SEC = 50;
@@ -16,15 +16,6 @@ const INVOICES = 400;
 const WARMUP = 16;
 
 export type CfdiBenchRow = { db: string; clients: number; invoices: number; perSec: number; p50Ms: number; p95Ms: number; cpuMsPerInvoice: number; failed: number };
-
-async function gql<T>(url: string, token: string, query: string, variables: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors).slice(0, 2_000));
-  return body.data;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const CREATE = 'mutation($i: InvoiceInput!){ invoiceCreate(input:$i){ id version } }';
 const EMIT = 'mutation($id:ID!,$v:Int!){ invoiceEmit(id:$id,version:$v){ id stampStatus uuid } }';
@@ -44,7 +35,7 @@ async function drafts(url: string, token: string, clientId: string, n: number): 
         { description: 'Refacciones', prodServKey: '73152100', unitKey: 'H87', unitName: 'Pieza', quantity: '3', unitPrice: '99.99', discountPercent: '5' },
       ],
     };
-    out.push((await gql<{ invoiceCreate: { id: string; version: number } }>(url, token, CREATE, { i: input })).invoiceCreate);
+    out.push((await benchGql<{ invoiceCreate: { id: string; version: number } }>(url, token, CREATE, { i: input })).invoiceCreate);
   }
   return out;
 }
@@ -58,13 +49,13 @@ async function runPostgres(step: (t: string) => void): Promise<CfdiBenchRow[]> {
     const token = await login(server.url, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
     // A client of its own without a credit limit (a demo client's limit would refuse emissions midway).
     const clientId = (
-      await gql<{ clientCreate: { id: string } }>(server.url, token, 'mutation($i: ClientInput!){ clientCreate(input:$i){ id } }', {
+      await benchGql<{ clientCreate: { id: string } }>(server.url, token, 'mutation($i: ClientInput!){ clientCreate(input:$i){ id } }', {
         i: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', regimenFiscal: '601', postalCode: '86991', usoCfdi: 'G03', creditDays: 0, creditLimit: '0', active: true },
       })
     ).clientCreate.id;
     step(`CFDI (PostgreSQL): ${INVOICES + WARMUP} borradores`);
     const all = await drafts(server.url, token, clientId, INVOICES + WARMUP);
-    for (const d of all.slice(0, WARMUP)) await gql(server.url, token, EMIT, { id: d.id, v: d.version });
+    for (const d of all.slice(0, WARMUP)) await benchGql(server.url, token, EMIT, { id: d.id, v: d.version });
 
     step(`CFDI (PostgreSQL): ${INVOICES} facturas selladas y timbradas por ${CFDI_CLIENTS} clientes`);
     const queue = all.slice(WARMUP);
@@ -77,7 +68,7 @@ async function runPostgres(step: (t: string) => void): Promise<CfdiBenchRow[]> {
         for (let d = queue.shift(); d; d = queue.shift()) {
           const t0 = performance.now();
           try {
-            const r = await gql<{ invoiceEmit: { stampStatus: string } }>(server.url, token, EMIT, { id: d.id, v: d.version });
+            const r = await benchGql<{ invoiceEmit: { stampStatus: string } }>(server.url, token, EMIT, { id: d.id, v: d.version });
             if (r.invoiceEmit.stampStatus !== 'timbrada') failed++;
           } catch (err) {
             failed++;

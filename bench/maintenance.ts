@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { track } from './cleanup';
 import { createBenchDatabase, dropBenchDatabase } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, startServerProcess } from './server-process';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, benchGql, login, percentile, startServerProcess } from './server-process';
 
 export const MAINTENANCE_VEHICLES = 2_000;
 const READINGS_PER_VEHICLE = 100;
@@ -19,15 +19,6 @@ const REQUESTS = 60;
 export type MaintenanceBenchRow = { db: string; query: string; schedules: number; readings: number; total: number; p50Ms: number; p95Ms: number };
 
 const QUERY = `query($l:ListInput,$f:MaintenanceScheduleFilter){ maintenanceSchedules(list:$l, filter:$f){ total items { id vehicleNumber vehicleName serviceName lastDoneOn lastDoneKm nextDueKm nextDueOn kmLeft daysLeft status openOrderFolio } } }`;
-
-async function gql<T>(url: string, token: string, query: string, variables: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors).slice(0, 2_000));
-  return body.data;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** The fleet, its odometer log and the schedule, in four statements. */
 async function fill(databaseUrl: string) {
@@ -81,11 +72,11 @@ async function runPostgres(step: (t: string) => void): Promise<MaintenanceBenchR
     for (const [name, variables] of cases) {
       step(`Mantenimiento (PostgreSQL): ${name}`);
       let total = 0;
-      for (let i = 0; i < 5; i++) await gql(server.url, token, QUERY, variables); // warm-up
+      for (let i = 0; i < 5; i++) await benchGql(server.url, token, QUERY, variables); // warm-up
       const times: number[] = [];
       for (let i = 0; i < REQUESTS; i++) {
         const began = performance.now();
-        const d = await gql<{ maintenanceSchedules: { total: number } }>(server.url, token, QUERY, variables);
+        const d = await benchGql<{ maintenanceSchedules: { total: number } }>(server.url, token, QUERY, variables);
         times.push(performance.now() - began);
         total = d.maintenanceSchedules.total;
       }

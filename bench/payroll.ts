@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { track } from './cleanup';
 import { createBenchDatabase, dropBenchDatabase } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, processMemory, startServerProcess } from './server-process';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, benchGql, login, processMemory, startServerProcess } from './server-process';
 import { clabeCheckDigit, identityOf } from '../server/modules/rh/employees/seed';
 
 export const PAYROLL_EMPLOYEES = 2_000;
@@ -25,13 +25,6 @@ export type PayrollBenchRow = {
   rssBeforeMiB: number;
   peakRssMiB: number;
 };
-
-async function gql<T>(url: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors).slice(0, 2_000));
-  return body.data;
-}
 
 /** Highest RSS of `pid` while `work` runs, sampled every 10 ms (VmHWM only ever grows, so it cannot isolate one step). */
 async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; peakMiB: number; ms: number }> {
@@ -85,7 +78,7 @@ async function runOne(label: string, opts: { dataDir: string; databaseUrl: strin
   const server = await startServerProcess({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, timeoutMs: 180_000 });
   try {
     const token = await login(server.url, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
-    const { rhEmployeeFormOptions: o } = await gql<{ rhEmployeeFormOptions: { areas: { id: string; name: string }[]; positions: { areaId: string; name: string }[] } }>(
+    const { rhEmployeeFormOptions: o } = await benchGql<{ rhEmployeeFormOptions: { areas: { id: string; name: string }[]; positions: { areaId: string; name: string }[] } }>(
       server.url,
       token,
       '{ rhEmployeeFormOptions { areas { id name } positions { areaId name } } }',
@@ -94,12 +87,12 @@ async function runOne(label: string, opts: { dataDir: string; databaseUrl: strin
     opts.step(`Nómina (${label}): importar ${PAYROLL_EMPLOYEES} empleados`);
     const rows = importRows(PAYROLL_EMPLOYEES, areas);
     let began = performance.now();
-    await gql(server.url, token, 'mutation($r:[RhEmployeeImportRow!]!){ rhEmployeeImport(rows:$r){ created } }', { r: rows });
+    await benchGql(server.url, token, 'mutation($r:[RhEmployeeImportRow!]!){ rhEmployeeImport(rows:$r){ created } }', { r: rows });
     const importMs = performance.now() - began;
 
     opts.step(`Nómina (${label}): crear la nómina quincenal`);
     began = performance.now();
-    const { rhPayrollCreate: payroll } = await gql<{ rhPayrollCreate: { id: string; version: number; employeeCount: number } }>(
+    const { rhPayrollCreate: payroll } = await benchGql<{ rhPayrollCreate: { id: string; version: number; employeeCount: number } }>(
       server.url,
       token,
       'mutation($i:RhPayrollInput!){ rhPayrollCreate(input:$i){ id version employeeCount } }',
@@ -110,7 +103,7 @@ async function runOne(label: string, opts: { dataDir: string; databaseUrl: strin
 
     opts.step(`Nómina (${label}): calcular ${payroll.employeeCount} empleados`);
     const calc = await withPeakRss(server.pid, () =>
-      gql<{ rhPayrollCalculate: { version: number; net: string } }>(server.url, token, 'mutation($id:ID!,$v:Int!){ rhPayrollCalculate(id:$id,version:$v){ version net } }', {
+      benchGql<{ rhPayrollCalculate: { version: number; net: string } }>(server.url, token, 'mutation($id:ID!,$v:Int!){ rhPayrollCalculate(id:$id,version:$v){ version net } }', {
         id: payroll.id,
         v: payroll.version,
       }),
@@ -118,11 +111,11 @@ async function runOne(label: string, opts: { dataDir: string; databaseUrl: strin
 
     opts.step(`Nómina (${label}): cerrar`);
     began = performance.now();
-    await gql(server.url, token, 'mutation($id:ID!,$v:Int!){ rhPayrollClose(id:$id,version:$v){ status } }', { id: payroll.id, v: calc.value.rhPayrollCalculate.version });
+    await benchGql(server.url, token, 'mutation($id:ID!,$v:Int!){ rhPayrollClose(id:$id,version:$v){ status } }', { id: payroll.id, v: calc.value.rhPayrollCalculate.version });
     const closeMs = performance.now() - began;
 
     opts.step(`Nómina (${label}): recibos PDF de toda la nómina`);
-    const pdf = await withPeakRss(server.pid, () => gql<{ rhPayrollReceiptsPdf: string }>(server.url, token, 'query($id:ID!){ rhPayrollReceiptsPdf(id:$id) }', { id: payroll.id }));
+    const pdf = await withPeakRss(server.pid, () => benchGql<{ rhPayrollReceiptsPdf: string }>(server.url, token, 'query($id:ID!){ rhPayrollReceiptsPdf(id:$id) }', { id: payroll.id }));
     return {
       db: label,
       employees: payroll.employeeCount,

@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { track } from './cleanup';
 import { runLoad, summarise, type LoadResult, type LoadSample } from './load';
 import { createBenchDatabase, dropBenchDatabase } from './postgres';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, startServerProcess, type ServerProcess } from './server-process';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, benchGql, login, percentile, type ServerProcess, startServerProcess } from './server-process';
 
 const USERS_QUERY = '{ users(list:{page:1,pageSize:50, search: null, sortBy:"name"}){ total items{ id email name role{ name } active lastSignInAt } } }';
 const SET = 'mutation($id:ID!,$v:Int!,$g:[RoleGrantInput!]!){ roleSetPermissions(id:$id,version:$v,grants:$g){ version } }';
@@ -27,15 +27,6 @@ function processCpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // After "pid (comm) ": state is field 0, utime 11, stime 12.
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-
-async function gql<T>(url: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
 }
 
 async function loadWithCpu(server: ServerProcess, token: string, connections: number, durationSec: number): Promise<LoadSample> {
@@ -65,9 +56,9 @@ export async function benchProcesses(opts: { durationSec: number; warmupSec: num
 
     opts.step(`Procesos: cambio de permisos en A → suscriptor de rulesChanged en B, ${opts.rounds} rondas`);
     const cashier = await login(b.url, 'caja@demo.mx', BENCH_PASSWORD);
-    const { roleOptions: roles } = await gql<{ roleOptions: { id: string; name: string }[] }>(a.url, token, '{ roleOptions { id name } }');
+    const { roleOptions: roles } = await benchGql<{ roleOptions: { id: string; name: string }[] }>(a.url, token, '{ roleOptions { id name } }');
     const roleId = roles.find((r) => r.name === 'Cajero')!.id;
-    const { permissionCatalog: catalog } = await gql<{ permissionCatalog: { key: string; submodules: { id: string; key: string }[] }[] }>(a.url, token, '{ permissionCatalog { key submodules { id key } } }');
+    const { permissionCatalog: catalog } = await benchGql<{ permissionCatalog: { key: string; submodules: { id: string; key: string }[] }[] }>(a.url, token, '{ permissionCatalog { key submodules { id key } } }');
     const usersScreen = catalog.find((m) => m.key === 'settings')!.submodules.find((x) => x.key === 'users')!;
     const client = createClient({ url: `${b.url.replace('http', 'ws')}/api/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${cashier}` } });
     let heard: (() => void) | null = null;
@@ -76,12 +67,12 @@ export async function benchProcesses(opts: { durationSec: number; warmupSec: num
     const delays: number[] = [];
     try {
       for (let round = 0; round < opts.rounds; round += 1) {
-        const { role } = await gql<{ role: { version: number; grants: { submoduleId: string; permission: string }[] } }>(a.url, token, 'query($id:ID!){ role(id:$id){ version grants{ submoduleId permission } } }', { id: roleId });
+        const { role } = await benchGql<{ role: { version: number; grants: { submoduleId: string; permission: string }[] } }>(a.url, token, 'query($id:ID!){ role(id:$id){ version grants{ submoduleId permission } } }', { id: roleId });
         const withUsers = role.grants.some((g) => g.submoduleId === usersScreen.id);
         const grants = withUsers ? role.grants.filter((g) => g.submoduleId !== usersScreen.id) : [...role.grants, { submoduleId: usersScreen.id, permission: 'ver' }];
         const arrived = new Promise<number>((resolve) => (heard = () => resolve(performance.now())));
         const sent = performance.now();
-        await gql(a.url, token, SET, { id: roleId, v: role.version, g: grants });
+        await benchGql(a.url, token, SET, { id: roleId, v: role.version, g: grants });
         delays.push((await arrived) - sent);
       }
     } finally {

@@ -12,6 +12,17 @@ import type { Db } from '../server/db/database';
 import { seed, seedModuleBase } from '../server/db/seed';
 import { track } from './cleanup';
 
+/** One GraphQL call as a signed-in user; throws with the errors (the bench stops on a failed figure). */
+export async function benchGql<T>(url: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors).slice(0, 2_000));
+  return body.data;
+}
+
+/** The p-th percentile of ascending samples (nearest rank); NaN when there are none. */
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_ADMIN_EMAIL = 'admin@demo.mx';
 export const BENCH_PASSWORD = 'Bench-Pass-2026';

@@ -19,14 +19,12 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/database';
 import { cleanupAll, track } from './cleanup';
 import { createBenchDatabase, postgresVersion } from './postgres';
-import { login, seedBenchCompany, startServerProcess } from './server-process';
+import { login, percentile, seedBenchCompany, startServerProcess } from './server-process';
 import { formatTable, ms } from './table';
 
 export type ShoppingBenchOptions = { expenses?: number; runs?: number };
 
 const SUPPLIERS = 500;
-
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 async function prepare(databaseUrl: string | null, dataDir: string, expenses: number): Promise<{ loadMs: number; supplierId: number }> {
   const database = await openDatabase({ databaseUrl, dataDir });

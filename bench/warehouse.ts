@@ -19,14 +19,13 @@ import { openDatabase, queryRows } from '../server/db/database';
 import { cleanupAll, track } from './cleanup';
 import { runLoad, summarise } from './load';
 import { createBenchDatabase, postgresVersion } from './postgres';
-import { login, seedBenchCompany, startServerProcess } from './server-process';
+import { login, percentile, seedBenchCompany, startServerProcess } from './server-process';
 import { formatTable, ms, rps } from './table';
 
 export type WarehouseBenchOptions = { articles?: number; warehouses?: number; movements?: number; runs?: number; seconds?: number; warmupSeconds?: number };
 
 type Prepared = { loadMs: number; kardexArticleId: number; kardexWarehouseId: number; postingWarehouseId: number; postingArticleIds: number[]; conceptId: number };
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
 
 async function prepare(databaseUrl: string | null, dataDir: string, o: Required<WarehouseBenchOptions>): Promise<Prepared> {
