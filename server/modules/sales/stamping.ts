@@ -25,6 +25,7 @@ import type { Executor } from '../../db/database';
 import { claimUpload, detachUpload, findUpload, removeUploadBytes, storageOf, withStorage } from '../../lib/attachments';
 import { CsdError, PAC_ENV, type Csd, type PacError, sealCfdi } from '../../lib/cfdi';
 import { recoverEach, stampPending } from '../../lib/cfdiStamping';
+import { recoverPendingPaymentStamps } from './paymentStamping';
 import { DbPacStore } from '../../lib/cfdi/dbStore';
 import { fromRoot } from '../../lib/paths';
 import { getCompanyProfile } from '../../lib/company';
@@ -202,6 +203,5 @@ export async function stampDemoInvoice(tx: Executor, config: Pick<Config, 'csdKe
 /** The registry's `recover` (server/modules/index.ts): pendiente invoices, logged. */
 export async function recoverSales(app: AppServices): Promise<void> {
   await recoverPendingStamps(app);
-  const { recoverPendingPaymentStamps } = await import('./paymentStamping');
   await recoverPendingPaymentStamps(app);
 }
