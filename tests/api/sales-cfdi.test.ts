@@ -296,8 +296,9 @@ describe('Compras: the supplier’s CFDI', () => {
     expect(read.differences).toEqual(['Subtotal: el CFDI dice $2,469.12; el gasto, $2,400.00.', 'IVA: el CFDI dice $395.06; el gasto, $384.00.', 'Total: el CFDI dice $2,864.18; el gasto, $2,784.00.']);
     expect(fieldsOf(await s.gql(ATTACH, { e: second.id, f: again }, admin))).toEqual({ fileId: `El CFDI ${uuid} ya está registrado en el gasto ${first.folio}.` });
     expect(ok(await s.gql('query($id:ID!){ expense(id:$id){ cfdiUuid files { id } } }', { id: second.id }, admin)).expense).toEqual({ cfdiUuid: null, files: [] });
-    // Consulta may read expenses but not attach (FORBIDDEN).
+    // Consulta may read expenses but not attach (FORBIDDEN); Ventas may not even read a supplier's CFDI.
     expect((await s.gql(ATTACH, { e: second.id, f: again }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(READ, { f: again }, seller)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
   it('refuses a tampered amount (the seal no longer matches) and an unstamped CFDI, in Spanish', async () => {

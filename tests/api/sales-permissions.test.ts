@@ -49,6 +49,8 @@ const MUTATIONS: { name: string; query: string }[] = [
   { name: 'invoiceUpdate', query: `mutation{ invoiceUpdate(id:"1",version:1,input:{clientId:"1",serie:"A",date:"2030-01-01",formaPago:"03",metodoPago:"PUE",usoCfdi:"G03",lines:[${LINE}]}){ id } }` },
   { name: 'invoiceEmit', query: 'mutation{ invoiceEmit(id:"1",version:1){ id } }' },
   { name: 'invoiceStamp', query: 'mutation{ invoiceStamp(id:"1"){ id } }' },
+  { name: 'invoiceCancelStatus', query: 'mutation{ invoiceCancelStatus(id:"1"){ id } }' },
+  { name: 'clientPaymentStamp', query: 'mutation{ clientPaymentStamp(id:"1"){ id } }' },
   { name: 'companyCsdUpload', query: 'mutation{ companyCsdUpload(input:{cerFileId:"00000000-0000-4000-8000-000000000000",keyFileId:"00000000-0000-4000-8000-000000000001",password:"12345678a"}){ rfc } }' },
   { name: 'invoiceCancel', query: 'mutation{ invoiceCancel(id:"1",version:1,reason:"x"){ id } }' },
   { name: 'clientPaymentCreate', query: 'mutation{ clientPaymentCreate(input:{clientId:"1",date:"2030-01-01",formaPago:"03",accountId:"1",amount:"1",applications:[{invoiceId:"1",amount:"1"}]}){ id } }' },
@@ -59,6 +61,7 @@ const MUTATIONS: { name: string; query: string }[] = [
 
 const QUERIES: { name: string; query: string }[] = [
   { name: 'companyCsd', query: '{ companyCsd { rfc noCertificado } }' },
+  { name: 'complementoPagoXml', query: '{ complementoPagoXml(id:"1") }' },
   { name: 'clients', query: '{ clients { total } }' },
   { name: 'client', query: '{ client(id:"1") { id } }' },
   { name: 'clientOptions', query: '{ clientOptions { id } }' },
