@@ -245,7 +245,7 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
     const { status, ...rest } = frozen;
     await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'emitir', before: { status: before.status }, after: { status, folio, ...rest } });
     // The CFDI is sealed in this transaction: a missing CSD or a document SAT's XSD refuses undoes the emission.
-    await sealEmittedInvoice(tx, ctx, invoiceId, ready);
+    await sealEmittedInvoice(tx, invoiceId, ready);
   });
   await stampInvoice(ctx.app, actorOf(ctx), invoiceId);
   return found(await data.findInvoice(db(ctx), invoiceId), 'La factura');

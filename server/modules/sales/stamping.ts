@@ -48,15 +48,14 @@ export const STAMP_MSG = {
 
 /**
  * Step 1, inside emission's transaction after the folio and the frozen data are written: builds
- * and seals the CFDI and keeps it as pendiente. Throws (rolling emission back) when the CSD is
- * missing or expired, its RFC is not the emisor's, or the document fails SAT's XSD.
+ * and seals the CFDI with the CSD and lines emitInvoice read before taking the folio, and keeps
+ * it as pendiente. Throws (rolling emission back) when the CSD's RFC is not the emisor's or the
+ * document fails SAT's XSD (a missing or expired CSD was already refused there).
  */
-export async function sealEmittedInvoice(tx: Executor, ctx: RequestContext, invoiceId: number, ready?: { csd: Csd; lines: data.InvoiceLineRow[] }): Promise<void> {
+export async function sealEmittedInvoice(tx: Executor, invoiceId: number, { csd, lines }: { csd: Csd; lines: data.InvoiceLineRow[] }): Promise<void> {
   const invoice = await data.findInvoice(tx, invoiceId);
   if (!invoice?.emisorRfc) throw new Error(`factura ${invoiceId} sin datos congelados`);
-  const csd = ready?.csd ?? (await loadCompanyCsd(tx, ctx.app.config));
   if (csd.rfc !== invoice.emisorRfc.toUpperCase()) throw appError('CONFLICT', STAMP_MSG.rfcMismatch(invoice.emisorRfc, csd.rfc));
-  const lines = ready?.lines ?? (await data.invoiceLinesOf(tx, [invoiceId]));
   const xml = await buildCfdiXml(invoice, lines, frozenPartiesOf(invoice), { sealed: true });
   let sealed: string;
   try {
