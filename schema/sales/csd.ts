@@ -6,6 +6,13 @@ export const CSD_WARNING_DAYS = 30;
 
 export type CsdExpiry = 'vigente' | 'por_vencer' | 'vencido';
 
+const DAY_MS = 86_400_000;
+
+/** Whole days from `now` until the certificate's end of validity (negative once expired; 0 = the last day). One rule for the CSD dialog and the Tablero. */
+export function daysToExpiry(validTo: Date, now: Date = new Date()): number {
+  return Math.floor((validTo.getTime() - now.getTime()) / DAY_MS);
+}
+
 /** `daysToExpiry` as the API gives it (negative once expired; 0 = the last day). */
 export function csdExpiry(daysToExpiry: number): CsdExpiry {
   if (daysToExpiry < 0) return 'vencido';

@@ -3,13 +3,14 @@
 import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { readDues, readMonths } from '../../lib/indicators';
 import { document, joined, named, name, withName } from '../../lib/references';
+import { daysToExpiry } from '../../../schema/sales/csd';
 import { folioLabel, invoiceLabel } from '../../../schema/sales/labels';
 import { generatorsToAuthorizeIndicator, listClients, listInvoices, listQuotes } from './service';
 import * as data from './data/contributions';
 
 const readCsdStatus = (value: unknown) => {
-  const r = (typeof value === 'string' ? JSON.parse(value) : value) as { loaded: boolean; daysToExpiry: number | null };
-  return { loaded: Boolean(r.loaded), daysToExpiry: r.daysToExpiry === null ? null : Number(r.daysToExpiry) };
+  const r = (typeof value === 'string' ? JSON.parse(value) : value) as { loaded: boolean; validTo: string | null };
+  return { loaded: Boolean(r.loaded), daysToExpiry: r.validTo === null ? null : daysToExpiry(new Date(r.validTo)) };
 };
 
 export const salesContributions: ModuleContributions = {

@@ -35,6 +35,7 @@ import type { AppServices } from '../../services';
 import { buildCfdiXml, frozenPartiesOf } from './cfdi';
 import * as data from './data';
 import type { InvoiceRow } from './data';
+import { daysToExpiry } from '../../../schema/sales/csd';
 
 export const invoiceStampKey = (invoiceId: number): string => `factura-${invoiceId}`;
 
@@ -156,7 +157,7 @@ export async function uploadCompanyCsd(ctx: RequestContext, input: { cerFileId: 
 }
 
 type CompanyCsdView = CompanyCsdInfo & { daysToExpiry: number };
-const withExpiry = (info: CompanyCsdInfo, now = Date.now()): CompanyCsdView => ({ ...info, daysToExpiry: Math.floor((info.validTo.getTime() - now) / 86_400_000) });
+const withExpiry = (info: CompanyCsdInfo): CompanyCsdView => ({ ...info, daysToExpiry: daysToExpiry(info.validTo) });
 
 export async function companyCsd(ctx: RequestContext): Promise<CompanyCsdView | null> {
   const info = await companyCsdInfo(ctx.app.database.db);

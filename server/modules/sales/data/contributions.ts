@@ -19,9 +19,8 @@ export const referenceParts = {
   company_csd: (id) => sql`(select json_build_object('name', 'CSD ' || x.no_certificado || ' · ' || x.rfc) from company_csd x where x.id = ${id})`,
 } satisfies Record<string, PartsOf>;
 
-/** Tablero: whether the company has a CSD and the whole days left until it expires. */
-export const csdStatusSql = (): SQL =>
-  sql`(select json_build_object('loaded', count(*) > 0, 'daysToExpiry', min(floor(extract(epoch from (valid_to - now())) / 86400))::int) from company_csd)`;
+/** Tablero: whether the company has a CSD and when the earliest one ends (the days left are counted by schema/sales/csd.ts). */
+export const csdStatusSql = (): SQL => sql`(select json_build_object('loaded', count(*) > 0, 'validTo', min(valid_to)) from company_csd)`;
 
 /** Tablero: PPD collections whose complement is still missing after the 5th of the month after the payment (SAT's deadline). */
 export const missingComplementsSql = (today: string): SQL =>
