@@ -50,6 +50,11 @@ export const HARNESS_ENV_ALLOWED = [
   'FIREBASE_API_KEY',
   'FIREBASE_AUTH_DOMAIN',
   'FIREBASE_AUTH_EMULATOR_HOST',
+  // the PAC (README): Finkok's API, in tests a fake of it on 127.0.0.1
+  'ERP_PAC',
+  'ERP_PAC_URL',
+  'ERP_PAC_USER',
+  'ERP_PAC_PASSWORD',
   // documented test knobs: the statement count in extensions.sqlStatements; a crash between the PAC's answer and its save
   'ERP_COUNT_SQL',
   'ERP_FAULT_AFTER_PAC',

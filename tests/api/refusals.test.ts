@@ -4,6 +4,7 @@
 // once turned every refusal after the first into an HTTP 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { startFakeFinkok, type FakeFinkok } from '../unit/cfdi/fakeFinkok';
 
 const RATE = 3;
 const LOGIN = 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }';
@@ -30,16 +31,22 @@ describe.each(['off', 'second'] as const)('refusals with ERP_GRAPHQL_COMPILE=%s'
   let reader: string;
   let warehouseId: string;
   let before: number;
+  // The PAC is Finkok's documented API, faked on 127.0.0.1 and refusing every seal (code 302).
+  let finkok: FakeFinkok;
   const warehouses = async () => (await s.gql<{ warehouses: { total: number } }>('{ warehouses { total } }', {}, admin)).data!.warehouses.total;
 
   beforeAll(async () => {
-    s = await startServer({ ERP_GRAPHQL_COMPILE: compile, ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(RATE) });
+    finkok = await startFakeFinkok('refuse-302');
+    s = await startServer({ ERP_GRAPHQL_COMPILE: compile, ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(RATE), ...finkok.env() });
     [admin, reader] = await Promise.all([s.login(ADMIN_EMAIL), s.login('consulta@demo.mx')]);
     const created = await s.gql<{ warehouseCreate: { id: string } }>(CREATE, { i: { code: 'REF-1', name: 'Refusals' } }, admin);
     warehouseId = created.data!.warehouseCreate.id;
     before = await warehouses();
   });
-  afterAll(async () => s?.stop());
+  afterAll(async () => {
+    await s?.stop();
+    await finkok?.close();
+  });
 
   /** Sends the same request `times` times in a row; every answer must be the same refusal. */
   async function thrice(send: () => Promise<GqlResult>, want: Expected, times = 3) {
@@ -96,6 +103,29 @@ describe.each(['off', 'second'] as const)('refusals with ERP_GRAPHQL_COMPILE=%s'
       message: 'Otro usuario modificó este registro. Recarga la página para ver los cambios.',
       path: ['warehouseUpdate'],
     });
+  });
+
+  it('a PAC refusal: CONFLICT with the PAC’s code, and the invoice back to borrador with its folio', async () => {
+    const clients = await s.gql<{ clients: { items: { id: string }[] } }>('{ clients { items { id } } }', {}, admin);
+    const INVOICE = 'id folio status version stampStatus uuid';
+    const created = await s.gql<{ invoiceCreate: { id: string; folio: number } }>(`mutation($i: InvoiceInput!){ invoiceCreate(input:$i){ ${INVOICE} } }`, {
+      i: { clientId: clients.data!.clients.items[0].id, serie: 'A', date: '2026-01-15', formaPago: '03', metodoPago: 'PUE', usoCfdi: 'G03', lines: [{ description: 'Servicio de vigilancia', prodServKey: '80111600', unitKey: 'E48', unitName: 'Servicio', quantity: '1', unitPrice: '100.00' }] },
+    }, admin);
+    const id = created.data!.invoiceCreate.id;
+    const read = async () => (await s.gql<{ invoice: { folio: number; status: string; version: number; stampStatus: string | null; uuid: string | null } }>(`query($id:ID!){ invoice(id:$id){ ${INVOICE} } }`, { id }, admin)).data!.invoice;
+    const calls = finkok.stampCalls;
+    let folio: number | null = null;
+    const emit = async () => {
+      const r = await s.gql(`mutation($id:ID!,$v:Int!){ invoiceEmit(id:$id,version:$v){ id } }`, { id, v: (await read()).version }, admin);
+      expect(r.errors?.[0]?.extensions).toMatchObject({ pacCode: '302' });
+      const after = await read();
+      folio ??= after.folio;
+      // Nothing half-done: borrador again, no UUID, the folio it took kept for the next attempt.
+      expect(after).toMatchObject({ status: 'borrador', uuid: null, folio });
+      return r;
+    };
+    await thrice(emit, { status: 200, code: 'CONFLICT', message: 'El PAC rechazó el comprobante: 302 - Sello mal formado o inválido', path: ['invoiceEmit'] });
+    expect(finkok.stampCalls).toBe(calls + 3);
   });
 
   it('wrong password, then the account lockout', async () => {
