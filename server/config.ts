@@ -1,5 +1,6 @@
 // Runtime configuration, read once from the environment (README lists every variable).
 import path from 'node:path';
+import { SAT_STATUS_URL } from './lib/cfdi/satStatus';
 
 export type AuthProvider = 'local' | 'firebase';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -14,6 +15,8 @@ export type Config = {
   dataDir: string;
   /** ERP_CSD_KEY: encrypts the CSD's private key at rest; without it one is generated once in <dataDir>/csd-key (server/lib/companyCsd.ts). */
   csdKey: string | null;
+  /** ERP_SAT_STATUS_URL: SAT's «Consulta de CFDI» service (server/lib/cfdi/satStatus.ts); `off` → null, nothing asked. */
+  satStatusUrl: string | null;
   adminEmail: string;
   adminPassword: string | null;
   authProvider: AuthProvider;
@@ -91,6 +94,10 @@ export function loadConfig(): Config {
     dbPoolMax: Math.max(1, Math.floor(Number(env('ERP_DB_POOL_MAX') ?? 20)) || 20),
     dataDir: path.resolve(root, env('ERP_DATA_DIR') ?? 'data'),
     csdKey: env('ERP_CSD_KEY'),
+    satStatusUrl: (() => {
+      const v = env('ERP_SAT_STATUS_URL') ?? SAT_STATUS_URL;
+      return v.toLowerCase() === 'off' ? null : v;
+    })(),
     adminEmail: (env('ERP_ADMIN_EMAIL') ?? 'admin@demo.mx').toLowerCase(),
     adminPassword: env('ERP_ADMIN_PASSWORD'),
     authProvider: provider,

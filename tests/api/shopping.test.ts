@@ -3,6 +3,7 @@
 // Figures are computed by hand in each test; data dated 2019 keeps the demo
 // seed (dated around today) out of the report ranges.
 import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
+import { startFakeSatStatus, type FakeSatStatus } from '../unit/cfdi/fakeSatStatus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
 import { checkDateRange } from './dateRange';
@@ -12,12 +13,18 @@ let admin: string;
 let buyer: string; // Compras role
 let seller: string; // Vendedor: no Compras at all
 let viewer: string; // Consulta: only `ver`
+// SAT's «Consulta de CFDI» service, faked on 127.0.0.1 (ERP_SAT_STATUS_URL, README).
+let sat: FakeSatStatus;
 
 beforeAll(async () => {
-  s = await startServer();
+  sat = await startFakeSatStatus();
+  s = await startServer({ ERP_SAT_STATUS_URL: sat.url });
   [admin, buyer, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('compras@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
 });
-afterAll(async () => s?.stop());
+afterAll(async () => {
+  await s?.stop();
+  await sat?.close();
+});
 
 const SUPPLIER = 'id rfc name taxRegime taxRegimeName postalCode clabe creditDays category active payable version';
 const ACCOUNT = 'id name bank number clabe currency openingBalance openingDate balance active version';
@@ -116,6 +123,7 @@ describe('permissions: every Compras operation', () => {
     { name: 'expenseCancel', query: 'mutation{ expenseCancel(id:"1",version:1,reason:"x"){ id } }', needs: 'eliminar' },
     { name: 'expenseFileAttach', query: 'mutation{ expenseFileAttach(expenseId:"1",fileId:"00000000-0000-4000-8000-000000000000"){ id } }', needs: 'editar' },
     { name: 'expenseFileDelete', query: 'mutation{ expenseFileDelete(id:"00000000-0000-4000-8000-000000000000") }', needs: 'editar' },
+    { name: 'expenseSatStatusRefresh', query: 'mutation{ expenseSatStatusRefresh(id:"1"){ id } }', needs: 'editar' },
     { name: 'supplierPaymentCreate', query: 'mutation{ supplierPaymentCreate(input:{accountId:"1",supplierId:"1",date:"2026-01-01",amount:"1",paymentForm:"03",applications:[{expenseId:"2",amount:"1"}]}){ id } }', needs: 'crear' },
     { name: 'supplierPaymentCancel', query: 'mutation{ supplierPaymentCancel(id:"1",reason:"x"){ id } }', needs: 'eliminar' },
     { name: 'paymentRequestCreate', query: 'mutation{ paymentRequestCreate(input:{date:"2026-01-01",description:"x",category:"x",subtotal:"10",ivaRate:"0.16"}){ id } }', needs: 'crear' },
@@ -784,5 +792,50 @@ describe('date range on the lists: both boundary days in, the days outside out, 
   });
   it('Solicitudes de pago by date', async () => {
     await checkDateRange(s, buyer, { field: 'paymentRequests', filterType: 'PaymentRequestFilter', dateField: 'date' });
+  });
+});
+
+describe('the supplier CFDI’s status at SAT', () => {
+  const READ = 'query($f:ID!){ supplierCfdiRead(fileId:$f){ uuid satStatus differences } }';
+  const ATTACH = 'mutation($e:ID!,$f:ID!){ expenseFileAttach(expenseId:$e,fileId:$f){ id } }';
+  const REFRESH = 'mutation($id:ID!){ expenseSatStatusRefresh(id:$id){ id cfdiUuid satStatus satCheckedAt version } }';
+  const SAT = 'query($id:ID!){ expense(id:$id){ satStatus satCheckedAt version } }';
+
+  it('is asked when the XML is read and attached, and again with «Consultar en el SAT»: vigente, then cancelado with its warning', async () => {
+    const { xml, uuid } = await stampedSupplierCfdi({ folio: '7001' }, 'sat-estado');
+    sat.answers.set(uuid, { estado: 'Vigente', esCancelable: 'Cancelable con aceptación' });
+    const read = (await gqlOk(READ, { f: await s.uploadId(buyer, Buffer.from(xml), 'proveedor.xml') }, buyer)).supplierCfdiRead;
+    expect(read).toEqual({ uuid, satStatus: 'vigente', differences: [] });
+    // SAT was asked with the QR's expression of this CFDI: 2,864.18 with six decimals.
+    expect(sat.requests.at(-1)!.expression).toMatch(new RegExp(`^\\?id=${uuid}&re=EKU9003173C9&rr=EKU9003173C9&tt=2864\\.180000&fe=.{8}$`));
+
+    const e = await createExpense((await createSupplier()).id);
+    expect((await gqlOk(SAT, { id: e.id })).expense).toEqual({ satStatus: null, satCheckedAt: null, version: e.version });
+    await gqlOk(ATTACH, { e: e.id, f: await s.uploadId(buyer, Buffer.from(xml), 'proveedor.xml') }, buyer);
+    const attached = (await gqlOk(SAT, { id: e.id })).expense;
+    expect(attached.satStatus).toBe('vigente');
+    expect(Date.now() - Date.parse(attached.satCheckedAt)).toBeLessThan(60_000);
+
+    // The supplier cancels it at SAT: asking again records it, and reading it warns.
+    sat.answers.set(uuid, { estado: 'Cancelado', esCancelable: 'Cancelable con aceptación', estatusCancelacion: 'Cancelado con aceptación' });
+    const refreshed = (await gqlOk(REFRESH, { id: e.id }, buyer)).expenseSatStatusRefresh;
+    expect(refreshed).toMatchObject({ id: e.id, cfdiUuid: uuid, satStatus: 'cancelado', version: attached.version });
+    const again = (await gqlOk(READ, { f: await s.uploadId(buyer, Buffer.from(xml), 'proveedor.xml') }, buyer)).supplierCfdiRead;
+    expect(again).toEqual({ uuid, satStatus: 'cancelado', differences: ['El SAT reporta este CFDI como cancelado: no ampara el gasto.'] });
+
+    // SAT does not answer: the status says so instead of failing the read.
+    sat.answers.set(uuid, 'http-500');
+    expect((await gqlOk(READ, { f: await s.uploadId(buyer, Buffer.from(xml), 'proveedor.xml') }, buyer)).supplierCfdiRead.satStatus).toBe('pendiente de consultar');
+  });
+
+  it('Consulta and Ventas may not ask it (FORBIDDEN); an expense without its XML is a field message; nothing is written', async () => {
+    const e = await createExpense((await createSupplier()).id);
+    const asked = sat.requests.length;
+    expect((await s.gql(REFRESH, { id: e.id }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(REFRESH, { id: e.id }, seller)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(fields(await s.gql(REFRESH, { id: e.id }, buyer))).toEqual({ id: 'El gasto no tiene el XML de su CFDI: adjúntalo para consultar su estado en el SAT.' });
+    expect((await s.gql(REFRESH, { id: '999999' }, buyer)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect(sat.requests.length).toBe(asked);
+    expect((await gqlOk(SAT, { id: e.id })).expense).toEqual({ satStatus: null, satCheckedAt: null, version: e.version });
   });
 });

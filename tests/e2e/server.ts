@@ -17,6 +17,7 @@ const { child, url } = await spawnProductionServer(
     ERP_ADMIN_PASSWORD: E2E_PASSWORD,
     LOG_LEVEL: 'warn',
     ERP_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+    ERP_SAT_STATUS_URL: 'off',
   },
   { stdio: 'inherit' },
 );

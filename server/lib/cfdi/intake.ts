@@ -1,9 +1,10 @@
 // A supplier's CFDI as Compras receives it (issue 26): read from the XML the supplier sent, its
 // seal verified with the certificate it carries (as SAT's and a PAC's checks do), its stamp
 // required (a CFDI without TimbreFiscalDigital has no fiscal existence), and the figures an
-// expense carries. SAT's own status (vigente / cancelado) needs SAT's service: until an adapter
-// asks it, the status says «pendiente de consultar».
+// expense carries. SAT's own status (vigente / cancelado) is asked apart (satStatus.ts): reading
+// stays offline, and says «pendiente de consultar» until the caller asks.
 import { dec, formatMxn, type Decimal } from '../../../schema/money';
+import type { SatEstado, SatStatusQuery } from './satStatus';
 import { verifySeal } from './seal';
 import { parseCfdi, timbreOf, type ParsedNode } from './xml';
 
@@ -25,7 +26,9 @@ export type SupplierCfdi = {
   isrRetention: string;
   ivaRetention: string;
   total: string;
-  satStatus: 'pendiente de consultar';
+  satStatus: SatEstado;
+  /** What SAT's status service needs to find it (the QR's expression). */
+  satQuery: SatStatusQuery;
 };
 
 export class CfdiIntakeError extends Error {
@@ -91,6 +94,7 @@ export async function readSupplierCfdi(xml: string): Promise<SupplierCfdi> {
     ivaRetention: two(ivaRet),
     total: two(text(doc, 'Total')),
     satStatus: 'pendiente de consultar',
+    satQuery: { uuid: timbre.uuid.toUpperCase(), emisorRfc: text(node(doc, 'Emisor'), 'Rfc'), receptorRfc: text(node(doc, 'Receptor'), 'Rfc'), total: text(doc, 'Total'), selloCFD: timbre.selloCFD },
   };
 }
 

@@ -134,7 +134,7 @@ export const tfdCadena = (t: TimbreData): string =>
   `||1.1|${t.uuid}|${t.fechaTimbrado}|${t.rfcProvCertif}|${t.leyenda ? `${t.leyenda}|` : ''}${t.selloCFD}|${t.noCertificadoSAT}||`;
 
 /** SAT's verification URL the printed form's QR carries (id, re, rr, tt, fe = last 8 characters of the Sello). */
-export function verificationUrl(t: TimbreData): string {
+export function verificationUrl(t: Pick<TimbreData, 'uuid' | 'emisorRfc' | 'receptorRfc' | 'total' | 'selloCFD'>): string {
   const [int, frac = ''] = t.total.split('.');
   // Anexo 20: up to 18 integer digits and 6 decimals; written with its 6 decimals.
   const tt = `${int}.${frac.padEnd(6, '0').slice(0, 6)}`;

@@ -83,6 +83,7 @@ export const shoppingResolvers: Resolvers = {
     expenseCancel: (_p, a, ctx) => service.cancelExpense(ctx, a.id, a.version, a.reason),
     expenseFileAttach: (_p, a, ctx) => service.attachExpenseFile(ctx, a.expenseId, a.fileId),
     expenseFileDelete: (_p, a, ctx) => service.deleteExpenseFile(ctx, a.id),
+    expenseSatStatusRefresh: (_p, a, ctx) => service.refreshExpenseSatStatus(ctx, a.id),
 
     supplierPaymentCreate: (_p, a, ctx) => service.createPayment(ctx, a.input),
     supplierPaymentCancel: (_p, a, ctx) => service.cancelPayment(ctx, a.id, a.reason),

@@ -16,6 +16,7 @@ import { parseInput, rules, z } from '../../lib/validation';
 import { hasCode, REGIMENES_FISCALES, regimenAppliesTo } from '../../../schema/sat';
 import { claimUpload, detachUpload, findUpload, isUploadId, removeUploadBytes, storageOf, toAttachment, withStorage } from '../../lib/attachments';
 import { CfdiIntakeError, cfdiDifferences, readSupplierCfdi, type SupplierCfdi } from '../../lib/cfdi/intake';
+import { consultSatStatus, type SatCfdiStatus } from '../../lib/cfdi/satStatus';
 import { getCompanyProfile } from '../../lib/company';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import * as data from './data';
@@ -31,6 +32,9 @@ export const MSG = {
   cfdiRegistered: (uuid: string, folio: number) => `El CFDI ${uuid} ya está registrado en el gasto ${folio}.`,
   cfdiOtherUuid: (uuid: string, captured: string) => `El XML es el CFDI ${uuid}, no el que se capturó en el gasto (${captured}).`,
   cfdiNotXml: 'Sube el XML del CFDI (el PDF no trae los datos fiscales).',
+  satCancelled: 'El SAT reporta este CFDI como cancelado: no ampara el gasto.',
+  satEfos: 'El emisor aparece en la lista del SAT de operaciones inexistentes (art. 69-B CFF).',
+  noCfdiXml: 'El gasto no tiene el XML de su CFDI: adjúntalo para consultar su estado en el SAT.',
   cfdiOtherReceptor: (rfc: string, company: string) => `RFC del receptor: el CFDI está emitido a ${rfc}, no a la empresa (${company}).`,
   rfcTaken: 'Ya existe un proveedor con ese RFC.',
   regime: 'Selecciona un régimen fiscal del catálogo.',
@@ -509,13 +513,35 @@ export async function supplierCfdiRead(ctx: RequestContext, fileId: string, expe
   const company = await getCompanyProfile(db(ctx));
   const differences = expense ? cfdiDifferences(cfdi, expense) : [];
   if (cfdi.receptorRfc !== company.rfc.toUpperCase()) differences.unshift(MSG.cfdiOtherReceptor(cfdi.receptorRfc, company.rfc));
-  return { ...cfdi, registeredInExpense: await data.expenseFolioOfCfdi(db(ctx), cfdi.uuid, expense?.id ?? null), differences };
+  const sat = await consultSatStatus(ctx.app.config.satStatusUrl, cfdi.satQuery);
+  differences.unshift(...satWarnings(sat));
+  return { ...cfdi, satStatus: sat.estado, registeredInExpense: await data.expenseFolioOfCfdi(db(ctx), cfdi.uuid, expense?.id ?? null), differences };
+}
+
+/** What SAT's answer means for an expense, in Spanish: a cancelled CFDI, an emisor on the 69-B list. */
+const satWarnings = (sat: SatCfdiStatus): string[] => [...(sat.estado === 'cancelado' ? [MSG.satCancelled] : []), ...(sat.efos ? [MSG.satEfos] : [])];
+
+/** Asks SAT for the status of the expense's CFDI and records it (after any transaction: SAT may take seconds). */
+async function recordSatStatus(ctx: RequestContext, expenseId: number, cfdi: SupplierCfdi): Promise<void> {
+  const sat = await consultSatStatus(ctx.app.config.satStatusUrl, cfdi.satQuery);
+  await data.setExpenseSatStatus(db(ctx), expenseId, sat.estado);
+}
+
+/** «Consultar en el SAT»: the status of the CFDI attached to the expense, asked again. */
+export async function refreshExpenseSatStatus(ctx: RequestContext, expenseId: string) {
+  const id = Number(expenseId);
+  found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
+  const key = await data.expenseCfdiStorageKey(db(ctx), id);
+  if (!key) throw badInput({ id: MSG.noCfdiXml });
+  await recordSatStatus(ctx, id, await readCfdiUpload(ctx, key));
+  return found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
 }
 
 /** Attaches an upload (the supplier's CFDI XML or PDF) to an expense. */
 export async function attachExpenseFile(ctx: RequestContext, expenseId: string, fileId: string) {
   const id = Number(expenseId);
   found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
+  let attachedCfdi: SupplierCfdi | null = null;
   await db(ctx).transaction(async (tx) => {
     await data.lockExpense(tx, id);
     const upload = await claimUpload(tx, ctx, fileId, { allowed: ['xml', 'pdf'], xml: 'cfdi', subject: 'Compras-Gastos', ownerEntity: 'expense', ownerId: id, field: 'fileId' });
@@ -527,10 +553,12 @@ export async function attachExpenseFile(ctx: RequestContext, expenseId: string, 
       if (other !== null) throw badInput({ fileId: MSG.cfdiRegistered(cfdi.uuid, other) });
       if (expense.cfdiUuid && expense.cfdiUuid.toUpperCase() !== cfdi.uuid) throw badInput({ fileId: MSG.cfdiOtherUuid(cfdi.uuid, expense.cfdiUuid) });
       if (!expense.cfdiUuid) await data.setExpenseCfdiUuid(tx, id, cfdi.uuid);
+      attachedCfdi = cfdi;
     }
     await data.insertExpenseFile(tx, id, upload.id);
     await writeAudit(tx, actorOf(ctx), { entity: 'expense', entityId: id, action: 'attach', after: { fileId: upload.id, fileName: upload.fileName, size: upload.size, sha256: upload.sha256 } });
   });
+  if (attachedCfdi) await recordSatStatus(ctx, id, attachedCfdi);
   return toAttachment(found(await data.findExpenseFile(db(ctx), fileId), 'El archivo'));
 }
 

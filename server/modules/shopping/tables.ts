@@ -131,6 +131,9 @@ export const expenses = pgTable(
     status: text('status').notNull().default('pendiente'),
     cancelReason: text('cancel_reason'),
     paymentRequestId: integer('payment_request_id'),
+    /** Its CFDI's status at SAT (server/lib/cfdi/satStatus.ts) when last asked; null without an XML. */
+    satStatus: text('sat_status'),
+    satCheckedAt: timestamp('sat_checked_at', { withTimezone: true, mode: 'date' }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),

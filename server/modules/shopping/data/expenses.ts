@@ -31,6 +31,8 @@ export type ExpenseRow = {
   status: 'pendiente' | 'pagado_parcial' | 'pagado' | 'cancelado';
   cancelReason: string | null;
   paymentRequestId: number | null;
+  satStatus: string | null;
+  satCheckedAt: Date | null;
   daysOverdue: number;
   createdAt: Date;
   version: number;
@@ -42,7 +44,7 @@ const expenseSelect = (today: string) => sql`select e.id, e.folio, e.supplier_id
     e.isr_retention_rate::text as "isrRetentionRate", e.isr_retention::text as "isrRetention",
     e.iva_retention_rate::text as "ivaRetentionRate", e.iva_retention::text as "ivaRetention",
     e.total::text as total, e.balance::text as balance, e.status, e.cancel_reason as "cancelReason",
-    e.payment_request_id as "paymentRequestId",
+    e.payment_request_id as "paymentRequestId", e.sat_status as "satStatus", e.sat_checked_at as "satCheckedAt",
     case when e.status in ('pendiente', 'pagado_parcial') and e.due_date < ${today}::date then (${today}::date - e.due_date) else 0 end as "daysOverdue",
     e.created_at as "createdAt", e.version
   from expenses e join suppliers s on s.id = e.supplier_id`;
@@ -233,6 +235,20 @@ export async function expenseFolioOfCfdi(ex: Executor, uuid: string, exceptId?: 
 /** The supplier's XML names the expense's CFDI: its UUID is kept (unique among active expenses). */
 export async function setExpenseCfdiUuid(ex: Executor, id: number, uuid: string): Promise<void> {
   await ex.execute(sql`update expenses set cfdi_uuid = ${uuid}, version = version + 1 where id = ${id}`);
+}
+
+/** What SAT said of the expense's CFDI, and when (no version bump: it is not an edit of the expense). */
+export async function setExpenseSatStatus(ex: Executor, id: number, status: string): Promise<void> {
+  await ex.execute(sql`update expenses set sat_status = ${status}, sat_checked_at = now() where id = ${id}`);
+}
+
+/** The storage key of the expense's CFDI: the first XML attached (attaching checks it names the expense's UUID). */
+export async function expenseCfdiStorageKey(ex: Executor, expenseId: number): Promise<string | null> {
+  const rows = await queryRows<{ key: string }>(
+    ex,
+    sql`select u.storage_key as key from expense_files f join uploads u on u.id = f.upload_id where f.expense_id = ${expenseId} and u.file_type = 'xml' order by f.id limit 1`,
+  );
+  return rows[0]?.key ?? null;
 }
 
 export async function expenseCategories(ex: Executor): Promise<string[]> {
