@@ -9,6 +9,7 @@ export const securityResolvers: Resolvers = {
     secInspectionTypeOptions: (_p, _a, ctx) => service.typeOptions(ctx),
     secSchedules: (_p, a, ctx) => service.listSchedules(ctx, a.list, a.filter),
     secInspections: (_p, a, ctx) => service.listInspections(ctx, a.list, a.filter),
+    secInspectionGroups: (_p, a, ctx) => service.inspectionGroups(ctx, a.groupBy, a.list, a.filter),
     secInspection: (_p, a, ctx) => service.getInspection(ctx, a.id),
     secMaintenanceReports: (_p, a, ctx) => service.maintenanceReports(ctx, a.list, a.status),
     secPermits: (_p, a, ctx) => service.listPermits(ctx, a.list, a.filter),

@@ -14,7 +14,9 @@ import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import { dec, money } from '../../../schema/money';
-import { closeProblems, formatInspectionFolio, inspectionResult, inspectionScore, INSPECTION_ANSWERS } from '../../../schema/security/inspections';
+import { closeProblems, formatInspectionFolio, inspectionResult, inspectionScore, INSPECTION_ANSWERS, INSPECTION_RESULT_LABELS, INSPECTION_STATUS_LABELS } from '../../../schema/security/inspections';
+import { labelGroups } from '../../lib/moneyGroups';
+import { monthLabel } from '../../../schema/moneyGroups';
 import { missingChecks, PERMIT_CHECKLISTS, PERMIT_EXPIRING_HOURS, PERMIT_KINDS, PERMIT_KIND_LABELS, PERMIT_STATUS_LABELS, windowExpired, type PermitKind } from '../../../schema/security/permits';
 import { isOverdue, nextOccurrence, RECURRENCES, type Recurrence } from '../../../schema/security/schedule';
 import { DELIVERY_LINES_MAX, DELIVERY_QUANTITY_MAX, EPP_STOCK_MAX, RETURN_CONDITIONS, statusAfterReturn, TOOL_CATEGORIES, TOOL_STATUS_LABELS } from '../../../schema/security/tools';
@@ -226,14 +228,27 @@ const saveInput = z.object({
     .max(200, MSG.answersTooMany(200)),
 });
 
-export function listInspections(ctx: RequestContext, list: ListInput | null | undefined, f: { status?: string | null; result?: string | null; typeId?: string | null; withFindings?: boolean | null; from?: string | null; to?: string | null } | null | undefined) {
-  return data.listInspections(db(ctx), readList(list, data.INSPECTION_SORTS, 'folio'), {
-    status: f?.status ?? null,
-    result: f?.result ?? null,
-    typeId: f?.typeId ? Number(f.typeId) : null,
-    withFindings: Boolean(f?.withFindings),
-    range: readDateRange(f),
-  });
+type InspectionFilterArg = { status?: string | null; result?: string | null; typeId?: string | null; withFindings?: boolean | null; from?: string | null; to?: string | null } | null | undefined;
+const inspectionFilter = (f: InspectionFilterArg): data.InspectionFilter => ({
+  status: f?.status ?? null,
+  result: f?.result ?? null,
+  typeId: f?.typeId ? Number(f.typeId) : null,
+  withFindings: Boolean(f?.withFindings),
+  range: readDateRange(f),
+});
+
+export function listInspections(ctx: RequestContext, list: ListInput | null | undefined, f: InspectionFilterArg) {
+  return data.listInspections(db(ctx), readList(list, data.INSPECTION_SORTS, 'folio'), inspectionFilter(f));
+}
+
+const INSPECTION_GROUP_LABELS: Record<string, Record<string, string>> = { STATUS: INSPECTION_STATUS_LABELS, RESULT: { ...INSPECTION_RESULT_LABELS, '': 'Sin resultado (borrador)' } };
+
+/** «Agrupar por» of the list: the same search and filter, counted per group. */
+export async function inspectionGroups(ctx: RequestContext, groupBy: data.InspectionGroupBy, list: ListInput | null | undefined, f: InspectionFilterArg) {
+  const groups = await data.inspectionGroups(db(ctx), groupBy, readList(list, data.INSPECTION_SORTS, 'folio'), inspectionFilter(f));
+  if (groupBy === 'MONTH') return labelGroups(groups, monthLabel);
+  const labels = INSPECTION_GROUP_LABELS[groupBy];
+  return labels ? labelGroups(groups, (key) => labels[key] ?? key) : groups;
 }
 
 export const getInspection = (ctx: RequestContext, id: string) => (/^\d{1,12}$/.test(id) ? data.findInspection(db(ctx), Number(id)) : Promise.resolve(null));
