@@ -45,6 +45,7 @@ export const texts = {
     },
     alerts: (n: number) => (n === 1 ? '1 alerta' : `${n} alertas`),
     noAlerts: 'Al día',
+    groupBy: { area: 'Área', position: 'Puesto', status: 'Estado', frequency: 'Frecuencia de pago', count: 'Empleados' },
   },
   form: {
     newTitle: 'Nuevo empleado',
