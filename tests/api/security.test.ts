@@ -251,6 +251,32 @@ describe('Seguridad', () => {
     expect((await ok('{ dashboard { security { overdueInspections } } }', {}, seller)).dashboard.security).toBeNull();
   });
 
+  it('«Agrupar por» counts the list\'s own inspections (search and filter) by estado, resultado, tipo and mes; Consulta reads, Ventas is FORBIDDEN', async () => {
+    const GROUPS = `query($g:SecInspectionGroupBy!,$f:SecInspectionFilter,$l:ListInput){ secInspectionGroups(groupBy:$g, filter:$f, list:$l){
+      totalGroups groups { key label count total } grandTotal { count total } } }`;
+    const groups = async (g: string, f: Record<string, unknown> | null = null, l: Record<string, unknown> = {}) => (await ok(GROUPS, { g, f, l }, viewer)).secInspectionGroups;
+    const rows = (page: { groups: { key: string; label: string; count: number }[] }) => page.groups.map((x) => [x.key, x.label, x.count]);
+    // «Prueba API» has the two inspections of today worked above: Nave 2 reprobada (80.95) and Nave 3 aprobada (100), both cerradas.
+    const mine = { typeId };
+    expect(await groups('STATUS', mine)).toEqual({ totalGroups: 1, groups: [{ key: 'cerrada', label: 'Cerrada', count: 2, total: '0' }], grandTotal: { count: 2, total: '0' } });
+    expect(rows(await groups('RESULT', mine))).toEqual([['aprobada', 'Aprobada', 1], ['reprobada', 'Reprobada', 1]]);
+    expect(rows(await groups('TYPE', mine))).toEqual([[typeId, 'Prueba API', 2]]);
+    const months = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+    expect(rows(await groups('MONTH', mine))).toEqual([[today.slice(0, 7), `${months[Number(today.slice(5, 7)) - 1]} de ${today.slice(0, 4)}`, 2]]);
+    // The search applies too: only Nave 3.
+    expect(rows(await groups('RESULT', mine, { search: 'Nave 3' }))).toEqual([['aprobada', 'Aprobada', 1]]);
+    // Every inspection (the demo's 20 and these 2): each status group holds what the list holds with that filter; borradores have no result (key "").
+    const total = async (f: Record<string, unknown>) => (await ok('query($f:SecInspectionFilter){ secInspections(filter:$f, list:{pageSize:1}){ total } }', { f })).secInspections.total;
+    const all = await groups('STATUS');
+    expect(all.grandTotal.count).toBe(22);
+    for (const g of all.groups) expect(g.count).toBe(await total({ status: g.key }));
+    const byResult = await groups('RESULT');
+    const drafts = all.groups.find((g: { key: string }) => g.key === 'borrador')?.count ?? 0;
+    expect(byResult.groups.find((g: { key: string }) => g.key === '')?.count ?? 0).toBe(drafts);
+    expect(fieldsOf(await s.gql('{ secInspectionGroups(groupBy: STATUS, list:{sortBy:"notes"}){ totalGroups } }', {}, sec))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
+    expect(codeOf(await s.gql('{ secInspectionGroups(groupBy: STATUS){ totalGroups } }', {}, seller))).toBe('FORBIDDEN');
+  });
+
   it('permisos: checklist, window, overlap (also in parallel), expired cannot be authorised, lifecycle', async () => {
     const w = [employee(25), employee(26), employee(27)];
     const base = { kind: 'altura', requesterEmployeeId: employee(24), workerIds: [w[0], w[1]], area: 'Techumbre nave 1', validFrom: hoursFromNow(1), validTo: hoursFromNow(9) };
