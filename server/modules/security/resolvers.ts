@@ -35,6 +35,7 @@ export const securityResolvers: Resolvers = {
     secInspectionSave: (_p, a, ctx) => service.saveInspection(ctx, a.id, a.version, a.input),
     secInspectionAnswerPhoto: (_p, a, ctx) => service.setAnswerPhoto(ctx, a.answerId, a.fileId),
     secInspectionClose: (_p, a, ctx) => service.closeInspection(ctx, a.id, a.version),
+    secInspectionBulkClose: (_p, a, ctx) => service.closeInspections(ctx, a.ids),
     secInspectionRaiseReport: (_p, a, ctx) => service.raiseReport(ctx, a.answerId),
     secPermitCreate: (_p, a, ctx) => service.savePermit(ctx, null, null, a.input),
     secPermitUpdate: (_p, a, ctx) => service.savePermit(ctx, a.id, a.version, a.input),

@@ -10,6 +10,7 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment, type AttachmentRow } from '../../lib/attachments';
 import { appError, badInput, conflict, forbidden, found, notFound } from '../../lib/errors';
+import { runBulk } from '../../lib/bulk';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
@@ -341,6 +342,32 @@ export async function setAnswerPhoto(ctx: RequestContext, answerIdRaw: string, f
   });
   await removeUploadBytes(storageOf(ctx), replaced);
   return found(await data.findInspection(db(ctx), answer.inspectionId), 'La inspección');
+}
+
+/**
+ * «Cerrar» on a selection of the list: each inspection goes through closeInspection with its current version (its own
+ * transaction, the same rules, schedule step and audit); the ones that cannot close come back with the reason.
+ */
+export function closeInspections(ctx: RequestContext, ids: readonly string[]) {
+  return runBulk(
+    ctx,
+    ids,
+    async (id) => {
+      const current = /^\d{1,12}$/.test(id) ? await data.findInspection(db(ctx), Number(id)) : null;
+      if (!current) throw notFound('La inspección');
+      await closeInspection(ctx, id, current.version);
+    },
+    {
+      references: async (failed) => {
+        const out = new Map<string, string>();
+        for (const id of failed.filter((x) => /^\d{1,12}$/.test(x))) {
+          const row = await data.findInspection(db(ctx), Number(id));
+          if (row) out.set(id, formatInspectionFolio(row.folio));
+        }
+        return out;
+      },
+    },
+  );
 }
 
 export async function closeInspection(ctx: RequestContext, id: string, version: number) {

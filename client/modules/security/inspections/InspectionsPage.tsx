@@ -4,10 +4,11 @@
 import { useState } from 'react';
 import { Badge, Button, Select, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { IconPlus } from '@tabler/icons-react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import {
+  SecInspectionBulkCloseDocument,
   SecInspectionCreateDocument,
   SecInspectionGroupsDocument,
   SecInspectionListDocument,
@@ -41,6 +42,12 @@ const t = {
   allStatuses: 'Todos los estados',
   allResults: 'Todos los resultados',
   allTypes: 'Todos los tipos',
+  bulkClose: 'Cerrar',
+  bulkCloseTitle: 'Cerrar inspecciones',
+  bulkCloseMessage: (n: number) =>
+    n === 1
+      ? 'Se cerrará la inspección seleccionada con su calificación y resultado; ya no se podrá modificar.'
+      : `Se cerrarán las ${n} inspecciones seleccionadas, cada una con su calificación y resultado; ya no se podrán modificar. Las que tengan puntos sin responder o sin foto de evidencia se quedan en borrador.`,
   groupBy: { status: 'Estado', result: 'Resultado', type: 'Tipo', month: 'Mes', count: 'Inspecciones' },
   withFindings: 'Con hallazgos',
   fields: { type: 'Tipo de inspección', area: 'Área o ubicación', inspector: 'Inspector', date: 'Fecha' },
@@ -83,8 +90,6 @@ const GROUP_BY: GroupByOption[] = [
   { value: 'MONTH', label: t.groupBy.month, filter: 'month' },
 ];
 const MEASURES = countMeasures(t.groupBy.count);
-/** Checkboxes for "Exportar selección" (the bar's own action) when the role may export. */
-const BULK: BulkConfig<SecInspectionFieldsFragment> = { actions: [], describe: (r) => formatInspectionFolio(r.folio) };
 
 type NewInspection = { typeId: string; area: string; inspectorEmployeeId: string; inspectedOn: string };
 const required = (v: string) => (v.trim() ? null : common.required);
@@ -133,6 +138,25 @@ export function InspectionsPage() {
   const groupBy = chosenGrouping(params, GROUP_BY);
   const types = useQuery(SecInspectionTypeOptionListDocument, { fetchPolicy: 'cache-first' }).data?.secInspectionTypeOptions ?? [];
   const list = useServerList(SecInspectionListDocument, params, { filter }, (d) => d.secInspections, { entity: 'sec_inspection' });
+  const client = useApolloClient();
+  const bulk: BulkConfig<SecInspectionFieldsFragment> = {
+    loadAll: list.fetchAll,
+    describe: (r) => formatInspectionFolio(r.folio),
+    actions: [
+      {
+        key: 'close',
+        label: t.bulkClose,
+        icon: <IconLock size={14} />,
+        allowed: access.editar,
+        confirm: { title: t.bulkCloseTitle, message: t.bulkCloseMessage, confirmLabel: t.bulkCloseTitle },
+        run: async (ids) => {
+          const r = await client.mutate({ mutation: SecInspectionBulkCloseDocument, variables: { ids } });
+          await list.refetch();
+          return r.data?.secInspectionBulkClose;
+        },
+      },
+    ],
+  };
   return (
     <>
       <ListPage
@@ -148,7 +172,7 @@ export function InspectionsPage() {
         rowKey={(r) => r.id}
         onRowClick={(r) => void navigate(`${SECURITY_PATHS.inspection}?id=${r.id}`)}
         fetchAll={access.exportar ? list.fetchAll : undefined}
-        bulk={BULK}
+        bulk={bulk}
         grouping={{
           control: <GroupBySelect params={params} options={GROUP_BY} />,
           view: groupBy ? (
