@@ -1,7 +1,8 @@
-// "Agrupar por" on money lists (facturas, gastos…): a select in the list's
+// "Agrupar por" on lists (facturas, gastos, nóminas, empleados…): a select in the list's
 // filters (GroupBySelect) and, while a grouping is chosen, a view in place of
 // the table (GroupedTotals, given to ListPage's `grouping`): groups with their count
-// and subtotals, the grand total as footer, paging, export to Excel, and a
+// and the list's amounts (GroupMeasures: subtotal, IVA, total, saldo on money
+// documents; other amounts, or none, elsewhere), the grand total as footer, paging, export to Excel, and a
 // click on a group that opens the list filtered by it. The choice lives in the
 // URL (`groupBy`, a list filter like any other) so saved views keep it; a
 // month drill-down is the `month` filter (AAAA-MM) that the screen turns into
@@ -41,7 +42,7 @@ export const GROUPED_TEXTS = {
   grandTotal: 'Total general',
   month: 'Mes',
   removeMonth: 'Quitar el filtro de mes',
-  open: (label: string) => `Ver los documentos de ${label}`,
+  open: (what: string, label: string) => `Ver los ${what} de ${label}`,
   groups: (n: number) => `${formatNumber(n, 0)} ${n === 1 ? 'grupo' : 'grupos'}`,
   empty: 'Sin registros',
   emptyFiltered: 'Prueba con otra búsqueda o cambia los filtros.',
@@ -65,26 +66,38 @@ export function drillFilters(option: GroupByOption, key: string): Record<string,
   return { groupBy: '', [option.filter]: key };
 }
 
-const moneyColumns = (balanceLabel: string) =>
-  [
+type AmountKey = 'subtotal' | 'tax' | 'total' | 'balance';
+
+/** What a group shows besides its name: the count (column header and the unit on a phone's card) and the list's amounts, in order; the one with `strong` is the group's main figure. */
+export type GroupMeasures = { count: { header: string; unit: string }; amounts: readonly { key: AmountKey; header: string; strong?: boolean }[] };
+
+/** Money documents (facturas, gastos): subtotal, IVA, total and saldo (or another name for the balance). */
+export const moneyMeasures = (balanceLabel: string = GROUPED_TEXTS.balance): GroupMeasures => ({
+  count: { header: GROUPED_TEXTS.count, unit: 'doc.' },
+  amounts: [
     { key: 'subtotal', header: GROUPED_TEXTS.subtotal },
     { key: 'tax', header: GROUPED_TEXTS.tax },
-    { key: 'total', header: GROUPED_TEXTS.total },
+    { key: 'total', header: GROUPED_TEXTS.total, strong: true },
     { key: 'balance', header: balanceLabel },
-  ] as const;
+  ],
+});
+
+/** A list without money (empleados, vehículos…): each group only counts its records. */
+export const countMeasures = (header: string, unit: string = header.toLowerCase()): GroupMeasures => ({ count: { header, unit }, amounts: [] });
 
 /** The export columns: numbers stay numbers in Excel. */
-export function groupExportColumns(groupHeader: string, balanceLabel: string = GROUPED_TEXTS.balance): ListColumn<MoneyGroup>[] {
+export function groupExportColumns(groupHeader: string, measures: GroupMeasures = moneyMeasures()): ListColumn<MoneyGroup>[] {
   return [
     { key: 'label', header: groupHeader },
-    { key: 'count', header: GROUPED_TEXTS.count, exportValue: (g) => g.count },
-    ...moneyColumns(balanceLabel).map((c) => ({ key: c.key, header: c.header, exportValue: (g: MoneyGroup) => Number(g[c.key]) })),
+    { key: 'count', header: measures.count.header, exportValue: (g) => g.count },
+    ...measures.amounts.map((c) => ({ key: c.key, header: c.header, exportValue: (g: MoneyGroup) => Number(g[c.key]) })),
   ];
 }
 
 export type GroupedTotalsTableProps = {
   groupHeader: string;
-  balanceLabel?: string;
+  /** The count and amounts shown (moneyMeasures by default). */
+  measures?: GroupMeasures;
   page: MoneyGroupPage | undefined;
   loading: boolean;
   error?: string | null;
@@ -99,9 +112,11 @@ export type GroupedTotalsTableProps = {
 };
 
 /** The presenter: groups as rows (cards on a phone), the grand total as footer, the pager. */
-export function GroupedTotalsTable({ groupHeader, balanceLabel = GROUPED_TEXTS.balance, page, loading, error, pageNumber, pageSize, onPage, onOpen, filtered, compact, actions }: GroupedTotalsTableProps) {
+export function GroupedTotalsTable({ groupHeader, measures = moneyMeasures(), page, loading, error, pageNumber, pageSize, onPage, onOpen, filtered, compact, actions }: GroupedTotalsTableProps) {
   const groups = page?.groups ?? [];
-  const money = moneyColumns(balanceLabel);
+  const money = measures.amounts;
+  const width = 2 + money.length;
+  const unit = (n: number) => `${formatNumber(n, 0)} ${measures.count.unit}`;
   const totalPages = Math.max(1, Math.ceil((page?.totalGroups ?? 0) / pageSize));
   const empty = !loading && groups.length === 0 ? <EmptyState py="xl" icon={<IconInbox size={28} stroke={1.5} />} title={GROUPED_TEXTS.empty} description={filtered && !error ? GROUPED_TEXTS.emptyFiltered : undefined} /> : null;
   const rowProps = (group: MoneyGroup) => ({
@@ -110,7 +125,7 @@ export function GroupedTotalsTable({ groupHeader, balanceLabel = GROUPED_TEXTS.b
       if (event.key === 'Enter') onOpen(group);
     },
     tabIndex: 0,
-    'aria-label': GROUPED_TEXTS.open(group.label),
+    'aria-label': GROUPED_TEXTS.open(measures.count.header.toLowerCase(), group.label),
     style: { cursor: 'pointer' },
   });
   const grand = page?.grandTotal;
@@ -130,14 +145,14 @@ export function GroupedTotalsTable({ groupHeader, balanceLabel = GROUPED_TEXTS.b
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Text fw={600} size="sm">{group.label}</Text>
                 <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  {formatNumber(group.count, 0)} doc.
+                  {unit(group.count)}
                 </Text>
               </Group>
-              <Stack gap={2} mt={4}>
+              <Stack gap={2} mt={money.length ? 4 : 0}>
                 {money.map((c) => (
                   <Group key={c.key} justify="space-between" gap="sm" wrap="nowrap">
                     <Text size="xs" c="dimmed">{c.header}</Text>
-                    <Text size="sm" fw={c.key === 'total' ? 600 : undefined}>{formatMoney(group[c.key])}</Text>
+                    <Text size="sm" fw={c.strong ? 600 : undefined}>{formatMoney(group[c.key])}</Text>
                   </Group>
                 ))}
               </Stack>
@@ -148,7 +163,7 @@ export function GroupedTotalsTable({ groupHeader, balanceLabel = GROUPED_TEXTS.b
             <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-light)" data-testid="grand-total">
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={700} size="sm">{GROUPED_TEXTS.grandTotal}</Text>
-                <Text size="xs" c="dimmed">{formatNumber(grand.count, 0)} doc.</Text>
+                <Text size="xs" c="dimmed">{unit(grand.count)}</Text>
               </Group>
               <Stack gap={2} mt={4}>
                 {money.map((c) => (
@@ -168,7 +183,7 @@ export function GroupedTotalsTable({ groupHeader, balanceLabel = GROUPED_TEXTS.b
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{groupHeader}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{GROUPED_TEXTS.count}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{measures.count.header}</Table.Th>
                   {money.map((c) => (
                     <Table.Th key={c.key} style={{ textAlign: 'right' }}>{c.header}</Table.Th>
                   ))}
@@ -178,7 +193,7 @@ export function GroupedTotalsTable({ groupHeader, balanceLabel = GROUPED_TEXTS.b
                 {loading && !page
                   ? Array.from({ length: 4 }, (_, i) => (
                       <Table.Tr key={i}>
-                        <Table.Td colSpan={6}><Skeleton height={14} radius="sm" /></Table.Td>
+                        <Table.Td colSpan={width}><Skeleton height={14} radius="sm" /></Table.Td>
                       </Table.Tr>
                     ))
                   : null}
@@ -193,7 +208,7 @@ export function GroupedTotalsTable({ groupHeader, balanceLabel = GROUPED_TEXTS.b
                 ))}
                 {empty ? (
                   <Table.Tr>
-                    <Table.Td colSpan={6}>{empty}</Table.Td>
+                    <Table.Td colSpan={width}>{empty}</Table.Td>
                   </Table.Tr>
                 ) : null}
               </Table.Tbody>
@@ -232,7 +247,8 @@ export type GroupingSetup<TData, TVars> = {
   pick: (data: TData) => MoneyGroupPage | undefined;
   /** Audit entity of the documents: the groups refresh when anyone changes one. */
   entity?: string;
-  balanceLabel?: string;
+  /** The count and amounts shown (moneyMeasures by default). */
+  measures?: GroupMeasures;
   exportName: string;
   canExport: boolean;
 };
@@ -272,7 +288,8 @@ export type GroupedTotalsProps<TData, TVars> = {
   pick: (data: TData) => MoneyGroupPage | undefined;
   /** Audit entity of the documents: the groups refresh when anyone changes one. */
   entity?: string;
-  balanceLabel?: string;
+  /** The count and amounts shown (moneyMeasures by default). */
+  measures?: GroupMeasures;
   exportName: string;
   canExport: boolean;
 };
@@ -308,7 +325,7 @@ export function GroupedTotals<TData, TVars>(props: GroupedTotalsProps<TData, TVa
         return { items: got?.groups ?? [], total: got?.totalGroups ?? 0 };
       });
       const footer = grand ? [{ ...grand, label: GROUPED_TEXTS.grandTotal }] : [];
-      await exportRows(`${props.exportName} por ${option.label.toLowerCase()}`, groupExportColumns(option.label, props.balanceLabel), [...rows, ...footer], 'xlsx');
+      await exportRows(`${props.exportName} por ${option.label.toLowerCase()}`, groupExportColumns(option.label, props.measures), [...rows, ...footer], 'xlsx');
     } catch (caught) {
       notifyError(readGraphQLError(caught)?.message ?? 'No se pudo exportar.', GROUPED_TEXTS.exportFailed);
     } finally {
@@ -320,7 +337,7 @@ export function GroupedTotals<TData, TVars>(props: GroupedTotalsProps<TData, TVa
   return (
     <GroupedTotalsTable
       groupHeader={option.label}
-      balanceLabel={props.balanceLabel}
+      measures={props.measures}
       page={page}
       loading={loading}
       error={readGraphQLError(error)?.message ?? null}

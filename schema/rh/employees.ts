@@ -73,6 +73,10 @@ export function identityDateErrors(v: IdentityDates, today: string): Record<stri
 
 export type DocumentState = 'vigente' | 'por_vencer' | 'vencido' | 'faltante';
 
+/** Spanish names of the employee's status and pay frequency (list badges, «Agrupar por»). */
+export const EMPLOYEE_STATUS_LABELS: Readonly<Record<string, string>> = { activo: 'Activo', baja: 'Baja' };
+export const PAY_FREQUENCY_LABELS: Readonly<Record<string, string>> = { semanal: 'Semanal', quincenal: 'Quincenal' };
+
 export const DOCUMENT_STATE_LABELS: Readonly<Record<DocumentState, string>> = {
   vigente: 'Vigente',
   por_vencer: 'Por vencer',

@@ -1,8 +1,10 @@
-// "Agrupar por" for money lists, written once: the list's own FROM and WHERE
+// "Agrupar por" for lists, written once: the list's own FROM and WHERE
 // (so the groups always hold exactly the rows the list shows) grouped by one
 // key in SQL with NUMERIC sums, one page of groups plus the grand total.
 // Cancelled documents are shown by the list, so they count in `count`, but
-// they add no money (the same rule as the Gastos list's own sums).
+// they add no money (the same rule as the Gastos list's own sums). A list
+// without amounts (Empleados, Vehículos, Inspecciones) leaves the sums out:
+// its groups only count, the four amounts are 0.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/database';
 
@@ -17,17 +19,20 @@ export type MoneyGroupSpec = {
   /** Group key (cast to text) and its label (any row of the group gives the same one). */
   key: SQL;
   label: SQL;
-  subtotal: SQL;
-  tax: SQL;
-  total: SQL;
-  balance: SQL;
-  /** True for a cancelled document: counted, not summed. */
-  cancelled: SQL;
-  /** Months read in calendar order; anything else from the largest total down. */
-  order: 'totalDesc' | 'keyAsc';
+  /** The four amounts; a list without money leaves them out (0). */
+  subtotal?: SQL;
+  tax?: SQL;
+  total?: SQL;
+  balance?: SQL;
+  /** True for a cancelled document: counted, not summed (none when left out). */
+  cancelled?: SQL;
+  /** Months read in calendar order; anything else from the largest total (a list without money: the largest count) down. */
+  order: 'totalDesc' | 'countDesc' | 'keyAsc';
 };
 
-const money = (amount: SQL, cancelled: SQL) => sql`coalesce(sum(${amount}) filter (where not (${cancelled})), 0)`;
+const ZERO = sql`0::numeric`;
+const money = (amount: SQL | undefined, cancelled: SQL | undefined) =>
+  amount ? sql`coalesce(sum(${amount}) filter (where not (${cancelled ?? sql`false`})), 0)` : ZERO;
 
 export async function moneyGroups(ex: Executor, spec: MoneyGroupSpec, page: { limit: number; offset: number }): Promise<MoneyGroupPage> {
   const grouped = sql`select (${spec.key})::text as key, min(${spec.label}) as label, count(*)::int as count,
@@ -35,7 +40,7 @@ export async function moneyGroups(ex: Executor, spec: MoneyGroupSpec, page: { li
       ${money(spec.total, spec.cancelled)} as total, ${money(spec.balance, spec.cancelled)} as balance
     ${spec.from} ${spec.where} group by 1`;
   // Qualified: the bare names would sort the text aliases of the select list.
-  const order = spec.order === 'keyAsc' ? sql`order by g.key asc` : sql`order by g.total desc, g.label asc, g.key asc`;
+  const order = spec.order === 'countDesc' ? sql`order by g.count desc, g.label asc, g.key asc` : spec.order === 'keyAsc' ? sql`order by g.key asc` : sql`order by g.total desc, g.label asc, g.key asc`;
   const [groups, totals] = await Promise.all([
     queryRows<MoneyGroupRow>(
       ex,

@@ -212,6 +212,7 @@ describe('abilities: every Empleados operation', () => {
   const INPUT = `{number:"INTRUSO-1",names:"Intruso",lastName:"X",rfc:"PEGJ900514AB1",curp:"PEGJ900514HQTRRN09",nss:"12345678903",birthDate:"1990-05-14",hireDate:"2024-01-02",areaId:"1",positionId:"1",payFrequency:quincenal,wageZone:general,dailySalary:"500"}`;
   const OPS: { name: string; query: string; needs: string }[] = [
     { name: 'rhEmployees', query: '{ rhEmployees { total } }', needs: 'ver' },
+    { name: 'rhEmployeeGroups', query: '{ rhEmployeeGroups(groupBy: AREA) { totalGroups } }', needs: 'ver' },
     { name: 'rhEmployee', query: '{ rhEmployee(id:"1"){ id } }', needs: 'ver' },
     { name: 'rhEmployeeFormOptions', query: '{ rhEmployeeFormOptions { minimumWageGeneral } }', needs: 'ver' },
     { name: 'rhEmployeeCreate', query: `mutation{ rhEmployeeCreate(input:${INPUT}){ id } }`, needs: 'crear' },
@@ -503,6 +504,37 @@ describe('list, options and import', () => {
     const options = (await gqlOk('query($s:String){ rhEmployeeOptions(search:$s, limit:5){ id number fullName positionName areaName } }', { s: 'zacarías' }, seller)).rhEmployeeOptions;
     expect(options).toEqual([{ id: e.id, number: e.number, fullName: 'Quintero Gómez Zacarías', positionName: 'Auxiliar de prueba', areaName: 'Administración de prueba' }]);
     expect(fields(await s.gql('{ rhEmployeeOptions(limit:51){ id } }', {}, seller))).toEqual({ limit: 'El límite debe estar entre 1 y 50.' });
+  });
+
+  it('«Agrupar por» counts the list\'s own employees (search and filter) by área, puesto, estado and frecuencia, paged; a bad sort is refused', async () => {
+    // Three employees only this search finds: two semanales in Operaciones/Técnico, one quincenal in Administración/Auxiliar.
+    await create(person({ names: 'Ana', lastName: 'Agrupadoz', payFrequency: 'semanal', areaId: ids.opsArea, positionId: ids.tech }));
+    await create(person({ names: 'Beto', lastName: 'Agrupadoz', payFrequency: 'semanal', areaId: ids.opsArea, positionId: ids.tech }));
+    await create(person({ names: 'Carla', lastName: 'Agrupadoz', payFrequency: 'quincenal', areaId: ids.adminArea, positionId: ids.aux }));
+    const GROUPS = `query($g:RhEmployeeGroupBy!,$f:RhEmployeeFilter,$l:ListInput){ rhEmployeeGroups(groupBy:$g, filter:$f, list:$l){
+      totalGroups groups { key label count subtotal tax total balance } grandTotal { label count total } } }`;
+    const groups = async (g: string, f: Record<string, unknown> | null = null, l: Record<string, unknown> = { search: 'agrupadoz' }, token = viewer) =>
+      (await gqlOk(GROUPS, { g, f, l }, token)).rhEmployeeGroups;
+    const zero = { subtotal: '0', tax: '0', total: '0', balance: '0' };
+    expect(await groups('AREA')).toEqual({
+      totalGroups: 2,
+      groups: [
+        { key: ids.opsArea, label: 'Operaciones de prueba', count: 2, ...zero },
+        { key: ids.adminArea, label: 'Administración de prueba', count: 1, ...zero },
+      ],
+      grandTotal: { label: 'Total general', count: 3, total: '0' },
+    });
+    expect((await groups('POSITION')).groups.map((x: { label: string; count: number }) => [x.label, x.count])).toEqual([['Técnico de prueba', 2], ['Auxiliar de prueba', 1]]);
+    expect((await groups('FREQUENCY')).groups.map((x: { key: string; label: string; count: number }) => [x.key, x.label, x.count])).toEqual([['quincenal', 'Quincenal', 1], ['semanal', 'Semanal', 2]]);
+    expect((await groups('STATUS')).groups.map((x: { key: string; label: string; count: number }) => [x.key, x.label, x.count])).toEqual([['activo', 'Activo', 3]]);
+    // The list's filter applies (only Administración), and a page of one group at a time.
+    expect((await groups('FREQUENCY', { areaId: ids.adminArea })).groups.map((x: { key: string }) => x.key)).toEqual(['quincenal']);
+    const second = await groups('AREA', null, { search: 'agrupadoz', page: 2, pageSize: 1 });
+    expect([second.totalGroups, second.groups.map((x: { key: string }) => x.key), second.grandTotal.count]).toEqual([2, [ids.adminArea], 3]);
+    // Same rows as the list.
+    expect((await gqlOk('{ rhEmployees(list:{search:"agrupadoz"}){ total } }')).rhEmployees.total).toBe(3);
+    expect(fields(await s.gql('{ rhEmployeeGroups(groupBy: AREA, list:{sortBy:"rfc"}){ totalGroups } }', {}, rh))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
+    expect((await s.gql('{ rhEmployeeGroups(groupBy: AREA){ totalGroups } }', {}, seller)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
   it('import: all or nothing, messages per row (rows.<n>.<field>); área, puesto and plaza by name and code', async () => {

@@ -31,6 +31,7 @@ describe('permissions: every Convenios and Nóminas operation', () => {
     { name: 'rhAgreements', query: '{ rhAgreements { total } }', needs: 'ver' },
     { name: 'rhAgreement', query: '{ rhAgreement(id:"1"){ id } }', needs: 'ver' },
     { name: 'rhPayrolls', query: '{ rhPayrolls { total } }', needs: 'ver' },
+    { name: 'rhPayrollGroups', query: '{ rhPayrollGroups(groupBy: STATUS) { totalGroups } }', needs: 'ver' },
     { name: 'rhPayroll', query: '{ rhPayroll(id:"1"){ id } }', needs: 'ver' },
     { name: 'rhFiscalPayrolls', query: '{ rhFiscalPayrolls { total } }', needs: 'ver' },
     { name: 'rhFiscalPayroll', query: '{ rhFiscalPayroll(id:"1"){ id } }', needs: 'ver' },
@@ -316,6 +317,34 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
     expect(pages(one)).toBe(1);
     expect(pages(all)).toBe(3);
     expect((await s.gql('query($id:ID!){ rhPayrollReceiptsPdf(id:$id, employeeId:"999999") }', { id: p.id }, rh)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('«Agrupar por» sums perceptions, other payments, deductions and net of the list\'s own payrolls by estado, tipo and mes de pago', async () => {
+    const GROUPS = `query($g:RhPayrollGroupBy!,$f:RhPayrollFilter,$l:ListInput){ rhPayrollGroups(groupBy:$g, filter:$f, list:$l){
+      totalGroups groups { key label count subtotal balance tax total } grandTotal { count subtotal balance tax total } } }`;
+    const groups = async (g: string, f: Record<string, unknown> | null = null, l: Record<string, unknown> = {}) => (await ok(GROUPS, { g, f, l }, viewer)).rhPayrollGroups;
+    const figures = (x: any) => [x.key, x.label, x.count, m(x.subtotal), m(x.balance), m(x.tax), m(x.total)];
+    // This payroll alone (its folio): perceptions 20240.64, no other payments, deductions 5582.38, net 14658.26.
+    const mine = { search: String(p.folio) };
+    expect((await groups('STATUS', null, mine)).groups.map(figures)).toEqual([['cerrada', 'Cerrada', 1, '20240.64', '0.00', '5582.38', '14658.26']]);
+    expect((await groups('KIND', null, mine)).groups.map(figures)).toEqual([['quincenal', 'Quincenal', 1, '20240.64', '0.00', '5582.38', '14658.26']]);
+    expect((await groups('MONTH', null, mine)).groups.map(figures)).toEqual([['2026-06', 'junio de 2026', 1, '20240.64', '0.00', '5582.38', '14658.26']]);
+    // With the demo's two payrolls (a closed and a calculated one): each group is the sum of its payrolls as the list reads them.
+    const listed = (await ok('{ rhPayrolls(list:{pageSize:200}){ total items { status perceptions otherPayments deductions net } } }')).rhPayrolls;
+    expect(listed.total).toBe(demoPayrolls + 1);
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const sumOf = (rows: any[], k: string) => (rows.reduce((acc: number, x: any) => acc + cents(x[k]), 0) / 100).toFixed(2);
+    const expected = ['calculada', 'cerrada'].map((st) => {
+      const rows = listed.items.filter((x: any) => x.status === st);
+      return [st, st === 'cerrada' ? 'Cerrada' : 'Calculada', rows.length, sumOf(rows, 'perceptions'), sumOf(rows, 'otherPayments'), sumOf(rows, 'deductions'), sumOf(rows, 'net')];
+    });
+    expect(expected.map((x) => x[2])).toEqual([1, 2]);
+    const all = await groups('STATUS');
+    expect(all.groups.map(figures)).toEqual(expected);
+    expect([all.totalGroups, all.grandTotal.count, m(all.grandTotal.total)]).toEqual([2, 3, sumOf(listed.items, 'net')]);
+    // The list's filter applies: only the closed ones.
+    expect((await groups('KIND', { status: 'cerrada' })).grandTotal.count).toBe(2);
+    expect(fieldsOf(await s.gql('{ rhPayrollGroups(groupBy: STATUS, list:{sortBy:"net2"}){ totalGroups } }', {}, rh))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
   });
 
   it('an open payroll can be deleted; its convenios stay untouched', async () => {

@@ -51,6 +51,7 @@ const INSPECTION_CREATE = `mutation($i:SecInspectionCreateInput!){ secInspection
 const INSPECTION_SAVE = `mutation($id:ID!,$v:Int!,$i:SecInspectionSaveInput!){ secInspectionSave(id:$id,version:$v,input:$i){ ${INSPECTION_FIELDS} } }`;
 const INSPECTION_PHOTO = `mutation($a:ID!,$f:ID){ secInspectionAnswerPhoto(answerId:$a,fileId:$f){ ${INSPECTION_FIELDS} } }`;
 const INSPECTION_CLOSE = `mutation($id:ID!,$v:Int!){ secInspectionClose(id:$id,version:$v){ ${INSPECTION_FIELDS} } }`;
+const BULK_CLOSE = 'mutation($ids:[ID!]!){ secInspectionBulkClose(ids:$ids){ applied failures { id reference message code } } }';
 const RAISE = `mutation($a:ID!){ secInspectionRaiseReport(answerId:$a){ ${INSPECTION_FIELDS} } }`;
 const PERMIT_FIELDS = 'id folio kind status expired checklist version workers { employeeId }';
 const PERMIT_CREATE = `mutation($i:SecPermitInput!){ secPermitCreate(input:$i){ ${PERMIT_FIELDS} } }`;
@@ -129,6 +130,7 @@ describe('Seguridad', () => {
       [INSPECTION_SAVE, { id: '1', v: 1, i: { answers: [] } }],
       [INSPECTION_PHOTO, { a: '1', f: null }],
       [INSPECTION_CLOSE, { id: '1', v: 1 }],
+      [BULK_CLOSE, { ids: ['1'] }],
       [RAISE, { a: '1' }],
       [PERMIT_CREATE, { i: { kind: 'altura', requesterEmployeeId: employee(0), workerIds: [employee(1)], area: 'A', validFrom: hoursFromNow(1), validTo: hoursFromNow(2) } }],
       [PERMIT_UPDATE, { id: '1', v: 1, i: { kind: 'altura', requesterEmployeeId: employee(0), workerIds: [employee(1)], area: 'A', validFrom: hoursFromNow(1), validTo: hoursFromNow(2) } }],
@@ -144,7 +146,7 @@ describe('Seguridad', () => {
       [DELIVER, { i: { employeeId: employee(0), receivedBy: 'X', deliveredOn: today, lines: [{ toolId: '20', quantity: 1 }] } }],
       [RETURN, { i: { lineId: '9', quantity: 1, condition: 'bueno' } }],
     ];
-    expect(calls.length).toBe(23); // every Seguridad mutation
+    expect(calls.length).toBe(24); // every Seguridad mutation
     for (const [query, variables] of calls) {
       expect(codeOf(await s.gql(query, variables, seller)), query).toBe('FORBIDDEN');
       expect(codeOf(await s.gql(query, variables, viewer)), query).toBe('FORBIDDEN');
@@ -249,6 +251,69 @@ describe('Seguridad', () => {
     expect(overdue.dashboard.security.overdueInspections).toBe(overdue.secSchedules.total);
     expect(overdue.dashboard.security.expiringPermits).toBe(2); // demo: one ends in 5 h, one ended an hour ago and is still open
     expect((await ok('{ dashboard { security { overdueInspections } } }', {}, seller)).dashboard.security).toBeNull();
+  });
+
+  it('«Agrupar por» counts the list\'s own inspections (search and filter) by estado, resultado, tipo and mes; Consulta reads, Ventas is FORBIDDEN', async () => {
+    const GROUPS = `query($g:SecInspectionGroupBy!,$f:SecInspectionFilter,$l:ListInput){ secInspectionGroups(groupBy:$g, filter:$f, list:$l){
+      totalGroups groups { key label count total } grandTotal { count total } } }`;
+    const groups = async (g: string, f: Record<string, unknown> | null = null, l: Record<string, unknown> = {}) => (await ok(GROUPS, { g, f, l }, viewer)).secInspectionGroups;
+    const rows = (page: { groups: { key: string; label: string; count: number }[] }) => page.groups.map((x) => [x.key, x.label, x.count]);
+    // «Prueba API» has the two inspections of today worked above: Nave 2 reprobada (80.95) and Nave 3 aprobada (100), both cerradas.
+    const mine = { typeId };
+    expect(await groups('STATUS', mine)).toEqual({ totalGroups: 1, groups: [{ key: 'cerrada', label: 'Cerrada', count: 2, total: '0' }], grandTotal: { count: 2, total: '0' } });
+    expect(rows(await groups('RESULT', mine))).toEqual([['aprobada', 'Aprobada', 1], ['reprobada', 'Reprobada', 1]]);
+    expect(rows(await groups('TYPE', mine))).toEqual([[typeId, 'Prueba API', 2]]);
+    const months = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+    expect(rows(await groups('MONTH', mine))).toEqual([[today.slice(0, 7), `${months[Number(today.slice(5, 7)) - 1]} de ${today.slice(0, 4)}`, 2]]);
+    // The search applies too: only Nave 3.
+    expect(rows(await groups('RESULT', mine, { search: 'Nave 3' }))).toEqual([['aprobada', 'Aprobada', 1]]);
+    // Every inspection (the demo's 20 and these 2): each status group holds what the list holds with that filter; borradores have no result (key "").
+    const total = async (f: Record<string, unknown>) => (await ok('query($f:SecInspectionFilter){ secInspections(filter:$f, list:{pageSize:1}){ total } }', { f })).secInspections.total;
+    const all = await groups('STATUS');
+    expect(all.grandTotal.count).toBe(22);
+    for (const g of all.groups) expect(g.count).toBe(await total({ status: g.key }));
+    const byResult = await groups('RESULT');
+    const drafts = all.groups.find((g: { key: string }) => g.key === 'borrador')?.count ?? 0;
+    expect(byResult.groups.find((g: { key: string }) => g.key === '')?.count ?? 0).toBe(drafts);
+    expect(fieldsOf(await s.gql('{ secInspectionGroups(groupBy: STATUS, list:{sortBy:"notes"}){ totalGroups } }', {}, sec))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
+    expect(codeOf(await s.gql('{ secInspectionGroups(groupBy: STATUS){ totalGroups } }', {}, seller))).toBe('FORBIDDEN');
+  });
+
+  it('«Cerrar» a selection: each inspection closes on its own (score and result as one by one), the others report why; editar only; bad input refused', async () => {
+    // A past day, so today's compliance report keeps its two inspections. The type has two points now: 1 (photo required) and 2 (critical).
+    const day = '2025-03-10';
+    const start = async (area: string) => (await ok(INSPECTION_CREATE, { i: { typeId, area, inspectorEmployeeId: employee(2), inspectedOn: day } })).secInspectionCreate;
+    const answer = async (insp: any, answers: string[]) => (await ok(INSPECTION_SAVE, { id: insp.id, v: insp.version, i: { answers: insp.answers.map((a: { id: string }, k: number) => ({ id: a.id, answer: answers[k] })) } })).secInspectionSave;
+    const ready = await answer(await start('Lote masivo A'), ['cumple', 'cumple']);
+    await ok(INSPECTION_PHOTO, { a: ready.answers[0].id, f: await s.uploadId(sec, PNG, 'a.png') });
+    const failing = await answer(await start('Lote masivo B'), ['na', 'no_cumple']); // point 1 N/A needs no photo; the critical point fails
+    const noPhoto = await answer(await start('Lote masivo C'), ['cumple', 'cumple']);
+    const blank = await start('Lote masivo D');
+    const closedBefore = (await ok('query($t:ID){ secInspections(filter:{typeId:$t, status:cerrada}, list:{pageSize:1, sortBy:"folio"}){ items { id folio } } }', { t: typeId })).secInspections.items[0];
+    const folio = (f: number) => `INS-${String(f).padStart(5, '0')}`;
+    const status = async (id: string) => (await ok('query($id:ID!){ secInspection(id:$id){ status score result } }', { id })).secInspection;
+
+    // Without editar (Consulta) or without Seguridad (Ventas): FORBIDDEN, nothing closes.
+    for (const token of [viewer, seller]) expect(codeOf(await s.gql(BULK_CLOSE, { ids: [ready.id] }, token))).toBe('FORBIDDEN');
+    expect((await status(ready.id)).status).toBe('borrador');
+    // Bad input: no ids, or more than 500.
+    expect(fieldsOf(await s.gql(BULK_CLOSE, { ids: [] }, sec))).toEqual({ ids: 'Selecciona al menos un registro.' });
+    expect(fieldsOf(await s.gql(BULK_CLOSE, { ids: Array.from({ length: 501 }, (_, k) => String(k + 1)) }, sec))).toEqual({ ids: 'Se pueden procesar hasta 500 registros por operación; divide la selección.' });
+    expect((await status(ready.id)).status).toBe('borrador');
+
+    const r = (await ok(BULK_CLOSE, { ids: [ready.id, failing.id, noPhoto.id, blank.id, closedBefore.id, '999999', ready.id] })).secInspectionBulkClose;
+    // The repeated id runs once. A: 3 + 2 of 5 → 100 aprobada. B: only the critical point applies and fails → 0 reprobada.
+    expect(r.applied).toEqual([ready.id, failing.id]);
+    expect(r.failures).toEqual([
+      { id: noPhoto.id, reference: folio(noPhoto.folio), code: 'BAD_USER_INPUT', message: 'El punto 1 requiere foto de evidencia.' },
+      { id: blank.id, reference: folio(blank.folio), code: 'BAD_USER_INPUT', message: 'Responde el punto 1: Extintor cargado. Responde el punto 2: Salida libre.' },
+      { id: closedBefore.id, reference: folio(closedBefore.folio), code: 'CONFLICT', message: 'La inspección está cerrada: es de solo lectura.' },
+      { id: '999999', reference: null, code: 'NOT_FOUND', message: 'La inspección no existe.' },
+    ]);
+    expect(await status(ready.id)).toEqual({ status: 'cerrada', score: '100', result: 'aprobada' });
+    expect(await status(failing.id)).toEqual({ status: 'cerrada', score: '0', result: 'reprobada' });
+    expect((await status(noPhoto.id)).status).toBe('borrador');
+    expect((await status(blank.id)).status).toBe('borrador');
   });
 
   it('permisos: checklist, window, overlap (also in parallel), expired cannot be authorised, lifecycle', async () => {

@@ -132,6 +132,32 @@ describe('vehicleOptions and the list', () => {
     expect(code(await s.gql('{ vehicles { total } }', {}, seller))).toBe('FORBIDDEN');
     expect(code(await s.gql('query{ vehicle(id: "1"){ id } }', {}, seller))).toBe('FORBIDDEN');
   });
+
+  it('«Agrupar por» counts the list\'s own vehicles (search and filter) by estado, grupo and locación; Consulta reads, ventas is FORBIDDEN', async () => {
+    const o = await formOptions();
+    const [g, l] = [o.groups[0], o.locations[1]];
+    // Three vehicles only this search finds: two in one group and location, one in none.
+    await create({ brand: 'Agrupadora', groupId: g.id, locationId: l.id });
+    await create({ brand: 'Agrupadora', groupId: g.id, locationId: l.id });
+    await create({ brand: 'Agrupadora' });
+    const GROUPS = `query($g:VehicleGroupBy!,$f:VehicleFilter,$l:ListInput){ vehicleGroups(groupBy:$g, filter:$f, list:$l){
+      totalGroups groups { key label count total } grandTotal { count total } } }`;
+    const groups = async (by: string, f: Record<string, unknown> | null = null) => (await gqlOk(GROUPS, { g: by, f, l: { search: 'agrupadora' } }, viewer)).vehicleGroups;
+    expect(await groups('GROUP')).toEqual({
+      totalGroups: 2,
+      groups: [
+        { key: g.id, label: g.name, count: 2, total: '0' },
+        { key: '', label: 'Sin grupo', count: 1, total: '0' },
+      ],
+      grandTotal: { count: 3, total: '0' },
+    });
+    expect((await groups('LOCATION')).groups.map((x: { key: string; label: string; count: number }) => [x.key, x.label, x.count])).toEqual([[l.id, l.name, 2], ['', 'Sin locación', 1]]);
+    expect((await groups('STATUS')).groups.map((x: { key: string; label: string; count: number }) => [x.key, x.label, x.count])).toEqual([['activo', 'Activo', 3]]);
+    expect((await groups('STATUS', { groupId: g.id })).grandTotal.count).toBe(2);
+    expect((await groups('STATUS', { status: 'baja' })).totalGroups).toBe(0);
+    expect(fields(await s.gql('{ vehicleGroups(groupBy: GROUP, list:{sortBy:"vin"}){ totalGroups } }', {}, fleet))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
+    expect(code(await s.gql('{ vehicleGroups(groupBy: STATUS){ totalGroups } }', {}, seller))).toBe('FORBIDDEN');
+  });
 });
 
 // ---- vehicles --------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ export const texts = {
     dueSoon: (n: number) => (n === 1 ? '1 por vencer' : `${n} por vencer`),
     noAlerts: 'Al día',
     empty: 'No hay vehículos que coincidan.',
+    groupBy: { status: 'Estado', group: 'Grupo', location: 'Locación', count: 'Vehículos' },
   },
   form: {
     newTitle: 'Nuevo vehículo',

@@ -10,11 +10,14 @@ import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
 import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment, type AttachmentRow } from '../../lib/attachments';
 import { appError, badInput, conflict, forbidden, found, notFound } from '../../lib/errors';
+import { runBulk } from '../../lib/bulk';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import { dec, money } from '../../../schema/money';
-import { closeProblems, formatInspectionFolio, inspectionResult, inspectionScore, INSPECTION_ANSWERS } from '../../../schema/security/inspections';
+import { closeProblems, formatInspectionFolio, inspectionResult, inspectionScore, INSPECTION_ANSWERS, INSPECTION_RESULT_LABELS, INSPECTION_STATUS_LABELS } from '../../../schema/security/inspections';
+import { labelGroups } from '../../lib/moneyGroups';
+import { monthLabel } from '../../../schema/moneyGroups';
 import { missingChecks, PERMIT_CHECKLISTS, PERMIT_EXPIRING_HOURS, PERMIT_KINDS, PERMIT_KIND_LABELS, PERMIT_STATUS_LABELS, windowExpired, type PermitKind } from '../../../schema/security/permits';
 import { isOverdue, nextOccurrence, RECURRENCES, type Recurrence } from '../../../schema/security/schedule';
 import { DELIVERY_LINES_MAX, DELIVERY_QUANTITY_MAX, EPP_STOCK_MAX, RETURN_CONDITIONS, statusAfterReturn, TOOL_CATEGORIES, TOOL_STATUS_LABELS } from '../../../schema/security/tools';
@@ -226,14 +229,27 @@ const saveInput = z.object({
     .max(200, MSG.answersTooMany(200)),
 });
 
-export function listInspections(ctx: RequestContext, list: ListInput | null | undefined, f: { status?: string | null; result?: string | null; typeId?: string | null; withFindings?: boolean | null; from?: string | null; to?: string | null } | null | undefined) {
-  return data.listInspections(db(ctx), readList(list, data.INSPECTION_SORTS, 'folio'), {
-    status: f?.status ?? null,
-    result: f?.result ?? null,
-    typeId: f?.typeId ? Number(f.typeId) : null,
-    withFindings: Boolean(f?.withFindings),
-    range: readDateRange(f),
-  });
+type InspectionFilterArg = { status?: string | null; result?: string | null; typeId?: string | null; withFindings?: boolean | null; from?: string | null; to?: string | null } | null | undefined;
+const inspectionFilter = (f: InspectionFilterArg): data.InspectionFilter => ({
+  status: f?.status ?? null,
+  result: f?.result ?? null,
+  typeId: f?.typeId ? Number(f.typeId) : null,
+  withFindings: Boolean(f?.withFindings),
+  range: readDateRange(f),
+});
+
+export function listInspections(ctx: RequestContext, list: ListInput | null | undefined, f: InspectionFilterArg) {
+  return data.listInspections(db(ctx), readList(list, data.INSPECTION_SORTS, 'folio'), inspectionFilter(f));
+}
+
+const INSPECTION_GROUP_LABELS: Record<string, Record<string, string>> = { STATUS: INSPECTION_STATUS_LABELS, RESULT: { ...INSPECTION_RESULT_LABELS, '': 'Sin resultado (borrador)' } };
+
+/** «Agrupar por» of the list: the same search and filter, counted per group. */
+export async function inspectionGroups(ctx: RequestContext, groupBy: data.InspectionGroupBy, list: ListInput | null | undefined, f: InspectionFilterArg) {
+  const groups = await data.inspectionGroups(db(ctx), groupBy, readList(list, data.INSPECTION_SORTS, 'folio'), inspectionFilter(f));
+  if (groupBy === 'MONTH') return labelGroups(groups, monthLabel);
+  const labels = INSPECTION_GROUP_LABELS[groupBy];
+  return labels ? labelGroups(groups, (key) => labels[key] ?? key) : groups;
 }
 
 export const getInspection = (ctx: RequestContext, id: string) => (/^\d{1,12}$/.test(id) ? data.findInspection(db(ctx), Number(id)) : Promise.resolve(null));
@@ -326,6 +342,32 @@ export async function setAnswerPhoto(ctx: RequestContext, answerIdRaw: string, f
   });
   await removeUploadBytes(storageOf(ctx), replaced);
   return found(await data.findInspection(db(ctx), answer.inspectionId), 'La inspección');
+}
+
+/**
+ * «Cerrar» on a selection of the list: each inspection goes through closeInspection with its current version (its own
+ * transaction, the same rules, schedule step and audit); the ones that cannot close come back with the reason.
+ */
+export function closeInspections(ctx: RequestContext, ids: readonly string[]) {
+  return runBulk(
+    ctx,
+    ids,
+    async (id) => {
+      const current = /^\d{1,12}$/.test(id) ? await data.findInspection(db(ctx), Number(id)) : null;
+      if (!current) throw notFound('La inspección');
+      await closeInspection(ctx, id, current.version);
+    },
+    {
+      references: async (failed) => {
+        const out = new Map<string, string>();
+        for (const id of failed.filter((x) => /^\d{1,12}$/.test(x))) {
+          const row = await data.findInspection(db(ctx), Number(id));
+          if (row) out.set(id, formatInspectionFolio(row.folio));
+        }
+        return out;
+      },
+    },
+  );
 }
 
 export async function closeInspection(ctx: RequestContext, id: string, version: number) {

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../lib/attachments';
+import { moneyGroups, type MoneyGroupPage } from '../../lib/moneyGroups';
 import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../lib/recordDocuments';
 import { DEFAULT_DOC_DAYS } from '../../../schema/vehicle-park/reports';
 
@@ -155,10 +156,14 @@ export async function findVehicle(ex: Executor, id: number, today: string): Prom
   return rows[0] ?? null;
 }
 
-export async function listVehicles(ex: Executor, q: ListQuery<VehicleSort>, f: VehicleFilter, today: string) {
+const VEHICLE_FROM = sql`from vp_vehicles v left join vp_groups g on g.id = v.group_id left join vp_locations l on l.id = v.location_id
+  left join rh_employees e on e.id = v.driver_id`;
+
+/** The list's search and filter over VEHICLE_FROM: the list and its groups read the same rows. */
+function vehicleConds(search: string | null, f: VehicleFilter, today: string): SQL[] {
   const conds: SQL[] = [];
-  if (q.search) {
-    const p = likePattern(q.search);
+  if (search) {
+    const p = likePattern(search);
     conds.push(sql`(v.economic_number ilike ${p} or v.plate ilike ${p} or v.vin ilike ${p} or v.brand ilike ${p} or v.model ilike ${p}
       or (v.brand || ' ' || v.model) ilike ${p} or ${driverName} ilike ${p})`);
   }
@@ -169,6 +174,11 @@ export async function listVehicles(ex: Executor, q: ListQuery<VehicleSort>, f: V
   if (f.range) conds.push(...withinDates(sql`v.acquisition_date`, f.range));
   if (f.documentAlerts === true) conds.push(sql`v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0)`);
   if (f.documentAlerts === false) conds.push(sql`not (v.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoonCount(today)} > 0))`);
+  return conds;
+}
+
+export async function listVehicles(ex: Executor, q: ListQuery<VehicleSort>, f: VehicleFilter, today: string) {
+  const conds = vehicleConds(q.search, f, today);
   const col = {
     economicNumber: sql`upper(v.economic_number)`,
     plate: sql`upper(v.plate)`,
@@ -182,13 +192,21 @@ export async function listVehicles(ex: Executor, q: ListQuery<VehicleSort>, f: V
   }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<VehicleRow>(ex, sql`${vehicleSelect(today)} ${where(conds)} ${orderBy(col, q.desc, sql`v.id`)} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(
-      ex,
-      sql`select count(*)::int as n from vp_vehicles v left join vp_groups g on g.id = v.group_id left join vp_locations l on l.id = v.location_id
-        left join rh_employees e on e.id = v.driver_id ${where(conds)}`,
-    ),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${VEHICLE_FROM} ${where(conds)}`),
   ]);
   return { items, total: Number(totals[0].n) };
+}
+
+export type VehicleGroupBy = 'STATUS' | 'GROUP' | 'LOCATION';
+
+/**
+ * Vehicles of the list (same search and filter) counted by estado, grupo or locación; status labels are the service's.
+ * A vehicle without group or location falls in the group of key "" ("Sin grupo", "Sin locación").
+ */
+export function vehicleGroups(ex: Executor, groupBy: VehicleGroupBy, q: ListQuery<string>, f: VehicleFilter, today: string, none: { group: string; location: string }): Promise<MoneyGroupPage> {
+  const key = { STATUS: sql`v.status`, GROUP: sql`coalesce(v.group_id::text, '')`, LOCATION: sql`coalesce(v.location_id::text, '')` }[groupBy];
+  const label = { STATUS: sql`v.status::text`, GROUP: sql`coalesce(g.name, ${none.group})`, LOCATION: sql`coalesce(l.name, ${none.location})` }[groupBy];
+  return moneyGroups(ex, { from: VEHICLE_FROM, where: where(vehicleConds(q.search, f, today)), key, label, order: groupBy === 'STATUS' ? 'keyAsc' : 'countDesc' }, q);
 }
 
 export type VehicleOptionRow = { id: number; economicNumber: string; plate: string; brand: string; model: string; status: VehicleStatus; odometerKm: number };

@@ -14,6 +14,8 @@ export const MSG = {
   groupInactive: 'El grupo está inactivo.',
   locationMissing: 'La locación no existe.',
   locationInactive: 'La locación está inactiva.',
+  noGroup: 'Sin grupo',
+  noLocation: 'Sin locación',
   driverMissing: 'El conductor no existe.',
   driverInactive: 'El conductor está dado de baja en Recursos Humanos.',
   driverLeft: (number: string, date: string, reason: string) => `Baja del empleado ${number} el ${formatDateMx(date)}: ${reason}`,

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { drillFilters, groupExportColumns, GroupedTotalsTable, monthFilter, type GroupedTotalsTableProps, type MoneyGroupPage } from '../../../client/components/GroupedTotals';
+import { countMeasures, drillFilters, groupExportColumns, moneyMeasures, GroupedTotalsTable, monthFilter, type GroupedTotalsTableProps, type MoneyGroupPage } from '../../../client/components/GroupedTotals';
 import { exportCell } from '../../../client/components/exportRows';
 
 beforeAll(() => {
@@ -64,7 +64,7 @@ describe('GroupedTotalsTable', () => {
   });
 
   it('on a phone shows one card per group and the grand total card; empty lists say so', () => {
-    renderTable({ compact: true, balanceLabel: 'Por pagar' });
+    renderTable({ compact: true, measures: moneyMeasures('Por pagar') });
     expect(document.querySelectorAll('[role="listitem"]')).toHaveLength(2);
     expect(document.querySelector('[data-testid="grand-total"]')?.textContent).toBe('Total general1,236 doc.Subtotal$6,294.18IVA$1,007.07Total$7,301.25Por pagar$3,400.67');
     act(() => root?.unmount());
@@ -72,6 +72,29 @@ describe('GroupedTotalsTable', () => {
     expect(document.body.textContent).toContain('Sin registros');
     expect(document.body.textContent).toContain('Prueba con otra búsqueda o cambia los filtros.');
     expect(document.querySelector('[data-testid="grand-total"]')).toBeNull();
+  });
+});
+
+describe('GroupedTotalsTable without money', () => {
+  it('a list without amounts shows only the count, on a table and on a phone, and exports it', () => {
+    renderTable({ groupHeader: 'Área', measures: countMeasures('Empleados') });
+    const rows = [...document.querySelectorAll('tr')];
+    expect(cells(rows[0])).toEqual(['Área', 'Empleados']);
+    expect(cells(rows[1])).toEqual(['AGRUPA PRUEBA BETA', '2']);
+    expect(cells(document.querySelector('[data-testid="grand-total"] tr')!)).toEqual(['Total general', '1,236']);
+    expect(document.querySelector('[aria-label="Ver los empleados de AGRUPA PRUEBA ALFA"]')).not.toBeNull();
+    act(() => root?.unmount());
+    renderTable({ compact: true, measures: countMeasures('Empleados') });
+    expect(document.querySelector('[data-testid="grand-total"]')?.textContent).toBe('Total general1,236 empleados');
+    const columns = groupExportColumns('Área', countMeasures('Empleados'));
+    expect(columns.map((c) => exportCell(c, PAGE.groups[0]))).toEqual(['AGRUPA PRUEBA BETA', 2]);
+  });
+
+  it('other amounts show under their own names, in the order given', () => {
+    const measures = { count: { header: 'Nóminas', unit: 'nóm.' }, amounts: [{ key: 'subtotal', header: 'Percepciones' }, { key: 'total', header: 'Neto', strong: true }] } as const;
+    renderTable({ groupHeader: 'Estado', measures });
+    expect(cells(document.querySelectorAll('tr')[0])).toEqual(['Estado', 'Nóminas', 'Percepciones', 'Neto']);
+    expect(cells(document.querySelectorAll('tr')[1])).toEqual(['AGRUPA PRUEBA BETA', '2', '$3,793.68', '$4,400.67']);
   });
 });
 

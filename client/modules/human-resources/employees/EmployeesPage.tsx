@@ -8,6 +8,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import {
   RhEmployeeFormOptionsDocument,
+  RhEmployeeGroupsDocument,
   RhEmployeeImportDocument,
   RhEmployeeListDocument,
   type RhEmployeeFilter,
@@ -15,6 +16,8 @@ import {
   type RhEmployeeRowFieldsFragment,
 } from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
+import type { BulkConfig } from '../../../components/BulkBar';
+import { chosenGrouping, countMeasures, GroupBySelect, GroupedTotals, GROUPING_FILTERS, type GroupByOption } from '../../../components/GroupedTotals';
 import { ImportDialog } from '../../../components/ImportDialog';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -53,6 +56,16 @@ const COLUMNS: ListColumn<RhEmployeeRowFieldsFragment>[] = [
   },
 ];
 
+const GROUP_BY: GroupByOption[] = [
+  { value: 'AREA', label: t.groupBy.area, filter: 'areaId' },
+  { value: 'POSITION', label: t.groupBy.position, filter: 'positionId' },
+  { value: 'STATUS', label: t.groupBy.status, filter: 'status' },
+  { value: 'FREQUENCY', label: t.groupBy.frequency, filter: 'payFrequency' },
+];
+const MEASURES = countMeasures(t.groupBy.count);
+/** Checkboxes for "Exportar selección" (the bar's own action) when the role may export. */
+const BULK: BulkConfig<RhEmployeeRowFieldsFragment> = { actions: [], describe: (r) => `${r.number} ${r.fullName}` };
+
 /** Spreadsheet header texts (folded) → import field. */
 const IMPORT_HEADERS: Record<string, keyof RhEmployeeImportRow> = {
   numero: 'number',
@@ -88,7 +101,7 @@ export function EmployeesPage() {
   const access = useScreenAccess('Recursos Humanos', 'Empleados');
   const [importing, setImporting] = useState(false);
   const [runImport] = useMutation(RhEmployeeImportDocument);
-  const params = useListParams({ sortBy: 'number', filters: { status: 'activo', areaId: '', positionId: '', payFrequency: '', alerts: '', ...dateRangeDefaults() } });
+  const params = useListParams({ sortBy: 'number', filters: { status: 'activo', areaId: '', positionId: '', payFrequency: '', alerts: '', ...dateRangeDefaults(), ...GROUPING_FILTERS } });
   const { status, areaId, positionId, payFrequency, alerts } = params.filters;
   const filter: RhEmployeeFilter = {
     ...(status ? { status: status as RhEmployeeFilter['status'] } : {}),
@@ -100,6 +113,7 @@ export function EmployeesPage() {
   };
   const list = useServerList(RhEmployeeListDocument, params, { filter }, (d) => d.rhEmployees, { entity: 'rh_employee' });
   const options = useQuery(RhEmployeeFormOptionsDocument, { fetchPolicy: 'cache-first' }).data?.rhEmployeeFormOptions;
+  const groupBy = chosenGrouping(params, GROUP_BY);
   const positions = (options?.positions ?? []).filter((p) => !areaId || p.areaId === areaId);
 
   return (
@@ -117,6 +131,13 @@ export function EmployeesPage() {
         rowKey={(r) => r.id}
         onRowClick={(r) => void navigate(`${EMPLOYEE_PATHS.form}?id=${r.id}`)}
         fetchAll={access.exportar ? list.fetchAll : undefined}
+        bulk={BULK}
+        grouping={{
+          control: <GroupBySelect params={params} options={GROUP_BY} />,
+          view: groupBy ? (
+            <GroupedTotals params={params} option={groupBy} document={RhEmployeeGroupsDocument} filter={filter} pick={(d) => d.rhEmployeeGroups} entity="rh_employee" measures={MEASURES} exportName={t.exportName} canExport={access.exportar} />
+          ) : null,
+        }}
         actions={
           access.crear ? (
             <Group gap="xs">

@@ -1,5 +1,6 @@
 // Every Spanish text of the Empleados screens, in one place for review.
 import type { StatusLabels } from '../../../components/StatusBadge';
+import { PAY_FREQUENCY_LABELS } from '../../../../schema/rh/employees';
 
 export const EMPLOYEE_PATHS = {
   list: '/system/rh/employees',
@@ -14,7 +15,7 @@ export const STATUS_BADGES: StatusLabels = {
 /** Red vencido, amber por vencer, gray faltante, green vigente (shared with every record's documents). */
 export { DOCUMENT_BADGES } from '../../../components/RecordFiles';
 
-export const FREQUENCY_LABELS: Record<string, string> = { semanal: 'Semanal', quincenal: 'Quincenal' };
+export const FREQUENCY_LABELS: Record<string, string> = PAY_FREQUENCY_LABELS;
 export const ZONE_LABELS: Record<string, string> = { general: 'General', frontera: 'Zona Libre de la Frontera Norte' };
 
 export const texts = {
@@ -44,6 +45,7 @@ export const texts = {
     },
     alerts: (n: number) => (n === 1 ? '1 alerta' : `${n} alertas`),
     noAlerts: 'Al día',
+    groupBy: { area: 'Área', position: 'Puesto', status: 'Estado', frequency: 'Frecuencia de pago', count: 'Empleados' },
   },
   form: {
     newTitle: 'Nuevo empleado',

@@ -36,6 +36,10 @@ export const texts = {
   allStatuses: 'Todos los estados',
   columns: { folio: 'Folio', kind: 'Tipo', period: 'Periodo', paymentDate: 'Fecha de pago', status: 'Estado', employees: 'Empleados', net: 'Neto' },
   period: (start: string, end: string) => `${start} al ${end}`,
+  groupBy: { status: 'Estado', kind: 'Tipo de nómina', month: 'Mes de pago', count: 'Nóminas', perceptions: 'Percepciones', otherPayments: 'Otros pagos', deductions: 'Deducciones', net: 'Neto' },
+  bulkReceipts: 'Imprimir recibos',
+  bulkReceiptsFile: (folio: number) => `Recibos nómina ${folio}`,
+  bulkReceiptsFailed: 'No se pudieron imprimir los recibos.',
   header: {
     title: 'Datos de la nómina',
     kind: 'Tipo de nómina',

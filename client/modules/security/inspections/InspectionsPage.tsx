@@ -4,11 +4,13 @@
 import { useState } from 'react';
 import { Badge, Button, Select, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { IconPlus } from '@tabler/icons-react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import {
+  SecInspectionBulkCloseDocument,
   SecInspectionCreateDocument,
+  SecInspectionGroupsDocument,
   SecInspectionListDocument,
   SecInspectionTypeOptionListDocument,
   type SecInspectionFieldsFragment,
@@ -22,6 +24,8 @@ import { todayIso } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
 import { formatDate, formatNumber } from '../../../components/format';
+import type { BulkConfig } from '../../../components/BulkBar';
+import { chosenGrouping, countMeasures, GroupBySelect, GroupedTotals, GROUPING_FILTERS, monthFilter, type GroupByOption } from '../../../components/GroupedTotals';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
@@ -37,6 +41,14 @@ const t = {
   cols: { folio: 'Folio', date: 'Fecha', type: 'Tipo', area: 'Área', inspector: 'Inspector', progress: 'Avance', score: 'Calificación', status: 'Estado', result: 'Resultado' },
   allStatuses: 'Todos los estados',
   allResults: 'Todos los resultados',
+  allTypes: 'Todos los tipos',
+  bulkClose: 'Cerrar',
+  bulkCloseTitle: 'Cerrar inspecciones',
+  bulkCloseMessage: (n: number) =>
+    n === 1
+      ? 'Se cerrará la inspección seleccionada con su calificación y resultado; ya no se podrá modificar.'
+      : `Se cerrarán las ${n} inspecciones seleccionadas, cada una con su calificación y resultado; ya no se podrán modificar. Las que tengan puntos sin responder o sin foto de evidencia se quedan en borrador.`,
+  groupBy: { status: 'Estado', result: 'Resultado', type: 'Tipo', month: 'Mes', count: 'Inspecciones' },
   withFindings: 'Con hallazgos',
   fields: { type: 'Tipo de inspección', area: 'Área o ubicación', inspector: 'Inspector', date: 'Fecha' },
 };
@@ -70,6 +82,14 @@ const COLUMNS: ListColumn<SecInspectionFieldsFragment>[] = [
   },
   { key: 'result', header: t.cols.result, render: (r) => (r.result ? <StatusBadge status={r.result} labels={BADGES.result} /> : '—'), exportValue: (r) => (r.result ? BADGES.result[r.result].label : '') },
 ];
+
+const GROUP_BY: GroupByOption[] = [
+  { value: 'STATUS', label: t.groupBy.status, filter: 'status' },
+  { value: 'RESULT', label: t.groupBy.result, filter: 'result' },
+  { value: 'TYPE', label: t.groupBy.type, filter: 'typeId' },
+  { value: 'MONTH', label: t.groupBy.month, filter: 'month' },
+];
+const MEASURES = countMeasures(t.groupBy.count);
 
 type NewInspection = { typeId: string; area: string; inspectorEmployeeId: string; inspectedOn: string };
 const required = (v: string) => (v.trim() ? null : common.required);
@@ -105,15 +125,38 @@ export function InspectionsPage() {
   const navigate = useNavigate();
   const access = useScreenAccess(MODULE, 'Inspecciones');
   const [creating, setCreating] = useState(false);
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', result: '', findings: '', ...dateRangeDefaults() } });
-  const { status, result, findings } = params.filters;
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', result: '', typeId: '', findings: '', ...dateRangeDefaults(), ...GROUPING_FILTERS } });
+  const { status, result, typeId, findings, month } = params.filters;
   const filter = {
     ...(status ? { status: status as SecInspectionStatus } : {}),
     ...(result ? { result: result as SecInspectionResult } : {}),
+    ...(typeId ? { typeId } : {}),
     ...(findings ? { withFindings: true } : {}),
     ...dateRangeFilter(params.filters),
+    ...monthFilter(month, { from: 'from', to: 'to' }),
   };
+  const groupBy = chosenGrouping(params, GROUP_BY);
+  const types = useQuery(SecInspectionTypeOptionListDocument, { fetchPolicy: 'cache-first' }).data?.secInspectionTypeOptions ?? [];
   const list = useServerList(SecInspectionListDocument, params, { filter }, (d) => d.secInspections, { entity: 'sec_inspection' });
+  const client = useApolloClient();
+  const bulk: BulkConfig<SecInspectionFieldsFragment> = {
+    loadAll: list.fetchAll,
+    describe: (r) => formatInspectionFolio(r.folio),
+    actions: [
+      {
+        key: 'close',
+        label: t.bulkClose,
+        icon: <IconLock size={14} />,
+        allowed: access.editar,
+        confirm: { title: t.bulkCloseTitle, message: t.bulkCloseMessage, confirmLabel: t.bulkCloseTitle },
+        run: async (ids) => {
+          const r = await client.mutate({ mutation: SecInspectionBulkCloseDocument, variables: { ids } });
+          await list.refetch();
+          return r.data?.secInspectionBulkClose;
+        },
+      },
+    ],
+  };
   return (
     <>
       <ListPage
@@ -129,10 +172,18 @@ export function InspectionsPage() {
         rowKey={(r) => r.id}
         onRowClick={(r) => void navigate(`${SECURITY_PATHS.inspection}?id=${r.id}`)}
         fetchAll={access.exportar ? list.fetchAll : undefined}
+        bulk={bulk}
+        grouping={{
+          control: <GroupBySelect params={params} options={GROUP_BY} />,
+          view: groupBy ? (
+            <GroupedTotals params={params} option={groupBy} document={SecInspectionGroupsDocument} filter={filter} pick={(d) => d.secInspectionGroups} entity="sec_inspection" measures={MEASURES} exportName="Inspecciones" canExport={access.exportar} />
+          ) : null,
+        }}
         filters={
           <>
             <Select aria-label={t.cols.status} placeholder={t.allStatuses} data={OPTIONS.inspectionStatus} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />
             <Select aria-label={t.cols.result} placeholder={t.allResults} data={OPTIONS.inspectionResult} value={result || null} onChange={(v) => params.setFilter('result', v ?? '')} clearable w={170} />
+            <Select aria-label={t.groupBy.type} placeholder={t.allTypes} data={types.map((o) => ({ value: o.id, label: o.name }))} value={typeId || null} onChange={(v) => params.setFilter('typeId', v ?? '')} clearable searchable w={200} />
             <DateRangeFilter params={params} label="Fecha de inspección" />
             <Switch label={t.withFindings} checked={Boolean(findings)} onChange={(e) => params.setFilter('findings', e.currentTarget.checked ? '1' : '')} />
           </>

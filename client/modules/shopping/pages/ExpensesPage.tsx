@@ -7,6 +7,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { ExpenseGroupsDocument, ExpenseListDocument, SupplierOptionsDocument, type ExpenseFieldsFragment, type ExpenseFilter, type ExpenseStatus } from '../../../../generated/modules/shopping/graphql';
 import { DUE_SOON_DAYS } from '../../../../schema/dates';
+import type { BulkConfig } from '../../../components/BulkBar';
 import { fetchAllPages } from '../../../components/fetchAllPages';
 import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
@@ -53,6 +54,9 @@ const GROUP_BY: GroupByOption[] = [
   { value: 'STATUS', label: 'Estado', filter: 'status' },
   { value: 'MONTH', label: 'Mes', filter: 'month' },
 ];
+
+/** Checkboxes for "Exportar selección" (the bar's own action) when the role may export: gastos have no transition to apply in bulk (pagos and cancelaciones take their own data). */
+const BULK: BulkConfig<ExpenseFieldsFragment> = { actions: [], describe: (r) => `${r.folio} ${r.supplierName}` };
 
 export function ExpensesPage() {
   const navigate = useNavigate();
@@ -106,6 +110,7 @@ export function ExpensesPage() {
       rowKey={(r) => r.id}
       onRowClick={(r) => void navigate(withId(SHOPPING_PATHS.expenseForm, r.id))}
       fetchAll={access.exportar ? fetchAll : undefined}
+      bulk={BULK}
       grouping={{
         control: <GroupBySelect params={params} options={GROUP_BY} />,
         view: groupBy ? (

@@ -5,8 +5,10 @@ import { Badge, Button, Checkbox, SegmentedControl, Select } from '@mantine/core
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
-import { VehicleFormOptionsDocument, VehicleListDocument, type VehicleFilter, type VehicleRowFieldsFragment } from '../../../../generated/modules/vehicle-park/graphql';
+import { VehicleFormOptionsDocument, VehicleGroupsDocument, VehicleListDocument, type VehicleFilter, type VehicleRowFieldsFragment } from '../../../../generated/modules/vehicle-park/graphql';
 import { useScreenAccess } from '../../../components/access';
+import type { BulkConfig } from '../../../components/BulkBar';
+import { chosenGrouping, countMeasures, GroupBySelect, GroupedTotals, GROUPING_FILTERS, type GroupByOption } from '../../../components/GroupedTotals';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useListParams } from '../../../components/listParams';
@@ -47,10 +49,19 @@ const COLUMNS: ListColumn<VehicleRowFieldsFragment>[] = [
   },
 ];
 
+const GROUP_BY: GroupByOption[] = [
+  { value: 'STATUS', label: t.groupBy.status, filter: 'status' },
+  { value: 'GROUP', label: t.groupBy.group, filter: 'groupId' },
+  { value: 'LOCATION', label: t.groupBy.location, filter: 'locationId' },
+];
+const MEASURES = countMeasures(t.groupBy.count);
+/** Checkboxes for "Exportar selección" (the bar's own action) when the role may export. */
+const BULK: BulkConfig<VehicleRowFieldsFragment> = { actions: [], describe: (r) => `${r.economicNumber} ${r.plate}` };
+
 export function VehiclesPage() {
   const navigate = useNavigate();
   const access = useScreenAccess(VP_MODULE, VP_VEHICLES_SCREEN);
-  const params = useListParams({ sortBy: 'economicNumber', filters: { status: '', groupId: '', locationId: '', alerts: '', ...dateRangeDefaults() } });
+  const params = useListParams({ sortBy: 'economicNumber', filters: { status: '', groupId: '', locationId: '', alerts: '', ...dateRangeDefaults(), ...GROUPING_FILTERS } });
   const { status, groupId, locationId, alerts } = params.filters;
   const filter: VehicleFilter = {
     ...(status ? { status: status as VehicleFilter['status'] } : {}),
@@ -60,6 +71,7 @@ export function VehiclesPage() {
     ...dateRangeFilter(params.filters),
   };
   const list = useServerList(VehicleListDocument, params, { filter }, (d) => d.vehicles, { entity: 'vehicle' });
+  const groupBy = chosenGrouping(params, GROUP_BY);
   const options = useQuery(VehicleFormOptionsDocument, { fetchPolicy: 'cache-first' }).data?.vehicleFormOptions;
 
   return (
@@ -76,6 +88,13 @@ export function VehiclesPage() {
       rowKey={(r) => r.id}
       onRowClick={(r) => void navigate(`${VEHICLE_PATHS.form}?id=${r.id}`)}
       fetchAll={access.exportar ? list.fetchAll : undefined}
+      bulk={BULK}
+      grouping={{
+        control: <GroupBySelect params={params} options={GROUP_BY} />,
+        view: groupBy ? (
+          <GroupedTotals params={params} option={groupBy} document={VehicleGroupsDocument} filter={filter} pick={(d) => d.vehicleGroups} entity="vehicle" measures={MEASURES} exportName={t.exportName} canExport={access.exportar} />
+        ) : null,
+      }}
       actions={
         access.crear ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(VEHICLE_PATHS.form)}>

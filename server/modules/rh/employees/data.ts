@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { attachmentJson, type AttachmentRow } from '../../../lib/attachments';
+import { moneyGroups, type MoneyGroupPage } from '../../../lib/moneyGroups';
 import { recordDocumentStore, type LatestDocumentRow, type StoredRecordDocument } from '../../../lib/recordDocuments';
 
 export type PayFrequency = 'semanal' | 'quincenal';
@@ -100,10 +101,11 @@ export async function lockEmployee(ex: Executor, id: number): Promise<void> {
   await ex.execute(sql`select id from rh_employees where id = ${id} for update`);
 }
 
-export async function listEmployees(ex: Executor, q: ListQuery<EmployeeSort>, f: EmployeeFilter, today: string) {
+/** The list's search and filter over `rh_employees e` joined to its área and puesto: the list and its groups read the same rows. */
+function employeeConds(search: string | null, f: EmployeeFilter, today: string): SQL[] {
   const conds: SQL[] = [];
-  if (q.search) {
-    const p = likePattern(q.search);
+  if (search) {
+    const p = likePattern(search);
     conds.push(sql`(e.number ilike ${p} or e.rfc ilike ${p} or e.curp ilike ${p} or ${fullName} ilike ${p}
       or trim(e.names || ' ' || e.last_name || ' ' || e.second_last_name) ilike ${p})`);
   }
@@ -115,6 +117,13 @@ export async function listEmployees(ex: Executor, q: ListQuery<EmployeeSort>, f:
   // An employee de baja no longer warns about their documents (as the Tablero counts only active ones).
   if (f.documentAlerts === true) conds.push(sql`e.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoon(today)})`);
   if (f.documentAlerts === false) conds.push(sql`not (e.status <> 'baja' and (${alertCount(today)} > 0 or ${dueSoon(today)}))`);
+  return conds;
+}
+
+const EMPLOYEE_FROM = sql`from rh_employees e left join rh_areas a on a.id = e.area_id left join rh_positions p on p.id = e.position_id`;
+
+export async function listEmployees(ex: Executor, q: ListQuery<EmployeeSort>, f: EmployeeFilter, today: string) {
+  const conds = employeeConds(q.search, f, today);
   const col = {
     number: sql`upper(e.number)`,
     fullName: sql`lower(${fullName})`,
@@ -127,9 +136,18 @@ export async function listEmployees(ex: Executor, q: ListQuery<EmployeeSort>, f:
   }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<EmployeeRow>(ex, sql`${employeeSelect(today)} ${where(conds)} ${orderBy(col, q.desc, sql`e.id`)} limit ${q.limit} offset ${q.offset}`),
-    queryRows<{ n: number }>(ex, sql`select count(*)::int as n from rh_employees e left join rh_areas a on a.id = e.area_id left join rh_positions p on p.id = e.position_id ${where(conds)}`),
+    queryRows<{ n: number }>(ex, sql`select count(*)::int as n ${EMPLOYEE_FROM} ${where(conds)}`),
   ]);
   return { items, total: totals[0].n };
+}
+
+export type EmployeeGroupBy = 'AREA' | 'POSITION' | 'STATUS' | 'FREQUENCY';
+
+/** Employees of the list (same search and filter) counted by área, puesto, estado or frecuencia; status and frequency labels are the service's. */
+export function employeeGroups(ex: Executor, groupBy: EmployeeGroupBy, q: ListQuery<string>, f: EmployeeFilter, today: string): Promise<MoneyGroupPage> {
+  const key = { AREA: sql`e.area_id`, POSITION: sql`e.position_id`, STATUS: sql`e.status`, FREQUENCY: sql`e.pay_frequency` }[groupBy];
+  const label = { AREA: sql`a.name`, POSITION: sql`p.name`, STATUS: sql`e.status`, FREQUENCY: sql`e.pay_frequency` }[groupBy];
+  return moneyGroups(ex, { from: EMPLOYEE_FROM, where: where(employeeConds(q.search, f, today)), key, label, order: groupBy === 'STATUS' || groupBy === 'FREQUENCY' ? 'keyAsc' : 'countDesc' }, q);
 }
 
 export type EmployeeOptionRow = { id: number; number: string; fullName: string; positionName: string; areaName: string };

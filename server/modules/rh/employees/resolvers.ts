@@ -6,6 +6,7 @@ import * as service from './service';
 export const rhEmployeeResolvers: Resolvers = {
   Query: {
     rhEmployees: (_p, a, ctx) => service.listEmployees(ctx, a.list, a.filter),
+    rhEmployeeGroups: (_p, a, ctx) => service.employeeGroups(ctx, a.groupBy, a.list, a.filter),
     rhEmployee: (_p, a, ctx) => service.getEmployee(ctx, a.id),
     rhEmployeeOptions: (_p, a, ctx) => service.employeeOptions(ctx, a.search, a.limit),
   },

@@ -13,7 +13,8 @@ import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment }
 import { addDays, isIsoDate, todayMx } from '../../../../schema/dates';
 import { dec, decimalPlaces, money } from '../../../../schema/money';
 import { CLABE_MESSAGE, CURP_MESSAGE, NSS_MESSAGE, isClabe, isCurp, isNss, rfcKind } from '../../../../schema/validators';
-import { documentState, EVENT_LABELS, isEditableAfterBaja, identityDateErrors, MAX_DAYS_AHEAD } from '../../../../schema/rh/employees';
+import { labelGroups } from '../../../lib/moneyGroups';
+import { documentState, EMPLOYEE_STATUS_LABELS, EVENT_LABELS, PAY_FREQUENCY_LABELS, isEditableAfterBaja, identityDateErrors, MAX_DAYS_AHEAD } from '../../../../schema/rh/employees';
 import { contributions } from '../../index';
 import { sdiFor, yearsOfService } from '../../../../schema/rh/fiscal';
 import { ESTADOS, TIPOS_CONTRATO } from '../../../../schema/rh/satNomina';
@@ -129,23 +130,27 @@ export const documentAlertIndicator = (today: string): Indicator<{ withAlerts: n
   read: countsOf('withAlerts', 'missingOrExpired'),
 });
 
+const employeeFilter = (filter: FilterArg): data.EmployeeFilter => ({
+  status: filter?.status ?? null,
+  areaId: filter?.areaId ? idOf(filter.areaId) : null,
+  positionId: filter?.positionId ? idOf(filter.positionId) : null,
+  payFrequency: filter?.payFrequency ?? null,
+  documentAlerts: filter?.documentAlerts ?? null,
+  range: readDateRange(filter),
+});
+
 export async function listEmployees(ctx: RequestContext, list: ListInput | null | undefined, filter: FilterArg) {
   const today = todayMx();
   const q = readList(list, data.EMPLOYEE_SORTS, 'number');
-  const result = await data.listEmployees(
-    db(ctx),
-    q,
-    {
-      status: filter?.status ?? null,
-      areaId: filter?.areaId ? idOf(filter.areaId) : null,
-      positionId: filter?.positionId ? idOf(filter.positionId) : null,
-      payFrequency: filter?.payFrequency ?? null,
-      documentAlerts: filter?.documentAlerts ?? null,
-      range: readDateRange(filter),
-    },
-    today,
-  );
+  const result = await data.listEmployees(db(ctx), q, employeeFilter(filter), today);
   return { items: await withSdi(db(ctx), result.items, today), total: result.total };
+}
+
+/** «Agrupar por» of the list: the same search and filter, counted per group. */
+export async function employeeGroups(ctx: RequestContext, groupBy: data.EmployeeGroupBy, list: ListInput | null | undefined, filter: FilterArg) {
+  const groups = await data.employeeGroups(db(ctx), groupBy, readList(list, data.EMPLOYEE_SORTS, 'number'), employeeFilter(filter), todayMx());
+  if (groupBy === 'STATUS') return labelGroups(groups, (key) => EMPLOYEE_STATUS_LABELS[key] ?? key);
+  return groupBy === 'FREQUENCY' ? labelGroups(groups, (key) => PAY_FREQUENCY_LABELS[key] ?? key) : groups;
 }
 
 export function employeeOptions(ctx: RequestContext, search: string | null | undefined, limit: number | null | undefined) {

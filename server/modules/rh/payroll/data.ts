@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
+import { moneyGroups, type MoneyGroupPage } from '../../../lib/moneyGroups';
 import { employeeNameSql } from '../data';
 import type { ConceptKind, LineSource, PayFrequency, PayrollKind, TaxableRule } from '../../../../schema/rh/payroll';
 
@@ -52,13 +53,33 @@ export async function findPayroll(ex: Executor, id: number, opts: { lock?: boole
   return rows[0] ?? null;
 }
 
-export async function listPayrolls(ex: Executor, q: ListQuery<PayrollSort>, f: { kind: string | null; status: string | null; year: number | null; range: DateRange }) {
+export type PayrollFilter = { kind: string | null; status: string | null; year: number | null; range: DateRange };
+
+/** The list's search and filter over `rh_payrolls p`: the list and its groups read the same rows. */
+function payrollConds(search: string | null, f: PayrollFilter): SQL[] {
   const conds: SQL[] = [];
-  if (q.search) conds.push(sql`(p.folio::text = ${q.search} or p.description ilike ${likePattern(q.search)})`);
+  if (search) conds.push(sql`(p.folio::text = ${search} or p.description ilike ${likePattern(search)})`);
   if (f.kind) conds.push(sql`p.kind = ${f.kind}`);
   if (f.status) conds.push(sql`p.status = ${f.status}`);
   if (f.year) conds.push(sql`extract(year from p.payment_date) = ${f.year}`);
   conds.push(...withinDates(sql`p.payment_date`, f.range));
+  return conds;
+}
+
+export type PayrollGroupBy = 'STATUS' | 'KIND' | 'MONTH';
+
+/** Payrolls of the list grouped by status, kind or payment month with their perceptions, other payments, deductions and net; labels are the service's. */
+export function payrollGroups(ex: Executor, groupBy: PayrollGroupBy, q: ListQuery<string>, f: PayrollFilter): Promise<MoneyGroupPage> {
+  const key = { STATUS: sql`p.status`, KIND: sql`p.kind`, MONTH: sql`to_char(p.payment_date, 'YYYY-MM')` }[groupBy];
+  return moneyGroups(
+    ex,
+    { from: sql`from rh_payrolls p`, where: where(payrollConds(q.search, f)), key, label: sql`(${key})::text`, subtotal: sql`p.perceptions`, balance: sql`p.other_payments`, tax: sql`p.deductions`, total: sql`p.net`, order: 'keyAsc' },
+    q,
+  );
+}
+
+export async function listPayrolls(ex: Executor, q: ListQuery<PayrollSort>, f: PayrollFilter) {
+  const conds = payrollConds(q.search, f);
   const col = { folio: sql`p.folio`, kind: sql`p.kind`, periodStart: sql`p.period_start`, paymentDate: sql`p.payment_date`, status: sql`p.status`, net: sql`p.net` }[q.sortBy];
   const [items, totals] = await Promise.all([
     queryRows<PayrollRow>(ex, sql`${payrollSelect} ${where(conds)} ${orderBy(col, q.desc, sql`p.id`)} limit ${q.limit} offset ${q.offset}`),

@@ -7,6 +7,7 @@ import { receiptXml, retryReceiptStamp } from './stamping';
 export const rhPayrollResolvers: Resolvers = {
   Query: {
     rhPayrolls: (_p, a, ctx) => service.listPayrolls(ctx, a.list, a.filter),
+    rhPayrollGroups: (_p, a, ctx) => service.payrollGroups(ctx, a.groupBy, a.list, a.filter),
     rhPayroll: (_p, a, ctx) => service.getPayroll(ctx, a.id),
     rhPayrollReceiptsPdf: (_p, a, ctx) => receiptsPdf(ctx, a.id, a.employeeId),
     rhPayrollReceiptXml: (_p, a, ctx) => receiptXml(ctx, a.payrollEmployeeId),

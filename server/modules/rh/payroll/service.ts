@@ -18,6 +18,8 @@ import { actorOf, type RequestContext } from '../../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../../lib/errors';
 import { readDateRange, readList, type ListInput } from '../../../lib/list';
 import { parseInput } from '../../../lib/validation';
+import { labelGroups } from '../../../lib/moneyGroups';
+import { monthLabel } from '../../../../schema/moneyGroups';
 import { dec, money, sum } from '../../../../schema/money';
 import { fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
@@ -26,6 +28,7 @@ import {
   isMinimumWageOnly,
   negativeNetMessage,
   PAYROLL_KIND_LABELS,
+  PAYROLL_STATUS_LABELS,
   payrollPeriodDays,
   payrollReference,
   SYSTEM_CONCEPTS,
@@ -69,8 +72,18 @@ const db = (ctx: RequestContext) => ctx.app.database.db;
 
 // ---- reading ----------------------------------------------------------------------------
 
-export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: { kind?: string | null; status?: string | null; year?: number | null; from?: string | null; to?: string | null } | null | undefined) {
-  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), { kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null, range: readDateRange(filter) });
+type PayrollFilterArg = { kind?: string | null; status?: string | null; year?: number | null; from?: string | null; to?: string | null } | null | undefined;
+const payrollFilter = (filter: PayrollFilterArg): data.PayrollFilter => ({ kind: filter?.kind ?? null, status: filter?.status ?? null, year: filter?.year ?? null, range: readDateRange(filter) });
+
+export function listPayrolls(ctx: RequestContext, list: ListInput | null | undefined, filter: PayrollFilterArg) {
+  return data.listPayrolls(db(ctx), readList(list, data.PAYROLL_SORTS, 'folio'), payrollFilter(filter));
+}
+
+/** «Agrupar por» of the list: the same search and filter, summed per group. */
+export async function payrollGroups(ctx: RequestContext, groupBy: data.PayrollGroupBy, list: ListInput | null | undefined, filter: PayrollFilterArg) {
+  const groups = await data.payrollGroups(db(ctx), groupBy, readList(list, data.PAYROLL_SORTS, 'folio'), payrollFilter(filter));
+  const labels: Record<string, string> = groupBy === 'STATUS' ? PAYROLL_STATUS_LABELS : PAYROLL_KIND_LABELS;
+  return labelGroups(groups, groupBy === 'MONTH' ? monthLabel : (key) => labels[key] ?? key);
 }
 
 export const getPayroll = (ctx: RequestContext, id: string) => data.findPayroll(db(ctx), Number(id));

@@ -2,7 +2,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { attachmentJson, type AttachmentRow } from '../../../lib/attachments';
-import { likePattern, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
+import { likePattern, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
+import { moneyGroups, type MoneyGroupPage } from '../../../lib/moneyGroups';
 import { nameOf, orderBy, page } from './common';
 
 export type InspectionRow = {
@@ -51,24 +52,40 @@ const inspectionFrom = sql`from sec_inspections x join rh_employees e on e.id = 
 
 export const INSPECTION_SORTS = ['folio', 'inspectedOn', 'type', 'area', 'score', 'status'] as const;
 
-export function listInspections(
-  ex: Executor,
-  q: ListQuery<(typeof INSPECTION_SORTS)[number]>,
-  f: { status: string | null; result: string | null; typeId: number | null; withFindings: boolean; range: DateRange },
-) {
+export type InspectionFilter = { status: string | null; result: string | null; typeId: number | null; withFindings: boolean; range: DateRange };
+
+/** The list's search and filter over `inspectionFrom`: the list and its groups read the same rows. */
+function inspectionConds(search: string | null, f: InspectionFilter): SQL[] {
   const conds: SQL[] = [];
-  if (q.search) {
-    const p = likePattern(q.search);
-    conds.push(sql`(x.folio::text = ${q.search} or x.area ilike ${p} or x.type_name ilike ${p} or ${nameOf('e')} ilike ${p})`);
+  if (search) {
+    const p = likePattern(search);
+    conds.push(sql`(x.folio::text = ${search} or x.area ilike ${p} or x.type_name ilike ${p} or ${nameOf('e')} ilike ${p})`);
   }
   if (f.status) conds.push(sql`x.status = ${f.status}`);
   if (f.result) conds.push(sql`x.result = ${f.result}`);
   if (f.typeId) conds.push(sql`x.type_id = ${f.typeId}`);
   conds.push(...withinDates(sql`x.inspected_on`, f.range));
   if (f.withFindings) conds.push(sql`exists (select 1 from sec_inspection_answers a where a.inspection_id = x.id and a.answer = 'no_cumple')`);
+  return conds;
+}
+
+export function listInspections(ex: Executor, q: ListQuery<(typeof INSPECTION_SORTS)[number]>, f: InspectionFilter) {
+  const conds = inspectionConds(q.search, f);
   const col = { folio: sql`x.folio`, inspectedOn: sql`x.inspected_on`, type: sql`lower(x.type_name)`, area: sql`lower(x.area)`, score: sql`x.score`, status: sql`x.status` }[q.sortBy];
   // Only the search reads the inspector.
   return page<InspectionRow>(ex, inspectionSelect, inspectionFrom, conds, orderBy(col, q.desc, sql`x.id`), q, q.search ? inspectionFrom : sql`from sec_inspections x`);
+}
+
+export type InspectionGroupBy = 'STATUS' | 'RESULT' | 'TYPE' | 'MONTH';
+
+/** Inspections of the list (same search and filter) counted by estado, resultado, tipo or mes; a borrador has no result (key ""). Labels of status, result and month are the service's. */
+export function inspectionGroups(ex: Executor, groupBy: InspectionGroupBy, q: ListQuery<string>, f: InspectionFilter): Promise<MoneyGroupPage> {
+  const key = { STATUS: sql`x.status`, RESULT: sql`coalesce(x.result::text, '')`, TYPE: sql`x.type_id`, MONTH: sql`to_char(x.inspected_on, 'YYYY-MM')` }[groupBy];
+  return moneyGroups(
+    ex,
+    { from: inspectionFrom, where: where(inspectionConds(q.search, f)), key, label: groupBy === 'TYPE' ? sql`x.type_name` : sql`(${key})::text`, order: groupBy === 'TYPE' ? 'countDesc' : 'keyAsc' },
+    q,
+  );
 }
 
 export async function findInspection(ex: Executor, id: number, opts: { lock?: boolean } = {}) {

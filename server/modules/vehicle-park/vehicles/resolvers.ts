@@ -22,6 +22,7 @@ function openOrdersLoader(ctx: RequestContext): DataLoader<number, string[]> {
 export const vehicleResolvers: Resolvers = {
   Query: {
     vehicles: (_p, a, ctx) => service.listVehicles(ctx, a.list, a.filter),
+    vehicleGroups: (_p, a, ctx) => service.vehicleGroups(ctx, a.groupBy, a.list, a.filter),
     vehicle: (_p, a, ctx) => service.getVehicle(ctx, a.id),
     vehicleOptions: (_p, a, ctx) => service.vehicleOptions(ctx, a.search, a.limit, a.includeInShop),
   },

@@ -13,7 +13,8 @@ import { claimUpload, detachUpload, removeUploadBytes, storageOf, toAttachment }
 import { formatDateMx, isIsoDate, todayMx } from '../../../../schema/dates';
 import { money } from '../../../../schema/money';
 import { checkVin, normalizeVin } from '../../../../schema/vehicle-park/vin';
-import { vehicleDocumentState } from '../../../../schema/vehicle-park/vehicles';
+import { VEHICLE_STATUS_LABELS, vehicleDocumentState } from '../../../../schema/vehicle-park/vehicles';
+import { labelGroups } from '../../../lib/moneyGroups';
 import { countsOf, type Indicator } from '../../../lib/indicators';
 import type { EmployeeRelease } from '../../../lib/contributions';
 import * as data from '../data';
@@ -109,23 +110,25 @@ export async function getVehicle(ctx: RequestContext, id: string): Promise<Vehic
 
 type FilterArg = { status?: string | null; groupId?: string | null; locationId?: string | null; driverId?: string | null; documentAlerts?: boolean | null; from?: string | null; to?: string | null } | null | undefined;
 
+const optionalIdOf = (v: string | null | undefined) => (v ? Number(v) || -1 : null);
+const vehicleFilter = (filter: FilterArg): data.VehicleFilter => ({
+  status: filter?.status ?? null,
+  groupId: optionalIdOf(filter?.groupId),
+  locationId: optionalIdOf(filter?.locationId),
+  driverId: optionalIdOf(filter?.driverId),
+  documentAlerts: filter?.documentAlerts ?? null,
+  range: readDateRange(filter),
+});
+
 export async function listVehicles(ctx: RequestContext, list: ListInput | null | undefined, filter: FilterArg) {
-  const q = readList(list, data.VEHICLE_SORTS, 'economicNumber');
-  const optionalIdOf = (v: string | null | undefined) => (v ? Number(v) || -1 : null);
-  const result = await data.listVehicles(
-    db(ctx),
-    q,
-    {
-      status: filter?.status ?? null,
-      groupId: optionalIdOf(filter?.groupId),
-      locationId: optionalIdOf(filter?.locationId),
-      driverId: optionalIdOf(filter?.driverId),
-      documentAlerts: filter?.documentAlerts ?? null,
-      range: readDateRange(filter),
-    },
-    todayMx(),
-  );
+  const result = await data.listVehicles(db(ctx), readList(list, data.VEHICLE_SORTS, 'economicNumber'), vehicleFilter(filter), todayMx());
   return { items: result.items.map(withWarning), total: result.total };
+}
+
+/** «Agrupar por» of the list: the same search and filter, counted per group. */
+export async function vehicleGroups(ctx: RequestContext, groupBy: data.VehicleGroupBy, list: ListInput | null | undefined, filter: FilterArg) {
+  const groups = await data.vehicleGroups(db(ctx), groupBy, readList(list, data.VEHICLE_SORTS, 'economicNumber'), vehicleFilter(filter), todayMx(), { group: MSG.noGroup, location: MSG.noLocation });
+  return groupBy === 'STATUS' ? labelGroups(groups, (key) => VEHICLE_STATUS_LABELS[key as keyof typeof VEHICLE_STATUS_LABELS] ?? key) : groups;
 }
 
 export function vehicleOptions(ctx: RequestContext, search: string | null | undefined, limit: number | null | undefined, includeInShop: boolean | null | undefined) {
