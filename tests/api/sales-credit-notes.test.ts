@@ -216,3 +216,35 @@ describe('parallel credit notes', () => {
     expect(notes.map((n) => n.previousBalance).sort()).toEqual(['1044', '1160', '928']);
   }, 180_000);
 });
+
+describe('exactly once when the server dies between the PAC and the save', () => {
+  it('the note stays pendiente (its amount off the balance); a restart saves the UUID the PAC issued, stamped once', async () => {
+    const crash = await startServer({ ERP_FAULT_AFTER_PAC: 'exit' });
+    try {
+      const token = await crash.login('ventas@demo.mx');
+      // A demo invoice stamped at seeding, with a balance.
+      const open = ok(await crash.gql('{ invoices(filter:{openOnly:true}, list:{pageSize:100}){ items { id balance stampStatus } } }', {}, token)).invoices.items as any[];
+      const inv = open.find((i) => i.stampStatus === 'timbrada' && Number(i.balance) > 116);
+      await expect(crash.gql(CREATE, { i: { invoiceId: inv.id, formaPago: '03', lines: [bonus('100.00')] } }, token)).rejects.toThrow();
+      expect(await crash.exited()).toBe(86);
+
+      const [row] = await crash.inspect<{ id: number; status: string; stamp_status: string; cfdi_uuid: string | null }>(
+        'select id, status, stamp_status, cfdi_uuid from credit_notes where invoice_id = $1', [Number(inv.id)]);
+      expect(row).toMatchObject({ status: 'vigente', stamp_status: 'pendiente', cfdi_uuid: null });
+      const [balance] = await crash.inspect<{ balance: string }>('select balance::text as balance from invoices where id = $1', [Number(inv.id)]);
+      expect(Number(balance.balance)).toBeCloseTo(Number(inv.balance) - 116, 2);
+      const stamped = await crash.inspect<{ uuid: string }>('select uuid from cfdi_stamps where idempotency_key = $1', [`nota-credito-${row.id}`]);
+      expect(stamped).toHaveLength(1);
+
+      await crash.restart({ ERP_FAULT_AFTER_PAC: '' });
+      const token2 = await crash.login('ventas@demo.mx');
+      const after = ok(await crash.gql(`query($id:ID!){ creditNote(id:$id){ ${NOTE_FIELDS} } }`, { id: String(row.id) }, token2)).creditNote;
+      expect(after).toMatchObject({ status: 'vigente', stampStatus: 'timbrada', uuid: stamped[0].uuid });
+      const xml = ok(await crash.gql(XML, { id: String(row.id) }, token2)).creditNoteXml as string;
+      expect(xml).toContain(`UUID="${stamped[0].uuid}"`);
+      expect((await crash.inspect('select uuid from cfdi_stamps where idempotency_key = $1', [`nota-credito-${row.id}`])).length).toBe(1);
+    } finally {
+      await crash.stop();
+    }
+  }, 240_000);
+});
