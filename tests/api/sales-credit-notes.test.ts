@@ -141,6 +141,22 @@ describe('a credit note of a stamped invoice', () => {
     expect((await s.gql(CANCEL, { id: created.id, v: cancelled.version, r: 'Otra vez', m: '02' }, seller)).errors?.[0].message).toBe('La nota de crédito no está vigente.');
   }, 180_000);
 
+  it('retentions follow the invoice: 953.33 invoice, note of 100.00 − 10.00 ISR − 10.67 IVA ret. + 16.00 IVA = 95.33; balance 858.00', async () => {
+    // The invoice forces both withholdings: 1,000.00 + 160.00 − 100.00 − 106.67 (1,000 × 0.106667) = 953.33.
+    const draft = ok(
+      await s.gql(CREATE_INVOICE, { i: { clientId, serie: 'A', date: '2026-01-15', formaPago: '03', metodoPago: 'PUE', usoCfdi: 'G03', isrRetention: true, ivaRetention: true, lines: [{ ...SERVICE, unitPrice: '1000.00' }] } }, seller),
+    ).invoiceCreate;
+    const inv = ok(await s.gql(EMIT, { id: draft.id, v: draft.version }, seller)).invoiceEmit;
+    expect(inv.total).toBe('953.33');
+    const created = ok(await note(inv.id, '100.00')).creditNoteCreate;
+    // 100 × 0.106667 = 10.6667 → 10.67: 100.00 + 16.00 − 10.00 − 10.67 = 95.33.
+    expect(created).toMatchObject({ subtotal: '100', iva: '16', total: '95.33', remainingBalance: '858' });
+    const xml = ok(await s.gql(XML, { id: created.id }, seller)).creditNoteXml as string;
+    expect(await checkStampedCfdi(xml)).toMatchObject({ xsdValid: true, selloValid: true, selloCfdMatches: true, selloSatValid: true, uuid: created.uuid });
+    expect(attrsOf(xml, 'cfdi:Impuestos').at(-1)).toEqual({ TotalImpuestosRetenidos: '20.67', TotalImpuestosTrasladados: '16.00' });
+    expect((await readInvoice(inv.id)).balance).toBe('858');
+  }, 120_000);
+
   it('an invoice with a vigente note cannot be cancelled; once the note is cancelled it can', async () => {
     const inv = await invoice('300.00'); // 348.00
     const created = ok(await note(inv.id, '50.00')).creditNoteCreate; // 58.00

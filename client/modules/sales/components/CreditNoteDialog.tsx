@@ -46,17 +46,21 @@ export function CreditNoteDialog({ invoice, onClose, onSaved }: { invoice: Invoi
       return t.created(r.data?.creditNoteCreate.label ?? '');
     });
   return (
-    <FormDialog title={t.title(invoice.label)} opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel={t.submit} size="min(72rem, 100%)">
+    <FormDialog title={t.title(invoice.label)} opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel={t.submit} size="min(84rem, 100%)">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t.intro}
         </Text>
         <Group gap="md" align="flex-end" wrap="wrap">
-          <Stack gap={4}>
+          <Stack gap={4} style={{ flex: '1 1 16rem' }}>
             <Text size="sm" fw={500}>
               {t.kind}
             </Text>
+            <Text size="xs" c="dimmed">
+              {t.kindHelp}
+            </Text>
             <SegmentedControl
+              fullWidth
               data={(['bonificacion', 'devolucion'] as const).map((k) => ({ value: k, label: t.kinds[k] }))}
               value={v.kind}
               onChange={(kind) => form.setValues({ kind: kind as Kind, lines: linesFor(kind as Kind, invoice) })}
