@@ -179,8 +179,8 @@ export async function stampCreditNote(app: AppServices, actor: Actor, noteId: nu
     refused: async (err) => {
       await ex.transaction(async (tx) => {
         const [inv] = await data.lockInvoices(tx, [note.invoiceId]);
-        if (!(await data.markCreditNoteRefused(tx, noteId, `${err.code}: ${err.message}`.slice(0, 2000)))) return;
         assertAction(CREDIT_NOTE_LIFECYCLE, 'rechazar', note.status, 'rechazada');
+        if (!(await data.markCreditNoteRefused(tx, noteId, `${err.code}: ${err.message}`.slice(0, 2000)))) return;
         const balance = await moveInvoiceBalance(tx, inv, note.total, 'desacreditar');
         await writeAudit(tx, actor, { entity: 'credit_note', entityId: noteId, action: 'timbrado_rechazado', after: { status: 'rechazada', pacCode: err.code, message: err.message, invoiceBalance: balance } });
       });
