@@ -9,6 +9,8 @@ import { CreditNoteCreateDocument, type InvoiceDetailQuery } from '../../../../g
 import { BONUS_PROD_SERV, BONUS_UNIT, creditNoteTotals, defaultCreditNoteForma } from '../../../../schema/sales/creditNotes';
 import { dec } from '../../../../schema/money';
 import { FormDialog } from '../../../components/EditDialog';
+import { notifyError } from '../../../components/notify';
+import { asAppError } from '../../../components/serverErrors';
 import { useFormSave } from '../../../components/useFormSave';
 import { texts } from '../texts';
 import { PAYMENT_FORMA_OPTIONS } from './catalogs';
@@ -42,8 +44,24 @@ export function CreditNoteDialog({ invoice, onClose, onSaved }: { invoice: Invoi
   const remaining = dec(invoice.balance).minus(totals.total);
   const save = () =>
     runSave(async (values) => {
-      const r = await create({ variables: { input: { invoiceId: invoice.id, formaPago: values.formaPago, notes: values.notes, lines: toLineInputs(values.lines, { withObjetoImp: true }) } } });
-      return t.created(r.data?.creditNoteCreate.label ?? '');
+      try {
+        const r = await create({ variables: { input: { invoiceId: invoice.id, formaPago: values.formaPago, notes: values.notes, lines: toLineInputs(values.lines, { withObjetoImp: true }) } } });
+        return t.created(r.data?.creditNoteCreate.label ?? '');
+      } catch (caught) {
+        // The note exists once the PAC was asked: it did not answer (pendiente) or refused it
+        // (rechazada). The dialog closes on the invoice, which lists it, so nobody issues it twice.
+        const appError = asAppError(caught);
+        if (appError.code === 'CONFLICT' && /^El PAC (no respondió|rechazó)/.test(appError.message)) {
+          return {
+            message: null,
+            onSaved: () => {
+              notifyError(appError.message, texts.common.actionFailed);
+              onSaved();
+            },
+          };
+        }
+        throw caught;
+      }
     });
   return (
     <FormDialog title={t.title(invoice.label)} opened onClose={onClose} onSubmit={save} saving={saving} error={error} submitLabel={t.submit} size="min(84rem, 100%)">
