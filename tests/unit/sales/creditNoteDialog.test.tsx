@@ -93,7 +93,7 @@ describe('CreditNoteDialog', () => {
     expect(input('Clave unidad 1').value).toBe('ACT');
     expect(input('Descripción 1').value).toBe('Bonificación sobre la factura A-7');
     expect((dialog()?.querySelector('input[value="15 - Condonación"]') as HTMLInputElement | null)?.value).toBe('15 - Condonación');
-  });
+  }, 20_000);
 
   it('«Devolución» previews the invoice’s lines against the balance; the server’s refusal shows in the dialog', async () => {
     reply = { errors: [{ message: 'Revisa los datos capturados.', extensions: { code: 'BAD_USER_INPUT', fields: { lines: 'El total de la nota de crédito ($1,160.00) excede el saldo de la factura A-7 ($1,044.00).' } } }] } as unknown as FormattedExecutionResult;
@@ -105,8 +105,8 @@ describe('CreditNoteDialog', () => {
     expect(text()).toContain('-$116.00');
     expect(document.querySelector('[data-testid="credit-note-over"]')?.textContent).toBe('El total excede el saldo de la factura.');
     await act(async () => button('Emitir nota de crédito').click());
-    await waitFor(() => requests.length > 0);
+    await waitFor(() => requests.length > 0, 10_000);
     expect(requests[0]).toMatchObject({ name: 'CreditNoteCreate', variables: { input: { invoiceId: '7', formaPago: '15', lines: [{ prodServKey: '80111600', unitKey: 'E48', quantity: '1', unitPrice: '1000', objetoImp: '02' }] } } });
-    await waitFor(() => text().includes('excede el saldo de la factura A-7 ($1,044.00)'));
-  });
+    await waitFor(() => text().includes('excede el saldo de la factura A-7 ($1,044.00)'), 10_000);
+  }, 20_000);
 });
