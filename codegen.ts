@@ -45,6 +45,8 @@ const config: CodegenConfig = {
           Generator: '../server/modules/sales/data#GeneratorRow',
           Invoice: '../server/modules/sales/data#InvoiceRow',
           ClientPayment: '../server/modules/sales/data#PaymentRow',
+          CreditNote: '../server/modules/sales/data#CreditNoteRow',
+          CreditNoteLine: '../server/modules/sales/data#CreditNoteLineRow',
           Article: '../server/modules/warehouse/data#ArticleRow',
           ArticleOption: '../server/modules/warehouse/data#ArticleOptionRow',
           StockConcept: '../server/modules/warehouse/data#ConceptRow',

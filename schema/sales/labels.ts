@@ -3,6 +3,7 @@
 // refuse what an action does not own (server/lib/lifecycle.ts) and the SPA
 // offers an action only where it applies, from the same map.
 
+import Decimal from 'decimal.js';
 import { canTransition, defineLifecycle } from '../lifecycle';
 
 export type QuoteStatus = 'borrador' | 'enviada' | 'aceptada' | 'rechazada' | 'vencida';
@@ -11,6 +12,7 @@ export type OrderStatus = 'abierta' | 'en_proceso' | 'terminada' | 'entregada';
 export type GeneratorStatus = 'borrador' | 'autorizado' | 'facturado';
 export type InvoiceStatus = 'borrador' | 'emitida' | 'pagada_parcial' | 'pagada' | 'cancelada';
 export type IncomeStatus = 'aplicado' | 'cancelado';
+export type CreditNoteStatus = 'vigente' | 'cancelada' | 'rechazada';
 
 export const QUOTE_LIFECYCLE = defineLifecycle({
   labels: { borrador: 'Borrador', enviada: 'Enviada', aceptada: 'Aceptada', rechazada: 'Rechazada', vencida: 'Vencida' } satisfies Record<QuoteStatus, string>,
@@ -61,6 +63,23 @@ export const INVOICE_LIFECYCLE = defineLifecycle({
     cobrar: { label: 'Registrar cobro', edges: { emitida: ['pagada_parcial', 'pagada'], pagada_parcial: ['pagada_parcial', 'pagada'] } },
     // A cancelled payment gives the balance back (its own action, not emission's).
     devolverSaldo: { label: 'Cancelar cobro', edges: { pagada: ['pagada_parcial', 'emitida'], pagada_parcial: ['pagada_parcial', 'emitida'] } },
+    // A credit note (CFDI tipo E) lowers the balance like a payment, without money coming in.
+    acreditar: { label: 'Nota de crédito', edges: { emitida: ['pagada_parcial', 'pagada'], pagada_parcial: ['pagada_parcial', 'pagada'] } },
+    // A cancelled (or PAC-refused) credit note gives its amount back.
+    desacreditar: { label: 'Cancelar nota de crédito', edges: { pagada: ['pagada_parcial', 'emitida'], pagada_parcial: ['pagada_parcial', 'emitida'] } },
+  },
+});
+
+/** An emitted invoice's status for its balance: paid in full, untouched, or partly paid / credited. */
+export const statusForBalance = (balance: string, total: string): InvoiceStatus =>
+  new Decimal(balance).isZero() ? 'pagada' : new Decimal(balance).eq(total) ? 'emitida' : 'pagada_parcial';
+
+/** Notas de crédito: issued and stamped at once; a PAC refusal or a cancellation gives the balance back. */
+export const CREDIT_NOTE_LIFECYCLE = defineLifecycle({
+  labels: { vigente: 'Vigente', cancelada: 'Cancelada', rechazada: 'Rechazada por el PAC' } satisfies Record<CreditNoteStatus, string>,
+  actions: {
+    cancelar: { label: 'Cancelar', edges: { vigente: ['cancelada'] } },
+    rechazar: { label: 'Rechazada por el PAC', edges: { vigente: ['rechazada'] } },
   },
 });
 

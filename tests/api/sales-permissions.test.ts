@@ -51,6 +51,9 @@ const MUTATIONS: { name: string; query: string }[] = [
   { name: 'invoiceStamp', query: 'mutation{ invoiceStamp(id:"1"){ id } }' },
   { name: 'invoiceCancelStatus', query: 'mutation{ invoiceCancelStatus(id:"1"){ id } }' },
   { name: 'clientPaymentStamp', query: 'mutation{ clientPaymentStamp(id:"1"){ id } }' },
+  { name: 'creditNoteCreate', query: `mutation{ creditNoteCreate(input:{invoiceId:"1",formaPago:"03",lines:[${LINE}]}){ id } }` },
+  { name: 'creditNoteStamp', query: 'mutation{ creditNoteStamp(id:"1"){ id } }' },
+  { name: 'creditNoteCancel', query: 'mutation{ creditNoteCancel(id:"1",version:1,reason:"x",motivo:"02"){ id } }' },
   { name: 'companyCsdUpload', query: 'mutation{ companyCsdUpload(input:{cerFileId:"00000000-0000-4000-8000-000000000000",keyFileId:"00000000-0000-4000-8000-000000000001",password:"12345678a"}){ rfc } }' },
   { name: 'invoiceCancel', query: 'mutation{ invoiceCancel(id:"1",version:1,reason:"x"){ id } }' },
   { name: 'clientPaymentCreate', query: 'mutation{ clientPaymentCreate(input:{clientId:"1",date:"2030-01-01",formaPago:"03",accountId:"1",amount:"1",applications:[{invoiceId:"1",amount:"1"}]}){ id } }' },
@@ -82,6 +85,8 @@ const QUERIES: { name: string; query: string }[] = [
   { name: 'invoice', query: '{ invoice(id:"1") { id } }' },
   { name: 'facturaXml', query: '{ facturaXml(id:"1") }' },
   { name: 'facturaPdf', query: '{ facturaPdf(id:"1") }' },
+  // The demo has no credit note: the read answers null; creditNoteXml and creditNotePdf are checked in sales-credit-notes.test.ts.
+  { name: 'creditNote', query: '{ creditNote(id:"1") { id } }' },
   { name: 'openInvoices', query: '{ openInvoices(clientId:"1") { id } }' },
   { name: 'depositAccountOptions', query: '{ depositAccountOptions { id } }' },
   { name: 'clientPayments', query: '{ clientPayments { total } }' },

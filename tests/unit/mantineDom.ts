@@ -1,4 +1,4 @@
-// jsdom lacks the layout APIs Mantine probes (matchMedia, ResizeObserver):
+// jsdom lacks the layout APIs Mantine probes (matchMedia, ResizeObserver, document.fonts):
 // one stand-in for every component test. `matches` decides media queries
 // (a phone-width test answers true for "max-width" queries).
 export function installMantineDom(matches: (query: string) => boolean = () => false): void {
@@ -13,6 +13,8 @@ export function installMantineDom(matches: (query: string) => boolean = () => fa
     removeEventListener: () => undefined,
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
+  // Textarea autosize listens for web fonts loading.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined }, configurable: true });
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -3,6 +3,7 @@ import { DUE_SOON_DAYS } from '../../../schema/dates';
 import type { StatusLabels } from '../../components/StatusBadge';
 import {
   CONTRACT_LIFECYCLE,
+  CREDIT_NOTE_LIFECYCLE,
   GENERATOR_LIFECYCLE,
   INCOME_LIFECYCLE,
   INVOICE_LIFECYCLE,
@@ -19,6 +20,7 @@ export const ORDER_BADGES = badges(ORDER_LIFECYCLE.labels, { abierta: 'blue', en
 export const GENERATOR_BADGES = badges(GENERATOR_LIFECYCLE.labels, { borrador: 'gray', autorizado: 'teal', facturado: 'blue' });
 export const INVOICE_BADGES = badges(INVOICE_LIFECYCLE.labels, { borrador: 'gray', emitida: 'blue', pagada_parcial: 'yellow', pagada: 'teal', cancelada: 'red' });
 export const INCOME_BADGES = badges(INCOME_LIFECYCLE.labels, { aplicado: 'teal', cancelado: 'red' });
+export const CREDIT_NOTE_BADGES = badges(CREDIT_NOTE_LIFECYCLE.labels, { vigente: 'teal', cancelada: 'red', rechazada: 'orange' });
 export const ACTIVE_BADGES: StatusLabels = { activo: { label: 'Activo', color: 'teal' }, inactivo: { label: 'Inactivo', color: 'gray' } };
 
 export const statusOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -308,6 +310,42 @@ export const texts = {
     paymentCols: { folio: 'Pago', date: 'Fecha', installment: 'Parcialidad', previous: 'Saldo anterior', amount: 'Pagado', remaining: 'Saldo insoluto', status: 'Estado' },
     registerPayment: 'Registrar pago',
     ppdNote: 'PPD: la forma de pago es 99 y cada pago genera su complemento (parcialidad, saldo anterior, pagado, insoluto).',
+  },
+  creditNotes: {
+    action: 'Nota de crédito',
+    section: 'Notas de crédito',
+    title: (invoice: string) => `Nota de crédito de la factura ${invoice}`,
+    intro:
+      'Se emite un CFDI de egreso (tipo E) relacionado con esta factura (relación 01), con las mismas tasas de IVA y retenciones. Al guardarla se sella, se timbra y su total baja el saldo de la factura.',
+    balance: 'Saldo de la factura',
+    kind: 'Concepto',
+    kindHelp: 'Bonificación: un descuento sobre la factura (clave 84111506, unidad ACT). Devolución: las partidas de la factura que se devuelven.',
+    kinds: { bonificacion: 'Bonificación', devolucion: 'Devolución' } as Record<string, string>,
+    bonusDescription: (invoice: string) => `Bonificación sobre la factura ${invoice}`,
+    formaPago: 'Forma de pago',
+    formaHelp: 'La de la factura; si la factura es PPD (99), 15 - Condonación.',
+    notes: 'Observaciones',
+    lines: 'Conceptos de la nota',
+    remaining: 'Saldo después de la nota',
+    overBalance: 'El total excede el saldo de la factura.',
+    submit: 'Emitir nota de crédito',
+    created: (label: string) => `Nota de crédito ${label} emitida y timbrada.`,
+    cols: { label: 'Nota', date: 'Fecha', uuid: 'Folio fiscal', total: 'Total', remaining: 'Saldo después', status: 'Estado' },
+    xml: 'XML',
+    pdf: 'PDF',
+    stamp: 'Timbrar',
+    stamped: 'Nota de crédito timbrada.',
+    pending: 'Pendiente de timbrar',
+    cancel: 'Cancelar',
+    cancelTitle: (label: string) => `Cancelar la nota de crédito ${label}`,
+    cancelIntro: 'Se cancela ante el SAT por el PAC (un egreso no requiere la aceptación del receptor); su total vuelve al saldo de la factura.',
+    cancelled: 'Nota de crédito cancelada; su total volvió al saldo de la factura.',
+    motivo: 'Motivo ante el SAT',
+    motivos: [
+      { value: '02', label: '02 · Comprobante emitido con errores sin relación' },
+      { value: '03', label: '03 · No se llevó a cabo la operación' },
+    ],
+    sandbox: 'SIN VALIDEZ FISCAL',
   },
   payments: {
     listDescription: 'Cobros a clientes depositados en las cuentas de la empresa y aplicados a sus facturas.',

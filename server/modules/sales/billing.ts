@@ -20,7 +20,7 @@ import { addDays, formatDateMx, todayMx } from '../../../schema/dates';
 import { LEDGER_MSG, postAccountEntry, reverseAccountEntry } from '../shopping/service';
 import * as data from './data';
 import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } from './inputs';
-import { folioLabel, GENERATOR_LIFECYCLE, INCOME_LIFECYCLE, INVOICE_LIFECYCLE } from '../../../schema/sales/labels';
+import { folioLabel, GENERATOR_LIFECYCLE, INCOME_LIFECYCLE, INVOICE_LIFECYCLE, statusForBalance } from '../../../schema/sales/labels';
 import { MSG } from './messages';
 import { retryInvoiceStamp, sealEmittedInvoice, stampInvoice } from './stamping';
 import { issuePaymentComplement, sealPaymentComplement, stampPaymentComplement } from './paymentStamping';
@@ -273,6 +273,7 @@ export async function finishCancellation(ctx: RequestContext, invoiceId: number,
   await db(ctx).transaction(async (tx) => {
     const before = version === null ? found(await data.findInvoice(tx, invoiceId), 'La factura') : await lockedInvoice(tx, invoiceId, version);
     if ((await data.activePaymentsCount(tx, invoiceId)) > 0) throw appError('CONFLICT', MSG.invoiceHasPayments);
+    if ((await data.activeCreditNotesCount(tx, invoiceId)) > 0) throw appError('CONFLICT', MSG.invoiceHasCreditNotes);
     assertAction(INVOICE_LIFECYCLE, 'cancelar', before.status, 'cancelada');
     // A draft's generadores are still autorizado; an emitted invoice's go back from facturado.
     for (const g of await data.generatorsOfInvoice(tx, invoiceId)) if (g.status !== 'autorizado') assertAction(GENERATOR_LIFECYCLE, 'liberar', g.status, 'autorizado');
@@ -300,7 +301,6 @@ export function listPayments(ctx: RequestContext, list: ListInput | null | undef
 export const getPayment = (ctx: RequestContext, id: string) => data.findPayment(db(ctx), idOf(id));
 export const paymentApplications = (ctx: RequestContext, ids: number[]) => data.applicationsOf(db(ctx), ids);
 
-const statusForBalance = (balance: string, total: string): data.InvoiceStatus => (dec(balance).isZero() ? 'pagada' : dec(balance).eq(total) ? 'emitida' : 'pagada_parcial');
 
 /**
  * One transaction: lock the invoices (id order), check each application

@@ -32,6 +32,8 @@ export async function cancelStampedInvoice(ctx: RequestContext, invoice: Invoice
   if (invoice.stampStatus === 'pendiente' || !invoice.cfdiUuid) throw appError('CONFLICT', CANCEL_MSG.pending);
   if (invoice.satCancelStatus === 'solicitada') throw appError('CONFLICT', CANCEL_MSG.alreadyRequested);
   if ((await data.activePaymentsCount(ex, invoice.id)) > 0) throw appError('CONFLICT', MSG.invoiceHasPayments);
+  // SAT refuses to cancel a CFDI with vigente related documents: its credit notes go first.
+  if ((await data.activeCreditNotesCount(ex, invoice.id)) > 0) throw appError('CONFLICT', MSG.invoiceHasCreditNotes);
   if (!isMotivo(sat.motivo)) throw badInput({ motivo: CANCEL_MSG.motivo });
   let substituteUuid: string | undefined;
   if (sat.motivo === '01') {

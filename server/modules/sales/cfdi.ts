@@ -66,7 +66,20 @@ export function frozenPartiesOf(invoice: InvoiceRow): CfdiParties {
   return partiesOf(invoice, null as unknown as CompanyProfile, null as unknown as ClientRow);
 }
 
+/** What the Comprobante reads of its document: an invoice (tipo I) or a credit note (tipo E). */
+export type CfdiDocument = Pick<InvoiceRow, 'serie' | 'folio' | 'date' | 'emittedAt' | 'formaPago' | 'metodoPago' | 'usoCfdi' | 'cancelReason' | 'ivaRate' | 'isrRetentionRate' | 'ivaRetentionRate'> & {
+  status: string;
+};
+export type CfdiLine = Pick<
+  InvoiceLineRow,
+  'prodServKey' | 'quantity' | 'unitKey' | 'unitName' | 'description' | 'unitPrice' | 'amount' | 'discount' | 'objetoImp' | 'base' | 'iva' | 'isrRetained' | 'ivaRetained'
+>;
+
 export type CfdiBuildOptions = {
+  /** TipoDeComprobante: I (ingreso, the default) or E (egreso: a credit note). */
+  tipo?: 'I' | 'E';
+  /** CfdiRelacionados: e.g. TipoRelacion 01 with the UUIDs of the invoices a credit note reduces. */
+  relacionados?: { tipoRelacion: string; uuids: string[] };
   /** For a borrador's preview: the instant its Fecha shows. */
   now?: Date;
   /**
@@ -77,7 +90,7 @@ export type CfdiBuildOptions = {
   sealed?: boolean;
 };
 
-export async function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[], parties: CfdiParties, options: CfdiBuildOptions = {}): Promise<string> {
+export async function buildCfdiXml(invoice: CfdiDocument, lines: CfdiLine[], parties: CfdiParties, options: CfdiBuildOptions = {}): Promise<string> {
   const now = options.now ?? new Date();
   // xmlbuilder2 loads on the first XML, not at every server start.
   const { create } = await import('xmlbuilder2');
@@ -133,12 +146,16 @@ export async function buildCfdiXml(invoice: InvoiceRow, lines: InvoiceLineRow[],
   Object.assign(attrs, {
     Moneda: 'MXN',
     Total: total.toFixed(2),
-    TipoDeComprobante: 'I',
+    TipoDeComprobante: options.tipo ?? 'I',
     Exportacion: '01',
     MetodoPago: invoice.metodoPago,
     LugarExpedicion: parties.emisor.postalCode,
   });
   const root = doc.ele(CFDI_NS, 'cfdi:Comprobante', attrs);
+  if (options.relacionados?.uuids.length) {
+    const rel = root.ele(CFDI_NS, 'cfdi:CfdiRelacionados', { TipoRelacion: options.relacionados.tipoRelacion });
+    for (const uuid of options.relacionados.uuids) rel.ele(CFDI_NS, 'cfdi:CfdiRelacionado', { UUID: uuid });
+  }
   root.ele(CFDI_NS, 'cfdi:Emisor', { Rfc: parties.emisor.rfc, Nombre: parties.emisor.name, RegimenFiscal: parties.emisor.regimen });
   root.ele(CFDI_NS, 'cfdi:Receptor', {
     Rfc: parties.receptor.rfc,

@@ -53,6 +53,7 @@ export const salesContributions: ModuleContributions = {
     order_delivery: { parts: data.referenceParts.order_delivery, label: withName((p) => folioLabel('order', p.folio)), historySubject: 'Ventas-Entrega de Órdenes' },
     generator: { parts: document('generators x join clients n on n.id = x.client_id'), label: withName((p) => folioLabel('generator', p.folio)), historySubject: 'Ventas-Generadores' },
     invoice: { parts: data.referenceParts.invoice, label: (p) => joined(invoiceLabel(p.serie ?? '', p.folio), p.name), historySubject: 'Ventas-Facturas' },
+    credit_note: { parts: data.referenceParts.credit_note, label: (p) => joined(invoiceLabel(p.serie ?? '', p.folio), p.name), historySubject: 'Ventas-Facturas' },
     client_payment: { parts: document('client_payments x join clients n on n.id = x.client_id'), label: withName((p) => folioLabel('payment', p.folio)), historySubject: 'Ventas-Pagos' },
     other_income: { parts: data.referenceParts.other_income, label: withName((p) => folioLabel('otherIncome', p.folio)), historySubject: 'Ventas-Otros Ingresos' },
   },

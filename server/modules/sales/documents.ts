@@ -3,11 +3,11 @@
 import type { CompanyProfile } from '../../lib/company';
 import { dec, Decimal } from '../../../schema/money';
 import { formatDateMx, type PdfBlock, type PdfDocumentSpec } from '../../lib/pdf';
-import type { ClientRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
+import type { ClientRow, CreditNoteLineRow, CreditNoteRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
 import { partiesOf } from './cfdi';
 import type { TimbreData } from '../../lib/cfdi/xml';
 import { SANDBOX_LEGEND, timbrePdfBlocks } from '../../lib/cfdiPdf';
-import { folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
+import { CREDIT_NOTE_LIFECYCLE, folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 import { catalogLabel, catalogName, FORMAS_PAGO, METODOS_PAGO, OBJETOS_IMPUESTO, REGIMENES_FISCALES, USOS_CFDI } from '../../../schema/sat';
 
 // ---- importe con letra -------------------------------------------------------------------
@@ -126,6 +126,38 @@ export function quotePdfSpec(company: CompanyProfile, quote: QuoteRow, lines: Qu
 
 // ---- factura ----------------------------------------------------------------------------------
 
+/** The CFDI's Conceptos as printed (invoices and credit notes). */
+function conceptsBlock(lines: Pick<InvoiceLineRow, 'prodServKey' | 'description' | 'unitKey' | 'unitName' | 'quantity' | 'unitPrice' | 'discount' | 'objetoImp' | 'amount'>[]): PdfBlock {
+  return {
+    kind: 'table',
+    title: 'Conceptos',
+    columns: [
+      { header: 'Clave SAT', key: 'prodServKey', width: 1 },
+      { header: 'Descripción', key: 'description', width: 3.6 },
+      { header: 'Unidad', key: 'unit', width: 1.1 },
+      { header: 'Cantidad', key: 'quantity', width: 1.1, format: 'quantity' },
+      { header: 'Valor unitario', key: 'unitPrice', width: 1.3, format: 'money' },
+      { header: 'Descuento', key: 'discount', width: 1.2, format: 'money' },
+      { header: 'Obj. imp.', key: 'objetoImp', width: 0.7 },
+      { header: 'Importe', key: 'amount', width: 1.4, format: 'money' },
+    ],
+    rows: lines.map((l) => ({ ...l, unit: `${l.unitKey} ${l.unitName}`, discount: dec(l.discount).gt(0) ? l.discount : null })),
+  };
+}
+
+/** The legend under a CFDI's body: its timbre and the fiscal-validity note, or why it has none. */
+function fiscalBlocks(timbre: TimbreData | null, sandbox: boolean): PdfBlock[] {
+  const objetos = `Objeto de impuesto: ${OBJETOS_IMPUESTO.map((o) => `${o.code} ${o.name}`).join('; ')}.`;
+  if (timbre) return timbrePdfBlocks(timbre, sandbox ? `${SANDBOX_LEGEND} ${objetos}` : `Este documento es una representación impresa de un CFDI 4.0. ${objetos}`);
+  return [
+    {
+      kind: 'text',
+      size: 7.5,
+      text: `Este documento es una representación impresa de un CFDI 4.0 que NO ha sido timbrado por un PAC; carece de folio fiscal (UUID) y de validez fiscal. ${objetos}`,
+    },
+  ];
+}
+
 export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lines: InvoiceLineRow[], client: ClientRow, timbre: TimbreData | null = null): PdfDocumentSpec {
   const parties = partiesOf(invoice, company, client);
   const blocks: PdfBlock[] = [
@@ -154,36 +186,13 @@ export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lin
         { label: 'Saldo', value: invoice.balance, format: 'money' },
       ],
     },
-    {
-      kind: 'table',
-      title: 'Conceptos',
-      columns: [
-        { header: 'Clave SAT', key: 'prodServKey', width: 1 },
-        { header: 'Descripción', key: 'description', width: 3.6 },
-        { header: 'Unidad', key: 'unit', width: 1.1 },
-        { header: 'Cantidad', key: 'quantity', width: 1.1, format: 'quantity' },
-        { header: 'Valor unitario', key: 'unitPrice', width: 1.3, format: 'money' },
-        { header: 'Descuento', key: 'discount', width: 1.2, format: 'money' },
-        { header: 'Obj. imp.', key: 'objetoImp', width: 0.7 },
-        { header: 'Importe', key: 'amount', width: 1.4, format: 'money' },
-      ],
-      rows: lines.map((l) => ({ ...l, unit: `${l.unitKey} ${l.unitName}`, discount: dec(l.discount).gt(0) ? l.discount : null })),
-    },
+    conceptsBlock(lines),
     totalsBlock(invoice),
     { kind: 'text', text: `Importe con letra: ${amountInWords(invoice.total)}` },
   ];
   if (invoice.notes) blocks.push({ kind: 'text', title: 'Observaciones', text: invoice.notes });
-  const objetos = `Objeto de impuesto: ${OBJETOS_IMPUESTO.map((o) => `${o.code} ${o.name}`).join('; ')}.`;
   const sandbox = invoice.stampSandbox === true;
-  if (timbre) {
-    blocks.push(...timbrePdfBlocks(timbre, sandbox ? `${SANDBOX_LEGEND} ${objetos}` : `Este documento es una representación impresa de un CFDI 4.0. ${objetos}`));
-  } else {
-    blocks.push({
-      kind: 'text',
-      size: 7.5,
-      text: `Este documento es una representación impresa de un CFDI 4.0 que NO ha sido timbrado por un PAC; carece de folio fiscal (UUID) y de validez fiscal. ${objetos}`,
-    });
-  }
+  blocks.push(...fiscalBlocks(timbre, sandbox));
   if (invoice.status === 'cancelada') blocks.push({ kind: 'text', title: 'Cancelación', text: invoice.cancelReason ?? '' });
   const label = invoice.folio ? `${invoice.serie}-${invoice.folio}` : `Serie ${invoice.serie} (sin folio)`;
   return {
@@ -201,5 +210,69 @@ export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lin
     blocks,
     watermark: invoice.status === 'borrador' ? 'BORRADOR' : invoice.status === 'cancelada' ? 'CANCELADA' : sandbox ? 'SIN VALIDEZ FISCAL' : undefined,
     footerNote: `${parties.emisor.name} · Factura ${label}`,
+  };
+}
+
+// ---- nota de crédito ------------------------------------------------------------------------------
+
+export function creditNotePdfSpec(company: CompanyProfile, note: CreditNoteRow, lines: CreditNoteLineRow[], timbre: TimbreData | null): PdfDocumentSpec {
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'fields',
+      title: 'Receptor',
+      fields: [
+        { label: 'Razón social', value: note.receptorName },
+        { label: 'RFC', value: note.receptorRfc },
+        { label: 'Régimen fiscal', value: catalogLabel(REGIMENES_FISCALES, note.receptorRegimen) },
+        { label: 'Domicilio fiscal (C.P.)', value: note.receptorPostalCode },
+        { label: 'Uso del CFDI', value: catalogLabel(USOS_CFDI, note.usoCfdi) },
+      ],
+    },
+    {
+      kind: 'fields',
+      title: 'Comprobante',
+      fields: [
+        { label: 'Tipo', value: 'E - Egreso' },
+        { label: 'Lugar de expedición', value: note.lugarExpedicion },
+        { label: 'Forma de pago', value: catalogLabel(FORMAS_PAGO, note.formaPago) },
+        { label: 'Método de pago', value: catalogLabel(METODOS_PAGO, note.metodoPago) },
+        { label: 'Moneda', value: 'MXN - Peso mexicano' },
+        { label: 'Exportación', value: '01 - No aplica' },
+      ],
+    },
+    {
+      kind: 'fields',
+      title: 'CFDI relacionado',
+      fields: [
+        { label: 'Tipo de relación', value: '01 - Nota de crédito de los documentos relacionados' },
+        { label: 'Factura', value: note.invoiceLabel },
+        { label: 'Folio fiscal (UUID)', value: note.invoiceUuid ?? '' },
+        { label: 'Saldo anterior', value: note.previousBalance, format: 'money' },
+        { label: 'Saldo después de esta nota', value: note.remainingBalance, format: 'money' },
+      ],
+    },
+    conceptsBlock(lines),
+    totalsBlock(note),
+    { kind: 'text', text: `Importe con letra: ${amountInWords(note.total)}` },
+  ];
+  if (note.notes) blocks.push({ kind: 'text', title: 'Observaciones', text: note.notes });
+  const sandbox = note.stampSandbox === true;
+  blocks.push(...fiscalBlocks(timbre, sandbox));
+  if (note.status !== 'vigente') blocks.push({ kind: 'text', title: 'Cancelación', text: note.cancelReason ?? '' });
+  return {
+    company: {
+      ...company,
+      rfc: note.emisorRfc,
+      name: note.emisorName,
+      regimenFiscal: note.emisorRegimen,
+      regimenName: catalogName(REGIMENES_FISCALES, note.emisorRegimen),
+      postalCode: note.lugarExpedicion,
+    },
+    title: 'Nota de crédito',
+    subtitle: note.label,
+    headerNotes: [`Fecha: ${formatDateMx(note.date)}`, `Estado: ${CREDIT_NOTE_LIFECYCLE.labels[note.status]}`, timbre ? `CFDI 4.0 · UUID ${timbre.uuid}` : 'CFDI 4.0 sin timbrar'],
+    blocks,
+    watermark: note.status !== 'vigente' ? 'CANCELADA' : sandbox ? 'SIN VALIDEZ FISCAL' : undefined,
+    footerNote: `${note.emisorName} · Nota de crédito ${note.label}`,
   };
 }

@@ -320,6 +320,17 @@ export const invoiceInput = z
   });
 export type InvoiceInputValues = z.infer<typeof invoiceInput>;
 
+// ---- credit notes ------------------------------------------------------------------------------
+
+export const creditNoteInput = z.object({
+  invoiceId: rules.id(),
+  // The form de pago of an egreso is never 99 (SAT): the invoice's own, or 15 Condonación for a PPD one.
+  formaPago: codeIn(FORMAS_PAGO, MSG.formaUnknown).refine((v) => v !== '99', MSG.creditNoteForma),
+  notes: optionalText(2000),
+  lines: lines(),
+});
+export type CreditNoteInputValues = z.infer<typeof creditNoteInput>;
+
 // ---- payments and other income -------------------------------------------------------------
 
 export const paymentInput = z

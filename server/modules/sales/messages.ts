@@ -112,6 +112,16 @@ export const MSG = {
   overPayment: (applied: string, amount: string) => `La suma aplicada (${formatMxn(applied)}) excede el importe del pago (${formatMxn(amount)}).`,
   paymentBeforeInvoice: (label: string) => `La fecha del pago es anterior a la factura ${label}.`,
 
+  // credit notes
+  creditNoteForma: 'La forma de pago de una nota de crédito no puede ser 99 - Por definir: usa la de la factura o 15 - Condonación.',
+  creditNoteNotStamped: 'Solo se emiten notas de crédito de facturas timbradas.',
+  creditNoteInvoiceCancelled: 'La factura está cancelada (o su cancelación está en proceso): no admite notas de crédito.',
+  creditNoteNoBalance: 'La factura no tiene saldo: no admite notas de crédito.',
+  creditNoteOverBalance: (total: string, label: string, balance: string) =>
+    `El total de la nota de crédito (${formatMxn(total)}) excede el saldo de la factura ${label} (${formatMxn(balance)}).`,
+  creditNoteZero: 'El total de la nota de crédito debe ser mayor que cero.',
+  invoiceHasCreditNotes: 'La factura tiene notas de crédito vigentes; cancélalas primero.',
+
   // reports
   periodRequired: 'Indica el periodo (fecha inicial y final).',
   asOfRequired: 'Indica la fecha de corte.',

@@ -12,6 +12,7 @@ import * as reports from './reports';
 import * as service from './service';
 import * as stamping from './stamping';
 import { refreshCancellation } from './cancellation';
+import * as creditNotes from './creditNotes';
 
 type Loaders = Map<string, DataLoader<number, unknown[]>>;
 const perRequest = new WeakMap<RequestContext, Loaders>();
@@ -63,6 +64,9 @@ export const salesResolvers: Resolvers = {
     invoice: (_p, a, ctx) => billing.getInvoice(ctx, a.id),
     facturaXml: (_p, a, ctx) => reports.invoiceXml(ctx, a.id),
     complementoPagoXml: (_p, a, ctx) => reports.paymentXml(ctx, a.id),
+    creditNote: (_p, a, ctx) => creditNotes.getCreditNote(ctx, a.id),
+    creditNoteXml: (_p, a, ctx) => creditNotes.creditNoteCfdi(ctx, a.id),
+    creditNotePdf: (_p, a, ctx) => creditNotes.creditNotePdf(ctx, a.id),
     facturaPdf: (_p, a, ctx) => reports.invoicePdf(ctx, a.id),
     facturasPdf: (_p, a, ctx) => reports.invoicesPdf(ctx, a.ids),
     openInvoices: (_p, a, ctx) => billing.openInvoices(ctx, a.clientId),
@@ -108,6 +112,9 @@ export const salesResolvers: Resolvers = {
     invoiceEmit: (_p, a, ctx) => billing.emitInvoice(ctx, a.id, a.version),
     invoiceStamp: (_p, a, ctx) => billing.retryStamp(ctx, a.id),
     clientPaymentStamp: (_p, a, ctx) => billing.stampPayment(ctx, a.id),
+    creditNoteCreate: (_p, a, ctx) => creditNotes.createCreditNote(ctx, a.input),
+    creditNoteStamp: (_p, a, ctx) => creditNotes.retryCreditNoteStamp(ctx, a.id),
+    creditNoteCancel: (_p, a, ctx) => creditNotes.cancelCreditNote(ctx, a.id, a.version, a.reason, a.motivo),
     invoiceCancel: (_p, a, ctx) => billing.cancelInvoice(ctx, a.id, a.version, a.reason, { motivo: a.motivo, substituteId: a.substituteId }),
     invoiceCancelStatus: (_p, a, ctx) => refreshCancellation(ctx, a.id),
     clientPaymentCreate: (_p, a, ctx) => billing.createPayment(ctx, a.input),
@@ -154,6 +161,11 @@ export const salesResolvers: Resolvers = {
     lines: (i, _a, ctx) => children(ctx, 'invoiceLines', billing.invoiceLines, (r) => r.invoiceId).load(num(i.id)),
     generators: (i, _a, ctx) => children(ctx, 'invoiceGenerators', billing.invoiceGenerators, (r) => r.invoiceId).load(num(i.id)),
     payments: (i, _a, ctx) => children(ctx, 'invoicePayments', billing.invoicePayments, (r) => r.invoiceId).load(num(i.id)),
+    creditNotes: (i, _a, ctx) => children(ctx, 'invoiceCreditNotes', creditNotes.creditNotesOfInvoices, (r) => r.invoiceId).load(num(i.id)),
+  },
+  CreditNote: {
+    uuid: (n) => n.cfdiUuid,
+    lines: (n, _a, ctx) => children(ctx, 'creditNoteLines', creditNotes.creditNoteLines, (r) => r.creditNoteId).load(num(n.id)),
   },
   ClientPayment: {
     uuid: (p) => p.cfdiUuid,

@@ -36,7 +36,7 @@ import { computeTotals, retentionRates, type TaxRates } from '../../../schema/sa
 export const db = (ctx: RequestContext) => ctx.app.database.db;
 /** Ventas' list filters name their date range `dateFrom` / `dateTo`. */
 export const SALES_RANGE = { from: 'dateFrom', to: 'dateTo' };
-const idOf = (id: string | number): number => {
+export const idOf = (id: string | number): number => {
   const n = Number(id);
   return Number.isInteger(n) && n > 0 ? n : 0;
 };

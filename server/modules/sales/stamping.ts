@@ -26,6 +26,7 @@ import { claimUpload, detachUpload, findUpload, removeUploadBytes, storageOf, wi
 import { CsdError, PAC_ENV, type Csd, type PacError, sealCfdi } from '../../lib/cfdi';
 import { recoverEach, stampPending } from '../../lib/cfdiStamping';
 import { recoverPendingPaymentStamps } from './paymentStamping';
+import { recoverPendingCreditNoteStamps } from './creditNotes';
 import { DbPacStore } from '../../lib/cfdi/dbStore';
 import { fromRoot } from '../../lib/paths';
 import { getCompanyProfile } from '../../lib/company';
@@ -200,8 +201,9 @@ export async function stampDemoInvoice(tx: Executor, config: Pick<Config, 'csdKe
   await data.saveInvoiceStamp(tx, invoiceId, { xml: stamped.xml, uuid: stamped.uuid, stampedAt: new Date(emittedAt.getTime() + 60_000), sandbox: true });
 }
 
-/** The registry's `recover` (server/modules/index.ts): pendiente invoices, logged. */
+/** The registry's `recover` (server/modules/index.ts): pendiente invoices, payment complements and credit notes, logged. */
 export async function recoverSales(app: AppServices): Promise<void> {
   await recoverPendingStamps(app);
   await recoverPendingPaymentStamps(app);
+  await recoverPendingCreditNoteStamps(app);
 }

@@ -448,3 +448,94 @@ export const otherIncomes = pgTable(
     check('other_incomes_amount_ck', sql`${t.amount} > 0`),
   ],
 );
+
+export const CREDIT_NOTE_STATUSES = ['vigente', 'cancelada', 'rechazada'] as const;
+
+/**
+ * Notas de crédito (CFDI tipo E, TipoRelacion 01) against one stamped invoice: created, sealed
+ * and stamped at once (no borrador), with their own serie and gapless folio. While vigente they
+ * take their total off the invoice's balance (invoices.balance, the single source); cancelled,
+ * or refused by the PAC (rechazada), they give it back.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    serie: text('serie').notNull(),
+    folio: integer('folio').notNull(),
+    invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
+    clientId: integer('client_id').notNull().references(() => clients.id),
+    date: date('date').notNull(),
+    formaPago: text('forma_pago').notNull(),
+    metodoPago: text('metodo_pago').notNull().default('PUE'),
+    usoCfdi: text('uso_cfdi').notNull(),
+    status: text('status').notNull().default('vigente'),
+    ivaRate: rate('iva_rate').notNull(),
+    isrRetentionRate: rate('isr_retention_rate').notNull(),
+    ivaRetentionRate: rate('iva_retention_rate').notNull(),
+    subtotal: money('subtotal').notNull(),
+    discount: money('discount').notNull(),
+    iva: money('iva').notNull(),
+    isrRetained: money('isr_retained').notNull(),
+    ivaRetained: money('iva_retained').notNull(),
+    total: money('total').notNull(),
+    /** The invoice's balance before and after this note (as a payment records its parcialidad). */
+    previousBalance: money('previous_balance').notNull(),
+    remainingBalance: money('remaining_balance').notNull(),
+    notes: text('notes').notNull().default(''),
+    emisorRfc: text('emisor_rfc').notNull(),
+    emisorName: text('emisor_name').notNull(),
+    emisorRegimen: text('emisor_regimen').notNull(),
+    lugarExpedicion: text('lugar_expedicion').notNull(),
+    receptorRfc: text('receptor_rfc').notNull(),
+    receptorName: text('receptor_name').notNull(),
+    receptorRegimen: text('receptor_regimen').notNull(),
+    receptorPostalCode: text('receptor_postal_code').notNull(),
+    emittedAt: timestamp('emitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** As invoices.stamp_status: 'pendiente' (cfdiXml = the sealed XML sent) → 'timbrada'; null once refused. */
+    stampStatus: text('stamp_status'),
+    cfdiXml: text('cfdi_xml'),
+    cfdiUuid: text('cfdi_uuid'),
+    stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
+    stampSandbox: boolean('stamp_sandbox'),
+    satCancelStatus: text('sat_cancel_status'),
+    satCancelMotivo: text('sat_cancel_motivo'),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_serie_folio_uq').on(t.serie, t.folio),
+    uniqueIndex('credit_notes_cfdi_uuid_uq').on(t.cfdiUuid),
+    index('credit_notes_invoice_idx').on(t.invoiceId, t.status),
+    index('credit_notes_stamp_pending_idx').on(t.stampStatus).where(sql`${t.stampStatus} = 'pendiente'`),
+    check('credit_notes_status_ck', sql`${t.status} in ('vigente', 'cancelada', 'rechazada')`),
+    check('credit_notes_total_ck', sql`${t.total} > 0 and ${t.remainingBalance} >= 0`),
+  ],
+);
+
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    id: serial('id').primaryKey(),
+    creditNoteId: integer('credit_note_id').notNull().references(() => creditNotes.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    description: text('description').notNull(),
+    prodServKey: text('prod_serv_key').notNull(),
+    unitKey: text('unit_key').notNull(),
+    unitName: text('unit_name').notNull(),
+    quantity: qty('quantity').notNull(),
+    unitPrice: fine('unit_price').notNull(),
+    discountPercent: pct('discount_percent').notNull().default('0'),
+    objetoImp: text('objeto_imp').notNull().default('02'),
+    amount: fine('amount').notNull(),
+    discount: fine('discount').notNull(),
+    base: fine('base').notNull(),
+    iva: fine('iva').notNull(),
+    isrRetained: fine('isr_retained').notNull(),
+    ivaRetained: fine('iva_retained').notNull(),
+  },
+  (t) => [index('credit_note_lines_note_idx').on(t.creditNoteId, t.lineNo)],
+);

@@ -47,7 +47,7 @@ function attempt(lc: Lifecycle<string, string>, action: string, from: string, to
 describe('document lifecycles: every one is found', () => {
   it('finds the lifecycles of every module that has one', () => {
     const names = lifecycles.map((l) => l.name);
-    for (const expected of ['sales/INVOICE_LIFECYCLE', 'sales/INCOME_LIFECYCLE', 'sales/QUOTE_LIFECYCLE', 'sales/GENERATOR_LIFECYCLE', 'warehouse/REQUISITION_LIFECYCLE', 'warehouse/PDM_LIFECYCLE', 'warehouse/COUNT_LIFECYCLE', 'maintenance/ORDER_LIFECYCLE', 'shopping/EXPENSE_LIFECYCLE', 'shopping/PAYMENT_REQUEST_LIFECYCLE']) {
+    for (const expected of ['sales/INVOICE_LIFECYCLE', 'sales/INCOME_LIFECYCLE', 'sales/QUOTE_LIFECYCLE', 'sales/GENERATOR_LIFECYCLE', 'sales/CREDIT_NOTE_LIFECYCLE', 'warehouse/REQUISITION_LIFECYCLE', 'warehouse/PDM_LIFECYCLE', 'warehouse/COUNT_LIFECYCLE', 'maintenance/ORDER_LIFECYCLE', 'shopping/EXPENSE_LIFECYCLE', 'shopping/PAYMENT_REQUEST_LIFECYCLE']) {
       expect(names).toContain(expected);
     }
   });
@@ -135,11 +135,12 @@ describe('the edges issue 25 was about', () => {
     expect(attempt(INVOICE_LIFECYCLE, 'emitir', 'pagada_parcial', 'emitida')?.message).toBe('No se puede pasar de "Pagada parcial" a "Emitida".');
   });
 
-  it('the balance goes back to emitida only through a cancelled payment, and payments only lower it', () => {
+  it('the balance goes back to emitida only through a cancelled payment or credit note, and payments and credit notes only lower it', () => {
     const owners = (lc: Lifecycle<string, string>, from: string, to: string) => Object.keys(lc.actions).filter((a) => owns(lc, a, from, to));
-    expect(owners(INVOICE_LIFECYCLE, 'pagada_parcial', 'emitida')).toEqual(['devolverSaldo']);
-    expect(owners(INVOICE_LIFECYCLE, 'pagada', 'emitida')).toEqual(['devolverSaldo']);
-    expect(owners(INVOICE_LIFECYCLE, 'emitida', 'pagada')).toEqual(['cobrar']);
+    // A credit note lowers the balance too, and its cancellation gives it back (issue 26).
+    expect(owners(INVOICE_LIFECYCLE, 'pagada_parcial', 'emitida')).toEqual(['devolverSaldo', 'desacreditar']);
+    expect(owners(INVOICE_LIFECYCLE, 'pagada', 'emitida')).toEqual(['devolverSaldo', 'desacreditar']);
+    expect(owners(INVOICE_LIFECYCLE, 'emitida', 'pagada')).toEqual(['cobrar', 'acreditar']);
     expect(owners(INVOICE_LIFECYCLE, 'emitida', 'cancelada')).toEqual(['cancelar']);
     expect(owners(INVOICE_LIFECYCLE, 'pagada_parcial', 'cancelada')).toEqual([]);
     expect(owners(EXPENSE_LIFECYCLE, 'pagado', 'pendiente')).toEqual(['devolverSaldo']);

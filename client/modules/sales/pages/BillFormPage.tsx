@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Alert, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconCash, IconCertificate, IconCode, IconFileText, IconSend, IconX } from '@tabler/icons-react';
+import { IconCash, IconCertificate, IconCode, IconFileText, IconReceiptRefund, IconSend, IconX } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   BillableGeneratorsDocument,
@@ -45,6 +45,8 @@ import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
 import { InvoiceStamp } from '../components/InvoiceStamp';
+import { CreditNoteDialog } from '../components/CreditNoteDialog';
+import { CreditNotes } from '../components/CreditNotes';
 import { SatCancelFields, type SatCancelValues } from '../components/SatCancelFields';
 import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
@@ -111,6 +113,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   const apollo = useApolloClient();
   const paymentAccess = useScreenAccess('Pagos');
   const [cancelling, setCancelling] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const [satCancel, setSatCancel] = useState<SatCancelValues>({ motivo: null, substituteId: null });
   const [satErrors, setSatErrors] = useState<Record<string, string>>({});
   const [checkCancellation] = useMutation(InvoiceCancelStatusDocument);
@@ -225,6 +228,15 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
           color: 'teal',
           show: canAct(INVOICE_LIFECYCLE, 'cobrar', invoice.status) && paymentAccess.crear,
           run: () => navigate(withQuery(SALES_PATHS.paymentForm, { clientId: invoice.client.id, invoiceId: invoice.id })),
+        },
+        {
+          key: 'creditNote',
+          label: texts.creditNotes.action,
+          icon: <IconReceiptRefund size={16} />,
+          variant: 'light',
+          // A stamped invoice with a balance, not cancelled nor with a cancellation in process.
+          show: invoice.stampStatus === 'timbrada' && canAct(INVOICE_LIFECYCLE, 'acreditar', invoice.status) && Number(invoice.balance) > 0 && invoice.satCancelStatus !== 'solicitada' && access.crear,
+          run: () => setCrediting(true),
         },
         {
           key: 'checkCancellation',
@@ -390,7 +402,18 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
             />
           </Paper>
         ) : null}
+        {invoice && invoice.creditNotes.length ? <CreditNotes notes={invoice.creditNotes} canCreate={access.crear} canCancel={access.eliminar} onChanged={() => onReload?.()} /> : null}
       </Stack>
+      {invoice && crediting ? (
+        <CreditNoteDialog
+          invoice={invoice}
+          onClose={() => setCrediting(false)}
+          onSaved={() => {
+            setCrediting(false);
+            onReload?.();
+          }}
+        />
+      ) : null}
       {invoice ? (
         <ReasonDialog
           opened={cancelling}

@@ -33,14 +33,17 @@ export const effectiveQuoteStatus = (today: string) => sql`(case when q.status =
  * What is owed on invoice `i`: the one source every screen reads (the list
  * and its filters, the saldo anterior a payment records for its complement,
  * the credit limit, Antigüedad de saldos). The posting code keeps it on the
- * row: the total at emission, less each payment applied, given back when a
- * payment is cancelled, zero once the invoice is cancelled. As of a past date
- * (the aging) it adds back what active payments dated after that date took off.
+ * row: the total at emission, less each payment applied and each vigente
+ * credit note (CFDI tipo E), given back when a payment or credit note is
+ * cancelled, zero once the invoice is cancelled. As of a past date (the aging)
+ * it adds back what active payments and credit notes dated after that date
+ * took off.
  */
 export const invoiceBalanceSql = (asOf?: string): SQL =>
   asOf === undefined
     ? sql`i.balance`
     : sql`(i.balance + coalesce((select sum(a.amount) from client_payment_applications a join client_payments p on p.id = a.payment_id
-                                  where a.invoice_id = i.id and p.status = 'aplicado' and p.date > ${asOf}), 0))`;
+                                  where a.invoice_id = i.id and p.status = 'aplicado' and p.date > ${asOf}), 0)
+                     + coalesce((select sum(n.total) from credit_notes n where n.invoice_id = i.id and n.status = 'vigente' and n.date > ${asOf}), 0))`;
 
 export const invoiceLabelSql = (alias: string) => sql.raw(`(case when ${alias}.folio is null then 'Borrador' else ${alias}.serie || '-' || ${alias}.folio end)`);

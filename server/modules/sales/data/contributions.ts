@@ -15,6 +15,7 @@ export const referenceParts = {
   contract: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.name) from contracts x where x.id = ${id})`,
   order_delivery: (id) => sql`(select json_build_object('folio', o.folio, 'name', x.received_by) from order_deliveries x join service_orders o on o.id = x.order_id where x.id = ${id})`,
   invoice: (id) => sql`(select json_build_object('serie', x.serie, 'folio', x.folio, 'name', n.name) from invoices x join clients n on n.id = x.client_id where x.id = ${id})`,
+  credit_note: (id) => sql`(select json_build_object('serie', x.serie, 'folio', x.folio, 'name', n.name) from credit_notes x join clients n on n.id = x.client_id where x.id = ${id})`,
   other_income: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.concept) from other_incomes x where x.id = ${id})`,
   company_csd: (id) => sql`(select json_build_object('name', 'CSD ' || x.no_certificado || ' · ' || x.rfc) from company_csd x where x.id = ${id})`,
 } satisfies Record<string, PartsOf>;

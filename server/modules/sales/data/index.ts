@@ -12,3 +12,4 @@ export * from './invoices';
 export * from './payments';
 export * from './otherIncomes';
 export * from './reports';
+export * from './creditNotes';
