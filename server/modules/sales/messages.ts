@@ -112,6 +112,11 @@ export const MSG = {
   overPayment: (applied: string, amount: string) => `La suma aplicada (${formatMxn(applied)}) excede el importe del pago (${formatMxn(amount)}).`,
   paymentBeforeInvoice: (label: string) => `La fecha del pago es anterior a la factura ${label}.`,
 
+  // CFDI downloads (XML y PDF en un ZIP)
+  complementNotStamped: 'Este cobro no tiene un complemento de pago timbrado: no hay XML ni PDF que descargar.',
+  invoicesNotStamped: (labels: string[]) =>
+    `${labels.length === 1 ? `La factura ${labels[0]} no está timbrada` : `Las facturas ${labels.join(', ')} no están timbradas`}: solo se descargan el XML y el PDF de facturas timbradas.`,
+
   // reports
   periodRequired: 'Indica el periodo (fecha inicial y final).',
   asOfRequired: 'Indica la fecha de corte.',

@@ -509,7 +509,9 @@ export async function supplierCfdiRead(ctx: RequestContext, fileId: string, expe
   const company = await getCompanyProfile(db(ctx));
   const differences = expense ? cfdiDifferences(cfdi, expense) : [];
   if (cfdi.receptorRfc !== company.rfc.toUpperCase()) differences.unshift(MSG.cfdiOtherReceptor(cfdi.receptorRfc, company.rfc));
-  return { ...cfdi, registeredInExpense: await data.expenseFolioOfCfdi(db(ctx), cfdi.uuid, expense?.id ?? null), differences };
+  const registeredInExpense = await data.expenseFolioOfCfdi(db(ctx), cfdi.uuid, expense?.id ?? null);
+  // The words attaching it would refuse with, so the form can say them before anything is saved.
+  return { ...cfdi, registeredInExpense, refusal: registeredInExpense === null ? null : MSG.cfdiRegistered(cfdi.uuid, registeredInExpense), differences };
 }
 
 /** Attaches an upload (the supplier's CFDI XML or PDF) to an expense. */
