@@ -34,7 +34,7 @@ export const CFDI_TEXTS = {
   createSupplier: 'Registrar proveedor',
   refreshSuppliers: 'Buscar de nuevo',
   differencesTitle: 'El gasto no coincide con el CFDI',
-  matches: 'Los importes y el proveedor del gasto coinciden con el CFDI.',
+  matches: 'Los importes del gasto coinciden con el CFDI.',
   unmatched: (figures: string) => `Ninguna tasa del catálogo da ${figures} del CFDI: revisa el importe.`,
   attachOnSave: 'Al guardar, el XML se adjunta al gasto como su comprobante.',
   discard: 'Quitar',

@@ -403,7 +403,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
             )}
           </Paper>
         ) : null}
-        {expense ? <ExpenseFiles expense={expense} canEdit={access.editar && expense.status !== 'cancelado'} onChanged={onReload} /> : (
+        {expense ? <ExpenseFiles expense={expense} canEdit={access.editar && expense.status !== 'cancelado'} onChanged={onReload} /> : cfdi ? null : (
           <Text size="xs" c="dimmed">
             Los archivos XML y PDF del proveedor se adjuntan después de guardar el gasto.
           </Text>
