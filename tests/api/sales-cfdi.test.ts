@@ -265,7 +265,7 @@ describe('cancellation before SAT', () => {
 });
 
 describe('Compras: the supplier’s CFDI', () => {
-  const READ = 'query($f:ID!,$e:ID){ supplierCfdiRead(fileId:$f, expenseId:$e){ uuid emisorRfc receptorRfc serie folio subtotal iva ivaRate total satStatus registeredInExpense differences } }';
+  const READ = 'query($f:ID!,$e:ID){ supplierCfdiRead(fileId:$f, expenseId:$e){ uuid emisorRfc receptorRfc serie folio subtotal iva ivaRate total satStatus registeredInExpense refusal differences } }';
   const ATTACH = 'mutation($e:ID!,$f:ID!){ expenseFileAttach(expenseId:$e, fileId:$f){ id } }';
   const EXPENSE = 'mutation($i:ExpenseInput!){ expenseCreate(input:$i){ id folio cfdiUuid version } }';
   let supplierId: string;
@@ -284,7 +284,7 @@ describe('Compras: the supplier’s CFDI', () => {
     const fileId = await s.uploadId(admin, Buffer.from(stamped), 'proveedor.xml');
     const read = ok(await s.gql(READ, { f: fileId }, admin)).supplierCfdiRead;
     // The fixture: 2 × 1,234.56 = 2,469.12; IVA 395.06; Total 2,864.18.
-    expect(read).toEqual({ uuid, emisorRfc: 'EKU9003173C9', receptorRfc: 'EKU9003173C9', serie: 'A', folio: '101', subtotal: '2469.12', iva: '395.06', ivaRate: '0.16', total: '2864.18', satStatus: 'pendiente de consultar', registeredInExpense: null, differences: [] });
+    expect(read).toEqual({ uuid, emisorRfc: 'EKU9003173C9', receptorRfc: 'EKU9003173C9', serie: 'A', folio: '101', subtotal: '2469.12', iva: '395.06', ivaRate: '0.16', total: '2864.18', satStatus: 'pendiente de consultar', registeredInExpense: null, refusal: null, differences: [] });
   });
 
   it('attached to an expense it gives the expense its UUID; another expense cannot register it; figures that differ are listed', async () => {
@@ -296,6 +296,8 @@ describe('Compras: the supplier’s CFDI', () => {
     const again = await s.uploadId(admin, Buffer.from(stamped), 'proveedor.xml');
     const read = ok(await s.gql(READ, { f: again, e: second.id }, admin)).supplierCfdiRead;
     expect(read.registeredInExpense).toBe(first.folio);
+    // The words attaching it refuses with, for the form to say before anything is saved.
+    expect(read.refusal).toBe(`El CFDI ${uuid} ya está registrado en el gasto ${first.folio}.`);
     expect(read.differences).toEqual(['Subtotal: el CFDI dice $2,469.12; el gasto, $2,400.00.', 'IVA: el CFDI dice $395.06; el gasto, $384.00.', 'Total: el CFDI dice $2,864.18; el gasto, $2,784.00.']);
     expect(fieldsOf(await s.gql(ATTACH, { e: second.id, f: again }, admin))).toEqual({ fileId: `El CFDI ${uuid} ya está registrado en el gasto ${first.folio}.` });
     expect(ok(await s.gql('query($id:ID!){ expense(id:$id){ cfdiUuid files { id } } }', { id: second.id }, admin)).expense).toEqual({ cfdiUuid: null, files: [] });

@@ -65,6 +65,7 @@ const MUTATIONS: { name: string; query: string }[] = [
 const QUERIES: { name: string; query: string }[] = [
   { name: 'companyCsd', query: '{ companyCsd { rfc noCertificado } }' },
   { name: 'complementoPagoXml', query: '{ complementoPagoXml(id:"1") }' },
+  { name: 'complementoPagoPdf', query: '{ complementoPagoPdf(id:"1") }' },
   { name: 'clients', query: '{ clients { total } }' },
   { name: 'client', query: '{ client(id:"1") { id } }' },
   { name: 'clientOptions', query: '{ clientOptions { id } }' },
@@ -114,6 +115,17 @@ describe('Ventas permissions (deny by default, enforced on the server)', () => {
     expect((await s.gql(query, {}, other)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await s.gql(query, {}, viewer)).errors).toBeUndefined();
     expect((await s.gql(query, {}, seller)).errors).toBeUndefined();
+  });
+
+  // The XML-and-PDF archives refuse a document without a stamp (CONFLICT / BAD_USER_INPUT): anything but FORBIDDEN for Ventas' readers.
+  it.each([
+    { name: 'facturasArchivos', query: '{ facturasArchivos(ids:["1"]) { fileName } }' },
+    { name: 'complementoPagoArchivos', query: '{ complementoPagoArchivos(id:"1") { fileName } }' },
+  ])('$name: FORBIDDEN for a user of another module, not for Consulta and Vendedor', async ({ query }) => {
+    expect((await s.gql(query, {}, other)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(query, {}, viewer)).errors?.[0]?.extensions?.code).not.toBe('FORBIDDEN');
+    expect((await s.gql(query, {}, seller)).errors?.[0]?.extensions?.code).not.toBe('FORBIDDEN');
+    expect((await s.gql(query)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('report PDFs need "exportar": Consulta is refused, the Vendedor gets a PDF', async () => {

@@ -2,7 +2,8 @@
 // client → quote → accepted → contract → service order → generador →
 // authorised → invoice (emitted) → partial payment → the aging report shows
 // what is still owed. Everything after the client is created from the
-// previous document, without retyping.
+// previous document, without retyping. Last, a PPD collection's payment
+// complement is stamped from the payment screen.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './fixtures';
 
@@ -171,4 +172,16 @@ test('client → quote → contract → order → generador → invoice → part
   await expect(page).toHaveURL(/clientId=\d+/);
   await expect(page).not.toHaveURL(/groupBy=/);
   await expect(main(page).getByRole('row', { name: /A-\d+/ })).toContainText('$4,960.00');
+
+  // 10. Pagos: a demo collection of a stamped PPD invoice has no complement yet; «Timbrar complemento» issues it.
+  await openScreen(page, 'Pagos');
+  await main(page).getByRole('row', { name: /Sin emitir/ }).first().click();
+  await expect(page).toHaveURL(/paymentsForm\?id=\d+/);
+  const complement = page.getByTestId('payment-complement');
+  await expect(complement).toContainText('Sin emitir');
+  await main(page).getByRole('button', { name: 'Timbrar complemento' }).click();
+  await confirm(page, 'Timbrar complemento');
+  await expect(complement).toContainText('Timbrado');
+  await expect(complement.getByTestId('payment-uuid')).toHaveText(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i);
+  await expect(main(page).getByRole('button', { name: 'Descargar XML y PDF' })).toBeVisible();
 });

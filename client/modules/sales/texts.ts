@@ -1,6 +1,7 @@
 // Every Spanish string of the Ventas screens, and the status badges.
 import { DUE_SOON_DAYS } from '../../../schema/dates';
 import type { StatusLabels } from '../../components/StatusBadge';
+import { PAYMENT_COMPLEMENT_LABELS } from '../../../schema/sales/paymentComplement';
 import {
   CONTRACT_LIFECYCLE,
   CREDIT_NOTE_LIFECYCLE,
@@ -21,6 +22,7 @@ export const GENERATOR_BADGES = badges(GENERATOR_LIFECYCLE.labels, { borrador: '
 export const INVOICE_BADGES = badges(INVOICE_LIFECYCLE.labels, { borrador: 'gray', emitida: 'blue', pagada_parcial: 'yellow', pagada: 'teal', cancelada: 'red' });
 export const INCOME_BADGES = badges(INCOME_LIFECYCLE.labels, { aplicado: 'teal', cancelado: 'red' });
 export const CREDIT_NOTE_BADGES = badges(CREDIT_NOTE_LIFECYCLE.labels, { vigente: 'teal', cancelada: 'red', rechazada: 'orange' });
+export const COMPLEMENT_BADGES = badges(PAYMENT_COMPLEMENT_LABELS, { no_requerido: 'gray', sin_emitir: 'yellow', pendiente: 'orange', timbrado: 'teal', rechazado: 'red' });
 export const ACTIVE_BADGES: StatusLabels = { activo: { label: 'Activo', color: 'teal' }, inactivo: { label: 'Inactivo', color: 'gray' } };
 
 export const statusOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -256,6 +258,10 @@ export const texts = {
     bulkPrint: 'Imprimir PDF',
     bulkPrinted: (n: number) => (n === 1 ? 'Se descargó el PDF de la factura.' : `Se descargó un PDF con las ${n} facturas.`),
     bulkPdfName: 'Facturas',
+    bulkArchive: 'Descargar XML y PDF',
+    bulkArchiveNone: 'Ninguna de las facturas seleccionadas está timbrada: no hay XML ni PDF que descargar.',
+    bulkArchiveSkipped: (labels: string[]) => `Sin timbrar, no se incluyeron: ${labels.join(', ')}.`,
+    bulkArchived: (n: number) => (n === 1 ? 'Se descargó el XML y el PDF de la factura en un ZIP.' : `Se descargaron el XML y el PDF de las ${n} facturas en un ZIP.`),
     searchPlaceholder: 'Buscar por cliente, RFC o serie-folio…',
     exportName: 'Facturas',
     columns: { label: 'Serie-folio', date: 'Fecha', client: 'Cliente', metodo: 'Método', dueDate: 'Vencimiento', total: 'Total', balance: 'Saldo', uuid: 'Folio fiscal', status: 'Estado' },
@@ -367,6 +373,24 @@ export const texts = {
     cancelled: 'Pago cancelado; el depósito se revirtió.',
     applications: 'Aplicación a facturas',
     appCols: { invoice: 'Factura', installment: 'Parcialidad', previous: 'Saldo anterior', amount: 'Pagado', remaining: 'Saldo insoluto', ppd: 'Complemento de pago' },
+    complement: {
+      column: 'Complemento',
+      title: 'Complemento de pago (CFDI tipo P)',
+      notRequired: 'Este cobro no lleva complemento de pago: no se aplicó a facturas PPD timbradas.',
+      notIssued: 'El cobro se aplicó a facturas PPD timbradas y su complemento aún no se emite (p. ej., no había CSD vigente). Usa «Timbrar complemento».',
+      pending: 'El complemento está sellado con el CSD pero el PAC no respondió: usa «Timbrar complemento» para reintentarlo (nunca se timbra dos veces).',
+      refused: (code: string) => `El PAC rechazó el complemento (código ${code})`,
+      refusedAt: 'Fecha del rechazo',
+      refusedHint: 'Corrige la causa y usa «Timbrar complemento»: se emite de nuevo con fecha actual.',
+      stamp: 'Timbrar complemento',
+      stampTitle: (folio: string) => `Timbrar el complemento de pago del cobro ${folio}`,
+      stampConfirm: (folio: string, client: string) => `Se sellará el complemento de pago del cobro ${folio} de ${client} con el CSD de la empresa y se enviará al PAC. Un complemento timbrado no se puede modificar.`,
+      stamped: (uuid: string) => `Complemento de pago timbrado: ${uuid}.`,
+      xml: 'XML',
+      pdf: 'PDF',
+      archive: 'Descargar XML y PDF',
+      archived: 'Se descargó el ZIP con el XML y el PDF del complemento.',
+    },
   },
   otherIncome: {
     listDescription: 'Ingresos que no vienen de una factura, depositados en una cuenta de la empresa.',

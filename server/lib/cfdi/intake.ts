@@ -3,7 +3,7 @@
 // required (a CFDI without TimbreFiscalDigital has no fiscal existence), and the figures an
 // expense carries. SAT's own status (vigente / cancelado) is asked apart (satStatus.ts): reading
 // stays offline, and says «pendiente de consultar» until the caller asks.
-import { dec, formatMxn, type Decimal } from '../../../schema/money';
+import { dec, type Decimal } from '../../../schema/money';
 import type { SatEstado, SatStatusQuery } from './satStatus';
 import { verifySeal } from './seal';
 import { parseCfdi, timbreOf, type ParsedNode } from './xml';
@@ -98,22 +98,4 @@ export async function readSupplierCfdi(xml: string): Promise<SupplierCfdi> {
   };
 }
 
-/** What an expense says that its CFDI does not, in Spanish, one line per figure. */
-export function cfdiDifferences(
-  cfdi: SupplierCfdi,
-  expense: { supplierRfc: string; subtotal: string; iva: string; isrRetention: string; ivaRetention: string; total: string },
-): string[] {
-  const out: string[] = [];
-  if (cfdi.emisorRfc !== expense.supplierRfc.toUpperCase()) out.push(`RFC del emisor: el CFDI es de ${cfdi.emisorRfc}; el proveedor del gasto es ${expense.supplierRfc}.`);
-  const figures: [string, string, string][] = [
-    ['Subtotal', dec(cfdi.subtotal).minus(cfdi.descuento).toFixed(2), expense.subtotal],
-    ['IVA', cfdi.iva, expense.iva],
-    ['ISR retenido', cfdi.isrRetention, expense.isrRetention],
-    ['IVA retenido', cfdi.ivaRetention, expense.ivaRetention],
-    ['Total', cfdi.total, expense.total],
-  ];
-  for (const [label, inCfdi, inExpense] of figures) {
-    if (!dec(inCfdi).eq(dec(inExpense))) out.push(`${label}: el CFDI dice ${formatMxn(inCfdi)}; el gasto, ${formatMxn(inExpense)}.`);
-  }
-  return out;
-}
+export { cfdiDifferences } from '../../../schema/shopping/supplierCfdi';

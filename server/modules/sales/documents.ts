@@ -5,7 +5,7 @@ import { dec, Decimal } from '../../../schema/money';
 import { formatDateMx, type PdfBlock, type PdfDocumentSpec } from '../../lib/pdf';
 import type { ClientRow, CreditNoteLineRow, CreditNoteRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
 import { partiesOf } from './cfdi';
-import type { TimbreData } from '../../lib/cfdi/xml';
+import { parseCfdi, type ParsedNode, type TimbreData } from '../../lib/cfdi/xml';
 import { SANDBOX_LEGEND, timbrePdfBlocks } from '../../lib/cfdiPdf';
 import { CREDIT_NOTE_LIFECYCLE, folioLabel, INVOICE_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 import { catalogLabel, catalogName, FORMAS_PAGO, METODOS_PAGO, OBJETOS_IMPUESTO, REGIMENES_FISCALES, USOS_CFDI } from '../../../schema/sat';
@@ -274,5 +274,98 @@ export function creditNotePdfSpec(company: CompanyProfile, note: CreditNoteRow, 
     blocks,
     watermark: note.status !== 'vigente' ? 'CANCELADA' : sandbox ? 'SIN VALIDEZ FISCAL' : undefined,
     footerNote: `${note.emisorName} · Nota de crédito ${note.label}`,
+  };
+}
+
+// ---- complemento de pago (CFDI tipo P) ------------------------------------------------------
+
+const nodeOf = (n: ParsedNode | undefined, name: string): ParsedNode | undefined => (n && typeof n[name] === 'object' && !Array.isArray(n[name]) ? (n[name] as ParsedNode) : undefined);
+const nodesOf = (n: ParsedNode | undefined, name: string): ParsedNode[] => {
+  const v = n?.[name];
+  return Array.isArray(v) ? v : v && typeof v === 'object' ? [v] : [];
+};
+const attr = (n: ParsedNode | undefined, name: string): string => (n && typeof n[name] === 'string' ? (n[name] as string) : '');
+
+/**
+ * The printed form of a payment complement, read from its XML (what was sealed is what prints):
+ * emisor and receptor, each Pago with its related invoices, and the timbre — or, while pendiente,
+ * the legend that it has no folio fiscal yet.
+ */
+export function paymentPdfSpec(company: CompanyProfile, xml: string, timbre: TimbreData | null, sandbox: boolean, cancelled: boolean): PdfDocumentSpec {
+  const doc = nodeOf(parseCfdi(xml), 'Comprobante');
+  const emisor = nodeOf(doc, 'Emisor');
+  const receptor = nodeOf(doc, 'Receptor');
+  const pagos = nodesOf(nodeOf(nodeOf(doc, 'Complemento'), 'Pagos'), 'Pago');
+  const label = `${attr(doc, 'Serie')}-${attr(doc, 'Folio')}`;
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'fields',
+      title: 'Receptor',
+      fields: [
+        { label: 'Razón social', value: attr(receptor, 'Nombre') },
+        { label: 'RFC', value: attr(receptor, 'Rfc') },
+        { label: 'Régimen fiscal', value: catalogLabel(REGIMENES_FISCALES, attr(receptor, 'RegimenFiscalReceptor')) },
+        { label: 'Domicilio fiscal (C.P.)', value: attr(receptor, 'DomicilioFiscalReceptor') },
+        { label: 'Uso del CFDI', value: catalogLabel(USOS_CFDI, attr(receptor, 'UsoCFDI')) },
+      ],
+    },
+    {
+      kind: 'fields',
+      title: 'Comprobante',
+      fields: [
+        { label: 'Tipo', value: 'P - Pago' },
+        { label: 'Fecha de emisión', value: attr(doc, 'Fecha') },
+        { label: 'Lugar de expedición', value: attr(doc, 'LugarExpedicion') },
+        { label: 'Moneda', value: 'XXX - Los códigos asignados para las transacciones en que intervenga ninguna moneda' },
+        { label: 'Complemento', value: 'Recepción de pagos 2.0' },
+      ],
+    },
+  ];
+  pagos.forEach((pago, i) => {
+    blocks.push({
+      kind: 'fields',
+      title: pagos.length > 1 ? `Pago ${i + 1}` : 'Pago',
+      fields: [
+        { label: 'Fecha de pago', value: attr(pago, 'FechaPago') },
+        { label: 'Forma de pago', value: catalogLabel(FORMAS_PAGO, attr(pago, 'FormaDePagoP')) },
+        { label: 'Moneda', value: attr(pago, 'MonedaP') },
+        { label: 'Monto', value: attr(pago, 'Monto'), format: 'money' },
+      ],
+    });
+    blocks.push({
+      kind: 'table',
+      title: 'Documentos relacionados',
+      columns: [
+        { header: 'Factura', key: 'label', width: 1 },
+        { header: 'Folio fiscal (UUID)', key: 'uuid', width: 3 },
+        { header: 'Parcialidad', key: 'installment', width: 0.9, align: 'right' },
+        { header: 'Saldo anterior', key: 'previous', width: 1.3, format: 'money' },
+        { header: 'Importe pagado', key: 'paid', width: 1.3, format: 'money' },
+        { header: 'Saldo insoluto', key: 'remaining', width: 1.3, format: 'money' },
+      ],
+      rows: nodesOf(pago, 'DoctoRelacionado').map((d) => ({
+        label: [attr(d, 'Serie'), attr(d, 'Folio')].filter(Boolean).join('-'),
+        uuid: attr(d, 'IdDocumento'),
+        installment: attr(d, 'NumParcialidad'),
+        previous: attr(d, 'ImpSaldoAnt'),
+        paid: attr(d, 'ImpPagado'),
+        remaining: attr(d, 'ImpSaldoInsoluto'),
+      })),
+    });
+    blocks.push({ kind: 'text', text: `Importe con letra: ${amountInWords(attr(pago, 'Monto') || '0')}` });
+  });
+  if (timbre) {
+    blocks.push(...timbrePdfBlocks(timbre, sandbox ? SANDBOX_LEGEND : 'Este documento es una representación impresa de un CFDI 4.0 con complemento para recepción de pagos 2.0.'));
+  } else {
+    blocks.push({ kind: 'text', size: 7.5, text: 'Este complemento de pago está sellado pero NO ha sido timbrado por un PAC; carece de folio fiscal (UUID) y de validez fiscal.' });
+  }
+  return {
+    company: { ...company, rfc: attr(emisor, 'Rfc') || company.rfc, name: attr(emisor, 'Nombre') || company.name, regimenFiscal: attr(emisor, 'RegimenFiscal') || company.regimenFiscal, regimenName: catalogName(REGIMENES_FISCALES, attr(emisor, 'RegimenFiscal') || company.regimenFiscal), postalCode: attr(doc, 'LugarExpedicion') || company.postalCode },
+    title: 'Complemento de pago',
+    subtitle: label,
+    headerNotes: [`Fecha: ${attr(doc, 'Fecha')}`, timbre ? `CFDI 4.0 · UUID ${timbre.uuid}` : 'CFDI 4.0 sin timbrar'],
+    blocks,
+    watermark: cancelled ? 'CANCELADO' : !timbre ? 'SIN TIMBRAR' : sandbox ? 'SIN VALIDEZ FISCAL' : undefined,
+    footerNote: `${attr(emisor, 'Nombre') || company.name} · Complemento de pago ${label}`,
   };
 }

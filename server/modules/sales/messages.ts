@@ -121,6 +121,10 @@ export const MSG = {
     `El total de la nota de crédito (${formatMxn(total)}) excede el saldo de la factura ${label} (${formatMxn(balance)}).`,
   creditNoteZero: 'El total de la nota de crédito debe ser mayor que cero.',
   invoiceHasCreditNotes: 'La factura tiene notas de crédito vigentes; cancélalas primero.',
+  // CFDI downloads (XML y PDF en un ZIP)
+  complementNotStamped: 'Este cobro no tiene un complemento de pago timbrado: no hay XML ni PDF que descargar.',
+  invoicesNotStamped: (labels: string[]) =>
+    `${labels.length === 1 ? `La factura ${labels[0]} no está timbrada` : `Las facturas ${labels.join(', ')} no están timbradas`}: solo se descargan el XML y el PDF de facturas timbradas.`,
 
   // reports
   periodRequired: 'Indica el periodo (fecha inicial y final).',

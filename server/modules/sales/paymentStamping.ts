@@ -19,8 +19,8 @@ import * as data from './data';
 import { buildPaymentCfdiXml } from './paymentCfdi';
 import { recoverEach, stampPending } from '../../lib/cfdiStamping';
 
-/** Serie of the payment complements (the payments' own folio counter numbers them). */
-export const PAYMENT_CFDI_SERIE = 'CP';
+import { PAYMENT_CFDI_SERIE } from '../../../schema/sales/paymentComplement';
+
 export const paymentStampKey = (paymentId: number): string => `pago-${paymentId}`;
 
 export const PAYMENT_STAMP_MSG = {

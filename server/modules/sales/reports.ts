@@ -4,15 +4,17 @@
 // same rows; the PDFs come from the shared builder.
 import type { RequestContext } from '../../context';
 import { getCompanyProfile } from '../../lib/company';
-import { badInput, found } from '../../lib/errors';
+import { appError, badInput, found } from '../../lib/errors';
 import { dec, money, sum } from '../../../schema/money';
 import { bulkIds } from '../../lib/bulk';
-import { formatDateMx, renderPdfBase64, renderPdfBundleBase64, type PdfColumn } from '../../lib/pdf';
+import { formatDateMx, renderPdf, renderPdfBase64, renderPdfBundleBase64, type PdfColumn } from '../../lib/pdf';
 import { parseInput } from '../../lib/validation';
 import { todayMx } from '../../../schema/dates';
 import { buildCfdiXml, partiesOf } from './cfdi';
 import * as data from './data';
-import { invoicePdfSpec, quotePdfSpec } from './documents';
+import { invoicePdfSpec, paymentPdfSpec, quotePdfSpec } from './documents';
+import { zipFiles, type ZipEntry } from '../../lib/zip';
+import { cfdiFileBase, PAYMENT_CFDI_SERIE } from '../../../schema/sales/paymentComplement';
 import { timbreOf } from '../../lib/cfdi/xml';
 import { periodInput } from './inputs';
 import { CONTRACT_LIFECYCLE, folioLabel } from '../../../schema/sales/labels';
@@ -46,6 +48,49 @@ async function invoiceParts(ctx: RequestContext, id: string) {
 export async function paymentXml(ctx: RequestContext, id: string): Promise<string | null> {
   const payment = found(await data.findPayment(db(ctx), idOf(id)), 'El cobro');
   return payment.stampStatus ? data.paymentCfdiXml(db(ctx), payment.id) : null;
+}
+
+/** The complement's printed form (from its XML, as sealed or stamped); null when the payment has none. */
+export async function paymentPdf(ctx: RequestContext, id: string): Promise<string | null> {
+  const ex = db(ctx);
+  const payment = found(await data.findPayment(ex, idOf(id)), 'El cobro');
+  const xml = payment.stampStatus ? await data.paymentCfdiXml(ex, payment.id) : null;
+  if (!xml) return null;
+  return renderPdfBase64(paymentPdfSpec(await getCompanyProfile(ex), xml, timbreOf(xml), payment.stampSandbox === true, payment.status === 'cancelado'));
+}
+
+/** «Descargar XML y PDF» of a payment: its stamped complement's two files in one ZIP. */
+export async function paymentArchive(ctx: RequestContext, id: string): Promise<{ fileName: string; base64: string }> {
+  const ex = db(ctx);
+  const payment = found(await data.findPayment(ex, idOf(id)), 'El cobro');
+  const xml = payment.stampStatus === 'timbrada' ? await data.paymentCfdiXml(ex, payment.id) : null;
+  if (!xml) throw appError('CONFLICT', MSG.complementNotStamped);
+  const base = cfdiFileBase('ComplementoPago', PAYMENT_CFDI_SERIE, payment.folio, payment.cfdiUuid);
+  const pdf = await renderPdf(paymentPdfSpec(await getCompanyProfile(ex), xml, timbreOf(xml), payment.stampSandbox === true, payment.status === 'cancelado'));
+  return { fileName: `${base}.zip`, base64: zipFiles([{ name: `${base}.xml`, data: xml }, { name: `${base}.pdf`, data: pdf }]).toString('base64') };
+}
+
+/**
+ * «Descargar XML y PDF» of stamped invoices: each one's XML as the PAC returned it and its
+ * printed form, in the order of `ids`. One that is not stamped refuses the whole file, naming it.
+ */
+export async function invoicesArchive(ctx: RequestContext, ids: readonly string[]): Promise<{ fileName: string; base64: string }> {
+  const entries: ZipEntry[] = [];
+  const unstamped: string[] = [];
+  let single = '';
+  for (const id of bulkIds(ids, INVOICE_BUNDLE_MAX)) {
+    const { invoice, lines, client, company, cfdiXml, timbre } = await invoiceParts(ctx, id);
+    if (invoice.stampStatus !== 'timbrada' || !cfdiXml) {
+      unstamped.push(invoice.folio ? `${invoice.serie}-${invoice.folio}` : `borrador ${invoice.id}`);
+      continue;
+    }
+    const base = cfdiFileBase('Factura', invoice.serie, invoice.folio, invoice.cfdiUuid);
+    single = base;
+    entries.push({ name: `${base}.xml`, data: cfdiXml }, { name: `${base}.pdf`, data: await renderPdf(invoicePdfSpec(company, invoice, lines, client, timbre)) });
+  }
+  if (unstamped.length) throw badInput({ ids: MSG.invoicesNotStamped(unstamped) }, MSG.invoicesNotStamped(unstamped));
+  const count = entries.length / 2;
+  return { fileName: count === 1 ? `${single}.zip` : `Facturas-XML-PDF-${count}.zip`, base64: zipFiles(entries).toString('base64') };
 }
 
 /** The stamped CFDI as the PAC returned it; a borrador gets a preview (not sealed, says so in a comment). */

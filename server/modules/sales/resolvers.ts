@@ -13,6 +13,7 @@ import * as service from './service';
 import * as stamping from './stamping';
 import { refreshCancellation } from './cancellation';
 import * as creditNotes from './creditNotes';
+import { paymentComplementStatus } from '../../../schema/sales/paymentComplement';
 
 type Loaders = Map<string, DataLoader<number, unknown[]>>;
 const perRequest = new WeakMap<RequestContext, Loaders>();
@@ -67,7 +68,10 @@ export const salesResolvers: Resolvers = {
     creditNote: (_p, a, ctx) => creditNotes.getCreditNote(ctx, a.id),
     creditNoteXml: (_p, a, ctx) => creditNotes.creditNoteCfdi(ctx, a.id),
     creditNotePdf: (_p, a, ctx) => creditNotes.creditNotePdf(ctx, a.id),
+    complementoPagoPdf: (_p, a, ctx) => reports.paymentPdf(ctx, a.id),
+    complementoPagoArchivos: (_p, a, ctx) => reports.paymentArchive(ctx, a.id),
     facturaPdf: (_p, a, ctx) => reports.invoicePdf(ctx, a.id),
+    facturasArchivos: (_p, a, ctx) => reports.invoicesArchive(ctx, a.ids),
     facturasPdf: (_p, a, ctx) => reports.invoicesPdf(ctx, a.ids),
     openInvoices: (_p, a, ctx) => billing.openInvoices(ctx, a.clientId),
     depositAccountOptions: (_p, _a, ctx) => depositAccounts(service.db(ctx)),
@@ -169,6 +173,8 @@ export const salesResolvers: Resolvers = {
   },
   ClientPayment: {
     uuid: (p) => p.cfdiUuid,
+    complementStatus: (p) => paymentComplementStatus({ status: p.status, needsComplement: p.needsComplement, stampStatus: p.stampStatus, refused: p.refusalCode !== null }),
+    complementRefusal: (p) => (p.refusalCode !== null && p.refusedAt !== null ? { code: p.refusalCode, message: p.refusalMessage ?? '', at: p.refusedAt } : null),
     applications: (p, _a, ctx) => children(ctx, 'applications', billing.paymentApplications, (r) => r.paymentId).load(num(p.id)),
   },
 };

@@ -515,7 +515,9 @@ export async function supplierCfdiRead(ctx: RequestContext, fileId: string, expe
   if (cfdi.receptorRfc !== company.rfc.toUpperCase()) differences.unshift(MSG.cfdiOtherReceptor(cfdi.receptorRfc, company.rfc));
   const sat = await consultSatStatus(ctx.app.config.satStatusUrl, cfdi.satQuery);
   differences.unshift(...satWarnings(sat));
-  return { ...cfdi, satStatus: sat.estado, registeredInExpense: await data.expenseFolioOfCfdi(db(ctx), cfdi.uuid, expense?.id ?? null), differences };
+  const registeredInExpense = await data.expenseFolioOfCfdi(db(ctx), cfdi.uuid, expense?.id ?? null);
+  // The words attaching it would refuse with, so the form can say them before anything is saved.
+  return { ...cfdi, satStatus: sat.estado, registeredInExpense, refusal: registeredInExpense === null ? null : MSG.cfdiRegistered(cfdi.uuid, registeredInExpense), differences };
 }
 
 /** What SAT's answer means for an expense, in Spanish: a cancelled CFDI, an emisor on the 69-B list. */

@@ -1,21 +1,21 @@
 // Facturas: server-side list with status, client, "con saldo", overdue and due-soon filters.
 import { Badge, Button, Checkbox, Group, Text } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
-import { IconBuilding, IconCertificate, IconPrinter } from '@tabler/icons-react';
+import { IconBuilding, IconCertificate, IconFileZip, IconPrinter } from '@tabler/icons-react';
 import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type InvoiceFieldsFragment } from '../../../../generated/modules/sales/graphql';
 import type { GroupByOption } from '../../../components/GroupedTotals';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import type { BulkConfig } from '../../../components/BulkBar';
 import type { ListColumn } from '../../../components/ListPage';
 import { useDialogParam } from '../../../components/dialogParam';
-import { notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
 import { useScreenAccess } from '../access';
 import { CompanyCsdDialog } from '../components/CompanyCsdDialog';
 import { CompanyProfileDialog } from '../components/CompanyProfileDialog';
 import { DocumentListPage } from '../components/DocumentListPage';
-import { downloadPdf } from '../components/files';
+import { downloadInvoicesArchive, downloadPdf } from '../components/files';
 import { BILLS_DIALOGS, SALES_PATHS } from '../paths';
 import { INVOICE_BADGES, texts } from '../texts';
 
@@ -72,6 +72,23 @@ export function BillsPage() {
           if (!r.data) return;
           downloadPdf(r.data.facturasPdf, t.bulkPdfName);
           notifySuccess(t.bulkPrinted(ids.length), t.bulkPrint);
+        },
+      },
+      {
+        // Only stamped invoices have a CFDI to download: the others in the selection are left out, and said so.
+        key: 'archive',
+        label: t.bulkArchive,
+        icon: <IconFileZip size={14} />,
+        allowed: access.ver,
+        run: async (ids, rows) => {
+          const stamped = rows.filter((r) => r.stampStatus === 'timbrada');
+          const skipped = rows.filter((r) => r.stampStatus !== 'timbrada').map((r) => r.label);
+          if (!stamped.length) {
+            notifyError(t.bulkArchiveNone, t.bulkArchive);
+            return;
+          }
+          await downloadInvoicesArchive(apollo, stamped.length === rows.length ? ids : stamped.map((r) => r.id));
+          notifySuccess(t.bulkArchived(stamped.length) + (skipped.length ? ` ${t.bulkArchiveSkipped(skipped)}` : ''), t.bulkArchive);
         },
       },
     ],

@@ -6,14 +6,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { IconX } from '@tabler/icons-react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { IconCertificate, IconCode, IconFileText, IconFileZip, IconX } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ClientPaymentCancelDocument,
   ClientPaymentCreateDocument,
   ClientPaymentDetailDocument,
+  ClientPaymentStampDocument,
   DepositAccountOptionListDocument,
+  PaymentComplementArchiveDocument,
+  PaymentComplementPdfDocument,
+  PaymentComplementXmlDocument,
   OpenInvoiceListDocument,
   type ClientPaymentDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
@@ -25,8 +29,13 @@ import { FormPage } from '../../../components/FormPage';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { formatDate, formatMoney } from '../../../components/format';
-import { readGraphQLError } from '../../../components/graphqlErrors';
-import { notifySuccess } from '../../../components/notify';
+import { readGraphQLError, type AppError } from '../../../components/graphqlErrors';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { asAppError } from '../../../components/serverErrors';
+import { documentAction } from '../components/actions';
+import { downloadArchive, downloadPdf, downloadXml } from '../components/files';
+import { PaymentComplement } from '../components/PaymentComplement';
+import { cfdiFileBase, PAYMENT_CFDI_SERIE } from '../../../../schema/sales/paymentComplement';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess, type ScreenAccess } from '../access';
@@ -46,11 +55,42 @@ type Values = { clientId: string; date: string; formaPago: string; accountId: st
 
 const FIELDS = ['clientId', 'date', 'formaPago', 'accountId', 'amount', 'reference', 'notes'];
 
+const tc = t.complement;
+
 function PaymentView({ payment, access, onReload }: { payment: Payment; access: ScreenAccess; onReload: () => void }) {
   const navigate = useNavigate();
+  const apollo = useApolloClient();
   const [cancelling, setCancelling] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
   const [cancel] = useMutation(ClientPaymentCancelDocument);
+  const [stamp] = useMutation(ClientPaymentStampDocument);
+  const act = documentAction(setError, onReload);
   const label = folioLabel('payment', payment.folio);
+  const complement = payment.complementStatus;
+  // The complement exists (sealed or stamped) only in these two states: its XML and PDF can be read.
+  const hasCfdi = complement === 'timbrado' || complement === 'pendiente';
+  const fileBase = cfdiFileBase('ComplementoPago', PAYMENT_CFDI_SERIE, payment.folio, payment.uuid);
+
+  const download = async (kind: 'xml' | 'pdf' | 'zip') => {
+    try {
+      if (kind === 'xml') {
+        const r = await apollo.query({ query: PaymentComplementXmlDocument, variables: { id: payment.id }, fetchPolicy: 'network-only' });
+        if (r.data?.complementoPagoXml) downloadXml(r.data.complementoPagoXml, fileBase);
+      } else if (kind === 'pdf') {
+        const r = await apollo.query({ query: PaymentComplementPdfDocument, variables: { id: payment.id }, fetchPolicy: 'network-only' });
+        if (r.data?.complementoPagoPdf) downloadPdf(r.data.complementoPagoPdf, fileBase);
+      } else {
+        const r = await apollo.query({ query: PaymentComplementArchiveDocument, variables: { id: payment.id }, fetchPolicy: 'network-only' });
+        if (r.data) {
+          downloadArchive(r.data.complementoPagoArchivos);
+          notifySuccess(tc.archived);
+        }
+      }
+    } catch (caught) {
+      notifyError(asAppError(caught).message, texts.common.actionFailed);
+    }
+  };
+
   return (
     <FormPage
       title={`${label} · ${payment.client.name}`}
@@ -58,7 +98,30 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
       headerActions={
         <DocumentActions
           status={{ status: payment.status, labels: INCOME_BADGES }}
-          actions={[{ key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canAct(INCOME_LIFECYCLE, 'cancelar', payment.status) && access.eliminar, run: () => setCancelling(true) }]}
+          actions={[
+            {
+              key: 'stamp',
+              label: tc.stamp,
+              icon: <IconCertificate size={16} />,
+              // The mutation's ability (crear on Pagos); a cancelled payment issues nothing.
+              show: payment.status === 'aplicado' && access.crear && (complement === 'sin_emitir' || complement === 'pendiente' || complement === 'rechazado'),
+              confirm: { title: tc.stampTitle(label), message: tc.stampConfirm(label, payment.client.name), confirmLabel: tc.stamp },
+              run: () =>
+                act(
+                  async () => {
+                    const r = await stamp({ variables: { id: payment.id } });
+                    const uuid = r.data?.clientPaymentStamp.uuid;
+                    if (uuid) notifySuccess(tc.stamped(uuid));
+                  },
+                  '',
+                  { reloadOnRefusal: true },
+                ),
+            },
+            { key: 'archive', label: tc.archive, icon: <IconFileZip size={16} />, variant: 'default', show: complement === 'timbrado', run: () => download('zip') },
+            { key: 'xml', label: tc.xml, icon: <IconCode size={16} />, variant: 'default', show: hasCfdi, run: () => download('xml') },
+            { key: 'pdf', label: tc.pdf, icon: <IconFileText size={16} />, variant: 'default', show: hasCfdi, run: () => download('pdf') },
+            { key: 'cancel', label: t.cancel, icon: <IconX size={16} />, color: 'red', variant: 'light', show: canAct(INCOME_LIFECYCLE, 'cancelar', payment.status) && access.eliminar, run: () => setCancelling(true) },
+          ]}
         />
       }
       onSubmit={async () => undefined}
@@ -66,6 +129,8 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
       entity="client_payment"
       dirty={false}
       saving={false}
+      error={error}
+      onReload={onReload}
       readOnly
     >
       <Stack gap="md">
@@ -82,6 +147,7 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
             <TextInput label={t.fields.account} value={payment.accountName} readOnly variant="filled" />
           </SimpleGrid>
         </Paper>
+        <PaymentComplement payment={payment} />
         <Paper withBorder radius="md" p="sm">
           <Text fw={600} mb="xs">
             {t.applications}

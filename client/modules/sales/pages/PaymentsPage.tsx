@@ -8,7 +8,8 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { formaLabel } from '../components/catalogs';
 import { DocumentListPage } from '../components/DocumentListPage';
 import { SALES_PATHS } from '../paths';
-import { INCOME_BADGES, texts } from '../texts';
+import { COMPLEMENT_BADGES, INCOME_BADGES, texts } from '../texts';
+import { PAYMENT_COMPLEMENT_LABELS } from '../../../../schema/sales/paymentComplement';
 
 const t = texts.payments;
 
@@ -20,6 +21,13 @@ const COLUMNS: ListColumn<ClientPaymentFieldsFragment>[] = [
   { key: 'accountName', header: t.columns.account },
   { key: 'amount', header: t.columns.amount, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
   { key: 'appliedAmount', header: t.columns.applied, format: 'money', align: 'right', render: (r) => formatMoney(r.appliedAmount), exportValue: (r) => Number(r.appliedAmount) },
+  // The complement's state (Pagos 2.0): a PPD collection without a stamped one is what needs attention.
+  {
+    key: 'complementStatus',
+    header: t.complement.column,
+    render: (r) => (r.complementStatus === 'no_requerido' ? null : <StatusBadge status={r.complementStatus} labels={COMPLEMENT_BADGES} />),
+    exportValue: (r) => PAYMENT_COMPLEMENT_LABELS[r.complementStatus],
+  },
   { key: 'status', header: t.columns.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={INCOME_BADGES} />, exportValue: (r) => INCOME_LIFECYCLE.labels[r.status] },
 ];
 

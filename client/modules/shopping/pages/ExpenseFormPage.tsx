@@ -21,6 +21,8 @@ import {
   type ExpenseDetailQuery,
   type ExpenseInput } from '../../../../generated/modules/shopping/graphql';
 import { computeExpenseTotals, dueDateFor } from '../../../../schema/shopping/fiscal';
+import { cfdiDifferences, expenseFromCfdi } from '../../../../schema/shopping/supplierCfdi';
+import { CfdiSummary, CFDI_TEXTS, ReadCfdiButton, type ReadCfdi } from '../components/SupplierCfdi';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { DetailTable } from '../../../components/DetailTable';
 import { FormPage } from '../../../components/FormPage';
@@ -137,7 +139,10 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const navigate = useNavigate();
   const [create] = useMutation(ExpenseCreateDocument);
   const [update] = useMutation(ExpenseUpdateDocument);
+  const [attach] = useMutation(ExpenseFileAttachDocument);
   const [cancelling, setCancelling] = useState(false);
+  const [cfdi, setCfdi] = useState<{ read: ReadCfdi; unmatched: string[] } | null>(null);
+  const supplierAccess = useScreenAccess('Proveedores');
   const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: false } });
   const categories = useQuery(ExpenseCategoryOptionsDocument);
   const editable = expense === null ? access.crear : access.editar && expense.status === 'pendiente' && expense.balance === expense.total && expense.payments.length === 0;
@@ -156,6 +161,38 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const supplierOptions = (suppliers.data?.supplierOptions ?? []).filter((s) => s.active || s.id === expense?.supplierId);
   const supplier = supplierOptions.find((s) => s.id === v.supplierId);
   const dueDate = supplier && v.date ? dueDateFor(v.date, supplier.creditDays) : null;
+  const supplierOfCfdi = cfdi ? supplierOptions.find((s) => s.active && s.rfc.toUpperCase() === cfdi.read.emisorRfc) : undefined;
+  // What the server says (e.g. a CFDI issued to another RFC) and, live, what the expense as typed says differently.
+  const differences = cfdi ? [...cfdi.read.differences, ...cfdiDifferences(cfdi.read, { supplierRfc: supplier?.rfc ?? cfdi.read.emisorRfc, ...totals })] : [];
+
+  const applyCfdi = (read: ReadCfdi, options = supplierOptions) => {
+    const values = expenseFromCfdi(read);
+    const match = options.find((s) => s.active && s.rfc.toUpperCase() === read.emisorRfc);
+    form.setValues({
+      ...(match ? { supplierId: match.id } : {}),
+      invoiceSerie: values.invoiceSerie,
+      invoiceFolio: values.invoiceFolio,
+      cfdiUuid: read.uuid,
+      date: values.date,
+      mode: 'subtotal',
+      subtotal: values.subtotal,
+      ivaRate: values.ivaRate,
+      isrRetentionRate: values.isrRetentionRate,
+      ivaRetentionRate: values.ivaRetentionRate,
+    });
+    setCfdi({ read, unmatched: values.unmatched });
+  };
+
+  // The CFDI read becomes the expense's voucher once saved (its UUID is checked again on attaching).
+  const attachCfdi = async (expenseId: string) => {
+    if (!cfdi || !access.editar) return;
+    try {
+      await attach({ variables: { expenseId, fileId: cfdi.read.fileId } });
+    } catch (caught) {
+      const e = asAppError(caught);
+      notifyError(e.fields.fileId ?? e.message, 'No se pudo adjuntar');
+    }
+  };
 
   const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: () => void navigate(SHOPPING_PATHS.expenses), readOnly: !editable });
   const save = () =>
@@ -163,9 +200,11 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
       const input = toInput(values);
       if (expense) {
         await update({ variables: { id: expense.id, version: expense.version, input } });
+        await attachCfdi(expense.id);
         return 'Gasto guardado.';
       }
       const created = (await create({ variables: { input } })).data?.expenseCreate;
+      if (created) await attachCfdi(created.id);
       // Straight to the saved record: the supplier's XML and PDF attach there.
       return created
         ? { message: `Gasto ${created.folio} registrado: adjunta aquí el XML y el PDF del proveedor.`, onSaved: () => void navigate(withId(SHOPPING_PATHS.expenseForm, created.id), { replace: true }) }
@@ -209,6 +248,30 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
           <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
             {expense.payments.length ? 'El gasto tiene pagos: ya no se puede modificar.' : 'Solo lectura.'}
           </Alert>
+        ) : null}
+        {editable ? (
+          <Group gap="sm" wrap="wrap">
+            <ReadCfdiButton currentFolio={expense?.folio ?? null} onRead={(read) => applyCfdi(read)} />
+            <Text size="xs" c="dimmed" style={{ flex: '1 1 16rem' }}>
+              {CFDI_TEXTS.readHint}
+            </Text>
+          </Group>
+        ) : null}
+        {cfdi ? (
+          <CfdiSummary
+            cfdi={cfdi.read}
+            supplierKnown={!!supplierOfCfdi}
+            differences={differences}
+            unmatched={cfdi.unmatched}
+            canCreateSupplier={supplierAccess.crear}
+            onRefreshSuppliers={() =>
+              void suppliers.refetch().then((r) => {
+                const match = (r.data?.supplierOptions ?? []).find((s) => s.active && s.rfc.toUpperCase() === cfdi.read.emisorRfc);
+                if (match) form.setFieldValue('supplierId', match.id);
+              })
+            }
+            onDiscard={() => setCfdi(null)}
+          />
         ) : null}
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -340,7 +403,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
             )}
           </Paper>
         ) : null}
-        {expense ? <ExpenseFiles expense={expense} canEdit={access.editar && expense.status !== 'cancelado'} onChanged={onReload} /> : (
+        {expense ? <ExpenseFiles expense={expense} canEdit={access.editar && expense.status !== 'cancelado'} onChanged={onReload} /> : cfdi ? null : (
           <Text size="xs" c="dimmed">
             Los archivos XML y PDF del proveedor se adjuntan después de guardar el gasto.
           </Text>

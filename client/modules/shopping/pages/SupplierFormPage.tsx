@@ -48,7 +48,7 @@ const toInput = (v: Values): SupplierInput => ({
   creditDays: Number(v.creditDays || '0'), category: v.category.trim(), active: v.active,
 });
 
-function Editor({ supplier, access, onReload }: { supplier: SupplierFieldsFragment | null; access: ScreenAccess; onReload?: () => void }) {
+function Editor({ supplier, access, onReload, defaults }: { supplier: SupplierFieldsFragment | null; access: ScreenAccess; onReload?: () => void; defaults?: Partial<Values> }) {
   const navigate = useNavigate();
   const mode = supplier ? 'edit' : 'create';
   const [create] = useMutation(SupplierCreateDocument);
@@ -59,7 +59,7 @@ function Editor({ supplier, access, onReload }: { supplier: SupplierFieldsFragme
 
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: supplier ? valuesOf(supplier) : EMPTY,
+    initialValues: supplier ? valuesOf(supplier) : { ...EMPTY, ...defaults },
     validate: {
       rfc: (v) => (rfcKind(v, { allowGeneric: true }) ? null : RFC_MESSAGE),
       name: (v) => (v.trim() ? null : 'Este campo es obligatorio.'),
@@ -190,5 +190,7 @@ export function SupplierFormPage() {
   const supplier = detail.data?.supplier ?? null;
   if (id !== null && !detail.loading && supplier === null) return <NotFound />;
   if (id !== null && supplier === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
-  return <Editor key={supplier ? `${supplier.id}:${supplier.version}` : 'new'} supplier={supplier} access={access} onReload={id ? () => void detail.refetch() : undefined} />;
+  // `?rfc=&name=` start a new supplier (the Gasto form's «Registrar proveedor» from a supplier's CFDI).
+  const defaults = { rfc: searchParams.get('rfc') ?? '', name: searchParams.get('name') ?? '' };
+  return <Editor key={supplier ? `${supplier.id}:${supplier.version}` : 'new'} supplier={supplier} access={access} onReload={id ? () => void detail.refetch() : undefined} defaults={defaults} />;
 }

@@ -29,6 +29,10 @@ export type PaymentRow = {
   needsComplement: boolean;
   createdAt: Date | string;
   version: number;
+  /** The PAC's last refusal of the complement while it has no seal again; null otherwise. */
+  refusalCode: string | null;
+  refusalMessage: string | null;
+  refusedAt: Date | string | null;
 };
 export type ApplicationRow = {
   id: number;
@@ -53,8 +57,13 @@ const paymentSelect = sql`select p.id, p.folio, p.client_id, cl.name as client_n
   p.stamp_status as "stampStatus", p.cfdi_uuid as "cfdiUuid", p.stamped_at as "stampedAt", p.stamp_sandbox as "stampSandbox",
   exists(select 1 from client_payment_applications x join invoices i on i.id = x.invoice_id
     where x.payment_id = p.id and x.is_ppd and i.stamp_status = 'timbrada') as "needsComplement",
-  p.created_at as "createdAt", p.version
-  from client_payments p join clients cl on cl.id = p.client_id join company_accounts a on a.id = p.account_id`;
+  p.created_at as "createdAt", p.version,
+  rf.after->>'pacCode' as "refusalCode", rf.after->>'message' as "refusalMessage", rf.at as "refusedAt"
+  from client_payments p join clients cl on cl.id = p.client_id join company_accounts a on a.id = p.account_id
+  -- The PAC's last refusal (paymentStamping.ts audits it when it clears the seal); only while there is no seal again.
+  left join lateral (select l.after, l.at from audit_log l
+    where l.entity = 'client_payment' and l.entity_id = p.id::text and l.action = 'timbrado_rechazado'
+    order by l.id desc limit 1) rf on p.stamp_status is null`;
 
 type PaymentDbRow = Omit<PaymentRow, 'client'> & { client_id: number; client_name: string; client_rfc: string };
 const toPayment = ({ client_id, client_name, client_rfc, ...r }: PaymentDbRow): PaymentRow => ({
