@@ -31,7 +31,7 @@ const INVOICE = {
 
 let root: Root | null = null;
 let container: HTMLElement | null = null;
-const requests: { name: string; variables: Record<string, any> }[] = [];
+const requests: { name: string; variables: Record<string, unknown> }[] = [];
 let reply: FormattedExecutionResult = { data: null };
 
 beforeAll(() => {
