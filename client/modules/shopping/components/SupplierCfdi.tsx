@@ -8,7 +8,7 @@ import { IconAlertTriangle, IconCircleCheck, IconFileSearch, IconRefresh, IconX 
 import { SupplierCfdiReadDocument, type SupplierCfdiReadQuery } from '../../../../generated/modules/shopping/graphql';
 import { UploadButton } from '../../../components/Attachments';
 import type { UploadedFile } from '../../../components/attachments';
-import { formatMoney } from '../../../components/format';
+import { formatDateTime, formatMoney } from '../../../components/format';
 import { InfoField } from '../../../components/InfoField';
 import { notifyError } from '../../../components/notify';
 import { asAppError } from '../../../components/serverErrors';
@@ -30,6 +30,12 @@ export const CFDI_TEXTS = {
   retentions: 'Retenciones (ISR / IVA)',
   total: 'Total',
   satStatus: 'Estado en el SAT',
+  satAsk: 'Consultar en el SAT',
+  satAsked: (status: string) => `El SAT responde: ${status}.`,
+  satCheckedAt: (when: string) => `consultado el ${when}`,
+  satNever: 'aún no consultado',
+  satCancelled: 'El SAT reporta este CFDI como cancelado: no ampara el gasto. Pide al proveedor el CFDI que lo sustituye.',
+  satPending: 'El servicio del SAT no respondió: vuelve a consultar más tarde.',
   unknownSupplier: (name: string, rfc: string) => `El proveedor ${name} (${rfc}) no está registrado en Compras: regístralo y vuelve a buscarlo aquí.`,
   createSupplier: 'Registrar proveedor',
   refreshSuppliers: 'Buscar de nuevo',
@@ -138,5 +144,32 @@ export function CfdiSummary({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * A saved expense's CFDI as SAT last saw it (recorded when the XML was attached), and «Consultar en
+ * el SAT» to ask again. A cancelled CFDI is said in red: it no longer backs the expense.
+ */
+export function CfdiSatStatus({ status, checkedAt, canAsk, asking, onAsk }: { status: string | null; checkedAt: string | null; canAsk: boolean; asking: boolean; onAsk: () => void }) {
+  const t = CFDI_TEXTS;
+  const cancelled = status === 'cancelado';
+  return (
+    <Alert color={cancelled ? 'red' : status === 'vigente' ? 'teal' : 'gray'} variant="light" icon={cancelled ? <IconAlertTriangle size={18} /> : <IconCircleCheck size={18} />}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 16rem' }}>
+          <Text size="sm" fw={600}>
+            {t.satStatus}: {status ?? t.satNever}
+            {checkedAt ? <Text span size="sm" c="dimmed" fw={400}>{` · ${t.satCheckedAt(formatDateTime(checkedAt))}`}</Text> : null}
+          </Text>
+          {cancelled ? <Text size="sm">{t.satCancelled}</Text> : status === 'pendiente de consultar' ? <Text size="sm">{t.satPending}</Text> : null}
+        </Stack>
+        {canAsk ? (
+          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={asking} onClick={onAsk}>
+            {t.satAsk}
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
   );
 }

@@ -16,13 +16,14 @@ import {
   ExpenseDetailDocument,
   ExpenseFileDeleteDocument,
   ExpenseFileAttachDocument,
+  ExpenseSatStatusRefreshDocument,
   ExpenseUpdateDocument,
   SupplierOptionsDocument,
   type ExpenseDetailQuery,
   type ExpenseInput } from '../../../../generated/modules/shopping/graphql';
 import { computeExpenseTotals, dueDateFor } from '../../../../schema/shopping/fiscal';
 import { cfdiDifferences, expenseFromCfdi } from '../../../../schema/shopping/supplierCfdi';
-import { CfdiSummary, CFDI_TEXTS, ReadCfdiButton, type ReadCfdi } from '../components/SupplierCfdi';
+import { CfdiSatStatus, CfdiSummary, CFDI_TEXTS, ReadCfdiButton, type ReadCfdi } from '../components/SupplierCfdi';
 import { CANCEL_COLOR } from '../../../components/confirm';
 import { DetailTable } from '../../../components/DetailTable';
 import { FormPage } from '../../../components/FormPage';
@@ -140,6 +141,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const [create] = useMutation(ExpenseCreateDocument);
   const [update] = useMutation(ExpenseUpdateDocument);
   const [attach] = useMutation(ExpenseFileAttachDocument);
+  const [askSat, { loading: askingSat }] = useMutation(ExpenseSatStatusRefreshDocument);
   const [cancelling, setCancelling] = useState(false);
   const [cfdi, setCfdi] = useState<{ read: ReadCfdi; unmatched: string[] } | null>(null);
   const supplierAccess = useScreenAccess('Proveedores');
@@ -248,6 +250,24 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
           <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />}>
             {expense.payments.length ? 'El gasto tiene pagos: ya no se puede modificar.' : 'Solo lectura.'}
           </Alert>
+        ) : null}
+        {expense?.cfdiUuid && expense.status !== 'cancelado' ? (
+          <CfdiSatStatus
+            status={expense.satStatus ?? null}
+            checkedAt={expense.satCheckedAt ?? null}
+            canAsk={access.editar}
+            asking={askingSat}
+            onAsk={() =>
+              void askSat({ variables: { id: expense.id } }).then(
+                (r) => {
+                  const status = r.data?.expenseSatStatusRefresh.satStatus;
+                  if (status) notifySuccess(CFDI_TEXTS.satAsked(status), CFDI_TEXTS.satStatus);
+                  onReload();
+                },
+                (caught) => notifyError(asAppError(caught).fields.id ?? asAppError(caught).message, CFDI_TEXTS.satAsk),
+              )
+            }
+          />
         ) : null}
         {editable ? (
           <Group gap="sm" wrap="wrap">
