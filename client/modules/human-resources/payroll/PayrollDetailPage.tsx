@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconAlertTriangle, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconBan, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RhPayrollCalculateDocument,
@@ -17,6 +17,7 @@ import {
   RhPayrollDeleteDocument,
   RhPayrollDetailDocument,
   RhPayrollIncidentSaveDocument,
+  RhPayrollReceiptExcludeDocument,
   RhPayrollReceiptsDocument,
   RhPayrollReceiptStampDocument,
   RhPayrollReceiptXmlDocument,
@@ -33,19 +34,20 @@ import { idParam, todayIso } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { exportRows, type ExportColumn } from '../../../components/exportRows';
 import { FormPage, SaveErrorAlert } from '../../../components/FormPage';
-import { formatDate, formatMoney, formatNumber } from '../../../components/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { InfoField } from '../../../components/InfoField';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { PageHeader } from '../../../components/PageHeader';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { useScreenTitle } from '../../../components/screenTitle';
 import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
-import { frequencyOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, STAMP_BADGES, texts } from './texts';
+import { frequencyOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
 
 type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
 type PayrollEmployee = Payroll['employees'][number];
@@ -234,6 +236,8 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const [close] = useMutation(RhPayrollCloseDocument);
   const [remove] = useMutation(RhPayrollDeleteDocument);
   const [stamp] = useMutation(RhPayrollReceiptStampDocument);
+  const [exclude] = useMutation(RhPayrollReceiptExcludeDocument);
+  const [excluding, setExcluding] = useState<PayrollEmployee | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [editing, setEditing] = useState<PayrollEmployee | null>(null);
@@ -258,7 +262,9 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       setBusy(null);
     }
   };
-  const refused = payroll.employees.filter((e) => e.stampStatus === 'rechazada').length;
+  const closed = payroll.status === 'cerrada';
+  const canStamp = (e: PayrollEmployee) => closed && e.stampStatus !== 'timbrada' && e.stampStatus !== 'excluida' && access.autorizar;
+  const canExclude = (e: PayrollEmployee) => closed && (e.stampStatus === null || e.stampStatus === 'rechazada') && access.autorizar;
   const receiptXml = (e: PayrollEmployee) =>
     run(`xml-${e.id}`, async () => {
       const r = await client.query({ query: RhPayrollReceiptXmlDocument, variables: { payrollEmployeeId: e.id }, fetchPolicy: 'network-only' });
@@ -288,6 +294,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
         actions={
           <>
             <StatusBadge status={payroll.status} labels={PAYROLL_BADGES} />
+            {closed ? <StatusBadge status={payroll.stampingComplete ? 'completo' : 'incompleto'} labels={STAMPING_BADGES} /> : null}
             <RecordHistoryButton entity="rh_payroll" entityId={payroll.id} reference={`Nómina ${payroll.folio}`} />
             {open && access.editar ? (
               <Button leftSection={<IconCalculator size={16} />} loading={busy === 'calc'} onClick={() => void run('calc', async () => { await calculate({ variables: { id: payroll.id, version: payroll.version } }); onReload(); return a.calculated; })}>
@@ -350,9 +357,9 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       ) : null}
       {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{texts.draftNotice}</Alert> : null}
       {payroll.status === 'cerrada' ? <Alert color="teal" variant="light">{texts.closedNotice}</Alert> : null}
-      {refused ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={texts.stamping.refused(refused)}>
-          {texts.stamping.refusedHelp}
+      {closed && payroll.receiptsToStamp > 0 ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {texts.stamping.toStamp(payroll.receiptsToStamp)}
         </Alert>
       ) : null}
       {negatives ? (
@@ -434,13 +441,6 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                           </ActionIcon>
                         </Tooltip>
                       ) : null}
-                      {payroll.status === 'cerrada' && e.stampStatus !== 'timbrada' && access.autorizar ? (
-                        <Tooltip label={a.stamp}>
-                          <ActionIcon variant="subtle" color="teal" aria-label={`${a.stamp} ${e.employeeNumber}`} loading={busy === `stamp-${e.id}`} onClick={() => void stampReceipt(e)}>
-                            <IconCertificate size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -461,6 +461,18 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           </Table>
         </Table.ScrollContainer>
       </Paper>
+      {closed ? (
+        <ReceiptStamping
+          payroll={payroll}
+          busy={busy}
+          canStamp={canStamp}
+          canExclude={canExclude}
+          canXml={access.exportar}
+          onStamp={(e) => void stampReceipt(e)}
+          onExclude={setExcluding}
+          onXml={(e) => void receiptXml(e)}
+        />
+      ) : null}
       {payroll.conceptTotals.length ? (
         <Paper withBorder radius="md" p="md">
           <Text fw={600} mb="sm">
@@ -494,6 +506,21 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           </Group>
         </Paper>
       ) : null}
+      <ReasonDialog
+        opened={excluding !== null}
+        title={excluding ? a.excludeTitle(excluding.employeeNumber, excluding.employeeName) : ''}
+        message={a.excludeMessage}
+        confirmLabel={a.exclude}
+        onClose={(done) => {
+          const e = excluding;
+          setExcluding(null);
+          if (done && e) {
+            notifySuccess(a.excluded(e.employeeNumber));
+            onReload();
+          }
+        }}
+        onConfirm={(reason) => exclude({ variables: { payrollEmployeeId: excluding!.id, reason } })}
+      />
       {editing ? (
         <IncidentDialog
           employee={editing}
@@ -527,14 +554,93 @@ export function PayrollDetailPage() {
   return <PayrollView payroll={payroll} onReload={() => void detail.refetch()} />;
 }
 
-const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle } as const;
+/** A closed payroll's receipts: each one's CFDI state, its UUID (or why not), «Timbrar» and «Excluir del timbrado». */
+function ReceiptStamping(props: {
+  payroll: Payroll;
+  busy: string | null;
+  canStamp: (e: PayrollEmployee) => boolean;
+  canExclude: (e: PayrollEmployee) => boolean;
+  canXml: boolean;
+  onStamp: (e: PayrollEmployee) => void;
+  onExclude: (e: PayrollEmployee) => void;
+  onXml: (e: PayrollEmployee) => void;
+}) {
+  const { payroll, busy } = props;
+  const t = texts.stamping;
+  const a = texts.actions;
+  const detailOf = (e: PayrollEmployee) => {
+    if (e.stampStatus === 'timbrada' && e.uuid) return t.uuid(e.uuid, Boolean(e.stampSandbox));
+    if (e.stampStatus === 'excluida') return t.excludedBy(e.exclusionReason ?? '', e.excludedByName ?? null, e.excludedAt ? formatDateTime(e.excludedAt) : '');
+    return e.stampError ?? '';
+  };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Text fw={600}>{t.title}</Text>
+        {payroll.stampingComplete && payroll.stampingCompletedAt ? (
+          <Text size="sm" c="dimmed">
+            {t.complete(formatDateTime(payroll.stampingCompletedAt))}
+          </Text>
+        ) : null}
+      </Group>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing={4} aria-label={t.title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.cols.number}</Table.Th>
+              <Table.Th>{t.cols.name}</Table.Th>
+              <Table.Th>{t.cols.status}</Table.Th>
+              <Table.Th>{t.cols.detail}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payroll.employees.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.employeeNumber}</Table.Td>
+                <Table.Td style={{ minWidth: 160 }}>{e.employeeName}</Table.Td>
+                <Table.Td>{e.stampStatus ? <StatusBadge status={e.stampStatus} labels={STAMP_BADGES} /> : <Text size="sm" c="dimmed">{t.notSealed}</Text>}</Table.Td>
+                <Table.Td style={{ minWidth: 220, wordBreak: 'break-word' }}>
+                  <Text size="sm" ff={e.stampStatus === 'timbrada' ? 'monospace' : undefined} c={e.stampStatus === 'rechazada' ? 'red' : undefined}>
+                    {detailOf(e)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {(e.stampStatus === 'timbrada' || e.stampStatus === 'pendiente') && props.canXml ? (
+                      <Button size="compact-sm" variant="subtle" leftSection={<IconFileCode size={14} />} loading={busy === `xml-${e.id}`} onClick={() => props.onXml(e)} aria-label={`${a.xml} ${e.employeeNumber}`}>
+                        XML
+                      </Button>
+                    ) : null}
+                    {props.canStamp(e) ? (
+                      <Button size="compact-sm" variant="light" color="teal" leftSection={<IconCertificate size={14} />} loading={busy === `stamp-${e.id}`} onClick={() => props.onStamp(e)} aria-label={`${a.stamp} ${e.employeeNumber}`}>
+                        {a.stamp}
+                      </Button>
+                    ) : null}
+                    {props.canExclude(e) ? (
+                      <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconBan size={14} />} onClick={() => props.onExclude(e)} aria-label={`${a.exclude} ${e.employeeNumber}`}>
+                        {a.exclude}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle, excluida: IconBan } as const;
 
 /** The receipt's CFDI in one icon (the grid is already wide): its state, and in the tooltip the UUID or why it was not stamped. */
 function StampMark({ receipt: e }: { receipt: PayrollEmployee }) {
   const status = e.stampStatus!;
   const Icon = STAMP_ICONS[status];
   const { label, color } = STAMP_BADGES[status];
-  const detail = status === 'timbrada' && e.uuid ? texts.stamping.uuid(e.uuid, Boolean(e.stampSandbox)) : e.stampError;
+  const detail = status === 'timbrada' && e.uuid ? texts.stamping.uuid(e.uuid, Boolean(e.stampSandbox)) : status === 'excluida' ? e.exclusionReason : e.stampError;
   return (
     <Tooltip multiline maw={360} label={detail ? `${label}: ${detail}` : label}>
       <ThemeIcon variant="light" color={color} size="sm" radius="xl" role="img" aria-label={`CFDI ${label} ${e.employeeNumber}`}>

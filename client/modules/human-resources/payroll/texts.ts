@@ -18,6 +18,13 @@ export const STAMP_BADGES: StatusLabels = {
   pendiente: { label: 'Pendiente', color: 'yellow' },
   timbrada: { label: 'Timbrado', color: 'teal' },
   rechazada: { label: 'Sin timbrar', color: 'red' },
+  excluida: { label: 'Excluido', color: 'gray' },
+};
+
+/** A closed payroll: stamped in full, or with receipts still to stamp or exclude. */
+export const STAMPING_BADGES: StatusLabels = {
+  completo: { label: 'Timbrado completo', color: 'teal' },
+  incompleto: { label: 'Timbrado incompleto', color: 'orange' },
 };
 
 export const kindOptions = Object.entries(PAYROLL_KIND_LABELS).map(([value, label]) => ({ value, label }));
@@ -72,12 +79,23 @@ export const texts = {
     xml: 'XML del CFDI',
     stamp: 'Timbrar',
     stamped: (number: string) => `Recibo de ${number} timbrado.`,
+    exclude: 'Excluir del timbrado',
+    excludeTitle: (number: string, name: string) => `Excluir del timbrado el recibo de ${number} ${name}`,
+    excludeMessage: 'El recibo no se timbrará y la nómina podrá quedar con timbrado completo. El motivo queda en el historial.',
+    excluded: (number: string) => `Recibo de ${number} excluido del timbrado.`,
   },
   stamping: {
     column: 'CFDI',
     uuid: (uuid: string, sandbox: boolean) => `Folio fiscal ${uuid}${sandbox ? ' (PAC de pruebas: sin validez fiscal)' : ''}`,
     refused: (n: number) => (n === 1 ? '1 recibo quedó sin timbrar' : `${n} recibos quedaron sin timbrar`),
     refusedHelp: 'El motivo está en la columna CFDI (pasa el cursor sobre el ícono rojo). Corrige el dato y usa «Timbrar» en el recibo.',
+    title: 'Timbrado de recibos',
+    toStamp: (n: number) =>
+      `${n === 1 ? 'Falta 1 recibo' : `Faltan ${n} recibos`} por timbrar: la nómina no tiene el timbrado completo hasta que cada recibo se timbre (corrige el dato y usa «Timbrar») o se excluya del timbrado con un motivo.`,
+    complete: (at: string) => `Timbrado completo desde el ${at}: cada recibo quedó timbrado o excluido con su motivo.`,
+    cols: { number: 'Núm.', name: 'Nombre', status: 'Estado', detail: 'Folio fiscal (UUID) o motivo', net: 'Neto' },
+    excludedBy: (reason: string, who: string | null, at: string) => `Excluido: ${reason} (${[who, at].filter(Boolean).join(', ')})`,
+    notSealed: 'Sin sellar',
   },
   grid: {
     title: 'Empleados',
