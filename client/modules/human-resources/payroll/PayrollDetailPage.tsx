@@ -21,11 +21,12 @@ import {
   RhPayrollReceiptsDocument,
   RhPayrollReceiptStampDocument,
   RhPayrollReceiptXmlDocument,
+  type RhAguinaldoIsrMethod,
   type RhPayFrequency,
   type RhPayrollDetailQuery,
   type RhPayrollKind,
 } from '../../../../generated/modules/human-resources/graphql';
-import { CONCEPT_KIND_LABELS, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
+import { AGUINALDO_ISR_METHOD_LABELS, CONCEPT_KIND_LABELS, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { downloadBase64, downloadXml } from '../../../components/attachments';
 import { confirmAction } from '../../../components/confirm';
@@ -47,7 +48,7 @@ import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
-import { frequencyOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
+import { frequencyOptions, isrMethodOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
 
 type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
 type PayrollEmployee = Payroll['employees'][number];
@@ -56,8 +57,11 @@ const Money = ({ value }: { value: string }) => (Number(value) < 0 ? <Text span 
 
 // ---- new payroll --------------------------------------------------------------------------
 
-type HeaderValues = { kind: string; frequency: string; periodStart: string; periodEnd: string; paymentDate: string; description: string };
-const HEADER_FIELDS = ['kind', 'frequency', 'periodStart', 'periodEnd', 'paymentDate', 'description'] as const;
+type HeaderValues = { kind: string; frequency: string; periodStart: string; periodEnd: string; paymentDate: string; description: string; aguinaldoDays: string; isrMethod: string };
+const HEADER_FIELDS = ['kind', 'frequency', 'periodStart', 'periodEnd', 'paymentDate', 'description', 'aguinaldoDays', 'isrMethod'] as const;
+
+/** An aguinaldo's default payment date: 15 December of the year (the law's limit is the 20th). */
+const aguinaldoDateOf = (today: string) => `${today.slice(0, 4)}-12-15`;
 
 function NewPayroll() {
   const navigate = useNavigate();
@@ -66,16 +70,24 @@ function NewPayroll() {
   const q = quincenaOf(todayIso());
   const form = useForm<HeaderValues>({
     mode: 'controlled',
-    initialValues: { kind: 'quincenal', frequency: '', periodStart: q.start, periodEnd: q.end, paymentDate: q.end, description: '' },
-    validate: { frequency: (v, all) => (all.kind === 'extraordinaria' && !v ? texts.required : null) },
+    initialValues: { kind: 'quincenal', frequency: '', periodStart: q.start, periodEnd: q.end, paymentDate: q.end, description: '', aguinaldoDays: '15', isrMethod: 'art174' },
+    validate: { frequency: (v, all) => ((all.kind === 'extraordinaria' || all.kind === 'aguinaldo') && !v ? texts.required : null) },
+    onValuesChange: (values, previous) => {
+      // Choosing Aguinaldo proposes its usual payment date; the period is that day.
+      if (values.kind === 'aguinaldo' && previous.kind !== 'aguinaldo') form.setFieldValue('paymentDate', aguinaldoDateOf(todayIso()));
+    },
   });
+  const aguinaldo = form.values.kind === 'aguinaldo';
   const { save, saving, error } = useFormSave<HeaderValues>({ form, fields: HEADER_FIELDS, readOnly: !access.crear, onSaved: () => undefined });
   const h = texts.header;
   const submit = () =>
     save(async (v) => {
       const r = await create({
         variables: {
-          input: { kind: v.kind as RhPayrollKind, frequency: v.kind === 'extraordinaria' ? (v.frequency as RhPayFrequency) : null, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description },
+          input:
+            v.kind === 'aguinaldo'
+              ? { kind: 'aguinaldo', frequency: v.frequency as RhPayFrequency, periodStart: v.paymentDate, periodEnd: v.paymentDate, paymentDate: v.paymentDate, description: v.description, aguinaldoDays: v.aguinaldoDays || null, isrMethod: v.isrMethod as RhAguinaldoIsrMethod }
+              : { kind: v.kind as RhPayrollKind, frequency: v.kind === 'extraordinaria' ? (v.frequency as RhPayFrequency) : null, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description },
         },
       });
       const p = r.data?.rhPayrollCreate;
@@ -83,14 +95,23 @@ function NewPayroll() {
       return h.created(p?.folio ?? 0, p?.employeeCount ?? 0);
     });
   return (
-    <FormPage title={texts.newTitle} description={h.createHelp} onSubmit={submit} onCancel={() => void navigate(PAYROLL_PATHS.list)} dirty={form.isDirty()} saving={saving} error={error} submitLabel={h.create} readOnly={!access.crear}>
+    <FormPage title={texts.newTitle} description={aguinaldo ? h.aguinaldoHelp : h.createHelp} onSubmit={submit} onCancel={() => void navigate(PAYROLL_PATHS.list)} dirty={form.isDirty()} saving={saving} error={error} submitLabel={h.create} readOnly={!access.crear}>
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Select label={h.kind} required data={kindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
-          {form.values.kind === 'extraordinaria' ? <Select label={h.frequency} required data={frequencyOptions} {...form.getInputProps('frequency')} /> : <div />}
+          {form.values.kind === 'extraordinaria' || aguinaldo ? <Select label={h.frequency} required data={frequencyOptions} {...form.getInputProps('frequency')} /> : <div />}
           <TextInput label={h.description} maxLength={300} {...form.getInputProps('description')} />
-          <DateField label={h.periodStart} required {...form.getInputProps('periodStart')} />
-          <DateField label={h.periodEnd} required {...form.getInputProps('periodEnd')} />
+          {aguinaldo ? (
+            <>
+              <NumberField label={h.aguinaldoDays} description={h.aguinaldoDaysHelp} precision={2} min={15} required {...form.getInputProps('aguinaldoDays')} />
+              <Select label={h.isrMethod} required data={isrMethodOptions} allowDeselect={false} {...form.getInputProps('isrMethod')} />
+            </>
+          ) : (
+            <>
+              <DateField label={h.periodStart} required {...form.getInputProps('periodStart')} />
+              <DateField label={h.periodEnd} required {...form.getInputProps('periodEnd')} />
+            </>
+          )}
           <DateField label={h.paymentDate} required {...form.getInputProps('paymentDate')} />
         </SimpleGrid>
       </Paper>
@@ -244,6 +265,8 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const a = texts.actions;
   const g = texts.grid;
   const open = payroll.status !== 'cerrada';
+  // An aguinaldo has no incidents: its grid only shows each receipt.
+  const editable = open && access.editar && payroll.kind !== 'aguinaldo';
   const negatives = payroll.status === 'calculada' ? payroll.employees.filter((e) => Number(e.net) < 0).length : 0;
   useScreenTitle(texts.titleOf(payroll.folio, PAYROLL_KIND_LABELS[payroll.kind]));
   useRecordChanges('rh_payroll', (id, byMe) => {
@@ -355,7 +378,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           {error.message}
         </Alert>
       ) : null}
-      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{texts.draftNotice}</Alert> : null}
+      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{payroll.kind === 'aguinaldo' ? texts.aguinaldoNotice : texts.draftNotice}</Alert> : null}
       {payroll.status === 'cerrada' ? <Alert color="teal" variant="light">{texts.closedNotice}</Alert> : null}
       {closed && payroll.receiptsToStamp > 0 ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
@@ -370,7 +393,14 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
           <InfoField label={texts.header.kind} value={PAYROLL_KIND_LABELS[payroll.kind]} />
-          <InfoField label={texts.columns.period} value={texts.period(formatDate(payroll.periodStart), formatDate(payroll.periodEnd))} />
+          {payroll.kind === 'aguinaldo' ? (
+            <>
+              <InfoField label={texts.info.aguinaldoDays} value={formatNumber(payroll.aguinaldoDays ?? '0')} />
+              <InfoField label={texts.info.isrMethod} value={payroll.isrMethod ? AGUINALDO_ISR_METHOD_LABELS[payroll.isrMethod] : '—'} />
+            </>
+          ) : (
+            <InfoField label={texts.columns.period} value={texts.period(formatDate(payroll.periodStart), formatDate(payroll.periodEnd))} />
+          )}
           <InfoField label={texts.header.paymentDate} value={formatDate(payroll.paymentDate)} />
           <InfoField label={texts.info.employees} value={payroll.employeeCount} />
           <InfoField label={texts.info.tableYear} value={payroll.tableYear ?? '—'} />
@@ -424,7 +454,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                     <Group gap={4} wrap="nowrap" justify="flex-end">
                       <Tooltip label={a.incidents}>
                         <ActionIcon variant="subtle" aria-label={`${a.incidents} ${e.employeeNumber}`} onClick={() => setEditing(e)}>
-                          {open && access.editar ? <IconPencil size={16} /> : <IconEye size={16} />}
+                          {editable ? <IconPencil size={16} /> : <IconEye size={16} />}
                         </ActionIcon>
                       </Tooltip>
                       {payroll.status !== 'borrador' && access.exportar ? (
@@ -524,7 +554,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       {editing ? (
         <IncidentDialog
           employee={editing}
-          readOnly={!open || !access.editar}
+          readOnly={!editable}
           onClose={(saved) => {
             setEditing(null);
             if (saved) onReload();

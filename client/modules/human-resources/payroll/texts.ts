@@ -1,6 +1,6 @@
 // Nóminas: every Spanish string of the screens, in one place for review.
 import type { StatusLabels } from '../../../components/StatusBadge';
-import { PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
+import { AGUINALDO_ISR_METHOD_LABELS, PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
 
 export const PAYROLL_PATHS = {
   list: '/system/rh/payroll',
@@ -29,6 +29,7 @@ export const STAMPING_BADGES: StatusLabels = {
 
 export const kindOptions = Object.entries(PAYROLL_KIND_LABELS).map(([value, label]) => ({ value, label }));
 export const statusOptions = Object.entries(PAYROLL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+export const isrMethodOptions = Object.entries(AGUINALDO_ISR_METHOD_LABELS).map(([value, label]) => ({ value, label }));
 export const frequencyOptions = [
   { value: 'semanal', label: 'Empleados semanales' },
   { value: 'quincenal', label: 'Empleados quincenales' },
@@ -51,13 +52,19 @@ export const texts = {
     periodEnd: 'Fin del periodo',
     paymentDate: 'Fecha de pago',
     description: 'Descripción',
+    aguinaldoDays: 'Días de aguinaldo',
+    aguinaldoDaysHelp: 'Al menos 15 (art. 87 LFT), o los del contrato colectivo.',
+    isrMethod: 'Método de ISR',
+    aguinaldoHelp:
+      'Paga a cada empleado activo de la frecuencia los días de aguinaldo × salario diario, proporcional a los días del año con empleo; exento hasta 30 UMA al año (menos lo ya exento en el año). No paga sueldo, IMSS ni abonos de convenios. Una por empleado y año; se paga a más tardar el 20 de diciembre.',
     create: 'Crear nómina',
     createHelp: 'Se incluyen los empleados activos de la frecuencia elegida contratados a más tardar al fin del periodo, con su salario y SBC de hoy.',
     created: (folio: number, n: number) => `Nómina ${folio} creada con ${n} ${n === 1 ? 'empleado' : 'empleados'}.`,
   },
   newTitle: 'Nueva nómina',
   titleOf: (folio: number, kind: string) => `Nómina ${folio} · ${kind}`,
-  info: { tableYear: 'Tablas fiscales', closedBy: 'Cerrada por', employees: 'Empleados' },
+  info: { tableYear: 'Tablas fiscales', closedBy: 'Cerrada por', employees: 'Empleados', aguinaldoDays: 'Días de aguinaldo', isrMethod: 'Método de ISR' },
+  aguinaldoNotice: 'Nómina de aguinaldo: sin incidencias; pulsa «Calcular» para obtener el aguinaldo, su parte exenta y su ISR de cada empleado.',
   draftNotice: 'Captura las incidencias y pulsa «Calcular». Una incidencia guardada regresa la nómina a borrador hasta el siguiente cálculo.',
   closedNotice: 'Nómina cerrada: sus cifras ya no cambian aunque cambien las tablas o los salarios.',
   negativeNotice: (n: number) => `${n} ${n === 1 ? 'empleado tiene' : 'empleados tienen'} neto negativo: corrige sus deducciones antes de cerrar.`,
