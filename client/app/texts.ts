@@ -198,6 +198,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   emitir: 'Emisión',
   timbrar: 'Timbrado',
   timbrado_rechazado: 'Timbrado rechazado por el PAC',
+  timbrado_excluido: 'Recibo excluido del timbrado',
+  timbrado_completo: 'Timbrado completo',
   solicitar_cancelacion: 'Cancelación solicitada al SAT',
   nota_credito: 'Nota de crédito aplicada',
   cancelacion_rechazada: 'Cancelación rechazada por el receptor',

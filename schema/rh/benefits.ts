@@ -244,9 +244,32 @@ export type AguinaldoInput = {
   monthlyOrdinaryIncome?: string | null;
   exemptUsedThisYear: string;
   wageZone?: WageZone | null;
+  /**
+   * The ISR the employer withholds (MX_FISCAL «Aguinaldo», the retenedor chooses): art174 (default) or
+   * art96, the monthly tariff on the taxable part of this payment alone, before subsidy — for an
+   * aguinaldo paid in its own payroll, whose month's salary is taxed in the ordinary payrolls.
+   */
+  isrMethod?: 'art174' | 'art96' | null;
 };
 
-export type AguinaldoResult = { daysInYear: number; amount: string; exempt: string; taxable: string; isrArt174: string; steps: TaxStep[] };
+export type AguinaldoResult = {
+  daysInYear: number;
+  amount: string;
+  exempt: string;
+  taxable: string;
+  isrArt174: string;
+  /** The ISR withheld by the chosen method (isrArt174 unless art96 was chosen). */
+  isr: string;
+  steps: TaxStep[];
+};
+
+/** Art. 96 LISR on the payment alone: the monthly tariff (before subsidy) on the taxable part, rounded once. */
+export function isrArt96Alone(monthlyTariff: readonly TariffRow[], taxable: DecimalLike, concept: string): IsrOutcome {
+  const t = x(taxable);
+  if (t.lte(0)) return { isr: '0.00', steps: [{ label: `ISR ${concept} (art. 96 LISR): no hay parte gravada`, amount: '0.00' }] };
+  const isr = cents(tariffExact(monthlyTariff, t));
+  return { isr, steps: [{ label: `ISR ${concept} (art. 96 LISR): tarifa mensual sobre la parte gravada del pago, ${money(t)}, sola y antes de subsidio; redondeado`, amount: isr }] };
+}
 
 export function aguinaldo(sets: readonly FiscalYearSet[], input: AguinaldoInput): AguinaldoResult {
   if (input.hireDate > input.paymentDate) throw new CalculatorInputError({ hireDate: BENEFIT_MSG.hireAfterPayment });
@@ -266,11 +289,16 @@ export function aguinaldo(sets: readonly FiscalYearSet[], input: AguinaldoInput)
   steps.push(...part.steps);
   if (wage !== null) steps.push({ label: `Salario diario no mayor al mínimo ${zoneLabel(zone)} (${wage}): solo lo que exceda el mínimo legal se grava`, amount: part.taxable });
   const isr = isrArt174(params.tariffs.MENSUAL, part.taxable, monthly, 'del aguinaldo');
+  if (input.isrMethod === 'art96') {
+    const alone = isrArt96Alone(params.tariffs.MENSUAL, part.taxable, 'del aguinaldo');
+    steps.push(...alone.steps);
+    return { daysInYear, amount: part.amount, exempt: part.exempt, taxable: part.taxable, isrArt174: isr.isr, isr: alone.isr, steps };
+  }
   steps.push(
     { label: input.monthlyOrdinaryIncome ? 'Ingreso ordinario mensual' : `Ingreso ordinario mensual = ${money(input.dailySalary)} × ${LISR_MONTH_DAYS}`, amount: x(monthly).toFixed() },
     ...isr.steps,
   );
-  return { daysInYear, amount: part.amount, exempt: part.exempt, taxable: part.taxable, isrArt174: isr.isr, steps };
+  return { daysInYear, amount: part.amount, exempt: part.exempt, taxable: part.taxable, isrArt174: isr.isr, isr: isr.isr, steps };
 }
 
 // ---- vacaciones y prima vacacional ----------------------------------------------------------

@@ -6,17 +6,53 @@
 // convenio installments and the net. decimal.js throughout; every line is
 // rounded half-up to centavos once.
 import { addDays, daysBetween, formatDateMx, isIsoDate } from '../dates';
+import { defineLifecycle } from '../lifecycle';
 import { Decimal, dec, formatMxn, money, sum, type DecimalLike } from '../money';
 
-export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria';
+export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria' | 'aguinaldo';
+/** How an aguinaldo payroll withholds ISR (MX_FISCAL «Aguinaldo»): RLISR art. 174, or the art. 96 tariff on the payment alone. */
+export type AguinaldoIsrMethod = 'art174' | 'art96';
 export type PayFrequency = 'semanal' | 'quincenal';
 export type ConceptKind = 'percepcion' | 'deduccion' | 'otro_pago';
 export type TaxableRule = 'gravado' | 'exento' | 'exento_uma';
 export type AgreementKind = 'prestamo' | 'descuento' | 'pension_alimenticia' | 'fonacot' | 'infonavit';
 export type LineSource = 'captura' | 'calculo' | 'convenio';
 
-export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { semanal: 'Semanal', quincenal: 'Quincenal', extraordinaria: 'Extraordinaria' };
+export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { semanal: 'Semanal', quincenal: 'Quincenal', extraordinaria: 'Extraordinaria', aguinaldo: 'Aguinaldo' };
 export const PAYROLL_STATUS_LABELS = { borrador: 'Borrador', calculada: 'Calculada', cerrada: 'Cerrada' } as const;
+export const AGUINALDO_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, string>> = {
+  art174: 'Art. 174 RLISR (tasa sobre el aguinaldo mensualizado)',
+  art96: 'Art. 96 LISR (tarifa mensual sobre el pago solo)',
+};
+
+/** Ordinary payrolls (semanal, quincenal): one per employee and period; the others may share its dates. */
+export const isOrdinaryPayroll = (kind: PayrollKind): kind is PayFrequency => kind === 'semanal' || kind === 'quincenal';
+
+// ---- the receipts' CFDI de nómina ----------------------------------------------------
+
+/**
+ * A receipt's stamping once its payroll is closed (sin_timbrar = the column is null: closed before
+ * stamping existed, or never sealed). The close or «Timbrar» seals it (pendiente, or rechazada when a
+ * datum or the CSD is missing); the PAC's answer stamps or refuses it; «Excluir del timbrado» leaves a
+ * receipt that cannot be stamped out, with a reason, for good. A pendiente receipt is never excluded:
+ * the PAC may have stamped it already, and «Timbrar» finds out. The payroll is stamped in full
+ * (stampingCompletedAt) when every receipt is timbrada or excluida.
+ */
+export const RECEIPT_STAMP_LIFECYCLE = defineLifecycle({
+  labels: { sin_timbrar: 'Sin timbrar', pendiente: 'Pendiente', timbrada: 'Timbrada', rechazada: 'Rechazada', excluida: 'Excluida' },
+  actions: {
+    sellar: { label: 'Timbrar', edges: { sin_timbrar: ['pendiente', 'rechazada'], rechazada: ['pendiente', 'rechazada'] } },
+    respuestaPac: { label: 'Respuesta del PAC', edges: { pendiente: ['timbrada', 'rechazada'] } },
+    excluir: { label: 'Excluir del timbrado', edges: { sin_timbrar: ['excluida'], rechazada: ['excluida'] } },
+  },
+});
+export type ReceiptStampState = keyof typeof RECEIPT_STAMP_LIFECYCLE.labels;
+
+/** A stored stamp_status (null before sealing) as a lifecycle state. */
+export const receiptStampState = (status: string | null): ReceiptStampState => (status ?? 'sin_timbrar') as ReceiptStampState;
+
+/** Receipts that keep a closed payroll from being stamped in full. */
+export const isReceiptUnsettled = (status: string | null): boolean => status !== 'timbrada' && status !== 'excluida';
 export const AGREEMENT_KIND_LABELS: Readonly<Record<AgreementKind, string>> = {
   prestamo: 'Préstamo',
   descuento: 'Descuento',
@@ -32,6 +68,8 @@ export const SYSTEM_CONCEPTS = [
   { key: 'SUELDO', code: 'SUELDO', name: 'Sueldo', kind: 'percepcion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
   // The exempt part of double overtime (art. 93 fr. I LISR) is computed by the calculation; the 5 UMA are per week.
   { key: 'HORAS_EXTRA_DOBLES', code: 'HE-DOBLES', name: 'Horas extra dobles', kind: 'percepcion', satCode: '019', taxableRule: 'exento_uma', exemptUma: '5' },
+  // The aguinaldo payroll's (issue 27): exempt up to 30 UMA a calendar year, computed by the calculation (schema/rh/benefits.ts).
+  { key: 'AGUINALDO', code: 'AGUINALDO', name: 'Gratificación anual (aguinaldo)', kind: 'percepcion', satCode: '002', taxableRule: 'exento_uma', exemptUma: '30' },
   { key: 'HORAS_EXTRA_TRIPLES', code: 'HE-TRIPLES', name: 'Horas extra triples', kind: 'percepcion', satCode: '019', taxableRule: 'gravado', exemptUma: null },
   { key: 'ISR', code: 'ISR', name: 'ISR', kind: 'deduccion', satCode: '002', taxableRule: 'gravado', exemptUma: null },
   { key: 'IMSS', code: 'IMSS', name: 'Seguridad social (IMSS)', kind: 'deduccion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
@@ -54,7 +92,7 @@ export const AGREEMENT_CONCEPT: Readonly<Record<AgreementKind, SystemKey>> = {
   infonavit: 'CONVENIO_INFONAVIT',
 };
 
-/** Days a payroll pays: semanal 7, quincenal 15 (whatever the calendar), extraordinaria its own dates. */
+/** Days a payroll pays: semanal 7, quincenal 15 (whatever the calendar), extraordinaria (and aguinaldo) its own dates. */
 export function payrollPeriodDays(kind: PayrollKind, periodStart: string, periodEnd: string): number {
   if (kind === 'semanal') return 7;
   if (kind === 'quincenal') return 15;
@@ -116,6 +154,7 @@ export const PAYROLL_MSG = {
   periodOrder: 'El fin del periodo no puede ser anterior a su inicio.',
   paymentBeforeStart: 'La fecha de pago no puede ser anterior al inicio del periodo.',
   frequencyRequired: 'Indica si la nómina extraordinaria es para empleados semanales o quincenales.',
+  aguinaldoFrequencyRequired: 'Indica si la nómina de aguinaldo es para empleados semanales o quincenales.',
   periodTooLong: 'El periodo de una nómina extraordinaria no puede pasar de 31 días.',
   absencesOverDays: 'Las faltas no pueden ser más que los días trabajados.',
   daysOverPeriod: (days: number) => `Los días trabajados no pueden ser más que los ${days} días del periodo.`,
@@ -123,7 +162,16 @@ export const PAYROLL_MSG = {
   halfDays: 'Captura días completos o medios días (p. ej. 1.5).',
   hours: 'Máximo 2 decimales.',
   amountPositive: 'El importe debe ser mayor a cero.',
+  aguinaldoDeadline: 'El aguinaldo se paga a más tardar el 20 de diciembre (art. 87 LFT).',
+  aguinaldoDays: 'Los días de aguinaldo van de 15 (art. 87 LFT) a 365.',
+  exclusionReason: 'Escribe por qué el recibo no se timbra.',
 } as const;
+
+/** Days of aguinaldo a payroll may pay: the legal 15 or more (contract), at most a year; whole or half days. */
+export function validateAguinaldoDays(days: DecimalLike): string | null {
+  const d = dec(days);
+  return d.lt(15) || d.gt(365) || !d.times(2).isInteger() ? PAYROLL_MSG.aguinaldoDays : null;
+}
 
 export type FieldMessages = Record<string, string>;
 
@@ -134,6 +182,8 @@ export function validatePayrollDates(v: { kind: PayrollKind; frequency?: PayFreq
   else if (v.kind === 'extraordinaria' && daysBetween(v.periodStart, v.periodEnd) + 1 > 31) fields.periodEnd = PAYROLL_MSG.periodTooLong;
   if (v.paymentDate < v.periodStart) fields.paymentDate = PAYROLL_MSG.paymentBeforeStart;
   if (v.kind === 'extraordinaria' && !v.frequency) fields.frequency = PAYROLL_MSG.frequencyRequired;
+  if (v.kind === 'aguinaldo' && !v.frequency) fields.frequency = PAYROLL_MSG.aguinaldoFrequencyRequired;
+  if (v.kind === 'aguinaldo' && v.paymentDate.slice(5) > '12-20') fields.paymentDate = PAYROLL_MSG.aguinaldoDeadline;
   return fields;
 }
 

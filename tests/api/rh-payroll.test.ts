@@ -44,6 +44,9 @@ describe('permissions: every Convenios and Nóminas operation', () => {
     { name: 'rhPayrollClose', query: 'mutation{ rhPayrollClose(id:"1",version:1){ id } }', needs: 'autorizar' },
     { name: 'rhPayrollDelete', query: 'mutation{ rhPayrollDelete(id:"1",version:1) }', needs: 'eliminar' },
     { name: 'rhPayrollReceiptsPdf', query: '{ rhPayrollReceiptsPdf(id:"1") }', needs: 'exportar' },
+    { name: 'rhPayrollReceiptXml', query: '{ rhPayrollReceiptXml(payrollEmployeeId:"1") }', needs: 'exportar' },
+    { name: 'rhPayrollReceiptStamp', query: 'mutation{ rhPayrollReceiptStamp(payrollEmployeeId:"1"){ id } }', needs: 'autorizar' },
+    { name: 'rhPayrollReceiptExclude', query: 'mutation{ rhPayrollReceiptExclude(payrollEmployeeId:"1", reason:"Sin datos"){ id } }', needs: 'autorizar' },
   ];
 
   it.each(OPS)('$name: FORBIDDEN without Recursos Humanos', async ({ query }) => {
@@ -67,6 +70,7 @@ describe('permissions: every Convenios and Nóminas operation', () => {
     const system = (await ok('{ rhConcepts(list:{pageSize:200}){ items { code systemKey satCode kind } } }')).rhConcepts.items.filter((c: any) => c.systemKey);
     expect(system.map((c: any) => [c.systemKey, c.kind, c.satCode]).sort()).toEqual(
       [
+        ['AGUINALDO', 'percepcion', '002'],
         ['CONVENIO_DESCUENTO', 'deduccion', '004'],
         ['CONVENIO_FONACOT', 'deduccion', '011'],
         ['CONVENIO_INFONAVIT', 'deduccion', '010'],

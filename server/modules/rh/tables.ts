@@ -310,7 +310,7 @@ export const rhAgreements = pgTable(
 
 // ---- Nóminas ----
 
-export const PAYROLL_KINDS = ['semanal', 'quincenal', 'extraordinaria'] as const;
+export const PAYROLL_KINDS = ['semanal', 'quincenal', 'extraordinaria', 'aguinaldo'] as const;
 export const PAYROLL_STATUSES = ['borrador', 'calculada', 'cerrada'] as const;
 
 export const rhPayrolls = pgTable(
@@ -335,6 +335,14 @@ export const rhPayrolls = pgTable(
     calculatedAt: timestamp('calculated_at', { withTimezone: true, mode: 'date' }),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     closedBy: integer('closed_by').references(() => users.id),
+    /**
+     * When the last receipt of the closed payroll was stamped or excluded from stamping with a
+     * reason (issue 27): null while any receipt is pendiente, rechazada or was never sealed.
+     */
+    stampingCompletedAt: timestamp('stamping_completed_at', { withTimezone: true, mode: 'date' }),
+    /** Aguinaldo payroll (issue 27): the days of salary it pays (15 by law, or the contract's) and the ISR method chosen. */
+    aguinaldoDays: numeric('aguinaldo_days', { precision: 6, scale: 2 }),
+    isrMethod: text('isr_method'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: version(),
@@ -342,7 +350,9 @@ export const rhPayrolls = pgTable(
   (t) => [
     uniqueIndex('rh_payrolls_folio_uq').on(t.folio),
     index('rh_payrolls_period_idx').on(t.periodStart),
-    check('rh_payrolls_kind_ck', sql`${t.kind} in ('semanal', 'quincenal', 'extraordinaria')`),
+    check('rh_payrolls_kind_ck', sql`${t.kind} in ('semanal', 'quincenal', 'extraordinaria', 'aguinaldo')`),
+    check('rh_payrolls_isr_method_ck', sql`${t.isrMethod} is null or ${t.isrMethod} in ('art174', 'art96')`),
+    check('rh_payrolls_aguinaldo_ck', sql`(${t.kind} = 'aguinaldo') = (${t.aguinaldoDays} is not null and ${t.isrMethod} is not null)`),
     check('rh_payrolls_frequency_ck', sql`${t.frequency} in ('semanal', 'quincenal')`),
     check('rh_payrolls_status_ck', sql`${t.status} in ('borrador', 'calculada', 'cerrada')`),
     check('rh_payrolls_dates_ck', sql`${t.periodEnd} >= ${t.periodStart}`),
@@ -382,7 +392,8 @@ export const rhPayrollEmployees = pgTable(
      * The receipt's CFDI de nómina (issue 27), as an invoice's: null while the payroll is open
      * (and on receipts closed before stamping existed); 'pendiente' from the close until the PAC's
      * answer is saved (cfdiXml = the sealed XML sent); 'timbrada' after (cfdiXml = the stamped
-     * XML); 'rechazada' when it could not be sealed or the PAC refused it (stampError says why).
+     * XML); 'rechazada' when it could not be sealed or the PAC refused it (stampError says why);
+     * 'excluida' when a person left it out of the stamping with a reason (final).
      */
     stampStatus: text('stamp_status'),
     cfdiXml: text('cfdi_xml'),
@@ -390,6 +401,9 @@ export const rhPayrollEmployees = pgTable(
     stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
     stampSandbox: boolean('stamp_sandbox'),
     stampError: text('stamp_error'),
+    exclusionReason: text('exclusion_reason'),
+    excludedAt: timestamp('excluded_at', { withTimezone: true, mode: 'date' }),
+    excludedBy: integer('excluded_by').references(() => users.id),
   },
   (t) => [
     uniqueIndex('rh_payroll_employees_uq').on(t.payrollId, t.employeeId),
@@ -398,6 +412,8 @@ export const rhPayrollEmployees = pgTable(
     index('rh_payroll_employees_employee_idx').on(t.employeeId),
     check('rh_payroll_employees_days_ck', sql`${t.daysWorked} >= 0 and ${t.absences} >= 0`),
     check('rh_payroll_employees_overtime_ck', sql`${t.overtimeDoubleHours} >= 0 and ${t.overtimeTripleHours} >= 0`),
+    check('rh_payroll_employees_stamp_status_ck', sql`${t.stampStatus} is null or ${t.stampStatus} in ('pendiente', 'timbrada', 'rechazada', 'excluida')`),
+    check('rh_payroll_employees_excluded_ck', sql`(${t.stampStatus} = 'excluida') = (${t.exclusionReason} is not null)`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   CalculatorInputError,
   isrArt174,
   isrArt95,
+  isrArt96Alone,
   primaPercentOf,
   ptu,
   separation,
@@ -106,6 +107,17 @@ describe('aguinaldo', () => {
     //   rate = 28.439698… ÷ 209.122016… = 0.135995717…; ISR = 2,510.84 × 0.135995717… = 341.4574… → 341.46
     const r = aguinaldo(SETS, { ...base, hireDate: '2026-03-01', monthlyOrdinaryIncome: '12500.00', exemptUsedThisYear: '1000.00' });
     expect(r).toMatchObject({ daysInYear: 306, amount: '5030.14', exempt: '2519.30', taxable: '2510.84', isrArt174: '341.46' });
+  });
+
+  it('the employer may withhold by art. 96 on the payment alone (aguinaldo payroll); art. 174 stays the default', () => {
+    // Same 6,000.00: exempt 3,519.30, taxable 2,480.70. Monthly tariff on 2,480.70 alone (6.40 % row):
+    // 16.22 + (2,480.70 − 844.60) × 0.064 = 16.22 + 104.7104 = 120.9304 → 120.93. Art. 174 (269.90) still reported.
+    const r = aguinaldo(SETS, { ...base, isrMethod: 'art96' });
+    expect(r).toMatchObject({ taxable: '2480.70', isrArt174: '269.90', isr: '120.93' });
+    expect(aguinaldo(SETS, base).isr).toBe('269.90');
+    // Nothing taxable, nothing withheld; the first row subtracts its 0.01 lower limit: (261.52 − 0.01) × 1.92 % = 5.020992 → 5.02.
+    expect(isrArt96Alone(MONTHLY, '0.00', 'de prueba').isr).toBe('0.00');
+    expect(isrArt96Alone(MONTHLY, '261.52', 'de prueba').isr).toBe('5.02');
   });
 
   it('the cap is annual: once used up nothing more is exempt, and never negative', () => {

@@ -13,11 +13,8 @@ export const PAYROLL_STATUS: StatusLabels = {
   cerrada: { label: 'Cerrada', color: 'teal' },
 };
 
-export const PAYROLL_KIND_LABELS: Record<string, string> = {
-  semanal: 'Semanal',
-  quincenal: 'Quincenal',
-  extraordinaria: 'Extraordinaria',
-};
+// The kinds' names are the payroll rules' own (schema/rh/payroll.ts), aguinaldo included.
+export { PAYROLL_KIND_LABELS } from '../../../../schema/rh/payroll';
 
 export const IMSS_BASE_LABELS: Record<string, string> = {
   SBC: 'SBC',

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconAlertTriangle, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconBan, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RhPayrollCalculateDocument,
@@ -17,14 +17,16 @@ import {
   RhPayrollDeleteDocument,
   RhPayrollDetailDocument,
   RhPayrollIncidentSaveDocument,
+  RhPayrollReceiptExcludeDocument,
   RhPayrollReceiptsDocument,
   RhPayrollReceiptStampDocument,
   RhPayrollReceiptXmlDocument,
+  type RhAguinaldoIsrMethod,
   type RhPayFrequency,
   type RhPayrollDetailQuery,
   type RhPayrollKind,
 } from '../../../../generated/modules/human-resources/graphql';
-import { CONCEPT_KIND_LABELS, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
+import { AGUINALDO_ISR_METHOD_LABELS, CONCEPT_KIND_LABELS, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { downloadBase64, downloadXml } from '../../../components/attachments';
 import { confirmAction } from '../../../components/confirm';
@@ -33,19 +35,20 @@ import { idParam, todayIso } from '../../../components/dates';
 import { FormDialog } from '../../../components/EditDialog';
 import { exportRows, type ExportColumn } from '../../../components/exportRows';
 import { FormPage, SaveErrorAlert } from '../../../components/FormPage';
-import { formatDate, formatMoney, formatNumber } from '../../../components/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { InfoField } from '../../../components/InfoField';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { PageHeader } from '../../../components/PageHeader';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { RecordHistoryButton } from '../../../components/RecordHistory';
 import { useScreenTitle } from '../../../components/screenTitle';
 import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
-import { frequencyOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, STAMP_BADGES, texts } from './texts';
+import { frequencyOptions, isrMethodOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
 
 type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
 type PayrollEmployee = Payroll['employees'][number];
@@ -54,8 +57,11 @@ const Money = ({ value }: { value: string }) => (Number(value) < 0 ? <Text span 
 
 // ---- new payroll --------------------------------------------------------------------------
 
-type HeaderValues = { kind: string; frequency: string; periodStart: string; periodEnd: string; paymentDate: string; description: string };
-const HEADER_FIELDS = ['kind', 'frequency', 'periodStart', 'periodEnd', 'paymentDate', 'description'] as const;
+type HeaderValues = { kind: string; frequency: string; periodStart: string; periodEnd: string; paymentDate: string; description: string; aguinaldoDays: string; isrMethod: string };
+const HEADER_FIELDS = ['kind', 'frequency', 'periodStart', 'periodEnd', 'paymentDate', 'description', 'aguinaldoDays', 'isrMethod'] as const;
+
+/** An aguinaldo's default payment date: 15 December of the year (the law's limit is the 20th). */
+const aguinaldoDateOf = (today: string) => `${today.slice(0, 4)}-12-15`;
 
 function NewPayroll() {
   const navigate = useNavigate();
@@ -64,16 +70,24 @@ function NewPayroll() {
   const q = quincenaOf(todayIso());
   const form = useForm<HeaderValues>({
     mode: 'controlled',
-    initialValues: { kind: 'quincenal', frequency: '', periodStart: q.start, periodEnd: q.end, paymentDate: q.end, description: '' },
-    validate: { frequency: (v, all) => (all.kind === 'extraordinaria' && !v ? texts.required : null) },
+    initialValues: { kind: 'quincenal', frequency: '', periodStart: q.start, periodEnd: q.end, paymentDate: q.end, description: '', aguinaldoDays: '15', isrMethod: 'art174' },
+    validate: { frequency: (v, all) => ((all.kind === 'extraordinaria' || all.kind === 'aguinaldo') && !v ? texts.required : null) },
+    onValuesChange: (values, previous) => {
+      // Choosing Aguinaldo proposes its usual payment date; the period is that day.
+      if (values.kind === 'aguinaldo' && previous.kind !== 'aguinaldo') form.setFieldValue('paymentDate', aguinaldoDateOf(todayIso()));
+    },
   });
+  const aguinaldo = form.values.kind === 'aguinaldo';
   const { save, saving, error } = useFormSave<HeaderValues>({ form, fields: HEADER_FIELDS, readOnly: !access.crear, onSaved: () => undefined });
   const h = texts.header;
   const submit = () =>
     save(async (v) => {
       const r = await create({
         variables: {
-          input: { kind: v.kind as RhPayrollKind, frequency: v.kind === 'extraordinaria' ? (v.frequency as RhPayFrequency) : null, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description },
+          input:
+            v.kind === 'aguinaldo'
+              ? { kind: 'aguinaldo', frequency: v.frequency as RhPayFrequency, periodStart: v.paymentDate, periodEnd: v.paymentDate, paymentDate: v.paymentDate, description: v.description, aguinaldoDays: v.aguinaldoDays || null, isrMethod: v.isrMethod as RhAguinaldoIsrMethod }
+              : { kind: v.kind as RhPayrollKind, frequency: v.kind === 'extraordinaria' ? (v.frequency as RhPayFrequency) : null, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description },
         },
       });
       const p = r.data?.rhPayrollCreate;
@@ -81,14 +95,23 @@ function NewPayroll() {
       return h.created(p?.folio ?? 0, p?.employeeCount ?? 0);
     });
   return (
-    <FormPage title={texts.newTitle} description={h.createHelp} onSubmit={submit} onCancel={() => void navigate(PAYROLL_PATHS.list)} dirty={form.isDirty()} saving={saving} error={error} submitLabel={h.create} readOnly={!access.crear}>
+    <FormPage title={texts.newTitle} description={aguinaldo ? h.aguinaldoHelp : h.createHelp} onSubmit={submit} onCancel={() => void navigate(PAYROLL_PATHS.list)} dirty={form.isDirty()} saving={saving} error={error} submitLabel={h.create} readOnly={!access.crear}>
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Select label={h.kind} required data={kindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
-          {form.values.kind === 'extraordinaria' ? <Select label={h.frequency} required data={frequencyOptions} {...form.getInputProps('frequency')} /> : <div />}
+          {form.values.kind === 'extraordinaria' || aguinaldo ? <Select label={h.frequency} required data={frequencyOptions} {...form.getInputProps('frequency')} /> : <div />}
           <TextInput label={h.description} maxLength={300} {...form.getInputProps('description')} />
-          <DateField label={h.periodStart} required {...form.getInputProps('periodStart')} />
-          <DateField label={h.periodEnd} required {...form.getInputProps('periodEnd')} />
+          {aguinaldo ? (
+            <>
+              <NumberField label={h.aguinaldoDays} description={h.aguinaldoDaysHelp} precision={2} min={15} required {...form.getInputProps('aguinaldoDays')} />
+              <Select label={h.isrMethod} required data={isrMethodOptions} allowDeselect={false} {...form.getInputProps('isrMethod')} />
+            </>
+          ) : (
+            <>
+              <DateField label={h.periodStart} required {...form.getInputProps('periodStart')} />
+              <DateField label={h.periodEnd} required {...form.getInputProps('periodEnd')} />
+            </>
+          )}
           <DateField label={h.paymentDate} required {...form.getInputProps('paymentDate')} />
         </SimpleGrid>
       </Paper>
@@ -234,12 +257,16 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const [close] = useMutation(RhPayrollCloseDocument);
   const [remove] = useMutation(RhPayrollDeleteDocument);
   const [stamp] = useMutation(RhPayrollReceiptStampDocument);
+  const [exclude] = useMutation(RhPayrollReceiptExcludeDocument);
+  const [excluding, setExcluding] = useState<PayrollEmployee | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [editing, setEditing] = useState<PayrollEmployee | null>(null);
   const a = texts.actions;
   const g = texts.grid;
   const open = payroll.status !== 'cerrada';
+  // An aguinaldo has no incidents: its grid only shows each receipt.
+  const editable = open && access.editar && payroll.kind !== 'aguinaldo';
   const negatives = payroll.status === 'calculada' ? payroll.employees.filter((e) => Number(e.net) < 0).length : 0;
   useScreenTitle(texts.titleOf(payroll.folio, PAYROLL_KIND_LABELS[payroll.kind]));
   useRecordChanges('rh_payroll', (id, byMe) => {
@@ -258,7 +285,9 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       setBusy(null);
     }
   };
-  const refused = payroll.employees.filter((e) => e.stampStatus === 'rechazada').length;
+  const closed = payroll.status === 'cerrada';
+  const canStamp = (e: PayrollEmployee) => closed && e.stampStatus !== 'timbrada' && e.stampStatus !== 'excluida' && access.autorizar;
+  const canExclude = (e: PayrollEmployee) => closed && (e.stampStatus === null || e.stampStatus === 'rechazada') && access.autorizar;
   const receiptXml = (e: PayrollEmployee) =>
     run(`xml-${e.id}`, async () => {
       const r = await client.query({ query: RhPayrollReceiptXmlDocument, variables: { payrollEmployeeId: e.id }, fetchPolicy: 'network-only' });
@@ -288,6 +317,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
         actions={
           <>
             <StatusBadge status={payroll.status} labels={PAYROLL_BADGES} />
+            {closed ? <StatusBadge status={payroll.stampingComplete ? 'completo' : 'incompleto'} labels={STAMPING_BADGES} /> : null}
             <RecordHistoryButton entity="rh_payroll" entityId={payroll.id} reference={`Nómina ${payroll.folio}`} />
             {open && access.editar ? (
               <Button leftSection={<IconCalculator size={16} />} loading={busy === 'calc'} onClick={() => void run('calc', async () => { await calculate({ variables: { id: payroll.id, version: payroll.version } }); onReload(); return a.calculated; })}>
@@ -348,11 +378,11 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           {error.message}
         </Alert>
       ) : null}
-      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{texts.draftNotice}</Alert> : null}
+      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{payroll.kind === 'aguinaldo' ? texts.aguinaldoNotice : texts.draftNotice}</Alert> : null}
       {payroll.status === 'cerrada' ? <Alert color="teal" variant="light">{texts.closedNotice}</Alert> : null}
-      {refused ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={texts.stamping.refused(refused)}>
-          {texts.stamping.refusedHelp}
+      {closed && payroll.receiptsToStamp > 0 ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {texts.stamping.toStamp(payroll.receiptsToStamp)}
         </Alert>
       ) : null}
       {negatives ? (
@@ -363,7 +393,14 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
           <InfoField label={texts.header.kind} value={PAYROLL_KIND_LABELS[payroll.kind]} />
-          <InfoField label={texts.columns.period} value={texts.period(formatDate(payroll.periodStart), formatDate(payroll.periodEnd))} />
+          {payroll.kind === 'aguinaldo' ? (
+            <>
+              <InfoField label={texts.info.aguinaldoDays} value={formatNumber(payroll.aguinaldoDays ?? '0')} />
+              <InfoField label={texts.info.isrMethod} value={payroll.isrMethod ? AGUINALDO_ISR_METHOD_LABELS[payroll.isrMethod] : '—'} />
+            </>
+          ) : (
+            <InfoField label={texts.columns.period} value={texts.period(formatDate(payroll.periodStart), formatDate(payroll.periodEnd))} />
+          )}
           <InfoField label={texts.header.paymentDate} value={formatDate(payroll.paymentDate)} />
           <InfoField label={texts.info.employees} value={payroll.employeeCount} />
           <InfoField label={texts.info.tableYear} value={payroll.tableYear ?? '—'} />
@@ -417,7 +454,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                     <Group gap={4} wrap="nowrap" justify="flex-end">
                       <Tooltip label={a.incidents}>
                         <ActionIcon variant="subtle" aria-label={`${a.incidents} ${e.employeeNumber}`} onClick={() => setEditing(e)}>
-                          {open && access.editar ? <IconPencil size={16} /> : <IconEye size={16} />}
+                          {editable ? <IconPencil size={16} /> : <IconEye size={16} />}
                         </ActionIcon>
                       </Tooltip>
                       {payroll.status !== 'borrador' && access.exportar ? (
@@ -431,13 +468,6 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                         <Tooltip label={a.xml}>
                           <ActionIcon variant="subtle" aria-label={`${a.xml} ${e.employeeNumber}`} loading={busy === `xml-${e.id}`} onClick={() => void receiptXml(e)}>
                             <IconFileCode size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                      {payroll.status === 'cerrada' && e.stampStatus !== 'timbrada' && access.autorizar ? (
-                        <Tooltip label={a.stamp}>
-                          <ActionIcon variant="subtle" color="teal" aria-label={`${a.stamp} ${e.employeeNumber}`} loading={busy === `stamp-${e.id}`} onClick={() => void stampReceipt(e)}>
-                            <IconCertificate size={16} />
                           </ActionIcon>
                         </Tooltip>
                       ) : null}
@@ -461,6 +491,18 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           </Table>
         </Table.ScrollContainer>
       </Paper>
+      {closed ? (
+        <ReceiptStamping
+          payroll={payroll}
+          busy={busy}
+          canStamp={canStamp}
+          canExclude={canExclude}
+          canXml={access.exportar}
+          onStamp={(e) => void stampReceipt(e)}
+          onExclude={setExcluding}
+          onXml={(e) => void receiptXml(e)}
+        />
+      ) : null}
       {payroll.conceptTotals.length ? (
         <Paper withBorder radius="md" p="md">
           <Text fw={600} mb="sm">
@@ -494,10 +536,25 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           </Group>
         </Paper>
       ) : null}
+      <ReasonDialog
+        opened={excluding !== null}
+        title={excluding ? a.excludeTitle(excluding.employeeNumber, excluding.employeeName) : ''}
+        message={a.excludeMessage}
+        confirmLabel={a.exclude}
+        onClose={(done) => {
+          const e = excluding;
+          setExcluding(null);
+          if (done && e) {
+            notifySuccess(a.excluded(e.employeeNumber));
+            onReload();
+          }
+        }}
+        onConfirm={(reason) => exclude({ variables: { payrollEmployeeId: excluding!.id, reason } })}
+      />
       {editing ? (
         <IncidentDialog
           employee={editing}
-          readOnly={!open || !access.editar}
+          readOnly={!editable}
           onClose={(saved) => {
             setEditing(null);
             if (saved) onReload();
@@ -527,14 +584,93 @@ export function PayrollDetailPage() {
   return <PayrollView payroll={payroll} onReload={() => void detail.refetch()} />;
 }
 
-const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle } as const;
+/** A closed payroll's receipts: each one's CFDI state, its UUID (or why not), «Timbrar» and «Excluir del timbrado». */
+function ReceiptStamping(props: {
+  payroll: Payroll;
+  busy: string | null;
+  canStamp: (e: PayrollEmployee) => boolean;
+  canExclude: (e: PayrollEmployee) => boolean;
+  canXml: boolean;
+  onStamp: (e: PayrollEmployee) => void;
+  onExclude: (e: PayrollEmployee) => void;
+  onXml: (e: PayrollEmployee) => void;
+}) {
+  const { payroll, busy } = props;
+  const t = texts.stamping;
+  const a = texts.actions;
+  const detailOf = (e: PayrollEmployee) => {
+    if (e.stampStatus === 'timbrada' && e.uuid) return t.uuid(e.uuid, Boolean(e.stampSandbox));
+    if (e.stampStatus === 'excluida') return t.excludedBy(e.exclusionReason ?? '', e.excludedByName ?? null, e.excludedAt ? formatDateTime(e.excludedAt) : '');
+    return e.stampError ?? '';
+  };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Text fw={600}>{t.title}</Text>
+        {payroll.stampingComplete && payroll.stampingCompletedAt ? (
+          <Text size="sm" c="dimmed">
+            {t.complete(formatDateTime(payroll.stampingCompletedAt))}
+          </Text>
+        ) : null}
+      </Group>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing={4} aria-label={t.title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.cols.number}</Table.Th>
+              <Table.Th>{t.cols.name}</Table.Th>
+              <Table.Th>{t.cols.status}</Table.Th>
+              <Table.Th>{t.cols.detail}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payroll.employees.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.employeeNumber}</Table.Td>
+                <Table.Td style={{ minWidth: 160 }}>{e.employeeName}</Table.Td>
+                <Table.Td>{e.stampStatus ? <StatusBadge status={e.stampStatus} labels={STAMP_BADGES} /> : <Text size="sm" c="dimmed">{t.notSealed}</Text>}</Table.Td>
+                <Table.Td style={{ minWidth: 220, wordBreak: 'break-word' }}>
+                  <Text size="sm" ff={e.stampStatus === 'timbrada' ? 'monospace' : undefined} c={e.stampStatus === 'rechazada' ? 'red' : undefined}>
+                    {detailOf(e)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {(e.stampStatus === 'timbrada' || e.stampStatus === 'pendiente') && props.canXml ? (
+                      <Button size="compact-sm" variant="subtle" leftSection={<IconFileCode size={14} />} loading={busy === `xml-${e.id}`} onClick={() => props.onXml(e)} aria-label={`${a.xml} ${e.employeeNumber}`}>
+                        XML
+                      </Button>
+                    ) : null}
+                    {props.canStamp(e) ? (
+                      <Button size="compact-sm" variant="light" color="teal" leftSection={<IconCertificate size={14} />} loading={busy === `stamp-${e.id}`} onClick={() => props.onStamp(e)} aria-label={`${a.stamp} ${e.employeeNumber}`}>
+                        {a.stamp}
+                      </Button>
+                    ) : null}
+                    {props.canExclude(e) ? (
+                      <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconBan size={14} />} onClick={() => props.onExclude(e)} aria-label={`${a.exclude} ${e.employeeNumber}`}>
+                        {a.exclude}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle, excluida: IconBan } as const;
 
 /** The receipt's CFDI in one icon (the grid is already wide): its state, and in the tooltip the UUID or why it was not stamped. */
 function StampMark({ receipt: e }: { receipt: PayrollEmployee }) {
   const status = e.stampStatus!;
   const Icon = STAMP_ICONS[status];
   const { label, color } = STAMP_BADGES[status];
-  const detail = status === 'timbrada' && e.uuid ? texts.stamping.uuid(e.uuid, Boolean(e.stampSandbox)) : e.stampError;
+  const detail = status === 'timbrada' && e.uuid ? texts.stamping.uuid(e.uuid, Boolean(e.stampSandbox)) : status === 'excluida' ? e.exclusionReason : e.stampError;
   return (
     <Tooltip multiline maw={360} label={detail ? `${label}: ${detail}` : label}>
       <ThemeIcon variant="light" color={color} size="sm" radius="xl" role="img" aria-label={`CFDI ${label} ${e.employeeNumber}`}>

@@ -1,6 +1,6 @@
 // Nóminas: every Spanish string of the screens, in one place for review.
 import type { StatusLabels } from '../../../components/StatusBadge';
-import { PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
+import { AGUINALDO_ISR_METHOD_LABELS, PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
 
 export const PAYROLL_PATHS = {
   list: '/system/rh/payroll',
@@ -18,10 +18,18 @@ export const STAMP_BADGES: StatusLabels = {
   pendiente: { label: 'Pendiente', color: 'yellow' },
   timbrada: { label: 'Timbrado', color: 'teal' },
   rechazada: { label: 'Sin timbrar', color: 'red' },
+  excluida: { label: 'Excluido', color: 'gray' },
+};
+
+/** A closed payroll: stamped in full, or with receipts still to stamp or exclude. */
+export const STAMPING_BADGES: StatusLabels = {
+  completo: { label: 'Timbrado completo', color: 'teal' },
+  incompleto: { label: 'Timbrado incompleto', color: 'orange' },
 };
 
 export const kindOptions = Object.entries(PAYROLL_KIND_LABELS).map(([value, label]) => ({ value, label }));
 export const statusOptions = Object.entries(PAYROLL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+export const isrMethodOptions = Object.entries(AGUINALDO_ISR_METHOD_LABELS).map(([value, label]) => ({ value, label }));
 export const frequencyOptions = [
   { value: 'semanal', label: 'Empleados semanales' },
   { value: 'quincenal', label: 'Empleados quincenales' },
@@ -48,13 +56,19 @@ export const texts = {
     periodEnd: 'Fin del periodo',
     paymentDate: 'Fecha de pago',
     description: 'Descripción',
+    aguinaldoDays: 'Días de aguinaldo',
+    aguinaldoDaysHelp: 'Al menos 15 (art. 87 LFT), o los del contrato colectivo.',
+    isrMethod: 'Método de ISR',
+    aguinaldoHelp:
+      'Paga a cada empleado activo de la frecuencia los días de aguinaldo × salario diario, proporcional a los días del año con empleo; exento hasta 30 UMA al año (menos lo ya exento en el año). No paga sueldo, IMSS ni abonos de convenios. Una por empleado y año; se paga a más tardar el 20 de diciembre.',
     create: 'Crear nómina',
     createHelp: 'Se incluyen los empleados activos de la frecuencia elegida contratados a más tardar al fin del periodo, con su salario y SBC de hoy.',
     created: (folio: number, n: number) => `Nómina ${folio} creada con ${n} ${n === 1 ? 'empleado' : 'empleados'}.`,
   },
   newTitle: 'Nueva nómina',
   titleOf: (folio: number, kind: string) => `Nómina ${folio} · ${kind}`,
-  info: { tableYear: 'Tablas fiscales', closedBy: 'Cerrada por', employees: 'Empleados' },
+  info: { tableYear: 'Tablas fiscales', closedBy: 'Cerrada por', employees: 'Empleados', aguinaldoDays: 'Días de aguinaldo', isrMethod: 'Método de ISR' },
+  aguinaldoNotice: 'Nómina de aguinaldo: sin incidencias; pulsa «Calcular» para obtener el aguinaldo, su parte exenta y su ISR de cada empleado.',
   draftNotice: 'Captura las incidencias y pulsa «Calcular». Una incidencia guardada regresa la nómina a borrador hasta el siguiente cálculo.',
   closedNotice: 'Nómina cerrada: sus cifras ya no cambian aunque cambien las tablas o los salarios.',
   negativeNotice: (n: number) => `${n} ${n === 1 ? 'empleado tiene' : 'empleados tienen'} neto negativo: corrige sus deducciones antes de cerrar.`,
@@ -76,12 +90,23 @@ export const texts = {
     xml: 'XML del CFDI',
     stamp: 'Timbrar',
     stamped: (number: string) => `Recibo de ${number} timbrado.`,
+    exclude: 'Excluir del timbrado',
+    excludeTitle: (number: string, name: string) => `Excluir del timbrado el recibo de ${number} ${name}`,
+    excludeMessage: 'El recibo no se timbrará y la nómina podrá quedar con timbrado completo. El motivo queda en el historial.',
+    excluded: (number: string) => `Recibo de ${number} excluido del timbrado.`,
   },
   stamping: {
     column: 'CFDI',
     uuid: (uuid: string, sandbox: boolean) => `Folio fiscal ${uuid}${sandbox ? ' (PAC de pruebas: sin validez fiscal)' : ''}`,
     refused: (n: number) => (n === 1 ? '1 recibo quedó sin timbrar' : `${n} recibos quedaron sin timbrar`),
     refusedHelp: 'El motivo está en la columna CFDI (pasa el cursor sobre el ícono rojo). Corrige el dato y usa «Timbrar» en el recibo.',
+    title: 'Timbrado de recibos',
+    toStamp: (n: number) =>
+      `${n === 1 ? 'Falta 1 recibo' : `Faltan ${n} recibos`} por timbrar: la nómina no tiene el timbrado completo hasta que cada recibo se timbre (corrige el dato y usa «Timbrar») o se excluya del timbrado con un motivo.`,
+    complete: (at: string) => `Timbrado completo desde el ${at}: cada recibo quedó timbrado o excluido con su motivo.`,
+    cols: { number: 'Núm.', name: 'Nombre', status: 'Estado', detail: 'Folio fiscal (UUID) o motivo', net: 'Neto' },
+    excludedBy: (reason: string, who: string | null, at: string) => `Excluido: ${reason} (${[who, at].filter(Boolean).join(', ')})`,
+    notSealed: 'Sin sellar',
   },
   grid: {
     title: 'Empleados',

@@ -12,6 +12,7 @@
 import { cfdiLocalTime } from '../../../lib/cfdi/time';
 import { daysBetween } from '../../../../schema/dates';
 import { dec, money, sum } from '../../../../schema/money';
+import { isOrdinaryPayroll, type PayrollKind } from '../../../../schema/rh/payroll';
 import { CFDI_NS, CFDI_SCHEMA_LOCATION, XSI_NS } from '../../../lib/cfdi/xml';
 
 export const NOMINA_NS = 'http://www.sat.gob.mx/nomina12';
@@ -65,10 +66,13 @@ export type NominaReceipt = {
   lines: readonly NominaLine[];
 };
 
-/** c_PeriodicidadPago of a payroll: an extraordinaria is 99 (otra periodicidad), an ordinary one its frequency. */
-export function periodicidadOf(kind: 'semanal' | 'quincenal' | 'extraordinaria'): string {
-  return kind === 'extraordinaria' ? '99' : kind === 'semanal' ? '02' : '04';
+/** c_PeriodicidadPago of a payroll: an extraordinaria or aguinaldo is 99 (otra periodicidad), an ordinary one its frequency. */
+export function periodicidadOf(kind: PayrollKind): string {
+  return isOrdinaryPayroll(kind) ? (kind === 'semanal' ? '02' : '04') : '99';
 }
+
+/** TipoNomina: O for the ordinary payrolls, E (extraordinaria, with periodicidad 99) for the rest. */
+export const tipoNominaOf = (kind: PayrollKind): 'O' | 'E' => (isOrdinaryPayroll(kind) ? 'O' : 'E');
 
 /**
  * Antigüedad as completed weeks, "P<weeks>W": the days from FechaInicioRelLaboral to FechaFinalPago

@@ -6,7 +6,7 @@ import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { moneyGroups, type MoneyGroupPage } from '../../../lib/moneyGroups';
 import { employeeNameSql } from '../data';
-import type { ConceptKind, LineSource, PayFrequency, PayrollKind, TaxableRule } from '../../../../schema/rh/payroll';
+import type { AguinaldoIsrMethod, ConceptKind, LineSource, PayFrequency, PayrollKind, TaxableRule } from '../../../../schema/rh/payroll';
 
 const idList = (ids: readonly number[]): SQL => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
 const CHUNK = 500;
@@ -33,6 +33,13 @@ export type PayrollRow = {
   calculatedAt: Date | null;
   closedAt: Date | null;
   closedByName: string | null;
+  /** When every receipt got stamped or excluded; null while some is not. */
+  stampingCompletedAt: Date | null;
+  stampingComplete: boolean;
+  /** Receipts of a closed payroll not yet timbrada nor excluida (0 while open). */
+  receiptsToStamp: number;
+  aguinaldoDays: string | null;
+  isrMethod: AguinaldoIsrMethod | null;
   version: number;
 };
 
@@ -40,7 +47,10 @@ const payrollSelect = sql`select p.id, p.folio, p.kind, p.frequency, p.period_st
     p.payment_date::text as "paymentDate", p.description, p.status, p.table_year as "tableYear",
     (select count(*) from rh_payroll_employees pe where pe.payroll_id = p.id)::int as "employeeCount",
     p.perceptions::text as perceptions, p.deductions::text as deductions, p.other_payments::text as "otherPayments", p.net::text as net,
-    p.calculated_at as "calculatedAt", p.closed_at as "closedAt", u.name as "closedByName", p.version
+    p.calculated_at as "calculatedAt", p.closed_at as "closedAt", u.name as "closedByName", p.stamping_completed_at as "stampingCompletedAt", (p.stamping_completed_at is not null) as "stampingComplete",
+    (case when p.status = 'cerrada' then (select count(*) from rh_payroll_employees pe where pe.payroll_id = p.id
+       and (pe.stamp_status is null or pe.stamp_status not in ('timbrada', 'excluida'))) else 0 end)::int as "receiptsToStamp",
+    p.aguinaldo_days::text as "aguinaldoDays", p.isr_method as "isrMethod", p.version
   from rh_payrolls p left join users u on u.id = p.closed_by`;
 
 export const PAYROLL_SORTS = ['folio', 'kind', 'periodStart', 'paymentDate', 'status', 'net'] as const;
@@ -90,12 +100,24 @@ export async function listPayrolls(ex: Executor, q: ListQuery<PayrollSort>, f: P
 
 export async function insertPayroll(
   ex: Executor,
-  v: { folio: number; kind: string; frequency: string; periodStart: string; periodEnd: string; paymentDate: string; description: string; createdBy: number | null },
+  v: {
+    folio: number;
+    kind: string;
+    frequency: string;
+    periodStart: string;
+    periodEnd: string;
+    paymentDate: string;
+    description: string;
+    createdBy: number | null;
+    aguinaldoDays?: string | null;
+    isrMethod?: AguinaldoIsrMethod | null;
+  },
 ): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`insert into rh_payrolls (folio, kind, frequency, period_start, period_end, payment_date, description, status, created_by)
-        values (${v.folio}, ${v.kind}, ${v.frequency}, ${v.periodStart}, ${v.periodEnd}, ${v.paymentDate}, ${v.description}, 'borrador', ${v.createdBy})
+    sql`insert into rh_payrolls (folio, kind, frequency, period_start, period_end, payment_date, description, status, created_by, aguinaldo_days, isr_method)
+        values (${v.folio}, ${v.kind}, ${v.frequency}, ${v.periodStart}, ${v.periodEnd}, ${v.paymentDate}, ${v.description}, 'borrador', ${v.createdBy},
+          ${v.aguinaldoDays ?? null}, ${v.isrMethod ?? null})
         returning id`,
   );
   return rows[0].id;
@@ -160,9 +182,12 @@ export type PayrollEmployeeRow = {
   stampedAt: Date | null;
   stampSandbox: boolean | null;
   stampError: string | null;
+  exclusionReason: string | null;
+  excludedAt: Date | null;
+  excludedByName: string | null;
 };
 
-export type ReceiptStampStatus = 'pendiente' | 'timbrada' | 'rechazada';
+export type ReceiptStampStatus = 'pendiente' | 'timbrada' | 'rechazada' | 'excluida';
 
 const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber",
     pe.employee_name as "employeeName", pe.daily_salary::text as "dailySalary", pe.sbc_daily::text as "sbcDaily", pe.minimum_wage_only as "minimumWageOnly",
@@ -170,7 +195,8 @@ const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employ
     pe.overtime_triple_hours::text as "overtimeTripleHours", pe.perceptions::text as perceptions, pe.taxable::text as taxable, pe.exempt::text as exempt,
     pe.isr::text as isr, pe.subsidy::text as subsidy, pe.isr_withheld::text as "isrWithheld", pe.imss_employee::text as "imssEmployee",
     pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace",
-    pe.stamp_status as "stampStatus", pe.cfdi_uuid as uuid, pe.stamped_at as "stampedAt", pe.stamp_sandbox as "stampSandbox", pe.stamp_error as "stampError"
+    pe.stamp_status as "stampStatus", pe.cfdi_uuid as uuid, pe.stamped_at as "stampedAt", pe.stamp_sandbox as "stampSandbox", pe.stamp_error as "stampError",
+    pe.exclusion_reason as "exclusionReason", pe.excluded_at as "excludedAt", (select x.name from users x where x.id = pe.excluded_by) as "excludedByName"
   from rh_payroll_employees pe`;
 
 /** Employees of these payrolls (one statement for all), by payroll and employee number; optionally only one employee. */
@@ -462,7 +488,7 @@ export async function closedOrdinaryPeriods(ex: Executor, employeeIds: readonly 
     ex,
     sql`select pe.employee_id as "employeeId", p.folio, p.period_start::text as "periodStart", p.period_end::text as "periodEnd", p.closed_at as "closedAt"
         from rh_payrolls p join rh_payroll_employees pe on pe.payroll_id = p.id
-        where p.kind <> 'extraordinaria' and p.status = 'cerrada' and p.period_start <= ${periodEnd} and p.period_end >= ${periodStart}
+        where p.kind in ('semanal', 'quincenal') and p.status = 'cerrada' and p.period_start <= ${periodEnd} and p.period_end >= ${periodStart}
           and pe.employee_id in ${idList(employeeIds)}
         order by p.period_start, p.folio`,
   );
@@ -477,11 +503,72 @@ export async function installmentsTakenInPeriod(ex: Executor, agreementIds: read
     ex,
     sql`select ap.agreement_id as "agreementId", p.folio, p.period_start::text as "periodStart", p.period_end::text as "periodEnd"
         from rh_agreement_payments ap join rh_payrolls p on p.id = ap.payroll_id
-        where p.kind <> 'extraordinaria' and p.status = 'cerrada' and p.period_start <= ${periodEnd} and p.period_end >= ${periodStart}
+        where p.kind in ('semanal', 'quincenal') and p.status = 'cerrada' and p.period_start <= ${periodEnd} and p.period_end >= ${periodStart}
           and ap.agreement_id in ${idList(agreementIds)}
         order by p.folio desc`,
   );
   return new Map(rows.map((r) => [r.agreementId, { folio: r.folio, periodStart: r.periodStart, periodEnd: r.periodEnd }]));
+}
+
+// ---- aguinaldo payrolls ------------------------------------------------------------------
+
+export type AguinaldoPayrollRow = { folio: number; paymentDate: string; employeeNumber: string; employeeName: string };
+
+/**
+ * The first aguinaldo payroll (any status: payrolls are only deleted while open) paid in `year` that has any
+ * of these employees, other than `payrollId`: there is one per employee and year. Under lockPayrollPeriods.
+ */
+export async function aguinaldoPayrollOf(ex: Executor, employeeIds: readonly number[], year: number, payrollId: number | null = null): Promise<AguinaldoPayrollRow | null> {
+  if (!employeeIds.length) return null;
+  const rows = await queryRows<AguinaldoPayrollRow>(
+    ex,
+    sql`select p.folio, p.payment_date::text as "paymentDate", pe.employee_number as "employeeNumber", pe.employee_name as "employeeName"
+        from rh_payrolls p join rh_payroll_employees pe on pe.payroll_id = p.id
+        where p.kind = 'aguinaldo' and extract(year from p.payment_date) = ${year} and pe.employee_id in ${idList(employeeIds)}
+          ${payrollId !== null ? sql`and p.id <> ${payrollId}` : sql``}
+        order by p.folio, pe.employee_number limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Exempt aguinaldo (percepción SAT 002) each employee already received in `year` in other closed payrolls:
+ * the 30 UMA cap is annual (MX_FISCAL «Aguinaldo»). By employee id; absent = 0.
+ */
+export async function aguinaldoExemptUsed(ex: Executor, employeeIds: readonly number[], year: number, payrollId: number): Promise<Map<number, string>> {
+  if (!employeeIds.length) return new Map();
+  const rows = await queryRows<{ employeeId: number; exempt: string }>(
+    ex,
+    sql`select pe.employee_id as "employeeId", sum(l.exempt)::text as exempt
+        from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
+          join rh_payrolls p on p.id = pe.payroll_id
+        where c.kind = 'percepcion' and c.sat_code = '002' and p.status = 'cerrada' and p.id <> ${payrollId}
+          and extract(year from p.payment_date) = ${year} and pe.employee_id in ${idList(employeeIds)}
+        group by pe.employee_id`,
+  );
+  return new Map(rows.map((r) => [r.employeeId, r.exempt]));
+}
+
+export type AguinaldoEmployeeFile = { hireDate: string; wageZone: 'general' | 'frontera'; terminationDate: string | null };
+
+/** What the aguinaldo needs from each employee's file: the current hire date, the minimum-wage zone and a baja's date. */
+export async function aguinaldoEmployeeData(ex: Executor, employeeIds: readonly number[]): Promise<Map<number, AguinaldoEmployeeFile>> {
+  if (!employeeIds.length) return new Map();
+  const rows = await queryRows<AguinaldoEmployeeFile & { id: number }>(
+    ex,
+    sql`select id, hire_date::text as "hireDate", wage_zone as "wageZone", termination_date::text as "terminationDate" from rh_employees where id in ${idList(employeeIds)}`,
+  );
+  return new Map(rows.map(({ id, ...file }) => [id, file]));
+}
+
+/** Takes an employee out of an open payroll (an aguinaldo's employee given baja before the payment). */
+export async function removePayrollEmployee(ex: Executor, id: number): Promise<void> {
+  await ex.execute(sql`delete from rh_payroll_lines where payroll_employee_id = ${id}`);
+  await ex.execute(sql`delete from rh_payroll_employees where id = ${id}`);
+}
+
+export async function setDaysWorked(ex: Executor, id: number, days: string): Promise<void> {
+  await ex.execute(sql`update rh_payroll_employees set days_worked = ${days}, absences = 0 where id = ${id}`);
 }
 
 // ---- the receipts' CFDI de nómina (stamping.ts) -----------------------------------------
@@ -523,14 +610,17 @@ export async function receiptCfdiSources(ex: Executor, payrollId: number, payrol
 }
 
 export async function markReceiptSealed(ex: Executor, id: number, xml: string): Promise<void> {
-  await ex.execute(sql`update rh_payroll_employees set stamp_status = 'pendiente', cfdi_xml = ${xml}, stamp_error = null where id = ${id} and stamp_status is distinct from 'timbrada'`);
+  await ex.execute(
+    sql`update rh_payroll_employees set stamp_status = 'pendiente', cfdi_xml = ${xml}, stamp_error = null where id = ${id} and (stamp_status is null or stamp_status = 'rechazada')`,
+  );
 }
 
 /** The receipt could not be sealed, or the PAC refused it: the reason stays for the user; nothing was stamped. */
 export async function markReceiptRefused(ex: Executor, id: number, message: string): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`update rh_payroll_employees set stamp_status = 'rechazada', stamp_error = ${message}, cfdi_xml = null where id = ${id} and stamp_status is distinct from 'timbrada' returning id`,
+    sql`update rh_payroll_employees set stamp_status = 'rechazada', stamp_error = ${message}, cfdi_xml = null
+        where id = ${id} and (stamp_status is null or stamp_status in ('pendiente', 'rechazada')) returning id`,
   );
   return rows.length > 0;
 }
@@ -555,6 +645,31 @@ export async function receiptStampRow(ex: Executor, id: number): Promise<Receipt
         from rh_payroll_employees pe join rh_payrolls p on p.id = pe.payroll_id where pe.id = ${id}`,
   );
   return rows[0] ?? null;
+}
+
+/** «Excluir del timbrado»: sin timbrar or rechazada → excluida, once; false when it was in another state. */
+export async function excludeReceipt(ex: Executor, id: number, v: { reason: string; userId: number | null }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update rh_payroll_employees set stamp_status = 'excluida', exclusion_reason = ${v.reason}, excluded_at = now(), excluded_by = ${v.userId}, cfdi_xml = null
+        where id = ${id} and (stamp_status is null or stamp_status = 'rechazada') returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A closed payroll whose receipts are all timbrada or excluida is stamped in full: stamps the
+ * instant once (true), in one statement, so two last receipts settled at once cannot both do it.
+ */
+export async function completeStamping(ex: Executor, payrollId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update rh_payrolls p set stamping_completed_at = now()
+        where p.id = ${payrollId} and p.status = 'cerrada' and p.stamping_completed_at is null
+          and not exists (select 1 from rh_payroll_employees pe where pe.payroll_id = p.id and (pe.stamp_status is null or pe.stamp_status not in ('timbrada', 'excluida')))
+        returning p.id`,
+  );
+  return rows.length > 0;
 }
 
 /** Receipts of a payroll (or of every payroll) left pendiente: sealed, their PAC answer not saved. */

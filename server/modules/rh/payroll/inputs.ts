@@ -14,6 +14,8 @@ export const payrollInput = z.object({
   periodEnd: isoDate(),
   paymentDate: isoDate(),
   description: optionalText(300),
+  aguinaldoDays: decimal({ places: 2, max: '365' }).nullish(),
+  isrMethod: z.enum(['art174', 'art96'], { error: 'Elige el método de ISR del aguinaldo.' }).nullish(),
 });
 
 /** Hours and days: up to 2 decimals, never negative (the cross-field rules are in schema/rh/payroll.ts). */

@@ -2,7 +2,7 @@
 import type { Resolvers } from '../../../graphql/types';
 import * as service from './service';
 import { receiptsPdf } from './receipts';
-import { receiptXml, retryReceiptStamp } from './stamping';
+import { excludeReceiptFromStamping, receiptXml, retryReceiptStamp } from './stamping';
 
 export const rhPayrollResolvers: Resolvers = {
   Query: {
@@ -19,6 +19,7 @@ export const rhPayrollResolvers: Resolvers = {
     rhPayrollClose: (_p, a, ctx) => service.closePayroll(ctx, a.id, a.version),
     rhPayrollDelete: (_p, a, ctx) => service.deletePayroll(ctx, a.id, a.version),
     rhPayrollReceiptStamp: (_p, a, ctx) => retryReceiptStamp(ctx, a.payrollEmployeeId),
+    rhPayrollReceiptExclude: (_p, a, ctx) => excludeReceiptFromStamping(ctx, a.payrollEmployeeId, a.reason),
   },
   // Nóminas Fiscales' lists already carry their employees and totals (loaded in bulk).
   RhPayroll: {

@@ -11,6 +11,11 @@
 // extraordinary one may share the dates, but never pays again the salary
 // days (and so the IMSS days) or the convenio installments that a closed
 // ordinary payroll already paid for them.
+// An aguinaldo payroll (issue 27; MX_FISCAL «Aguinaldo») pays only the
+// aguinaldo of each active employee of its frequency, by aguinaldo() of
+// schema/rh/benefits.ts (the calculator's own code): no salary days, IMSS
+// or convenio installments; one per employee and calendar year (checked
+// under the same advisory lock, so two parallel creations cannot both pass).
 import { writeAudit } from '../../../db/audit';
 import { nextFolio } from '../../../db/folios';
 import type { Executor } from '../../../db/database';
@@ -20,12 +25,15 @@ import { readDateRange, readList, type ListInput } from '../../../lib/list';
 import { parseInput } from '../../../lib/validation';
 import { labelGroups } from '../../../lib/moneyGroups';
 import { monthLabel } from '../../../../schema/moneyGroups';
+import { formatDateMx } from '../../../../schema/dates';
 import { dec, money, sum } from '../../../../schema/money';
+import { aguinaldo, aguinaldoDaysEmployed, YEAR_DAYS } from '../../../../schema/rh/benefits';
 import { fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
   calculateEmployee,
   employedDays,
   isMinimumWageOnly,
+  isOrdinaryPayroll,
   negativeNetMessage,
   PAYROLL_KIND_LABELS,
   PAYROLL_STATUS_LABELS,
@@ -35,6 +43,7 @@ import {
   taxPeriodOf,
   unpaidDays,
   validateIncident,
+  validateAguinaldoDays,
   validatePayrollDates,
   type AgreementDue,
   type CapturedExtra,
@@ -66,6 +75,9 @@ export const MSG = {
   paidAfterCalculation: (e: { employeeNumber: string; employeeName: string }, paid: data.PaidPeriodRow) =>
     `No se puede cerrar: ${payrollReference(paid)} se cerró después del cálculo y ya pagó días de ${e.employeeNumber} ${e.employeeName}; vuelve a calcular la nómina.`,
   installmentTaken: (folio: number, paid: { folio: number } & PeriodRange) => `No se puede cerrar: el convenio ${folio} ya tomó su abono del periodo en ${payrollReference(paid)}; vuelve a calcular la nómina.`,
+  aguinaldoTwice: (o: data.AguinaldoPayrollRow, year: number) =>
+    `El empleado ${o.employeeNumber} ${o.employeeName} ya está en la nómina de aguinaldo ${o.folio} (pago ${formatDateMx(o.paymentDate)}): solo puede haber una nómina de aguinaldo por empleado y año (${year}).`,
+  aguinaldoNoIncidents: 'La nómina de aguinaldo no lleva incidencias: se calcula con el salario diario y los días del año con empleo de cada empleado.',
 } as const;
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -133,11 +145,24 @@ const fiscalFor = (sets: FiscalYearSet[], paymentDate: string, onError: (message
   }
 };
 
+/** Days of aguinaldo a receipt pays (its NumDiasPagados): the payroll's days × days employed in the year ÷ 365, to 2 decimals. */
+function aguinaldoPaidDays(aguinaldoDays: string, hireDate: string, paymentDate: string): string {
+  const year = Number(paymentDate.slice(0, 4));
+  const employed = Math.min(YEAR_DAYS, aguinaldoDaysEmployed(hireDate, year, `${year}-12-31`));
+  return money(dec(aguinaldoDays).times(employed).dividedBy(YEAR_DAYS));
+}
+
 export async function createPayroll(ctx: RequestContext, input: unknown) {
-  const v = parseInput(payrollInput, input);
+  const parsed = parseInput(payrollInput, input);
+  // An aguinaldo is paid on one day: its period is the payment date.
+  const v = parsed.kind === 'aguinaldo' ? { ...parsed, periodStart: parsed.paymentDate, periodEnd: parsed.paymentDate } : parsed;
   const fields = validatePayrollDates(v);
+  if (v.kind === 'aguinaldo' && v.aguinaldoDays != null) {
+    const wrong = validateAguinaldoDays(v.aguinaldoDays);
+    if (wrong) fields.aguinaldoDays = wrong;
+  }
   if (Object.keys(fields).length) throw badInput(fields);
-  const frequency: PayFrequency = v.kind === 'extraordinaria' ? v.frequency! : v.kind;
+  const frequency: PayFrequency = isOrdinaryPayroll(v.kind) ? v.kind : v.frequency!;
   const periodDays = payrollPeriodDays(v.kind, v.periodStart, v.periodEnd);
   // Read before the transaction: the loader runs its queries in parallel, which one transaction's connection must not.
   const sets = await loadFiscalYearSets(db(ctx));
@@ -145,17 +170,35 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
     const params = fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
     const yearSet = sets.find((s) => s.year === params.tableYear)!;
     const employees = await data.eligibleEmployees(tx, frequency, v.periodEnd);
-    if (!employees.length) throw badInput({ [v.kind === 'extraordinaria' ? 'frequency' : 'kind']: MSG.noEmployees(frequency) });
+    if (!employees.length) throw badInput({ [isOrdinaryPayroll(v.kind) ? 'kind' : 'frequency']: MSG.noEmployees(frequency) });
     const employeeIds = employees.map((e) => e.id);
-    if (v.kind !== 'extraordinaria') {
+    if (isOrdinaryPayroll(v.kind)) {
       await data.lockPayrollPeriods(tx);
       const other = await data.overlappingOrdinaryPayroll(tx, { kind: v.kind, periodStart: v.periodStart, periodEnd: v.periodEnd, employeeIds });
       if (other) throw appError('CONFLICT', MSG.overlap(other, v.kind));
     }
+    const year = Number(v.paymentDate.slice(0, 4));
+    const aguinaldoDays = v.kind === 'aguinaldo' ? money(v.aguinaldoDays ?? yearSet.aguinaldoDays) : null;
+    if (v.kind === 'aguinaldo') {
+      await data.lockPayrollPeriods(tx);
+      const other = await data.aguinaldoPayrollOf(tx, employeeIds, year);
+      if (other) throw appError('CONFLICT', MSG.aguinaldoTwice(other, year));
+    }
     // An extraordinary payroll starts with the days no closed ordinary payroll paid.
     const paid = v.kind === 'extraordinaria' ? await data.closedOrdinaryPeriods(tx, employeeIds, v.periodStart, v.periodEnd) : [];
     const folio = await nextFolio(tx, 'rh.payroll');
-    const payrollId = await data.insertPayroll(tx, { folio, kind: v.kind, frequency, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description, createdBy: ctx.auth?.id ?? null });
+    const payrollId = await data.insertPayroll(tx, {
+      folio,
+      kind: v.kind,
+      frequency,
+      periodStart: v.periodStart,
+      periodEnd: v.periodEnd,
+      paymentDate: v.paymentDate,
+      description: v.description,
+      createdBy: ctx.auth?.id ?? null,
+      aguinaldoDays,
+      isrMethod: v.kind === 'aguinaldo' ? (v.isrMethod ?? 'art174') : null,
+    });
     await data.insertPayrollEmployees(
       tx,
       payrollId,
@@ -168,14 +211,17 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
         // SBC = SDI with the seniority at the payment date.
         sbcDaily: sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi,
         minimumWageOnly: isMinimumWageOnly(e.dailySalary, e.wageZone, params.minimumWage),
-        daysWorked: String(
-          v.kind === 'extraordinaria'
-            ? unpaidDays(v, paid.filter((p) => p.employeeId === e.id), e.hireDate)
-            : employedDays(v.periodStart, v.periodEnd, periodDays, e.hireDate),
-        ),
+        daysWorked:
+          aguinaldoDays !== null
+            ? aguinaldoPaidDays(aguinaldoDays, e.hireDate, v.paymentDate)
+            : String(
+                v.kind === 'extraordinaria'
+                  ? unpaidDays(v, paid.filter((p) => p.employeeId === e.id), e.hireDate)
+                  : employedDays(v.periodStart, v.periodEnd, periodDays, e.hireDate),
+              ),
       })),
     );
-    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'create', after: { folio, ...v, frequency, employees: employees.length } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'create', after: { folio, ...v, frequency, aguinaldoDays, employees: employees.length } });
     return payrollId;
   });
   return found(await data.findPayroll(db(ctx), id), 'La nómina');
@@ -191,6 +237,7 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
     if (!pe) throw notFound('El empleado de la nómina');
     const payroll = found(await data.findPayroll(tx, pe.payrollId, { lock: true }), 'La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
+    if (payroll.kind === 'aguinaldo') throw appError('CONFLICT', MSG.aguinaldoNoIncidents);
     const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
     if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
       const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
@@ -226,8 +273,90 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
 
 // ---- calculate --------------------------------------------------------------------------
 
+/** Stores what a calculation posted: the lines (all of them again), each employee's results and the payroll's totals. */
+async function storeCalculation(tx: Executor, payrollId: number, tableYear: number, lines: data.NewLine[], results: data.EmployeeResult[]): Promise<void> {
+  await data.deleteAllLines(tx, payrollId);
+  await data.insertLines(tx, lines);
+  await data.updateEmployeeResults(tx, results);
+  await data.setCalculated(tx, payrollId, {
+    tableYear,
+    perceptions: money(sum(results.map((r) => r.perceptions))),
+    deductions: money(sum(results.map((r) => r.deductions))),
+    otherPayments: money(sum(results.map((r) => r.otherPayments))),
+    net: money(sum(results.map((r) => r.net))),
+  });
+}
+
+/**
+ * An aguinaldo payroll: for each employee aguinaldo() (the calculator's function) with the payroll's days and
+ * ISR method, the hire date of the current employment, and the exempt aguinaldo other closed payrolls of the
+ * year already used. Lines: the aguinaldo (SAT 002, exempt/taxable) and its ISR; nothing else.
+ */
+async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[], tableYear: number, systemId: (key: string) => number): Promise<CalcNotes> {
+  const employees = await data.payrollEmployees(tx, payroll.id);
+  const ids = employees.map((e) => e.employeeId);
+  const year = Number(payroll.paymentDate.slice(0, 4));
+  // One after the other: a transaction's connection runs one statement at a time.
+  const files = await data.aguinaldoEmployeeData(tx, ids);
+  const used = await data.aguinaldoExemptUsed(tx, ids, year, payroll.id);
+  const lines: data.NewLine[] = [];
+  const results: data.EmployeeResult[] = [];
+  const removed: string[] = [];
+  for (const e of employees) {
+    const file = files.get(e.employeeId)!;
+    // Given baja on or before the payment date (or rehired after it): not employed when it is paid.
+    if ((file.terminationDate && file.terminationDate <= payroll.paymentDate) || file.hireDate > payroll.paymentDate) {
+      await data.removePayrollEmployee(tx, e.id);
+      removed.push(`${e.employeeNumber} ${e.employeeName}`);
+      continue;
+    }
+    const r = aguinaldo(sets, {
+      dailySalary: e.dailySalary,
+      hireDate: file.hireDate,
+      paymentDate: payroll.paymentDate,
+      aguinaldoDays: payroll.aguinaldoDays!,
+      exemptUsedThisYear: used.get(e.employeeId) ?? '0',
+      wageZone: file.wageZone,
+      isrMethod: payroll.isrMethod,
+    });
+    const days = aguinaldoPaidDays(payroll.aguinaldoDays!, file.hireDate, payroll.paymentDate);
+    await data.setDaysWorked(tx, e.id, days);
+    lines.push({
+      payrollEmployeeId: e.id,
+      conceptId: systemId('AGUINALDO'),
+      source: 'calculo',
+      agreementId: null,
+      description: `${money(e.dailySalary)} × ${dec(payroll.aguinaldoDays!).toFixed()} días × ${r.daysInYear} ÷ ${YEAR_DAYS}`,
+      amount: r.amount,
+      taxable: r.taxable,
+      exempt: r.exempt,
+      quantity: days,
+    });
+    if (dec(r.isr).gt(0)) lines.push({ payrollEmployeeId: e.id, conceptId: systemId('ISR'), source: 'calculo', agreementId: null, description: '', amount: r.isr, taxable: '0.00', exempt: '0.00', quantity: null });
+    results.push({
+      id: e.id,
+      perceptions: r.amount,
+      taxable: r.taxable,
+      exempt: r.exempt,
+      isr: r.isr,
+      subsidy: '0.00',
+      isrWithheld: r.isr,
+      imssEmployee: '0.00',
+      deductions: r.isr,
+      otherPayments: '0.00',
+      net: money(dec(r.amount).minus(r.isr)),
+      fiscalTrace: r.steps,
+    });
+  }
+  await storeCalculation(tx, payroll.id, tableYear, lines, results);
+  return { removedEmployees: removed };
+}
+
+/** What a calculation tells the audit besides the totals. */
+type CalcNotes = { removedEmployees?: string[] };
+
 /** Calculates every employee of a locked, open payroll and stores lines, results, trace and totals. */
-async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[]): Promise<void> {
+async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[]): Promise<CalcNotes> {
   const params = fiscalFor(sets, payroll.paymentDate, (message) => appError('CONFLICT', message));
   const conceptIds = await data.systemConceptIds(tx);
   const systemId = (key: string) => {
@@ -235,6 +364,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
     if (!id) throw new Error(`rh-payroll: missing system concept ${key} (seedBase did not run)`);
     return id;
   };
+  if (payroll.kind === 'aguinaldo') return calculateAguinaldoLocked(tx, payroll, sets, params.tableYear, systemId);
   const periodDays = payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd);
   const period = taxPeriodOf(payroll.frequency);
   const employees = await data.payrollEmployees(tx, payroll.id);
@@ -309,16 +439,8 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
     results.push({ id: e.id, ...r, fiscalTrace: [...(notes.get(e.employeeId) ?? []), ...r.fiscalTrace] });
   }
   // Captured lines are posted again in calculation order, with their taxable/exempt split.
-  await data.deleteAllLines(tx, payroll.id);
-  await data.insertLines(tx, lines);
-  await data.updateEmployeeResults(tx, results);
-  await data.setCalculated(tx, payroll.id, {
-    tableYear: params.tableYear,
-    perceptions: money(sum(results.map((r) => r.perceptions))),
-    deductions: money(sum(results.map((r) => r.deductions))),
-    otherPayments: money(sum(results.map((r) => r.otherPayments))),
-    net: money(sum(results.map((r) => r.net))),
-  });
+  await storeCalculation(tx, payroll.id, params.tableYear, lines, results);
+  return {};
 }
 
 export async function calculatePayroll(ctx: RequestContext, id: string, version: number) {
@@ -330,9 +452,14 @@ export async function calculatePayroll(ctx: RequestContext, id: string, version:
     if (!payroll) throw notFound('La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
     if (payroll.version !== version) throw conflict();
-    await calculateLocked(tx, payroll, sets);
+    const notes = await calculateLocked(tx, payroll, sets);
     const after = found(await data.findPayroll(tx, payrollId), 'La nómina');
-    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'calculate', after: { tableYear: after.tableYear, perceptions: after.perceptions, deductions: after.deductions, otherPayments: after.otherPayments, net: after.net } });
+    await writeAudit(tx, actorOf(ctx), {
+      entity: 'rh_payroll',
+      entityId: payrollId,
+      action: 'calculate',
+      after: { tableYear: after.tableYear, perceptions: after.perceptions, deductions: after.deductions, otherPayments: after.otherPayments, net: after.net, ...notes },
+    });
   });
   return found(await data.findPayroll(db(ctx), payrollId), 'La nómina');
 }
@@ -351,11 +478,11 @@ export async function closePayroll(ctx: RequestContext, id: string, version: num
     if (payroll.status !== 'calculada') throw appError('CONFLICT', MSG.notCalculated);
     await data.lockPayrollPeriods(tx);
     const employees = await data.payrollEmployees(tx, payrollId);
-    if (payroll.kind !== 'extraordinaria') {
+    if (isOrdinaryPayroll(payroll.kind)) {
       // Payrolls stored before the rule (the same quincena created twice) cannot both be closed.
       const other = await data.overlappingOrdinaryPayroll(tx, { kind: payroll.kind, periodStart: payroll.periodStart, periodEnd: payroll.periodEnd, payrollId });
       if (other) throw appError('CONFLICT', MSG.closeOverlap(other, payroll.kind));
-    } else {
+    } else if (payroll.kind === 'extraordinaria') {
       // An ordinary payroll of the period closed after this one was calculated.
       const paid = await data.closedOrdinaryPeriods(tx, employees.map((e) => e.employeeId), payroll.periodStart, payroll.periodEnd);
       for (const e of employees) {

@@ -6,15 +6,21 @@
 //      instant, sealed (SAT's XSLT cadena incl. the nómina complement, RSA-SHA256, XSD) and kept
 //      as stampStatus 'pendiente'. A receipt that cannot be sealed — the company has no CSD or
 //      registro patronal, the employee's file lacks a datum the CFDI needs — is kept 'rechazada'
-//      with the Spanish reason; the payroll closes all the same (the rule «closes only when each
-//      receipt is stamped or left out with a reason» is not enforced yet).
+//      with the Spanish reason; the payroll closes all the same (cerrada: locked, its convenios paid)
+//      but it is not stamped in full while any receipt is pendiente or rechazada.
 //   2. after commit, the PAC is asked with the idempotency key `nomina-<payrollId>-<employeeId>`.
 //   3. a short transaction saves the stamped XML and UUID: pendiente → timbrada, once.
 //
 // A server that dies between 2 and 3 leaves the receipt pendiente with the sealed XML it sent:
 // on the next start recoverPayrollStamps() asks the PAC for that key and saves the same UUID.
 // A definite PAC refusal leaves the receipt 'rechazada' with the PAC's code and message;
-// «Timbrar» (rhPayrollReceiptStamp) seals it again once the data are corrected.
+// «Timbrar» (rhPayrollReceiptStamp) seals it again once the data are corrected; «Excluir del
+// timbrado» (rhPayrollReceiptExclude) leaves out, with a reason, one that cannot be stamped.
+//
+// The receipts' states are RECEIPT_STAMP_LIFECYCLE (schema/rh/payroll.ts). When the last receipt
+// is timbrada or excluida the payroll is stamped in full (stampingCompletedAt, audit
+// 'timbrado_completo'): checked after each stamp or exclusion commits, so of two receipts settled
+// at once the later one always sees the other.
 import { GraphQLError } from 'graphql';
 import type { Config } from '../../../config';
 import { actorOf, type RequestContext } from '../../../context';
@@ -24,11 +30,13 @@ import { sealCfdi, type Csd } from '../../../lib/cfdi';
 import { recoverEach, stampPending } from '../../../lib/cfdiStamping';
 import { getCompanyProfile } from '../../../lib/company';
 import { loadCompanyCsd, pacRefusal } from '../../../lib/companyCsd';
-import { appError, found, notFound } from '../../../lib/errors';
+import { appError, badInput, found, notFound } from '../../../lib/errors';
+import { assertAction } from '../../../lib/lifecycle';
 import type { AppServices } from '../../../services';
 import { fiscalParametersFor, imssEmployeeQuota, type FiscalYearSet } from '../../../../schema/rh/fiscal';
+import { PAYROLL_MSG, RECEIPT_STAMP_LIFECYCLE, receiptStampState } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
-import { buildNominaXml, companyNominaGaps, employeeNominaGaps, periodicidadOf } from './cfdi';
+import { buildNominaXml, companyNominaGaps, employeeNominaGaps, periodicidadOf, tipoNominaOf } from './cfdi';
 import * as data from './data';
 
 export const receiptStampKey = (payrollId: number, employeeId: number): string => `nomina-${payrollId}-${employeeId}`;
@@ -41,7 +49,20 @@ export const RECEIPT_STAMP_MSG = {
   stamped: 'El recibo ya está timbrado.',
   notClosed: 'Los recibos se timbran al cerrar la nómina: ciérrala primero.',
   noXml: 'El recibo aún no tiene CFDI: se genera al cerrar la nómina.',
+  excluded: 'El recibo está excluido del timbrado.',
+  excludePending: 'El recibo está pendiente de la respuesta del PAC y puede estar ya timbrado: usa «Timbrar» para conocer su resultado antes de excluirlo.',
+  excludeStamped: 'El recibo ya está timbrado: no se puede excluir del timbrado.',
+  excludeNotClosed: 'Solo se excluyen del timbrado recibos de una nómina cerrada.',
 } as const;
+
+/** Marks the payroll stamped in full once no receipt is left to stamp (after the receipt's change committed). */
+async function settlePayroll(app: AppServices, actor: Actor, payrollId: number): Promise<void> {
+  await app.database.db.transaction(async (tx) => {
+    if (await data.completeStamping(tx, payrollId)) {
+      await writeAudit(tx, actor, { entity: 'rh_payroll', entityId: payrollId, action: 'timbrado_completo', after: { stampingComplete: true } });
+    }
+  });
+}
 
 /** `sets`: the fiscal tables (read before the transaction), for the SBC's ceiling on the payment date. */
 type SealContext = { config: Pick<Config, 'csdKey' | 'dataDir'>; sets: readonly FiscalYearSet[]; now?: Date };
@@ -110,7 +131,7 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
         sdiDaily: s.sbcDaily,
       },
       payroll: {
-        tipoNomina: payroll.kind === 'extraordinaria' ? 'E' : 'O',
+        tipoNomina: tipoNominaOf(payroll.kind),
         periodicidad: periodicidadOf(payroll.kind),
         paymentDate: payroll.paymentDate,
         periodStart: payroll.periodStart,
@@ -154,6 +175,7 @@ export async function stampReceipt(app: AppServices, actor: Actor, payrollEmploy
       return pacRefusal(err);
     },
   });
+  await settlePayroll(app, actor, receipt.payrollId);
 }
 
 /** Steps 2–3 for every pendiente receipt of a payroll just closed; each receipt on its own (one PAC failure stops no other). */
@@ -178,6 +200,7 @@ export async function retryReceiptStamp(ctx: RequestContext, payrollEmployeeId: 
   if (!receipt) throw notFound('El recibo');
   if (receipt.payrollStatus !== 'cerrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.notClosed);
   if (receipt.stampStatus === 'timbrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.stamped);
+  if (receipt.stampStatus === 'excluida') throw appError('CONFLICT', RECEIPT_STAMP_MSG.excluded);
   if (receipt.stampStatus !== 'pendiente') {
     const sets = await loadFiscalYearSets(db);
     const refused = await db.transaction(async (tx) => {
@@ -185,11 +208,49 @@ export async function retryReceiptStamp(ctx: RequestContext, payrollEmployeeId: 
       const payroll = await data.findPayroll(tx, receipt.payrollId, { lock: true });
       const current = await data.receiptStampRow(tx, id);
       if (current?.stampStatus === 'pendiente' || current?.stampStatus === 'timbrada') return [];
+      if (current?.stampStatus === 'excluida') throw appError('CONFLICT', RECEIPT_STAMP_MSG.excluded);
       return sealPayrollReceipts(tx, { config: ctx.app.config, sets }, payroll!, id);
     });
     if (refused.length) throw appError('CONFLICT', refused[0].message);
   }
   await stampReceipt(ctx.app, actorOf(ctx), id);
+  return found(await data.findPayrollEmployee(db, id), 'El recibo');
+}
+
+/**
+ * «Excluir del timbrado»: a receipt of a closed payroll that could not be stamped (rechazada, or
+ * never sealed) is left out for good with a reason in Spanish, audited; the payroll may then be
+ * stamped in full. A pendiente receipt may already be stamped at the PAC and a timbrada one has a
+ * UUID: neither is excluded. Two exclusions at once: one changes it, the other is refused.
+ */
+export async function excludeReceiptFromStamping(ctx: RequestContext, payrollEmployeeId: string, reasonInput: string) {
+  const id = Number(payrollEmployeeId);
+  const reason = reasonInput.trim();
+  if (!reason) throw badInput({ reason: PAYROLL_MSG.exclusionReason });
+  if (reason.length > 500) throw badInput({ reason: 'Máximo 500 caracteres.' });
+  const { db } = ctx.app.database;
+  const payrollId = await db.transaction(async (tx) => {
+    const first = await data.receiptStampRow(tx, id);
+    if (!first) throw notFound('El recibo');
+    // Queue on the payroll's row, as «Timbrar» does, then read the receipt as it is now.
+    await data.findPayroll(tx, first.payrollId, { lock: true });
+    const receipt = (await data.receiptStampRow(tx, id))!;
+    if (receipt.payrollStatus !== 'cerrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.excludeNotClosed);
+    if (receipt.stampStatus === 'pendiente') throw appError('CONFLICT', RECEIPT_STAMP_MSG.excludePending);
+    if (receipt.stampStatus === 'timbrada') throw appError('CONFLICT', RECEIPT_STAMP_MSG.excludeStamped);
+    if (receipt.stampStatus === 'excluida') throw appError('CONFLICT', RECEIPT_STAMP_MSG.excluded);
+    assertAction(RECEIPT_STAMP_LIFECYCLE, 'excluir', receiptStampState(receipt.stampStatus), 'excluida');
+    if (!(await data.excludeReceipt(tx, id, { reason, userId: ctx.auth?.id ?? null }))) throw appError('CONFLICT', RECEIPT_STAMP_MSG.excluded);
+    await writeAudit(tx, actorOf(ctx), {
+      entity: 'rh_payroll',
+      entityId: receipt.payrollId,
+      action: 'timbrado_excluido',
+      before: { employeeId: receipt.employeeId, stampStatus: receipt.stampStatus },
+      after: { employeeId: receipt.employeeId, stampStatus: 'excluida', reason },
+    });
+    return receipt.payrollId;
+  });
+  await settlePayroll(ctx.app, actorOf(ctx), payrollId);
   return found(await data.findPayrollEmployee(db, id), 'El recibo');
 }
 
