@@ -225,6 +225,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   status: 'Cambio de estado',
   request_parts: 'Solicitud de refacciones',
   payment_request: 'Solicitud de pago',
+  purchase_order: 'Orden de compra',
   triage: 'Asignación',
   to_order: 'Paso a orden',
   discard: 'Descarte',
