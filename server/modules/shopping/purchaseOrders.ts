@@ -54,9 +54,8 @@ export const PO_MSG = {
   receiveSomething: 'Captura la cantidad recibida de al menos una partida.',
   lineNotInOrder: 'La partida no pertenece a esta orden.',
   lineRepeated: 'La partida está repetida en la recepción.',
-  overReceipt: (left: string, unit: string) => `Excede lo pendiente de la orden: se pueden recibir como máximo ${left}${unit ? ` ${unit}` : ''}.`,
-  overReceiptTolerance: (left: string, unit: string, tolerance: string) =>
-    `Excede lo pendiente de la orden más su tolerancia (${tolerance} %): se pueden recibir como máximo ${left}${unit ? ` ${unit}` : ''}.`,
+  overReceipt: (left: string) => `Excede lo pendiente de la orden: se pueden recibir como máximo ${left}.`,
+  overReceiptTolerance: (left: string, tolerance: string) => `Excede lo pendiente de la orden más su tolerancia (${tolerance} %): se pueden recibir como máximo ${left}.`,
   dateFuture: 'La fecha de recepción no puede ser futura.',
   dateBeforeOrder: 'La fecha de recepción no puede ser anterior a la de la orden.',
 } as const;
@@ -317,8 +316,7 @@ export async function receivePurchaseOrder(ctx: RequestContext, id: string, inpu
       if (dec(r.quantity).isZero()) return;
       const left = receivableNow(line, before.tolerancePercent);
       if (dec(r.quantity).greaterThan(left)) {
-        const unit = line.unit ?? '';
-        fields[`lines.${i}.quantity`] = tolerance.isZero() ? PO_MSG.overReceipt(left, unit) : PO_MSG.overReceiptTolerance(left, unit, tolerance.toFixed());
+        fields[`lines.${i}.quantity`] = tolerance.isZero() ? PO_MSG.overReceipt(left) : PO_MSG.overReceiptTolerance(left, tolerance.toFixed());
       }
       receiving.push({ index: i, line, quantity: r.quantity });
     });
