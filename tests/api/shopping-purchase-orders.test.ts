@@ -26,7 +26,7 @@ const RECEIVE = `mutation($id:ID!,$i: PurchaseReceiptInput!){ purchaseOrderRecei
 const GET = `query($id:ID!){ purchaseOrder(id:$id){ ${ORDER} } }`;
 const COUNT = `{ purchaseOrders(list:{pageSize:1}){ total } }`;
 
-type Order = { id: string; folio: number; folioText: string; status: string; total: string; version: number; lines: { id: string; receivedQty: string; receivable: string }[]; receipts: { movementFolio: string | null }[] } & Record<string, any>;
+type Order = { id: string; folio: number; folioText: string; status: string; total: string; version: number; lines: { id: string; description: string; amount: string; receivedQty: string; receivable: string }[]; receipts: { movementFolio: string | null }[] } & Record<string, any>;
 
 beforeAll(async () => {
   s = await startServer();
