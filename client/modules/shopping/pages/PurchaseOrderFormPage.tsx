@@ -81,6 +81,9 @@ const toInput = (v: Values, draft: Draft | null): PurchaseOrderInput => ({
   lines: v.lines.map((l) => ({ articleId: l.kind === 'article' ? l.articleId || null : null, description: l.description.trim(), quantity: l.quantity || '0', unitPrice: l.unitPrice || '0' })),
 });
 
+/** A quantity as the API sends it (no trailing zeros), with its own decimals: 4 → "4", 2.5 → "2.5". */
+const qty = (value: string) => formatNumber(value, (value.split('.')[1] ?? '').length);
+
 /** The preview: never throws on half-typed numbers. */
 const preview = (v: Values) => {
   const num = (s: string) => (/^\d+(\.\d+)?$/.test(s) ? s : '0');
@@ -143,8 +146,8 @@ function ReceiptPanel({ order, onDone }: { order: Order; onDone: () => void }) {
               {open.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>{l.sku ? `${l.sku} · ${l.description}` : l.description}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatNumber(l.quantity, 4)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatNumber(l.receivedQty, 4)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{qty(l.quantity)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{qty(l.receivedQty)}</Table.Td>
                   <Table.Td>
                     <NumberField aria-label={`Se recibe ${l.position}`} value={quantities[l.id] ?? ''} onChange={(q) => setQuantities((all) => ({ ...all, [l.id]: q }))} precision={4} min={0} error={errors[l.id]} />
                   </Table.Td>
@@ -186,7 +189,7 @@ function Receipts({ order }: { order: Order }) {
           columns={[
             { key: 'date', header: 'Fecha', render: (r) => formatDate(r.date) },
             { key: 'movementFolio', header: 'Entrada de almacén', render: (r) => r.movementFolio ?? 'Solo servicios' },
-            { key: 'lines', header: 'Recibido', render: (r) => r.lines.map((l) => `${lineLabel.get(l.lineId) ?? ''}: ${formatNumber(l.quantity, 4)}`).join(' · ') },
+            { key: 'lines', header: 'Recibido', render: (r) => r.lines.map((l) => `${lineLabel.get(l.lineId) ?? ''}: ${qty(l.quantity)}`).join(' · ') },
             { key: 'notes', header: 'Notas' },
             { key: 'createdByName', header: 'Registró', render: (r) => r.createdByName ?? '' },
           ]}
@@ -267,7 +270,7 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
     <FormPage
       entity="purchase_order"
       record={record ?? undefined}
-      title={order ? `Orden de compra ${order.folioText} · ${order.supplierName}` : 'Nueva orden de compra'}
+      title={order ? `${order.folioText} · ${order.supplierName}` : 'Nueva orden de compra'}
       description={
         order
           ? `Del ${formatDate(order.date)} · entrega ${formatDate(order.deliveryDate)}${order.originFolio ? ` · origen ${order.originFolio}` : ''}`
@@ -353,7 +356,7 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
           errors={form.errors}
           amounts={totals.lineAmounts}
           readOnly={!editable}
-          received={order && order.status !== 'borrador' ? order.lines.map((l) => formatNumber(l.receivedQty, 4)) : undefined}
+          received={order && order.status !== 'borrador' ? order.lines.map((l) => qty(l.receivedQty)) : undefined}
         />
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
