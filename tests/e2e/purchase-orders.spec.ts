@@ -68,3 +68,34 @@ test('list and form of an order received in part, desktop and phone', async ({ p
     await page.screenshot({ path: `${SHOTS}/new-${size.name}.png`, fullPage: true });
   }
 });
+
+test('an authorised requisition becomes an order drafted from its pending lines', async ({ page, request }) => {
+  const token = await apiToken(request, ADMIN);
+  const warehouses = await gql<{ purchaseWarehouseOptions: { id: string }[] }>(request, token, '{ purchaseWarehouseOptions { id } }');
+  const articles = await gql<{ purchaseArticleOptions: { id: string; sku: string }[] }>(request, token, '{ purchaseArticleOptions(limit: 3) { id sku } }');
+  const today = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 10);
+  const req = await gql<{ warehouseRequisitionCreate: { id: string; version: number; folio: string; lines: { id: string }[] } }>(
+    request,
+    token,
+    'mutation($i:WarehouseRequisitionInput!){ warehouseRequisitionCreate(input:$i){ id version folio lines { id } } }',
+    { i: { area: 'Taller mecánico', warehouseId: warehouses.purchaseWarehouseOptions[0].id, neededDate: today, lines: [{ articleId: articles.purchaseArticleOptions[2].id, quantity: '6' }] } },
+  );
+  const r = req.warehouseRequisitionCreate;
+  await gql(request, token, 'mutation($id:ID!,$v:Int!,$l:[WarehouseRequisitionLineQuantity!]!){ warehouseRequisitionAuthorize(id:$id,version:$v,lines:$l){ id } }', { id: r.id, v: r.version, l: [{ lineId: r.lines[0].id, quantity: '6' }] });
+
+  await signIn(page, ADMIN);
+  await page.goto(`/system/warehouseModule/requisitionDetail?id=${r.id}`);
+  await page.getByRole('link', { name: 'Crear orden de compra' }).click();
+  await expect(page).toHaveURL(/purchase-orders-form\?origin=requisicion/);
+  await expect(page.getByText(/Desde requisición de almacén REQ-\d{6}/)).toBeVisible();
+  await expect(page.getByLabel('Cantidad 1')).toHaveValue('6');
+  await page.getByRole('combobox', { name: 'Proveedor' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByLabel('Precio unitario 1').fill('45.50');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/purchase-orders-form\?id=\d+/);
+  // 6 × 45.50 = 273.00 + IVA 43.68 = 316.68.
+  await expect(page.getByText('$316.68').first()).toBeVisible();
+  await expect(page.getByText(/origen REQ-\d{6}/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/from-requisition-desktop.png`, fullPage: true });
+});
