@@ -64,6 +64,7 @@ const config: CodegenConfig = {
           PdmRequestLine: '../server/modules/warehouse/data#PdmLineParent',
           Supplier: '../server/modules/shopping/data#SupplierRow',
           Expense: '../server/modules/shopping/data#ExpenseRow',
+          PurchaseOrder: '../server/modules/shopping/data#PurchaseOrderRow',
           SupplierPayment: '../server/modules/shopping/data#SupplierPaymentRow',
           AccountEntry: '../server/modules/shopping/data#AccountEntryRow',
           CashPeriod: '../server/modules/cash/data#CashPeriodRow',

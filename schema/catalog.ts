@@ -64,6 +64,7 @@ export const MODULE_CATALOG: CatalogModule[] = [
     submodules: [
       sub('suppliers', 'Proveedores'), sub('accounts', 'Cuentas'), sub('expenses', 'Gastos', CRUD_AX),
       sub('supplier-payments', 'Pagos'), sub('payment-requests', 'Solicitudes de pago', CRUD_AX),
+      sub('purchase-orders', 'Órdenes de compra', CRUD_AX),
       sub('shopping-reports', 'Reportes', REPORT),
     ],
   },
@@ -86,14 +87,15 @@ export const MODULE_CATALOG: CatalogModule[] = [
 ];
 
 /** Seeded roles (SPEC §2.1): Administrador, one per module, and Consulta. */
-export const SEED_ROLES: { name: string; description: string; modules: string[] | 'all'; onlyView?: boolean; demoEmail?: string }[] = [
+/** `purchaseOrderLimit`: the highest Orden de compra total the role may authorise (none: no limit). */
+export const SEED_ROLES: { name: string; description: string; modules: string[] | 'all'; onlyView?: boolean; demoEmail?: string; purchaseOrderLimit?: string }[] = [
   { name: 'Administrador', description: 'Acceso total a todos los módulos', modules: 'all' },
   { name: 'Recursos Humanos', description: 'Personal, nóminas y convenios', modules: ['Recursos Humanos'], demoEmail: 'rh@demo.mx' },
   { name: 'Almacenista', description: 'Almacenes, existencias y requisiciones', modules: ['Almacén'], demoEmail: 'almacen@demo.mx' },
   { name: 'Parque Vehicular', description: 'Vehículos y su documentación', modules: ['Parque Vehicular'], demoEmail: 'vehiculos@demo.mx' },
   { name: 'Vendedor', description: 'Clientes, cotizaciones, contratos y facturación', modules: ['Ventas'], demoEmail: 'ventas@demo.mx' },
   { name: 'Seguridad', description: 'Inspecciones, permisos y equipo de protección', modules: ['Seguridad'], demoEmail: 'seguridad@demo.mx' },
-  { name: 'Compras', description: 'Proveedores, gastos y pagos', modules: ['Compras'], demoEmail: 'compras@demo.mx' },
+  { name: 'Compras', description: 'Proveedores, órdenes de compra, gastos y pagos', modules: ['Compras'], demoEmail: 'compras@demo.mx', purchaseOrderLimit: '50000.00' },
   { name: 'Cajero', description: 'Caja chica: períodos y movimientos', modules: ['Caja'], demoEmail: 'caja@demo.mx' },
   { name: 'Mantenimiento', description: 'Servicios, programación y órdenes de mantenimiento', modules: ['Mantenimiento'], demoEmail: 'mantenimiento@demo.mx' },
   { name: 'Consulta', description: 'Solo lectura de todos los módulos', modules: 'all', onlyView: true, demoEmail: 'consulta@demo.mx' },

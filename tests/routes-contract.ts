@@ -74,6 +74,8 @@ export const ROUTE_CONTRACT: ReadonlyArray<readonly [string, string]> = [
   ['/system/shoppingModule/expenses/expenses-form', 'Formulario de Gastos'],
   ['/system/shoppingModule/payoffs', 'Pagos'],
   ['/system/shoppingModule/applications', 'Solicitudes de pago de mantenimiento'],
+  ['/system/shoppingModule/purchase-orders', 'Órdenes de compra'],
+  ['/system/shoppingModule/purchase-orders/purchase-orders-form', 'Formulario de Órdenes de compra'],
   ['/system/shoppingModule/reports', 'Reportes'],
   ['/system/cashModule/concepts', 'Catálogo de Conceptos'],
   ['/system/cashModule/movements', 'Registro de Movimientos'],

@@ -24,3 +24,26 @@ export const PAYMENT_REQUEST_LIFECYCLE = defineLifecycle({
     rechazar: { label: 'Rechazar', edges: { pendiente: ['rechazada'] } },
   },
 });
+
+export type PurchaseOrderStatus = 'borrador' | 'autorizada' | 'recibida_parcial' | 'recibida' | 'cancelada';
+
+/**
+ * Órdenes de compra: authorised by someone whose amount limit covers the
+ * total; each receipt into Almacén moves it to recibida parcial or recibida
+ * (the rest stays open); only what nothing was received against may be
+ * cancelled.
+ */
+export const PURCHASE_ORDER_LIFECYCLE = defineLifecycle({
+  labels: {
+    borrador: 'Borrador',
+    autorizada: 'Autorizada',
+    recibida_parcial: 'Recibida parcial',
+    recibida: 'Recibida',
+    cancelada: 'Cancelada',
+  } satisfies Record<PurchaseOrderStatus, string>,
+  actions: {
+    autorizar: { label: 'Autorizar', edges: { borrador: ['autorizada'] } },
+    recibir: { label: 'Registrar recepción', edges: { autorizada: ['recibida_parcial', 'recibida'], recibida_parcial: ['recibida_parcial', 'recibida'] } },
+    cancelar: { label: 'Cancelar', edges: { borrador: ['cancelada'], autorizada: ['cancelada'] } },
+  },
+});

@@ -75,7 +75,7 @@ async function seedCompany(db: Db, opts: { adminEmail: string; adminPassword: st
         roleIds.set(r.name, found[0].id);
         continue;
       }
-      const [created] = await tx.insert(roles).values({ name: r.name, description: r.description }).returning({ id: roles.id });
+      const [created] = await tx.insert(roles).values({ name: r.name, description: r.description, purchaseOrderLimit: r.purchaseOrderLimit ?? null }).returning({ id: roles.id });
       roleIds.set(r.name, created.id);
       const grants = catalog
         .filter((s) => r.modules === 'all' || r.modules.includes(s.moduleName))

@@ -2,7 +2,7 @@
 // each role may do (Configuración edits them; sessions and every module's
 // audit and FKs read them), sessions, audit log, folios and settings.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const appModules = pgTable('app_modules', {
   id: serial('id').primaryKey(),
@@ -33,6 +33,8 @@ export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
+  /** Compras: the highest purchase-order total this role may authorise; null = no limit. */
+  purchaseOrderLimit: numeric('purchase_order_limit', { precision: 18, scale: 2 }),
   version: integer('version').notNull().default(1),
 }, (t) => [uniqueIndex('roles_name_uq').on(sql`lower(${t.name})`)]);
 

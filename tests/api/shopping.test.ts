@@ -129,6 +129,17 @@ describe('permissions: every Compras operation', () => {
     { name: 'paymentRequestCreate', query: 'mutation{ paymentRequestCreate(input:{date:"2026-01-01",description:"x",category:"x",subtotal:"10",ivaRate:"0.16"}){ id } }', needs: 'crear' },
     { name: 'paymentRequestApprove', query: 'mutation{ paymentRequestApprove(id:"1",version:1,input:{date:"2026-01-01"}){ id } }', needs: 'autorizar' },
     { name: 'paymentRequestReject', query: 'mutation{ paymentRequestReject(id:"1",version:1,reason:"x"){ id } }', needs: 'autorizar' },
+    { name: 'purchaseOrders', query: '{ purchaseOrders { total } }', needs: 'ver' },
+    { name: 'purchaseOrder', query: '{ purchaseOrder(id:"1"){ id } }', needs: 'ver' },
+    { name: 'purchaseArticleOptions', query: '{ purchaseArticleOptions(search:"x"){ id } }', needs: 'ver' },
+    { name: 'purchaseWarehouseOptions', query: '{ purchaseWarehouseOptions { id } }', needs: 'ver' },
+    { name: 'purchaseOrderPdf', query: '{ purchaseOrderPdf(id:"1") }', needs: 'ver-any' },
+    { name: 'purchaseOrderDraft', query: '{ purchaseOrderDraft(origin: requisicion, originId:"1"){ originFolio } }', needs: 'crear' },
+    { name: 'purchaseOrderCreate', query: 'mutation{ purchaseOrderCreate(input:{supplierId:"1",date:"2026-01-01",deliveryDate:"2026-01-02",ivaRate:"0.16",lines:[{description:"x",quantity:"1",unitPrice:"1"}]}){ id } }', needs: 'crear' },
+    { name: 'purchaseOrderUpdate', query: 'mutation{ purchaseOrderUpdate(id:"1",version:1,input:{supplierId:"1",date:"2026-01-01",deliveryDate:"2026-01-02",ivaRate:"0.16",lines:[{description:"x",quantity:"1",unitPrice:"1"}]}){ id } }', needs: 'editar' },
+    { name: 'purchaseOrderAuthorize', query: 'mutation{ purchaseOrderAuthorize(id:"1",version:1){ id } }', needs: 'autorizar' },
+    { name: 'purchaseOrderCancel', query: 'mutation{ purchaseOrderCancel(id:"1",version:1,reason:"x"){ id } }', needs: 'eliminar' },
+    { name: 'purchaseOrderReceive', query: 'mutation{ purchaseOrderReceive(id:"1",input:{lines:[{lineId:"1",quantity:"1"}]}){ id } }', needs: 'editar' },
   ];
 
   it.each(OPS)('$name: FORBIDDEN for a user without Compras', async ({ query }) => {

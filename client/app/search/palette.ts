@@ -11,6 +11,7 @@ export const RECORD_PATHS: Readonly<Record<string, string>> = {
   invoice: '/system/salesModule/bills/bills-form',
   supplier: '/system/shoppingModule/suppliers/suppliers-form',
   expense: '/system/shoppingModule/expenses/expenses-form',
+  purchase_order: '/system/shoppingModule/purchase-orders/purchase-orders-form',
   rh_employee: '/system/rh/employees/employees-form',
   article: '/system/warehouseModule/articlesCatalogue',
   vehicle: '/system/vehicleParks/vehicles/vehicles-form',

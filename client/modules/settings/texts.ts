@@ -229,7 +229,12 @@ export const texts = {
     deleteFailed: 'No se pudo eliminar el rol',
     createTitle: 'Nuevo rol',
     editTitle: (name: string) => `Editar rol: ${name}`,
-    fields: { name: 'Nombre', description: 'Descripción' },
+    fields: {
+      name: 'Nombre',
+      description: 'Descripción',
+      purchaseOrderLimit: 'Límite para autorizar órdenes de compra',
+      purchaseOrderLimitHelp: 'Total más alto de una orden de compra que este rol puede autorizar; vacío = sin límite.',
+    },
     created: 'Rol creado. Asigna sus permisos con el botón «Permisos».',
     saved: 'Rol guardado.',
     notFound: 'El rol no existe o fue eliminado.',

@@ -9,5 +9,9 @@ export const shoppingRoutes = defineModuleRoutes('shopping', '/system/shoppingMo
   form('expenses/expenses-form', 'Formulario de Gastos', 'Gastos', 'expenses', { load: () => import('./pages/ExpenseFormPage').then((m) => m.ExpenseFormPage) }),
   screen('payoffs', 'Pagos', 'Pagos', { load: () => import('./pages/PayoffsPage').then((m) => m.PayoffsPage) }),
   screen('applications', 'Solicitudes de pago de mantenimiento', 'Solicitudes de pago', { load: () => import('./pages/ApplicationsPage').then((m) => m.ApplicationsPage) }),
+  screen('purchase-orders', 'Órdenes de compra', 'Órdenes de compra', { load: () => import('./pages/PurchaseOrdersPage').then((m) => m.PurchaseOrdersPage) }),
+  form('purchase-orders/purchase-orders-form', 'Formulario de Órdenes de compra', 'Órdenes de compra', 'purchase-orders', {
+    load: () => import('./pages/PurchaseOrderFormPage').then((m) => m.PurchaseOrderFormPage),
+  }),
   screen('reports', 'Reportes', 'Reportes', { load: () => import('./pages/ReportsPage').then((m) => m.ReportsPage) }),
 ]);

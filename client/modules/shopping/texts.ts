@@ -10,6 +10,8 @@ export const SHOPPING_PATHS = {
   expenseForm: '/system/shoppingModule/expenses/expenses-form',
   payoffs: '/system/shoppingModule/payoffs',
   applications: '/system/shoppingModule/applications',
+  purchaseOrders: '/system/shoppingModule/purchase-orders',
+  purchaseOrderForm: '/system/shoppingModule/purchase-orders/purchase-orders-form',
   reports: '/system/shoppingModule/reports',
 } as const;
 
@@ -21,6 +23,20 @@ export const EXPENSE_STATUS: StatusLabels = {
   pagado_parcial: { label: 'Pagado parcial', color: 'blue' },
   pagado: { label: 'Pagado', color: 'teal' },
   cancelado: { label: 'Cancelado', color: 'gray' },
+};
+
+export const PURCHASE_ORDER_STATUS: StatusLabels = {
+  borrador: { label: 'Borrador', color: 'gray' },
+  autorizada: { label: 'Autorizada', color: 'blue' },
+  recibida_parcial: { label: 'Recibida parcial', color: 'yellow' },
+  recibida: { label: 'Recibida', color: 'teal' },
+  cancelada: { label: 'Cancelada', color: 'red' },
+};
+
+export const PURCHASE_ORDER_ORIGIN: Record<string, string> = {
+  manual: 'Captura directa',
+  requisicion: 'Requisición de Almacén',
+  pdm: 'Solicitud PDM',
 };
 
 export const PAYMENT_STATUS: StatusLabels = {

@@ -15,6 +15,10 @@ export const WAREHOUSE_PATHS = {
   requisitionDetail: `${BASE}/requisitionDetail`,
 } as const;
 
+/** Compras' new Orden de compra pre-filled from an authorised requisition or a sent Solicitud PDM. */
+export const purchaseOrderFrom = (origin: 'requisicion' | 'pdm', id: string): string =>
+  `/system/shoppingModule/purchase-orders/purchase-orders-form?origin=${origin}&originId=${encodeURIComponent(id)}`;
+
 /** `?id=new` opens an empty form on list screens that edit in place. */
 export const NEW_ID = 'new';
 

@@ -304,6 +304,7 @@ export const texts = {
         : `Se cerrará ${folio} sin surtir nada: se cancela todo lo autorizado. No se puede deshacer.`,
     closed: 'Requisición cerrada.',
     closeReason: 'Motivo del cierre',
+    toPurchaseOrder: 'Crear orden de compra',
     closedBy: 'Cerró',
     exportName: 'Requisiciones',
   },

@@ -197,7 +197,7 @@ export async function listRoles(ex: Executor, q: ListQuery<RoleSort>): Promise<{
   const sortCol = q.sortBy === 'userCount' ? userCountSql : roles.name;
   const [items, totals] = await Promise.all([
     ex
-      .select({ id: roles.id, name: roles.name, description: roles.description, version: roles.version, userCount: userCountSql })
+      .select({ id: roles.id, name: roles.name, description: roles.description, purchaseOrderLimit: roles.purchaseOrderLimit, version: roles.version, userCount: userCountSql })
       .from(roles)
       .where(where)
       .orderBy(q.desc ? desc(sortCol) : asc(sortCol), asc(roles.id))
@@ -210,7 +210,7 @@ export async function listRoles(ex: Executor, q: ListQuery<RoleSort>): Promise<{
 
 export async function findRole(ex: Executor, id: number): Promise<RoleWithCount | null> {
   const rows = await ex
-    .select({ id: roles.id, name: roles.name, description: roles.description, version: roles.version, userCount: userCountSql })
+    .select({ id: roles.id, name: roles.name, description: roles.description, purchaseOrderLimit: roles.purchaseOrderLimit, version: roles.version, userCount: userCountSql })
     .from(roles)
     .where(eq(roles.id, id));
   return rows[0] ? { ...rows[0], userCount: Number(rows[0].userCount) } : null;
@@ -224,12 +224,12 @@ export async function roleNameTaken(ex: Executor, name: string, exceptId?: numbe
   return rows.length > 0;
 }
 
-export async function insertRole(ex: Executor, values: { name: string; description: string }): Promise<number> {
+export async function insertRole(ex: Executor, values: { name: string; description: string; purchaseOrderLimit?: string | null }): Promise<number> {
   const [row] = await ex.insert(roles).values(values).returning({ id: roles.id });
   return row.id;
 }
 
-export async function updateRole(ex: Executor, id: number, version: number, values: { name?: string; description?: string }): Promise<boolean> {
+export async function updateRole(ex: Executor, id: number, version: number, values: { name?: string; description?: string; purchaseOrderLimit?: string | null }): Promise<boolean> {
   const rows = await ex
     .update(roles)
     .set({ ...values, version: sql`${roles.version} + 1` })

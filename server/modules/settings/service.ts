@@ -175,7 +175,19 @@ export function listRoles(ctx: RequestContext, list: ListInput | null | undefine
 
 export const getRole = (ctx: RequestContext, id: string) => data.findRole(db(ctx), Number(id));
 
-const roleInput = z.object({ name: rules.requiredText(80), description: rules.optionalText(500) });
+// purchaseOrderLimit: the highest Orden de compra total the role authorises
+// (Compras); null = no limit, omitted = left as it is.
+const roleInput = z.object({
+  name: rules.requiredText(80),
+  description: rules.optionalText(500),
+  purchaseOrderLimit: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,13}(\.\d{1,2})?$/.test(v), 'Importe no válido: hasta 2 decimales, sin signo.')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+});
 
 export async function createRole(ctx: RequestContext, input: unknown) {
   const v = parseInput(roleInput, input);

@@ -2,7 +2,9 @@
 // Tablero cards, Ctrl+K sources, and how its audited records are named.
 import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { readDues, readMonths } from '../../lib/indicators';
-import { document, folio, joined, named, name, withName } from '../../lib/references';
+import { document, folio, formattedFolio, joined, named, name, withName } from '../../lib/references';
+import { formatPurchaseOrderFolio } from '../../../schema/shopping/purchaseOrders';
+import { listPurchaseOrders } from './purchaseOrders';
 import { listExpenses, listSuppliers } from './service';
 import * as data from './data/contributions';
 
@@ -36,6 +38,18 @@ export const shoppingContributions: ModuleContributions = {
           description: `Gasto · factura ${[e.invoiceSerie, e.invoiceFolio].filter(Boolean).join('-')}`,
         })),
     },
+    {
+      entity: 'purchase_order',
+      subject: 'Compras-Órdenes de compra',
+      sequence: 55,
+      find: async (ctx, s, n) =>
+        (await listPurchaseOrders(ctx, searchPage(s, n), null)).items.map((o) => ({
+          entity: 'purchase_order',
+          id: String(o.id),
+          label: `Orden de compra ${formatPurchaseOrderFolio(o.folio)} · ${o.supplierName}`,
+          description: `Orden de compra · entrega ${o.deliveryDate.split('-').reverse().join('/')}`,
+        })),
+    },
   ],
   auditReferences: {
     supplier: { parts: named('suppliers'), label: name, historySubject: 'Compras-Proveedores' },
@@ -45,5 +59,6 @@ export const shoppingContributions: ModuleContributions = {
     expense: { parts: document('expenses x join suppliers n on n.id = x.supplier_id'), label: withName(folio), historySubject: 'Compras-Gastos' },
     supplier_payment: { parts: document('supplier_payments x join suppliers n on n.id = x.supplier_id'), label: withName(folio), historySubject: 'Compras-Pagos' },
     payment_request: { parts: data.referenceParts.payment_request, label: withName(folio), historySubject: 'Compras-Solicitudes de pago' },
+    purchase_order: { parts: document('purchase_orders x join suppliers n on n.id = x.supplier_id'), label: formattedFolio(formatPurchaseOrderFolio), historySubject: 'Compras-Órdenes de compra' },
   },
 };

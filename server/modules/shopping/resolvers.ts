@@ -5,7 +5,9 @@ import type { Resolvers } from '../../graphql/types';
 import { catalogName, REGIMENES_FISCALES } from '../../../schema/sat';
 import * as reports from './reports';
 import { paymentRequestOutcomes, type PaymentRequestOutcome } from './requests';
+import * as purchaseOrders from './purchaseOrders';
 import * as service from './service';
+import { formatPurchaseOrderFolio, receivableNow } from '../../../schema/shopping/purchaseOrders';
 
 type Application = Awaited<ReturnType<typeof service.paymentApplications>>[number];
 
@@ -66,6 +68,13 @@ export const shoppingResolvers: Resolvers = {
     spendReport: (_p, a, ctx) => reports.spendReport(ctx, a.from, a.to, a.groupBy),
     accountPaymentsReport: (_p, a, ctx) => reports.accountPaymentsReport(ctx, a.from, a.to),
     shoppingReportPdf: (_p, a, ctx) => reports.reportPdf(ctx, a.input),
+
+    purchaseOrders: (_p, a, ctx) => purchaseOrders.listPurchaseOrders(ctx, a.list, a.filter),
+    purchaseOrder: (_p, a, ctx) => purchaseOrders.getPurchaseOrder(ctx, a.id),
+    purchaseOrderDraft: (_p, a, ctx) => purchaseOrders.purchaseOrderSource(ctx, a.origin, a.originId),
+    purchaseArticleOptions: (_p, a, ctx) => purchaseOrders.purchaseArticleOptions(ctx, a.search, a.limit),
+    purchaseWarehouseOptions: (_p, _a, ctx) => purchaseOrders.purchaseWarehouseOptions(ctx),
+    purchaseOrderPdf: (_p, a, ctx) => purchaseOrders.purchaseOrderPdf(ctx, a.id),
   },
   Mutation: {
     supplierCreate: (_p, a, ctx) => service.createSupplier(ctx, a.input),
@@ -91,6 +100,12 @@ export const shoppingResolvers: Resolvers = {
     paymentRequestCreate: (_p, a, ctx) => service.createRequest(ctx, a.input),
     paymentRequestApprove: (_p, a, ctx) => service.approveRequest(ctx, a.id, a.version, a.input),
     paymentRequestReject: (_p, a, ctx) => service.rejectRequest(ctx, a.id, a.version, a.reason),
+
+    purchaseOrderCreate: (_p, a, ctx) => purchaseOrders.createPurchaseOrder(ctx, a.input),
+    purchaseOrderUpdate: (_p, a, ctx) => purchaseOrders.updatePurchaseOrder(ctx, a.id, a.version, a.input),
+    purchaseOrderAuthorize: (_p, a, ctx) => purchaseOrders.authorizePurchaseOrder(ctx, a.id, a.version),
+    purchaseOrderCancel: (_p, a, ctx) => purchaseOrders.cancelPurchaseOrder(ctx, a.id, a.version, a.reason),
+    purchaseOrderReceive: (_p, a, ctx) => purchaseOrders.receivePurchaseOrder(ctx, a.id, a.input),
   },
   Supplier: {
     taxRegimeName: (s) => catalogName(REGIMENES_FISCALES, s.taxRegime),
@@ -99,6 +114,11 @@ export const shoppingResolvers: Resolvers = {
     lines: (e, _a, ctx) => service.expenseLines(ctx, Number(e.id)),
     files: (e, _a, ctx) => service.expenseFiles(ctx, Number(e.id)),
     payments: (e, _a, ctx) => service.expensePayments(ctx, Number(e.id)),
+  },
+  PurchaseOrder: {
+    folioText: (o) => formatPurchaseOrderFolio(o.folio),
+    lines: async (o, _a, ctx) => (await purchaseOrders.purchaseOrderLines(ctx, Number(o.id))).map((l) => ({ ...l, receivable: receivableNow(l, o.tolerancePercent) })),
+    receipts: (o, _a, ctx) => purchaseOrders.purchaseOrderReceipts(ctx, Number(o.id)),
   },
   SupplierPayment: {
     applications: (p, _a, ctx) => applicationsOf(ctx).load(Number(p.id)),

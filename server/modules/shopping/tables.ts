@@ -1,6 +1,7 @@
 // Compras tables: suppliers, the company accounts and their ledger (shared
 // with Ventas), expenses with their attachments, supplier payments and the
-// payment requests that arrive from Mantenimiento and Almacén.
+// payment requests that arrive from Mantenimiento and Almacén, and the
+// purchase orders with their receipts into Almacén.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -19,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { uploads, users } from '../../db/tables';
+import { articles, stockMovements, warehouses } from '../warehouse/tables';
 
 export const suppliers = pgTable(
   'suppliers',
@@ -261,4 +263,98 @@ export const paymentRequests = pgTable(
     check('payment_requests_status_ck', sql`${t.status} in ('pendiente', 'aprobada', 'rechazada')`),
     check('payment_requests_amount_ck', sql`${t.subtotal} > 0 and ${t.total} > 0`),
   ],
+);
+
+export const PURCHASE_ORDER_STATUSES = ['borrador', 'autorizada', 'recibida_parcial', 'recibida', 'cancelada'] as const;
+export const PURCHASE_ORDER_ORIGINS = ['manual', 'requisicion', 'pdm'] as const;
+
+/** Órdenes de compra: to a supplier, from an Almacén requisition, a Solicitud PDM or by hand; received into one warehouse. */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull(),
+    supplierId: integer('supplier_id').notNull().references(() => suppliers.id),
+    date: date('date').notNull(),
+    deliveryDate: date('delivery_date').notNull(),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    origin: text('origin').notNull().default('manual'),
+    originId: integer('origin_id'),
+    originFolio: text('origin_folio').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    subtotal: numeric('subtotal', { precision: 18, scale: 2 }).notNull(),
+    ivaRate: numeric('iva_rate', { precision: 8, scale: 6 }).notNull(),
+    iva: numeric('iva', { precision: 18, scale: 2 }).notNull(),
+    isrRetentionRate: numeric('isr_retention_rate', { precision: 8, scale: 6 }).notNull().default('0'),
+    isrRetention: numeric('isr_retention', { precision: 18, scale: 2 }).notNull().default('0'),
+    ivaRetentionRate: numeric('iva_retention_rate', { precision: 8, scale: 6 }).notNull().default('0'),
+    ivaRetention: numeric('iva_retention', { precision: 18, scale: 2 }).notNull().default('0'),
+    total: numeric('total', { precision: 18, scale: 2 }).notNull(),
+    tolerancePercent: numeric('tolerance_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    status: text('status').notNull().default('borrador'),
+    authorizedBy: integer('authorized_by').references(() => users.id),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('purchase_orders_folio_uq').on(t.folio),
+    index('purchase_orders_supplier_idx').on(t.supplierId, t.status),
+    index('purchase_orders_origin_idx').on(t.origin, t.originId),
+    // The list's default order, as orderBy (server/lib/list.ts) sorts it.
+    index('purchase_orders_date_list_idx').on(t.date.asc().nullsFirst(), t.id),
+    check('purchase_orders_status_ck', sql`${t.status} in ('borrador', 'autorizada', 'recibida_parcial', 'recibida', 'cancelada')`),
+    check('purchase_orders_origin_ck', sql`${t.origin} in ('manual', 'requisicion', 'pdm')`),
+    check('purchase_orders_total_ck', sql`${t.total} > 0`),
+    check('purchase_orders_tolerance_ck', sql`${t.tolerancePercent} >= 0 and ${t.tolerancePercent} <= 20`),
+    check('purchase_orders_dates_ck', sql`${t.deliveryDate} >= ${t.date}`),
+  ],
+);
+
+/** A line is an Almacén article (received into stock) or a service (description only, received without stock). */
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    articleId: integer('article_id').references(() => articles.id),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 4 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    receivedQty: numeric('received_qty', { precision: 18, scale: 4 }).notNull().default('0'),
+  },
+  (t) => [
+    index('purchase_order_lines_order_idx').on(t.orderId, t.position),
+    check('purchase_order_lines_qty_ck', sql`${t.quantity} > 0 and ${t.receivedQty} >= 0 and ${t.unitPrice} >= 0`),
+  ],
+);
+
+/** Receipts (recepciones) against an order: each one posts one stock entry for its article lines. */
+export const purchaseReceipts = pgTable(
+  'purchase_receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => purchaseOrders.id),
+    date: date('date').notNull(),
+    movementId: integer('movement_id').references(() => stockMovements.id),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('purchase_receipts_order_idx').on(t.orderId, t.id)],
+);
+
+export const purchaseReceiptLines = pgTable(
+  'purchase_receipt_lines',
+  {
+    id: serial('id').primaryKey(),
+    receiptId: integer('receipt_id').notNull().references(() => purchaseReceipts.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id').notNull().references(() => purchaseOrderLines.id),
+    quantity: numeric('quantity', { precision: 18, scale: 4 }).notNull(),
+  },
+  (t) => [index('purchase_receipt_lines_receipt_idx').on(t.receiptId), check('purchase_receipt_lines_qty_ck', sql`${t.quantity} > 0`)],
 );

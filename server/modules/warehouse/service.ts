@@ -24,3 +24,6 @@ export {
 } from './requisitions';
 export { pdmToSendIndicator, listPdm, getPdm, pdmLinesOf, createPdm, updatePdm, sendPdm, sendPdmMutation, rejectPdm, formatPdmFolio } from './pdm';
 export { formatMovementFolio } from './posting';
+//   - postPurchaseReceipt(tx, …)         (Compras: a receipt of an Orden de compra, inside postingTransaction)
+export { checkPurchaseLines, postPurchaseReceipt, purchaseSource, PURCHASE_ORDER_SOURCE, type PurchaseSource } from './purchases';
+export { postingTransaction } from './posting';

@@ -1,6 +1,7 @@
 // "Nuevo rol" / "Editar rol": name and description. Editing reads the role
 // fresh when the dialog opens and saves with that version.
 import { Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberField } from '../../../components/NumberField';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
@@ -83,6 +84,15 @@ function RoleForm({ role, canSave, onClose, onSaved, onReload }: FormProps) {
           maxLength={ROLE_DESCRIPTION_MAX}
           disabled={!canSave}
           {...form.getInputProps('description')}
+        />
+        <NumberField
+          label={t.fields.purchaseOrderLimit}
+          description={t.fields.purchaseOrderLimitHelp}
+          precision={2}
+          min={0}
+          money
+          disabled={!canSave}
+          {...form.getInputProps('purchaseOrderLimit')}
         />
       </Stack>
     </EditDialogForm>

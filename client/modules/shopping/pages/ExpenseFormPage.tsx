@@ -41,6 +41,7 @@ import { ReasonDialog } from '../../../components/ReasonDialog';
 import { irreversibleQuestion } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
+import { AmountRow } from '../components/AmountRow';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
 type Line = { description: string; quantity: string; unitPrice: string };
@@ -380,12 +381,12 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
           <Group justify="flex-end" mt="md">
             <Table w={320} aria-label="Totales del gasto">
               <Table.Tbody>
-                <Amount label="Subtotal" value={expense && !editable ? expense.subtotal : totals.subtotal} />
-                <Amount label="IVA" value={expense && !editable ? expense.iva : totals.iva} />
-                <Amount label="Retención ISR" value={`-${expense && !editable ? expense.isrRetention : totals.isrRetention}`} />
-                <Amount label="Retención IVA" value={`-${expense && !editable ? expense.ivaRetention : totals.ivaRetention}`} />
-                <Amount label="Total" value={expense && !editable ? expense.total : totals.total} bold />
-                {expense ? <Amount label="Saldo por pagar" value={expense.balance} bold /> : null}
+                <AmountRow label="Subtotal" value={expense && !editable ? expense.subtotal : totals.subtotal} />
+                <AmountRow label="IVA" value={expense && !editable ? expense.iva : totals.iva} />
+                <AmountRow label="Retención ISR" value={`-${expense && !editable ? expense.isrRetention : totals.isrRetention}`} />
+                <AmountRow label="Retención IVA" value={`-${expense && !editable ? expense.ivaRetention : totals.ivaRetention}`} />
+                <AmountRow label="Total" value={expense && !editable ? expense.total : totals.total} bold />
+                {expense ? <AmountRow label="Saldo por pagar" value={expense.balance} bold /> : null}
               </Table.Tbody>
             </Table>
           </Group>
@@ -439,17 +440,6 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
         />
       ) : null}
     </FormPage>
-  );
-}
-
-function Amount({ label, value, bold = false }: { label: string; value: string; bold?: boolean }) {
-  return (
-    <Table.Tr>
-      <Table.Td fw={bold ? 700 : undefined}>{label}</Table.Td>
-      <Table.Td ta="right" fw={bold ? 700 : undefined}>
-        {formatMoney(value.replace(/^--/, ''))}
-      </Table.Td>
-    </Table.Tr>
   );
 }
 

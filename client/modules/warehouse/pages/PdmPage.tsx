@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconPlus, IconSend, IconX } from '@tabler/icons-react';
+import { IconPlus, IconSend, IconShoppingCart, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import {
   PdmRequestCreateDocument,
   PdmRequestDetailDocument,
@@ -30,6 +31,8 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useScreenAccess } from '../access';
+import { useScreenAccess as useAnyScreenAccess } from '../../../components/access';
+import { purchaseOrderFrom } from '../paths';
 import { Details } from '../components/Details';
 import { asAppError, errorForForm, placedFields } from '../components/formErrors';
 import { useFormSave } from '../../../components/useFormSave';
@@ -90,6 +93,8 @@ function PdmList({ record }: { record: RecordParam }) {
 type Values = { supplier: string; justification: string; lines: LineValues[] };
 
 function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: RecordParam; onChanged?: () => void }) {
+  // A sent request is bought through Compras: an Orden de compra drafted from its lines.
+  const canBuy = useAnyScreenAccess('Compras', 'Órdenes de compra').crear;
   const access = useScreenAccess('Solicitud PDM');
   const [create] = useMutation(PdmRequestCreateDocument);
   const [update] = useMutation(PdmRequestUpdateDocument);
@@ -205,6 +210,11 @@ function PdmEditor({ pdm, record, onChanged }: { pdm: Pdm | null; record: Record
           />
         ) : null}
         {pdm?.status === 'ENVIADA' ? <Alert variant="light" color="teal">{PDM_STATUS.ENVIADA.label}</Alert> : null}
+        {pdm?.status === 'ENVIADA' && canBuy ? (
+          <Button variant="light" w="fit-content" leftSection={<IconShoppingCart size={16} />} component={Link} to={purchaseOrderFrom('pdm', pdm.id)}>
+            {texts.requisitions.toPurchaseOrder}
+          </Button>
+        ) : null}
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t.supplier} placeholder={t.supplierPlaceholder} maxLength={200} disabled={readOnly} {...form.getInputProps('supplier')} />

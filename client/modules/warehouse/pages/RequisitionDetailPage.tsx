@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconArrowLeft, IconCheck, IconLock, IconPackageExport, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconLock, IconPackageExport, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   WarehouseRequisitionAuthorizeDocument,
@@ -36,7 +36,8 @@ import { asAppError, errorForForm } from '../components/formErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { useWarehouseOptions } from '../components/options';
 import { LoadFailed, RecordLoading } from '../components/record';
-import { idParam, WAREHOUSE_PATHS, withId } from '../paths';
+import { idParam, purchaseOrderFrom, WAREHOUSE_PATHS, withId } from '../paths';
+import { useScreenAccess as useAnyScreenAccess } from '../../../components/access';
 import { REQUISITION_STATUS, texts } from '../texts';
 import { DateField } from '../../../components/DateField';
 import { todayIso } from '../../../components/dates';
@@ -291,6 +292,8 @@ function RequisitionView({ requisition, onChanged }: { requisition: Requisition;
   const access = useScreenAccess('Requisiciones');
   const pending = requisition.status === 'PENDIENTE';
   const deliverable = requisition.status === 'AUTORIZADA' || requisition.status === 'SURTIDA_PARCIAL';
+  // What the warehouse cannot deliver from stock is bought: Compras drafts an order from the pending lines.
+  const canBuy = useAnyScreenAccess('Compras', 'Órdenes de compra').crear;
   return (
     <Stack gap="md">
       {pending && access.editar ? (
@@ -304,6 +307,11 @@ function RequisitionView({ requisition, onChanged }: { requisition: Requisition;
             status={<StatusBadge status={requisition.status} labels={REQUISITION_STATUS} />}
             actions={
               <>
+                {deliverable && canBuy ? (
+                  <Button variant="light" leftSection={<IconShoppingCart size={16} />} component={Link} to={purchaseOrderFrom('requisicion', requisition.id)}>
+                    {t.toPurchaseOrder}
+                  </Button>
+                ) : null}
                 {canCloseRequisition(requisition.status) && access.autorizar ? <CloseRequisitionButton requisition={requisition} onDone={onChanged} /> : null}
                 <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(WAREHOUSE_PATHS.requisitions)}>{texts.common.back}</Button>
               </>

@@ -7,3 +7,4 @@ export * from './expenses';
 export * from './payments';
 export * from './requests';
 export * from './reports';
+export * from './purchaseOrders';

@@ -1,0 +1,301 @@
+// Compras › Órdenes de compra over HTTP: create, authorise within the role's
+// limit, receive into Almacén in parts (stock and moving average computed by
+// hand), over-receipt and its tolerance, parallel receipts that together may
+// not exceed the order, cancellation, drafts from a requisition, gapless
+// folios under concurrency, permissions and bad input that writes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { expectRefused, makeArticle, makeFixture, okData, post, stockOf, today, type Fixture } from './warehouse-helpers';
+
+let s: TestServer;
+let admin: string;
+let buyer: string; // Compras role: limit $50,000.00
+let seller: string; // Vendedor: no Compras
+let viewer: string; // Consulta: only `ver`
+let f: Fixture;
+let supplierId: string;
+
+const ORDER = `id folio folioText status total subtotal iva tolerancePercent warehouseId origin originFolio version cancelReason authorizedByName
+  lines { id position articleId sku description quantity unitPrice amount receivedQty receivable }
+  receipts { id date movementFolio lines { lineId quantity } }`;
+const CREATE = `mutation($i: PurchaseOrderInput!){ purchaseOrderCreate(input:$i){ ${ORDER} } }`;
+const UPDATE = `mutation($id:ID!,$v:Int!,$i: PurchaseOrderInput!){ purchaseOrderUpdate(id:$id,version:$v,input:$i){ ${ORDER} } }`;
+const AUTHORIZE = `mutation($id:ID!,$v:Int!){ purchaseOrderAuthorize(id:$id,version:$v){ ${ORDER} } }`;
+const CANCEL = `mutation($id:ID!,$v:Int!,$r:String!){ purchaseOrderCancel(id:$id,version:$v,reason:$r){ ${ORDER} } }`;
+const RECEIVE = `mutation($id:ID!,$i: PurchaseReceiptInput!){ purchaseOrderReceive(id:$id,input:$i){ ${ORDER} } }`;
+const GET = `query($id:ID!){ purchaseOrder(id:$id){ ${ORDER} } }`;
+const COUNT = `{ purchaseOrders(list:{pageSize:1}){ total } }`;
+
+type Order = { id: string; folio: number; folioText: string; status: string; total: string; version: number; lines: { id: string; description: string; amount: string; receivedQty: string; receivable: string }[]; receipts: { movementFolio: string | null }[] } & Record<string, any>;
+
+beforeAll(async () => {
+  s = await startServer();
+  [admin, buyer, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('compras@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
+  f = await makeFixture(s, admin);
+  const supplier = okData(
+    await s.gql(
+      'mutation($i:SupplierInput!){ supplierCreate(input:$i){ id } }',
+      { i: { rfc: 'OCP150101AB1', name: 'Proveedor de Órdenes SA de CV', taxRegime: '601', postalCode: '76000', creditDays: 30, active: true } },
+      admin,
+    ),
+  );
+  supplierId = supplier.supplierCreate.id;
+});
+afterAll(async () => s?.stop());
+
+const orderInput = (lines: Record<string, unknown>[], over: Record<string, unknown> = {}) => ({
+  supplierId, date: today, deliveryDate: today, warehouseId: f.w1, ivaRate: '0.16', notes: 'Entrega en andén 2', lines, ...over,
+});
+const create = async (lines: Record<string, unknown>[], over: Record<string, unknown> = {}, token = buyer): Promise<Order> => okData(await s.gql(CREATE, { i: orderInput(lines, over) }, token)).purchaseOrderCreate;
+const authorize = async (o: Order, token = buyer): Promise<Order> => okData(await s.gql(AUTHORIZE, { id: o.id, v: o.version }, token)).purchaseOrderAuthorize;
+const receive = (id: string, lines: { lineId: string; quantity: string }[], token = buyer) => s.gql(RECEIVE, { id, i: { lines, notes: 'Remisión 881' } }, token);
+const get = async (id: string): Promise<Order> => okData(await s.gql(GET, { id }, admin)).purchaseOrder;
+const orderCount = async (): Promise<number> => okData(await s.gql(COUNT, {}, admin)).purchaseOrders.total;
+
+/** An article with 10 units at $100.00 in w1 (value $1,000.00). */
+async function articleWithTen() {
+  const a = await makeArticle(s, admin, f);
+  okData(await post(s, admin, { conceptId: f.entrada, warehouseId: f.w1, lines: [{ articleId: a.id, quantity: '10', unitCost: '100' }] }));
+  expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '10', value: '1000', averageCost: '100' });
+  return a;
+}
+
+describe('an order from creation to full receipt', () => {
+  it('totals, authorisation, two partial receipts moving stock at the order price into the moving average', async () => {
+    const a = await articleWithTen();
+    // 10 × 130.00 = 1,300.00 + flete 1 × 500.00 = 1,800.00; IVA 16 % 288.00; total 2,088.00.
+    const o = await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }, { description: 'Flete a planta', quantity: '1', unitPrice: '500' }]);
+    expect(o).toMatchObject({ status: 'borrador', subtotal: '1800', iva: '288', total: '2088', origin: 'manual' });
+    expect(o.folioText).toBe(`OC-${String(o.folio).padStart(6, '0')}`);
+    expect(o.lines.map((l) => [l.description, l.amount, l.receivable])).toEqual([[a.name, '1300', '10'], ['Flete a planta', '500', '1']]);
+
+    // A draft receives nothing.
+    expectRefused(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '1' }]), 'CONFLICT');
+
+    const authorized = await authorize(o);
+    expect(authorized).toMatchObject({ status: 'autorizada', authorizedByName: 'Demo Compras' });
+
+    // First receipt: 5 at 130.00 → 15 units, 1,000.00 + 650.00 = 1,650.00, average 110.00.
+    const first = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '5' }, { lineId: o.lines[1].id, quantity: '0' }])).purchaseOrderReceive as Order;
+    expect(first.status).toBe('recibida_parcial');
+    expect(first.lines.map((l) => [l.receivedQty, l.receivable])).toEqual([['5', '5'], ['0', '1']]);
+    expect(first.receipts).toHaveLength(1);
+    expect(first.receipts[0].movementFolio).toMatch(/^E-\d{6}$/);
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '15', value: '1650', averageCost: '110' });
+
+    // Second: the other 5 and the flete → 20 units, 1,650.00 + 650.00 = 2,300.00, average 115.00; recibida.
+    const second = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '5' }, { lineId: o.lines[1].id, quantity: '1' }])).purchaseOrderReceive as Order;
+    expect(second.status).toBe('recibida');
+    expect(second.receipts).toHaveLength(2);
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '20', value: '2300', averageCost: '115' });
+
+    // The entradas point back at the order, at its price.
+    const kardex = okData(
+      await s.gql(
+        `query($a:ID!,$w:ID!,$from:Date!,$to:Date!){ kardex(articleId:$a, warehouseId:$w, from:$from, to:$to){ entries { conceptName reference inQuantity unitCost amount balanceQuantity averageCost } } }`,
+        { a: a.id, w: f.w1, from: today, to: today },
+        admin,
+      ),
+    ).kardex.entries as Record<string, string>[];
+    expect(kardex.slice(1).map((e) => [e.conceptName, e.reference, e.inQuantity, e.unitCost, e.amount, e.balanceQuantity, e.averageCost])).toEqual([
+      ['Entrada por orden de compra', o.folioText, '5', '130', '650', '15', '110'],
+      ['Entrada por orden de compra', o.folioText, '5', '130', '650', '20', '115'],
+    ]);
+
+    // Fully received: nothing more, and it cannot be cancelled.
+    expectRefused(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '1' }]), 'CONFLICT');
+    expectRefused(await s.gql(CANCEL, { id: o.id, v: second.version, r: 'Ya no se necesita' }, buyer), 'CONFLICT');
+
+    const history = okData(await s.gql('query($e:String,$i:String){ auditEntries(entity:$e, entityId:$i){ items{ action } } }', { e: 'purchase_order', i: o.id }, admin)).auditEntries.items.map((x: { action: string }) => x.action);
+    expect(history.sort()).toEqual(['authorize', 'create', 'receive', 'receive']);
+  });
+
+  it('the PDF for the supplier', async () => {
+    const o = await create([{ description: 'Mantenimiento de montacargas', quantity: '1', unitPrice: '2500' }], { warehouseId: null });
+    const pdf = okData(await s.gql('query($id:ID!){ purchaseOrderPdf(id:$id) }', { id: o.id }, viewer)).purchaseOrderPdf as string;
+    expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('authorisation by amount', () => {
+  it('a role whose limit is below the total is refused in Spanish; one without limit authorises', async () => {
+    const a = await makeArticle(s, admin, f);
+    // 500 × 100.00 = 50,000.00 + IVA 8,000.00 = 58,000.00 > 50,000.00.
+    const o = await create([{ articleId: a.id, quantity: '500', unitPrice: '100' }]);
+    expect(o.total).toBe('58000');
+    const refused = expectRefused(await s.gql(AUTHORIZE, { id: o.id, v: o.version }, buyer), 'FORBIDDEN');
+    expect(refused.message).toBe(
+      `Tu rol (Compras) puede autorizar órdenes de compra hasta $50,000.00; la orden ${o.folioText} es por $58,000.00. Pide a alguien con un límite mayor que la autorice.`,
+    );
+    expect((await get(o.id)).status).toBe('borrador');
+    expect(await authorize(o, admin)).toMatchObject({ status: 'autorizada', authorizedByName: 'Administrador del sistema' });
+  });
+
+  it('exactly the limit is within it; the limit is the role’s, edited in Configuración › Roles', async () => {
+    // 431.0345 × 100 = 43,103.45 + IVA 6,896.55 = 50,000.00.
+    const o = await create([{ description: 'Servicio al límite', quantity: '431.0345', unitPrice: '100' }], { warehouseId: null });
+    expect(o.total).toBe('50000');
+    expect((await authorize(o)).status).toBe('autorizada');
+
+    const roles = okData(await s.gql('{ roles(list:{search:"Compras"}){ items{ id name version purchaseOrderLimit } } }', {}, admin)).roles.items as { id: string; name: string; version: number; purchaseOrderLimit: string | null }[];
+    const role = roles.find((r) => r.name === 'Compras')!;
+    expect(role.purchaseOrderLimit).toBe('50000');
+    const lowered = okData(
+      await s.gql('mutation($id:ID!,$v:Int!,$i:RoleInput!){ roleUpdate(id:$id,version:$v,input:$i){ version purchaseOrderLimit } }', { id: role.id, v: role.version, i: { name: 'Compras', description: 'Proveedores, órdenes de compra, gastos y pagos', purchaseOrderLimit: '1000' } }, admin),
+    ).roleUpdate;
+    expect(lowered.purchaseOrderLimit).toBe('1000');
+    const small = await create([{ description: 'Servicio menor', quantity: '1', unitPrice: '1000' }], { warehouseId: null });
+    expect(expectRefused(await s.gql(AUTHORIZE, { id: small.id, v: small.version }, buyer), 'FORBIDDEN').message).toMatch(/hasta \$1,000\.00; la orden OC-\d{6} es por \$1,160\.00/);
+    // Omitted, the limit stays; a bad one is a Spanish field message.
+    const kept = okData(await s.gql('mutation($id:ID!,$v:Int!,$i:RoleInput!){ roleUpdate(id:$id,version:$v,input:$i){ version purchaseOrderLimit } }', { id: role.id, v: lowered.version, i: { name: 'Compras', description: 'x' } }, admin)).roleUpdate;
+    expect(kept.purchaseOrderLimit).toBe('1000');
+    expectRefused(await s.gql('mutation($id:ID!,$v:Int!,$i:RoleInput!){ roleUpdate(id:$id,version:$v,input:$i){ id } }', { id: role.id, v: kept.version, i: { name: 'Compras', description: 'x', purchaseOrderLimit: '-5' } }, admin), 'BAD_USER_INPUT', {
+      purchaseOrderLimit: 'Importe no válido: hasta 2 decimales, sin signo.',
+    });
+    const restored = okData(await s.gql('mutation($id:ID!,$v:Int!,$i:RoleInput!){ roleUpdate(id:$id,version:$v,input:$i){ purchaseOrderLimit } }', { id: role.id, v: kept.version, i: { name: 'Compras', description: 'Proveedores, órdenes de compra, gastos y pagos', purchaseOrderLimit: '50000' } }, admin)).roleUpdate;
+    expect(restored.purchaseOrderLimit).toBe('50000');
+  });
+});
+
+describe('receipts: over-receipt, tolerance, parallel receipts', () => {
+  it('refuses more than ordered, stock untouched', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }]));
+    expectRefused(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '11' }]), 'BAD_USER_INPUT', { 'lines.0.quantity': 'Excede lo pendiente de la orden: se pueden recibir como máximo 10.' });
+    expectRefused(await receive(o.id, [{ lineId: '999999', quantity: '1' }]), 'BAD_USER_INPUT', { 'lines.0.lineId': 'La partida no pertenece a esta orden.' });
+    expectRefused(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '0' }]), 'BAD_USER_INPUT', { lines: 'Captura la cantidad recibida de al menos una partida.' });
+    expectRefused(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '1.5' }]), 'BAD_USER_INPUT');
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '10', value: '1000', averageCost: '100' });
+    expect((await get(o.id)).status).toBe('autorizada');
+  });
+
+  it('within the order’s tolerance an over-receipt goes in; past it, refused', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }], { tolerancePercent: '10' }));
+    expect(o.lines[0].receivable).toBe('11');
+    expectRefused(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '12' }]), 'BAD_USER_INPUT', {
+      'lines.0.quantity': 'Excede lo pendiente de la orden más su tolerancia (10 %): se pueden recibir como máximo 11.',
+    });
+    const done = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '11' }])).purchaseOrderReceive as Order;
+    expect(done.status).toBe('recibida');
+    // 1,000.00 + 11 × 130.00 = 2,430.00 over 21 units = 115.714286.
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '21', value: '2430', averageCost: '115.714286' });
+  });
+
+  it('two parallel receipts that together exceed the order: one goes in, the other is refused', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }]));
+    const results = await Promise.all([receive(o.id, [{ lineId: o.lines[0].id, quantity: '6' }]), receive(o.id, [{ lineId: o.lines[0].id, quantity: '6' }], admin)]);
+    const ok = results.filter((r) => !r.errors);
+    const refused = results.filter((r) => r.errors);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expectRefused(refused[0], 'BAD_USER_INPUT', { 'lines.0.quantity': 'Excede lo pendiente de la orden: se pueden recibir como máximo 4.' });
+    const after = await get(o.id);
+    expect([after.status, after.lines[0].receivedQty, after.receipts.length]).toEqual(['recibida_parcial', '6', 1]);
+    // 1,000.00 + 6 × 130.00 = 1,780.00 over 16 = 111.25.
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '16', value: '1780', averageCost: '111.25' });
+  });
+
+  it('parallel receipts that fit both go in', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }]));
+    const results = await Promise.all([1, 2, 3].map(() => receive(o.id, [{ lineId: o.lines[0].id, quantity: '3' }])));
+    results.forEach((r) => okData(r));
+    const after = await get(o.id);
+    expect([after.status, after.lines[0].receivedQty, after.receipts.length]).toEqual(['recibida_parcial', '9', 3]);
+    // 1,000.00 + 9 × 130.00 = 2,170.00 over 19 = 114.210526.
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '19', value: '2170', averageCost: '114.210526' });
+  });
+});
+
+describe('editing and cancelling', () => {
+  it('a draft is edited and cancelled with its reason; an authorised one is no longer editable', async () => {
+    const o = await create([{ description: 'Servicio de limpieza', quantity: '2', unitPrice: '750' }], { warehouseId: null });
+    const edited = okData(await s.gql(UPDATE, { id: o.id, v: o.version, i: orderInput([{ description: 'Servicio de limpieza', quantity: '3', unitPrice: '750' }], { warehouseId: null }) }, buyer)).purchaseOrderUpdate as Order;
+    // 3 × 750.00 = 2,250.00 + IVA 360.00 = 2,610.00.
+    expect([edited.total, edited.version]).toEqual(['2610', o.version + 1]);
+    expectRefused(await s.gql(UPDATE, { id: o.id, v: o.version, i: orderInput([{ description: 'x', quantity: '1', unitPrice: '1' }], { warehouseId: null }) }, buyer), 'CONFLICT');
+    const authorized = await authorize(edited);
+    expectRefused(await s.gql(UPDATE, { id: o.id, v: authorized.version, i: orderInput([{ description: 'x', quantity: '1', unitPrice: '1' }], { warehouseId: null }) }, buyer), 'CONFLICT');
+    expectRefused(await s.gql(CANCEL, { id: o.id, v: authorized.version, r: '  ' }, buyer), 'BAD_USER_INPUT', { reason: 'Este campo es obligatorio.' });
+    const cancelled = okData(await s.gql(CANCEL, { id: o.id, v: authorized.version, r: 'El proveedor no surte' }, buyer)).purchaseOrderCancel as Order;
+    expect([cancelled.status, cancelled.cancelReason]).toEqual(['cancelada', 'El proveedor no surte']);
+    expectRefused(await s.gql(AUTHORIZE, { id: o.id, v: cancelled.version }, buyer), 'CONFLICT');
+  });
+
+  it('a partly received order cannot be cancelled', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }]));
+    const partial = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '2' }])).purchaseOrderReceive as Order;
+    const refused = expectRefused(await s.gql(CANCEL, { id: o.id, v: partial.version, r: 'x' }, buyer), 'CONFLICT');
+    expect(refused.message).toBe('No se puede pasar de "Recibida parcial" a "Cancelada".');
+  });
+});
+
+describe('from an Almacén requisition', () => {
+  it('drafts the pending lines and keeps the requisition’s folio', async () => {
+    const a = await makeArticle(s, admin, f);
+    const req = okData(
+      await s.gql('mutation($i:WarehouseRequisitionInput!){ warehouseRequisitionCreate(input:$i){ id folio version lines{ id } } }', { i: { area: 'Taller', warehouseId: f.w1, neededDate: today, lines: [{ articleId: a.id, quantity: '8' }] } }, admin),
+    ).warehouseRequisitionCreate;
+    // Pending: not yet authorised.
+    expectRefused(await s.gql('query($o:PurchaseOrderOrigin!,$id:ID!){ purchaseOrderDraft(origin:$o, originId:$id){ originFolio } }', { o: 'requisicion', id: req.id }, buyer), 'CONFLICT');
+    okData(await s.gql('mutation($id:ID!,$v:Int!,$l:[WarehouseRequisitionLineQuantity!]!){ warehouseRequisitionAuthorize(id:$id,version:$v,lines:$l){ id } }', { id: req.id, v: req.version, l: [{ lineId: req.lines[0].id, quantity: '6' }] }, admin));
+    const draft = okData(
+      await s.gql('query($o:PurchaseOrderOrigin!,$id:ID!){ purchaseOrderDraft(origin:$o, originId:$id){ origin originId originFolio warehouseId notes lines{ articleId sku quantity unitPrice } } }', { o: 'requisicion', id: req.id }, buyer),
+    ).purchaseOrderDraft;
+    expect(draft).toMatchObject({ origin: 'requisicion', originId: req.id, warehouseId: f.w1, notes: 'Taller', lines: [{ articleId: a.id, sku: a.sku, quantity: '6', unitPrice: null }] });
+    expect(draft.originFolio).toMatch(/^REQ-\d{6}$/);
+    const o = await create([{ articleId: a.id, quantity: '6', unitPrice: '45.5' }], { origin: 'requisicion', originId: req.id });
+    expect([o.origin, o.originFolio, o.total]).toEqual(['requisicion', draft.originFolio, '316.68']);
+  });
+});
+
+describe('folios', () => {
+  it('five orders at once take five consecutive folios', async () => {
+    const created = await Promise.all([1, 2, 3, 4, 5].map((i) => create([{ description: `Servicio ${i}`, quantity: '1', unitPrice: '100' }], { warehouseId: null })));
+    const folios = created.map((o) => o.folio).sort((x, y) => x - y);
+    expect(folios).toEqual([0, 1, 2, 3, 4].map((i) => folios[0] + i));
+  });
+});
+
+describe('bad input writes nothing', () => {
+  it('Spanish per-field messages', async () => {
+    const before = await orderCount();
+    const a = await makeArticle(s, admin, f);
+    expectRefused(
+      await s.gql(CREATE, { i: orderInput([{ description: '', quantity: '0', unitPrice: '-1' }], { supplierId: '999999', deliveryDate: '2019-01-01', tolerancePercent: '25' }) }, buyer),
+      'BAD_USER_INPUT',
+      { 'lines.0.quantity': 'Debe ser mayor a cero.', 'lines.0.unitPrice': 'Cantidad no válida.', tolerancePercent: 'La tolerancia debe estar entre 0 y 20 %.' },
+    );
+    expectRefused(await s.gql(CREATE, { i: orderInput([{ description: '', quantity: '1', unitPrice: '10' }], { supplierId: '999999', deliveryDate: '2019-01-01' }) }, buyer), 'BAD_USER_INPUT', {
+      supplierId: 'El proveedor no existe.',
+      deliveryDate: 'La fecha de entrega no puede ser anterior a la fecha de la orden.',
+      'lines.0.description': 'Describe el servicio o elige un artículo.',
+    });
+    expectRefused(await s.gql(CREATE, { i: orderInput([{ articleId: a.id, quantity: '1.5', unitPrice: '10' }], { warehouseId: null }) }, buyer), 'BAD_USER_INPUT', { warehouseId: 'Elige el almacén que recibirá los artículos.' });
+    expectRefused(await s.gql(CREATE, { i: orderInput([{ articleId: a.id, quantity: '1.5', unitPrice: '10' }], { warehouseId: f.wInactive }) }, buyer), 'BAD_USER_INPUT');
+    expectRefused(await s.gql(CREATE, { i: orderInput([]) }, buyer), 'BAD_USER_INPUT', { lines: 'Agrega al menos una partida.' });
+    expectRefused(await s.gql(CREATE, { i: orderInput([{ description: 'Cortesía', quantity: '1', unitPrice: '0' }]) }, buyer), 'BAD_USER_INPUT', { lines: 'El total de la orden debe ser mayor a cero.' });
+    expectRefused(await s.gql(CREATE, { i: orderInput([{ description: 'x', quantity: '1', unitPrice: '1' }], { origin: 'pdm' }) }, buyer), 'BAD_USER_INPUT', { originId: 'Indica el documento de origen.' });
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe('permissions', () => {
+  it('FORBIDDEN without Compras, and for Consulta on every change; nothing written', async () => {
+    const before = await orderCount();
+    const o = await create([{ description: 'Servicio', quantity: '1', unitPrice: '100' }], { warehouseId: null });
+    for (const token of [seller, viewer]) {
+      expectRefused(await s.gql(CREATE, { i: orderInput([{ description: 'x', quantity: '1', unitPrice: '1' }], { warehouseId: null }) }, token), 'FORBIDDEN');
+      expectRefused(await s.gql(AUTHORIZE, { id: o.id, v: o.version }, token), 'FORBIDDEN');
+      expectRefused(await s.gql(CANCEL, { id: o.id, v: o.version, r: 'x' }, token), 'FORBIDDEN');
+      expectRefused(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '1' }], token), 'FORBIDDEN');
+    }
+    expectRefused(await s.gql(GET, { id: o.id }, seller), 'FORBIDDEN');
+    expect((await s.gql(GET, { id: o.id }, viewer)).errors).toBeUndefined();
+    expect(await orderCount()).toBe(before + 1);
+    expect((await get(o.id)).status).toBe('borrador');
+  });
+});
