@@ -4,7 +4,7 @@
 // the same rule the server applies on attaching — what the expense says differently.
 import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
-import { IconAlertTriangle, IconCircleCheck, IconFileSearch, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClock, IconFileSearch, IconRefresh, IconX } from '@tabler/icons-react';
 import { SupplierCfdiReadDocument, type SupplierCfdiReadQuery } from '../../../../generated/modules/shopping/graphql';
 import { UploadButton } from '../../../components/Attachments';
 import type { UploadedFile } from '../../../components/attachments';
@@ -31,11 +31,11 @@ export const CFDI_TEXTS = {
   total: 'Total',
   satStatus: 'Estado en el SAT',
   satAsk: 'Consultar en el SAT',
-  satAsked: (status: string) => `El SAT responde: ${status}.`,
+  satAsked: (status: string) => (status === 'pendiente de consultar' ? 'El SAT no respondió: el estado sigue pendiente de consultar.' : `El SAT responde: ${status}.`),
   satCheckedAt: (when: string) => `consultado el ${when}`,
   satNever: 'aún no consultado',
   satCancelled: 'El SAT reporta este CFDI como cancelado: no ampara el gasto. Pide al proveedor el CFDI que lo sustituye.',
-  satPending: 'El servicio del SAT no respondió: vuelve a consultar más tarde.',
+  satPending: 'Aún no hay respuesta del SAT: vuelve a consultar más tarde.',
   unknownSupplier: (name: string, rfc: string) => `El proveedor ${name} (${rfc}) no está registrado en Compras: regístralo y vuelve a buscarlo aquí.`,
   createSupplier: 'Registrar proveedor',
   refreshSuppliers: 'Buscar de nuevo',
@@ -155,7 +155,7 @@ export function CfdiSatStatus({ status, checkedAt, canAsk, asking, onAsk }: { st
   const t = CFDI_TEXTS;
   const cancelled = status === 'cancelado';
   return (
-    <Alert color={cancelled ? 'red' : status === 'vigente' ? 'teal' : 'gray'} variant="light" icon={cancelled ? <IconAlertTriangle size={18} /> : <IconCircleCheck size={18} />}>
+    <Alert color={cancelled ? 'red' : status === 'vigente' ? 'teal' : 'gray'} variant="light" icon={cancelled ? <IconAlertTriangle size={18} /> : status === 'vigente' ? <IconCircleCheck size={18} /> : <IconClock size={18} />}>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 16rem' }}>
           <Text size="sm" fw={600}>
