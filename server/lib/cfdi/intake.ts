@@ -97,5 +97,3 @@ export async function readSupplierCfdi(xml: string): Promise<SupplierCfdi> {
     satQuery: { uuid: timbre.uuid.toUpperCase(), emisorRfc: text(node(doc, 'Emisor'), 'Rfc'), receptorRfc: text(node(doc, 'Receptor'), 'Rfc'), total: text(doc, 'Total'), selloCFD: timbre.selloCFD },
   };
 }
-
-export { cfdiDifferences } from '../../../schema/shopping/supplierCfdi';

@@ -181,8 +181,8 @@ export function InspectionsPage() {
         }}
         filters={
           <>
-            <Select aria-label={t.cols.status} placeholder={t.allStatuses} data={OPTIONS.inspectionStatus} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />
-            <Select aria-label={t.cols.result} placeholder={t.allResults} data={OPTIONS.inspectionResult} value={result || null} onChange={(v) => params.setFilter('result', v ?? '')} clearable w={170} />
+            <Select aria-label={t.cols.status} placeholder={t.allStatuses} data={OPTIONS.inspectionStatus} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
+            <Select aria-label={t.cols.result} placeholder={t.allResults} data={OPTIONS.inspectionResult} value={result || null} onChange={(v) => params.setFilter('result', v ?? '')} clearable w={200} />
             <Select aria-label={t.groupBy.type} placeholder={t.allTypes} data={types.map((o) => ({ value: o.id, label: o.name }))} value={typeId || null} onChange={(v) => params.setFilter('typeId', v ?? '')} clearable searchable w={200} />
             <DateRangeFilter params={params} label="Fecha de inspección" />
             <Switch label={t.withFindings} checked={Boolean(findings)} onChange={(e) => params.setFilter('findings', e.currentTarget.checked ? '1' : '')} />
