@@ -46,7 +46,8 @@ test('register an expense, pay it partially and fully from an account, see the a
   await expect(main(page).getByText('Pendiente', { exact: true }).first()).toBeVisible();
   const expenseUrl = page.url();
   // The supplier's CFDI XML attaches from the saved expense; an XML that is not a CFDI is refused in Spanish.
-  const attachments = main(page).locator('input[type=file]');
+  // The record's attachments (the page's last file picker; the first is «Leer CFDI del proveedor»).
+  const attachments = main(page).locator('input[type=file]').last();
   await attachments.setInputFiles({ name: 'pedido.xml', mimeType: 'text/xml', buffer: Buffer.from('<?xml version="1.0"?><pedido total="1160"/>') });
   await expect(page.getByText('El XML no es un CFDI: se espera un cfdi:Comprobante del SAT (versión 3.3 o 4.0).')).toBeVisible();
   // A bare Comprobante is refused (not stamped); the supplier's stamped CFDI attaches.
