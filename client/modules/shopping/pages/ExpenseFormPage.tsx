@@ -42,6 +42,7 @@ import { irreversibleQuestion } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { AmountRow } from '../components/AmountRow';
+import { SupplierSelect } from '../components/SupplierSelect';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
 type Line = { description: string; quantity: string; unitPrice: string };
@@ -296,15 +297,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
         ) : null}
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Select
-              label="Proveedor"
-              required
-              searchable
-              data={supplierOptions.map((s) => ({ value: s.id, label: `${s.name} (${s.rfc})` }))}
-              disabled={!editable}
-              nothingFoundMessage="Sin proveedores"
-              {...form.getInputProps('supplierId')}
-            />
+            <SupplierSelect suppliers={supplierOptions} disabled={!editable} {...form.getInputProps('supplierId')} />
             <DateField label="Fecha de la factura" required disabled={!editable} {...form.getInputProps('date')} />
             <TextInput label="Vencimiento" readOnly value={dueDate ? `${formatDate(dueDate)} (${supplier?.creditDays ?? 0} días de crédito)` : '—'} />
             <TextInput label="Serie" maxLength={25} disabled={!editable} {...form.getInputProps('invoiceSerie')} />

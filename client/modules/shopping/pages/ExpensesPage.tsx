@@ -19,6 +19,7 @@ import { useRecordChanges } from '../../../components/useRecordChanges';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { EXPENSE_STATUS, invoiceRef, SHOPPING_PATHS, withId } from '../texts';
 import { useScreenAccess } from '../access';
+import { SupplierFilter } from '../components/SupplierSelect';
 
 const COLUMNS: ListColumn<ExpenseFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
@@ -127,16 +128,7 @@ export function ExpensesPage() {
       filters={
         <>
           <Select aria-label="Estado" placeholder="Todos los estados" data={STATUS_OPTIONS} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
-          <Select
-            aria-label="Proveedor"
-            placeholder="Todos los proveedores"
-            data={(suppliers.data?.supplierOptions ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            value={supplierId || null}
-            onChange={(v) => params.setFilter('supplierId', v ?? '')}
-            clearable
-            searchable
-            w={260}
-          />
+          <SupplierFilter suppliers={suppliers.data?.supplierOptions ?? []} value={supplierId} onChange={(v) => params.setFilter('supplierId', v)} />
           <DateRangeFilter params={params} label="Fecha del gasto" />
           <Switch label="Solo vencidos" checked={overdue === 'true'} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
           <Switch label={`Vencen en ${DUE_SOON_DAYS} días`} checked={dueSoon === 'true'} onChange={(e) => params.setFilter('dueSoon', e.currentTarget.checked ? 'true' : '')} />

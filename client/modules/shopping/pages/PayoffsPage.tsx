@@ -42,6 +42,7 @@ import { InfoField } from '../../../components/InfoField';
 import { notifySuccess } from '../../../components/notify';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { irreversibleQuestion } from '../../../components/recordActions';
+import { SupplierFilter } from '../components/SupplierSelect';
 
 const COLUMNS: ListColumn<SupplierPaymentFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 80 },
@@ -338,7 +339,7 @@ export function PayoffsPage() {
         filters={
           <>
             <Select aria-label="Estado" placeholder="Todos los estados" data={Object.entries(PAYMENT_STATUS).map(([value, s]) => ({ value, label: s.label }))} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={170} />
-            <Select aria-label="Proveedor" placeholder="Todos los proveedores" data={(suppliers.data?.supplierOptions ?? []).map((s) => ({ value: s.id, label: s.name }))} value={supplierId || null} onChange={(v) => params.setFilter('supplierId', v ?? '')} clearable searchable w={240} />
+            <SupplierFilter suppliers={suppliers.data?.supplierOptions ?? []} value={supplierId} onChange={(v) => params.setFilter('supplierId', v)} />
             <Select aria-label="Cuenta" placeholder="Todas las cuentas" data={(accounts.data?.accountOptions ?? []).map((a) => ({ value: a.id, label: a.name }))} value={accountId || null} onChange={(v) => params.setFilter('accountId', v ?? '')} clearable w={200} />
             <DateRangeFilter params={params} label="Fecha de pago" />
           </>

@@ -49,6 +49,7 @@ import { useScreenAccess, type ScreenAccess } from '../access';
 import { AmountRow } from '../components/AmountRow';
 import { newPurchaseLine, PurchaseOrderLines, type PurchaseLineValues } from '../components/PurchaseOrderLines';
 import { ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, PURCHASE_ORDER_ORIGIN, PURCHASE_ORDER_STATUS, rateOption, SHOPPING_PATHS, withId } from '../texts';
+import { SupplierSelect } from '../components/SupplierSelect';
 
 type Order = NonNullable<PurchaseOrderDetailQuery['purchaseOrder']>;
 type Draft = PurchaseOrderDraftQuery['purchaseOrderDraft'];
@@ -319,15 +320,7 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
         ) : null}
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Select
-              label="Proveedor"
-              required
-              searchable
-              data={supplierOptions.map((s) => ({ value: s.id, label: `${s.name} (${s.rfc})` }))}
-              disabled={!editable}
-              nothingFoundMessage="Sin proveedores"
-              {...form.getInputProps('supplierId')}
-            />
+            <SupplierSelect suppliers={supplierOptions} disabled={!editable} {...form.getInputProps('supplierId')} />
             <DateField label="Fecha de la orden" required disabled={!editable} {...form.getInputProps('date')} />
             <DateField label="Fecha de entrega" required disabled={!editable} {...form.getInputProps('deliveryDate')} />
             <Select

@@ -24,6 +24,7 @@ import { useRecordChanges } from '../../../components/useRecordChanges';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { PURCHASE_ORDER_ORIGIN, PURCHASE_ORDER_STATUS, SHOPPING_PATHS, withId } from '../texts';
 import { useScreenAccess } from '../access';
+import { SupplierFilter } from '../components/SupplierSelect';
 
 const COLUMNS: ListColumn<PurchaseOrderFieldsFragment>[] = [
   { key: 'folio', header: 'Folio', sortable: true, width: 110, render: (r) => r.folioText, exportValue: (r) => r.folioText },
@@ -101,16 +102,7 @@ export function PurchaseOrdersPage() {
       filters={
         <>
           <Select aria-label="Estado" placeholder="Todos los estados" data={STATUS_OPTIONS} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={180} />
-          <Select
-            aria-label="Proveedor"
-            placeholder="Todos los proveedores"
-            data={(suppliers.data?.supplierOptions ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            value={supplierId || null}
-            onChange={(v) => params.setFilter('supplierId', v ?? '')}
-            clearable
-            searchable
-            w={260}
-          />
+          <SupplierFilter suppliers={suppliers.data?.supplierOptions ?? []} value={supplierId} onChange={(v) => params.setFilter('supplierId', v)} />
           <DateRangeFilter params={params} label="Fecha de la orden" />
           <Switch label="Por recibir" checked={open === 'true'} onChange={(e) => params.setFilter('open', e.currentTarget.checked ? 'true' : '')} />
         </>
