@@ -4,7 +4,7 @@
 // the screen shows is what gets saved. The supplier's XML/PDF attach here,
 // so a new gasto opens as the saved record (`?id=`) rather than the list.
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
@@ -43,6 +43,7 @@ import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { AmountRow } from '../components/AmountRow';
 import { SupplierSelect } from '../components/SupplierSelect';
+import { TaxTotals } from '../components/TaxTotals';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
 type Line = { description: string; quantity: string; unitPrice: string };
@@ -366,23 +367,15 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
               ) : null}
             </Stack>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
-            <Select label="IVA" allowDeselect={false} data={IVA_OPTIONS} disabled={!editable} {...form.getInputProps('ivaRate')} />
-            <Select label="Retención de ISR" allowDeselect={false} data={ISR_RETENTION_OPTIONS} disabled={!editable} {...form.getInputProps('isrRetentionRate')} />
-            <Select label="Retención de IVA" allowDeselect={false} data={IVA_RETENTION_OPTIONS} disabled={!editable} {...form.getInputProps('ivaRetentionRate')} />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="md">
-            <Table w={320} aria-label="Totales del gasto">
-              <Table.Tbody>
-                <AmountRow label="Subtotal" value={expense && !editable ? expense.subtotal : totals.subtotal} />
-                <AmountRow label="IVA" value={expense && !editable ? expense.iva : totals.iva} />
-                <AmountRow label="Retención ISR" value={`-${expense && !editable ? expense.isrRetention : totals.isrRetention}`} />
-                <AmountRow label="Retención IVA" value={`-${expense && !editable ? expense.ivaRetention : totals.ivaRetention}`} />
-                <AmountRow label="Total" value={expense && !editable ? expense.total : totals.total} bold />
-                {expense ? <AmountRow label="Saldo por pagar" value={expense.balance} bold /> : null}
-              </Table.Tbody>
-            </Table>
-          </Group>
+          <TaxTotals
+            rateProps={(f) => form.getInputProps(f)}
+            amounts={expense && !editable ? expense : totals}
+            disabled={!editable}
+            label="Totales del gasto"
+            mt="md"
+          >
+            {expense ? <AmountRow label="Saldo por pagar" value={expense.balance} bold /> : null}
+          </TaxTotals>
         </Paper>
         {expense ? (
           <Paper withBorder radius="md" p="md">

@@ -46,10 +46,10 @@ import { asAppError, errorForForm } from '../../../components/serverErrors';
 import { idParam, todayIso, addDaysIso } from '../../../components/dates';
 import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess, type ScreenAccess } from '../access';
-import { AmountRow } from '../components/AmountRow';
 import { newPurchaseLine, PurchaseOrderLines, type PurchaseLineValues } from '../components/PurchaseOrderLines';
 import { ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, PURCHASE_ORDER_ORIGIN, PURCHASE_ORDER_STATUS, rateOption, SHOPPING_PATHS, withId } from '../texts';
 import { SupplierSelect } from '../components/SupplierSelect';
+import { TaxTotals } from '../components/TaxTotals';
 
 type Order = NonNullable<PurchaseOrderDetailQuery['purchaseOrder']>;
 type Draft = PurchaseOrderDraftQuery['purchaseOrderDraft'];
@@ -352,22 +352,12 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
           received={order && order.status !== 'borrador' ? order.lines.map((l) => qty(l.receivedQty)) : undefined}
         />
         <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Select label="IVA" allowDeselect={false} data={IVA_OPTIONS} disabled={!editable} {...form.getInputProps('ivaRate')} />
-            <Select label="Retención de ISR" allowDeselect={false} data={ISR_RETENTION_OPTIONS} disabled={!editable} {...form.getInputProps('isrRetentionRate')} />
-            <Select label="Retención de IVA" allowDeselect={false} data={IVA_RETENTION_OPTIONS} disabled={!editable} {...form.getInputProps('ivaRetentionRate')} />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="md">
-            <Table maw={320} aria-label="Totales de la orden">
-              <Table.Tbody>
-                <AmountRow label="Subtotal" value={order && !editable ? order.subtotal : totals.subtotal} />
-                <AmountRow label="IVA" value={order && !editable ? order.iva : totals.iva} />
-                <AmountRow label="Retención ISR" value={`-${order && !editable ? order.isrRetention : totals.isrRetention}`} />
-                <AmountRow label="Retención IVA" value={`-${order && !editable ? order.ivaRetention : totals.ivaRetention}`} />
-                <AmountRow label="Total" value={order && !editable ? order.total : totals.total} bold />
-              </Table.Tbody>
-            </Table>
-          </Group>
+          <TaxTotals
+            rateProps={(f) => form.getInputProps(f)}
+            amounts={order && !editable ? order : totals}
+            disabled={!editable}
+            label="Totales de la orden"
+          />
         </Paper>
         {order && canAct(PURCHASE_ORDER_LIFECYCLE, 'recibir', order.status) && access.editar ? <ReceiptPanel key={order.version} order={order} onDone={onReload} /> : null}
         {order ? <Receipts order={order} /> : null}
