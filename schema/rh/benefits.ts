@@ -383,9 +383,39 @@ export type SeparationResult = {
   taxableTotal: string;
   taxableSeparation: string;
   isrArt95: string;
+  /** The art. 93 fr. XIII exemption laid over the separation payments in order (indemnización, 20 días, prima de antigüedad). */
+  separationParts: SeparationPart[];
+  /** Years for the exemption and for the CFDI's NumAñosServicio (a fraction of more than six months counts as a year). */
+  exemptionYears: number;
+  /** Último sueldo mensual ordinario = daily × 30.4, rounded (CFDI UltimoSueldoMensOrd). */
+  lastMonthlySalary: string;
+  /** The ordinary taxable part: salary owed, vacations, taxable aguinaldo and taxable prima vacacional. */
+  ordinaryTaxable: string;
+  /** ISR on the ordinary taxable part: the art. 96 monthly tariff on it alone, before subsidy. */
+  isrOrdinary: string;
+  /** ISR withheld: ordinary + art. 95. */
+  isrTotal: string;
   total: string;
+  /** Total − ISR withheld. */
+  net: string;
   steps: TaxStep[];
 };
+
+export type SeparationPart = { key: 'indemnizacion3Meses' | 'veinteDiasPorAnio' | 'primaAntiguedad'; amount: string; exempt: string; taxable: string };
+
+/**
+ * Lays the separation payments' exempt total over each payment in order (indemnización of 3 months,
+ * 20 días por año, prima de antigüedad): each takes what is left of the exemption up to its amount,
+ * so the parts add up to the exempt and taxable totals exactly (the CFDI needs them per percepción).
+ */
+export function splitSeparationExempt(payments: readonly { key: SeparationPart['key']; amount: string }[], exempt: string): SeparationPart[] {
+  let left = x(exempt);
+  return payments.map((p) => {
+    const e = lesser(x(p.amount), left);
+    left = left.minus(e);
+    return { key: p.key, amount: money(p.amount), exempt: money(e), taxable: money(x(p.amount).minus(e)) };
+  });
+}
 
 /**
  * LISR art. 95 on the taxable separation payments: with a taxable part of at
@@ -521,14 +551,35 @@ export function separation(sets: readonly FiscalYearSet[], input: SeparationInpu
   );
   const isr = isrArt95(params.tariffs.MENSUAL, taxableSeparation, input.dailySalary);
   steps.push(...isr.steps);
+  const separationParts = splitSeparationExempt(
+    [
+      { key: 'indemnizacion3Meses', amount: indemnizacion3Meses },
+      { key: 'veinteDiasPorAnio', amount: veinteDiasPorAnio },
+      { key: 'primaAntiguedad', amount: primaAntiguedad },
+    ],
+    exemptSeparation,
+  );
+
+  // The ordinary part keeps its own treatment (MX_FISCAL «ISR on separation payments»): art. 96.
+  const ordinaryTaxable = money(x(salaryOwed).plus(vacations).plus(ag.taxable).plus(prima.taxable));
+  // A minimum-wage worker has no ISR withheld on the salary (art. 96): only the benefits over the legal minimum are taxed.
+  const ordinaryBase = wage === null ? ordinaryTaxable : money(x(ag.taxable).plus(prima.taxable));
+  steps.push({ label: 'Gravado ordinario (salario devengado + vacaciones + aguinaldo gravado + prima vacacional gravada)', amount: ordinaryTaxable });
+  if (wage !== null) steps.push({ label: 'Trabajador de salario mínimo: sin retención sobre el salario y las vacaciones (art. 96 LISR); base del ISR ordinario', amount: ordinaryBase });
+  const isrOrdinary = isrArt96Alone(params.tariffs.MENSUAL, ordinaryBase, 'ordinario del finiquito');
+  steps.push(...isrOrdinary.steps);
+  const isrTotal = money(x(isrOrdinary.isr).plus(isr.isr));
 
   const exemptTotal = money(x(ag.exempt).plus(prima.exempt).plus(exemptSeparation));
   const total = money(x(salaryOwed).plus(ag.amount).plus(vacations).plus(primaVacacional).plus(separationTotal));
   const taxableTotal = money(x(total).minus(exemptTotal));
+  const net = money(x(total).minus(isrTotal));
   steps.push(
     { label: 'Total exento (aguinaldo + prima vacacional + pagos por separación)', amount: exemptTotal },
-    { label: 'Total gravado (el salario y las vacaciones se gravan completos; su ISR es el del art. 96 o el art. 174 RLISR)', amount: taxableTotal },
+    { label: 'Total gravado (el salario y las vacaciones se gravan completos; su ISR es el del art. 96 LISR)', amount: taxableTotal },
     { label: 'Total de percepciones del finiquito', amount: total },
+    { label: 'ISR retenido = ISR ordinario + ISR art. 95', amount: isrTotal },
+    { label: 'Neto a pagar = percepciones − ISR retenido', amount: net },
   );
   return {
     salaryOwed,
@@ -546,7 +597,14 @@ export function separation(sets: readonly FiscalYearSet[], input: SeparationInpu
     taxableTotal,
     taxableSeparation,
     isrArt95: isr.isr,
+    separationParts,
+    exemptionYears: service.exemptionYears,
+    lastMonthlySalary: money(daily.times(LISR_MONTH_DAYS)),
+    ordinaryTaxable,
+    isrOrdinary: isrOrdinary.isr,
+    isrTotal,
     total,
+    net,
     steps,
   };
 }

@@ -9,7 +9,7 @@ import { addDays, daysBetween, formatDateMx, isIsoDate } from '../dates';
 import { defineLifecycle } from '../lifecycle';
 import { Decimal, dec, formatMxn, money, sum, type DecimalLike } from '../money';
 
-export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria' | 'aguinaldo';
+export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria' | 'aguinaldo' | 'finiquito';
 /** How an aguinaldo payroll withholds ISR (MX_FISCAL «Aguinaldo»): RLISR art. 174, or the art. 96 tariff on the payment alone. */
 export type AguinaldoIsrMethod = 'art174' | 'art96';
 export type PayFrequency = 'semanal' | 'quincenal';
@@ -18,7 +18,7 @@ export type TaxableRule = 'gravado' | 'exento' | 'exento_uma';
 export type AgreementKind = 'prestamo' | 'descuento' | 'pension_alimenticia' | 'fonacot' | 'infonavit';
 export type LineSource = 'captura' | 'calculo' | 'convenio';
 
-export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { semanal: 'Semanal', quincenal: 'Quincenal', extraordinaria: 'Extraordinaria', aguinaldo: 'Aguinaldo' };
+export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { semanal: 'Semanal', quincenal: 'Quincenal', extraordinaria: 'Extraordinaria', aguinaldo: 'Aguinaldo', finiquito: 'Finiquito' };
 export const PAYROLL_STATUS_LABELS = { borrador: 'Borrador', calculada: 'Calculada', cerrada: 'Cerrada' } as const;
 export const AGUINALDO_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, string>> = {
   art174: 'Art. 174 RLISR (tasa sobre el aguinaldo mensualizado)',
@@ -70,6 +70,12 @@ export const SYSTEM_CONCEPTS = [
   { key: 'HORAS_EXTRA_DOBLES', code: 'HE-DOBLES', name: 'Horas extra dobles', kind: 'percepcion', satCode: '019', taxableRule: 'exento_uma', exemptUma: '5' },
   // The aguinaldo payroll's (issue 27): exempt up to 30 UMA a calendar year, computed by the calculation (schema/rh/benefits.ts).
   { key: 'AGUINALDO', code: 'AGUINALDO', name: 'Gratificación anual (aguinaldo)', kind: 'percepcion', satCode: '002', taxableRule: 'exento_uma', exemptUma: '30' },
+  // The finiquito payroll's (issue 27; MX_FISCAL «Finiquito and liquidación»), amounts and exempt parts by separation() of schema/rh/benefits.ts.
+  { key: 'VACACIONES', code: 'VACACIONES', name: 'Vacaciones no disfrutadas', kind: 'percepcion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
+  { key: 'PRIMA_VACACIONAL', code: 'PRIMA-VAC', name: 'Prima vacacional', kind: 'percepcion', satCode: '021', taxableRule: 'exento_uma', exemptUma: '15' },
+  { key: 'INDEMNIZACION', code: 'INDEMNIZACION', name: 'Indemnización (3 meses)', kind: 'percepcion', satCode: '025', taxableRule: 'exento_uma', exemptUma: '90' },
+  { key: 'INDEMNIZACION_20_DIAS', code: 'INDEM-20-DIAS', name: 'Indemnización (20 días por año)', kind: 'percepcion', satCode: '025', taxableRule: 'exento_uma', exemptUma: '90' },
+  { key: 'PRIMA_ANTIGUEDAD', code: 'PRIMA-ANT', name: 'Prima de antigüedad', kind: 'percepcion', satCode: '022', taxableRule: 'exento_uma', exemptUma: '90' },
   { key: 'HORAS_EXTRA_TRIPLES', code: 'HE-TRIPLES', name: 'Horas extra triples', kind: 'percepcion', satCode: '019', taxableRule: 'gravado', exemptUma: null },
   { key: 'ISR', code: 'ISR', name: 'ISR', kind: 'deduccion', satCode: '002', taxableRule: 'gravado', exemptUma: null },
   { key: 'IMSS', code: 'IMSS', name: 'Seguridad social (IMSS)', kind: 'deduccion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
@@ -165,7 +171,37 @@ export const PAYROLL_MSG = {
   aguinaldoDeadline: 'El aguinaldo se paga a más tardar el 20 de diciembre (art. 87 LFT).',
   aguinaldoDays: 'Los días de aguinaldo van de 15 (art. 87 LFT) a 365.',
   exclusionReason: 'Escribe por qué el recibo no se timbra.',
+  finiquitoFromBaja: 'La nómina de finiquito se crea desde la baja del empleado («Calcular finiquito»).',
+  finiquitoNotTerminated: 'El empleado no está dado de baja: registra su baja antes de calcular el finiquito.',
+  finiquitoPaymentBeforeBaja: (baja: string) => `La fecha de pago no puede ser anterior a la fecha de baja (${formatDateMx(baja)}).`,
+  finiquitoDays: 'Días devengados de 0 a 31, completos o medios (p. ej. 1.5).',
+  finiquitoVacationDays: 'Días de vacaciones pendientes de 0 a 365 (máximo 2 decimales).',
+  finiquitoTwentyDays: 'Los 20 días por año solo aplican en un despido injustificado.',
 } as const;
+
+export type SeparationPayrollValues = { kind: 'RENUNCIA' | 'DESPIDO_INJUSTIFICADO'; salaryOwedDays: string; pendingVacationDaysFromPastYears: string; twentyDaysPerYear: boolean; paymentDate: string };
+
+/** Cross-field checks of a finiquito payroll against the employee's baja (the per-field formats are the caller's schema). */
+export function validateSeparationPayroll(v: SeparationPayrollValues, separationDate: string): FieldMessages {
+  const fields: FieldMessages = {};
+  const owed = dec(v.salaryOwedDays);
+  if (owed.isNegative() || owed.gt(31) || !owed.times(2).isInteger()) fields.salaryOwedDays = PAYROLL_MSG.finiquitoDays;
+  const pending = dec(v.pendingVacationDaysFromPastYears);
+  if (pending.isNegative() || pending.gt(365)) fields.pendingVacationDaysFromPastYears = PAYROLL_MSG.finiquitoVacationDays;
+  if (v.twentyDaysPerYear && v.kind !== 'DESPIDO_INJUSTIFICADO') fields.twentyDaysPerYear = PAYROLL_MSG.finiquitoTwentyDays;
+  if (isIsoDate(v.paymentDate) && v.paymentDate < separationDate) fields.paymentDate = PAYROLL_MSG.finiquitoPaymentBeforeBaja(separationDate);
+  return fields;
+}
+
+/**
+ * The period a finiquito's receipt reports (FechaInicialPago–FechaFinalPago): the salary days owed up to the
+ * baja, counted back from it (never before the hire date); the baja day alone when no salary is owed.
+ */
+export function separationPeriod(hireDate: string, separationDate: string, salaryOwedDays: DecimalLike): PeriodRange {
+  const days = Math.ceil(dec(salaryOwedDays).toNumber());
+  const start = days > 1 ? addDays(separationDate, -(days - 1)) : separationDate;
+  return { periodStart: start < hireDate ? hireDate : start, periodEnd: separationDate };
+}
 
 /** Days of aguinaldo a payroll may pay: the legal 15 or more (contract), at most a year; whole or half days. */
 export function validateAguinaldoDays(days: DecimalLike): string | null {

@@ -310,7 +310,7 @@ export const rhAgreements = pgTable(
 
 // ---- Nóminas ----
 
-export const PAYROLL_KINDS = ['semanal', 'quincenal', 'extraordinaria', 'aguinaldo'] as const;
+export const PAYROLL_KINDS = ['semanal', 'quincenal', 'extraordinaria', 'aguinaldo', 'finiquito'] as const;
 export const PAYROLL_STATUSES = ['borrador', 'calculada', 'cerrada'] as const;
 
 export const rhPayrolls = pgTable(
@@ -343,6 +343,17 @@ export const rhPayrolls = pgTable(
     /** Aguinaldo payroll (issue 27): the days of salary it pays (15 by law, or the contract's) and the ISR method chosen. */
     aguinaldoDays: numeric('aguinaldo_days', { precision: 6, scale: 2 }),
     isrMethod: text('isr_method'),
+    /**
+     * Finiquito payroll (issue 27): the one employee's baja it pays (separation and hire dates as they were),
+     * RENUNCIA or DESPIDO_INJUSTIFICADO, and the inputs of separation() of schema/rh/benefits.ts.
+     */
+    separationKind: text('separation_kind'),
+    separationEmployeeId: integer('separation_employee_id').references(() => rhEmployees.id),
+    separationDate: date('separation_date'),
+    separationHireDate: date('separation_hire_date'),
+    salaryOwedDays: numeric('salary_owed_days', { precision: 6, scale: 2 }),
+    pendingVacationDays: numeric('pending_vacation_days', { precision: 6, scale: 2 }),
+    twentyDaysPerYear: boolean('twenty_days_per_year'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: version(),
@@ -350,7 +361,14 @@ export const rhPayrolls = pgTable(
   (t) => [
     uniqueIndex('rh_payrolls_folio_uq').on(t.folio),
     index('rh_payrolls_period_idx').on(t.periodStart),
-    check('rh_payrolls_kind_ck', sql`${t.kind} in ('semanal', 'quincenal', 'extraordinaria', 'aguinaldo')`),
+    check('rh_payrolls_kind_ck', sql`${t.kind} in ('semanal', 'quincenal', 'extraordinaria', 'aguinaldo', 'finiquito')`),
+    check(
+      'rh_payrolls_finiquito_ck',
+      sql`(${t.kind} = 'finiquito') = (${t.separationKind} is not null and ${t.separationEmployeeId} is not null and ${t.separationDate} is not null and ${t.separationHireDate} is not null
+        and ${t.salaryOwedDays} is not null and ${t.pendingVacationDays} is not null and ${t.twentyDaysPerYear} is not null)`,
+    ),
+    check('rh_payrolls_separation_kind_ck', sql`${t.separationKind} is null or ${t.separationKind} in ('RENUNCIA', 'DESPIDO_INJUSTIFICADO')`),
+    index('rh_payrolls_separation_idx').on(t.separationEmployeeId, t.separationDate),
     check('rh_payrolls_isr_method_ck', sql`${t.isrMethod} is null or ${t.isrMethod} in ('art174', 'art96')`),
     check('rh_payrolls_aguinaldo_ck', sql`(${t.kind} = 'aguinaldo') = (${t.aguinaldoDays} is not null and ${t.isrMethod} is not null)`),
     check('rh_payrolls_frequency_ck', sql`${t.frequency} in ('semanal', 'quincenal')`),

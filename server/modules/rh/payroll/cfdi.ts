@@ -11,7 +11,7 @@
 // so the CFDI's Total is what the worker is paid (MX_FISCAL leaves SAT's treatment unconfirmed).
 import { cfdiLocalTime } from '../../../lib/cfdi/time';
 import { daysBetween } from '../../../../schema/dates';
-import { dec, money, sum } from '../../../../schema/money';
+import { Decimal, dec, money, sum } from '../../../../schema/money';
 import { isOrdinaryPayroll, type PayrollKind } from '../../../../schema/rh/payroll';
 import { CFDI_NS, CFDI_SCHEMA_LOCATION, XSI_NS } from '../../../lib/cfdi/xml';
 
@@ -62,9 +62,31 @@ export type NominaReceipt = {
     periodStart: string;
     periodEnd: string;
     paidDays: string;
+    /**
+     * A finiquito's separation payments (022, 023, 025): NumAñosServicio (a fraction of more than six months
+     * counts as a year) and UltimoSueldoMensOrd (daily × 30.4) of nomina12:SeparacionIndemnizacion.
+     */
+    separation?: { years: number; lastMonthlySalary: string } | null;
   };
   lines: readonly NominaLine[];
 };
+
+/**
+ * nomina12:SeparacionIndemnizacion (MX_FISCAL «ISR on separation payments», 6): TotalPagado = the separation
+ * percepciones; IngresoAcumulable = min(their taxable part, USMO); IngresoNoAcumulable = taxable − acumulable.
+ */
+export function separacionIndemnizacion(lines: readonly NominaLine[], s: { years: number; lastMonthlySalary: string }) {
+  const parts = lines.filter((l) => l.kind === 'percepcion' && SEPARATION.has(l.satCode));
+  const taxable = sum(parts.map((l) => l.taxable));
+  const acumulable = Decimal.min(taxable, dec(s.lastMonthlySalary));
+  return {
+    TotalPagado: money(sum(parts.map((l) => l.amount))),
+    NumAñosServicio: String(s.years),
+    UltimoSueldoMensOrd: money(s.lastMonthlySalary),
+    IngresoAcumulable: money(acumulable),
+    IngresoNoAcumulable: money(taxable.minus(acumulable)),
+  };
+}
 
 /** c_PeriodicidadPago of a payroll: an extraordinaria or aguinaldo is 99 (otra periodicidad), an ordinary one its frequency. */
 export function periodicidadOf(kind: PayrollKind): string {
@@ -253,6 +275,7 @@ export async function buildNominaXml(r: NominaReceipt): Promise<string> {
     for (const l of perceptions) {
       node.ele(NOMINA_NS, 'nomina12:Percepcion', { TipoPercepcion: l.satCode, Clave: l.code, Concepto: l.name, ImporteGravado: two(l.taxable), ImporteExento: two(l.exempt) });
     }
+    if (dec(t.totalSeparacion).gt(0) && r.payroll.separation) node.ele(NOMINA_NS, 'nomina12:SeparacionIndemnizacion', separacionIndemnizacion(r.lines, r.payroll.separation));
   }
   if (deductions.length) {
     const da: Record<string, string> = {};

@@ -40,7 +40,19 @@ export type PayrollRow = {
   receiptsToStamp: number;
   aguinaldoDays: string | null;
   isrMethod: AguinaldoIsrMethod | null;
+  /** The baja a finiquito payroll pays (null in the other kinds). */
+  separation: PayrollSeparation | null;
   version: number;
+};
+
+export type PayrollSeparation = {
+  kind: 'RENUNCIA' | 'DESPIDO_INJUSTIFICADO';
+  employeeId: number;
+  separationDate: string;
+  hireDate: string;
+  salaryOwedDays: string;
+  pendingVacationDaysFromPastYears: string;
+  twentyDaysPerYear: boolean;
 };
 
 const payrollSelect = sql`select p.id, p.folio, p.kind, p.frequency, p.period_start::text as "periodStart", p.period_end::text as "periodEnd",
@@ -50,7 +62,10 @@ const payrollSelect = sql`select p.id, p.folio, p.kind, p.frequency, p.period_st
     p.calculated_at as "calculatedAt", p.closed_at as "closedAt", u.name as "closedByName", p.stamping_completed_at as "stampingCompletedAt", (p.stamping_completed_at is not null) as "stampingComplete",
     (case when p.status = 'cerrada' then (select count(*) from rh_payroll_employees pe where pe.payroll_id = p.id
        and (pe.stamp_status is null or pe.stamp_status not in ('timbrada', 'excluida'))) else 0 end)::int as "receiptsToStamp",
-    p.aguinaldo_days::text as "aguinaldoDays", p.isr_method as "isrMethod", p.version
+    p.aguinaldo_days::text as "aguinaldoDays", p.isr_method as "isrMethod",
+    (case when p.kind = 'finiquito' then json_build_object('kind', p.separation_kind, 'employeeId', p.separation_employee_id, 'separationDate', p.separation_date::text,
+       'hireDate', p.separation_hire_date::text, 'salaryOwedDays', p.salary_owed_days::text, 'pendingVacationDaysFromPastYears', p.pending_vacation_days::text,
+       'twentyDaysPerYear', p.twenty_days_per_year) end) as separation, p.version
   from rh_payrolls p left join users u on u.id = p.closed_by`;
 
 export const PAYROLL_SORTS = ['folio', 'kind', 'periodStart', 'paymentDate', 'status', 'net'] as const;
@@ -111,13 +126,18 @@ export async function insertPayroll(
     createdBy: number | null;
     aguinaldoDays?: string | null;
     isrMethod?: AguinaldoIsrMethod | null;
+    separation?: PayrollSeparation | null;
   },
 ): Promise<number> {
+  const sep = v.separation ?? null;
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`insert into rh_payrolls (folio, kind, frequency, period_start, period_end, payment_date, description, status, created_by, aguinaldo_days, isr_method)
+    sql`insert into rh_payrolls (folio, kind, frequency, period_start, period_end, payment_date, description, status, created_by, aguinaldo_days, isr_method,
+          separation_kind, separation_employee_id, separation_date, separation_hire_date, salary_owed_days, pending_vacation_days, twenty_days_per_year)
         values (${v.folio}, ${v.kind}, ${v.frequency}, ${v.periodStart}, ${v.periodEnd}, ${v.paymentDate}, ${v.description}, 'borrador', ${v.createdBy},
-          ${v.aguinaldoDays ?? null}, ${v.isrMethod ?? null})
+          ${v.aguinaldoDays ?? null}, ${v.isrMethod ?? null},
+          ${sep?.kind ?? null}, ${sep?.employeeId ?? null}, ${sep?.separationDate ?? null}, ${sep?.hireDate ?? null}, ${sep?.salaryOwedDays ?? null},
+          ${sep?.pendingVacationDaysFromPastYears ?? null}, ${sep?.twentyDaysPerYear ?? null})
         returning id`,
   );
   return rows[0].id;
@@ -535,14 +555,14 @@ export async function aguinaldoPayrollOf(ex: Executor, employeeIds: readonly num
  * Exempt aguinaldo (percepción SAT 002) each employee already received in `year` in other closed payrolls:
  * the 30 UMA cap is annual (MX_FISCAL «Aguinaldo»). By employee id; absent = 0.
  */
-export async function aguinaldoExemptUsed(ex: Executor, employeeIds: readonly number[], year: number, payrollId: number): Promise<Map<number, string>> {
+export async function aguinaldoExemptUsed(ex: Executor, employeeIds: readonly number[], year: number, payrollId: number, satCode: '002' | '021' = '002'): Promise<Map<number, string>> {
   if (!employeeIds.length) return new Map();
   const rows = await queryRows<{ employeeId: number; exempt: string }>(
     ex,
     sql`select pe.employee_id as "employeeId", sum(l.exempt)::text as exempt
         from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
           join rh_payrolls p on p.id = pe.payroll_id
-        where c.kind = 'percepcion' and c.sat_code = '002' and p.status = 'cerrada' and p.id <> ${payrollId}
+        where c.kind = 'percepcion' and c.sat_code = ${satCode} and p.status = 'cerrada' and p.id <> ${payrollId}
           and extract(year from p.payment_date) = ${year} and pe.employee_id in ${idList(employeeIds)}
         group by pe.employee_id`,
   );
@@ -559,6 +579,43 @@ export async function aguinaldoEmployeeData(ex: Executor, employeeIds: readonly 
     sql`select id, hire_date::text as "hireDate", wage_zone as "wageZone", termination_date::text as "terminationDate" from rh_employees where id in ${idList(employeeIds)}`,
   );
   return new Map(rows.map(({ id, ...file }) => [id, file]));
+}
+
+// ---- finiquito payrolls ------------------------------------------------------------------
+
+/** The finiquito payroll of this baja (employee and separation date), other than `payrollId`: one per baja. Under lockPayrollPeriods. */
+export async function finiquitoPayrollOf(ex: Executor, employeeId: number, separationDate: string): Promise<{ folio: number; paymentDate: string } | null> {
+  const rows = await queryRows<{ folio: number; paymentDate: string }>(
+    ex,
+    sql`select p.folio, p.payment_date::text as "paymentDate" from rh_payrolls p
+        where p.kind = 'finiquito' and p.separation_employee_id = ${employeeId} and p.separation_date = ${separationDate} order by p.folio limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+export type SeparationEmployee = {
+  id: number;
+  number: string;
+  name: string;
+  status: string;
+  dailySalary: string;
+  wageZone: 'general' | 'frontera';
+  hireDate: string;
+  firstHireDate: string;
+  terminationDate: string | null;
+  payFrequency: PayFrequency;
+};
+
+/** The employee a finiquito is calculated for, locked when asked (the create queues on the row as a baja or rehire does). */
+export async function separationEmployee(ex: Executor, id: number, opts: { lock?: boolean } = {}): Promise<SeparationEmployee | null> {
+  if (opts.lock) await ex.execute(sql`select id from rh_employees where id = ${id} for update`);
+  const rows = await queryRows<SeparationEmployee>(
+    ex,
+    sql`select e.id, e.number, ${employeeNameSql('e')} as name, e.status, e.daily_salary::text as "dailySalary", e.wage_zone as "wageZone",
+          e.hire_date::text as "hireDate", e.first_hire_date::text as "firstHireDate", e.termination_date::text as "terminationDate", e.pay_frequency as "payFrequency"
+        from rh_employees e where e.id = ${id}`,
+  );
+  return rows[0] ?? null;
 }
 
 /** Takes an employee out of an open payroll (an aguinaldo's employee given baja before the payment). */
@@ -579,6 +636,7 @@ export type ReceiptCfdiSource = {
   employeeNumber: string;
   employeeName: string;
   sbcDaily: string;
+  dailySalary: string;
   paidDays: string;
   rfc: string;
   curp: string;
@@ -598,7 +656,7 @@ export async function receiptCfdiSources(ex: Executor, payrollId: number, payrol
   return queryRows<ReceiptCfdiSource>(
     ex,
     sql`select pe.id, pe.employee_id as "employeeId", pe.employee_number as "employeeNumber", pe.employee_name as "employeeName",
-          pe.sbc_daily::text as "sbcDaily", (pe.days_worked - pe.absences)::text as "paidDays",
+          pe.sbc_daily::text as "sbcDaily", pe.daily_salary::text as "dailySalary", (pe.days_worked - pe.absences)::text as "paidDays",
           e.rfc, e.curp, e.nss, upper(concat_ws(' ', e.names, e.last_name, nullif(e.second_last_name, ''))) as "fiscalName",
           e.postal_code as "postalCode", e.work_state as "workState", e.contract_type as "contractType", e.first_hire_date::text as "firstHireDate",
           coalesce(a.name, '') as department, coalesce(po.name, '') as position

@@ -4,6 +4,7 @@
 import { decimal, isoDate } from '../fields';
 import { rules, z } from '../../../lib/validation';
 import { PAYROLL_KINDS, PAY_FREQUENCIES } from '../tables';
+import { SEPARATION_KINDS } from '../../../../schema/rh/benefits';
 
 const optionalText = (max: number) => rules.optionalText(max).nullish().transform((v) => v ?? '');
 
@@ -35,4 +36,14 @@ export const incidentInput = z.object({
       }),
     )
     .max(50, 'Máximo 50 conceptos por empleado.'),
+});
+
+/** A finiquito payroll from an employee's baja (the ranges and the baja rules are validateSeparationPayroll's). */
+export const separationPayrollInput = z.object({
+  kind: z.enum(SEPARATION_KINDS, { error: 'Elige renuncia o despido injustificado.' }),
+  salaryOwedDays: decimal({ places: 2 }),
+  pendingVacationDaysFromPastYears: decimal({ places: 2 }),
+  twentyDaysPerYear: z.boolean({ error: 'Indica si aplican los 20 días por año.' }),
+  paymentDate: isoDate(),
+  description: optionalText(300),
 });

@@ -11,9 +11,11 @@ export const rhPayrollResolvers: Resolvers = {
     rhPayroll: (_p, a, ctx) => service.getPayroll(ctx, a.id),
     rhPayrollReceiptsPdf: (_p, a, ctx) => receiptsPdf(ctx, a.id, a.employeeId),
     rhPayrollReceiptXml: (_p, a, ctx) => receiptXml(ctx, a.payrollEmployeeId),
+    rhSeparationPayrollPreview: (_p, a, ctx) => service.previewSeparationPayroll(ctx, a.employeeId, a.input),
   },
   Mutation: {
     rhPayrollCreate: (_p, a, ctx) => service.createPayroll(ctx, a.input),
+    rhSeparationPayrollCreate: (_p, a, ctx) => service.createSeparationPayroll(ctx, a.employeeId, a.input),
     rhPayrollIncidentSave: (_p, a, ctx) => service.saveIncident(ctx, a.payrollEmployeeId, a.input),
     rhPayrollCalculate: (_p, a, ctx) => service.calculatePayroll(ctx, a.id, a.version),
     rhPayrollClose: (_p, a, ctx) => service.closePayroll(ctx, a.id, a.version),

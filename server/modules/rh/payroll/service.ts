@@ -16,6 +16,10 @@
 // schema/rh/benefits.ts (the calculator's own code): no salary days, IMSS
 // or convenio installments; one per employee and calendar year (checked
 // under the same advisory lock, so two parallel creations cannot both pass).
+// A finiquito payroll (issue 27; MX_FISCAL «Finiquito and liquidación», «ISR
+// on separation payments») pays ONE terminated employee's baja by
+// separation() of schema/rh/benefits.ts, the calculator's own code, with the
+// employee's hire date, daily salary and baja date: one per baja.
 import { writeAudit } from '../../../db/audit';
 import { nextFolio } from '../../../db/folios';
 import type { Executor } from '../../../db/database';
@@ -27,8 +31,8 @@ import { labelGroups } from '../../../lib/moneyGroups';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import { formatDateMx } from '../../../../schema/dates';
 import { dec, money, sum } from '../../../../schema/money';
-import { aguinaldo, aguinaldoDaysEmployed, YEAR_DAYS } from '../../../../schema/rh/benefits';
-import { fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
+import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, separation, YEAR_DAYS, type SeparationResult } from '../../../../schema/rh/benefits';
+import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
   calculateEmployee,
   employedDays,
@@ -45,6 +49,9 @@ import {
   validateIncident,
   validateAguinaldoDays,
   validatePayrollDates,
+  validateSeparationPayroll,
+  separationPeriod,
+  PAYROLL_MSG,
   type AgreementDue,
   type CapturedExtra,
   type PayFrequency,
@@ -52,7 +59,7 @@ import {
 } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
 import * as agreements from '../agreements/service';
-import { incidentInput, payrollInput } from './inputs';
+import { incidentInput, payrollInput, separationPayrollInput } from './inputs';
 import * as data from './data';
 import { sealPayrollReceipts, stampPayrollReceipts } from './stamping';
 
@@ -78,6 +85,9 @@ export const MSG = {
   aguinaldoTwice: (o: data.AguinaldoPayrollRow, year: number) =>
     `El empleado ${o.employeeNumber} ${o.employeeName} ya está en la nómina de aguinaldo ${o.folio} (pago ${formatDateMx(o.paymentDate)}): solo puede haber una nómina de aguinaldo por empleado y año (${year}).`,
   aguinaldoNoIncidents: 'La nómina de aguinaldo no lleva incidencias: se calcula con el salario diario y los días del año con empleo de cada empleado.',
+  finiquitoTwice: (folio: number, e: { number: string; name: string }, baja: string) =>
+    `La baja del ${formatDateMx(baja)} de ${e.number} ${e.name.toLocaleUpperCase('es-MX')} ya tiene la nómina de finiquito ${folio}: solo puede haber un finiquito por baja.`,
+  finiquitoNoIncidents: 'La nómina de finiquito no lleva incidencias: sus importes salen de los datos de la baja.',
 } as const;
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -154,6 +164,7 @@ function aguinaldoPaidDays(aguinaldoDays: string, hireDate: string, paymentDate:
 
 export async function createPayroll(ctx: RequestContext, input: unknown) {
   const parsed = parseInput(payrollInput, input);
+  if (parsed.kind === 'finiquito') throw badInput({ kind: PAYROLL_MSG.finiquitoFromBaja });
   // An aguinaldo is paid on one day: its period is the payment date.
   const v = parsed.kind === 'aguinaldo' ? { ...parsed, periodStart: parsed.paymentDate, periodEnd: parsed.paymentDate } : parsed;
   const fields = validatePayrollDates(v);
@@ -227,6 +238,152 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
   return found(await data.findPayroll(db(ctx), id), 'La nómina');
 }
 
+// ---- finiquito --------------------------------------------------------------------------
+
+type SeparationArgs = { employee: data.SeparationEmployee; separation: data.PayrollSeparation; payrollId: number | null };
+
+/** separation() for a baja: the employee's daily salary and zone, and the exempt aguinaldo and prima vacacional closed payrolls of the baja's year already used. */
+async function separationFor(ex: Executor, sets: FiscalYearSet[], a: SeparationArgs): Promise<SeparationResult> {
+  const year = Number(a.separation.separationDate.slice(0, 4));
+  // One after the other: a transaction's connection runs one statement at a time.
+  const aguinaldoUsed = await data.aguinaldoExemptUsed(ex, [a.employee.id], year, a.payrollId ?? 0, '002');
+  const primaUsed = await data.aguinaldoExemptUsed(ex, [a.employee.id], year, a.payrollId ?? 0, '021');
+  try {
+    return separation(sets, {
+      kind: a.separation.kind,
+      hireDate: a.separation.hireDate,
+      separationDate: a.separation.separationDate,
+      dailySalary: a.employee.dailySalary,
+      salaryOwedDays: a.separation.salaryOwedDays,
+      pendingVacationDaysFromPastYears: a.separation.pendingVacationDaysFromPastYears,
+      aguinaldoExemptUsedThisYear: aguinaldoUsed.get(a.employee.id) ?? '0',
+      primaVacacionalExemptUsedThisYear: primaUsed.get(a.employee.id) ?? '0',
+      twentyDaysPerYear: a.separation.twentyDaysPerYear,
+      wageZone: a.employee.wageZone,
+    });
+  } catch (err) {
+    if (err instanceof CalculatorInputError) throw badInput(err.fields);
+    if (err instanceof FiscalError) throw badInput({ paymentDate: err.message });
+    throw err;
+  }
+}
+
+/** The checked input and the baja it pays: the employee must be given baja; BAD_USER_INPUT per field otherwise. */
+async function separationRequest(ex: Executor, employeeId: string, input: unknown, opts: { lock?: boolean } = {}) {
+  const v = parseInput(separationPayrollInput, input);
+  const employee = await data.separationEmployee(ex, Number(employeeId), opts);
+  if (!employee) throw notFound('El empleado');
+  if (employee.status !== 'baja' || !employee.terminationDate) throw badInput({ employeeId: PAYROLL_MSG.finiquitoNotTerminated });
+  const fields = validateSeparationPayroll(v, employee.terminationDate);
+  if (Object.keys(fields).length) throw badInput(fields);
+  const sep: data.PayrollSeparation = {
+    kind: v.kind,
+    employeeId: employee.id,
+    separationDate: employee.terminationDate,
+    hireDate: employee.hireDate,
+    salaryOwedDays: money(v.salaryOwedDays),
+    pendingVacationDaysFromPastYears: money(v.pendingVacationDaysFromPastYears),
+    twentyDaysPerYear: v.twentyDaysPerYear,
+  };
+  return { v, employee, sep };
+}
+
+/** «Calcular finiquito»: what the payroll would pay, by the same separation() the calculation runs; writes nothing. */
+export async function previewSeparationPayroll(ctx: RequestContext, employeeId: string, input: unknown): Promise<SeparationResult> {
+  const { v, employee, sep } = await separationRequest(db(ctx), employeeId, input);
+  const sets = await loadFiscalYearSets(db(ctx));
+  fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
+  return separationFor(db(ctx), sets, { employee, separation: sep, payrollId: null });
+}
+
+/** A finiquito payroll for one terminated employee's baja, calculated at once (borrador → calculada). */
+export async function createSeparationPayroll(ctx: RequestContext, employeeId: string, input: unknown) {
+  const sets = await loadFiscalYearSets(db(ctx));
+  const id = await db(ctx).transaction(async (tx) => {
+    const { v, employee, sep } = await separationRequest(tx, employeeId, input, { lock: true });
+    const params = fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
+    const yearSet = sets.find((s) => s.year === params.tableYear)!;
+    await data.lockPayrollPeriods(tx);
+    const other = await data.finiquitoPayrollOf(tx, employee.id, sep.separationDate);
+    if (other) throw appError('CONFLICT', MSG.finiquitoTwice(other.folio, employee, sep.separationDate));
+    const period = separationPeriod(sep.hireDate, sep.separationDate, sep.salaryOwedDays);
+    const folio = await nextFolio(tx, 'rh.payroll');
+    const description = v.description || `Finiquito de ${employee.number} ${employee.name.toLocaleUpperCase('es-MX')}, baja ${formatDateMx(sep.separationDate)}`;
+    const payrollId = await data.insertPayroll(tx, {
+      folio,
+      kind: 'finiquito',
+      frequency: employee.payFrequency,
+      ...period,
+      paymentDate: v.paymentDate,
+      description,
+      createdBy: ctx.auth?.id ?? null,
+      separation: sep,
+    });
+    await data.insertPayrollEmployees(tx, payrollId, [
+      {
+        employeeId: employee.id,
+        number: employee.number,
+        name: employee.name.toLocaleUpperCase('es-MX'),
+        dailySalary: employee.dailySalary,
+        sbcDaily: sdiFor(yearSet, employee.dailySalary, yearsOfService(employee.firstHireDate, sep.separationDate)).sdi,
+        minimumWageOnly: isMinimumWageOnly(employee.dailySalary, employee.wageZone, params.minimumWage),
+        daysWorked: sep.salaryOwedDays,
+      },
+    ]);
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'create', after: { folio, kind: 'finiquito', ...period, paymentDate: v.paymentDate, description, separation: sep } });
+    const payroll = found(await data.findPayroll(tx, payrollId), 'La nómina');
+    await calculateLocked(tx, payroll, sets);
+    return payrollId;
+  });
+  return found(await data.findPayroll(db(ctx), id), 'La nómina');
+}
+
+/**
+ * A finiquito payroll: separation() with the baja stored on the payroll. Lines: sueldo (001), aguinaldo (002),
+ * vacaciones (001), prima vacacional (021) with their exempt parts; in a despido the indemnización and its
+ * 20 días por año (025) and the prima de antigüedad (022) with the art. 93 fr. XIII exemption laid over them;
+ * one ISR (002) = the ordinary ISR (art. 96) + art. 95. No IMSS or convenio installments.
+ */
+async function calculateFiniquitoLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[], tableYear: number, systemId: (key: string) => number): Promise<CalcNotes> {
+  const sep = payroll.separation!;
+  const [e] = await data.payrollEmployees(tx, payroll.id);
+  const employee = (await data.separationEmployee(tx, sep.employeeId))!;
+  // The payroll's snapshot of the daily salary, as every other payroll pays.
+  const r = await separationFor(tx, sets, { employee: { ...employee, dailySalary: e.dailySalary }, separation: sep, payrollId: payroll.id });
+  const lines: data.NewLine[] = [];
+  const daily = money(e.dailySalary);
+  const line = (key: string, amount: string, exempt: string, description: string, quantity: string | null = null) => {
+    if (dec(amount).gt(0)) lines.push({ payrollEmployeeId: e.id, conceptId: systemId(key), source: 'calculo', agreementId: null, description, amount, taxable: money(dec(amount).minus(exempt)), exempt, quantity });
+  };
+  line('SUELDO', r.salaryOwed, '0.00', `${daily} × ${dec(sep.salaryOwedDays).toFixed()} días devengados`, sep.salaryOwedDays);
+  line('AGUINALDO', r.aguinaldoProp, r.exemptAguinaldo, 'Aguinaldo proporcional a la baja');
+  line('VACACIONES', r.vacations, '0.00', 'Vacaciones pendientes y proporcionales');
+  line('PRIMA_VACACIONAL', r.primaVacacional, r.exemptPrimaVacacional, 'Prima vacacional de esas vacaciones');
+  const keys = { indemnizacion3Meses: 'INDEMNIZACION', veinteDiasPorAnio: 'INDEMNIZACION_20_DIAS', primaAntiguedad: 'PRIMA_ANTIGUEDAD' } as const;
+  const texts = { indemnizacion3Meses: '90 días de salario integrado', veinteDiasPorAnio: '20 días de salario integrado por año de servicio', primaAntiguedad: '12 días por año de servicio' } as const;
+  for (const part of r.separationParts) line(keys[part.key], part.amount, part.exempt, texts[part.key]);
+  if (dec(r.isrTotal).gt(0)) {
+    lines.push({ payrollEmployeeId: e.id, conceptId: systemId('ISR'), source: 'calculo', agreementId: null, description: `Ordinario ${r.isrOrdinary} + art. 95 ${r.isrArt95}`, amount: r.isrTotal, taxable: '0.00', exempt: '0.00', quantity: null });
+  }
+  await storeCalculation(tx, payroll.id, tableYear, lines, [
+    {
+      id: e.id,
+      perceptions: r.total,
+      taxable: r.taxableTotal,
+      exempt: r.exemptTotal,
+      isr: r.isrTotal,
+      subsidy: '0.00',
+      isrWithheld: r.isrTotal,
+      imssEmployee: '0.00',
+      deductions: r.isrTotal,
+      otherPayments: '0.00',
+      net: r.net,
+      fiscalTrace: r.steps,
+    },
+  ]);
+  return {};
+}
+
 // ---- incidents --------------------------------------------------------------------------
 
 export async function saveIncident(ctx: RequestContext, payrollEmployeeId: string, input: unknown) {
@@ -238,6 +395,7 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
     const payroll = found(await data.findPayroll(tx, pe.payrollId, { lock: true }), 'La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
     if (payroll.kind === 'aguinaldo') throw appError('CONFLICT', MSG.aguinaldoNoIncidents);
+    if (payroll.kind === 'finiquito') throw appError('CONFLICT', MSG.finiquitoNoIncidents);
     const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
     if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
       const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
@@ -365,6 +523,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
     return id;
   };
   if (payroll.kind === 'aguinaldo') return calculateAguinaldoLocked(tx, payroll, sets, params.tableYear, systemId);
+  if (payroll.kind === 'finiquito') return calculateFiniquitoLocked(tx, payroll, sets, params.tableYear, systemId);
   const periodDays = payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd);
   const period = taxPeriodOf(payroll.frequency);
   const employees = await data.payrollEmployees(tx, payroll.id);

@@ -34,6 +34,8 @@ import { appError, badInput, found, notFound } from '../../../lib/errors';
 import { assertAction } from '../../../lib/lifecycle';
 import type { AppServices } from '../../../services';
 import { fiscalParametersFor, imssEmployeeQuota, type FiscalYearSet } from '../../../../schema/rh/fiscal';
+import { LISR_MONTH_DAYS, serviceTime } from '../../../../schema/rh/benefits';
+import { dec, money } from '../../../../schema/money';
 import { PAYROLL_MSG, RECEIPT_STAMP_LIFECYCLE, receiptStampState } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
 import { buildNominaXml, companyNominaGaps, employeeNominaGaps, periodicidadOf, tipoNominaOf } from './cfdi';
@@ -137,6 +139,7 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
         periodStart: payroll.periodStart,
         periodEnd: payroll.periodEnd,
         paidDays: s.paidDays,
+        separation: payroll.separation ? { years: serviceTime(payroll.separation.hireDate, payroll.separation.separationDate).exemptionYears, lastMonthlySalary: money(dec(s.dailySalary).times(LISR_MONTH_DAYS)) } : null,
       },
       lines: (lines.get(s.id) ?? []).map((l) => ({ kind: l.kind, satCode: l.satCode, code: l.conceptCode, name: l.conceptName, systemKey: l.systemKey, amount: l.amount, taxable: l.taxable, exempt: l.exempt })),
     });
