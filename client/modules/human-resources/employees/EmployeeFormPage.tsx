@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconArrowBackUp, IconUserOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowBackUp, IconCalculator, IconUserOff } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RhEmployeeCreateDocument,
@@ -35,6 +35,8 @@ import { useFormSave } from '../../../components/useFormSave';
 import { todayMx } from '../../../../schema/dates';
 import { DocumentsPanel, PhotoPanel } from './EmployeeFiles';
 import { RehireDialog, TerminateDialog } from './EmployeeDialogs';
+import { SeparationPayrollDialog } from '../payroll/SeparationPayrollDialog';
+import { texts as payrollTexts } from '../payroll/texts';
 import { EMPLOYEE_PATHS, FREQUENCY_LABELS, STATUS_BADGES, ZONE_LABELS, texts } from './texts';
 
 const t = texts.form;
@@ -87,7 +89,9 @@ const required = (v: string) => (v.trim() ? null : 'Este campo es obligatorio.')
 
 function EmployeeEditor({ employee, options, access, onReload }: { employee: Employee | null; options: Options; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'terminate' | 'rehire' | null>(null);
+  const [dialog, setDialog] = useState<'terminate' | 'rehire' | 'finiquito' | null>(null);
+  // «Calcular finiquito» creates a payroll: the Nóminas ability, not the Empleados one.
+  const payrollAccess = useScreenAccess('Recursos Humanos', 'Nóminas');
   const [create] = useMutation(RhEmployeeCreateDocument);
   const [update] = useMutation(RhEmployeeUpdateDocument);
   const readOnly = employee ? !access.editar : !access.crear;
@@ -153,6 +157,11 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
       {!baja && access.eliminar ? (
         <Button size="xs" variant="light" color="red" leftSection={<IconUserOff size={14} />} onClick={() => setDialog('terminate')}>
           {t.terminate}
+        </Button>
+      ) : null}
+      {baja && payrollAccess.crear ? (
+        <Button size="xs" variant="light" leftSection={<IconCalculator size={14} />} onClick={() => setDialog('finiquito')}>
+          {payrollTexts.separation.open}
         </Button>
       ) : null}
       {baja && access.editar ? (
@@ -318,6 +327,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
         </Stack>
       </FormPage>
       {employee && dialog === 'terminate' ? <TerminateDialog employee={employee} onClose={() => setDialog(null)} /> : null}
+      {employee && dialog === 'finiquito' ? <SeparationPayrollDialog employee={employee} onClose={() => setDialog(null)} /> : null}
       {employee && dialog === 'rehire' ? <RehireDialog employee={employee} workplaces={options.workplaces.filter((w) => w.positionId === employee.positionId)} onClose={() => setDialog(null)} /> : null}
     </>
   );

@@ -48,7 +48,7 @@ import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
-import { frequencyOptions, isrMethodOptions, kindOptions, PAYROLL_BADGES, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
+import { creationKindOptions, frequencyOptions, isrMethodOptions, PAYROLL_BADGES, SEPARATION_KIND_LABELS, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
 
 type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
 type PayrollEmployee = Payroll['employees'][number];
@@ -98,7 +98,7 @@ function NewPayroll() {
     <FormPage title={texts.newTitle} description={aguinaldo ? h.aguinaldoHelp : h.createHelp} onSubmit={submit} onCancel={() => void navigate(PAYROLL_PATHS.list)} dirty={form.isDirty()} saving={saving} error={error} submitLabel={h.create} readOnly={!access.crear}>
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Select label={h.kind} required data={kindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
+          <Select label={h.kind} required data={creationKindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
           {form.values.kind === 'extraordinaria' || aguinaldo ? <Select label={h.frequency} required data={frequencyOptions} {...form.getInputProps('frequency')} /> : <div />}
           <TextInput label={h.description} maxLength={300} {...form.getInputProps('description')} />
           {aguinaldo ? (
@@ -265,8 +265,8 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const a = texts.actions;
   const g = texts.grid;
   const open = payroll.status !== 'cerrada';
-  // An aguinaldo has no incidents: its grid only shows each receipt.
-  const editable = open && access.editar && payroll.kind !== 'aguinaldo';
+  // An aguinaldo or a finiquito has no incidents: its grid only shows each receipt.
+  const editable = open && access.editar && payroll.kind !== 'aguinaldo' && payroll.kind !== 'finiquito';
   const negatives = payroll.status === 'calculada' ? payroll.employees.filter((e) => Number(e.net) < 0).length : 0;
   useScreenTitle(texts.titleOf(payroll.folio, PAYROLL_KIND_LABELS[payroll.kind]));
   useRecordChanges('rh_payroll', (id, byMe) => {
@@ -378,7 +378,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           {error.message}
         </Alert>
       ) : null}
-      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{payroll.kind === 'aguinaldo' ? texts.aguinaldoNotice : texts.draftNotice}</Alert> : null}
+      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{payroll.kind === 'aguinaldo' ? texts.aguinaldoNotice : payroll.kind === 'finiquito' ? texts.finiquitoNotice : texts.draftNotice}</Alert> : null}
       {payroll.status === 'cerrada' ? <Alert color="teal" variant="light">{texts.closedNotice}</Alert> : null}
       {closed && payroll.receiptsToStamp > 0 ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
@@ -397,6 +397,11 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
             <>
               <InfoField label={texts.info.aguinaldoDays} value={formatNumber(payroll.aguinaldoDays ?? '0')} />
               <InfoField label={texts.info.isrMethod} value={payroll.isrMethod ? AGUINALDO_ISR_METHOD_LABELS[payroll.isrMethod] : '—'} />
+            </>
+          ) : payroll.separation ? (
+            <>
+              <InfoField label={texts.info.separationKind} value={SEPARATION_KIND_LABELS[payroll.separation.kind]} />
+              <InfoField label={texts.info.separationDate} value={formatDate(payroll.separation.separationDate)} />
             </>
           ) : (
             <InfoField label={texts.columns.period} value={texts.period(formatDate(payroll.periodStart), formatDate(payroll.periodEnd))} />

@@ -28,6 +28,10 @@ export const STAMPING_BADGES: StatusLabels = {
 };
 
 export const kindOptions = Object.entries(PAYROLL_KIND_LABELS).map(([value, label]) => ({ value, label }));
+/** The kinds the «Nueva nómina» form creates: a finiquito is created from the employee's baja. */
+export const creationKindOptions = kindOptions.filter((o) => o.value !== 'finiquito');
+export const SEPARATION_KIND_LABELS = { RENUNCIA: 'Renuncia voluntaria', DESPIDO_INJUSTIFICADO: 'Despido injustificado' } as const;
+export const separationKindOptions = Object.entries(SEPARATION_KIND_LABELS).map(([value, label]) => ({ value, label }));
 export const statusOptions = Object.entries(PAYROLL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 export const isrMethodOptions = Object.entries(AGUINALDO_ISR_METHOD_LABELS).map(([value, label]) => ({ value, label }));
 export const frequencyOptions = [
@@ -67,7 +71,44 @@ export const texts = {
   },
   newTitle: 'Nueva nómina',
   titleOf: (folio: number, kind: string) => `Nómina ${folio} · ${kind}`,
-  info: { tableYear: 'Tablas fiscales', closedBy: 'Cerrada por', employees: 'Empleados', aguinaldoDays: 'Días de aguinaldo', isrMethod: 'Método de ISR' },
+  info: { tableYear: 'Tablas fiscales', closedBy: 'Cerrada por', employees: 'Empleados', aguinaldoDays: 'Días de aguinaldo', isrMethod: 'Método de ISR', separationKind: 'Motivo', separationDate: 'Fecha de baja' },
+  finiquitoNotice: 'Nómina de finiquito: sin incidencias; sus importes salen de los datos de la baja (separation()).',
+  separation: {
+    open: 'Calcular finiquito',
+    title: (who: string) => `Finiquito de ${who}`,
+    help: (baja: string, hire: string, daily: string) => `Baja del ${baja}; ingreso ${hire}; salario diario ${daily}. Revisa el cálculo y crea la nómina de finiquito (una por baja); se cierra y timbra como cualquier nómina.`,
+    kind: 'Motivo de la separación',
+    salaryOwedDays: 'Días devengados no pagados',
+    salaryOwedHelp: 'De 0 a 31, completos o medios.',
+    pendingVacationDays: 'Vacaciones pendientes de años anteriores',
+    pendingVacationHelp: 'Días no disfrutados; los del año en curso se calculan.',
+    twentyDays: 'Aplican 20 días por año (art. 50 fr. II LFT)',
+    twentyDaysHelp: 'Solo si el patrón se niega a reinstalar (art. 49) o el trabajador rescinde (art. 52).',
+    paymentDate: 'Fecha de pago',
+    description: 'Descripción',
+    calculate: 'Calcular',
+    create: 'Crear nómina de finiquito',
+    created: (folio: number) => `Nómina de finiquito ${folio} creada y calculada.`,
+    empty: 'Captura los datos y pulsa «Calcular» para ver el finiquito antes de crear la nómina.',
+    concept: 'Concepto',
+    amount: 'Importe',
+    lines: {
+      salaryOwed: 'Sueldo devengado',
+      aguinaldoProp: 'Aguinaldo proporcional',
+      vacations: 'Vacaciones',
+      primaVacacional: 'Prima vacacional',
+      indemnizacion3Meses: 'Indemnización (3 meses)',
+      veinteDiasPorAnio: 'Indemnización (20 días por año)',
+      primaAntiguedad: 'Prima de antigüedad',
+      total: 'Total de percepciones',
+      exemptTotal: 'Exento',
+      taxableTotal: 'Gravado',
+      isrOrdinary: 'ISR ordinario (art. 96)',
+      isrArt95: 'ISR pagos por separación (art. 95)',
+      net: 'Neto a pagar',
+    },
+    steps: 'Pasos del cálculo',
+  },
   aguinaldoNotice: 'Nómina de aguinaldo: sin incidencias; pulsa «Calcular» para obtener el aguinaldo, su parte exenta y su ISR de cada empleado.',
   draftNotice: 'Captura las incidencias y pulsa «Calcular». Una incidencia guardada regresa la nómina a borrador hasta el siguiente cálculo.',
   closedNotice: 'Nómina cerrada: sus cifras ya no cambian aunque cambien las tablas o los salarios.',
