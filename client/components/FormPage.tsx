@@ -112,7 +112,8 @@ function useLeaveGuard(dirty: boolean, bypass: { current: boolean }) {
 
 /** The alert above a form after a failed save; a CONFLICT offers "Recargar". */
 export function SaveErrorAlert({ error, onReload }: { error: AppError; onReload?: () => void }) {
-  if (error.code === 'CONFLICT') {
+  // A stale version; a CONFLICT with its own reason (a rule of the record, e.g. "ya tiene la nómina de finiquito 3") says it below.
+  if (error.code === 'CONFLICT' && error.message === ERROR_MESSAGES.CONFLICT) {
     return (
       <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="Conflicto de edición">
         <Stack gap="xs" align="flex-start">

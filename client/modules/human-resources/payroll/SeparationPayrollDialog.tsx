@@ -3,7 +3,7 @@
 // function the payroll's calculation runs) with its steps, then «Crear nómina de finiquito»
 // (rhSeparationPayrollCreate) opens the new payroll. Changing a datum asks for a new preview.
 import { useState } from 'react';
-import { Alert, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Accordion, Alert, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
@@ -114,10 +114,15 @@ export function SeparationPayrollDialog({ employee, onClose }: { employee: Separ
       {current ? (
         <Stack gap="sm" aria-live="polite">
           <DetailTable columns={COLUMNS} rows={previewRows(current)} rowKey={(r) => r.key} aria-label={t.title(employee.fullName)} />
-          <Text fw={600} size="sm">
-            {t.steps}
-          </Text>
-          <TaxTrace steps={current.steps} />
+          {/* The steps folded: the figures and a refusal (on top of the dialog) stay in view. */}
+          <Accordion variant="contained">
+            <Accordion.Item value="steps">
+              <Accordion.Control>{t.steps}</Accordion.Control>
+              <Accordion.Panel>
+                <TaxTrace steps={current.steps} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
         </Stack>
       ) : (
         <Alert color="gray" variant="light" icon={<IconCalculator size={18} />}>
