@@ -82,6 +82,12 @@ describe('permissions: every Convenios and Nóminas operation', () => {
         ['ISR', 'deduccion', '002'],
         ['SUBSIDIO', 'otro_pago', '002'],
         ['SUELDO', 'percepcion', '001'],
+        // The finiquito payroll's (rh-payroll-finiquito.test.ts).
+        ['VACACIONES', 'percepcion', '001'],
+        ['PRIMA_VACACIONAL', 'percepcion', '021'],
+        ['INDEMNIZACION', 'percepcion', '025'],
+        ['INDEMNIZACION_20_DIAS', 'percepcion', '025'],
+        ['PRIMA_ANTIGUEDAD', 'percepcion', '022'],
       ].sort(),
     );
   });
