@@ -19,8 +19,7 @@ import { dec, formatMxn, money } from '../../../../schema/money';
 import { bandError, kmPerLitre, pricePerLitre, totalCostPerKm } from '../../../../schema/vehicle-park/fuel';
 import * as maintenance from '../../maintenance/service';
 import * as vpData from '../data';
-import * as reportData from '../reports/data';
-import { checkDateRange } from '../reports/service';
+import { checkDateRange, kmInRange } from '../reports/service';
 import { MSG } from '../messages';
 import { recordOdometerReading } from '../service';
 import * as data from './data';
@@ -212,7 +211,7 @@ export async function vehicleFuelSummary(ctx: RequestContext, vehicleIdRaw: stri
   const [fuel, costs, kms] = await Promise.all([
     data.fuelByVehicle(db(ctx), from, to, vehicleId),
     maintenance.maintenanceCostByVehicle(db(ctx), from, to),
-    reportData.kmInRange(db(ctx), from, to, vehicleId),
+    kmInRange(ctx, from, to, vehicleId),
   ]);
   const f = fuel[0];
   const fuelCost = money(f?.amount ?? 0);

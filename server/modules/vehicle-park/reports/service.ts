@@ -13,7 +13,7 @@ import { isIsoDate, todayMx } from '../../../../schema/dates';
 import { INSURANCE_WITHOUT_DOCUMENT_LABEL, VEHICLE_STATUS_LABELS } from '../../../../schema/vehicle-park/vehicles';
 import { dec, money } from '../../../../schema/money';
 import { totalCostPerKm } from '../../../../schema/vehicle-park/fuel';
-import * as fuelData from '../fuel/data';
+import * as fuelService from '../fuel/service';
 import { costPerKm, DEFAULT_DOC_DAYS, isMonth, MAX_DOC_DAYS, MAX_MONTHS, maintenanceCostTotals, monthSpan, type VehicleCountRow, type VpVehicleGrouping } from '../../../../schema/vehicle-park/reports';
 import * as maintenance from '../../maintenance/service';
 import { MSG } from '../messages';
@@ -51,6 +51,9 @@ export function checkDateRange(from: string | null | undefined, to: string | nul
   if (Object.keys(fields).length) throw badInput(fields);
   return range;
 }
+
+/** Km each vehicle (or one) ran in the range, from the odometer log. */
+export const kmInRange = (ctx: RequestContext, from: string, to: string, vehicleId: number | null = null) => data.kmInRange(db(ctx), from, to, vehicleId);
 
 export async function expiringDocuments(ctx: RequestContext, days: number | null | undefined) {
   const rows = await data.expiringDocuments(db(ctx), todayMx(), checkDays(days), INSURANCE_WITHOUT_DOCUMENT_LABEL);
@@ -93,7 +96,7 @@ export async function kmPerMonth(ctx: RequestContext, fromMonth: string | null |
  */
 export async function maintenanceCost(ctx: RequestContext, fromDate: string | null | undefined, toDate: string | null | undefined) {
   const { from, to } = checkDateRange(fromDate, toDate);
-  const [costs, kms, fuel] = await Promise.all([maintenance.maintenanceCostByVehicle(db(ctx), from, to), data.kmInRange(db(ctx), from, to), fuelData.fuelByVehicle(db(ctx), from, to)]);
+  const [costs, kms, fuel] = await Promise.all([maintenance.maintenanceCostByVehicle(db(ctx), from, to), data.kmInRange(db(ctx), from, to), fuelService.fuelByVehicle(ctx, from, to)]);
   const costOf = new Map(costs.map((c) => [c.vehicleId, c]));
   const fuelOf = new Map(fuel.map((f) => [f.vehicleId, f]));
   const rows = kms
