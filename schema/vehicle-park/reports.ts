@@ -11,7 +11,7 @@ export const VP_REPORT_TITLES: Readonly<Record<VpReportKind, string>> = {
   documentos: 'Documentos por vencer y vencidos',
   vehiculos: 'Vehículos por estado, grupo o locación',
   km_mes: 'Kilómetros recorridos por mes',
-  costo_mtto: 'Costo de mantenimiento por vehículo',
+  costo_mtto: 'Costo de mantenimiento y combustible por vehículo',
 };
 
 export const VP_GROUPING_LABELS: Readonly<Record<VpVehicleGrouping, string>> = { status: 'Estado', group: 'Grupo', location: 'Locación' };

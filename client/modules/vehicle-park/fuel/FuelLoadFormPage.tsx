@@ -138,18 +138,8 @@ function NewLoad({ access }: { access: ScreenAccess }) {
             <TextInput label={f.fuelCard} maxLength={40} disabled={readOnly} {...form.getInputProps('fuelCard')} />
           </SimpleGrid>
           <Stack gap="md" mt="md">
-            <div>
-              <Text size="sm" fw={500}>
-                {f.cfdi}
-              </Text>
-              <PendingUploads files={cfdi} onChange={setCfdi} types={CFDI_TYPES} max={1} label={f.cfdi} hint={f.cfdiHint} error={form.errors.cfdiFileId as string | undefined} onBusyChange={busy(1)} />
-            </div>
-            <div>
-              <Text size="sm" fw={500}>
-                {f.files}
-              </Text>
-              <PendingUploads files={tickets} onChange={setTickets} types={TICKET_TYPES} max={5} label={f.files} hint={f.filesHint} error={form.errors.fileIds as string | undefined} onBusyChange={busy(1)} />
-            </div>
+            <PendingUploads files={cfdi} onChange={setCfdi} types={CFDI_TYPES} max={1} label={f.cfdi} hint={f.cfdiHint} error={form.errors.cfdiFileId as string | undefined} onBusyChange={busy(1)} />
+            <PendingUploads files={tickets} onChange={setTickets} types={TICKET_TYPES} max={5} label={f.files} hint={f.filesHint} error={form.errors.fileIds as string | undefined} onBusyChange={busy(1)} />
             <Textarea label={f.notes} autosize minRows={2} maxLength={500} disabled={readOnly} {...form.getInputProps('notes')} />
           </Stack>
         </Paper>
