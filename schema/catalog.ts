@@ -40,7 +40,7 @@ export const MODULE_CATALOG: CatalogModule[] = [
   },
   {
     key: 'vehicle-park', name: 'Parque Vehicular', icon: 'truck', path: '/system/vehiclePark',
-    submodules: [sub('vehicles', 'Vehículos'), sub('vp-settings', 'Configuración PV'), sub('vp-reports', 'Reportes', REPORT)],
+    submodules: [sub('vehicles', 'Vehículos'), sub('vp-settings', 'Configuración PV'), sub('vp-reports', 'Reportes', REPORT), sub('vp-fuel', 'Combustible')],
   },
   {
     key: 'sales', name: 'Ventas', icon: 'report-money', path: '/system/sales',

@@ -299,6 +299,8 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   vp_group: 'Grupo de vehículos',
   vp_location: 'Locación',
   vp_document_type: 'Tipo de documento vehicular',
+  vehicle_fuel_load: 'Carga de combustible',
+  vp_fuel_band: 'Rango de rendimiento (km/l)',
   mt_failure_report: 'Reporte de falla',
   sec_inspection_type: 'Tipo de inspección',
   sec_schedule: 'Inspección programada',

@@ -9,6 +9,7 @@ import {
   IconDashboard,
   IconFile,
   IconFileCertificate,
+  IconGasStation,
   IconIdBadge2,
   IconReceiptTax,
   IconReportMoney,
@@ -38,7 +39,8 @@ export type IconKey =
   | 'briefcase'
   | 'id-badge'
   | 'file-certificate'
-  | 'receipt-tax';
+  | 'receipt-tax'
+  | 'gas-station';
 
 export const MODULE_ICONS: Record<IconKey, ComponentType<IconProps>> = {
   users: IconUsers,
@@ -57,6 +59,7 @@ export const MODULE_ICONS: Record<IconKey, ComponentType<IconProps>> = {
   'id-badge': IconIdBadge2,
   'file-certificate': IconFileCertificate,
   'receipt-tax': IconReceiptTax,
+  'gas-station': IconGasStation,
 };
 
 export const FALLBACK_ICON: ComponentType<IconProps> = IconApps;

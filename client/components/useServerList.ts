@@ -37,5 +37,6 @@ export function useServerList<TData, TVars extends { list?: ListInput | null }, 
       const result = await client.query({ query: document, variables: { ...variables, list: { ...list, page: pageNumber, pageSize } } as unknown as TVars, fetchPolicy: 'network-only' } as never) as { data?: TData };
       return (result.data ? pick(result.data) : undefined) ?? { items: [], total: 0 };
     });
-  return { rows: page?.items ?? [], total: page?.total ?? 0, loading, error: readGraphQLError(error), fetchAll, refetch };
+  // `page` is the whole answer `pick` chose (a list's totals travel with it).
+  return { rows: page?.items ?? [], total: page?.total ?? 0, page, loading, error: readGraphQLError(error), fetchAll, refetch };
 }

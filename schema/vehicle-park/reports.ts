@@ -11,7 +11,7 @@ export const VP_REPORT_TITLES: Readonly<Record<VpReportKind, string>> = {
   documentos: 'Documentos por vencer y vencidos',
   vehiculos: 'Vehículos por estado, grupo o locación',
   km_mes: 'Kilómetros recorridos por mes',
-  costo_mtto: 'Costo de mantenimiento por vehículo',
+  costo_mtto: 'Costo de mantenimiento y combustible por vehículo',
 };
 
 export const VP_GROUPING_LABELS: Readonly<Record<VpVehicleGrouping, string>> = { status: 'Estado', group: 'Grupo', location: 'Locación' };
@@ -67,13 +67,32 @@ export function kmPivot(rows: readonly KmMonthRow[]): KmPivotRow[] {
 /** Total ÷ km to cents (half-up); null when no km were run (a cost per km would be meaningless). */
 export const costPerKm = (total: string, km: number): string | null => (km > 0 ? money(dec(total).div(km)) : null);
 
-export type MaintenanceCostFigures = { orders: number; partsCost: string; labourCost: string; externalCost: string; total: string; km: number; costPerKm: string | null };
+export type MaintenanceCostFigures = {
+  orders: number;
+  partsCost: string;
+  labourCost: string;
+  externalCost: string;
+  total: string;
+  km: number;
+  costPerKm: string | null;
+  /** Fuel loaded in the period (litres, 3 decimals) and its amount. */
+  fuelLitres: string;
+  fuelCost: string;
+  /** Maintenance + fuel, and that ÷ km. */
+  totalCost: string;
+  totalCostPerKm: string | null;
+};
 
 /** The totals row: sums of every column, and the fleet's cost per km from those sums (not an average of the rows'). */
-export function maintenanceCostTotals(rows: readonly Omit<MaintenanceCostFigures, 'costPerKm'>[]): MaintenanceCostFigures {
+export function maintenanceCostTotals(rows: readonly Omit<MaintenanceCostFigures, 'costPerKm' | 'totalCostPerKm'>[]): MaintenanceCostFigures {
   const total = money(sum(rows.map((r) => r.total)));
   const km = rows.reduce((t, r) => t + r.km, 0);
+  const totalCost = money(sum(rows.map((r) => r.totalCost)));
   return {
+    fuelLitres: sum(rows.map((r) => r.fuelLitres)).toFixed(3),
+    fuelCost: money(sum(rows.map((r) => r.fuelCost))),
+    totalCost,
+    totalCostPerKm: costPerKm(totalCost, km),
     orders: rows.reduce((t, r) => t + r.orders, 0),
     partsCost: money(sum(rows.map((r) => r.partsCost))),
     labourCost: money(sum(rows.map((r) => r.labourCost))),

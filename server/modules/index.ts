@@ -47,6 +47,7 @@ import { seedVehicleParkDemo } from './vehicle-park/seed';
 import { vehicleParkContributions } from './vehicle-park/contributions';
 import { vpSettingsResolvers } from './vehicle-park/settings/resolvers';
 import { vpReportResolvers } from './vehicle-park/reports/resolvers';
+import { vpFuelResolvers } from './vehicle-park/fuel/resolvers';
 import { searchResolvers } from './search/resolvers';
 import { securityResolvers } from './security/resolvers';
 import { seedSecurityDemo } from './security/seed';
@@ -92,6 +93,7 @@ export const modules: ServerModule[] = [
   { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo, contributions: vehicleParkContributions },
   { name: 'vehicle-park-settings', resolvers: vpSettingsResolvers },
   { name: 'vehicle-park-reports', resolvers: vpReportResolvers },
+  { name: 'vehicle-park-fuel', resolvers: vpFuelResolvers },
   { name: 'search', resolvers: searchResolvers },
   // After Recursos Humanos: the demo inspections, permits and deliveries point at its demo employees.
   { name: 'security', resolvers: securityResolvers, seedDemo: seedSecurityDemo, contributions: securityContributions },

@@ -7,6 +7,12 @@ export const VP_MODULE = 'Parque Vehicular';
 export const VP_VEHICLES_SCREEN = 'Vehículos';
 export const VP_SETTINGS_SCREEN = 'Configuración PV';
 export const VP_REPORTS_SCREEN = 'Reportes';
+export const VP_FUEL_SCREEN = 'Combustible';
+
+export const FUEL_PATHS = {
+  list: '/system/vehicleParks/fuel',
+  form: '/system/vehicleParks/fuel/fuel-form',
+} as const;
 
 export const VEHICLE_PATHS = {
   list: '/system/vehicleParks/vehicles',
@@ -18,6 +24,7 @@ export const VP_SETTINGS_PATHS = {
   documents: '/system/vehicleParks/settingsVP/documents',
   locations: '/system/vehicleParks/settings/locations',
   groups: '/system/vehicleParks/settings/groups',
+  fuelBands: '/system/vehicleParks/settingsVP/fuel-bands',
 } as const;
 
 export const VEHICLE_STATUS_BADGES: StatusLabels = {
@@ -33,6 +40,105 @@ export const VEHICLE_TYPES = ['Sedán', 'Pick-up', 'Van', 'Camión', 'Tractocami
 
 
 const km = (n: number) => `${new Intl.NumberFormat('es-MX').format(n)} km`;
+
+const litres = (v: string | number) => `${new Intl.NumberFormat('es-MX', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(v))} L`;
+const kml = (v: string | number) => `${new Intl.NumberFormat('es-MX', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(v))} km/l`;
+
+export const fuelTexts = {
+  litres,
+  kml,
+  list: {
+    description: 'Cargas de combustible de toda la flota: litros, importe, odómetro y rendimiento (km/l por tanque lleno).',
+    exportName: 'Combustible',
+    search: 'Buscar por número económico, placas, estación, tarjeta o conductor',
+    newLoad: 'Registrar carga',
+    totals: (loads: number, l: string, amount: string, outliers: number) =>
+      `${loads === 1 ? '1 carga' : `${new Intl.NumberFormat('es-MX').format(loads)} cargas`} · ${litres(l)} · ${amount}${outliers ? ` · ${outliers === 1 ? '1 atípica' : `${outliers} atípicas`}` : ''}`,
+    columns: {
+      loadedOn: 'Fecha',
+      vehicle: 'Vehículo',
+      litres: 'Litros',
+      amount: 'Importe',
+      price: 'Precio/L',
+      odometer: 'Odómetro',
+      kml: 'Rendimiento',
+      station: 'Estación',
+      driver: 'Conductor',
+      cfdi: 'CFDI',
+    },
+    filters: { vehicle: 'Vehículo', outlier: 'Rendimiento', all: 'Todas', outliers: 'Atípicas', normal: 'Normales' },
+    partial: 'Parcial',
+    firstFull: '—',
+    outlier: 'Atípica',
+    outlierHint: (min: string, max: string) => `Fuera del rango ${min}–${max} km/l de su tipo de vehículo (Configuración PV).`,
+    withCfdi: 'Con CFDI',
+  },
+  form: {
+    newTitle: 'Registrar carga de combustible',
+    created: 'Carga registrada.',
+    deleted: 'Carga eliminada.',
+    delete: 'Eliminar carga',
+    deleteConfirm: 'Se eliminará la carga y su lectura de odómetro. ¿Continuar?',
+    readOnly: 'Solo lectura: tu rol no permite registrar cargas.',
+    sections: { load: 'Carga', vehicle: 'Vehículo y conductor', station: 'Estación y comprobantes', efficiency: 'Rendimiento' },
+    fields: {
+      vehicle: 'Vehículo',
+      driver: 'Conductor',
+      loadedOn: 'Fecha',
+      litres: 'Litros',
+      amount: 'Importe pagado',
+      odometerKm: 'Odómetro (km)',
+      odometerHint: (km: number) => `Última lectura del vehículo: ${new Intl.NumberFormat('es-MX').format(km)} km`,
+      fullTank: 'Tanque lleno',
+      fullTankHint: 'El rendimiento se mide entre cargas de tanque lleno.',
+      station: 'Estación',
+      fuelCard: 'Tarjeta de combustible',
+      notes: 'Notas',
+      price: 'Precio por litro',
+      cfdi: 'CFDI de la estación (XML)',
+      cfdiHint: 'Opcional. Se verifican su sello y su timbre; su total debe ser el importe.',
+      files: 'Ticket o foto',
+      filesHint: 'PDF o imagen, hasta 5.',
+      km: 'Km desde el tanque lleno anterior',
+      litresSince: 'Litros desde entonces',
+      kml: 'Rendimiento',
+      band: 'Rango normal',
+      cfdiUuid: 'Folio fiscal (UUID)',
+      cfdiEmisor: 'Emisor',
+      createdBy: 'Capturó',
+    },
+    noKml: 'Sin rendimiento: es carga parcial o la primera de tanque lleno del vehículo.',
+  },
+  summary: {
+    title: 'Combustible y costo por km',
+    from: 'Desde',
+    to: 'Hasta',
+    loads: 'Cargas',
+    litres: 'Litros',
+    fuelCost: 'Combustible',
+    kml: 'Rendimiento',
+    outliers: 'Atípicas',
+    maintenanceCost: 'Mantenimiento',
+    km: 'Km recorridos',
+    totalCost: 'Costo total',
+    costPerKm: 'Costo por km',
+    none: '—',
+    seeLoads: 'Ver cargas',
+  },
+  bands: {
+    description: 'Rango de rendimiento (km/l) normal por tipo de vehículo: una carga fuera de él se marca como atípica. Los tipos sin rango propio usan el general.',
+    exportName: 'Rangos de rendimiento',
+    search: 'Buscar por tipo de vehículo',
+    newButton: 'Nuevo rango',
+    newTitle: 'Nuevo rango de rendimiento',
+    created: 'Rango registrado.',
+    vehicleType: 'Tipo de vehículo',
+    general: 'General (tipos sin rango propio)',
+    min: 'Mínimo (km/l)',
+    max: 'Máximo (km/l)',
+    vehicles: 'Vehículos',
+  },
+} as const;
 
 export const texts = {
   required: 'Este campo es obligatorio.',
@@ -127,12 +233,13 @@ export const texts = {
   },
   settings: {
     landing: {
-      intro: 'Catálogos de Parque Vehicular: tipos de documento vehicular, locaciones y grupos.',
+      intro: 'Catálogos de Parque Vehicular: tipos de documento vehicular, locaciones, grupos y rangos de rendimiento de combustible.',
       catalogues: 'Catálogos',
       stats: {
         documents: (n: number) => (n === 1 ? '1 tipo activo' : `${n} tipos activos`),
         locations: (n: number) => (n === 1 ? '1 locación activa' : `${n} locaciones activas`),
         groups: (n: number) => (n === 1 ? '1 grupo activo' : `${n} grupos activos`),
+        fuelBands: (n: number) => (n === 1 ? '1 rango' : `${n} rangos`),
       },
     },
     groups: {
@@ -207,8 +314,8 @@ export const texts = {
       cols: { economicNumber: 'Núm. económico', month: 'Mes', closingKm: 'Km al cierre', km: 'Km recorridos' },
     },
     cost: {
-      note: 'Órdenes de mantenimiento cerradas en el periodo. Km = lectura más alta hasta el último día − la más alta antes del primero (o la primera del periodo). Costo por km = total ÷ km.',
-      empty: 'Sin órdenes cerradas ni km recorridos en el periodo.',
+      note: 'Órdenes de mantenimiento cerradas y cargas de combustible del periodo. Km = lectura más alta hasta el último día − la más alta antes del primero (o la primera del periodo). Costo por km = total de mantenimiento ÷ km; costo total por km = (mantenimiento + combustible) ÷ km.',
+      empty: 'Sin órdenes cerradas, cargas de combustible ni km recorridos en el periodo.',
       cols: {
         economicNumber: 'Núm. económico',
         vehicle: 'Marca / modelo',
@@ -218,7 +325,11 @@ export const texts = {
         externalCost: 'Taller externo',
         total: 'Total',
         km: 'Km recorridos',
-        costPerKm: 'Costo por km',
+        costPerKm: 'Mantto. por km',
+        fuelLitres: 'Litros',
+        fuelCost: 'Combustible',
+        totalCost: 'Costo total',
+        totalCostPerKm: 'Costo total por km',
       },
     },
   },

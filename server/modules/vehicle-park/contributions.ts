@@ -6,6 +6,7 @@ import { searchPage, type ModuleContributions } from '../../lib/contributions';
 import { named, name } from '../../lib/references';
 import { documentAlertIndicator, listVehicles, releaseDriverOnBaja } from './vehicles/service';
 import * as data from './data';
+import { fuelReferenceParts } from './fuel/data';
 
 const SETTINGS = 'Parque Vehicular-Configuración PV';
 
@@ -31,6 +32,8 @@ export const vehicleParkContributions: ModuleContributions = {
     vp_group: { parts: named('vp_groups'), label: name, historySubject: SETTINGS },
     vp_location: { parts: named('vp_locations'), label: name, historySubject: SETTINGS },
     vp_document_type: { parts: named('vp_document_types'), label: name, historySubject: SETTINGS },
+    vehicle_fuel_load: { parts: fuelReferenceParts.vehicle_fuel_load, label: name, historySubject: 'Parque Vehicular-Combustible' },
+    vp_fuel_band: { parts: fuelReferenceParts.vp_fuel_band, label: name, historySubject: SETTINGS },
   },
   employeeReleases: [releaseDriverOnBaja],
 };

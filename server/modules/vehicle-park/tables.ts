@@ -4,7 +4,7 @@
 // against its neighbours by date, and `vp_vehicles.odometer_km` caches the
 // latest reading (what schedules and lists read).
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uploads, users } from '../../db/tables';
 import { rhEmployees } from '../rh/tables';
 
@@ -145,4 +145,76 @@ export const vpOdometerReadings = pgTable(
     check('vp_odometer_km_ck', sql`${t.km} >= 0`),
     check('vp_odometer_source_ck', sql`${t.source} in ('manual', 'orden', 'combustible')`),
   ],
+);
+
+/**
+ * Cargas de combustible (issue 28): litres (3 decimals), amount (money), the
+ * odometer (recorded in vp_odometer_readings with source 'combustible' in the
+ * same transaction, the vehicle row locked), full tank or not, station, fuel
+ * card, driver and the station's CFDI when there is one (read by the platform's
+ * supplier-CFDI intake; its total equals the amount). km/l is not stored: it
+ * depends on the previous full load and is computed when read.
+ */
+export const vpFuelLoads = pgTable(
+  'vp_fuel_loads',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: integer('vehicle_id').notNull().references(() => vpVehicles.id),
+    loadedOn: date('loaded_on', { mode: 'string' }).notNull(),
+    litres: numeric('litres', { precision: 12, scale: 3 }).notNull(),
+    amount: money('amount').notNull(),
+    odometerKm: integer('odometer_km').notNull(),
+    fullTank: boolean('full_tank').notNull().default(true),
+    station: text('station').notNull().default(''),
+    fuelCard: text('fuel_card').notNull().default(''),
+    driverId: integer('driver_id').references(() => rhEmployees.id),
+    notes: text('notes').notNull().default(''),
+    /** The reading this load wrote to the odometer log. */
+    odometerReadingId: bigint('odometer_reading_id', { mode: 'number' }).references(() => vpOdometerReadings.id),
+    cfdiUploadId: uuid('cfdi_upload_id').references(() => uploads.id),
+    cfdiUuid: text('cfdi_uuid'),
+    cfdiEmisorRfc: text('cfdi_emisor_rfc'),
+    cfdiEmisorName: text('cfdi_emisor_name'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vp_fuel_loads_vehicle_idx').on(t.vehicleId, t.odometerKm, t.loadedOn, t.id),
+    // The list's default order (newest first), as orderBy (server/lib/list.ts) sorts it.
+    index('vp_fuel_loads_date_list_idx').on(sql`${t.loadedOn} nulls first`, t.id),
+    uniqueIndex('vp_fuel_loads_cfdi_uq').on(sql`upper(${t.cfdiUuid})`).where(sql`${t.cfdiUuid} is not null`),
+    check('vp_fuel_loads_litres_ck', sql`${t.litres} > 0`),
+    check('vp_fuel_loads_amount_ck', sql`${t.amount} > 0`),
+    check('vp_fuel_loads_odometer_ck', sql`${t.odometerKm} >= 0`),
+  ],
+);
+
+/** Tickets and photos of a load (the CFDI XML is cfdi_upload_id). */
+export const vpFuelLoadFiles = pgTable(
+  'vp_fuel_load_files',
+  {
+    id: serial('id').primaryKey(),
+    fuelLoadId: integer('fuel_load_id').notNull().references(() => vpFuelLoads.id),
+    uploadId: uuid('upload_id').notNull().references(() => uploads.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vp_fuel_load_files_load_idx').on(t.fuelLoadId, t.id)],
+);
+
+/**
+ * The km/l band outside which a load is «atípica»: one row per vehicle type
+ * (as vp_vehicles.vehicle_type, any case), and the general row (vehicle_type
+ * '') for types without one. seedBase writes the general row.
+ */
+export const vpFuelBands = pgTable(
+  'vp_fuel_bands',
+  {
+    id: serial('id').primaryKey(),
+    vehicleType: text('vehicle_type').notNull(),
+    minKmPerLitre: numeric('min_km_per_litre', { precision: 8, scale: 3 }).notNull(),
+    maxKmPerLitre: numeric('max_km_per_litre', { precision: 8, scale: 3 }).notNull(),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('vp_fuel_bands_type_uq').on(sql`lower(${t.vehicleType})`), check('vp_fuel_bands_ck', sql`${t.minKmPerLitre} >= 0 and ${t.maxKmPerLitre} > ${t.minKmPerLitre}`)],
 );

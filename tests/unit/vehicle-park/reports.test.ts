@@ -56,11 +56,24 @@ describe('maintenance cost per km', () => {
   it('totals add the columns and divide the sums (not an average of the rows)', () => {
     expect(
       maintenanceCostTotals([
-        { orders: 2, partsCost: '0.10', labourCost: '1359.10', externalCost: '1500.00', total: '2859.20', km: 2_200 },
-        { orders: 1, partsCost: '0.20', labourCost: '0.00', externalCost: '0.00', total: '0.20', km: 0 },
-        { orders: 0, partsCost: '0.00', labourCost: '0.00', externalCost: '0.00', total: '0.00', km: 300 },
+        { orders: 2, partsCost: '0.10', labourCost: '1359.10', externalCost: '1500.00', total: '2859.20', km: 2_200, fuelLitres: '40.000', fuelCost: '900.00', totalCost: '3759.20' },
+        { orders: 1, partsCost: '0.20', labourCost: '0.00', externalCost: '0.00', total: '0.20', km: 0, fuelLitres: '0.000', fuelCost: '0.00', totalCost: '0.20' },
+        { orders: 0, partsCost: '0.00', labourCost: '0.00', externalCost: '0.00', total: '0.00', km: 300, fuelLitres: '25.500', fuelCost: '600.50', totalCost: '600.50' },
       ]),
-    ).toEqual({ orders: 3, partsCost: '0.30', labourCost: '1359.10', externalCost: '1500.00', total: '2859.40', km: 2_500, costPerKm: '1.14' });
-    expect(maintenanceCostTotals([])).toEqual({ orders: 0, partsCost: '0.00', labourCost: '0.00', externalCost: '0.00', total: '0.00', km: 0, costPerKm: null });
+    ).toEqual({
+      orders: 3,
+      partsCost: '0.30',
+      labourCost: '1359.10',
+      externalCost: '1500.00',
+      total: '2859.40',
+      km: 2_500,
+      costPerKm: '1.14',
+      // 40.000 + 25.500 L; $900.00 + $600.50; $2,859.40 + $1,500.50 = $4,359.90 over 2,500 km = 1.74396 → 1.74
+      fuelLitres: '65.500',
+      fuelCost: '1500.50',
+      totalCost: '4359.90',
+      totalCostPerKm: '1.74',
+    });
+    expect(maintenanceCostTotals([])).toEqual({ orders: 0, partsCost: '0.00', labourCost: '0.00', externalCost: '0.00', total: '0.00', km: 0, costPerKm: null, fuelLitres: '0.000', fuelCost: '0.00', totalCost: '0.00', totalCostPerKm: null });
   });
 });

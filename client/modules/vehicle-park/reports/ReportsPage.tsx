@@ -147,6 +147,17 @@ export function ReportsPage() {
     countColumn<CostRow>('km', t.cost.cols.km),
     // No km run: no cost per km (a dash, an empty XLSX cell).
     { key: 'costPerKm', header: t.cost.cols.costPerKm, format: 'money', align: 'right', render: (r) => (r.costPerKm === null || r.costPerKm === undefined ? '—' : formatMoney(r.costPerKm)), exportValue: (r) => (r.costPerKm ? Number(r.costPerKm) : null) },
+    { key: 'fuelLitres', header: t.cost.cols.fuelLitres, format: 'number', align: 'right', render: (r) => formatNumber(r.fuelLitres, 3), exportValue: (r) => Number(r.fuelLitres) },
+    moneyColumn<CostRow>('fuelCost', t.cost.cols.fuelCost),
+    moneyColumn<CostRow>('totalCost', t.cost.cols.totalCost),
+    {
+      key: 'totalCostPerKm',
+      header: t.cost.cols.totalCostPerKm,
+      format: 'money',
+      align: 'right',
+      render: (r) => (r.totalCostPerKm === null || r.totalCostPerKm === undefined ? '—' : formatMoney(r.totalCostPerKm)),
+      exportValue: (r) => (r.totalCostPerKm ? Number(r.totalCostPerKm) : null),
+    },
   ];
 
   const exportXlsx = async () => {

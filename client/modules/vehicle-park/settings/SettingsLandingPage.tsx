@@ -16,6 +16,7 @@ const CARDS: { path: string; icon: string; stat: (s: VpSettingsSummaryQuery) => 
   { path: VP_SETTINGS_PATHS.documents, icon: 'file-certificate', stat: (s) => t.stats.documents(s.documentTypes.total) },
   { path: VP_SETTINGS_PATHS.locations, icon: 'map-pin', stat: (s) => t.stats.locations(s.locations.total) },
   { path: VP_SETTINGS_PATHS.groups, icon: 'category', stat: (s) => t.stats.groups(s.groups.total) },
+  { path: VP_SETTINGS_PATHS.fuelBands, icon: 'gas-station', stat: (s) => t.stats.fuelBands(s.vpFuelBands.length) },
 ];
 
 export function SettingsLandingPage() {

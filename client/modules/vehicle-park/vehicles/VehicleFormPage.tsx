@@ -36,7 +36,8 @@ import { toDecimal } from '../../../components/decimal';
 import { formatDate } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { useFormSave } from '../../../components/useFormSave';
-import { FUEL_LABELS, SOURCE_LABELS, VEHICLE_PATHS, VEHICLE_STATUS_BADGES, VEHICLE_TYPES, VP_MODULE, VP_VEHICLES_SCREEN, texts } from '../texts';
+import { FUEL_LABELS, SOURCE_LABELS, VEHICLE_PATHS, VEHICLE_STATUS_BADGES, VEHICLE_TYPES, VP_FUEL_SCREEN, VP_MODULE, VP_VEHICLES_SCREEN, texts } from '../texts';
+import { FuelSummaryPanel } from '../fuel/FuelSummaryPanel';
 import { OdometerDialog, ReactivateDialog, RetireDialog } from './VehicleDialogs';
 
 const t = texts.form;
@@ -96,6 +97,7 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
   const [setPhoto] = useMutation(VehiclePhotoSetDocument);
   const [addDocument] = useMutation(VehicleDocumentAddDocument);
   const [removeDocument] = useMutation(VehicleDocumentRemoveDocument);
+  const fuelAccess = useScreenAccess(VP_MODULE, VP_FUEL_SCREEN);
   const baja = vehicle?.status === 'baja';
   const openOrders = vehicle?.openMaintenanceOrders ?? [];
   const readOnly = vehicle ? !access.editar || baja : !access.crear;
@@ -331,6 +333,7 @@ function VehicleEditor({ vehicle, options, access, onReload }: { vehicle: Vehicl
                 }}
               />
               <OdometerPanel vehicle={vehicle} />
+              {fuelAccess.ver ? <FuelSummaryPanel vehicleId={vehicle.id} /> : null}
             </>
           ) : (
             <Text size="sm" c="dimmed">

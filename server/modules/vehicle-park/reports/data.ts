@@ -74,7 +74,7 @@ export type KmRangeRow = { vehicleId: number; economicNumber: string; brand: str
  * lowest inside the range when the log starts in it (as kmPerMonth); 0
  * without readings up to `to`.
  */
-export async function kmInRange(ex: Executor, from: string, to: string): Promise<KmRangeRow[]> {
+export async function kmInRange(ex: Executor, from: string, to: string, vehicleId: number | null = null): Promise<KmRangeRow[]> {
   const rows = await queryRows<KmRangeRow>(
     ex,
     sql`select v.id as "vehicleId", v.economic_number as "economicNumber", v.brand, v.model, coalesce(c.km - coalesce(p.km, f.km), 0)::int as km
@@ -82,6 +82,7 @@ export async function kmInRange(ex: Executor, from: string, to: string): Promise
       left join lateral (select max(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on <= ${to}::date) c on true
       left join lateral (select max(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on < ${from}::date) p on true
       left join lateral (select min(r.km) as km from vp_odometer_readings r where r.vehicle_id = v.id and r.read_on >= ${from}::date and r.read_on <= ${to}::date) f on true
+      ${vehicleId === null ? sql`` : sql`where v.id = ${vehicleId}`}
       order by upper(v.economic_number), v.id`,
   );
   return rows.map((r) => ({ ...r, vehicleId: Number(r.vehicleId), km: Number(r.km) }));

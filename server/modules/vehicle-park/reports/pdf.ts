@@ -10,7 +10,7 @@ import * as service from './service';
 
 const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
 const COST_NOTE =
-  'Órdenes de mantenimiento cerradas en el periodo. Km recorridos = lectura más alta hasta el último día − la más alta antes del primero (o la primera del periodo, si la bitácora empieza en él). Costo por km = total ÷ km.';
+  'Órdenes de mantenimiento cerradas y cargas de combustible del periodo. Km recorridos = lectura más alta hasta el último día − la más alta antes del primero (o la primera del periodo, si la bitácora empieza en él). Mantto. por km = total de mantenimiento ÷ km; costo total por km = (mantenimiento + combustible del periodo) ÷ km.';
 const monthLabel = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
 
 export async function reportPdf(
@@ -87,11 +87,15 @@ export async function reportPdf(
             { header: 'Taller externo', key: 'externalCost', format: 'money', width: 1.2 },
             { header: 'Total', key: 'total', format: 'money', width: 1.3 },
             { header: 'Km', key: 'km', format: 'quantity', width: 1 },
-            { header: 'Costo por km', key: 'costPerKm', format: 'money', width: 1.1 },
+            { header: 'Mantto. por km', key: 'costPerKm', format: 'money', width: 1.1 },
+            { header: 'Litros', key: 'fuelLitres', format: 'quantity', width: 1 },
+            { header: 'Combustible', key: 'fuelCost', format: 'money', width: 1.2 },
+            { header: 'Costo total', key: 'totalCost', format: 'money', width: 1.3 },
+            { header: 'Costo total por km', key: 'totalCostPerKm', format: 'money', width: 1.1 },
           ],
           rows: r.rows.map((row) => ({ ...row, vehicle: `${row.brand} ${row.model}` })),
           footer: { economicNumber: 'Total', ...r.totals },
-          emptyText: 'Sin órdenes cerradas ni km recorridos en el periodo.',
+          emptyText: 'Sin órdenes cerradas, cargas de combustible ni km recorridos en el periodo.',
         },
         { kind: 'text', text: COST_NOTE, size: 7.5 },
       ],

@@ -4,13 +4,16 @@
 // document is uploaded), vehicles by estado / grupo / locación, and the kilometres each
 // vehicle ran per month from its odometer log, and the maintenance cost per
 // vehicle and per km over a date range (the orders' figures come from
-// Mantenimiento's service, the km from our odometer log). Parameters are
+// Mantenimiento's service, the km from our odometer log), with the fuel loaded
+// in the range joining it in the total cost per km (issue 28). Parameters are
 // checked here with Spanish messages per field.
 import type { RequestContext } from '../../../context';
 import { badInput } from '../../../lib/errors';
 import { isIsoDate, todayMx } from '../../../../schema/dates';
 import { INSURANCE_WITHOUT_DOCUMENT_LABEL, VEHICLE_STATUS_LABELS } from '../../../../schema/vehicle-park/vehicles';
-import { money } from '../../../../schema/money';
+import { dec, money } from '../../../../schema/money';
+import { totalCostPerKm } from '../../../../schema/vehicle-park/fuel';
+import * as fuelService from '../fuel/service';
 import { costPerKm, DEFAULT_DOC_DAYS, isMonth, MAX_DOC_DAYS, MAX_MONTHS, maintenanceCostTotals, monthSpan, type VehicleCountRow, type VpVehicleGrouping } from '../../../../schema/vehicle-park/reports';
 import * as maintenance from '../../maintenance/service';
 import { MSG } from '../messages';
@@ -48,6 +51,9 @@ export function checkDateRange(from: string | null | undefined, to: string | nul
   if (Object.keys(fields).length) throw badInput(fields);
   return range;
 }
+
+/** Km each vehicle (or one) ran in the range, from the odometer log. */
+export const kmInRange = (ctx: RequestContext, from: string, to: string, vehicleId: number | null = null) => data.kmInRange(db(ctx), from, to, vehicleId);
 
 export async function expiringDocuments(ctx: RequestContext, days: number | null | undefined) {
   const rows = await data.expiringDocuments(db(ctx), todayMx(), checkDays(days), INSURANCE_WITHOUT_DOCUMENT_LABEL);
@@ -90,12 +96,16 @@ export async function kmPerMonth(ctx: RequestContext, fromMonth: string | null |
  */
 export async function maintenanceCost(ctx: RequestContext, fromDate: string | null | undefined, toDate: string | null | undefined) {
   const { from, to } = checkDateRange(fromDate, toDate);
-  const [costs, kms] = await Promise.all([maintenance.maintenanceCostByVehicle(db(ctx), from, to), data.kmInRange(db(ctx), from, to)]);
+  const [costs, kms, fuel] = await Promise.all([maintenance.maintenanceCostByVehicle(db(ctx), from, to), data.kmInRange(db(ctx), from, to), fuelService.fuelByVehicle(ctx, from, to)]);
   const costOf = new Map(costs.map((c) => [c.vehicleId, c]));
+  const fuelOf = new Map(fuel.map((f) => [f.vehicleId, f]));
   const rows = kms
     .map((v) => {
       const c = costOf.get(v.vehicleId);
       const total = money(c?.total ?? 0);
+      const f = fuelOf.get(v.vehicleId);
+      const fuelCost = money(f?.amount ?? 0);
+      const combined = totalCostPerKm(fuelCost, total, v.km);
       return {
         vehicleId: v.vehicleId,
         economicNumber: v.economicNumber,
@@ -108,8 +118,12 @@ export async function maintenanceCost(ctx: RequestContext, fromDate: string | nu
         total,
         km: v.km,
         costPerKm: costPerKm(total, v.km),
+        fuelLitres: dec(f?.litres ?? 0).toFixed(3),
+        fuelCost,
+        totalCost: combined.totalCost,
+        totalCostPerKm: combined.costPerKm,
       };
     })
-    .filter((r) => r.orders > 0 || r.km > 0);
+    .filter((r) => r.orders > 0 || r.km > 0 || dec(r.fuelCost).gt(0));
   return { fromDate: from, toDate: to, rows, totals: maintenanceCostTotals(rows) };
 }
