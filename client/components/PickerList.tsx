@@ -20,15 +20,22 @@ type Props = {
   disabled?: boolean;
   /** Rows at most: «Agregar» hides at the limit. */
   max?: number;
+  /** Said when the list is empty and cannot be changed. */
+  emptyText?: string;
 };
 
-export function PickerList({ label, values, onChange, renderPicker, addLabel, removeLabel, error, disabled = false, max }: Props) {
+export function PickerList({ label, values, onChange, renderPicker, addLabel, removeLabel, error, disabled = false, max, emptyText = 'Ninguno.' }: Props) {
   const set = (index: number, id: string) => onChange(values.map((v, i) => (i === index ? id : v)));
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
         {label}
       </Text>
+      {disabled && !values.length ? (
+        <Text size="sm" c="dimmed">
+          {emptyText}
+        </Text>
+      ) : null}
       {values.map((value, i) => (
         <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
           <div style={{ flex: 1, minWidth: 0 }}>{renderPicker(value, i, (id) => set(i, id))}</div>

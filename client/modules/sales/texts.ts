@@ -226,6 +226,8 @@ export const texts = {
     employees: 'Empleados',
     employee: (n: number) => `Empleado ${n}`,
     addEmployee: 'Agregar empleado',
+    noEmployees: 'Sin empleados en la cuadrilla.',
+    noVehicles: 'Sin vehículos.',
     removeEmployee: (n: number) => `Quitar empleado ${n}`,
     vehicles: 'Vehículos',
     vehicle: (n: number) => `Vehículo ${n}`,

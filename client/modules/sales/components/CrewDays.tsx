@@ -125,7 +125,8 @@ function DayDialog({ order, day, onClose, onSaved }: { order: Order; day: Day | 
   );
 }
 
-export function CrewDays({ order, editable, onChanged, setError }: { order: Order; editable: boolean; onChanged: () => void; setError: (error: AppError | null) => void }) {
+/** `editable`: days may be recorded (Órdenes de Servicio «editar»); `crewEditable`: the order itself still takes a crew. */
+export function CrewDays({ order, editable, crewEditable, onChanged, setError }: { order: Order; editable: boolean; crewEditable: boolean; onChanged: () => void; setError: (error: AppError | null) => void }) {
   const dialog = useDialogParam('day');
   const [remove] = useMutation(ServiceOrderCrewDayDeleteDocument);
   const act = documentAction(setError, onChanged);
@@ -181,7 +182,7 @@ export function CrewDays({ order, editable, onChanged, setError }: { order: Orde
             </Button>
           ) : null}
         </Group>
-        {editable && !order.crew.length ? <Text size="sm" c="dimmed">{t.noCrew}</Text> : null}
+        {crewEditable && !order.crew.length ? <Text size="sm" c="dimmed">{t.noCrew}</Text> : null}
         {order.crewDays.length ? (
           <DetailTable aria-label={t.days} columns={columns} rows={order.crewDays} rowKey={(d) => d.id} onRowClick={(d) => dialog.open(d.id)} />
         ) : (

@@ -47,6 +47,7 @@ export function OrderCrew({ order, crewIds, vehicleIds, onCrewChange, onVehicles
             values={crewIds}
             onChange={onCrewChange}
             addLabel={t.addEmployee}
+            emptyText={t.noEmployees}
             removeLabel={t.removeEmployee}
             error={errorOf('crewEmployeeIds')}
             disabled={disabled}
@@ -70,6 +71,7 @@ export function OrderCrew({ order, crewIds, vehicleIds, onCrewChange, onVehicles
             values={vehicleIds}
             onChange={onVehiclesChange}
             addLabel={t.addVehicle}
+            emptyText={t.noVehicles}
             removeLabel={t.removeVehicle}
             error={errorOf('vehicleIds')}
             disabled={disabled}

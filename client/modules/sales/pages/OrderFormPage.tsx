@@ -199,7 +199,7 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
           disabled={!editable}
         />
         {order ? (
-          <CrewDays order={order} editable={access.editar} onChanged={() => onReload?.()} setError={setError} />
+          <CrewDays order={order} editable={access.editar} crewEditable={editable} onChanged={() => onReload?.()} setError={setError} />
         ) : (
           <Text size="sm" c="dimmed">
             {texts.crew.saveFirst}
