@@ -182,5 +182,15 @@ describe('cuadrillas de órdenes de servicio y horas extra en la nómina', () =>
     const a = anaIn(await payrollOf(again.id));
     expect([m(a.overtimeDoubleHours), m(a.overtimeTripleHours), a.overtimeSources.length]).toEqual(['9.00', '2.00', 2]);
     expect(a.lines.filter((l: any) => l.conceptCode.startsWith('HE-')).map((l: any) => m(l.amount))).toEqual(['900.00', '300.00']);
+
+    // Once the quincena is closed, overtime dated in it would never be paid: refused, nothing written; plain hours still go in.
+    const calculated = await payrollOf(again.id);
+    const closed = ok(await s.gql('mutation($id:ID!,$v:Int!){ rhPayrollClose(id:$id,version:$v){ folio status } }', { id: calculated.id, v: calculated.version }, rh)).rhPayrollClose;
+    expect(closed.status).toBe('cerrada');
+    expect(fieldsOf(await s.gql(DAY_CREATE, { o: order.id, i: { date: '2026-11-06', people: [{ employeeId: ana.id, hours: '10', overtimeHours: '2' }] } }, seller))).toEqual({
+      'people.0.overtimeHours': `La nómina ${closed.folio} de ese periodo ya está cerrada: estas horas extra no llegarían a ninguna nómina. Captúralas en las incidencias de una nómina abierta.`,
+    });
+    expect((await orderOf(order.id)).crewDays.map((d: any) => d.date)).toEqual(['2026-11-05', '2026-11-03']);
+    ok(await s.gql(DAY_CREATE, { o: order.id, i: { date: '2026-11-06', people: [{ employeeId: ana.id, hours: '8' }] } }, seller));
   });
 });

@@ -4,7 +4,9 @@
 // a day is not in the future nor before the order's start, one per order and
 // date; each person is in the crew, employed that date, 0–24 h with overtime ≤
 // hours, and under 24 h that date across every order (days naming the same
-// employee queue on an advisory lock per employee). Nómina takes the overtime
+// employee queue on an advisory lock per employee); overtime is refused on a
+// date whose ordinary payroll is already closed (it would never be paid).
+// Nómina takes the overtime
 // once (crewOvertimeToClaim); after that the day is not changed.
 import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
@@ -73,6 +75,7 @@ async function checkDay(tx: Executor, order: data.OrderRow, v: DayValues, except
   const crew = new Set((await data.crewOfOrders(tx, [order.id])).map((m) => Number(m.id)));
   const employed = await data.employedOn(tx, ids, v.date);
   const elsewhere = await data.hoursElsewhere(tx, ids, v.date, exceptDayId);
+  const closed = await data.closedPayrollOn(tx, v.people.filter((p) => dec(p.overtimeHours).gt(0)).map((p) => p.employeeId), v.date);
   v.people.forEach((p, i) => {
     const key = `people.${i}.employeeId`;
     if (fields[key]) return;
@@ -83,6 +86,8 @@ async function checkDay(tx: Executor, order: data.OrderRow, v: DayValues, except
       if (other && !fields[`people.${i}.hours`] && dec(other.hours).plus(p.hours).gt(24)) {
         fields[`people.${i}.hours`] = CREW_MSG.over24(v.date, dec(other.hours).toFixed(), other.folios.map((f) => folioLabel('order', f)).join(', '));
       }
+      const folio = closed.get(p.employeeId);
+      if (folio !== undefined && !fields[`people.${i}.overtimeHours`]) fields[`people.${i}.overtimeHours`] = CREW_MSG.payrollClosed(folio);
     }
   });
   if (Object.keys(fields).length) throw badInput(fields);

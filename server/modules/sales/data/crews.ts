@@ -132,6 +132,18 @@ export async function hoursElsewhere(ex: Executor, ids: readonly number[], date:
   return new Map(rows.map((r) => [Number(r.employeeId), { hours: r.hours, folios: r.folios.map(Number) }]));
 }
 
+/** For each of these employees, the folio of a closed ordinary payroll whose period holds the date (its overtime could no longer be paid). */
+export async function closedPayrollOn(ex: Executor, ids: readonly number[], date: string): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<{ employeeId: number; folio: number }>(
+    ex,
+    sql`select pe.employee_id as "employeeId", min(p.folio) as folio from rh_payrolls p join rh_payroll_employees pe on pe.payroll_id = p.id
+        where p.kind in ('semanal', 'quincenal') and p.status = 'cerrada' and ${date} between p.period_start and p.period_end and pe.employee_id in ${inList(ids)}
+        group by pe.employee_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.employeeId), Number(r.folio)]));
+}
+
 export async function insertCrewDay(ex: Executor, values: typeof serviceOrderCrewDays.$inferInsert): Promise<number> {
   const [row] = await ex.insert(serviceOrderCrewDays).values(values).returning({ id: serviceOrderCrewDays.id });
   return row.id;
