@@ -214,6 +214,10 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   terminada: 'Terminación',
   terminado: 'Terminación',
   entregada: 'Entrega',
+  // Cuadrillas de las órdenes de servicio
+  crew_day_create: 'Día en sitio registrado',
+  crew_day_update: 'Día en sitio modificado',
+  crew_day_delete: 'Día en sitio eliminado',
   cancelado: 'Cancelación',
   // Recursos Humanos
   terminate: 'Baja de empleado',

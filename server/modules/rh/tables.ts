@@ -473,3 +473,30 @@ export const rhAgreementPayments = pgTable(
   },
   (t) => [uniqueIndex('rh_agreement_payments_uq').on(t.agreementId, t.payrollId), check('rh_agreement_payments_amount_ck', sql`${t.amount} > 0`)],
 );
+
+/**
+ * Overtime a payroll took from the crew days of Ventas' service orders (issue 28): one row per crew-day row
+ * (service_order_crew_hours.id, unique: a crew day is never counted by two payrolls), with its split into
+ * double and triple hours and what the incidencias show of its source. Deleting the payroll (its employees)
+ * releases them. No foreign key to Ventas' table: Ventas refuses to change a claimed row.
+ */
+export const rhPayrollOvertimeSources = pgTable(
+  'rh_payroll_overtime_sources',
+  {
+    id: serial('id').primaryKey(),
+    payrollEmployeeId: integer('payroll_employee_id').notNull().references(() => rhPayrollEmployees.id, { onDelete: 'cascade' }),
+    crewHoursId: integer('crew_hours_id').notNull(),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    date: date('date').notNull(),
+    orderId: integer('order_id').notNull(),
+    orderFolio: integer('order_folio').notNull(),
+    doubleHours: numeric('double_hours', { precision: 6, scale: 2 }).notNull(),
+    tripleHours: numeric('triple_hours', { precision: 6, scale: 2 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('rh_payroll_overtime_sources_uq').on(t.crewHoursId),
+    index('rh_payroll_overtime_sources_pe_idx').on(t.payrollEmployeeId),
+    index('rh_payroll_overtime_sources_employee_idx').on(t.employeeId, t.date),
+    check('rh_payroll_overtime_sources_ck', sql`${t.doubleHours} >= 0 and ${t.tripleHours} >= 0`),
+  ],
+);

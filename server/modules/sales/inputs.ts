@@ -5,6 +5,7 @@ import { RFC_MESSAGE, isPostalCode, POSTAL_CODE_MESSAGE, rfcKind } from '../../.
 import { dec } from '../../../schema/money';
 import { rules, z } from '../../lib/validation';
 import { MSG } from './messages';
+import { CREW_MSG } from '../../../schema/sales/crews';
 import { REGISTRO_PATRONAL_RE, RIESGOS_PUESTO } from '../../../schema/rh/satNomina';
 import { type CatalogEntry, FORMAS_PAGO, hasCode, PROD_SERV_RE, REGIMENES_FISCALES, UNIT_KEY_RE, USOS_CFDI, USOS_NOT_FOR_INVOICES } from '../../../schema/sat';
 
@@ -252,10 +253,26 @@ export const orderInput = z
       .nullish()
       .transform((v) => v ?? []),
     notes: optionalText(2000),
+    /** The crew (issue 28); absent keeps the stored crew (older clients). */
+    crewEmployeeIds: z.array(rules.id()).max(50, CREW_MSG.tooManyCrew).nullish(),
+    vehicleIds: z.array(rules.id()).max(20, CREW_MSG.tooManyVehicles).nullish(),
   })
   .refine((v) => v.scheduledEnd >= v.scheduledStart, { path: ['scheduledEnd'], message: MSG.dateOrder })
   .refine((v) => Boolean(v.contractId || v.clientId), { path: ['clientId'], message: MSG.orderTarget });
 export type OrderInputValues = z.infer<typeof orderInput>;
+
+// The 0–24 range and overtime ≤ hours are validateCrewPeople's (schema/sales/crews.ts), with their own messages.
+const crewHours = () => decimal({ places: 2 });
+
+export const crewDayInput = z.object({
+  date: isoDate(),
+  notes: optionalText(1000),
+  people: z
+    .array(z.object({ employeeId: rules.id(), hours: crewHours(), overtimeHours: crewHours().nullish().transform((v) => v ?? '0') }))
+    .min(1, CREW_MSG.peopleRequired)
+    .max(50, CREW_MSG.tooManyPeople),
+});
+export type CrewDayInputValues = z.infer<typeof crewDayInput>;
 
 export const deliveryInput = z.object({
   orderId: rules.id(),

@@ -13,6 +13,7 @@ import * as service from './service';
 import * as stamping from './stamping';
 import { refreshCancellation } from './cancellation';
 import * as creditNotes from './creditNotes';
+import * as crews from './crews';
 import { paymentComplementStatus } from '../../../schema/sales/paymentComplement';
 
 type Loaders = Map<string, DataLoader<number, unknown[]>>;
@@ -106,6 +107,9 @@ export const salesResolvers: Resolvers = {
     serviceOrderUpdate: (_p, a, ctx) => service.updateOrder(ctx, a.id, a.version, a.input),
     serviceOrderStart: (_p, a, ctx) => service.startOrder(ctx, a.id, a.version),
     serviceOrderFinish: (_p, a, ctx) => service.finishOrder(ctx, a.id, a.version),
+    serviceOrderCrewDayCreate: (_p, a, ctx) => crews.createCrewDay(ctx, a.orderId, a.input),
+    serviceOrderCrewDayUpdate: (_p, a, ctx) => crews.updateCrewDay(ctx, a.id, a.version, a.input),
+    serviceOrderCrewDayDelete: (_p, a, ctx) => crews.deleteCrewDay(ctx, a.id, a.version),
     orderDeliveryCreate: (_p, a, ctx) => service.createDelivery(ctx, a.input),
     generatorCreate: (_p, a, ctx) => service.createGenerator(ctx, a.input),
     generatorUpdate: (_p, a, ctx) => service.updateGenerator(ctx, a.id, a.version, a.input),
@@ -153,6 +157,12 @@ export const salesResolvers: Resolvers = {
   },
   ServiceOrder: {
     delivery: async (o, _a, ctx) => (await children(ctx, 'deliveries', service.deliveriesOfOrders, (r) => r.orderId).load(num(o.id)))[0] ?? null,
+    crew: (o, _a, ctx) => children(ctx, 'orderCrew', crews.crewOfOrders, (r) => r.orderId).load(num(o.id)),
+    vehicles: (o, _a, ctx) => children(ctx, 'orderVehicles', crews.vehiclesOfOrders, (r) => r.orderId).load(num(o.id)),
+    crewDays: (o, _a, ctx) => children(ctx, 'orderCrewDays', crews.crewDaysOfOrders, (r) => r.orderId).load(num(o.id)),
+  },
+  ServiceOrderCrewDay: {
+    people: (d, _a, ctx) => children(ctx, 'crewDayPeople', crews.crewHoursOfDays, (r) => r.dayId).load(num(d.id)),
   },
   OrderDelivery: {
     files: (d, _a, ctx) => children(ctx, 'deliveryFiles', service.filesOfDeliveries, (r) => r.deliveryId).load(num(d.id)),

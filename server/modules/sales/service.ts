@@ -31,6 +31,7 @@ import {
 } from './inputs';
 import { CONTRACT_LIFECYCLE, folioLabel, GENERATOR_LIFECYCLE, ORDER_LIFECYCLE, QUOTE_LIFECYCLE } from '../../../schema/sales/labels';
 import { MSG } from './messages';
+import { saveOrderCrew } from './crews';
 import { computeTotals, retentionRates, type TaxRates } from '../../../schema/sales/totals';
 
 export const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -499,7 +500,8 @@ export async function createOrder(ctx: RequestContext, input: unknown) {
     const folio = await nextFolio(tx, 'service_order');
     const values = { ...target, description: v.description, site: v.site, scheduledStart: v.scheduledStart, scheduledEnd: v.scheduledEnd, responsibles: v.responsibles, notes: v.notes };
     const newId = await data.insertOrder(tx, folio, { ...values, createdBy: ctx.auth?.id ?? null });
-    await writeAudit(tx, actorOf(ctx), { entity: 'service_order', entityId: newId, action: 'create', after: { folio, ...values } });
+    await saveOrderCrew(tx, newId, v.crewEmployeeIds, v.vehicleIds);
+    await writeAudit(tx, actorOf(ctx), { entity: 'service_order', entityId: newId, action: 'create', after: { folio, ...values, crewEmployeeIds: v.crewEmployeeIds ?? [], vehicleIds: v.vehicleIds ?? [] } });
     return newId;
   });
   return found(await data.findOrder(db(ctx), id), 'La orden de servicio');
@@ -527,10 +529,18 @@ export async function updateOrder(ctx: RequestContext, id: string, version: numb
     }
     const values = { ...target, description: v.description, site: v.site, scheduledStart: v.scheduledStart, scheduledEnd: v.scheduledEnd, responsibles: v.responsibles, notes: v.notes };
     if (!(await data.updateOrder(tx, orderId, version, values))) throw conflict();
-    await writeAudit(tx, actorOf(ctx), { entity: 'service_order', entityId: orderId, action: 'update', before, after: values });
+    await saveOrderCrew(tx, orderId, v.crewEmployeeIds, v.vehicleIds);
+    await writeAudit(tx, actorOf(ctx), { entity: 'service_order', entityId: orderId, action: 'update', before, after: { ...values, crewEmployeeIds: v.crewEmployeeIds, vehicleIds: v.vehicleIds } });
   });
   return found(await data.findOrder(db(ctx), orderId), 'La orden de servicio');
 }
+
+/**
+ * For Nómina (issue 28): overtime of these employees recorded in crew days within [from, to] that no payroll
+ * took yet, read FOR SHARE in the caller's transaction (a day being changed is waited for).
+ */
+export const crewOvertimeToClaim = (tx: Executor, employeeIds: readonly number[], from: string, to: string): Promise<data.CrewOvertimeRow[]> =>
+  data.unclaimedCrewOvertime(tx, employeeIds, from, to);
 
 type OrderMove = { action: 'iniciar'; to: 'en_proceso' } | { action: 'terminar'; to: 'terminada' };
 

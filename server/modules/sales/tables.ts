@@ -6,6 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyAccounts } from '../shopping/tables';
+import { rhEmployees } from '../rh/tables';
+import { vpVehicles } from '../vehicle-park/tables';
 import { uploads, users } from '../../db/tables';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
@@ -180,7 +182,7 @@ export const serviceOrders = pgTable(
     site: text('site').notNull().default(''),
     scheduledStart: date('scheduled_start').notNull(),
     scheduledEnd: date('scheduled_end').notNull(),
-    /** Names until Recursos Humanos offers an employee picker. */
+    /** Free-text names of orders made before the crew (issue 28); new orders name their crew in service_order_crew. */
     responsibles: text('responsibles').array().notNull().default(sql`ARRAY[]::text[]`),
     status: text('status').notNull().default('abierta'),
     notes: text('notes').notNull().default(''),
@@ -219,6 +221,65 @@ export const orderDeliveryFiles = pgTable(
     uploadId: uuid('upload_id').notNull().references(() => uploads.id),
   },
   (t) => [index('order_delivery_files_delivery_idx').on(t.deliveryId)],
+);
+
+/** The crew of a service order (issue 28): employees of Recursos Humanos, active when named. */
+export const serviceOrderCrew = pgTable(
+  'service_order_crew',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => serviceOrders.id),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+  },
+  (t) => [uniqueIndex('service_order_crew_uq').on(t.orderId, t.employeeId), index('service_order_crew_employee_idx').on(t.employeeId)],
+);
+
+/** Vehicles of Parque Vehicular used by a service order. */
+export const serviceOrderVehicles = pgTable(
+  'service_order_vehicles',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => serviceOrders.id),
+    vehicleId: integer('vehicle_id').notNull().references(() => vpVehicles.id),
+  },
+  (t) => [uniqueIndex('service_order_vehicles_uq').on(t.orderId, t.vehicleId), index('service_order_vehicles_vehicle_idx').on(t.vehicleId)],
+);
+
+/** A day on site of a service order: one per order and date. */
+export const serviceOrderCrewDays = pgTable(
+  'service_order_crew_days',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => serviceOrders.id),
+    date: date('date').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('service_order_crew_days_uq').on(t.orderId, t.date)],
+);
+
+/**
+ * Who was on site that day, with hours worked and the overtime among them. Nómina claims a row's overtime
+ * once (rh_payroll_overtime_sources.crew_hours_id is unique); a claimed row is no longer edited.
+ */
+export const serviceOrderCrewHours = pgTable(
+  'service_order_crew_hours',
+  {
+    id: serial('id').primaryKey(),
+    dayId: integer('day_id').notNull().references(() => serviceOrderCrewDays.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    /** Denormalised from the day so the 24 h check and Nómina's search read one index. */
+    date: date('date').notNull(),
+    hours: numeric('hours', { precision: 5, scale: 2 }).notNull(),
+    overtimeHours: numeric('overtime_hours', { precision: 5, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    uniqueIndex('service_order_crew_hours_uq').on(t.dayId, t.employeeId),
+    index('service_order_crew_hours_employee_date_idx').on(t.employeeId, t.date),
+    check('service_order_crew_hours_ck', sql`${t.hours} >= 0 and ${t.hours} <= 24 and ${t.overtimeHours} >= 0 and ${t.overtimeHours} <= ${t.hours}`),
+  ],
 );
 
 export const GENERATOR_STATUSES = ['borrador', 'autorizado', 'facturado'] as const;

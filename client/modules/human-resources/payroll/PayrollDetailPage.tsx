@@ -48,6 +48,7 @@ import { asAppError } from '../../../components/serverErrors';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
+import { OvertimeSources } from './OvertimeSources';
 import { creationKindOptions, frequencyOptions, isrMethodOptions, PAYROLL_BADGES, SEPARATION_KIND_LABELS, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
 
 type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
@@ -168,6 +169,7 @@ function IncidentDialog({ employee, readOnly, onClose }: { employee: PayrollEmpl
         <NumberField label={i.double} precision={2} min={0} disabled={readOnly} {...form.getInputProps('overtimeDoubleHours')} />
         <NumberField label={i.triple} precision={2} min={0} disabled={readOnly} {...form.getInputProps('overtimeTripleHours')} />
       </SimpleGrid>
+      <OvertimeSources sources={employee.overtimeSources} />
       <Stack gap="xs">
         <Text fw={600} size="sm">
           {i.extras}

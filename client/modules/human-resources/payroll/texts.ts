@@ -170,6 +170,11 @@ export const texts = {
     absences: 'Faltas',
     double: 'Horas extra dobles',
     triple: 'Horas extra triples',
+    crewOvertime: {
+      title: 'Horas extra de días en sitio',
+      line: (order: string, date: string, double: string, triple: string) => `Orden de servicio ${order}, ${date}: ${double} h dobles${triple !== '0.00' ? `, ${triple} h triples` : ''}`,
+      note: 'Ya están sumadas a las horas extra dobles y triples: 9 dobles por semana y el resto triples (LFT arts. 67 y 68).',
+    },
     extras: 'Percepciones y deducciones adicionales',
     concept: 'Concepto',
     amount: 'Importe',

@@ -3,7 +3,7 @@
 // site, programmed dates and responsible people. The header offers the next
 // legal move (iniciar, terminar, registrar entrega) and, under a contract,
 // capturing a generador for the order.
-import { Box, Paper, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Box, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconCalculator, IconPlayerPlay, IconCircleCheck, IconTruckDelivery } from '@tabler/icons-react';
@@ -27,6 +27,8 @@ import { DateField } from '../../../components/DateField';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
+import { CrewDays } from '../components/CrewDays';
+import { OrderCrew } from '../components/OrderCrew';
 
 import { AttachmentList } from '../../../components/Attachments';
 import { formGate } from '../components/NotFound';
@@ -37,9 +39,9 @@ import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.orders;
 type Order = NonNullable<ServiceOrderDetailQuery['serviceOrder']>;
-type Values = { target: 'contract' | 'client'; contractId: string; clientId: string; description: string; site: string; scheduledStart: string; scheduledEnd: string; responsibles: string[]; notes: string };
+type Values = { target: 'contract' | 'client'; contractId: string; clientId: string; description: string; site: string; scheduledStart: string; scheduledEnd: string; responsibles: string[]; notes: string; crewEmployeeIds: string[]; vehicleIds: string[] };
 
-const FIELDS = ['contractId', 'clientId', 'description', 'site', 'scheduledStart', 'scheduledEnd', 'responsibles', 'responsibles.', 'notes'];
+const FIELDS = ['contractId', 'clientId', 'description', 'site', 'scheduledStart', 'scheduledEnd', 'responsibles', 'responsibles.', 'notes', 'crewEmployeeIds', 'crewEmployeeIds.', 'vehicleIds', 'vehicleIds.'];
 
 const valuesOf = (o: Order | null, contractId: string | null): Values =>
   o
@@ -53,8 +55,10 @@ const valuesOf = (o: Order | null, contractId: string | null): Values =>
         scheduledEnd: o.scheduledEnd,
         responsibles: o.responsibles,
         notes: o.notes,
+        crewEmployeeIds: o.crew.map((c) => c.id),
+        vehicleIds: o.vehicles.map((x) => x.id),
       }
-    : { target: 'contract', contractId: contractId ?? '', clientId: '', description: '', site: '', scheduledStart: todayIso(), scheduledEnd: addDaysIso(todayIso(), 7), responsibles: [], notes: '' };
+    : { target: 'contract', contractId: contractId ?? '', clientId: '', description: '', site: '', scheduledStart: todayIso(), scheduledEnd: addDaysIso(todayIso(), 7), responsibles: [], notes: '', crewEmployeeIds: [], vehicleIds: [] };
 
 function OrderEditor({ order, contractId, access, onReload }: { order: Order | null; contractId: string | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
@@ -85,8 +89,11 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
         site: v.site,
         scheduledStart: v.scheduledStart,
         scheduledEnd: v.scheduledEnd,
+        // Free-text responsables of older orders are kept as they are; the crew replaces them.
         responsibles: v.responsibles,
         notes: v.notes,
+        crewEmployeeIds: v.crewEmployeeIds.filter(Boolean),
+        vehicleIds: v.vehicleIds.filter(Boolean),
       };
       if (order) {
         await update({ variables: { id: order.id, version: order.version, input } });
@@ -175,14 +182,29 @@ function OrderEditor({ order, contractId, access, onReload }: { order: Order | n
               <TextInput label={t.fields.site} disabled={!editable} maxLength={300} {...form.getInputProps('site')} />
             </SimpleGrid>
             <Textarea label={t.fields.description} required autosize minRows={2} disabled={!editable} maxLength={500} {...form.getInputProps('description')} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <DateField label={t.fields.scheduledStart} required disabled={!editable} {...form.getInputProps('scheduledStart')} />
               <DateField label={t.fields.scheduledEnd} required disabled={!editable} {...form.getInputProps('scheduledEnd')} />
-              <TagsInput label={t.fields.responsibles} placeholder={t.fields.responsiblesPlaceholder} disabled={!editable} maxTags={20} {...form.getInputProps('responsibles')} />
             </SimpleGrid>
             <Textarea label={t.fields.notes} autosize minRows={2} disabled={!editable} {...form.getInputProps('notes')} />
           </Stack>
         </Paper>
+        <OrderCrew
+          order={order}
+          crewIds={v.crewEmployeeIds}
+          vehicleIds={v.vehicleIds}
+          onCrewChange={(ids) => form.setFieldValue('crewEmployeeIds', ids)}
+          onVehiclesChange={(ids) => form.setFieldValue('vehicleIds', ids)}
+          errorOf={(field) => (typeof form.errors[field] === 'string' ? (form.errors[field] as string) : undefined)}
+          disabled={!editable}
+        />
+        {order ? (
+          <CrewDays order={order} editable={access.editar} crewEditable={editable} onChanged={() => onReload?.()} setError={setError} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {texts.crew.saveFirst}
+          </Text>
+        )}
         {order?.delivery ? (
           <Paper withBorder radius="md" p="md">
             <Text fw={600} mb="xs">

@@ -753,3 +753,51 @@ export async function stampedReceiptXmls(ex: Executor, payrollId: number, employ
   );
   return new Map(rows.map((r) => [r.id, { xml: r.xml, sandbox: r.sandbox === true }]));
 }
+
+// ---- overtime taken from the crew days of service orders (issue 28) ------------------------
+
+export type OvertimeSourceRow = { id: number; payrollEmployeeId: number; orderId: number; orderFolio: number; date: string; doubleHours: string; tripleHours: string };
+export type NewOvertimeSource = Omit<OvertimeSourceRow, 'id'> & { crewHoursId: number; employeeId: number };
+
+/** Stores the sources; a crew-day row another payroll already took is skipped (unique crew_hours_id). Answers the rows stored. */
+export async function insertOvertimeSources(ex: Executor, rows: readonly NewOvertimeSource[]): Promise<number[]> {
+  const stored: number[] = [];
+  for (const part of chunks([...rows])) {
+    const values = sql.join(
+      part.map((r) => sql`(${r.payrollEmployeeId}, ${r.crewHoursId}, ${r.employeeId}, ${r.date}, ${r.orderId}, ${r.orderFolio}, ${r.doubleHours}, ${r.tripleHours})`),
+      sql`, `,
+    );
+    const ids = await queryRows<{ crewHoursId: number }>(
+      ex,
+      sql`insert into rh_payroll_overtime_sources (payroll_employee_id, crew_hours_id, employee_id, date, order_id, order_folio, double_hours, triple_hours)
+          values ${values} on conflict (crew_hours_id) do nothing returning crew_hours_id as "crewHoursId"`,
+    );
+    stored.push(...ids.map((r) => Number(r.crewHoursId)));
+  }
+  return stored;
+}
+
+/** Double hours payrolls already took from crew days of these employees between two dates (for the weekly nine). */
+export async function overtimeTakenBetween(ex: Executor, employeeIds: readonly number[], from: string, to: string): Promise<{ employeeId: number; date: string; doubleHours: string }[]> {
+  if (!employeeIds.length) return [];
+  return queryRows(
+    ex,
+    sql`select employee_id as "employeeId", date::text as date, double_hours::text as "doubleHours" from rh_payroll_overtime_sources
+        where employee_id in ${idList(employeeIds)} and date between ${from} and ${to}`,
+  );
+}
+
+/** Adds taken hours to an employee's incidencias. */
+export async function addOvertimeHours(ex: Executor, payrollEmployeeId: number, doubleHours: string, tripleHours: string): Promise<void> {
+  await ex.execute(sql`update rh_payroll_employees set overtime_double_hours = overtime_double_hours + ${doubleHours}, overtime_triple_hours = overtime_triple_hours + ${tripleHours} where id = ${payrollEmployeeId}`);
+}
+
+export async function overtimeSourcesOf(ex: Executor, payrollEmployeeIds: readonly number[]): Promise<OvertimeSourceRow[]> {
+  if (!payrollEmployeeIds.length) return [];
+  return queryRows<OvertimeSourceRow>(
+    ex,
+    sql`select id, payroll_employee_id as "payrollEmployeeId", order_id as "orderId", order_folio as "orderFolio", date::text as date,
+          double_hours::text as "doubleHours", triple_hours::text as "tripleHours"
+        from rh_payroll_overtime_sources where payroll_employee_id in ${idList(payrollEmployeeIds)} order by date, order_folio, id`,
+  );
+}

@@ -1,6 +1,7 @@
 // Nóminas resolvers: thin mapping between GraphQL and the service.
 import type { Resolvers } from '../../../graphql/types';
 import * as service from './service';
+import { overtimeSourcesOf } from './crewOvertime';
 import { receiptsPdf } from './receipts';
 import { excludeReceiptFromStamping, receiptXml, retryReceiptStamp } from './stamping';
 
@@ -30,5 +31,6 @@ export const rhPayrollResolvers: Resolvers = {
   },
   RhPayrollEmployee: {
     lines: (e, _a, ctx) => service.linesOf(ctx, e),
+    overtimeSources: (e, _a, ctx) => overtimeSourcesOf(ctx, Number(e.id)),
   },
 };

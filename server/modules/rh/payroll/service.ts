@@ -62,6 +62,7 @@ import * as agreements from '../agreements/service';
 import { incidentInput, payrollInput, separationPayrollInput } from './inputs';
 import * as data from './data';
 import { sealPayrollReceipts, stampPayrollReceipts } from './stamping';
+import { claimCrewOvertime, crewOvertimeFloor } from './crewOvertime';
 
 export const MSG = {
   closed: 'La nómina está cerrada; ya no se puede modificar.',
@@ -84,6 +85,7 @@ export const MSG = {
   installmentTaken: (folio: number, paid: { folio: number } & PeriodRange) => `No se puede cerrar: el convenio ${folio} ya tomó su abono del periodo en ${payrollReference(paid)}; vuelve a calcular la nómina.`,
   aguinaldoTwice: (o: data.AguinaldoPayrollRow, year: number) =>
     `El empleado ${o.employeeNumber} ${o.employeeName} ya está en la nómina de aguinaldo ${o.folio} (pago ${formatDateMx(o.paymentDate)}): solo puede haber una nómina de aguinaldo por empleado y año (${year}).`,
+  crewOvertimeFloor: (hours: string, kind: 'dobles' | 'triples') => `Incluye ${hours} h extra ${kind} de días en sitio de órdenes de servicio; no pueden ser menos.`,
   aguinaldoNoIncidents: 'La nómina de aguinaldo no lleva incidencias: se calcula con el salario diario y los días del año con empleo de cada empleado.',
   finiquitoTwice: (folio: number, e: { number: string; name: string }, baja: string) =>
     `La baja del ${formatDateMx(baja)} de ${e.number} ${e.name.toLocaleUpperCase('es-MX')} ya tiene la nómina de finiquito ${folio}: solo puede haber un finiquito por baja.`,
@@ -232,7 +234,9 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
               ),
       })),
     );
-    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'create', after: { folio, ...v, frequency, aguinaldoDays, employees: employees.length } });
+    // Issue 28: overtime of crew days in the period reaches the incidencias once.
+    const crewOvertime = isOrdinaryPayroll(v.kind) ? await claimCrewOvertime(tx, { id: payrollId, periodStart: v.periodStart, periodEnd: v.periodEnd }) : [];
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'create', after: { folio, ...v, frequency, aguinaldoDays, employees: employees.length, ...(crewOvertime.length ? { crewOvertime } : {}) } });
     return payrollId;
   });
   return found(await data.findPayroll(db(ctx), id), 'La nómina');
@@ -397,6 +401,9 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
     if (payroll.kind === 'aguinaldo') throw appError('CONFLICT', MSG.aguinaldoNoIncidents);
     if (payroll.kind === 'finiquito') throw appError('CONFLICT', MSG.finiquitoNoIncidents);
     const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
+    const floor = await crewOvertimeFloor(tx, peId);
+    if (!fields.overtimeDoubleHours && dec(v.overtimeDoubleHours).lt(floor.doubleHours)) fields.overtimeDoubleHours = MSG.crewOvertimeFloor(dec(floor.doubleHours).toFixed(), 'dobles');
+    if (!fields.overtimeTripleHours && dec(v.overtimeTripleHours).lt(floor.tripleHours)) fields.overtimeTripleHours = MSG.crewOvertimeFloor(dec(floor.tripleHours).toFixed(), 'triples');
     if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
       const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
       const limit = unpaidDays(payroll, paid);
@@ -611,7 +618,9 @@ export async function calculatePayroll(ctx: RequestContext, id: string, version:
     if (!payroll) throw notFound('La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
     if (payroll.version !== version) throw conflict();
-    const notes = await calculateLocked(tx, payroll, sets);
+    // Issue 28: crew days recorded since the payroll was created join its incidencias before calculating.
+    const crewOvertime = isOrdinaryPayroll(payroll.kind) ? await claimCrewOvertime(tx, payroll) : [];
+    const notes = { ...(await calculateLocked(tx, payroll, sets)), ...(crewOvertime.length ? { crewOvertime } : {}) };
     const after = found(await data.findPayroll(tx, payrollId), 'La nómina');
     await writeAudit(tx, actorOf(ctx), {
       entity: 'rh_payroll',

@@ -13,3 +13,4 @@ export * from './payments';
 export * from './otherIncomes';
 export * from './reports';
 export * from './creditNotes';
+export * from './crews';
