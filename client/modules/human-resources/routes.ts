@@ -34,6 +34,6 @@ export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/syst
   }),
   screen('reports', 'Informes', 'Informes', {
     load: () => import('./reports/ReportsPage').then((m) => m.ReportsPage),
-    description: 'Plantilla y costo mensual, documentos por atender, aniversarios y costo de nómina por concepto.',
+    description: 'Plantilla y costo mensual, documentos por atender, aniversarios, costo de nómina por concepto y cuotas patronales por bimestre.',
   }),
 ]);

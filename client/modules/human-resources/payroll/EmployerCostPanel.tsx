@@ -24,7 +24,7 @@ const withGroups = (q: Omit<Quota, 'payrollEmployeeId' | 'employeeNumber' | 'emp
 
 const COLUMNS: ListColumn<Row>[] = [
   { key: 'employeeNumber', header: t.cols.number, width: 90 },
-  { key: 'employeeName', header: t.cols.employee },
+  { key: 'employeeName', header: t.cols.employee, width: 220 },
   { key: 'registro', header: t.cols.registro },
   moneyColumn<Row>('sbc', t.cols.sbc),
   { key: 'days', header: t.cols.days, align: 'right', render: (r) => (r.days ? formatNumber(r.days, 2) : '') },

@@ -25,7 +25,8 @@ const daysColumn = (key: 'days1' | 'days2', header: string): ListColumn<Row> => 
 
 /** The columns with each month's name ("marzo de 2026 · EM"). */
 function columnsOf(year: number, months: readonly number[]): ListColumn<Row>[] {
-  const month = (i: number) => monthLabel(`${year}-${String(months[i]).padStart(2, '0')}`);
+  // "nov." in the header: one line per column on screen.
+  const month = (i: number) => `${monthLabel(`${year}-${String(months[i]).padStart(2, '0')}`).slice(0, 3)}.`;
   const monthly = (n: 1 | 2): ListColumn<Row>[] => [
     daysColumn(`days${n}`, `${t.cols.days} ${month(n - 1)}`),
     moneyColumn<Row>(`em${n}`, `${t.cols.em} ${month(n - 1)}`),
@@ -36,7 +37,7 @@ function columnsOf(year: number, months: readonly number[]): ListColumn<Row>[] {
   ];
   return [
     { key: 'employeeNumber', header: t.cols.number, width: 90 },
-    { key: 'employeeName', header: t.cols.employee },
+    { key: 'employeeName', header: t.cols.employee, width: 220 },
     ...monthly(1),
     ...monthly(2),
     moneyColumn<Row>('retiro', t.cols.retiro),
@@ -115,7 +116,7 @@ export function EmployerQuotasReport({ canExport }: { canExport: boolean }) {
           loading={report.loading || options.loading}
           emptyText={registrationId ? t.empty : t.noRegistrations}
           rowKey={(r, i) => `${r.employeeId ?? 'total'}-${i}`}
-          minWidth={1800}
+          minWidth={1500}
         />
       </Paper>
     </Stack>

@@ -174,7 +174,7 @@ export function ReportsPage() {
         </Tabs.List>
       </Tabs>
       {tab === 'cuotas_bimestre' ? <EmployerQuotasReport canExport={access.exportar} /> : null}
-      <Paper withBorder radius="md" p="md" hidden={tab === 'cuotas_bimestre'}>
+      <Paper withBorder radius="md" p="md" display={tab === 'cuotas_bimestre' ? 'none' : undefined}>
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Group gap="sm" align="flex-end" wrap="wrap">
             {tab === 'documentos' || tab === 'aniversarios' ? (
@@ -209,7 +209,7 @@ export function ReportsPage() {
           {error.message}
         </Alert>
       ) : null}
-      <Paper withBorder radius="md" p="md" data-testid={`report-${tab}`} hidden={tab === 'cuotas_bimestre'}>
+      <Paper withBorder radius="md" p="md" data-testid={`report-${tab}`} display={tab === 'cuotas_bimestre' ? 'none' : undefined}>
         {tab === 'plantilla' ? <ReportTable columns={headcountCols} rows={headcountRows} footer={headcountFooter} loading={headcount.loading} emptyText={t.headcount.empty} rowKey={(r, i) => `${r.areaName}-${r.positionName}-${i}`} /> : null}
         {tab === 'documentos' ? (
           <Stack gap="sm">

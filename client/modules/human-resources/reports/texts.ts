@@ -6,7 +6,7 @@ export type ReportTab = RhReportKind | 'cuotas_bimestre';
 export const REPORT_TABS: readonly ReportTab[] = ['plantilla', 'documentos', 'aniversarios', 'costo_nomina', 'cuotas_bimestre'];
 
 export const texts = {
-  description: 'Plantilla y costo mensual, documentos por atender, aniversarios y cumpleaños, y el costo de las nóminas cerradas por concepto.',
+  description: 'Plantilla y costo mensual, documentos por atender, aniversarios y cumpleaños, el costo de las nóminas cerradas por concepto y las cuotas patronales por bimestre.',
   tabs: {
     plantilla: 'Plantilla',
     documentos: 'Documentos',

@@ -43,15 +43,18 @@ const RISK_OPTIONS = catalogOptions(RIESGOS_PUESTO);
 const riskLabel = (code: string) => RISK_OPTIONS.find((o) => o.value === code)?.label ?? code;
 const stateLabel = (code: string | null) => (code ? `${code} - ${stateName(code)}` : t.noState);
 
+/** 2 decimals, or as many as the rate has (up to 4). */
+const decimals = (v: string) => Math.max(2, Math.min(4, v.split('.')[1]?.length ?? 0));
+
 const FIELDS = ['registro', 'name', 'state', 'riskPremiumPercent', 'riskClass', 'active'] as const;
 
 const COLUMNS: ListColumn<RhEmployerRegistrationFieldsFragment>[] = [
   { key: 'registro', header: t.registro, sortable: true, width: 140 },
   { key: 'name', header: t.name, sortable: true },
-  { key: 'state', header: t.state, sortable: true, render: (r) => stateLabel(r.state), exportValue: (r) => stateLabel(r.state) },
-  { key: 'riskPremiumPercent', header: t.premium, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.riskPremiumPercent, 5) },
-  { key: 'riskClass', header: t.riskClass, render: (r) => riskLabel(r.riskClass), exportValue: (r) => riskLabel(r.riskClass) },
-  { key: 'employeeCount', header: t.employees, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.employeeCount, 0) },
+  { key: 'state', header: t.stateShort, sortable: true, render: (r) => stateLabel(r.state), exportValue: (r) => stateLabel(r.state) },
+  { key: 'riskPremiumPercent', header: t.premiumShort, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.riskPremiumPercent, 5) },
+  { key: 'riskClass', header: t.riskClassShort, render: (r) => riskLabel(r.riskClass), exportValue: (r) => riskLabel(r.riskClass) },
+  { key: 'employeeCount', header: t.employeesShort, format: 'number', sortable: true, align: 'right', render: (r) => formatNumber(r.employeeCount, 0) },
   { key: 'active', header: 'Estado', render: (r) => <StatusBadge status={activeStatus(r.active)} labels={ACTIVE_LABELS} />, exportValue: (r) => activeLabel(r.active) },
 ];
 
@@ -120,7 +123,7 @@ function PayrollTaxRatesSection() {
   const editing = dialog.value === NEW_RECORD ? null : (rows.find((r) => r.id === dialog.value) ?? null);
   const columns: ListColumn<RhStatePayrollTaxRateFieldsFragment>[] = [
     { key: 'state', header: tr.state, render: (r) => stateLabel(r.state) },
-    { key: 'ratePercent', header: tr.rate, align: 'right', render: (r) => formatNumber(r.ratePercent, 4) },
+    { key: 'ratePercent', header: tr.rate, align: 'right', render: (r) => formatNumber(r.ratePercent, decimals(r.ratePercent)) },
     { key: 'effectiveFrom', header: tr.effectiveFrom, render: (r) => formatDate(r.effectiveFrom) },
     { key: 'notes', header: tr.notes },
     {
