@@ -109,6 +109,13 @@ describe('registros patronales and ISN rates: bad input', () => {
     const edited = (await ok(R_UPDATE, { id: created.id, v: created.version, i: { ...good, riskPremiumPercent: '15', active: false } })).rhEmployerRegistrationUpdate;
     expect([edited.riskPremiumPercent, edited.active, edited.version]).toEqual(['15', false, 2]);
   });
+  it('an employee takes only an existing, active registro', async () => {
+    const inactive = (await registrations()).items.find((r: any) => r.registro === 'B1234567890').id;
+    const person = { number: 'CP-90', names: 'LUIS', lastName: 'SIN', secondLastName: 'REGISTRO', birthDate: '1991-02-03', hireDate: '2026-01-05', dailySalary: '400.00' };
+    await expect(createEmployee({ ...person, employerRegistrationId: inactive } as never)).rejects.toThrow('El registro patronal está inactivo; actívalo o elige otro.');
+    await expect(createEmployee({ ...person, employerRegistrationId: '99999' } as never)).rejects.toThrow('El registro patronal no existe.');
+    expect((await ok('{ rhEmployees(list:{search:"CP-90"}){ total } }')).rhEmployees.total).toBe(0);
+  });
 });
 
 describe('cuotas patronales of ordinary payrolls and their bimester', () => {

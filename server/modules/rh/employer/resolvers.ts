@@ -10,6 +10,9 @@ export const rhEmployerResolvers: Resolvers = {
     rhPayrollEmployerQuotas: (_p, a, ctx) => service.payrollEmployerQuotas(ctx, a.payrollId),
     rhEmployerQuotasBimester: (_p, a, ctx) => service.bimester(ctx, a),
   },
+  RhEmployeeFormOptions: {
+    employerRegistrations: (_p, _a, ctx) => service.allRegistrations(ctx),
+  },
   Mutation: {
     rhEmployerRegistrationCreate: (_p, a, ctx) => service.createRegistration(ctx, a.input),
     rhEmployerRegistrationUpdate: (_p, a, ctx) => service.updateRegistration(ctx, a.id, a.version, a.input),
