@@ -32,6 +32,7 @@ export const ROUTE_CONTRACT: ReadonlyArray<readonly [string, string]> = [
   ['/system/rh/settings/workplaces/workplace-form', 'Formulario de Plazas'],
   ['/system/rh/settings/documents', 'Documentos'],
   ['/system/rh/settings/concepts', 'Conceptos'],
+  ['/system/rh/settings/employer-registrations', 'Registros patronales'],
   ['/system/rh/reports', 'Informes'],
   ['/system/vehicleParks/vehicles', 'Vehículos'],
   ['/system/vehicleParks/vehicles/vehicles-form', 'Formulario de Vehículos'],

@@ -291,6 +291,8 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_area: 'Área',
   rh_position: 'Puesto',
   rh_workplace: 'Plaza',
+  rh_employer_registration: 'Registro patronal',
+  rh_state_payroll_tax_rate: 'Tasa de impuesto sobre nóminas',
   rh_document_type: 'Tipo de documento (RH)',
   rh_concept: 'Concepto de nómina',
   rh_employee: 'Empleado',

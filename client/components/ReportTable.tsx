@@ -92,12 +92,13 @@ export function ReportTable<T>({ columns, rows, footer, rowKey, emptyText = 'Sin
 }
 
 /** Excel and PDF buttons of a report; each shows its own spinner and a Spanish notice when it fails. */
-export function ReportExportButtons({ onXlsx, onPdf, disabled = false }: { onXlsx: () => Promise<void>; onPdf: () => Promise<void>; disabled?: boolean }) {
+/** Excel and PDF buttons; a report without a PDF passes no `onPdf`. */
+export function ReportExportButtons({ onXlsx, onPdf, disabled = false }: { onXlsx: () => Promise<void>; onPdf?: () => Promise<void>; disabled?: boolean }) {
   const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
   const run = async (kind: 'xlsx' | 'pdf') => {
     setBusy(kind);
     try {
-      await (kind === 'xlsx' ? onXlsx() : onPdf());
+      await (kind === 'xlsx' ? onXlsx() : onPdf?.());
     } catch (caught) {
       notifyError(asAppError(caught).message, 'No se pudo exportar');
     } finally {
@@ -109,9 +110,11 @@ export function ReportExportButtons({ onXlsx, onPdf, disabled = false }: { onXls
       <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={busy === 'xlsx'} disabled={disabled} onClick={() => void run('xlsx')}>
         Excel
       </Button>
-      <Button variant="default" leftSection={<IconFileTypePdf size={16} />} loading={busy === 'pdf'} disabled={disabled} onClick={() => void run('pdf')}>
-        PDF
-      </Button>
+      {onPdf ? (
+        <Button variant="default" leftSection={<IconFileTypePdf size={16} />} loading={busy === 'pdf'} disabled={disabled} onClick={() => void run('pdf')}>
+          PDF
+        </Button>
+      ) : null}
     </Group>
   );
 }

@@ -41,6 +41,7 @@ import { rhAgreementResolvers } from './rh/agreements/resolvers';
 import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
+import { rhEmployerResolvers } from './rh/employer/resolvers';
 import { rhReportResolvers } from './rh/reports/resolvers';
 import { vehicleResolvers } from './vehicle-park/vehicles/resolvers';
 import { seedVehicleParkDemo } from './vehicle-park/seed';
@@ -89,6 +90,7 @@ export const modules: ServerModule[] = [
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo, recover: recoverPayrollStamps },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },
+  { name: 'rh-employer', resolvers: rhEmployerResolvers },
   // After Recursos Humanos: the demo vehicles' drivers are its employees.
   { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo, contributions: vehicleParkContributions },
   { name: 'vehicle-park-settings', resolvers: vpSettingsResolvers },

@@ -19,7 +19,7 @@ export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/syst
   detail('fiscalPayroll/payroll-detail', 'Nómina Fiscal', 'Nóminas Fiscales', 'fiscalPayroll', { load: () => import('./fiscal/FiscalPayrollDetailPage').then((m) => m.FiscalPayrollDetailPage) }),
   screen('settings', 'Configuración RH', 'Configuración RH', {
     load: () => import('./settings/SettingsLandingPage').then((m) => m.SettingsLandingPage),
-    description: 'Áreas, puestos, plazas, documentos del expediente y conceptos de nómina.',
+    description: 'Áreas, puestos, plazas, documentos del expediente, conceptos de nómina y registros patronales.',
   }),
   screen('settings/areas', 'Áreas', 'Configuración RH', { within: 'settings', load: () => import('./settings/AreasPage').then((m) => m.AreasPage), description: 'Las áreas de la empresa; agrupan puestos y empleados.' }),
   screen('settings/positions', 'Puestos por áreas', 'Configuración RH', { within: 'settings', load: () => import('./settings/PositionsPage').then((m) => m.PositionsPage), description: 'Puestos de cada área y su salario diario base.' }),
@@ -27,8 +27,13 @@ export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/syst
   form('settings/workplaces/workplace-form', 'Formulario de Plazas', 'Configuración RH', 'settings/workplaces', { within: 'settings', load: () => import('./settings/WorkplaceFormPage').then((m) => m.WorkplaceFormPage) }),
   screen('settings/documents', 'Documentos', 'Configuración RH', { within: 'settings', load: () => import('./settings/DocumentTypesPage').then((m) => m.DocumentTypesPage), description: 'Documentos del expediente: obligatorios, con vencimiento y días de aviso.' }),
   screen('settings/concepts', 'Conceptos', 'Configuración RH', { within: 'settings', load: () => import('./settings/ConceptsPage').then((m) => m.ConceptsPage), description: 'Conceptos de nómina con su clave SAT y su tratamiento fiscal.' }),
+  screen('settings/employer-registrations', 'Registros patronales', 'Configuración RH', {
+    within: 'settings',
+    load: () => import('./settings/EmployerRegistrationsPage').then((m) => m.EmployerRegistrationsPage),
+    description: 'Registros patronales del IMSS con su prima de riesgo, y la tasa del impuesto sobre nóminas de cada estado.',
+  }),
   screen('reports', 'Informes', 'Informes', {
     load: () => import('./reports/ReportsPage').then((m) => m.ReportsPage),
-    description: 'Plantilla y costo mensual, documentos por atender, aniversarios y costo de nómina por concepto.',
+    description: 'Plantilla y costo mensual, documentos por atender, aniversarios, costo de nómina por concepto y cuotas patronales por bimestre.',
   }),
 ]);

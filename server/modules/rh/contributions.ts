@@ -24,6 +24,8 @@ export const rhContributions: ModuleContributions = {
     rh_area: { parts: named('rh_areas'), label: name, historySubject: SETTINGS },
     rh_position: { parts: named('rh_positions'), label: name, historySubject: SETTINGS },
     rh_workplace: { parts: data.referenceParts.rh_workplace, label: (p) => (p.name ? `Plaza ${p.name}` : ''), historySubject: SETTINGS },
+    rh_employer_registration: { parts: data.referenceParts.rh_employer_registration, label: (p) => (p.name ? `Registro patronal ${p.name}` : ''), historySubject: SETTINGS },
+    rh_state_payroll_tax_rate: { parts: data.referenceParts.rh_state_payroll_tax_rate, label: (p) => (p.name ? `Impuesto sobre nóminas ${p.name}` : ''), historySubject: SETTINGS },
     rh_document_type: { parts: named('rh_document_types'), label: name, historySubject: SETTINGS },
     rh_concept: { parts: data.referenceParts.rh_concept, label: name, historySubject: SETTINGS },
     rh_employee: { parts: data.referenceParts.rh_employee, label: name, historySubject: 'Recursos Humanos-Empleados' },

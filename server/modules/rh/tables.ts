@@ -211,6 +211,8 @@ export const rhEmployees = pgTable(
     postalCode: text('postal_code'),
     workState: text('work_state'),
     contractType: text('contract_type'),
+    /** The IMSS registro patronal the worker is registered under (issue 27); null = the company's first active one. */
+    employerRegistrationId: integer('employer_registration_id').references((): AnyPgColumn => rhEmployerRegistrations.id),
     emergencyContact: text('emergency_contact').notNull().default(''),
     photoUploadId: uuid('photo_upload_id').references(() => uploads.id),
     status: text('status').notNull().default('activo'),
@@ -499,4 +501,80 @@ export const rhPayrollOvertimeSources = pgTable(
     index('rh_payroll_overtime_sources_employee_idx').on(t.employeeId, t.date),
     check('rh_payroll_overtime_sources_ck', sql`${t.doubleHours} >= 0 and ${t.tripleHours} >= 0`),
   ],
+);
+
+/**
+ * Registros patronales of the company (issue 27): each with the state where it is registered (c_Estado,
+ * for the state payroll tax), its work-risk premium (percent, within the year's legal min/max) and its
+ * c_RiesgoPuesto class. The CFDI de nómina's Emisor RegistroPatronal is the employee's.
+ */
+export const rhEmployerRegistrations = pgTable(
+  'rh_employer_registrations',
+  {
+    id: serial('id').primaryKey(),
+    registro: text('registro').notNull(),
+    name: text('name').notNull(),
+    /** c_Estado; null only on a row copied from the company profile before the state was captured. */
+    state: text('state'),
+    riskPremiumPercent: numeric('risk_premium_percent', { precision: 9, scale: 5 }).notNull(),
+    riskClass: text('risk_class').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('rh_employer_registrations_registro_uq').on(t.registro), check('rh_employer_registrations_premium_ck', sql`${t.riskPremiumPercent} > 0`)],
+);
+
+/** Impuesto sobre nóminas: the rate of a state from a date on, as the company captures it (no official figures shipped). */
+export const rhStatePayrollTaxRates = pgTable(
+  'rh_state_payroll_tax_rates',
+  {
+    id: serial('id').primaryKey(),
+    state: text('state').notNull(),
+    ratePercent: numeric('rate_percent', { precision: 9, scale: 4 }).notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('rh_state_payroll_tax_rates_uq').on(t.state, t.effectiveFrom), check('rh_state_payroll_tax_rates_rate_ck', sql`${t.ratePercent} >= 0 and ${t.ratePercent} <= 100`)],
+);
+
+/**
+ * Employer quotas of one employee in one ordinary payroll (issue 27), stored at calculation: the
+ * registro used, the SBC and days, each IMSS/SAR/INFONAVIT branch (schema/rh/employerQuotas.ts) and
+ * the state payroll tax on the taxable perceptions. `problem` says why nothing was computed (amounts 0).
+ */
+export const rhPayrollEmployerQuotas = pgTable(
+  'rh_payroll_employer_quotas',
+  {
+    payrollEmployeeId: integer('payroll_employee_id')
+      .primaryKey()
+      .references(() => rhPayrollEmployees.id, { onDelete: 'cascade' }),
+    payrollId: integer('payroll_id').notNull().references(() => rhPayrolls.id),
+    registrationId: integer('registration_id').references(() => rhEmployerRegistrations.id),
+    state: text('state'),
+    sbc: money('sbc').notNull().default('0'),
+    days: numeric('days', { precision: 6, scale: 2 }).notNull().default('0'),
+    riskPremiumPercent: numeric('risk_premium_percent', { precision: 9, scale: 5 }),
+    cesantiaVejezRate: numeric('cesantia_vejez_rate', { precision: 9, scale: 4 }),
+    emCuotaFija: money('em_cuota_fija').notNull().default('0'),
+    emExcedente: money('em_excedente').notNull().default('0'),
+    emPrestacionesDinero: money('em_prestaciones_dinero').notNull().default('0'),
+    emGastosMedicosPensionados: money('em_gastos_medicos_pensionados').notNull().default('0'),
+    invalidezVida: money('invalidez_vida').notNull().default('0'),
+    guarderiasPrestacionesSociales: money('guarderias_prestaciones_sociales').notNull().default('0'),
+    riesgoTrabajo: money('riesgo_trabajo').notNull().default('0'),
+    retiro: money('retiro').notNull().default('0'),
+    cesantiaVejez: money('cesantia_vejez').notNull().default('0'),
+    infonavit: money('infonavit').notNull().default('0'),
+    /** Σ of the IMSS/SAR/INFONAVIT branches. */
+    total: money('total').notNull().default('0'),
+    isnBase: money('isn_base').notNull().default('0'),
+    /** Null: no rate captured for the state on the payment date. */
+    isnRatePercent: numeric('isn_rate_percent', { precision: 9, scale: 4 }),
+    isn: money('isn').notNull().default('0'),
+    problem: text('problem'),
+  },
+  (t) => [index('rh_payroll_employer_quotas_payroll_idx').on(t.payrollId), index('rh_payroll_employer_quotas_registration_idx').on(t.registrationId)],
 );

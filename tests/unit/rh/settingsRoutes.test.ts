@@ -18,7 +18,7 @@ describe('Configuración RH routes', () => {
 
   it('the catalogues get their cards on the Configuración RH landing, not on the module landing', () => {
     const within = screensWithin('/system/rh/settings').map((r) => r.path);
-    expect(within).toEqual(['/system/rh/settings/areas', '/system/rh/settings/positions', '/system/rh/settings/workplaces', '/system/rh/settings/documents', '/system/rh/settings/concepts']);
+    expect(within).toEqual(['/system/rh/settings/areas', '/system/rh/settings/positions', '/system/rh/settings/workplaces', '/system/rh/settings/documents', '/system/rh/settings/concepts', '/system/rh/settings/employer-registrations']);
     const onModule = moduleScreens('Recursos Humanos').map((r) => r.path);
     expect(onModule).toContain('/system/rh/settings');
     for (const path of within) expect(onModule).not.toContain(path);

@@ -69,19 +69,20 @@ type Values = {
   postalCode: string;
   workState: string;
   contractType: string;
+  employerRegistrationId: string;
 };
 
 const EMPTY: Values = {
   number: '', names: '', lastName: '', secondLastName: '', rfc: '', curp: '', nss: '', birthDate: '', hireDate: '', areaId: '', positionId: '', workplaceId: '',
   payFrequency: 'quincenal', wageZone: 'general', dailySalary: '', bank: '', clabe: '', email: '', phone: '', address: '', emergencyContact: '',
-  postalCode: '', workState: '', contractType: '',
+  postalCode: '', workState: '', contractType: '', employerRegistrationId: '',
 };
 
 const valuesOf = (e: Employee): Values => ({
   number: e.number, names: e.names, lastName: e.lastName, secondLastName: e.secondLastName, rfc: e.rfc, curp: e.curp, nss: e.nss, birthDate: e.birthDate,
   hireDate: e.hireDate, areaId: e.areaId, positionId: e.positionId, workplaceId: e.workplaceId ?? '', payFrequency: e.payFrequency, wageZone: e.wageZone,
   dailySalary: toDecimal(e.dailySalary)?.toFixed(2) ?? e.dailySalary, bank: e.bank, clabe: e.clabe, email: e.email, phone: e.phone, address: e.address, emergencyContact: e.emergencyContact,
-  postalCode: e.postalCode, workState: e.workState, contractType: e.contractType,
+  postalCode: e.postalCode, workState: e.workState, contractType: e.contractType, employerRegistrationId: e.employerRegistrationId ?? '',
 });
 
 const FIELDS = Object.keys(EMPTY);
@@ -141,6 +142,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
         rfc: v.rfc.trim().toUpperCase(),
         curp: v.curp.trim().toUpperCase(),
         workplaceId: v.workplaceId || null,
+        employerRegistrationId: v.employerRegistrationId || null,
       };
       if (employee) {
         await update({ variables: { id: employee.id, version: employee.version, input } });
@@ -310,6 +312,16 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
               <TextInput label={f.postalCode} description={t.postalCodeHint} disabled={locked('postalCode')} maxLength={5} inputMode="numeric" {...form.getInputProps('postalCode')} />
               <Select label={f.workState} disabled={locked('workState')} searchable clearable data={catalogOptions(ESTADOS)} {...form.getInputProps('workState')} onChange={(value) => form.setFieldValue('workState', value ?? '')} />
               <Select label={f.contractType} disabled={locked('contractType')} searchable clearable data={catalogOptions(TIPOS_CONTRATO)} {...form.getInputProps('contractType')} onChange={(value) => form.setFieldValue('contractType', value ?? '')} />
+              <Select
+                label={f.employerRegistration}
+                description={t.employerRegistrationHint}
+                placeholder={t.employerRegistrationDefault}
+                disabled={locked('employerRegistrationId')}
+                clearable
+                data={options.employerRegistrations.filter((r) => r.active || r.id === v.employerRegistrationId).map((r) => ({ value: r.id, label: `${r.registro} · ${r.name}` }))}
+                {...form.getInputProps('employerRegistrationId')}
+                onChange={(value) => form.setFieldValue('employerRegistrationId', value ?? '')}
+              />
             </SimpleGrid>
           </Paper>
 

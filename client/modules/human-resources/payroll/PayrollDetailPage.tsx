@@ -26,7 +26,7 @@ import {
   type RhPayrollDetailQuery,
   type RhPayrollKind,
 } from '../../../../generated/modules/human-resources/graphql';
-import { AGUINALDO_ISR_METHOD_LABELS, CONCEPT_KIND_LABELS, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
+import { AGUINALDO_ISR_METHOD_LABELS, CONCEPT_KIND_LABELS, isOrdinaryPayroll, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { downloadBase64, downloadXml } from '../../../components/attachments';
 import { confirmAction } from '../../../components/confirm';
@@ -38,6 +38,7 @@ import { FormPage, SaveErrorAlert } from '../../../components/FormPage';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
 import { ERROR_MESSAGES, readGraphQLError, type AppError } from '../../../components/graphqlErrors';
 import { InfoField } from '../../../components/InfoField';
+import { EmployerCostPanel } from './EmployerCostPanel';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { PageHeader } from '../../../components/PageHeader';
@@ -543,6 +544,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           </Group>
         </Paper>
       ) : null}
+      {isOrdinaryPayroll(payroll.kind) && payroll.status !== 'borrador' ? <EmployerCostPanel key={payroll.version} payrollId={payroll.id} /> : null}
       <ReasonDialog
         opened={excluding !== null}
         title={excluding ? a.excludeTitle(excluding.employeeNumber, excluding.employeeName) : ''}

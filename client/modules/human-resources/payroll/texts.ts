@@ -195,3 +195,32 @@ export const texts = {
   notFound: 'La nómina no existe.',
   back: 'Volver a Nóminas',
 } as const;
+
+/** The «Costo patronal» panel of an ordinary payroll (issue 27). */
+export const EMPLOYER_COST_TEXTS = {
+  title: 'Costo patronal',
+  note: 'Cuotas patronales IMSS, SAR e INFONAVIT de cada empleado (SBC = su SDI en la nómina, días pagados, prima del registro patronal; cada rama redondeada a centavos) e impuesto sobre nóminas sobre las percepciones gravadas con la tasa capturada de la entidad del registro. Se recalculan con la nómina.',
+  empty: 'Calcula la nómina para ver su costo patronal.',
+  loadFailed: 'No se pudo cargar el costo patronal',
+  total: 'Total',
+  cols: {
+    number: 'Número',
+    employee: 'Empleado',
+    registro: 'Registro patronal',
+    sbc: 'SBC',
+    days: 'Días',
+    em: 'Enf. y mat.',
+    iv: 'Inv. y vida',
+    gps: 'Guarderías',
+    rt: 'Riesgo trab.',
+    retiro: 'Retiro',
+    cv: 'Cesantía y vejez',
+    infonavit: 'INFONAVIT',
+    total: 'Total IMSS/INFONAVIT',
+    isn: 'Imp. s/nóminas',
+    cost: 'Costo patronal',
+  },
+  summary: { imss: 'Cuotas IMSS, SAR e INFONAVIT', isn: 'Impuesto sobre nóminas', total: 'Costo patronal total' },
+  problem: (who: string, why: string) => `${who}: sin cuotas patronales. ${why}`,
+  noRate: (who: string) => `${who}: sin tasa de impuesto sobre nóminas capturada para la entidad del registro en la fecha de pago (Configuración RH › Registros patronales).`,
+};

@@ -13,7 +13,6 @@ import {
   RhHeadcountReportDocument,
   RhPayrollCostsReportDocument,
   RhReportPdfDocument,
-  type RhReportKind,
 } from '../../../../generated/modules/human-resources/graphql';
 import { CONCEPT_KIND_LABELS } from '../../../../schema/rh/payroll';
 import { ANNIVERSARY_KIND_LABELS, DEFAULT_WITHIN_DAYS, MAX_WITHIN_DAYS, headcountTotals, payrollCostTotals, type AnniversaryKind } from '../../../../schema/rh/reports';
@@ -30,7 +29,8 @@ import { countColumn, moneyColumn, ReportExportButtons, ReportTable } from '../.
 import { StatusBadge } from '../../../components/StatusBadge';
 import { DOCUMENT_BADGES, EMPLOYEE_PATHS } from '../employees/texts';
 import { PAYROLL_PATHS } from '../payroll/texts';
-import { REPORT_TABS, texts } from './texts';
+import { EmployerQuotasReport } from './EmployerQuotasReport';
+import { REPORT_TABS, texts, type ReportTab } from './texts';
 
 const t = texts;
 
@@ -58,7 +58,7 @@ export function ReportsPage() {
   const access = useScreenAccess('Recursos Humanos', 'Informes');
   const apollo = useApolloClient();
   const [params, setParams] = useSearchParams();
-  const tab: RhReportKind = (REPORT_TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as RhReportKind) : 'plantilla';
+  const tab: ReportTab = (REPORT_TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as ReportTab) : 'plantilla';
   const withinDays = daysParam(params.get('days'));
   // What is typed may be empty for a moment; the URL (and the query) take it once it is a valid number of days.
   const [daysText, setDaysText] = useState(String(withinDays));
@@ -143,6 +143,7 @@ export function ReportsPage() {
   ];
 
   const exportXlsx = async () => {
+    if (tab === 'cuotas_bimestre') return;
     const name = t.titles[tab];
     if (tab === 'plantilla') await exportRows(name, headcountCols, headcountFooter ? [...headcountRows, headcountFooter] : [], 'xlsx');
     else if (tab === 'documentos') await exportRows(name, documentCols, documentRows, 'xlsx');
@@ -150,12 +151,13 @@ export function ReportsPage() {
     else await exportRows(name, costCols, costRows, 'xlsx');
   };
   const exportPdf = async () => {
+    if (tab === 'cuotas_bimestre') return;
     const r = await apollo.query({ query: RhReportPdfDocument, variables: { kind: tab, withinDays, from, to }, fetchPolicy: 'network-only' });
     if (r.data) downloadBase64(r.data.rhReportPdf, `${t.titles[tab]}.pdf`, 'application/pdf');
   };
 
   const count = (state: DocumentRow['state']) => documentRows.filter((r) => r.state === state).length;
-  const note = { plantilla: t.headcount.note, documentos: t.documents.note, aniversarios: t.anniversaries.note, costo_nomina: t.costs.note }[tab];
+  const note = { plantilla: t.headcount.note, documentos: t.documents.note, aniversarios: t.anniversaries.note, costo_nomina: t.costs.note, cuotas_bimestre: t.quotas.note }[tab];
 
   return (
     <Stack gap="md">
@@ -171,7 +173,8 @@ export function ReportsPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Paper withBorder radius="md" p="md">
+      {tab === 'cuotas_bimestre' ? <EmployerQuotasReport canExport={access.exportar} /> : null}
+      <Paper withBorder radius="md" p="md" display={tab === 'cuotas_bimestre' ? 'none' : undefined}>
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Group gap="sm" align="flex-end" wrap="wrap">
             {tab === 'documentos' || tab === 'aniversarios' ? (
@@ -206,7 +209,7 @@ export function ReportsPage() {
           {error.message}
         </Alert>
       ) : null}
-      <Paper withBorder radius="md" p="md" data-testid={`report-${tab}`}>
+      <Paper withBorder radius="md" p="md" data-testid={`report-${tab}`} display={tab === 'cuotas_bimestre' ? 'none' : undefined}>
         {tab === 'plantilla' ? <ReportTable columns={headcountCols} rows={headcountRows} footer={headcountFooter} loading={headcount.loading} emptyText={t.headcount.empty} rowKey={(r, i) => `${r.areaName}-${r.positionName}-${i}`} /> : null}
         {tab === 'documentos' ? (
           <Stack gap="sm">

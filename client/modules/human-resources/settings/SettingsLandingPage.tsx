@@ -30,6 +30,7 @@ const SECTIONS: Section[] = [
     cards: [
       { path: RH_SETTINGS_PATHS.documents, icon: 'file-certificate', stat: (s) => t.stats.documents(s.documentTypes.total) },
       { path: RH_SETTINGS_PATHS.concepts, icon: 'receipt-tax', stat: (s) => t.stats.concepts(s.concepts.total) },
+      { path: RH_SETTINGS_PATHS.employerRegistrations, icon: 'report-money', stat: (s) => t.stats.employerRegistrations(s.employerRegistrations.total) },
     ],
   },
 ];

@@ -23,6 +23,8 @@ export const MSG = {
   positionInactive: 'El puesto está inactivo.',
   positionOtherArea: 'El puesto no pertenece al área elegida.',
   workplaceMissing: 'La plaza no existe.',
+  registrationMissing: 'El registro patronal no existe.',
+  registrationInactive: 'El registro patronal está inactivo; actívalo o elige otro.',
   workplaceInactive: 'La plaza está inactiva.',
   workplaceOtherPosition: 'La plaza es de otro puesto.',
   workplaceTaken: (code: string) => `La plaza ${code} ya está ocupada por otro empleado.`,

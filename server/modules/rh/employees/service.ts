@@ -72,6 +72,11 @@ export const employeeInput = z.object({
   postalCode: optional(5).refine((v) => v === '' || /^\d{5}$/.test(v), MSG.postalCode),
   workState: optional(3).transform((v) => v.toUpperCase()).refine((v) => v === '' || ESTADOS.some((e) => e.code === v), MSG.workState),
   contractType: optional(2).refine((v) => v === '' || TIPOS_CONTRATO.some((e) => e.code === v), MSG.contractType),
+  // Issue 27: the IMSS registro patronal; null = the company's first active one.
+  employerRegistrationId: rules
+    .id()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type EmployeeInput = z.infer<typeof employeeInput>;
 
@@ -202,8 +207,17 @@ type Current = { id: number; areaId: number; positionId: number; workplaceId: nu
  * field at fault. Locks the chosen plaza, so two requests for the same plaza
  * queue and the second one sees it taken.
  */
-async function organisationErrors(ex: Executor, v: Pick<EmployeeInput, 'areaId' | 'positionId' | 'workplaceId'>, current: Current): Promise<{ errors: FieldMessages; workplace: data.WorkplaceRef | null }> {
+async function organisationErrors(
+  ex: Executor,
+  v: Pick<EmployeeInput, 'areaId' | 'positionId' | 'workplaceId'> & { employerRegistrationId?: number | null },
+  current: Current,
+): Promise<{ errors: FieldMessages; workplace: data.WorkplaceRef | null }> {
   const errors: FieldMessages = {};
+  if (v.employerRegistrationId) {
+    const registration = await data.findRegistrationRef(ex, v.employerRegistrationId);
+    if (!registration) errors.employerRegistrationId = MSG.registrationMissing;
+    else if (!registration.active) errors.employerRegistrationId = MSG.registrationInactive;
+  }
   const area = await data.findArea(ex, v.areaId);
   if (!area) errors.areaId = MSG.areaMissing;
   else if (!area.active && current?.areaId !== area.id) errors.areaId = MSG.areaInactive;

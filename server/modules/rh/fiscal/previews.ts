@@ -85,7 +85,7 @@ const employerCostInput = z.object({
 
 let employerQuotaSets: Promise<EmployerQuotaSet[]> | null = null;
 /** The employer rates shipped per year (fiscal-tables/<year>.json, employerQuotas), read once. */
-function loadEmployerQuotaSets(): Promise<EmployerQuotaSet[]> {
+export function loadEmployerQuotaSets(): Promise<EmployerQuotaSet[]> {
   employerQuotaSets ??= shippedFiscalYears().then((sets) => sets.flatMap((s) => (s.employerQuotas ? [s.employerQuotas] : [])));
   return employerQuotaSets;
 }

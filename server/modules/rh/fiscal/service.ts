@@ -12,6 +12,8 @@ import * as data from './data';
 
 /** Every stored fiscal year as the engine takes them (payroll calculation reads them through here). */
 export const loadFiscalYearSets = data.loadFiscalYearSets;
+/** The employer rates shipped per year (fiscal-tables/<year>.json, employerQuotas), for the payroll's cuotas patronales. */
+export { loadEmployerQuotaSets } from './previews';
 
 export const MSG = {
   yearTaken: (y: number) => `Ya existen tablas fiscales de ${y}; las de un año registrado no se modifican (las nóminas cerradas conservan sus cifras).`,

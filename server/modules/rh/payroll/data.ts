@@ -649,6 +649,11 @@ export type ReceiptCfdiSource = {
   firstHireDate: string;
   department: string;
   position: string;
+  /**
+   * The registro patronal of the receipt (issue 27): the one its employer quotas were computed with,
+   * else the employee's, else the company's first active one; null when there is none (the company profile's).
+   */
+  registroPatronal: string | null;
 };
 
 /** What the CFDI of each receipt of a payroll (or one receipt) needs from the payroll and the employee's file. */
@@ -659,7 +664,10 @@ export async function receiptCfdiSources(ex: Executor, payrollId: number, payrol
           pe.sbc_daily::text as "sbcDaily", pe.daily_salary::text as "dailySalary", (pe.days_worked - pe.absences)::text as "paidDays",
           e.rfc, e.curp, e.nss, upper(concat_ws(' ', e.names, e.last_name, nullif(e.second_last_name, ''))) as "fiscalName",
           e.postal_code as "postalCode", e.work_state as "workState", e.contract_type as "contractType", e.first_hire_date::text as "firstHireDate",
-          coalesce(a.name, '') as department, coalesce(po.name, '') as position
+          coalesce(a.name, '') as department, coalesce(po.name, '') as position,
+          (select r.registro from rh_employer_registrations r
+            where r.id = coalesce((select q.registration_id from rh_payroll_employer_quotas q where q.payroll_employee_id = pe.id), e.employer_registration_id,
+              (select f.id from rh_employer_registrations f where f.active order by f.id limit 1))) as "registroPatronal"
         from rh_payroll_employees pe join rh_employees e on e.id = pe.employee_id
           left join rh_areas a on a.id = e.area_id left join rh_positions po on po.id = e.position_id
         where pe.payroll_id = ${payrollId} ${payrollEmployeeId ? sql`and pe.id = ${payrollEmployeeId}` : sql``}

@@ -13,6 +13,7 @@ import { quincenaOf } from '../../../../schema/rh/payroll';
 import * as agreements from '../agreements/service';
 import * as service from './service';
 import { setCompanyNominaData } from './data';
+import { seedEmployerDemo } from '../employer/service';
 
 export async function seedRhPayrollBase(db: Db): Promise<void> {
   await db.transaction((tx) => service.seedSystemConcepts(tx));
@@ -39,6 +40,8 @@ export async function seedRhPayrollDemo(db: Db, opts: { adminUserId: number; con
   const previous = quincenaOf(addDays(current.start, -1));
   // The demo company's IMSS registro patronal (a made-up one) and its risk class I, for the CFDI de nómina.
   await setCompanyNominaData(db, { registroPatronal: 'Y6012345108', riesgoPuesto: '1' });
+  // The same registro as the first row of Registros patronales, with a demo state payroll tax rate (issue 27).
+  await seedEmployerDemo(db, 'Y6012345108');
   try {
     await agreements.createAgreement(ctx, { employeeId: people[0].id, kind: 'prestamo', description: 'Préstamo personal a 12 quincenas', startDate: previous.start, total: '6000.00', installment: '500.00' });
     await agreements.createAgreement(ctx, { employeeId: people[1].id, kind: 'fonacot', description: 'Crédito FONACOT', reference: 'FON-2026-04471', startDate: previous.start, total: '3600.00', installment: '300.00' });

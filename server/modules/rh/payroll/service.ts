@@ -63,6 +63,7 @@ import { incidentInput, payrollInput, separationPayrollInput } from './inputs';
 import * as data from './data';
 import { sealPayrollReceipts, stampPayrollReceipts } from './stamping';
 import { claimCrewOvertime, crewOvertimeFloor } from './crewOvertime';
+import { clearPayrollQuotas, storePayrollQuotas, type QuotaSubject } from '../employer/service';
 
 export const MSG = {
   closed: 'La nómina está cerrada; ya no se puede modificar.',
@@ -514,6 +515,7 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
     });
   }
   await storeCalculation(tx, payroll.id, tableYear, lines, results);
+  await clearPayrollQuotas(tx, payroll.id);
   return { removedEmployees: removed };
 }
 
@@ -563,6 +565,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
 
   const lines: data.NewLine[] = [];
   const results: data.EmployeeResult[] = [];
+  const quotaSubjects: QuotaSubject[] = [];
   for (const e of employees) {
     let { daysWorked, absences } = e;
     if (extraordinary) {
@@ -603,9 +606,13 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       });
     }
     results.push({ id: e.id, ...r, fiscalTrace: [...(notes.get(e.employeeId) ?? []), ...r.fiscalTrace] });
+    quotaSubjects.push({ payrollEmployeeId: e.id, employeeId: e.employeeId, sbcDaily: e.sbcDaily, paidDays: r.paidDays, taxable: r.taxable });
   }
   // Captured lines are posted again in calculation order, with their taxable/exempt split.
   await storeCalculation(tx, payroll.id, params.tableYear, lines, results);
+  // Employer quotas and the state payroll tax (issue 27): ordinary payrolls only.
+  if (isOrdinaryPayroll(payroll.kind)) await storePayrollQuotas(tx, payroll, sets, quotaSubjects);
+  else await clearPayrollQuotas(tx, payroll.id);
   return {};
 }
 

@@ -115,7 +115,7 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
     const xml = await buildNominaXml({
       issuedAt: now,
       folio: `${payroll.folio}-${s.employeeNumber}`,
-      emisor: { rfc: company.rfc, name: company.name, regimen: company.regimenFiscal, postalCode: company.postalCode, registroPatronal: company.registroPatronal, riesgoPuesto: company.riesgoPuesto },
+      emisor: { rfc: company.rfc, name: company.name, regimen: company.regimenFiscal, postalCode: company.postalCode, registroPatronal: s.registroPatronal ?? company.registroPatronal, riesgoPuesto: company.riesgoPuesto },
       receptor: {
         rfc: s.rfc,
         name: s.fiscalName,
