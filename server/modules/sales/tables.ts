@@ -392,6 +392,10 @@ export const clientPayments = pgTable(
     cfdiUuid: text('cfdi_uuid'),
     stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
     stampSandbox: boolean('stamp_sandbox'),
+    /** The PAC's last refusal of its complement (paymentStamping.ts); cleared when it is sealed again. */
+    refusalCode: text('refusal_code'),
+    refusalMessage: text('refusal_message'),
+    refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
