@@ -172,13 +172,13 @@ export async function depositAccounts(ex: Executor): Promise<{ id: number; name:
 export async function repDocumentsOf(ex: Executor, paymentId: number) {
   return queryRows<{
     uuid: string; serie: string; folio: number; installment: number; previousBalance: string; paid: string; remaining: string;
-    total: string; base: string; ivaRate: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string;
+    total: string; base: string; ivaRate: string; ivaFactor: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string;
   }>(
     ex,
     sql`select i.cfdi_uuid as uuid, i.serie, i.folio, a.installment, a.previous_balance::text as "previousBalance", a.amount::text as paid,
           a.remaining_balance::text as remaining, i.total::text as total,
           coalesce((select sum(l.base) from invoice_lines l where l.invoice_id = i.id and l.objeto_imp = '02'), 0)::text as base,
-          i.iva_rate::text as "ivaRate", i.iva::text as iva, i.isr_retention_rate::text as "isrRetentionRate", i.isr_retained::text as "isrRetained",
+          i.iva_rate::text as "ivaRate", i.iva_factor as "ivaFactor", i.iva::text as iva, i.isr_retention_rate::text as "isrRetentionRate", i.isr_retained::text as "isrRetained",
           i.iva_retention_rate::text as "ivaRetentionRate", i.iva_retained::text as "ivaRetained"
         from client_payment_applications a join invoices i on i.id = a.invoice_id
         where a.payment_id = ${paymentId} and a.is_ppd and i.stamp_status = 'timbrada'
