@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Alert, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconCash, IconCertificate, IconCode, IconFileText, IconReceiptRefund, IconSend, IconX } from '@tabler/icons-react';
+import { IconCash, IconCertificate, IconCode, IconFileText, IconFileZip, IconReceiptRefund, IconSend, IconX } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   BillableGeneratorsDocument,
@@ -42,7 +42,7 @@ import { FORMA_OPTIONS, INVOICE_USO_OPTIONS, METODO_OPTIONS } from '../component
 import { ClientSelect, type ClientOption } from '../components/ClientSelect';
 
 import { asAppError } from '../../../components/serverErrors';
-import { downloadPdf, downloadXml } from '../components/files';
+import { downloadInvoicesArchive, downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
 import { InvoiceStamp } from '../components/InvoiceStamp';
 import { CreditNoteDialog } from '../components/CreditNoteDialog';
@@ -193,6 +193,21 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
       actions={[
         { key: 'xml', label: t.xml, icon: <IconCode size={16} />, variant: 'default', show: true, run: () => fetchDocument('xml') },
         { key: 'pdf', label: texts.common.pdf, icon: <IconFileText size={16} />, variant: 'default', show: true, run: () => fetchDocument('pdf') },
+        {
+          key: 'archive',
+          label: texts.bills.bulkArchive,
+          icon: <IconFileZip size={16} />,
+          variant: 'default',
+          show: invoice.stampStatus === 'timbrada',
+          run: async () => {
+            try {
+              await downloadInvoicesArchive(apollo, [invoice.id]);
+              notifySuccess(texts.bills.bulkArchived(1));
+            } catch (caught) {
+              notifyError(asAppError(caught).message, texts.common.actionFailed);
+            }
+          },
+        },
         {
           key: 'emit',
           label: t.emit,
