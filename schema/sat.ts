@@ -92,6 +92,8 @@ export const METODOS_PAGO: CatalogEntry[] = [
 export const OBJETOS_IMPUESTO: CatalogEntry[] = [
   { code: '01', name: 'No objeto de impuesto' },
   { code: '02', name: 'Sí objeto de impuesto' },
+  { code: '03', name: 'Sí objeto del impuesto y no obligado al desglose' },
+  { code: '04', name: 'Sí objeto del impuesto y no causa impuesto' },
 ];
 
 /** The units a services company uses most; any 2–3 character SAT key is accepted. */

@@ -17,6 +17,8 @@ export type Config = {
   csdKey: string | null;
   /** ERP_SAT_STATUS_URL: SAT's «Consulta de CFDI» service (server/lib/cfdi/satStatus.ts); `off` → null, nothing asked. */
   satStatusUrl: string | null;
+  /** ERP_SAT_STATUS_CACHE_SECONDS: how long SAT's definitive answer about a UUID is remembered (default 300; 0 asks every time). */
+  satStatusCacheSeconds: number;
   adminEmail: string;
   adminPassword: string | null;
   authProvider: AuthProvider;
@@ -98,6 +100,7 @@ export function loadConfig(): Config {
       const v = env('ERP_SAT_STATUS_URL') ?? SAT_STATUS_URL;
       return v.toLowerCase() === 'off' ? null : v;
     })(),
+    satStatusCacheSeconds: Math.max(0, Math.floor(Number(env('ERP_SAT_STATUS_CACHE_SECONDS') ?? 300)) || 0),
     adminEmail: (env('ERP_ADMIN_EMAIL') ?? 'admin@demo.mx').toLowerCase(),
     adminPassword: env('ERP_ADMIN_PASSWORD'),
     authProvider: provider,

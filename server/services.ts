@@ -11,6 +11,7 @@ import type { TokenSigner } from './auth/tokens';
 import { createIdentityCache, type IdentityCache } from './auth/identityCache';
 import { loadRoleRules, type ServiceTokenOwner } from './modules/settings/data';
 import type { SessionAuthRow } from './modules/session/data';
+import { createSatStatusClient, type SatStatusClient } from './lib/cfdi/satStatus';
 
 export type RulesCache = {
   /** Rules and ability of a role at a given version; a saved role bumps its version. */
@@ -31,6 +32,8 @@ export type AppServices = {
   rulesCache: RulesCache;
   /** Session and service-account lookups remembered a few seconds; `invalidate` after whatever changes them. */
   identity: IdentityCache<SessionAuthRow, ServiceTokenOwner>;
+  /** SAT's «Consulta de CFDI», its definitive answers remembered per UUID (ERP_SAT_STATUS_CACHE_SECONDS). */
+  satStatus: SatStatusClient;
 };
 
 function createRulesCache(): RulesCache {
@@ -66,5 +69,6 @@ export async function createServices(parts: { config: Config; logger: Logger; da
   const identity = createIdentityCache<SessionAuthRow, ServiceTokenOwner>(events, config.sessionCacheMs);
   const throttle = createThrottle(database.db, { perAccount: config.loginMaxAttempts, perIp: config.loginMaxAttemptsPerIp, windowMs: 15 * 60_000 });
   const serviceRateLimit = createRateLimiter(database.db, config.serviceAccountRatePerMin);
-  return { ...parts, throttle, serviceRateLimit, events, rulesCache, identity };
+  const satStatus = createSatStatusClient(config.satStatusUrl, config.satStatusCacheSeconds);
+  return { ...parts, throttle, serviceRateLimit, events, rulesCache, identity, satStatus };
 }

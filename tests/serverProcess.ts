@@ -57,6 +57,7 @@ export const HARNESS_ENV_ALLOWED = [
   'ERP_PAC_PASSWORD',
   // SAT's status service (README): off by default in tests (no network here), a fake of it where a test asks SAT
   'ERP_SAT_STATUS_URL',
+  'ERP_SAT_STATUS_CACHE_SECONDS',
   // documented test knobs: the statement count in extensions.sqlStatements; a crash between the PAC's answer and its save
   'ERP_COUNT_SQL',
   'ERP_FAULT_AFTER_PAC',

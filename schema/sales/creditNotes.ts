@@ -29,8 +29,13 @@ export const creditNoteUso = (receptorRfc: string): string =>
   ['XAXX010101000', 'XEXX010101000'].includes(receptorRfc.toUpperCase()) ? CREDIT_NOTE_USO_GENERIC : CREDIT_NOTE_USO;
 
 /** The invoice's rates: a credit note never changes the tax treatment of what it reduces. */
-export type InvoiceRates = { ivaRate: string; isrRetentionRate: string; ivaRetentionRate: string };
-export const creditNoteRates = (invoice: InvoiceRates): TaxRates => ({ iva: invoice.ivaRate, isrRetention: invoice.isrRetentionRate, ivaRetention: invoice.ivaRetentionRate });
+export type InvoiceRates = { ivaRate: string; ivaFactor?: string | null; isrRetentionRate: string; ivaRetentionRate: string };
+export const creditNoteRates = (invoice: InvoiceRates): TaxRates => ({
+  iva: invoice.ivaRate,
+  ivaFactor: invoice.ivaFactor === 'Exento' ? 'Exento' : 'Tasa',
+  isrRetention: invoice.isrRetentionRate,
+  ivaRetention: invoice.ivaRetentionRate,
+});
 
 export function creditNoteTotals(lines: TotalsLineInput[], invoice: InvoiceRates): DocumentTotals {
   return computeTotals(lines, creditNoteRates(invoice)).totals;

@@ -1,5 +1,5 @@
 // The payment complement's state as Pagos shows it, from what the payment row knows: whether it
-// settles stamped PPD invoices, its stamp, and the PAC's last refusal (kept in the audit log when
+// settles stamped PPD invoices, its stamp, and the PAC's last refusal (kept on the payment row when
 // the PAC refused it and the seal was cleared). Shared by the server (the field) and the SPA (labels).
 import type { IncomeStatus } from './labels';
 

@@ -5,7 +5,7 @@
 // Pure (decimal.js only): the SPA imports it for the live preview in forms so
 // the screen and the server can never disagree.
 import Decimal from 'decimal.js';
-import { IVA_RATE, ISR_RETENTION_RATE, ISR_RETENTION_RATE_RESICO, IVA_RETENTION_RATE, type PersonType } from '../sat';
+import { ISR_RETENTION_RATE, ISR_RETENTION_RATE_RESICO, type PersonType } from '../sat';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 type Dec = InstanceType<typeof D>;
@@ -15,11 +15,55 @@ export type TotalsLineInput = {
   unitPrice: string;
   /** Percent, 0–100. */
   discountPercent?: string | null;
-  /** SAT ObjetoImp; "01" lines carry no taxes. */
+  /** SAT ObjetoImp; only "02" lines carry taxes (01 no objeto, 03 sin desglose, 04 no causa). */
   objetoImp?: string | null;
 };
 
-export type TaxRates = { iva: string; isrRetention: string; ivaRetention: string };
+/**
+ * The rates of a document. `ivaFactor` Exento (Anexo 20 TipoFactor): the IVA traslado carries Base
+ * only, no TasaOCuota nor Importe; its `iva` rate is then 0. Absent = Tasa.
+ */
+export type TaxRates = { iva: string; ivaFactor?: IvaFactor; isrRetention: string; ivaRetention: string };
+export type IvaFactor = 'Tasa' | 'Exento';
+
+/** SAT ObjetoImp a Ventas line may carry: 02 with its taxes, the rest without an Impuestos node. */
+export const LINE_OBJETOS_IMP = ['01', '02', '03', '04'] as const;
+
+/** The IVA trasladado of a document (its ObjetoImp 02 lines). */
+export const IVA_KINDS = {
+  TASA_16: { rate: '0.160000', factor: 'Tasa', label: 'IVA 16 %' },
+  TASA_8: { rate: '0.080000', factor: 'Tasa', label: 'IVA 8 % (región fronteriza)' },
+  TASA_0: { rate: '0.000000', factor: 'Tasa', label: 'IVA 0 %' },
+  EXENTO: { rate: '0.000000', factor: 'Exento', label: 'Exento de IVA' },
+} as const satisfies Record<string, { rate: string; factor: IvaFactor; label: string }>;
+export type IvaKind = keyof typeof IVA_KINDS;
+
+/** The kind a stored document's rate and factor stand for (16 % for anything else, as before kinds). */
+export function ivaKindOf(rate: string, factor: string | null | undefined): IvaKind {
+  if (factor === 'Exento') return 'EXENTO';
+  const r = new D(rate || 0);
+  if (r.eq('0.08')) return 'TASA_8';
+  if (r.isZero()) return 'TASA_0';
+  return 'TASA_16';
+}
+
+/**
+ * The IVA withheld: two thirds of the IVA (persona física to persona moral, art. 3 RLIVA: 10.6667 %
+ * at 16 %, 5.3333 % at 8 %) or 6 % of the base (servicios de personal subcontratados, art. 1-A fr. IV LIVA).
+ */
+export const IVA_RETENTION_KINDS = {
+  DOS_TERCIOS: { label: 'Dos terceras partes del IVA' },
+  SEIS: { label: '6 % (servicios de personal, art. 1-A fr. IV LIVA)' },
+} as const;
+export type IvaRetentionKind = keyof typeof IVA_RETENTION_KINDS;
+
+export function ivaRetentionRate(kind: IvaRetentionKind, ivaRate: string): string {
+  return kind === 'SEIS' ? '0.060000' : new D(ivaRate).times(2).dividedBy(3).toDecimalPlaces(6, D.ROUND_HALF_UP).toFixed(6);
+}
+
+/** The retention kind a stored rate stands for (null: none). */
+export const ivaRetentionKindOf = (rate: string | null | undefined): IvaRetentionKind | null =>
+  rate === null || rate === undefined || new D(rate || 0).isZero() ? null : new D(rate).eq('0.06') ? 'SEIS' : 'DOS_TERCIOS';
 
 export type LineTotals = {
   amount: string;
@@ -92,13 +136,22 @@ export function computeTotals(lines: TotalsLineInput[], rates: TaxRates): { line
   };
 }
 
-export type RetentionChoice = { isr?: boolean | null; iva?: boolean | null };
+export type RetentionChoice = {
+  isr?: boolean | null;
+  iva?: boolean | null;
+  /** The IVA trasladado (16 % when absent). */
+  ivaKind?: IvaKind | null;
+  /** Which IVA retention when one applies (two thirds when absent). */
+  ivaRetentionKind?: IvaRetentionKind | null;
+};
 
 /**
  * Which withholdings apply (MX_FISCAL.md): a persona física emisor billing a
  * persona moral receptor withholds ISR 10 % (1.25 % in RESICO, régimen 626)
  * and two thirds of the IVA. The user may switch either one on or off
- * explicitly (null = follow the rule).
+ * explicitly (null = follow the rule), and choose the 6 % IVA retention. With
+ * IVA 0 % or exento there is no IVA to withhold: the rule withholds none (an
+ * explicit one is refused by taxChoiceErrors).
  */
 export function retentionRates(
   emisor: { personType: PersonType; regimenFiscal: string },
@@ -106,11 +159,34 @@ export function retentionRates(
   choice: RetentionChoice = {},
 ): TaxRates {
   const byRule = emisor.personType === 'fisica' && receptorType === 'moral';
+  const kind = IVA_KINDS[choice.ivaKind ?? 'TASA_16'];
   const isr = choice.isr ?? byRule;
-  const iva = choice.iva ?? byRule;
+  const iva = choice.iva ?? (byRule && new D(kind.rate).gt(0));
   return {
-    iva: IVA_RATE,
+    iva: kind.rate,
+    ivaFactor: kind.factor,
     isrRetention: isr ? (emisor.regimenFiscal === '626' ? ISR_RETENTION_RATE_RESICO : ISR_RETENTION_RATE) : '0.000000',
-    ivaRetention: iva ? IVA_RETENTION_RATE : '0.000000',
+    ivaRetention: iva ? ivaRetentionRate(choice.ivaRetentionKind ?? 'DOS_TERCIOS', kind.rate) : '0.000000',
   };
+}
+
+/**
+ * Choices that contradict each other, as field messages in Spanish (empty when consistent): an IVA
+ * retention on a document without IVA (0 % or exento), an IVA kind or a retention with no line
+ * «Sí objeto de impuesto» (02) to apply it to, and an IVA retention above the IVA trasladado.
+ */
+export function taxChoiceErrors(choice: RetentionChoice, lines: Pick<TotalsLineInput, 'objetoImp'>[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const kind = choice.ivaKind ?? 'TASA_16';
+  const taxed = lines.some((l) => (l.objetoImp ?? '02') === '02');
+  if (choice.iva === true && (kind === 'EXENTO' || kind === 'TASA_0')) {
+    errors.ivaRetention = kind === 'EXENTO' ? 'Una factura exenta de IVA no lleva retención de IVA.' : 'Con IVA 0 % no hay IVA que retener: quita la retención de IVA.';
+  } else if (choice.iva === true && choice.ivaRetentionKind === 'SEIS' && new D(IVA_KINDS[kind].rate).lt('0.06')) {
+    errors.ivaRetentionKind = 'La retención de 6 % no puede exceder el IVA trasladado.';
+  }
+  if (!taxed && lines.length > 0) {
+    if (kind !== 'TASA_16') errors.ivaKind = 'El tipo de IVA se aplica a renglones «Sí objeto de impuesto» (02) y ningún renglón lo es.';
+    if (choice.iva === true || choice.isr === true) errors[choice.iva === true ? 'ivaRetention' : 'isrRetention'] = 'Las retenciones se aplican a renglones «Sí objeto de impuesto» (02) y ningún renglón lo es.';
+  }
+  return errors;
 }

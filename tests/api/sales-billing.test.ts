@@ -197,7 +197,7 @@ describe('facturas: lifecycle rules', () => {
     });
     expect(fieldsOf(await s.gql(CREATE, { input: invoiceInput(clientId, { serie: 'Z' }) }, seller))).toEqual({ serie: 'La serie no está configurada para la empresa.' });
     expect(fieldsOf(await s.gql(CREATE, { input: invoiceInput(clientId, { usoCfdi: 'D01' }) }, seller))).toEqual({ usoCfdi: 'El uso de CFDI no aplica a una persona moral.' });
-    expect(fieldsOf(await s.gql(CREATE, { input: invoiceInput(clientId, { lines: [line({ objetoImp: '05' })] }) }, seller))).toEqual({ 'lines.0.objetoImp': 'Objeto de impuesto no válido (01 o 02).' });
+    expect(fieldsOf(await s.gql(CREATE, { input: invoiceInput(clientId, { lines: [line({ objetoImp: '05' })] }) }, seller))).toEqual({ 'lines.0.objetoImp': 'Objeto de impuesto no válido (01, 02, 03 o 04).' });
     expect(fieldsOf(await s.gql(CREATE, { input: invoiceInput(clientId, { generatorIds: ['999999'] }) }, seller))).toEqual({ 'generatorIds.0': 'El generador no existe.' });
     // Seeded generadores: GEN-00001 is facturado for another client, GEN-00003 is a borrador.
     expect(fieldsOf(await s.gql(CREATE, { input: invoiceInput(clientId, { generatorIds: ['2'] }) }, seller))).toEqual({ 'generatorIds.0': 'El generador GEN-00002 es de otro cliente.' });

@@ -121,6 +121,16 @@ describe('the payment complement on the payment', () => {
       expect(ok(await s.gql(GET_PAYMENT, { id: p.id }, viewer)).clientPayment).toMatchObject({ complementStatus: 'rechazado', stampStatus: null, version: p.version });
       // Consulta may see it but not issue it.
       expect((await s.gql(STAMP, { id: p.id }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      // The refusal is the payment's own state, not the audit log's: kept on the row, it stands without the log.
+      process.kill(s.pid, 'SIGTERM');
+      await s.exited();
+      const [row] = await s.inspect<{ refusal_code: string; refusal_message: string; refused_at: Date | null }>(
+        'select refusal_code, refusal_message, refused_at from client_payments where id = $1', [Number(p.id)]);
+      expect(row).toMatchObject({ refusal_code: '303', refusal_message: p.complementRefusal.message, refused_at: expect.any(Date) });
+      await s.inspect("delete from audit_log where entity = 'client_payment' and entity_id = $1", [String(p.id)]);
+      await s.restart();
+      [admin, seller, viewer, other] = await Promise.all([s.login(ADMIN_EMAIL), s.login('ventas@demo.mx'), s.login('consulta@demo.mx'), s.login('almacen@demo.mx')]);
+      expect(ok(await s.gql(GET_PAYMENT, { id: p.id }, viewer)).clientPayment).toMatchObject({ complementStatus: 'rechazado', complementRefusal: { code: '303', message: p.complementRefusal.message } });
     } finally {
       await setCompanyRfc(original);
     }

@@ -834,9 +834,32 @@ describe('the supplier CFDI’s status at SAT', () => {
     const again = (await gqlOk(READ, { f: await s.uploadId(buyer, Buffer.from(xml), 'proveedor.xml') }, buyer)).supplierCfdiRead;
     expect(again).toEqual({ uuid, satStatus: 'cancelado', differences: ['El SAT reporta este CFDI como cancelado: no ampara el gasto.'] });
 
-    // SAT does not answer: the status says so instead of failing the read.
+  });
+
+  it('reading the same XML twice asks SAT once (its answer remembered per UUID); an answer that is not SAT’s is not remembered', async () => {
+    const { xml, uuid } = await stampedSupplierCfdi({ folio: '7002' }, 'sat-cache');
+    const readIt = async () => (await gqlOk(READ, { f: await s.uploadId(buyer, Buffer.from(xml), 'proveedor.xml') }, buyer)).supplierCfdiRead.satStatus;
+    const askedFor = () => sat.requests.filter((r) => r.expression.includes(`id=${uuid}&`)).length;
+    // SAT does not answer: the status says so instead of failing the read, and the next read asks again.
     sat.answers.set(uuid, 'http-500');
-    expect((await gqlOk(READ, { f: await s.uploadId(buyer, Buffer.from(xml), 'proveedor.xml') }, buyer)).supplierCfdiRead.satStatus).toBe('pendiente de consultar');
+    expect(await readIt()).toBe('pendiente de consultar');
+    expect(await readIt()).toBe('pendiente de consultar');
+    expect(askedFor()).toBe(2);
+    // SAT answers vigente: two reads, one request.
+    sat.answers.set(uuid, { estado: 'Vigente', esCancelable: 'Cancelable con aceptación' });
+    expect(await readIt()).toBe('vigente');
+    expect(await readIt()).toBe('vigente');
+    expect(askedFor()).toBe(3);
+    // Attaching it takes the remembered answer; «Consultar en el SAT» asks afresh and remembers what SAT says now.
+    const e = await createExpense((await createSupplier()).id);
+    await gqlOk(ATTACH, { e: e.id, f: await s.uploadId(buyer, Buffer.from(xml), 'proveedor.xml') }, buyer);
+    expect((await gqlOk(SAT, { id: e.id })).expense.satStatus).toBe('vigente');
+    expect(askedFor()).toBe(3);
+    sat.answers.set(uuid, { estado: 'Cancelado', esCancelable: 'Cancelable con aceptación', estatusCancelacion: 'Cancelado con aceptación' });
+    expect((await gqlOk(REFRESH, { id: e.id }, buyer)).expenseSatStatusRefresh.satStatus).toBe('cancelado');
+    expect(askedFor()).toBe(4);
+    expect(await readIt()).toBe('cancelado');
+    expect(askedFor()).toBe(4);
   });
 
   it('Consulta and Ventas may not ask it (FORBIDDEN); an expense without its XML is a field message; nothing is written', async () => {

@@ -85,7 +85,13 @@ export const texts = {
     retentionNo: 'No retener',
     isrRetention: 'Retención de ISR',
     ivaRetention: 'Retención de IVA (2/3)',
+    ivaRetentionLong: 'Retención de IVA',
+    retentionTwoThirds: 'Retener 2/3',
+    retentionSix: 'Retener 6 %',
+    ivaKind: 'IVA trasladado',
+    ivaKindHelp: 'Se aplica a los renglones «02 · Sí objeto». 8 %: estímulo de la región fronteriza. Exento: el CFDI lleva el traslado sin tasa ni importe.',
     retentionHelp: 'Aplican cuando la empresa es persona física y factura a una persona moral; puedes forzarlas o quitarlas.',
+    retentionSixHelp: 'La retención de 6 % corresponde a servicios de personal subcontratado (art. 1-A fr. IV LIVA).',
   },
   clients: {
     listDescription: 'Clientes con sus datos fiscales para CFDI 4.0, crédito y contactos.',

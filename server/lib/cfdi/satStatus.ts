@@ -88,3 +88,37 @@ export async function consultSatStatus(url: string | null, q: SatStatusQuery, op
     return PENDING(timeout ? 'El servicio del SAT no respondió a tiempo.' : 'No se pudo conectar con el servicio del SAT.');
   }
 }
+
+/** SAT's answers remembered per UUID (ERP_SAT_STATUS_CACHE_SECONDS), so reading the same XML again does not ask again. */
+export type SatStatusClient = {
+  /** SAT's status, from a definitive answer remembered less than the configured seconds ago unless `fresh`. */
+  consult(q: SatStatusQuery, opts?: { fresh?: boolean }): Promise<SatCfdiStatus>;
+};
+
+/**
+ * Only SAT's definitive answers are remembered (vigente, cancelado, no encontrado); «pendiente de
+ * consultar» (off, no answer, not SAT's answer) is asked again next time. One per process.
+ */
+export function createSatStatusClient(
+  url: string | null,
+  cacheSeconds: number,
+  deps: { now?: () => number; consult?: typeof consultSatStatus } = {},
+): SatStatusClient {
+  const now = deps.now ?? Date.now;
+  const ask = deps.consult ?? consultSatStatus;
+  const cache = new Map<string, { status: SatCfdiStatus; until: number }>();
+  return {
+    async consult(q, opts = {}) {
+      const key = q.uuid.toUpperCase();
+      const hit = cache.get(key);
+      if (!opts.fresh && hit && hit.until > now()) return hit.status;
+      const status = await ask(url, q);
+      if (status.error === null && cacheSeconds > 0) {
+        if (cache.size >= 5_000) for (const [k, v] of cache) if (v.until <= now()) cache.delete(k);
+        if (cache.size >= 5_000) cache.clear();
+        cache.set(key, { status, until: now() + cacheSeconds * 1000 });
+      }
+      return status;
+    },
+  };
+}

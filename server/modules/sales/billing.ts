@@ -28,7 +28,7 @@ import { cancelStampedInvoice } from './cancellation';
 import { loadCompanyCsd } from '../../lib/companyCsd';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
-import { retentionRates } from '../../../schema/sales/totals';
+import { retentionRates, taxChoiceErrors } from '../../../schema/sales/totals';
 
 export const idOf = (id: string | number): number => {
   const n = Number(id);
@@ -124,10 +124,16 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
   const contractIds = [...new Set(generators.map((g) => g.contract.id))];
   // Retentions left to the rule follow what the contract's quote chose (the client agreed to them there).
   const quoted = contractIds.length === 1 && (v.isrRetention == null || v.ivaRetention == null) ? await data.quoteRetentionsOfContract(tx, contractIds[0]) : null;
-  const rates = retentionRates(company, person, {
+  const choice = {
     isr: v.isrRetention ?? (quoted ? dec(quoted.isrRetentionRate).gt(0) : undefined),
-    iva: v.ivaRetention ?? (quoted ? dec(quoted.ivaRetentionRate).gt(0) : undefined),
-  });
+    // Choosing the 6 % retention asks for it; the quote's choice is two thirds of a 16 % IVA.
+    iva: v.ivaRetention ?? (v.ivaRetentionKind === 'SEIS' ? true : quoted && v.ivaKind === 'TASA_16' ? dec(quoted.ivaRetentionRate).gt(0) : undefined),
+    ivaKind: v.ivaKind,
+    ivaRetentionKind: v.ivaRetentionKind,
+  };
+  const inconsistent = taxChoiceErrors({ ...choice, isr: v.isrRetention, iva: v.ivaRetention ?? (v.ivaRetentionKind === 'SEIS' ? true : null) }, all);
+  if (Object.keys(inconsistent).length) throw badInput(inconsistent);
+  const rates = retentionRates(company, person, choice);
   const priced = priceLines(all, rates);
   return {
     generatorIds: v.generatorIds,
@@ -143,6 +149,7 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
       usoCfdi: v.usoCfdi,
       notes: v.notes,
       ivaRate: rates.iva,
+      ivaFactor: rates.ivaFactor ?? 'Tasa',
       isrRetentionRate: rates.isrRetention,
       ivaRetentionRate: rates.ivaRetention,
       subtotal: priced.totals.subtotal,

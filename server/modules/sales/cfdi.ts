@@ -67,7 +67,7 @@ export function frozenPartiesOf(invoice: InvoiceRow): CfdiParties {
 }
 
 /** What the Comprobante reads of its document: an invoice (tipo I) or a credit note (tipo E). */
-export type CfdiDocument = Pick<InvoiceRow, 'serie' | 'folio' | 'date' | 'emittedAt' | 'formaPago' | 'metodoPago' | 'usoCfdi' | 'cancelReason' | 'ivaRate' | 'isrRetentionRate' | 'ivaRetentionRate'> & {
+export type CfdiDocument = Pick<InvoiceRow, 'serie' | 'folio' | 'date' | 'emittedAt' | 'formaPago' | 'metodoPago' | 'usoCfdi' | 'cancelReason' | 'ivaRate' | 'ivaFactor' | 'isrRetentionRate' | 'ivaRetentionRate'> & {
   status: string;
 };
 export type CfdiLine = Pick<
@@ -99,6 +99,9 @@ export async function buildCfdiXml(invoice: CfdiDocument, lines: CfdiLine[], par
   const discount = lines.reduce((acc, l) => acc.plus(l.discount), dec(0));
 
   // Document-level groups: traslados by impuesto/tasa (with base), retenciones by impuesto.
+  // Exento (Anexo 20): the traslado carries Base, Impuesto and TipoFactor only, and when every
+  // traslado is exento the Impuestos node has no TotalImpuestosTrasladados.
+  const exento = invoice.ivaFactor === 'Exento';
   const traslados = new Map<string, { key: TaxKey; base: Decimal; amount: Decimal }>();
   const retenciones = new Map<string, { impuesto: '001' | '002'; amount: Decimal }>();
   for (const l of taxed) {
@@ -117,7 +120,7 @@ export async function buildCfdiXml(invoice: CfdiDocument, lines: CfdiLine[], par
       retenciones.set('002', r);
     }
   }
-  const totalTraslados = [...traslados.values()].reduce((acc, t) => acc.plus(two(t.amount)), dec(0));
+  const totalTraslados = exento ? dec(0) : [...traslados.values()].reduce((acc, t) => acc.plus(two(t.amount)), dec(0));
   const totalRetenciones = [...retenciones.values()].reduce((acc, r) => acc.plus(two(r.amount)), dec(0));
   const subTotal = dec(two(subtotal));
   const descuento = dec(two(discount));
@@ -182,7 +185,9 @@ export async function buildCfdiXml(invoice: CfdiDocument, lines: CfdiLine[], par
     const impuestos = concepto.ele(CFDI_NS, 'cfdi:Impuestos');
     impuestos
       .ele(CFDI_NS, 'cfdi:Traslados')
-      .ele(CFDI_NS, 'cfdi:Traslado', { Base: cfdiAmount(l.base), Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: rate6(invoice.ivaRate), Importe: cfdiAmount(l.iva) });
+      .ele(CFDI_NS, 'cfdi:Traslado', exento
+        ? { Base: cfdiAmount(l.base), Impuesto: '002', TipoFactor: 'Exento' }
+        : { Base: cfdiAmount(l.base), Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: rate6(invoice.ivaRate), Importe: cfdiAmount(l.iva) });
     const withheld: [string, string, string][] = [];
     if (dec(invoice.isrRetentionRate).gt(0)) withheld.push(['001', invoice.isrRetentionRate, l.isrRetained]);
     if (dec(invoice.ivaRetentionRate).gt(0)) withheld.push(['002', invoice.ivaRetentionRate, l.ivaRetained]);
@@ -196,7 +201,7 @@ export async function buildCfdiXml(invoice: CfdiDocument, lines: CfdiLine[], par
   if (traslados.size || retenciones.size) {
     const summary: Record<string, string> = {};
     if (retenciones.size) summary.TotalImpuestosRetenidos = totalRetenciones.toFixed(2);
-    if (traslados.size) summary.TotalImpuestosTrasladados = totalTraslados.toFixed(2);
+    if (traslados.size && !exento) summary.TotalImpuestosTrasladados = totalTraslados.toFixed(2);
     const impuestos = root.ele(CFDI_NS, 'cfdi:Impuestos', summary);
     if (retenciones.size) {
       const ret = impuestos.ele(CFDI_NS, 'cfdi:Retenciones');
@@ -207,7 +212,9 @@ export async function buildCfdiXml(invoice: CfdiDocument, lines: CfdiLine[], par
     if (traslados.size) {
       const tras = impuestos.ele(CFDI_NS, 'cfdi:Traslados');
       for (const t of traslados.values()) {
-        tras.ele(CFDI_NS, 'cfdi:Traslado', { Base: two(t.base), Impuesto: t.key.impuesto, TipoFactor: 'Tasa', TasaOCuota: rate6(t.key.rate), Importe: two(t.amount) });
+        tras.ele(CFDI_NS, 'cfdi:Traslado', exento
+          ? { Base: two(t.base), Impuesto: t.key.impuesto, TipoFactor: 'Exento' }
+          : { Base: two(t.base), Impuesto: t.key.impuesto, TipoFactor: 'Tasa', TasaOCuota: rate6(t.key.rate), Importe: two(t.amount) });
       }
     }
   }

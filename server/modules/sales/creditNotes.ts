@@ -111,6 +111,7 @@ export async function createCreditNote(ctx: RequestContext, input: unknown): Pro
         metodoPago: CREDIT_NOTE_METODO,
         usoCfdi: creditNoteUso(receptor.rfc),
         ivaRate: invoice.ivaRate,
+        ivaFactor: invoice.ivaFactor,
         isrRetentionRate: invoice.isrRetentionRate,
         ivaRetentionRate: invoice.ivaRetentionRate,
         subtotal: priced.totals.subtotal,

@@ -58,10 +58,10 @@ export function amountInWords(value: string): string {
 
 const pct = (rate: string) => dec(rate).times(100).toDecimalPlaces(4).toFixed();
 
-function totalsBlock(doc: { subtotal: string; discount: string; iva: string; isrRetained: string; ivaRetained: string; total: string; ivaRate: string; isrRetentionRate: string; ivaRetentionRate: string }): PdfBlock {
+function totalsBlock(doc: { subtotal: string; discount: string; iva: string; isrRetained: string; ivaRetained: string; total: string; ivaRate: string; ivaFactor?: string; isrRetentionRate: string; ivaRetentionRate: string }): PdfBlock {
   const rows: { label: string; value: string; bold?: boolean }[] = [{ label: 'Subtotal', value: doc.subtotal }];
   if (dec(doc.discount).gt(0)) rows.push({ label: 'Descuento', value: `-${doc.discount}` });
-  rows.push({ label: `IVA trasladado ${pct(doc.ivaRate)} %`, value: doc.iva });
+  rows.push({ label: doc.ivaFactor === 'Exento' ? 'IVA exento' : `IVA trasladado ${pct(doc.ivaRate)} %`, value: doc.iva });
   if (dec(doc.isrRetentionRate).gt(0)) rows.push({ label: `ISR retenido ${pct(doc.isrRetentionRate)} %`, value: `-${doc.isrRetained}` });
   if (dec(doc.ivaRetentionRate).gt(0)) rows.push({ label: `IVA retenido ${pct(doc.ivaRetentionRate)} %`, value: `-${doc.ivaRetained}` });
   rows.push({ label: 'Total', value: doc.total, bold: true });

@@ -6,6 +6,7 @@ import { dec } from '../../../schema/money';
 import { rules, z } from '../../lib/validation';
 import { MSG } from './messages';
 import { CREW_MSG } from '../../../schema/sales/crews';
+import { IVA_KINDS, IVA_RETENTION_KINDS, LINE_OBJETOS_IMP, type IvaKind, type IvaRetentionKind } from '../../../schema/sales/totals';
 import { REGISTRO_PATRONAL_RE, RIESGOS_PUESTO } from '../../../schema/rh/satNomina';
 import { type CatalogEntry, FORMAS_PAGO, hasCode, PROD_SERV_RE, REGIMENES_FISCALES, UNIT_KEY_RE, USOS_CFDI, USOS_NOT_FOR_INVOICES } from '../../../schema/sat';
 
@@ -185,7 +186,7 @@ export const lineInput = z.object({
   quantity: quantityInput(),
   unitPrice: unitPriceInput(),
   discountPercent: percentInput().nullish().transform((v) => v ?? '0'),
-  objetoImp: z.enum(['01', '02'], { error: MSG.objetoImp }).nullish().transform((v) => v ?? '02'),
+  objetoImp: z.enum(LINE_OBJETOS_IMP, { error: MSG.objetoImp }).nullish().transform((v) => v ?? '02'),
 });
 export type LineInputValues = z.infer<typeof lineInput>;
 
@@ -322,6 +323,8 @@ export const invoiceInput = z
     notes: optionalText(2000),
     isrRetention: z.boolean().nullish(),
     ivaRetention: z.boolean().nullish(),
+    ivaKind: z.enum(Object.keys(IVA_KINDS) as [IvaKind, ...IvaKind[]], { error: MSG.ivaKind }).nullish().transform((v) => v ?? 'TASA_16'),
+    ivaRetentionKind: z.enum(Object.keys(IVA_RETENTION_KINDS) as [IvaRetentionKind, ...IvaRetentionKind[]], { error: MSG.ivaRetentionKind }).nullish(),
     generatorIds: z.array(rules.id()).max(50, 'Máximo 50 generadores.').nullish().transform((v) => v ?? []),
     lines: z.array(lineInput).max(300, MSG.tooManyLines).nullish().transform((v) => v ?? []),
   })

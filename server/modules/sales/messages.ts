@@ -41,7 +41,9 @@ export const MSG = {
   tooManyLines: 'Máximo 300 conceptos.',
   prodServ: 'Clave de producto o servicio SAT no válida: 8 dígitos.',
   unitKey: 'Clave de unidad SAT no válida: 2 o 3 letras o números.',
-  objetoImp: 'Objeto de impuesto no válido (01 o 02).',
+  objetoImp: 'Objeto de impuesto no válido (01, 02, 03 o 04).',
+  ivaKind: 'Tipo de IVA no válido: 16 %, 8 % (región fronteriza), 0 % o exento.',
+  ivaRetentionKind: 'Tipo de retención de IVA no válido: dos terceras partes del IVA o 6 %.',
 
   // quotes
   validUntil: 'La vigencia debe ser igual o posterior a la fecha de la cotización.',

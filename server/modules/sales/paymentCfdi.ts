@@ -21,7 +21,7 @@ export type RepDocument = {
   paid: string;
   remaining: string;
   /** The invoice's figures: taxed base (lines with ObjetoImp 02), taxes and rates, total. */
-  invoice: { total: string; base: string; ivaRate: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string };
+  invoice: { total: string; base: string; ivaRate: string; ivaFactor?: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string };
 };
 
 export type RepInput = {
@@ -43,7 +43,9 @@ const attrs = (values: Record<string, string>): string =>
     .map(([k, v]) => `${k}="${escapeAttr(v)}"`)
     .join(' ');
 
+/** rate 'Exento': TipoFactor Exento, no TasaOCuota nor Importe. */
 type TaxLine = { impuesto: '001' | '002'; rate: string; base: Decimal; amount: Decimal };
+const EXENTO = 'Exento';
 
 /** The proportional taxes of one related document (empty when the invoice had no taxed lines). */
 export function documentTaxes(d: RepDocument): { traslados: TaxLine[]; retenciones: TaxLine[] } {
@@ -52,7 +54,7 @@ export function documentTaxes(d: RepDocument): { traslados: TaxLine[]; retencion
   const p = dec(d.paid).dividedBy(inv.total);
   const base = dec(two(dec(inv.base).times(p)));
   const part = (amount: string) => dec(two(dec(amount).times(p)));
-  const traslados: TaxLine[] = [{ impuesto: '002', rate: inv.ivaRate, base, amount: part(inv.iva) }];
+  const traslados: TaxLine[] = [{ impuesto: '002', rate: inv.ivaFactor === EXENTO ? EXENTO : inv.ivaRate, base, amount: part(inv.iva) }];
   const retenciones: TaxLine[] = [];
   if (dec(inv.isrRetentionRate).gt(0)) retenciones.push({ impuesto: '001', rate: inv.isrRetentionRate, base, amount: part(inv.isrRetained) });
   if (dec(inv.ivaRetentionRate).gt(0)) retenciones.push({ impuesto: '002', rate: inv.ivaRetentionRate, base, amount: part(inv.ivaRetained) });
@@ -80,10 +82,12 @@ export function buildPaymentCfdiXml(input: RepInput): string {
       const ret = retenciones.length
         ? `<pago20:RetencionesDR>${retenciones.map((r) => `<pago20:RetencionDR ${attrs({ BaseDR: two(r.base), ImpuestoDR: r.impuesto, TipoFactorDR: 'Tasa', TasaOCuotaDR: rate6(r.rate), ImporteDR: two(r.amount) })}/>`).join('')}</pago20:RetencionesDR>`
         : '';
-      const tra = `<pago20:TrasladosDR>${traslados.map((t) => `<pago20:TrasladoDR ${attrs({ BaseDR: two(t.base), ImpuestoDR: t.impuesto, TipoFactorDR: 'Tasa', TasaOCuotaDR: rate6(t.rate), ImporteDR: two(t.amount) })}/>`).join('')}</pago20:TrasladosDR>`;
+      const tra = `<pago20:TrasladosDR>${traslados
+        .map((t) => `<pago20:TrasladoDR ${attrs(t.rate === EXENTO ? { BaseDR: two(t.base), ImpuestoDR: t.impuesto, TipoFactorDR: EXENTO } : { BaseDR: two(t.base), ImpuestoDR: t.impuesto, TipoFactorDR: 'Tasa', TasaOCuotaDR: rate6(t.rate), ImporteDR: two(t.amount) })}/>`)
+        .join('')}</pago20:TrasladosDR>`;
       impuestos = `<pago20:ImpuestosDR>${ret}${tra}</pago20:ImpuestosDR>`;
       for (const t of traslados) {
-        const key = rate6(t.rate);
+        const key = t.rate === EXENTO ? EXENTO : rate6(t.rate);
         const sum = trasladosP.get(key) ?? { impuesto: '002', rate: key, base: dec(0), amount: dec(0) };
         sum.base = sum.base.plus(t.base);
         sum.amount = sum.amount.plus(t.amount);
@@ -112,7 +116,8 @@ export function buildPaymentCfdiXml(input: RepInput): string {
   for (const [impuesto, amount] of retenidos) totales[impuesto === '002' ? 'TotalRetencionesIVA' : 'TotalRetencionesISR'] = two(amount);
   for (const t of trasladosP.values()) {
     const names = IVA_TOTALS[t.rate];
-    if (names) {
+    if (t.rate === EXENTO) totales.TotalTrasladosBaseIVAExento = two(t.base);
+    else if (names) {
       totales[names[0]] = two(t.base);
       totales[names[1]] = two(t.amount);
     }
@@ -123,7 +128,7 @@ export function buildPaymentCfdiXml(input: RepInput): string {
   if (trasladosP.size || retenidos.length) {
     const ret = retenidos.length ? `<pago20:RetencionesP>${retenidos.map(([impuesto, amount]) => `<pago20:RetencionP ${attrs({ ImpuestoP: impuesto, ImporteP: two(amount) })}/>`).join('')}</pago20:RetencionesP>` : '';
     const tra = trasladosP.size
-      ? `<pago20:TrasladosP>${[...trasladosP.values()].map((t) => `<pago20:TrasladoP ${attrs({ BaseP: two(t.base), ImpuestoP: '002', TipoFactorP: 'Tasa', TasaOCuotaP: t.rate, ImporteP: two(t.amount) })}/>`).join('')}</pago20:TrasladosP>`
+      ? `<pago20:TrasladosP>${[...trasladosP.values()].map((t) => `<pago20:TrasladoP ${attrs(t.rate === EXENTO ? { BaseP: two(t.base), ImpuestoP: '002', TipoFactorP: EXENTO } : { BaseP: two(t.base), ImpuestoP: '002', TipoFactorP: 'Tasa', TasaOCuotaP: t.rate, ImporteP: two(t.amount) })}/>`).join('')}</pago20:TrasladosP>`
       : '';
     impuestosP = `<pago20:ImpuestosP>${ret}${tra}</pago20:ImpuestosP>`;
   }

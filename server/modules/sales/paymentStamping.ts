@@ -93,7 +93,7 @@ export async function stampPaymentComplement(app: AppServices, actor: Actor, pay
     noAnswer: () => appError('CONFLICT', PAYMENT_STAMP_MSG.noAnswer(payment.folio)),
     refused: async (err) => {
       await db.transaction(async (tx) => {
-        if (await data.clearPaymentSeal(tx, paymentId)) {
+        if (await data.clearPaymentSeal(tx, paymentId, { code: String(err.code), message: err.message, at: new Date() })) {
           await writeAudit(tx, actor, { entity: 'client_payment', entityId: paymentId, action: 'timbrado_rechazado', after: { pacCode: err.code, message: err.message } });
         }
       });

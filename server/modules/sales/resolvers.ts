@@ -15,6 +15,7 @@ import { refreshCancellation } from './cancellation';
 import * as creditNotes from './creditNotes';
 import * as crews from './crews';
 import { paymentComplementStatus } from '../../../schema/sales/paymentComplement';
+import { ivaKindOf, ivaRetentionKindOf } from '../../../schema/sales/totals';
 
 type Loaders = Map<string, DataLoader<number, unknown[]>>;
 const perRequest = new WeakMap<RequestContext, Loaders>();
@@ -172,6 +173,8 @@ export const salesResolvers: Resolvers = {
   },
   Invoice: {
     uuid: (i) => i.cfdiUuid,
+    ivaKind: (i) => ivaKindOf(i.ivaRate, i.ivaFactor),
+    ivaRetentionKind: (i) => ivaRetentionKindOf(i.ivaRetentionRate),
     lines: (i, _a, ctx) => children(ctx, 'invoiceLines', billing.invoiceLines, (r) => r.invoiceId).load(num(i.id)),
     generators: (i, _a, ctx) => children(ctx, 'invoiceGenerators', billing.invoiceGenerators, (r) => r.invoiceId).load(num(i.id)),
     payments: (i, _a, ctx) => children(ctx, 'invoicePayments', billing.invoicePayments, (r) => r.invoiceId).load(num(i.id)),
@@ -179,6 +182,7 @@ export const salesResolvers: Resolvers = {
   },
   CreditNote: {
     uuid: (n) => n.cfdiUuid,
+    ivaKind: (n) => ivaKindOf(n.ivaRate, n.ivaFactor),
     lines: (n, _a, ctx) => children(ctx, 'creditNoteLines', creditNotes.creditNoteLines, (r) => r.creditNoteId).load(num(n.id)),
   },
   ClientPayment: {

@@ -347,6 +347,8 @@ export const invoices = pgTable(
     usoCfdi: text('uso_cfdi').notNull(),
     status: text('status').notNull().default('borrador'),
     ivaRate: rate('iva_rate').notNull().default('0.160000'),
+    /** TipoFactor of its IVA traslado: 'Tasa' (iva_rate 16, 8 or 0 %) or 'Exento' (iva_rate 0, no TasaOCuota nor Importe). */
+    ivaFactor: text('iva_factor').notNull().default('Tasa'),
     isrRetentionRate: rate('isr_retention_rate').notNull().default('0'),
     ivaRetentionRate: rate('iva_retention_rate').notNull().default('0'),
     subtotal: money('subtotal').notNull().default('0'),
@@ -402,6 +404,7 @@ export const invoices = pgTable(
     check('invoices_status_ck', sql`${t.status} in ('borrador', 'emitida', 'pagada_parcial', 'pagada', 'cancelada')`),
     check('invoices_metodo_ck', sql`${t.metodoPago} in ('PUE', 'PPD')`),
     check('invoices_balance_ck', sql`${t.balance} >= 0 and ${t.balance} <= ${t.total}`),
+    check('invoices_iva_factor_ck', sql`${t.ivaFactor} in ('Tasa', 'Exento')`),
   ],
 );
 
@@ -453,6 +456,10 @@ export const clientPayments = pgTable(
     cfdiUuid: text('cfdi_uuid'),
     stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
     stampSandbox: boolean('stamp_sandbox'),
+    /** The PAC's last refusal of its complement (paymentStamping.ts); cleared when it is sealed again. */
+    refusalCode: text('refusal_code'),
+    refusalMessage: text('refusal_message'),
+    refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
@@ -532,6 +539,8 @@ export const creditNotes = pgTable(
     usoCfdi: text('uso_cfdi').notNull(),
     status: text('status').notNull().default('vigente'),
     ivaRate: rate('iva_rate').notNull(),
+    /** The invoice's IVA TipoFactor (Tasa or Exento). */
+    ivaFactor: text('iva_factor').notNull().default('Tasa'),
     isrRetentionRate: rate('isr_retention_rate').notNull(),
     ivaRetentionRate: rate('iva_retention_rate').notNull(),
     subtotal: money('subtotal').notNull(),
@@ -574,6 +583,7 @@ export const creditNotes = pgTable(
     index('credit_notes_stamp_pending_idx').on(t.stampStatus).where(sql`${t.stampStatus} = 'pendiente'`),
     check('credit_notes_status_ck', sql`${t.status} in ('vigente', 'cancelada', 'rechazada')`),
     check('credit_notes_total_ck', sql`${t.total} > 0 and ${t.remainingBalance} >= 0`),
+    check('credit_notes_iva_factor_ck', sql`${t.ivaFactor} in ('Tasa', 'Exento')`),
   ],
 );
 

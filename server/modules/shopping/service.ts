@@ -17,7 +17,7 @@ import { hasCode, REGIMENES_FISCALES, regimenAppliesTo } from '../../../schema/s
 import { claimUpload, detachUpload, findUpload, isUploadId, removeUploadBytes, storageOf, toAttachment, withStorage } from '../../lib/attachments';
 import { CfdiIntakeError, readSupplierCfdi, type SupplierCfdi } from '../../lib/cfdi/intake';
 import { cfdiDifferences } from '../../../schema/shopping/supplierCfdi';
-import { consultSatStatus, type SatCfdiStatus } from '../../lib/cfdi/satStatus';
+import type { SatCfdiStatus } from '../../lib/cfdi/satStatus';
 import { getCompanyProfile } from '../../lib/company';
 import { isIsoDate, todayMx } from '../../../schema/dates';
 import * as data from './data';
@@ -514,7 +514,7 @@ export async function supplierCfdiRead(ctx: RequestContext, fileId: string, expe
   const company = await getCompanyProfile(db(ctx));
   const differences = expense ? cfdiDifferences(cfdi, expense) : [];
   if (cfdi.receptorRfc !== company.rfc.toUpperCase()) differences.unshift(MSG.cfdiOtherReceptor(cfdi.receptorRfc, company.rfc));
-  const sat = await consultSatStatus(ctx.app.config.satStatusUrl, cfdi.satQuery);
+  const sat = await ctx.app.satStatus.consult(cfdi.satQuery);
   differences.unshift(...satWarnings(sat));
   const registeredInExpense = await data.expenseFolioOfCfdi(db(ctx), cfdi.uuid, expense?.id ?? null);
   // The words attaching it would refuse with, so the form can say them before anything is saved.
@@ -524,9 +524,12 @@ export async function supplierCfdiRead(ctx: RequestContext, fileId: string, expe
 /** What SAT's answer means for an expense, in Spanish: a cancelled CFDI, an emisor on the 69-B list. */
 const satWarnings = (sat: SatCfdiStatus): string[] => [...(sat.estado === 'cancelado' ? [MSG.satCancelled] : []), ...(sat.efos ? [MSG.satEfos] : [])];
 
-/** Asks SAT for the status of the expense's CFDI and records it (after any transaction: SAT may take seconds). */
-async function recordSatStatus(ctx: RequestContext, expenseId: number, cfdi: SupplierCfdi): Promise<void> {
-  const sat = await consultSatStatus(ctx.app.config.satStatusUrl, cfdi.satQuery);
+/**
+ * Asks SAT for the status of the expense's CFDI and records it (after any transaction: SAT may take
+ * seconds). Attaching takes SAT's answer remembered from reading the XML; «Consultar en el SAT» asks afresh.
+ */
+async function recordSatStatus(ctx: RequestContext, expenseId: number, cfdi: SupplierCfdi, fresh = false): Promise<void> {
+  const sat = await ctx.app.satStatus.consult(cfdi.satQuery, { fresh });
   await data.setExpenseSatStatus(db(ctx), expenseId, sat.estado);
 }
 
@@ -536,7 +539,7 @@ export async function refreshExpenseSatStatus(ctx: RequestContext, expenseId: st
   found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
   const key = await data.expenseCfdiStorageKey(db(ctx), id);
   if (!key) throw badInput({ id: MSG.noCfdiXml });
-  await recordSatStatus(ctx, id, await readCfdiUpload(ctx, key));
+  await recordSatStatus(ctx, id, await readCfdiUpload(ctx, key), true);
   return found(await data.findExpense(db(ctx), id, todayMx()), 'El gasto');
 }
 

@@ -1,7 +1,7 @@
 // SAT's «Consulta de CFDI» adapter against a local fake of the service: the states SAT's
 // documentation lists, and «pendiente de consultar» (never an exception) when SAT cannot answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultSatStatus, parseSatStatus, satExpression } from '../../../server/lib/cfdi/satStatus';
+import { consultSatStatus, createSatStatusClient, parseSatStatus, satExpression } from '../../../server/lib/cfdi/satStatus';
 import { startFakeSatStatus, type FakeSatStatus } from './fakeSatStatus';
 
 let sat: FakeSatStatus;
@@ -42,5 +42,41 @@ describe('SAT status adapter', () => {
     expect(await consultSatStatus('http://127.0.0.1:9/ConsultaCFDIService.svc', query(U(1)))).toMatchObject({ estado: 'pendiente de consultar', error: 'No se pudo conectar con el servicio del SAT.' });
     expect(await consultSatStatus(null, query(U(1)))).toMatchObject({ estado: 'pendiente de consultar', error: 'La consulta al SAT está desactivada (ERP_SAT_STATUS_URL=off).' });
     expect(parseSatStatus('<html>mantenimiento</html>')).toMatchObject({ estado: 'pendiente de consultar', error: 'El servicio del SAT respondió algo que no es una consulta de CFDI.' });
+  });
+});
+
+describe('SAT status remembered per UUID (createSatStatusClient)', () => {
+  const vigente = { estado: 'vigente', esCancelable: null, estatusCancelacion: null, efos: false, error: null } as const;
+  const pending = { estado: 'pendiente de consultar', esCancelable: null, estatusCancelacion: null, efos: false, error: 'El servicio del SAT no respondió a tiempo.' } as const;
+
+  it('a definitive answer for the configured seconds, by UUID in any case; asked again once they pass, or when fresh', async () => {
+    let t = 1_000_000;
+    const asked: string[] = [];
+    const client = createSatStatusClient('http://sat', 300, { now: () => t, consult: async (_u, q) => (asked.push(q.uuid), vigente) });
+    await client.consult(query(U(1)));
+    await client.consult(query(U(1).toLowerCase()));
+    expect(asked).toHaveLength(1);
+    t += 299_999;
+    await client.consult(query(U(1)));
+    expect(asked).toHaveLength(1);
+    t += 1;
+    await client.consult(query(U(1)));
+    expect(asked).toHaveLength(2);
+    await client.consult(query(U(1)), { fresh: true });
+    expect(asked).toHaveLength(3);
+    await client.consult(query(U(2)));
+    expect(asked).toHaveLength(4);
+  });
+
+  it('never an error or timeout; 0 seconds remembers nothing', async () => {
+    let n = 0;
+    const failing = createSatStatusClient('http://sat', 300, { consult: async () => (n++, pending) });
+    expect(await failing.consult(query(U(1)))).toEqual(pending);
+    await failing.consult(query(U(1)));
+    expect(n).toBe(2);
+    const off = createSatStatusClient('http://sat', 0, { consult: async () => (n++, vigente) });
+    await off.consult(query(U(1)));
+    await off.consult(query(U(1)));
+    expect(n).toBe(4);
   });
 });

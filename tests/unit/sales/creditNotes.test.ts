@@ -6,7 +6,7 @@ import { computeTotals } from '../../../schema/sales/totals';
 import { creditNoteRates, creditNoteTotals, creditNoteUso, defaultCreditNoteForma } from '../../../schema/sales/creditNotes';
 
 // A persona física's invoice to a persona moral: IVA 16 %, ISR retained 10 %, IVA retained 2/3 of 16 %.
-const rates = { ivaRate: '0.160000', isrRetentionRate: '0.100000', ivaRetentionRate: '0.106667' };
+const rates = { ivaRate: '0.160000', ivaFactor: 'Tasa' as const, isrRetentionRate: '0.100000', ivaRetentionRate: '0.106667' };
 const bonus = { description: 'Bonificación sobre la factura A-7', prodServKey: '84111506', unitKey: 'ACT', unitName: 'Actividad', quantity: '1', unitPrice: '1000', discountPercent: '0', objetoImp: '02' };
 
 describe('credit note rules', () => {

@@ -74,7 +74,7 @@ describe('shared PDF builder', () => {
 describe('CFDI XML builder', () => {
   const invoice = {
     id: 1, serie: 'A', folio: 7, label: 'A-7', client: { id: 1, name: 'X', rfc: 'X' }, clientId: 1, contractId: null, date: '2026-01-15', dueDate: '2026-02-14',
-    formaPago: '03', metodoPago: 'PUE', usoCfdi: 'G03', status: 'emitida', ivaRate: '0.160000', isrRetentionRate: '0', ivaRetentionRate: '0',
+    formaPago: '03', metodoPago: 'PUE', usoCfdi: 'G03', status: 'emitida', ivaRate: '0.160000', ivaFactor: 'Tasa', isrRetentionRate: '0', ivaRetentionRate: '0',
     subtotal: '100.00', discount: '0.00', iva: '16.00', isrRetained: '0.00', ivaRetained: '0.00', total: '116.00', balance: '116.00', notes: '',
     emisorRfc: 'EKU9003173C9', emisorName: 'ESCUELA KEMPER URGATE', emisorRegimen: '601', lugarExpedicion: '42501',
     receptorRfc: 'URE180429TM6', receptorName: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', receptorRegimen: '601', receptorPostalCode: '86991',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, lineTotals, retentionRates } from '../../../schema/sales/totals';
+import { computeTotals, ivaKindOf, ivaRetentionKindOf, lineTotals, retentionRates, taxChoiceErrors } from '../../../schema/sales/totals';
 
 const NO_RET = { iva: '0.160000', isrRetention: '0', ivaRetention: '0' };
 const FULL_RET = { iva: '0.160000', isrRetention: '0.100000', ivaRetention: '0.106667' };
@@ -42,7 +42,7 @@ describe('CFDI totals', () => {
 
 describe('retention rule (MX_FISCAL.md)', () => {
   it('persona física emisor → persona moral receptor withholds ISR 10 % and 2/3 of IVA', () => {
-    expect(retentionRates({ personType: 'fisica', regimenFiscal: '612' }, 'moral')).toEqual({ iva: '0.160000', isrRetention: '0.100000', ivaRetention: '0.106667' });
+    expect(retentionRates({ personType: 'fisica', regimenFiscal: '612' }, 'moral')).toEqual({ iva: '0.160000', ivaFactor: 'Tasa', isrRetention: '0.100000', ivaRetention: '0.106667' });
   });
   it('RESICO (626) withholds ISR 1.25 %', () => {
     expect(retentionRates({ personType: 'fisica', regimenFiscal: '626' }, 'moral').isrRetention).toBe('0.012500');
@@ -55,5 +55,36 @@ describe('retention rule (MX_FISCAL.md)', () => {
   it('the user choice overrides the rule either way', () => {
     expect(retentionRates({ personType: 'moral', regimenFiscal: '601' }, 'moral', { isr: true, iva: null })).toMatchObject({ isrRetention: '0.100000', ivaRetention: '0.000000' });
     expect(retentionRates({ personType: 'fisica', regimenFiscal: '612' }, 'moral', { isr: false, iva: true })).toMatchObject({ isrRetention: '0.000000', ivaRetention: '0.106667' });
+  });
+});
+
+describe('IVA kinds and the 6 % IVA retention', () => {
+  const fisica = { personType: 'fisica' as const, regimenFiscal: '612' };
+  const moral = { personType: 'moral' as const, regimenFiscal: '601' };
+
+  it('8 % frontera: two thirds are 5.3333 %; 6 % retention is 6 % of the base', () => {
+    expect(retentionRates(fisica, 'moral', { ivaKind: 'TASA_8' })).toEqual({ iva: '0.080000', ivaFactor: 'Tasa', isrRetention: '0.100000', ivaRetention: '0.053333' });
+    expect(retentionRates(moral, 'moral', { ivaKind: 'TASA_16', iva: true, ivaRetentionKind: 'SEIS' })).toMatchObject({ iva: '0.160000', ivaRetention: '0.060000' });
+    // 1,000.00 at 16 % with 6 % withheld: 1,000 + 160 − 60 = 1,100.00.
+    expect(computeTotals([{ quantity: '1', unitPrice: '1000' }], retentionRates(moral, 'moral', { iva: true, ivaRetentionKind: 'SEIS' })).totals).toMatchObject({ iva: '160.00', ivaRetained: '60.00', total: '1100.00' });
+  });
+
+  it('0 % and exento: no IVA, and the rule withholds no IVA of them (ISR still)', () => {
+    expect(retentionRates(fisica, 'moral', { ivaKind: 'TASA_0' })).toEqual({ iva: '0.000000', ivaFactor: 'Tasa', isrRetention: '0.100000', ivaRetention: '0.000000' });
+    expect(retentionRates(fisica, 'moral', { ivaKind: 'EXENTO' })).toEqual({ iva: '0.000000', ivaFactor: 'Exento', isrRetention: '0.100000', ivaRetention: '0.000000' });
+  });
+
+  it('refuses an IVA retention without IVA (0 % or exento) and a kind with no 02 line; ISR on exento stands', () => {
+    const taxed = [{ objetoImp: '02' }];
+    expect(taxChoiceErrors({ ivaKind: 'EXENTO', iva: true }, taxed)).toEqual({ ivaRetention: 'Una factura exenta de IVA no lleva retención de IVA.' });
+    expect(taxChoiceErrors({ ivaKind: 'TASA_0', iva: true, ivaRetentionKind: 'SEIS' }, taxed)).toEqual({ ivaRetention: 'Con IVA 0 % no hay IVA que retener: quita la retención de IVA.' });
+    expect(taxChoiceErrors({ ivaKind: 'EXENTO' }, [{ objetoImp: '03' }, { objetoImp: '04' }])).toEqual({ ivaKind: 'El tipo de IVA se aplica a renglones «Sí objeto de impuesto» (02) y ningún renglón lo es.' });
+    expect(taxChoiceErrors({ ivaKind: 'TASA_8', iva: true, ivaRetentionKind: 'SEIS' }, taxed)).toEqual({});
+    expect(taxChoiceErrors({ ivaKind: 'EXENTO', isr: true }, taxed)).toEqual({});
+  });
+
+  it('kinds read back from the stored rate and factor', () => {
+    expect([ivaKindOf('0.160000', 'Tasa'), ivaKindOf('0.080000', 'Tasa'), ivaKindOf('0.000000', 'Tasa'), ivaKindOf('0.000000', 'Exento')]).toEqual(['TASA_16', 'TASA_8', 'TASA_0', 'EXENTO']);
+    expect([ivaRetentionKindOf('0'), ivaRetentionKindOf('0.106667'), ivaRetentionKindOf('0.060000')]).toEqual([null, 'DOS_TERCIOS', 'SEIS']);
   });
 });

@@ -90,7 +90,7 @@ export function LinesEditor({ lines, onChange, errors, field = 'lines', withDisc
               <Table.Th style={{ width: '8rem' }}>{t.quantity}</Table.Th>
               <Table.Th style={{ width: '10rem' }}>{t.unitPrice}</Table.Th>
               {withDiscount ? <Table.Th style={{ width: '6rem' }}>{t.discountPercent}</Table.Th> : null}
-              {withObjetoImp ? <Table.Th style={{ width: '5.5rem' }}>{t.objetoImp}</Table.Th> : null}
+              {withObjetoImp ? <Table.Th style={{ width: '10rem' }}>{t.objetoImp}</Table.Th> : null}
               <Table.Th style={{ width: '9rem', textAlign: 'right' }}>{t.amount}</Table.Th>
               {readOnly ? null : <Table.Th style={{ width: '2.5rem' }} />}
             </Table.Tr>

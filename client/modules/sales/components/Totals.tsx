@@ -1,29 +1,33 @@
 // Totals of a document as the CFDI computes them (the server's own pure
 // function, so the preview and the saved figures always agree), plus the
 // retention switches (by rule / force / none) that feed the rates.
-import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { rfcKind } from '../../../../schema/validators';
-import { computeTotals, retentionRates, type DocumentTotals, type TotalsLineInput } from '../../../../schema/sales/totals';
+import { computeTotals, IVA_KINDS, retentionRates, type DocumentTotals, type IvaKind, type TotalsLineInput } from '../../../../schema/sales/totals';
 import { formatMoney } from '../../../components/format';
 import { texts } from '../texts';
 
 const t = texts.lines;
 
-export type RetentionMode = 'auto' | 'yes' | 'no';
-export const retentionChoice = (mode: RetentionMode): boolean | null => (mode === 'auto' ? null : mode === 'yes');
-export const retentionMode = (rate: string | null | undefined): RetentionMode => (rate === undefined || rate === null ? 'auto' : Number(rate) > 0 ? 'yes' : 'no');
+/** 'six': the 6 % IVA retention (invoices only). */
+export type RetentionMode = 'auto' | 'yes' | 'no' | 'six';
+export const retentionChoice = (mode: RetentionMode): boolean | null => (mode === 'auto' ? null : mode === 'yes' || mode === 'six');
+export const retentionMode = (rate: string | null | undefined): RetentionMode =>
+  rate === undefined || rate === null ? 'auto' : Number(rate) === 0.06 ? 'six' : Number(rate) > 0 ? 'yes' : 'no';
+
+export const IVA_KIND_OPTIONS = (Object.keys(IVA_KINDS) as IvaKind[]).map((k) => ({ value: k, label: IVA_KINDS[k].label }));
 
 export function previewTotals(
   lines: TotalsLineInput[],
   company: { personType: string; regimenFiscal: string } | null | undefined,
   clientRfc: string | null | undefined,
-  modes: { isr: RetentionMode; iva: RetentionMode },
+  modes: { isr: RetentionMode; iva: RetentionMode; ivaKind?: IvaKind },
 ): DocumentTotals {
   const kind = clientRfc ? rfcKind(clientRfc, { allowGeneric: true }) ?? 'moral' : 'moral';
   const rates = retentionRates(
     { personType: company?.personType === 'fisica' ? 'fisica' : 'moral', regimenFiscal: company?.regimenFiscal ?? '601' },
     kind,
-    { isr: retentionChoice(modes.isr), iva: retentionChoice(modes.iva) },
+    { isr: retentionChoice(modes.isr), iva: retentionChoice(modes.iva), ivaKind: modes.ivaKind, ivaRetentionKind: modes.iva === 'six' ? 'SEIS' : null },
   );
   return computeTotals(lines, rates).totals;
 }
@@ -33,6 +37,73 @@ const MODES = [
   { value: 'yes', label: t.retentionYes },
   { value: 'no', label: t.retentionNo },
 ];
+
+const IVA_MODES = [
+  { value: 'auto', label: t.retentionAuto },
+  { value: 'yes', label: t.retentionTwoThirds },
+  { value: 'six', label: t.retentionSix },
+  { value: 'no', label: t.retentionNo },
+];
+
+/** Invoices: the IVA trasladado and the retentions with the 6 % option; errors are the server's field messages. */
+export function InvoiceTaxControls({
+  ivaKind,
+  isr,
+  iva,
+  onChange,
+  disabled,
+  errors = {},
+}: {
+  ivaKind: IvaKind;
+  isr: RetentionMode;
+  iva: RetentionMode;
+  onChange: (next: { ivaKind: IvaKind; isr: RetentionMode; iva: RetentionMode }) => void;
+  disabled?: boolean;
+  errors?: Record<string, unknown>;
+}) {
+  const error = (k: string) => (errors[k] ? String(errors[k]) : null);
+  const retentionError = error('ivaRetention') ?? error('ivaRetentionKind') ?? error('isrRetention');
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t.ivaKind}
+        description={t.ivaKindHelp}
+        data={IVA_KIND_OPTIONS}
+        value={ivaKind}
+        allowDeselect={false}
+        disabled={disabled}
+        error={error('ivaKind')}
+        onChange={(value) => onChange({ ivaKind: (value ?? 'TASA_16') as IvaKind, isr, iva })}
+        maw={360}
+      />
+      <Text size="sm" fw={500}>
+        {t.retentions}
+      </Text>
+      <Group gap="md" wrap="wrap">
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {t.isrRetention}
+          </Text>
+          <SegmentedControl size="xs" data={MODES} value={isr} disabled={disabled} onChange={(value) => onChange({ ivaKind, isr: value as RetentionMode, iva })} aria-label={t.isrRetention} />
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {t.ivaRetentionLong}
+          </Text>
+          <SegmentedControl size="xs" data={IVA_MODES} value={iva} disabled={disabled} onChange={(value) => onChange({ ivaKind, isr, iva: value as RetentionMode })} aria-label={t.ivaRetentionLong} />
+        </Stack>
+      </Group>
+      {retentionError ? (
+        <Text size="xs" c="red" role="alert">
+          {retentionError}
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {t.retentionHelp} {t.retentionSixHelp}
+      </Text>
+    </Stack>
+  );
+}
 
 export function RetentionControls({ isr, iva, onChange, disabled }: { isr: RetentionMode; iva: RetentionMode; onChange: (next: { isr: RetentionMode; iva: RetentionMode }) => void; disabled?: boolean }) {
   return (
@@ -63,10 +134,10 @@ export function RetentionControls({ isr, iva, onChange, disabled }: { isr: Reten
 
 type TotalsLike = Pick<DocumentTotals, 'subtotal' | 'discount' | 'iva' | 'isrRetained' | 'ivaRetained' | 'total'>;
 
-export function TotalsPanel({ totals, extra }: { totals: TotalsLike; extra?: { label: string; value: string }[] }) {
+export function TotalsPanel({ totals, extra, ivaKind }: { totals: TotalsLike; extra?: { label: string; value: string }[]; ivaKind?: IvaKind | null }) {
   const rows: [string, string, boolean?][] = [[t.subtotal, totals.subtotal]];
   if (Number(totals.discount) > 0) rows.push([t.discount, `-${totals.discount}`]);
-  rows.push([t.iva, totals.iva]);
+  rows.push([ivaKind ? IVA_KINDS[ivaKind].label : t.iva, totals.iva]);
   if (Number(totals.isrRetained) > 0) rows.push([t.isrRetained, `-${totals.isrRetained}`]);
   if (Number(totals.ivaRetained) > 0) rows.push([t.ivaRetained, `-${totals.ivaRetained}`]);
   rows.push([t.total, totals.total, true]);

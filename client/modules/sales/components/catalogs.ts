@@ -18,7 +18,9 @@ export const INVOICE_USO_OPTIONS = options(USOS_CFDI.filter((u) => !USOS_NOT_FOR
 export const FORMA_OPTIONS = options(FORMAS_PAGO);
 export const PAYMENT_FORMA_OPTIONS = options(FORMAS_PAGO.filter((f) => f.code !== '99'));
 export const METODO_OPTIONS = options(METODOS_PAGO);
-export const OBJETO_OPTIONS = OBJETOS_IMPUESTO.map((e) => ({ value: e.code, label: e.code }));
+/** Short labels for the lines table (the SAT name is long): the code and what it means. */
+const OBJETO_SHORT: Record<string, string> = { '01': 'No objeto', '02': 'Sí objeto', '03': 'Sin desglose', '04': 'No causa' };
+export const OBJETO_OPTIONS = OBJETOS_IMPUESTO.map((e) => ({ value: e.code, label: `${e.code} · ${OBJETO_SHORT[e.code] ?? e.name}` }));
 export const UNIT_KEYS = CLAVES_UNIDAD;
 export const PROD_SERV_KEYS = CLAVES_PROD_SERV;
 

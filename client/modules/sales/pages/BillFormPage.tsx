@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Alert, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconCash, IconCertificate, IconCode, IconFileText, IconReceiptRefund, IconSend, IconX } from '@tabler/icons-react';
+import { IconCash, IconCertificate, IconCode, IconFileText, IconFileZip, IconReceiptRefund, IconSend, IconX } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   BillableGeneratorsDocument,
@@ -42,7 +42,7 @@ import { FORMA_OPTIONS, INVOICE_USO_OPTIONS, METODO_OPTIONS } from '../component
 import { ClientSelect, type ClientOption } from '../components/ClientSelect';
 
 import { asAppError } from '../../../components/serverErrors';
-import { downloadPdf, downloadXml } from '../components/files';
+import { downloadInvoicesArchive, downloadPdf, downloadXml } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
 import { InvoiceStamp } from '../components/InvoiceStamp';
 import { CreditNoteDialog } from '../components/CreditNoteDialog';
@@ -51,7 +51,8 @@ import { SatCancelFields, type SatCancelValues } from '../components/SatCancelFi
 import { formGate } from '../components/NotFound';
 import { formatQuantity } from '../components/quantity';
 import { ReasonDialog } from '../../../components/ReasonDialog';
-import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
+import { InvoiceTaxControls, previewTotals, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
+import type { IvaKind } from '../../../../schema/sales/totals';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { INCOME_BADGES, INVOICE_BADGES, texts } from '../texts';
 import { todayIso } from '../../../components/dates';
@@ -67,13 +68,14 @@ type Values = {
   metodoPago: string;
   usoCfdi: string;
   notes: string;
+  ivaKind: IvaKind;
   isr: RetentionMode;
   iva: RetentionMode;
   generatorIds: string[];
   lines: LineValues[];
 };
 
-const FIELDS = ['clientId', 'serie', 'date', 'formaPago', 'metodoPago', 'usoCfdi', 'notes', 'lines', 'lines.', 'generatorIds', 'generatorIds.'];
+const FIELDS = ['clientId', 'serie', 'date', 'formaPago', 'metodoPago', 'usoCfdi', 'notes', 'ivaKind', 'isrRetention', 'ivaRetention', 'ivaRetentionKind', 'lines', 'lines.', 'generatorIds', 'generatorIds.'];
 
 function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; generatorId: string | null; serie: string }): Values {
   if (inv) {
@@ -85,6 +87,7 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
       metodoPago: inv.metodoPago,
       usoCfdi: inv.usoCfdi,
       notes: inv.notes,
+      ivaKind: inv.ivaKind as IvaKind,
       isr: retentionMode(inv.isrRetentionRate),
       iva: retentionMode(inv.ivaRetentionRate),
       generatorIds: inv.generators.map((g) => g.id),
@@ -101,6 +104,7 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
     metodoPago: 'PPD',
     usoCfdi: 'G03',
     notes: '',
+    ivaKind: 'TASA_16',
     isr: 'auto',
     iva: 'auto',
     generatorIds: defaults.generatorId ? [defaults.generatorId] : [],
@@ -132,7 +136,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   // Authorised generadores free to bill, or already in this draft.
   const generators = (billable.data?.generators.items ?? []).filter((g) => !g.invoiceId || g.invoiceId === invoice?.id);
   const generatorLines = generators.filter((g) => v.generatorIds.includes(g.id)).flatMap((g) => g.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, objetoImp: '02' })));
-  const totals = previewTotals([...generatorLines, ...v.lines], company, client?.rfc ?? invoice?.client.rfc, { isr: v.isr, iva: v.iva });
+  const totals = previewTotals([...generatorLines, ...v.lines], company, client?.rfc ?? invoice?.client.rfc, { isr: v.isr, iva: v.iva, ivaKind: v.ivaKind });
   const act = documentAction(setError, onReload);
   const seriesOptions = (company?.invoiceSeries ?? [v.serie]).map((s) => ({ value: s, label: s }));
 
@@ -147,7 +151,9 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
         usoCfdi: v.usoCfdi,
         notes: v.notes,
         isrRetention: v.isr === 'auto' ? null : v.isr === 'yes',
-        ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes',
+        ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes' || v.iva === 'six',
+        ivaKind: v.ivaKind,
+        ivaRetentionKind: v.iva === 'six' ? ('SEIS' as const) : v.iva === 'yes' ? ('DOS_TERCIOS' as const) : null,
         generatorIds: v.generatorIds,
         lines: toLineInputs(v.lines, { withObjetoImp: true }),
       };
@@ -187,6 +193,21 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
       actions={[
         { key: 'xml', label: t.xml, icon: <IconCode size={16} />, variant: 'default', show: true, run: () => fetchDocument('xml') },
         { key: 'pdf', label: texts.common.pdf, icon: <IconFileText size={16} />, variant: 'default', show: true, run: () => fetchDocument('pdf') },
+        {
+          key: 'archive',
+          label: texts.bills.bulkArchive,
+          icon: <IconFileZip size={16} />,
+          variant: 'default',
+          show: invoice.stampStatus === 'timbrada',
+          run: async () => {
+            try {
+              await downloadInvoicesArchive(apollo, [invoice.id]);
+              notifySuccess(texts.bills.bulkArchived(1));
+            } catch (caught) {
+              notifyError(asAppError(caught).message, texts.common.actionFailed);
+            }
+          },
+        },
         {
           key: 'emit',
           label: t.emit,
@@ -375,10 +396,10 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
         )}
         <Group align="flex-start" justify="space-between" wrap="wrap" gap="md">
           <Stack gap="sm" style={{ flex: '1 1 24rem' }}>
-            <RetentionControls isr={v.isr} iva={v.iva} disabled={!editable} onChange={(next) => form.setValues(next)} />
+            <InvoiceTaxControls ivaKind={v.ivaKind} isr={v.isr} iva={v.iva} disabled={!editable} errors={form.errors} onChange={(next) => form.setValues(next)} />
             <Textarea label={t.fields.notes} autosize minRows={2} disabled={!editable} {...form.getInputProps('notes')} />
           </Stack>
-          <TotalsPanel totals={invoice && !editable ? invoice : totals} extra={invoice && invoice.status !== 'borrador' ? [{ label: texts.common.balance, value: invoice.balance }] : undefined} />
+          <TotalsPanel totals={invoice && !editable ? invoice : totals} ivaKind={v.ivaKind} extra={invoice && invoice.status !== 'borrador' ? [{ label: texts.common.balance, value: invoice.balance }] : undefined} />
         </Group>
         {invoice && invoice.payments.length ? (
           <Paper withBorder radius="md" p="sm">

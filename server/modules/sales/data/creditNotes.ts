@@ -21,6 +21,7 @@ export type CreditNoteRow = {
   usoCfdi: string;
   status: CreditNoteStatus;
   ivaRate: string;
+  ivaFactor: 'Tasa' | 'Exento';
   isrRetentionRate: string;
   ivaRetentionRate: string;
   subtotal: string;
@@ -58,7 +59,7 @@ export type CreditNoteLineValues = Omit<typeof creditNoteLines.$inferInsert, 'id
 
 const creditNoteSelect = sql`select n.id, n.serie, n.folio, n.serie || '-' || n.folio as label, n.invoice_id as "invoiceId",
   i.serie || '-' || i.folio as "invoiceLabel", i.cfdi_uuid as "invoiceUuid", n.client_id as "clientId", n.date::text as date,
-  n.forma_pago as "formaPago", n.metodo_pago as "metodoPago", n.uso_cfdi as "usoCfdi", n.status, n.iva_rate::text as "ivaRate",
+  n.forma_pago as "formaPago", n.metodo_pago as "metodoPago", n.uso_cfdi as "usoCfdi", n.status, n.iva_rate::text as "ivaRate", n.iva_factor as "ivaFactor",
   n.isr_retention_rate::text as "isrRetentionRate", n.iva_retention_rate::text as "ivaRetentionRate", n.subtotal::text as subtotal,
   n.discount::text as discount, n.iva::text as iva, n.isr_retained::text as "isrRetained", n.iva_retained::text as "ivaRetained",
   n.total::text as total, n.previous_balance::text as "previousBalance", n.remaining_balance::text as "remainingBalance", n.notes,

@@ -25,6 +25,8 @@ export type InvoiceRow = {
   usoCfdi: string;
   status: InvoiceStatus;
   ivaRate: string;
+  /** TipoFactor of the IVA traslado: Tasa or Exento. */
+  ivaFactor: 'Tasa' | 'Exento';
   isrRetentionRate: string;
   ivaRetentionRate: string;
   subtotal: string;
@@ -62,7 +64,7 @@ export const INVOICE_SORTS = ['folio', 'date', 'dueDate', 'client', 'total', 'ba
 
 const invoiceSelect = sql`select i.id, i.serie, i.folio, ${invoiceLabelSql('i')} as label, i.client_id as "clientId", cl.name as client_name,
   cl.rfc as client_rfc, i.contract_id as "contractId", i.date::text as date, i.due_date::text as "dueDate", i.forma_pago as "formaPago",
-  i.metodo_pago as "metodoPago", i.uso_cfdi as "usoCfdi", i.status, i.iva_rate::text as "ivaRate",
+  i.metodo_pago as "metodoPago", i.uso_cfdi as "usoCfdi", i.status, i.iva_rate::text as "ivaRate", i.iva_factor as "ivaFactor",
   i.isr_retention_rate::text as "isrRetentionRate", i.iva_retention_rate::text as "ivaRetentionRate", i.subtotal::text as subtotal,
   i.discount::text as discount, i.iva::text as iva, i.isr_retained::text as "isrRetained", i.iva_retained::text as "ivaRetained",
   i.total::text as total, ${invoiceBalanceSql()}::text as balance, i.notes, i.emisor_rfc as "emisorRfc", i.emisor_name as "emisorName",

@@ -29,7 +29,7 @@ export type PaymentRow = {
   needsComplement: boolean;
   createdAt: Date | string;
   version: number;
-  /** The PAC's last refusal of the complement while it has no seal again; null otherwise. */
+  /** The PAC's last refusal of the complement (client_payments.refusal_*), cleared once it is sealed again. */
   refusalCode: string | null;
   refusalMessage: string | null;
   refusedAt: Date | string | null;
@@ -58,12 +58,8 @@ const paymentSelect = sql`select p.id, p.folio, p.client_id, cl.name as client_n
   exists(select 1 from client_payment_applications x join invoices i on i.id = x.invoice_id
     where x.payment_id = p.id and x.is_ppd and i.stamp_status = 'timbrada') as "needsComplement",
   p.created_at as "createdAt", p.version,
-  rf.after->>'pacCode' as "refusalCode", rf.after->>'message' as "refusalMessage", rf.at as "refusedAt"
-  from client_payments p join clients cl on cl.id = p.client_id join company_accounts a on a.id = p.account_id
-  -- The PAC's last refusal (paymentStamping.ts audits it when it clears the seal); only while there is no seal again.
-  left join lateral (select l.after, l.at from audit_log l
-    where l.entity = 'client_payment' and l.entity_id = p.id::text and l.action = 'timbrado_rechazado'
-    order by l.id desc limit 1) rf on p.stamp_status is null`;
+  p.refusal_code as "refusalCode", p.refusal_message as "refusalMessage", p.refused_at as "refusedAt"
+  from client_payments p join clients cl on cl.id = p.client_id join company_accounts a on a.id = p.account_id`;
 
 type PaymentDbRow = Omit<PaymentRow, 'client'> & { client_id: number; client_name: string; client_rfc: string };
 const toPayment = ({ client_id, client_name, client_rfc, ...r }: PaymentDbRow): PaymentRow => ({
@@ -176,13 +172,13 @@ export async function depositAccounts(ex: Executor): Promise<{ id: number; name:
 export async function repDocumentsOf(ex: Executor, paymentId: number) {
   return queryRows<{
     uuid: string; serie: string; folio: number; installment: number; previousBalance: string; paid: string; remaining: string;
-    total: string; base: string; ivaRate: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string;
+    total: string; base: string; ivaRate: string; ivaFactor: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string;
   }>(
     ex,
     sql`select i.cfdi_uuid as uuid, i.serie, i.folio, a.installment, a.previous_balance::text as "previousBalance", a.amount::text as paid,
           a.remaining_balance::text as remaining, i.total::text as total,
           coalesce((select sum(l.base) from invoice_lines l where l.invoice_id = i.id and l.objeto_imp = '02'), 0)::text as base,
-          i.iva_rate::text as "ivaRate", i.iva::text as iva, i.isr_retention_rate::text as "isrRetentionRate", i.isr_retained::text as "isrRetained",
+          i.iva_rate::text as "ivaRate", i.iva_factor as "ivaFactor", i.iva::text as iva, i.isr_retention_rate::text as "isrRetentionRate", i.isr_retained::text as "isrRetained",
           i.iva_retention_rate::text as "ivaRetentionRate", i.iva_retained::text as "ivaRetained"
         from client_payment_applications a join invoices i on i.id = a.invoice_id
         where a.payment_id = ${paymentId} and a.is_ppd and i.stamp_status = 'timbrada'
@@ -196,24 +192,28 @@ export async function paymentCfdiXml(ex: Executor, id: number): Promise<string |
 }
 
 export async function markPaymentSealed(ex: Executor, id: number, sealedXml: string): Promise<void> {
-  await ex.update(clientPayments).set({ stampStatus: 'pendiente', cfdiXml: sealedXml }).where(eq(clientPayments.id, id));
+  // Sealed again: a previous refusal no longer describes it.
+  await ex.update(clientPayments).set({ stampStatus: 'pendiente', cfdiXml: sealedXml, refusalCode: null, refusalMessage: null, refusedAt: null }).where(eq(clientPayments.id, id));
 }
 
 /** pendiente → timbrada, once. */
 export async function savePaymentStamp(ex: Executor, id: number, stamp: { xml: string; uuid: string; stampedAt: Date; sandbox: boolean }): Promise<boolean> {
   const rows = await ex
     .update(clientPayments)
-    .set({ stampStatus: 'timbrada', cfdiXml: stamp.xml, cfdiUuid: stamp.uuid, stampedAt: stamp.stampedAt, stampSandbox: stamp.sandbox, version: sql`${clientPayments.version} + 1` })
+    .set({
+      stampStatus: 'timbrada', cfdiXml: stamp.xml, cfdiUuid: stamp.uuid, stampedAt: stamp.stampedAt, stampSandbox: stamp.sandbox,
+      refusalCode: null, refusalMessage: null, refusedAt: null, version: sql`${clientPayments.version} + 1`,
+    })
     .where(and(eq(clientPayments.id, id), eq(clientPayments.stampStatus, 'pendiente')))
     .returning({ id: clientPayments.id });
   return rows.length === 1;
 }
 
-/** The PAC refused the complement: the payment stands, without one (it can be issued again). */
-export async function clearPaymentSeal(ex: Executor, id: number): Promise<boolean> {
+/** The PAC refused the complement: the payment stands, without one (it can be issued again), and keeps why. */
+export async function clearPaymentSeal(ex: Executor, id: number, refusal: { code: string; message: string; at: Date }): Promise<boolean> {
   const rows = await ex
     .update(clientPayments)
-    .set({ stampStatus: null, cfdiXml: null })
+    .set({ stampStatus: null, cfdiXml: null, refusalCode: refusal.code, refusalMessage: refusal.message, refusedAt: refusal.at })
     .where(and(eq(clientPayments.id, id), eq(clientPayments.stampStatus, 'pendiente')))
     .returning({ id: clientPayments.id });
   return rows.length === 1;
