@@ -38,6 +38,8 @@ import { RehireDialog, TerminateDialog } from './EmployeeDialogs';
 import { SeparationPayrollDialog } from '../payroll/SeparationPayrollDialog';
 import { texts as payrollTexts } from '../payroll/texts';
 import { EMPLOYEE_PATHS, FREQUENCY_LABELS, STATUS_BADGES, ZONE_LABELS, texts } from './texts';
+import { RecordNotFound } from '../../../components/RecordNotFound';
+import { idParam } from '../../../components/dates';
 
 const t = texts.form;
 const f = t.fields;
@@ -395,7 +397,7 @@ function HistoryPanel({ employee }: { employee: Employee }) {
 export function EmployeeFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
-  const id = rawId !== null && /^[1-9]\d{0,15}$/.test(rawId) ? rawId : null;
+  const id = idParam(rawId);
   const access = useScreenAccess('Recursos Humanos', 'Empleados');
   const detail = useQuery(RhEmployeeDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const options = useQuery(RhEmployeeFormOptionsDocument, { fetchPolicy: 'network-only' });
@@ -403,16 +405,7 @@ export function EmployeeFormPage() {
   const error = readGraphQLError(detail.error) ?? readGraphQLError(options.error);
   const missing = (rawId !== null && id === null) || (id !== null && !detail.loading && !error && employee === null);
   if (missing || error) {
-    return (
-      <Stack gap="md" align="flex-start">
-        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={missing ? 'El empleado no existe.' : 'No se pudo cargar'}>
-          {missing ? null : error?.message}
-        </Alert>
-        <Button variant="light" onClick={() => window.history.back()}>
-          Regresar
-        </Button>
-      </Stack>
-    );
+    return <RecordNotFound message="El empleado no existe." error={missing ? null : error} back={{ label: 'Regresar' }} />;
   }
   const opts = options.data?.rhEmployeeFormOptions;
   if (!opts || (id !== null && employee === null)) {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconArrowLeft, IconCash, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconCash, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ExpenseCancelDocument,
@@ -44,6 +44,7 @@ import { useFormSave } from '../../../components/useFormSave';
 import { AmountRow } from '../components/AmountRow';
 import { SupplierSelect } from '../components/SupplierSelect';
 import { TaxTotals } from '../components/TaxTotals';
+import { RecordNotFound } from '../../../components/RecordNotFound';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
 type Line = { description: string; quantity: string; unitPrice: string };
@@ -430,14 +431,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
 }
 
 function NotFound() {
-  return (
-    <Stack gap="md" align="flex-start">
-      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="El gasto no existe o fue eliminado." />
-      <Button component={Link} to={SHOPPING_PATHS.expenses} variant="light" leftSection={<IconArrowLeft size={16} />}>
-        Volver a gastos
-      </Button>
-    </Stack>
-  );
+  return <RecordNotFound message="El gasto no existe o fue eliminado." back={{ label: 'Volver a gastos', to: SHOPPING_PATHS.expenses }} />;
 }
 
 export function ExpenseFormPage() {

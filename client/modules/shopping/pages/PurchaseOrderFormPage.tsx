@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconFileText, IconPackageImport, IconX } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { IconAlertCircle, IconCheck, IconFileText, IconPackageImport, IconX } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   PurchaseOrderAuthorizeDocument,
   PurchaseOrderCancelDocument,
@@ -50,6 +50,7 @@ import { newPurchaseLine, PurchaseOrderLines, type PurchaseLineValues } from '..
 import { ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, PURCHASE_ORDER_ORIGIN, PURCHASE_ORDER_STATUS, rateOption, SHOPPING_PATHS, withId } from '../texts';
 import { SupplierSelect } from '../components/SupplierSelect';
 import { TaxTotals } from '../components/TaxTotals';
+import { RecordNotFound } from '../../../components/RecordNotFound';
 
 type Order = NonNullable<PurchaseOrderDetailQuery['purchaseOrder']>;
 type Draft = PurchaseOrderDraftQuery['purchaseOrderDraft'];
@@ -389,14 +390,7 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
 }
 
 function NotFound() {
-  return (
-    <Stack gap="md" align="flex-start">
-      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="La orden de compra no existe o fue eliminada." />
-      <Button component={Link} to={SHOPPING_PATHS.purchaseOrders} variant="light" leftSection={<IconArrowLeft size={16} />}>
-        Volver a órdenes de compra
-      </Button>
-    </Stack>
-  );
+  return <RecordNotFound message="La orden de compra no existe o fue eliminada." back={{ label: 'Volver a órdenes de compra', to: SHOPPING_PATHS.purchaseOrders }} />;
 }
 
 const ORIGINS: readonly PurchaseOrderOrigin[] = ['requisicion', 'pdm'];

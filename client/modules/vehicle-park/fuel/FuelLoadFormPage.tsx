@@ -4,7 +4,7 @@
 // saved load read-only with its km/l, its band and its files, and «Eliminar
 // carga» for a load captured by mistake (its odometer reading goes with it).
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
@@ -29,6 +29,8 @@ import { useFormSave } from '../../../components/useFormSave';
 import { VehicleSelect } from '../../../components/VehicleSelect';
 import { FUEL_PATHS, VP_FUEL_SCREEN, VP_MODULE, fuelTexts, texts } from '../texts';
 import { KmPerLitreCell } from './FuelLoadsPage';
+import { RecordNotFound } from '../../../components/RecordNotFound';
+import { idParam } from '../../../components/dates';
 
 const t = fuelTexts.form;
 const f = t.fields;
@@ -253,23 +255,14 @@ function SavedLoad({ load, access }: { load: Load; access: ScreenAccess }) {
 export function FuelLoadFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
-  const id = rawId !== null && /^[1-9]\d{0,15}$/.test(rawId) ? rawId : null;
+  const id = idParam(rawId);
   const access = useScreenAccess(VP_MODULE, VP_FUEL_SCREEN);
   const detail = useQuery(FuelLoadDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const load = detail.data?.fuelLoad ?? null;
   const error = readGraphQLError(detail.error);
   const missing = (rawId !== null && id === null) || (id !== null && !detail.loading && !error && load === null);
   if (missing || error) {
-    return (
-      <Stack gap="md" align="flex-start">
-        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={missing ? 'La carga de combustible no existe.' : 'No se pudo cargar'}>
-          {missing ? null : error?.message}
-        </Alert>
-        <Button variant="light" onClick={() => window.history.back()}>
-          Regresar
-        </Button>
-      </Stack>
-    );
+    return <RecordNotFound message="La carga de combustible no existe." error={missing ? null : error} back={{ label: 'Regresar' }} />;
   }
   if (id === null) return <NewLoad access={access} />;
   if (!load) {

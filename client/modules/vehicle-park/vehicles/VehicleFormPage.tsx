@@ -39,6 +39,8 @@ import { useFormSave } from '../../../components/useFormSave';
 import { FUEL_LABELS, SOURCE_LABELS, VEHICLE_PATHS, VEHICLE_STATUS_BADGES, VEHICLE_TYPES, VP_FUEL_SCREEN, VP_MODULE, VP_VEHICLES_SCREEN, texts } from '../texts';
 import { FuelSummaryPanel } from '../fuel/FuelSummaryPanel';
 import { OdometerDialog, ReactivateDialog, RetireDialog } from './VehicleDialogs';
+import { RecordNotFound } from '../../../components/RecordNotFound';
+import { idParam } from '../../../components/dates';
 
 const t = texts.form;
 const f = t.fields;
@@ -398,7 +400,7 @@ function OdometerPanel({ vehicle }: { vehicle: Vehicle }) {
 export function VehicleFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
-  const id = rawId !== null && /^[1-9]\d{0,15}$/.test(rawId) ? rawId : null;
+  const id = idParam(rawId);
   const access = useScreenAccess(VP_MODULE, VP_VEHICLES_SCREEN);
   const detail = useQuery(VehicleDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const options = useQuery(VehicleFormOptionsDocument, { fetchPolicy: 'network-only' });
@@ -406,16 +408,7 @@ export function VehicleFormPage() {
   const error = readGraphQLError(detail.error) ?? readGraphQLError(options.error);
   const missing = (rawId !== null && id === null) || (id !== null && !detail.loading && !error && vehicle === null);
   if (missing || error) {
-    return (
-      <Stack gap="md" align="flex-start">
-        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={missing ? 'El vehículo no existe.' : 'No se pudo cargar'}>
-          {missing ? null : error?.message}
-        </Alert>
-        <Button variant="light" onClick={() => window.history.back()}>
-          Regresar
-        </Button>
-      </Stack>
-    );
+    return <RecordNotFound message="El vehículo no existe." error={missing ? null : error} back={{ label: 'Regresar' }} />;
   }
   const opts = options.data?.vehicleFormOptions;
   if (!opts || (id !== null && vehicle === null)) {
