@@ -6,7 +6,7 @@ import type { IncomeStatus } from './labels';
 /** Serie of the payment complements (the payments' own folio counter numbers them). */
 export const PAYMENT_CFDI_SERIE = 'CP';
 
-export type PaymentComplementStatus = 'no_requerido' | 'sin_emitir' | 'pendiente' | 'timbrado' | 'rechazado';
+export type PaymentComplementStatus = 'no_requerido' | 'sin_emitir' | 'pendiente' | 'timbrado' | 'rechazado' | 'cancelado';
 
 export const PAYMENT_COMPLEMENT_LABELS: Record<PaymentComplementStatus, string> = {
   no_requerido: 'No requerido',
@@ -14,6 +14,7 @@ export const PAYMENT_COMPLEMENT_LABELS: Record<PaymentComplementStatus, string> 
   pendiente: 'Pendiente de timbrar',
   timbrado: 'Timbrado',
   rechazado: 'Rechazado por el PAC',
+  cancelado: 'Cancelado ante el SAT',
 };
 
 export function paymentComplementStatus(p: {
@@ -22,7 +23,8 @@ export function paymentComplementStatus(p: {
   stampStatus: 'pendiente' | 'timbrada' | null;
   refused: boolean;
 }): PaymentComplementStatus {
-  if (p.stampStatus === 'timbrada') return 'timbrado';
+  // A payment is cancelled only once SAT cancelled its stamped complement (billing.cancelPayment).
+  if (p.stampStatus === 'timbrada') return p.status === 'cancelado' ? 'cancelado' : 'timbrado';
   if (p.stampStatus === 'pendiente') return 'pendiente';
   // A cancelled payment never issued needs none any more.
   if (!p.needsComplement || p.status === 'cancelado') return 'no_requerido';

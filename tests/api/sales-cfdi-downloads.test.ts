@@ -139,6 +139,43 @@ describe('the payment complement on the payment', () => {
   }, 120_000);
 });
 
+describe('cancelling a payment whose complement is stamped', () => {
+  const CANCEL = 'mutation($id:ID!,$v:Int!,$r:String!){ clientPaymentCancel(id:$id,version:$v,reason:$r){ status cancelReason complementStatus stampStatus uuid version } }';
+  const INVOICE = 'query($id:ID!){ invoice(id:$id){ status balance } }';
+
+  it('SAT cancels the complement (motivo 02) before the payment is cancelled; FORBIDDEN, a stale version and an empty reason ask SAT nothing', async () => {
+    const inv = await emitted('PPD', '2000.00'); // 2,000.00 + IVA 320.00 = 2,320.00
+    const p = ok(await pay('2320.00', inv.id)).clientPaymentCreate;
+    expect(p).toMatchObject({ complementStatus: 'timbrado', stampStatus: 'timbrada' });
+    expect(ok(await s.gql(INVOICE, { id: inv.id }, viewer)).invoice).toEqual({ status: 'pagada', balance: '0' });
+
+    // Refused before SAT is asked: no ability, a stale version, no reason.
+    expect((await s.gql(CANCEL, { id: p.id, v: p.version, r: 'Cobro duplicado' }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(CANCEL, { id: p.id, v: p.version + 7, r: 'Cobro duplicado' }, seller)).errors?.[0].extensions?.code).toBe('CONFLICT');
+    const empty = await s.gql(CANCEL, { id: p.id, v: p.version, r: '  ' }, seller);
+    expect(empty.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(empty.errors?.[0].extensions?.fields).toEqual({ reason: expect.stringMatching(/^[A-ZÁÉÍÓÚÑ¿]/) });
+    expect(ok(await s.gql(GET_PAYMENT, { id: p.id }, viewer)).clientPayment).toMatchObject({ status: 'aplicado', complementStatus: 'timbrado', version: p.version });
+
+    const cancelled = ok(await s.gql(CANCEL, { id: p.id, v: p.version, r: 'Cobro duplicado' }, seller)).clientPaymentCancel;
+    expect(cancelled).toMatchObject({ status: 'cancelado', cancelReason: 'Cobro duplicado', complementStatus: 'cancelado', stampStatus: 'timbrada', uuid: p.uuid });
+    // The invoice owes the whole amount again.
+    expect(ok(await s.gql(INVOICE, { id: inv.id }, viewer)).invoice).toEqual({ status: 'emitida', balance: '2320' });
+    // Its XML can still be downloaded (a cancelled CFDI stays in the company's records).
+    expect(ok(await s.gql(REP_XML, { id: p.id }, seller)).complementoPagoXml).toContain(`UUID="${p.uuid}"`);
+    // Cancelling again: the payment is already cancelled (nothing asked of SAT).
+    expect((await s.gql(CANCEL, { id: p.id, v: cancelled.version, r: 'Otra vez' }, seller)).errors?.[0].extensions?.code).toBe('CONFLICT');
+
+    // What the PAC recorded: this UUID cancelled with motivo 02, at once (a tipo P needs no acceptance).
+    process.kill(s.pid, 'SIGTERM');
+    await s.exited();
+    const rows = await s.inspect<{ status: string; cancellation: { motivo: string; estatus: string } | null }>('select status, cancellation from cfdi_stamps where uuid = $1', [p.uuid]);
+    expect(rows).toEqual([{ status: 'cancelado', cancellation: expect.objectContaining({ motivo: '02', estatus: 'cancelado' }) }]);
+    await s.restart();
+    [admin, seller, viewer, other] = await Promise.all([s.login(ADMIN_EMAIL), s.login('ventas@demo.mx'), s.login('consulta@demo.mx'), s.login('almacen@demo.mx')]);
+  }, 120_000);
+});
+
 describe('«Descargar XML y PDF» of invoices', () => {
   it('stamped invoices in one ZIP, two files each named Factura-serie-folio-UUID, in the order asked; one alone names the ZIP after it', async () => {
     const a = await emitted('PUE', '100.00');

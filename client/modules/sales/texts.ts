@@ -22,7 +22,7 @@ export const GENERATOR_BADGES = badges(GENERATOR_LIFECYCLE.labels, { borrador: '
 export const INVOICE_BADGES = badges(INVOICE_LIFECYCLE.labels, { borrador: 'gray', emitida: 'blue', pagada_parcial: 'yellow', pagada: 'teal', cancelada: 'red' });
 export const INCOME_BADGES = badges(INCOME_LIFECYCLE.labels, { aplicado: 'teal', cancelado: 'red' });
 export const CREDIT_NOTE_BADGES = badges(CREDIT_NOTE_LIFECYCLE.labels, { vigente: 'teal', cancelada: 'red', rechazada: 'orange' });
-export const COMPLEMENT_BADGES = badges(PAYMENT_COMPLEMENT_LABELS, { no_requerido: 'gray', sin_emitir: 'yellow', pendiente: 'orange', timbrado: 'teal', rechazado: 'red' });
+export const COMPLEMENT_BADGES = badges(PAYMENT_COMPLEMENT_LABELS, { no_requerido: 'gray', sin_emitir: 'yellow', pendiente: 'orange', timbrado: 'teal', rechazado: 'red', cancelado: 'gray' });
 export const ACTIVE_BADGES: StatusLabels = { activo: { label: 'Activo', color: 'teal' }, inactivo: { label: 'Inactivo', color: 'gray' } };
 
 export const statusOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -420,6 +420,7 @@ export const texts = {
       refused: (code: string) => `El PAC rechazó el complemento (código ${code})`,
       refusedAt: 'Fecha del rechazo',
       refusedHint: 'Corrige la causa y usa «Timbrar complemento»: se emite de nuevo con fecha actual.',
+      cancelled: 'El cobro se canceló: su complemento quedó cancelado ante el SAT (motivo 02, comprobante emitido con errores sin relación).',
       stamp: 'Timbrar complemento',
       stampTitle: (folio: string) => `Timbrar el complemento de pago del cobro ${folio}`,
       stampConfirm: (folio: string, client: string) => `Se sellará el complemento de pago del cobro ${folio} de ${client} con el CSD de la empresa y se enviará al PAC. Un complemento timbrado no se puede modificar.`,

@@ -23,7 +23,7 @@ import { invoiceInput, otherIncomeInput, paymentInput, type LineInputValues } fr
 import { folioLabel, GENERATOR_LIFECYCLE, INCOME_LIFECYCLE, INVOICE_LIFECYCLE, statusForBalance } from '../../../schema/sales/labels';
 import { MSG } from './messages';
 import { retryInvoiceStamp, sealEmittedInvoice, stampInvoice } from './stamping';
-import { issuePaymentComplement, sealPaymentComplement, stampPaymentComplement } from './paymentStamping';
+import { cancelPaymentComplement, issuePaymentComplement, sealPaymentComplement, stampPaymentComplement } from './paymentStamping';
 import { cancelStampedInvoice } from './cancellation';
 import { loadCompanyCsd } from '../../lib/companyCsd';
 import { USOS_CFDI } from '../../../schema/sat';
@@ -402,11 +402,19 @@ export async function stampPayment(ctx: RequestContext, id: string) {
 export async function cancelPayment(ctx: RequestContext, id: string, version: number, reason: unknown) {
   const why = readReason(reason);
   const paymentId = idOf(id);
+  // Its stamped complement is cancelled before SAT first (checked here so SAT is asked only for a
+  // cancellation that can happen); the transaction below checks it all again under the lock.
+  const current = found(await data.findPayment(db(ctx), paymentId), 'El pago');
+  if (current.version !== version) throw conflict();
+  assertAction(INCOME_LIFECYCLE, 'cancelar', current.status, 'cancelado');
+  await cancelPaymentComplement(ctx, current);
   await db(ctx).transaction(async (tx) => {
     const before = await data.findPayment(tx, paymentId, true);
     if (!before) throw notFound('El pago');
     if (before.version !== version) throw conflict();
     assertAction(INCOME_LIFECYCLE, 'cancelar', before.status, 'cancelado');
+    // A complement issued meanwhile was not cancelled before SAT above.
+    if (before.stampStatus !== current.stampStatus) throw conflict();
     const applications = await data.applicationsOf(tx, [paymentId]);
     const locked = new Map((await data.lockInvoices(tx, applications.map((a) => a.invoiceId))).map((r) => [r.id, r]));
     for (const a of applications) {
@@ -420,7 +428,7 @@ export async function cancelPayment(ctx: RequestContext, id: string, version: nu
     }
     if (before.ledgerEntryId) await reverseAccountEntry(tx, actorOf(ctx), before.ledgerEntryId, `Cancelación del cobro ${folioLabel('payment', before.folio)}: ${why}`);
     if (!(await data.updatePayment(tx, paymentId, version, { status: 'cancelado', cancelReason: why, cancelledAt: new Date() }))) throw conflict();
-    await writeAudit(tx, actorOf(ctx), { entity: 'client_payment', entityId: paymentId, action: 'cancelar', before: { status: before.status }, after: { status: 'cancelado', reason: why } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'client_payment', entityId: paymentId, action: 'cancelar', before: { status: before.status }, after: { status: 'cancelado', reason: why, ...(before.cfdiUuid && before.stampStatus === 'timbrada' ? { cfdiCancelado: before.cfdiUuid, motivo: '02' } : {}) } });
   });
   return found(await data.findPayment(db(ctx), paymentId), 'El pago');
 }

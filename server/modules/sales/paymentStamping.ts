@@ -10,9 +10,9 @@ import type { Actor } from '../../db/audit';
 import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { actorOf, type RequestContext } from '../../context';
-import { sealCfdi } from '../../lib/cfdi';
+import { PacError, sealCfdi } from '../../lib/cfdi';
 import { getCompanyProfile } from '../../lib/company';
-import { loadCompanyCsd, pacRefusal } from '../../lib/companyCsd';
+import { loadCompanyCsd, pacOf, pacRefusal } from '../../lib/companyCsd';
 import { appError, found } from '../../lib/errors';
 import type { AppServices } from '../../services';
 import * as data from './data';
@@ -28,6 +28,8 @@ export const PAYMENT_STAMP_MSG = {
   nothingToStamp: 'Este cobro no lleva complemento de pago: no se aplicó a facturas PPD timbradas.',
   alreadyStamped: 'El complemento de pago de este cobro ya está timbrado.',
   cancelled: 'El cobro está cancelado.',
+  cancelPending: 'El complemento de pago de este cobro está pendiente de timbrar: usa «Timbrar complemento» y después cancela el cobro.',
+  cancelNotDone: 'El SAT no canceló el complemento de pago de inmediato: el cobro sigue aplicado; inténtalo de nuevo más tarde.',
 } as const;
 
 /**
@@ -129,4 +131,25 @@ export async function issuePaymentComplement(ctx: RequestContext, paymentId: num
 /** On start (registry `recover`): pendiente complements. */
 export async function recoverPendingPaymentStamps(app: AppServices): Promise<{ recovered: number; failed: number }> {
   return recoverEach(app, 'complementos de pago', await data.pendingPaymentStampIds(app.database.db), (actor, id) => stampPaymentComplement(app, actor, id));
+}
+
+/**
+ * Before a payment is cancelled: its stamped complement is cancelled before SAT with motivo 02
+ * (comprobante emitido con errores sin relación). A CFDI tipo P is cancelled without the receptor's
+ * acceptance, so SAT answers at once; until it has, the payment stays applied. A complement still
+ * pendiente is stamped first (it may already be at the PAC). A retried request that SAT already
+ * cancelled (202) counts as done.
+ */
+export async function cancelPaymentComplement(ctx: RequestContext, payment: { stampStatus: 'pendiente' | 'timbrada' | null; cfdiUuid: string | null }): Promise<void> {
+  if (payment.stampStatus === 'pendiente') throw appError('CONFLICT', PAYMENT_STAMP_MSG.cancelPending);
+  if (payment.stampStatus !== 'timbrada' || !payment.cfdiUuid) return;
+  const pac = await pacOf(ctx.app);
+  try {
+    const answer = await pac.cancel(payment.cfdiUuid, '02');
+    if (answer.estatus !== 'cancelado') throw appError('CONFLICT', PAYMENT_STAMP_MSG.cancelNotDone);
+  } catch (err) {
+    if (!(err instanceof PacError)) throw err;
+    if (err.code === '202' && (await pac.status(payment.cfdiUuid)).estado === 'cancelado') return;
+    throw pacRefusal(err);
+  }
 }

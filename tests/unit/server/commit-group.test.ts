@@ -18,7 +18,8 @@ beforeAll(async () => {
   db = drizzle({ client }) as unknown as Db;
   announceAuditedRecords(db, (r) => announced.push(r));
   await db.execute(sql`create table probe (id int primary key, tag text, code int unique deferrable initially deferred)`);
-});
+  // PGlite's start (its WASM) is not what is tested: on a busy 2-core machine it took over the default 10 s.
+}, 60_000);
 afterAll(async () => client?.close());
 beforeEach(async () => {
   announced.length = 0;

@@ -24,8 +24,13 @@ export function PaymentComplement({ payment }: { payment: Payment }) {
           <Text fw={600}>{t.title}</Text>
           <StatusBadge status={status} labels={COMPLEMENT_BADGES} />
         </Group>
-        {status === 'timbrado' ? (
+        {status === 'timbrado' || status === 'cancelado' ? (
           <>
+            {status === 'cancelado' ? (
+              <Text size="sm" c="dimmed">
+                {t.cancelled}
+              </Text>
+            ) : null}
             {payment.stampSandbox ? (
               <Alert color="red" variant="filled" icon={<IconAlertTriangle size={18} />} p="xs">
                 <Text size="sm" fw={700}>

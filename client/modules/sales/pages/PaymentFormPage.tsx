@@ -67,8 +67,8 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
   const act = documentAction(setError, onReload);
   const label = folioLabel('payment', payment.folio);
   const complement = payment.complementStatus;
-  // The complement exists (sealed or stamped) only in these two states: its XML and PDF can be read.
-  const hasCfdi = complement === 'timbrado' || complement === 'pendiente';
+  // The complement exists (sealed, stamped, or stamped and cancelled) only in these states: its XML and PDF can be read.
+  const hasCfdi = complement === 'timbrado' || complement === 'pendiente' || complement === 'cancelado';
   const fileBase = cfdiFileBase('ComplementoPago', PAYMENT_CFDI_SERIE, payment.folio, payment.uuid);
 
   const download = async (kind: 'xml' | 'pdf' | 'zip') => {
