@@ -246,3 +246,26 @@ describe('an unjustified dismissal, by hand', () => {
     );
   });
 });
+
+describe('salary days owed are paid once', () => {
+  it('days owed that an ordinary payroll of the employee already covers are refused on the field, naming it; with none owed it is made', async () => {
+    // FIN-Q is in the quincena 16–31/10/2026 (created while active), then leaves on 20/10/2026:
+    // 5 days owed would be 16–20/10, which that quincena already pays.
+    const q = await createEmployee({ number: 'FIN-Q', names: 'Quirino', lastName: 'Lara', secondLastName: 'Vega', birthDate: '1991-05-05', hireDate: '2024-01-15', dailySalary: '450.00', ...CFDI_DATA });
+    const quincena = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-10-16', periodEnd: '2026-10-31', paymentDate: '2026-10-30' } })).rhPayrollCreate;
+    expect(quincena.employees.map((e: { employeeNumber: string }) => e.employeeNumber)).toContain('FIN-Q');
+    const current = (await ok('query($id:ID!){ rhEmployee(id:$id){ version } }', { id: q.id })).rhEmployee;
+    await ok(TERMINATE, { id: q.id, v: current.version, i: { date: '2026-10-20', reason: 'Renuncia voluntaria' } });
+
+    const before = await countPayrolls();
+    const owed = { ...RENUNCIA, salaryOwedDays: '5', paymentDate: '2026-10-23' };
+    expect(fieldsOf(await s.gql(CREATE, { e: q.id, i: owed }, rh))).toEqual({
+      salaryOwedDays: `Los días adeudados (16/10/2026 al 20/10/2026) ya están en la nómina ${quincena.folio} (16/10/2026 al 31/10/2026): captura solo los días que ninguna nómina paga, o quita al empleado de esa nómina.`,
+    });
+    expect(await countPayrolls()).toBe(before);
+
+    const made = (await ok(CREATE, { e: q.id, i: { ...owed, salaryOwedDays: '0' } })).rhSeparationPayrollCreate;
+    expect(made.separation).toMatchObject({ salaryOwedDays: '0', separationDate: '2026-10-20' });
+    expect(await countPayrolls()).toBe(before + 1);
+  });
+});

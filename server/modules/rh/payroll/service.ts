@@ -91,6 +91,8 @@ export const MSG = {
   finiquitoTwice: (folio: number, e: { number: string; name: string }, baja: string) =>
     `La baja del ${formatDateMx(baja)} de ${e.number} ${e.name.toLocaleUpperCase('es-MX')} ya tiene la nómina de finiquito ${folio}: solo puede haber un finiquito por baja.`,
   finiquitoNoIncidents: 'La nómina de finiquito no lleva incidencias: sus importes salen de los datos de la baja.',
+  salaryOwedInPayroll: (o: data.OverlapRow, owed: PeriodRange) =>
+    `Los días adeudados (${formatDateMx(owed.periodStart)} al ${formatDateMx(owed.periodEnd)}) ya están en ${payrollReference(o)}: captura solo los días que ninguna nómina paga, o quita al empleado de esa nómina.`,
 } as const;
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -312,6 +314,13 @@ export async function createSeparationPayroll(ctx: RequestContext, employeeId: s
     const other = await data.finiquitoPayrollOf(tx, employee.id, sep.separationDate);
     if (other) throw appError('CONFLICT', MSG.finiquitoTwice(other.folio, employee, sep.separationDate));
     const period = separationPeriod(sep.hireDate, sep.separationDate, sep.salaryOwedDays);
+    // The salary days owed are paid once: not when an ordinary payroll of the employee already covers them.
+    if (dec(sep.salaryOwedDays).gt(0)) {
+      for (const kind of ['semanal', 'quincenal'] as const) {
+        const paidBy = await data.overlappingOrdinaryPayroll(tx, { kind, periodStart: period.periodStart, periodEnd: period.periodEnd, employeeIds: [employee.id] });
+        if (paidBy) throw badInput({ salaryOwedDays: MSG.salaryOwedInPayroll(paidBy, period) });
+      }
+    }
     const folio = await nextFolio(tx, 'rh.payroll');
     const description = v.description || `Finiquito de ${employee.number} ${employee.name.toLocaleUpperCase('es-MX')}, baja ${formatDateMx(sep.separationDate)}`;
     const payrollId = await data.insertPayroll(tx, {
