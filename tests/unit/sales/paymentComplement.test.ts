@@ -12,12 +12,12 @@ describe('paymentComplementStatus', () => {
     expect(paymentComplementStatus({ ...base, refused: true })).toBe('rechazado');
     expect(paymentComplementStatus({ ...base, needsComplement: false })).toBe('no_requerido');
   });
-  it('a cancelled payment never issued needs none; one stamped keeps its CFDI', () => {
+  it('a cancelled payment never issued needs none; one stamped had its complement cancelled before SAT', () => {
     expect(paymentComplementStatus({ ...base, status: 'cancelado', refused: true })).toBe('no_requerido');
-    expect(paymentComplementStatus({ ...base, status: 'cancelado', stampStatus: 'timbrada' })).toBe('timbrado');
+    expect(paymentComplementStatus({ ...base, status: 'cancelado', stampStatus: 'timbrada' })).toBe('cancelado');
   });
   it('each state has its Spanish label', () => {
-    expect(PAYMENT_COMPLEMENT_LABELS).toEqual({ no_requerido: 'No requerido', sin_emitir: 'Sin emitir', pendiente: 'Pendiente de timbrar', timbrado: 'Timbrado', rechazado: 'Rechazado por el PAC' });
+    expect(PAYMENT_COMPLEMENT_LABELS).toEqual({ no_requerido: 'No requerido', sin_emitir: 'Sin emitir', pendiente: 'Pendiente de timbrar', timbrado: 'Timbrado', rechazado: 'Rechazado por el PAC', cancelado: 'Cancelado ante el SAT' });
   });
 });
 
