@@ -4,6 +4,7 @@
 // overflow. Screenshots go to test-results/purchase-orders/ for a person to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiToken, gql, signIn } from './fixtures';
+import { todayMx } from '../../schema/dates';
 
 const SHOTS = 'test-results/purchase-orders';
 
@@ -29,8 +30,9 @@ test('list and form of an order received in part, desktop and phone', async ({ p
     {
       i: {
         supplierId: suppliers.supplierOptions[0].id,
-        date: new Date().toISOString().slice(0, 10),
-        deliveryDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        // Mexico's date, as the server judges «future» (a UTC date is tomorrow there after 18:00).
+        date: todayMx(),
+        deliveryDate: todayMx(new Date(Date.now() + 7 * 86_400_000)),
         warehouseId: warehouses.purchaseWarehouseOptions[0].id,
         ivaRate: '0.16',
         tolerancePercent: '5',

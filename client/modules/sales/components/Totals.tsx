@@ -5,6 +5,7 @@ import { Group, Paper, SegmentedControl, Select, Stack, Table, Text } from '@man
 import { rfcKind } from '../../../../schema/validators';
 import { computeTotals, IVA_KINDS, retentionRates, type DocumentTotals, type IvaKind, type TotalsLineInput } from '../../../../schema/sales/totals';
 import { formatMoney } from '../../../components/format';
+import { usePhone } from '../../../components/phone';
 import { texts } from '../texts';
 
 const t = texts.lines;
@@ -63,6 +64,9 @@ export function InvoiceTaxControls({
 }) {
   const error = (k: string) => (errors[k] ? String(errors[k]) : null);
   const retentionError = error('ivaRetention') ?? error('ivaRetentionKind') ?? error('isrRetention');
+  // Four IVA-retention choices do not fit a phone's width side by side: there they stack.
+  const phone = usePhone();
+  const orientation = phone ? ('vertical' as const) : ('horizontal' as const);
   return (
     <Stack gap="xs">
       <Select
@@ -84,13 +88,13 @@ export function InvoiceTaxControls({
           <Text size="xs" c="dimmed">
             {t.isrRetention}
           </Text>
-          <SegmentedControl size="xs" data={MODES} value={isr} disabled={disabled} onChange={(value) => onChange({ ivaKind, isr: value as RetentionMode, iva })} aria-label={t.isrRetention} />
+          <SegmentedControl size="xs" orientation={orientation} data={MODES} value={isr} disabled={disabled} onChange={(value) => onChange({ ivaKind, isr: value as RetentionMode, iva })} aria-label={t.isrRetention} />
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
             {t.ivaRetentionLong}
           </Text>
-          <SegmentedControl size="xs" data={IVA_MODES} value={iva} disabled={disabled} onChange={(value) => onChange({ ivaKind, isr, iva: value as RetentionMode })} aria-label={t.ivaRetentionLong} />
+          <SegmentedControl size="xs" orientation={orientation} data={IVA_MODES} value={iva} disabled={disabled} onChange={(value) => onChange({ ivaKind, isr, iva: value as RetentionMode })} aria-label={t.ivaRetentionLong} />
         </Stack>
       </Group>
       {retentionError ? (
