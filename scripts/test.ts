@@ -16,6 +16,8 @@ type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
 const warnings: string[] = [];
+/** Wall time of each step, printed in the summary: CI time is a budget (20 min) and this says where it goes. */
+const timings: string[] = [];
 
 const banner = (text: string) => console.log(`\n\u001b[1m=== ${text} ===\u001b[0m`);
 const loud = (text: string) => {
@@ -26,7 +28,9 @@ const loud = (text: string) => {
 
 function run(step: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
   banner(step);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${step} ${Math.round((Date.now() - started) / 1000)} s`);
   if (r.status !== 0) failedSteps.push(step);
   return r.status === 0;
 }
@@ -111,6 +115,7 @@ if (wants('e2e')) {
 }
 
 banner('resumen');
+console.log(`tiempos: ${timings.join(', ')}`);
 for (const w of warnings) console.log(`AVISO: ${w}`);
 if (failedSteps.length) console.log(`Pasos con fallas: ${failedSteps.join(', ')}`);
 console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

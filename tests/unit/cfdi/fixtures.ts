@@ -74,38 +74,55 @@ export const expectedCadena = (fecha: string): string =>
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
+type SaxonJs = { transform(options: Record<string, unknown>, mode: 'sync'): { principalResult: string } };
+const saxon = require('saxon-js') as SaxonJs;
 
-// The test compiles SAT's stylesheet itself (xslt3 -export, into its own temp folder, once per
-// test file) and runs it with the xslt3 command line: nothing of the library's SEF cache is used.
-const compiled = new Map<string, Promise<string>>();
-let sefDir: string | undefined;
-function ownSef(relativeXslt: string): Promise<string> {
+// The test compiles SAT's stylesheet itself (the xslt3 command line, -export) and runs that compiled
+// form with Saxon-JS in this process: nothing of the library's code or SEF cache is used. Compiling
+// the CFDI 4.0 cadena takes about 7 s of CPU, so the compiled file is kept in a folder of the
+// machine's temp dir named by a hash of the stylesheets and of xslt3's version, shared by every
+// test file of a run (and the next run on the same machine); it is written under a temporary name
+// and renamed, so a file reading it never sees half of it. Spawning the command line for every
+// document cost about a second each.
+const compiled = new Map<string, Promise<unknown>>();
+function stylesheetHash(relativeXslt: string): string {
+  // The cadena stylesheets include their complements' ones: hash the whole SAT folder's .xslt files.
+  const hash = crypto.createHash('sha256');
+  hash.update(require('xslt3/package.json').version as string);
+  hash.update(relativeXslt);
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.xslt')) hash.update(entry.name).update(fs.readFileSync(full));
+    }
+  };
+  walk(SAT_DIR);
+  return hash.digest('hex').slice(0, 16);
+}
+function ownSef(relativeXslt: string): Promise<unknown> {
   let entry = compiled.get(relativeXslt);
   if (!entry) {
-    if (!sefDir) {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-test-sef-'));
-      process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-      sefDir = dir;
-    }
-    const target = path.join(sefDir, `${compiled.size}.sef.json`);
-    entry = run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${path.join(SAT_DIR, relativeXslt)}`, `-export:${target}`, '-nogo']).then(() => target);
+    const dir = path.join(os.tmpdir(), 'erp-test-sat-sef');
+    fs.mkdirSync(dir, { recursive: true });
+    const target = path.join(dir, `${stylesheetHash(relativeXslt)}.sef.json`);
+    const ready = fs.existsSync(target)
+      ? Promise.resolve()
+      : (async () => {
+          const partial = `${target}.${process.pid}.${Date.now()}.tmp`;
+          await run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${path.join(SAT_DIR, relativeXslt)}`, `-export:${partial}`, '-nogo']);
+          fs.renameSync(partial, target);
+        })();
+    entry = ready.then(() => JSON.parse(fs.readFileSync(target, 'utf8')) as unknown);
     compiled.set(relativeXslt, entry);
   }
   return entry;
 }
 
-/** Runs one of SAT's stylesheets on a document with the xslt3 command line (Saxon), not with the library. */
+/** Runs one of SAT's stylesheets on a document with Saxon-JS, compiled by the test itself (not by the library). */
 export async function satXslt(relativeXslt: string, xml: string): Promise<string> {
-  const sef = await ownSef(relativeXslt);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-xslt-'));
-  try {
-    const source = path.join(dir, 'doc.xml');
-    fs.writeFileSync(source, xml);
-    const { stdout } = await run(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${sef}`, `-s:${source}`], { maxBuffer: 16 * 1024 * 1024 });
-    return stdout;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const stylesheetInternal = await ownSef(relativeXslt);
+  return saxon.transform({ stylesheetInternal, sourceText: xml, destination: 'serialized' }, 'sync').principalResult;
 }
 
 /**
