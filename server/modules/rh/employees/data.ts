@@ -359,6 +359,15 @@ export async function insertEvent(
     values (${v.employeeId}, ${v.event}, ${v.date}, ${v.reason ?? ''}, ${v.dailySalary ?? null}, ${v.workplaceId ?? null}, ${v.recordedBy})`);
 }
 
+/** The latest date a salary took effect (alta, reingreso or cambio de salario), or null. */
+export async function lastSalaryDate(ex: Executor, employeeId: number): Promise<string | null> {
+  const rows = await queryRows<{ date: string | null }>(
+    ex,
+    sql`select max(date)::text as date from rh_employment_events where employee_id = ${employeeId} and event in ('alta', 'reingreso', 'salario')`,
+  );
+  return rows[0]?.date ?? null;
+}
+
 export async function eventsOf(ex: Executor, employeeIds: number[]): Promise<EventRow[]> {
   if (!employeeIds.length) return [];
   return queryRows<EventRow>(
