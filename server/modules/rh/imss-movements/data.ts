@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
+export { fiscalYearOn } from '../data';
 import type { ImssMovementStatus, ImssMovementType } from '../../../../schema/rh/imssMovements';
 
 export type ImssMovementRow = {

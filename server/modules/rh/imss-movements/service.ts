@@ -24,14 +24,13 @@ import {
   type ImssMovementStatus,
   type ImssMovementType,
 } from '../../../../schema/rh/imssMovements';
-import { fiscalYearOn } from '../employees/data';
 import * as data from './data';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
 /** The SBC of a daily salary on a date: the SDI with the fiscal year in force then (the salary itself when no tables are loaded). */
 async function sbcOn(ex: Executor, dailySalary: string, seniorityFrom: string, date: string): Promise<string> {
-  const year = await fiscalYearOn(ex, date);
+  const year = await data.fiscalYearOn(ex, date);
   if (!year) return money(dailySalary);
   const set = { ...year, vacationPremiumPercent: dec(year.vacationPremiumPercent).toString() };
   return sdiFor(set, dailySalary, yearsOfService(seniorityFrom, date)).sdi;
