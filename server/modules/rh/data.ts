@@ -12,6 +12,7 @@ export const referenceParts = {
   rh_workplace: (id: SQL) => sql`(select json_build_object('name', x.code) from rh_workplaces x where x.id = ${id})`,
   rh_employer_registration: (id: SQL) => sql`(select json_build_object('name', x.registro || ' ' || x.name) from rh_employer_registrations x where x.id = ${id})`,
   rh_state_payroll_tax_rate: (id: SQL) => sql`(select json_build_object('name', x.state || ' desde ' || to_char(x.effective_from, 'DD/MM/YYYY')) from rh_state_payroll_tax_rates x where x.id = ${id})`,
+  rh_imss_movement: (id: SQL) => sql`(select json_build_object('name', x.employee_number || ' ' || x.type || ' ' || to_char(x.effective_date, 'DD/MM/YYYY')) from rh_imss_movements x where x.id = ${id})`,
   rh_concept: (id: SQL) => sql`(select json_build_object('name', x.code || ' ' || x.name) from rh_concepts x where x.id = ${id})`,
   rh_employee: (id: SQL) => sql`(select json_build_object('name', x.number || ' · ' || x.last_name || ' ' || x.second_last_name || ' ' || x.names) from rh_employees x where x.id = ${id})`,
   rh_agreement: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from rh_agreements x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,
