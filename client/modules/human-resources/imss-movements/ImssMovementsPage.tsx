@@ -3,7 +3,7 @@
 // «fecha límite» shows «Vencido». Select rows → «Exportar para IDSE» downloads
 // IDSE's batch TXT; «Marcar presentado» asks for the lote/acuse IDSE gave.
 import { useState } from 'react';
-import { Badge, Checkbox, Group, Select } from '@mantine/core';
+import { Badge, Checkbox, Select, Stack, Text } from '@mantine/core';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconCircleCheck, IconFileText } from '@tabler/icons-react';
 import {
@@ -36,26 +36,44 @@ const COLUMNS: ListColumn<Row>[] = [
   { key: 'employee', header: c.employee, sortable: true, render: (r) => `${r.employeeNumber} · ${r.fullName}`, exportValue: (r) => `${r.employeeNumber} ${r.fullName}` },
   { key: 'nss', header: c.nss },
   { key: 'registro', header: c.registro, sortable: true },
-  { key: 'type', header: c.type, sortable: true, render: (r) => r.typeLabel, exportValue: (r) => r.typeLabel },
+  {
+    key: 'type',
+    header: c.type,
+    sortable: true,
+    // A baja carries its IMSS cause under the type (one column less on a laptop).
+    render: (r) => (
+      <Stack gap={0}>
+        <span>{r.typeLabel}</span>
+        {r.bajaCauseLabel ? (
+          <Text size="xs" c="dimmed">
+            {r.bajaCauseLabel}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+    exportValue: (r) => (r.bajaCauseLabel ? `${r.typeLabel} (${c.bajaCause.toLowerCase()}: ${r.bajaCauseLabel})` : r.typeLabel),
+  },
   { key: 'effectiveDate', header: c.effectiveDate, format: 'date', sortable: true, render: (r) => formatDate(r.effectiveDate) },
   {
     key: 'deadline',
     header: c.deadline,
     format: 'date',
     sortable: true,
-    render: (r) => (
-      <Group gap={6} wrap="nowrap">
-        <span style={r.overdue ? { color: 'var(--mantine-color-red-7)', fontWeight: 600 } : undefined}>{formatDate(r.deadline)}</span>
-        {r.overdue ? (
-          <Badge color="red" variant="filled" size="sm">
+    render: (r) =>
+      r.overdue ? (
+        <Stack gap={2} align="flex-start">
+          <Text size="sm" c="red.7" fw={600}>
+            {formatDate(r.deadline)}
+          </Text>
+          <Badge color="red" variant="filled" size="sm" style={{ overflow: 'visible' }}>
             {texts.overdue}
           </Badge>
-        ) : null}
-      </Group>
-    ),
+        </Stack>
+      ) : (
+        formatDate(r.deadline)
+      ),
   },
   { key: 'sbc', header: c.sbc, format: 'money', align: 'right', render: (r) => (r.type === 'baja' ? '' : formatMoney(r.sbc)), exportValue: (r) => Number(r.sbc) },
-  { key: 'bajaCause', header: c.bajaCause, render: (r) => r.bajaCauseLabel ?? '', exportValue: (r) => r.bajaCauseLabel ?? '' },
   { key: 'status', header: c.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={IMSS_MOVEMENT_BADGES} />, exportValue: (r) => IMSS_MOVEMENT_STATUS_LABELS[r.status] },
   { key: 'acuse', header: c.acuse, render: (r) => r.acuse ?? '', exportValue: (r) => r.acuse ?? '' },
 ];
@@ -146,6 +164,7 @@ export function ImssMovementsPage() {
         reasonLabel={texts.acuseLabel}
         reasonPlaceholder={texts.acusePlaceholder}
         maxLength={40}
+        requiredMessage={texts.acuseRequired}
         onConfirm={async (acuse) => {
           const r = await markPresented({ variables: { ids: presenting!.ids, acuse } });
           presenting!.done(r.data?.rhImssMovementsMarkPresented);
