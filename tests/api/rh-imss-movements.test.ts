@@ -5,7 +5,7 @@
 // before the hire date refused with its Spanish field message, nothing written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { fieldsOf, m, rhPayrollApi } from './rh-payroll-helpers';
+import { fieldsOf, m, P_CREATE, rhPayrollApi } from './rh-payroll-helpers';
 
 let s: TestServer;
 let rh: string; // Recursos Humanos: every RH ability
@@ -110,6 +110,21 @@ describe('movements of an employee', () => {
     expect(items.map((x: any) => x.type)).toEqual(['modificacion']);
     const presented = (await api.ok(LIST, { f: { status: 'presentado' }, l: { search: 'IMSS-1' } })).rhImssMovements.items;
     expect(presented.map((x: any) => x.acuse)).toEqual(['LOTE-778812']);
+  });
+});
+
+describe('payroll reads the salary in force at the period end', () => {
+  it('a raise effective Fri 20 Nov: the 1–15 Nov quincena pays the old 400.00, the 16–30 Nov one the new 450.00', async () => {
+    await api.retireDemoQuincenal();
+    const e = await api.createEmployee({ number: 'IMSS-2', names: 'Mario', lastName: 'Zamora', secondLastName: 'Ibarra', birthDate: '1988-02-10', hireDate: '2026-11-02', dailySalary: '400.00' });
+    const current = (await api.ok(`query($id:ID!){ rhEmployee(id:$id){ ${EMPLOYEE} } }`, { id: e.id })).rhEmployee;
+    await api.ok(UPDATE, { id: e.id, v: current.version, i: { ...e.input, dailySalary: '450.00', salaryEffectiveDate: '2026-11-20' } });
+    const first = (await api.ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-11-01', periodEnd: '2026-11-15', paymentDate: '2026-11-15', description: 'Quincena antes del aumento' } })).rhPayrollCreate;
+    const second = (await api.ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-11-16', periodEnd: '2026-11-30', paymentDate: '2026-11-30', description: 'Quincena del aumento' } })).rhPayrollCreate;
+    const row = (p: any) => p.employees.find((x: any) => x.employeeId === e.id);
+    // SBC = salary × 1.0493 (first year): 400.00 × 1.0493 = 419.72; 450.00 × 1.0493 = 472.185 → 472.19
+    expect([m(row(first).dailySalary), m(row(first).sbcDaily)]).toEqual(['400.00', '419.72']);
+    expect([m(row(second).dailySalary), m(row(second).sbcDaily)]).toEqual(['450.00', '472.19']);
   });
 });
 
