@@ -37,7 +37,7 @@ describe('movements of an employee', () => {
   let employee: any;
 
   it('a hire is an alta (08) effective on the hire date; deadline Thu 26 Nov + 5 business days = Fri 27, Mon 30, Tue 1, Wed 2, Thu 3 Dec', async () => {
-    employee = await api.createEmployee({ number: 'IMSS-1', names: 'Lucía', lastName: 'Ávalos', secondLastName: 'Núñez', birthDate: '1990-05-14', hireDate: '2026-11-26', dailySalary: '500.00' });
+    employee = await api.createEmployee({ number: 'IMSS-1', names: 'Lucía', lastName: 'Ávalos', secondLastName: 'Núñez', birthDate: '1990-05-14', hireDate: '2026-11-26', dailySalary: '500.00', payFrequency: 'semanal' });
     const [alta] = await movementsOf(employee.id);
     expect(alta).toMatchObject({ type: 'alta', typeLabel: '08 Alta o reingreso', effectiveDate: '2026-11-26', deadline: '2026-12-03', status: 'pendiente', employeeNumber: 'IMSS-1' });
     expect(alta.nss).toBe(employee.input.nss);
@@ -110,6 +110,15 @@ describe('movements of an employee', () => {
     expect(items.map((x: any) => x.type)).toEqual(['modificacion']);
     const presented = (await api.ok(LIST, { f: { status: 'presentado' }, l: { search: 'IMSS-1' } })).rhImssMovements.items;
     expect(presented.map((x: any) => x.acuse)).toEqual(['LOTE-778812']);
+  });
+
+  it('a reingreso on Mon 30 Nov is again an 08: deadline Tue 1, Wed 2, Thu 3, Fri 4, Mon 7 Dec; SBC restarts at the first-year factor', async () => {
+    const before = (await api.ok(`query($id:ID!){ rhEmployee(id:$id){ ${EMPLOYEE} } }`, { id: employee.id })).rhEmployee;
+    await api.ok('mutation($id:ID!,$v:Int!,$i:RhEmployeeRehireInput!){ rhEmployeeRehire(id:$id,version:$v,input:$i){ id } }', { id: employee.id, v: before.version, i: { hireDate: '2026-11-30', dailySalary: '700.00' } });
+    const reingreso = (await movementsOf(employee.id)).find((x) => x.type === 'alta' && x.effectiveDate === '2026-11-30');
+    // SBC = 700.00 × 1.0493 = 734.51
+    expect(reingreso).toMatchObject({ deadline: '2026-12-07', status: 'pendiente' });
+    expect(m(reingreso.sbc)).toBe('734.51');
   });
 });
 
