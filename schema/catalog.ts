@@ -26,7 +26,7 @@ export const MODULE_CATALOG: CatalogModule[] = [
     submodules: [
       sub('employees', 'Empleados'), sub('agreements', 'Convenios'), sub('payroll', 'Nóminas', CRUD_AX),
       sub('fiscal-payroll', 'Nóminas Fiscales', CRUD_AX), sub('rh-settings', 'Configuración RH'),
-      sub('rh-reports', 'Informes', REPORT),
+      sub('rh-reports', 'Informes', REPORT), sub('imss-movements', 'Movimientos IMSS', ['ver', 'crear']),
     ],
   },
   {

@@ -34,6 +34,7 @@ export const ROUTE_CONTRACT: ReadonlyArray<readonly [string, string]> = [
   ['/system/rh/settings/concepts', 'Conceptos'],
   ['/system/rh/settings/employer-registrations', 'Registros patronales'],
   ['/system/rh/reports', 'Informes'],
+  ['/system/rh/imss-movements', 'Movimientos IMSS'],
   ['/system/vehicleParks/vehicles', 'Vehículos'],
   ['/system/vehicleParks/vehicles/vehicles-form', 'Formulario de Vehículos'],
   ['/system/vehicleParks/fuel', 'Combustible'],

@@ -221,6 +221,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   cancelado: 'Cancelación',
   // Recursos Humanos
   terminate: 'Baja de empleado',
+  present: 'Presentado en IDSE',
   rehire: 'Reingreso',
   photo: 'Cambio de foto',
   document_add: 'Documento agregado',
@@ -292,6 +293,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_position: 'Puesto',
   rh_workplace: 'Plaza',
   rh_employer_registration: 'Registro patronal',
+  rh_imss_movement: 'Movimiento IMSS',
   rh_state_payroll_tax_rate: 'Tasa de impuesto sobre nóminas',
   rh_document_type: 'Tipo de documento (RH)',
   rh_concept: 'Concepto de nómina',

@@ -26,6 +26,8 @@ export type ReasonDialogProps = {
   reasonPlaceholder?: string;
   /** False when the reason may stay empty (sent as ''). */
   required?: boolean;
+  /** What an empty required field says, when the field is not a «motivo» (an IDSE acuse). */
+  requiredMessage?: string;
   maxLength?: number;
   /** Runs when the dialog closes: `confirmed` is true after a confirm that succeeded, false when dismissed. */
   onClose: (confirmed: boolean) => void;
@@ -49,6 +51,7 @@ export function ReasonDialog({
   reasonLabel = REASON_DIALOG_TEXTS.reason,
   reasonPlaceholder = REASON_DIALOG_TEXTS.reasonPlaceholder,
   required = true,
+  requiredMessage = REASON_DIALOG_TEXTS.required,
   maxLength = 500,
   onClose,
   onConfirm,
@@ -70,7 +73,7 @@ export function ReasonDialog({
   const submit = async () => {
     const text = reason.trim();
     if (required && !text) {
-      setError(REASON_DIALOG_TEXTS.required);
+      setError(requiredMessage);
       return;
     }
     setError(null);

@@ -38,6 +38,7 @@ import { rhEmployeeResolvers } from './rh/employees/resolvers';
 import { seedRhEmployeesDemo } from './rh/employees/seed';
 import { rhContributions } from './rh/contributions';
 import { rhAgreementResolvers } from './rh/agreements/resolvers';
+import { rhImssMovementResolvers } from './rh/imss-movements/resolvers';
 import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
@@ -91,6 +92,7 @@ export const modules: ServerModule[] = [
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },
   { name: 'rh-employer', resolvers: rhEmployerResolvers },
+  { name: 'rh-imss-movements', resolvers: rhImssMovementResolvers },
   // After Recursos Humanos: the demo vehicles' drivers are its employees.
   { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo, contributions: vehicleParkContributions },
   { name: 'vehicle-park-settings', resolvers: vpSettingsResolvers },

@@ -17,6 +17,10 @@ export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/syst
     description: 'ISR, subsidio e IMSS de cada nómina calculada; calculadora fiscal.',
   }),
   detail('fiscalPayroll/payroll-detail', 'Nómina Fiscal', 'Nóminas Fiscales', 'fiscalPayroll', { load: () => import('./fiscal/FiscalPayrollDetailPage').then((m) => m.FiscalPayrollDetailPage) }),
+  screen('imss-movements', 'Movimientos IMSS', 'Movimientos IMSS', {
+    load: () => import('./imss-movements/ImssMovementsPage').then((m) => m.ImssMovementsPage),
+    description: 'Altas, bajas y modificaciones de salario por presentar en IDSE, con su fecha límite y el archivo para la carga por lote.',
+  }),
   screen('settings', 'Configuración RH', 'Configuración RH', {
     load: () => import('./settings/SettingsLandingPage').then((m) => m.SettingsLandingPage),
     description: 'Áreas, puestos, plazas, documentos del expediente, conceptos de nómina y registros patronales.',

@@ -28,6 +28,7 @@ export const rhContributions: ModuleContributions = {
     rh_state_payroll_tax_rate: { parts: data.referenceParts.rh_state_payroll_tax_rate, label: (p) => (p.name ? `Impuesto sobre nóminas ${p.name}` : ''), historySubject: SETTINGS },
     rh_document_type: { parts: named('rh_document_types'), label: name, historySubject: SETTINGS },
     rh_concept: { parts: data.referenceParts.rh_concept, label: name, historySubject: SETTINGS },
+    rh_imss_movement: { parts: data.referenceParts.rh_imss_movement, label: (p) => (p.name ? `Movimiento IMSS ${p.name}` : ''), historySubject: 'Recursos Humanos-Movimientos IMSS' },
     rh_employee: { parts: data.referenceParts.rh_employee, label: name, historySubject: 'Recursos Humanos-Empleados' },
     rh_agreement: { parts: data.referenceParts.rh_agreement, label: (p) => joined(`Convenio ${folio(p)}`, p.name), historySubject: 'Recursos Humanos-Convenios' },
     rh_payroll: { parts: data.referenceParts.rh_payroll, label: (p) => joined(`Nómina ${folio(p)}`, p.name), historySubject: ['Recursos Humanos-Nóminas', 'Recursos Humanos-Nóminas Fiscales'] },

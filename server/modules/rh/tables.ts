@@ -578,3 +578,46 @@ export const rhPayrollEmployerQuotas = pgTable(
   },
   (t) => [index('rh_payroll_employer_quotas_payroll_idx').on(t.payrollId), index('rh_payroll_employer_quotas_registration_idx').on(t.registrationId)],
 );
+
+// ---- Movimientos IMSS (issue 27) ----
+
+/**
+ * One afiliatorio movement per alta/reingreso (08), baja (02) and modificación
+ * de salario (07), with the data IDSE needs as it was on the day (name, NSS,
+ * CURP and registro are copied: a later correction of the employee does not
+ * rewrite what was, or will be, presented). Never deleted.
+ */
+export const rhImssMovements = pgTable(
+  'rh_imss_movements',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    employerRegistrationId: integer('employer_registration_id').references(() => rhEmployerRegistrations.id),
+    registro: text('registro').notNull().default(''),
+    type: text('type').notNull(),
+    effectiveDate: date('effective_date').notNull(),
+    deadline: date('deadline').notNull(),
+    nss: text('nss').notNull(),
+    curp: text('curp').notNull(),
+    employeeNumber: text('employee_number').notNull(),
+    lastName: text('last_name').notNull(),
+    secondLastName: text('second_last_name').notNull().default(''),
+    names: text('names').notNull(),
+    dailySalary: money('daily_salary').notNull(),
+    sbc: money('sbc').notNull(),
+    bajaCause: text('baja_cause'),
+    status: text('status').notNull().default('pendiente'),
+    acuse: text('acuse'),
+    presentedAt: timestamp('presented_at', { withTimezone: true, mode: 'date' }),
+    presentedBy: integer('presented_by').references(() => users.id),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rh_imss_movements_list_idx').on(t.status, t.deadline),
+    index('rh_imss_movements_employee_idx').on(t.employeeId, t.effectiveDate),
+    check('rh_imss_movements_type_ck', sql`${t.type} in ('alta', 'baja', 'modificacion')`),
+    check('rh_imss_movements_status_ck', sql`${t.status} in ('pendiente', 'presentado')`),
+    check('rh_imss_movements_presented_ck', sql`${t.status} = 'pendiente' or ${t.acuse} is not null`),
+  ],
+);

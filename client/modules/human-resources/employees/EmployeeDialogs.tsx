@@ -6,6 +6,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@apollo/client/react';
 import { RhEmployeeRehireDocument, RhEmployeeTerminateDocument } from '../../../../generated/modules/human-resources/graphql';
 import { todayMx } from '../../../../schema/dates';
+import { IMSS_BAJA_CAUSES } from '../../../../schema/rh/imssMovements';
 import { DateField } from '../../../components/DateField';
 import { FormDialog } from '../../../components/EditDialog';
 import { NumberField } from '../../../components/NumberField';
@@ -18,8 +19,12 @@ const required = (v: string) => (v.trim() ? null : 'Este campo es obligatorio.')
 
 export function TerminateDialog({ employee, onClose }: { employee: Employee; onClose: () => void }) {
   const [terminate] = useMutation(RhEmployeeTerminateDocument);
-  const form = useForm({ mode: 'controlled', initialValues: { date: todayMx(), reason: '' }, validate: { date: required, reason: (v: string) => (v.trim() ? null : 'Indica el motivo.') } });
-  const { save, saving, error } = useFormSave({ form, fields: ['date', 'reason'], onSaved: onClose });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { date: todayMx(), reason: '', imssCause: '' },
+    validate: { date: required, reason: (v: string) => (v.trim() ? null : 'Indica el motivo.'), imssCause: required },
+  });
+  const { save, saving, error } = useFormSave({ form, fields: ['date', 'reason', 'imssCause'], onSaved: onClose });
   return (
     <FormDialog
       title={t.terminateTitle}
@@ -39,6 +44,13 @@ export function TerminateDialog({ employee, onClose }: { employee: Employee; onC
       <Text size="sm">{t.terminateHelp}</Text>
       <DateField label={t.terminationDate} required min={employee.hireDate} {...form.getInputProps('date')} />
       <Textarea label={t.terminationReason} required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
+      <Select
+        label={texts.form.fields.imssCause}
+        required
+        allowDeselect={false}
+        data={IMSS_BAJA_CAUSES.map((c) => ({ value: c.code, label: `${c.code} ${c.name}` }))}
+        {...form.getInputProps('imssCause')}
+      />
     </FormDialog>
   );
 }

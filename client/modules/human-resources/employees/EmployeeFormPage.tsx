@@ -72,12 +72,14 @@ type Values = {
   workState: string;
   contractType: string;
   employerRegistrationId: string;
+  /** Issue 27: when a changed salary takes effect (sent only on update; the server ignores it when the salary stays). */
+  salaryEffectiveDate: string;
 };
 
 const EMPTY: Values = {
   number: '', names: '', lastName: '', secondLastName: '', rfc: '', curp: '', nss: '', birthDate: '', hireDate: '', areaId: '', positionId: '', workplaceId: '',
   payFrequency: 'quincenal', wageZone: 'general', dailySalary: '', bank: '', clabe: '', email: '', phone: '', address: '', emergencyContact: '',
-  postalCode: '', workState: '', contractType: '', employerRegistrationId: '',
+  postalCode: '', workState: '', contractType: '', employerRegistrationId: '', salaryEffectiveDate: '',
 };
 
 const valuesOf = (e: Employee): Values => ({
@@ -85,6 +87,7 @@ const valuesOf = (e: Employee): Values => ({
   hireDate: e.hireDate, areaId: e.areaId, positionId: e.positionId, workplaceId: e.workplaceId ?? '', payFrequency: e.payFrequency, wageZone: e.wageZone,
   dailySalary: toDecimal(e.dailySalary)?.toFixed(2) ?? e.dailySalary, bank: e.bank, clabe: e.clabe, email: e.email, phone: e.phone, address: e.address, emergencyContact: e.emergencyContact,
   postalCode: e.postalCode, workState: e.workState, contractType: e.contractType, employerRegistrationId: e.employerRegistrationId ?? '',
+  salaryEffectiveDate: todayMx(),
 });
 
 const FIELDS = Object.keys(EMPTY);
@@ -135,6 +138,8 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
   const baja = employee?.status === 'baja';
   // After a baja only contact, bank and CFDI de nómina data change (schema/rh/employees EDITABLE_AFTER_BAJA); the rest takes a reingreso.
   const locked = (field: keyof Values) => readOnly || (baja && !isEditableAfterBaja(field));
+  const typedSalary = toDecimal(v.dailySalary);
+  const salaryChanged = Boolean(employee && typedSalary && !typedSalary.eq(employee.dailySalary));
 
   const save = () =>
     runSave(async () => {
@@ -145,6 +150,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
         curp: v.curp.trim().toUpperCase(),
         workplaceId: v.workplaceId || null,
         employerRegistrationId: v.employerRegistrationId || null,
+        salaryEffectiveDate: employee && salaryChanged ? v.salaryEffectiveDate || null : null,
       };
       if (employee) {
         await update({ variables: { id: employee.id, version: employee.version, input } });
@@ -282,6 +288,19 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
                 {...form.getInputProps('dailySalary')}
               />
             </SimpleGrid>
+            {salaryChanged ? (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
+                <DateField
+                  label={f.salaryEffectiveDate}
+                  description={t.salaryEffectiveDateHint}
+                  required
+                  min={v.hireDate}
+                  max={todayMx()}
+                  disabled={locked('dailySalary')}
+                  {...form.getInputProps('salaryEffectiveDate')}
+                />
+              </SimpleGrid>
+            ) : null}
             {employee ? (
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
                 <TextInput label={f.sdi} value={formatMoney(employee.sdi)} readOnly variant="filled" description={employee.sdiFormula} />

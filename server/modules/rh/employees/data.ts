@@ -313,29 +313,8 @@ export async function releaseWorkplaces(ex: Executor, employeeId: number): Promi
 
 // ---- fiscal figures ------------------------------------------------------------------------
 
-export type FiscalYearRow = {
-  year: number;
-  minimumWageValidFrom: string;
-  minimumWageGeneral: string;
-  minimumWageBorder: string;
-  aguinaldoDays: number;
-  vacationPremiumPercent: string;
-  vacationDays: { fromYear: number; toYear: number; days: number }[];
-};
-
-/** The fiscal year in force on `date`: the latest whose minimum wage started on or before it (else the earliest loaded). */
-export async function fiscalYearOn(ex: Executor, date: string): Promise<FiscalYearRow | null> {
-  const rows = await queryRows<FiscalYearRow>(
-    ex,
-    sql`select year, minimum_wage_valid_from::text as "minimumWageValidFrom", minimum_wage_general::text as "minimumWageGeneral",
-        minimum_wage_border::text as "minimumWageBorder", aguinaldo_days as "aguinaldoDays", vacation_premium_percent::text as "vacationPremiumPercent",
-        vacation_days as "vacationDays"
-      from rh_fiscal_years
-      order by case when minimum_wage_valid_from <= ${date}::date then 0 else 1 end, case when minimum_wage_valid_from <= ${date}::date then year end desc nulls last, year
-      limit 1`,
-  );
-  return rows[0] ?? null;
-}
+// The fiscal year in force on a date: shared RH SQL (../data), used here for the minimum wage and the SDI.
+export { fiscalYearOn, type FiscalYearRow } from '../data';
 
 // ---- history ---------------------------------------------------------------------------------
 
@@ -357,6 +336,15 @@ export async function insertEvent(
 ): Promise<void> {
   await ex.execute(sql`insert into rh_employment_events (employee_id, event, date, reason, daily_salary, workplace_id, recorded_by)
     values (${v.employeeId}, ${v.event}, ${v.date}, ${v.reason ?? ''}, ${v.dailySalary ?? null}, ${v.workplaceId ?? null}, ${v.recordedBy})`);
+}
+
+/** The latest date a salary took effect (alta, reingreso or cambio de salario), or null. */
+export async function lastSalaryDate(ex: Executor, employeeId: number): Promise<string | null> {
+  const rows = await queryRows<{ date: string | null }>(
+    ex,
+    sql`select max(date)::text as date from rh_employment_events where employee_id = ${employeeId} and event in ('alta', 'reingreso', 'salario')`,
+  );
+  return rows[0]?.date ?? null;
 }
 
 export async function eventsOf(ex: Executor, employeeIds: number[]): Promise<EventRow[]> {

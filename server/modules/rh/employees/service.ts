@@ -20,6 +20,8 @@ import { sdiFor, yearsOfService } from '../../../../schema/rh/fiscal';
 import { ESTADOS, TIPOS_CONTRATO } from '../../../../schema/rh/satNomina';
 import { countsOf, type Indicator } from '../../../lib/indicators';
 import * as data from './data';
+import { recordMovement } from '../imss-movements/service';
+import { DEFAULT_BAJA_CAUSE, IMSS_MOVEMENT_MSG, isImssBajaCause } from '../../../../schema/rh/imssMovements';
 import { MSG } from './messages';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -80,7 +82,20 @@ export const employeeInput = z.object({
 });
 export type EmployeeInput = z.infer<typeof employeeInput>;
 
-const terminateInput = z.object({ date: isoDate(), reason: z.string({ error: MSG.reason }).trim().min(1, MSG.reason).max(500, 'Máximo 500 caracteres.') });
+const terminateInput = z.object({
+  date: isoDate(),
+  reason: z.string({ error: MSG.reason }).trim().min(1, MSG.reason).max(500, 'Máximo 500 caracteres.'),
+  // Issue 27: IDSE's causa de baja; an integration that does not send it gets «6 Otras».
+  imssCause: z
+    .string({ error: IMSS_MOVEMENT_MSG.bajaCause })
+    .trim()
+    .toUpperCase()
+    .nullish()
+    .transform((v) => v || DEFAULT_BAJA_CAUSE)
+    .refine(isImssBajaCause, IMSS_MOVEMENT_MSG.bajaCause),
+});
+/** Issue 27: the day a salary change takes effect (parsed apart from the employee's data: it is not a field of the record). */
+const salaryDateInput = z.object({ salaryEffectiveDate: z.union([z.literal(''), isoDate()]).nullish().transform((v) => v || null) });
 const rehireInput = z.object({
   hireDate: isoDate(),
   workplaceId: z.union([z.literal(''), rules.id()]).nullish().transform((v) => (typeof v === 'number' ? v : null)),
@@ -200,6 +215,20 @@ async function salaryErrors(ex: Executor, zone: data.WageZone, salary: string, o
   return min !== null && dec(salary).lt(min) ? { [field]: MSG.minimumWage(zone, min) } : {};
 }
 
+/**
+ * When a salary change takes effect (issue 27): not in the future (the record
+ * holds the salary in force, and IDSE takes a modificación once it applies),
+ * not before the hire date, not before the last salary already recorded (the
+ * history is never rewritten).
+ */
+async function salaryDateErrors(ex: Executor, employeeId: number, effectiveDate: string, hireDate: string, today: string): Promise<FieldMessages> {
+  if (effectiveDate > today) return { salaryEffectiveDate: IMSS_MOVEMENT_MSG.salaryDateFuture };
+  if (effectiveDate < hireDate) return { salaryEffectiveDate: IMSS_MOVEMENT_MSG.salaryDateBeforeHire(hireDate) };
+  const last = await data.lastSalaryDate(ex, employeeId);
+  if (last && effectiveDate < last) return { salaryEffectiveDate: IMSS_MOVEMENT_MSG.salaryDateBeforeLast(last) };
+  return {};
+}
+
 type Current = { id: number; areaId: number; positionId: number; workplaceId: number | null; status: data.EmployeeStatus } | null;
 
 /**
@@ -294,6 +323,7 @@ export async function createEmployee(ctx: RequestContext, input: unknown): Promi
       const newId = await data.insertEmployee(tx, { ...values(v), createdBy: ctx.auth?.id ?? null });
       await moveToWorkplace(tx, newId, org.workplace);
       await data.insertEvent(tx, { employeeId: newId, event: 'alta', date: v.hireDate, dailySalary: money(v.dailySalary), workplaceId: org.workplace?.id ?? null, recordedBy: ctx.auth?.id ?? null });
+      await recordMovement(tx, ctx, { employeeId: newId, type: 'alta', effectiveDate: v.hireDate, dailySalary: v.dailySalary, seniorityFrom: v.hireDate });
       await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: newId, action: 'create', after: v });
       return newId;
     });
@@ -305,6 +335,7 @@ export async function createEmployee(ctx: RequestContext, input: unknown): Promi
 
 export async function updateEmployee(ctx: RequestContext, id: string, version: number, input: unknown): Promise<EmployeeRecord> {
   const v = parseInput(employeeInput, input);
+  const { salaryEffectiveDate } = parseInput(salaryDateInput, input);
   const employeeId = idOf(id);
   const today = todayMx();
   let workplaceCode: string | null = null;
@@ -323,11 +354,15 @@ export async function updateEmployee(ctx: RequestContext, id: string, version: n
       const errors = { ...identityDateErrors(v, today), ...(await identityErrors(tx, v, employeeId)), ...org.errors };
       // A salary kept as it was stays valid when a new year raises the minimum; a changed one must reach it.
       if (!dec(v.dailySalary).eq(before.dailySalary) || v.wageZone !== before.wageZone) Object.assign(errors, await salaryErrors(tx, v.wageZone, v.dailySalary, v.hireDate));
+      const salaryChanged = !dec(v.dailySalary).eq(before.dailySalary);
+      const effectiveDate = salaryEffectiveDate ?? today;
+      if (salaryChanged) Object.assign(errors, await salaryDateErrors(tx, employeeId, effectiveDate, v.hireDate, today));
       if (Object.keys(errors).length) throw badInput(errors);
       if (!(await data.updateEmployee(tx, employeeId, version, values(v)))) throw conflict();
       const recordedBy = ctx.auth?.id ?? null;
-      if (!dec(v.dailySalary).eq(before.dailySalary)) {
-        await data.insertEvent(tx, { employeeId, event: 'salario', date: today, reason: `De ${money(before.dailySalary)} a ${money(v.dailySalary)}`, dailySalary: money(v.dailySalary), workplaceId: org.workplace?.id ?? null, recordedBy });
+      if (salaryChanged) {
+        await data.insertEvent(tx, { employeeId, event: 'salario', date: effectiveDate, reason: `De ${money(before.dailySalary)} a ${money(v.dailySalary)}`, dailySalary: money(v.dailySalary), workplaceId: org.workplace?.id ?? null, recordedBy });
+        await recordMovement(tx, ctx, { employeeId, type: 'modificacion', effectiveDate, dailySalary: v.dailySalary, seniorityFrom: v.hireDate });
       }
       const moved = await moveToWorkplace(tx, employeeId, org.workplace);
       if (moved) {
@@ -361,7 +396,8 @@ export async function terminateEmployee(ctx: RequestContext, id: string, version
     const released: Record<string, string> = {};
     for (const release of contributions().employeeReleases) Object.assign(released, await release(tx, ctx, leaving));
     await data.insertEvent(tx, { employeeId, event: 'baja', date: v.date, reason: v.reason, dailySalary: before.dailySalary, workplaceId: before.workplaceId, recordedBy: ctx.auth?.id ?? null });
-    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'terminate', before, after: { status: 'baja', terminationDate: v.date, terminationReason: v.reason, freedWorkplaces: freed, ...released } });
+    await recordMovement(tx, ctx, { employeeId, type: 'baja', effectiveDate: v.date, dailySalary: before.dailySalary, seniorityFrom: before.hireDate, bajaCause: v.imssCause });
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'terminate', before, after: { status: 'baja', terminationDate: v.date, terminationReason: v.reason, imssCause: v.imssCause, freedWorkplaces: freed, ...released } });
   });
   return record(db(ctx), employeeId);
 }
@@ -390,6 +426,7 @@ export async function rehireEmployee(ctx: RequestContext, id: string, version: n
       if (!(await data.rehireEmployee(tx, employeeId, version, { hireDate: v.hireDate, dailySalary: salary }))) throw conflict();
       await moveToWorkplace(tx, employeeId, org.workplace);
       await data.insertEvent(tx, { employeeId, event: 'reingreso', date: v.hireDate, reason: v.reason, dailySalary: salary, workplaceId: org.workplace?.id ?? null, recordedBy: ctx.auth?.id ?? null });
+      await recordMovement(tx, ctx, { employeeId, type: 'alta', effectiveDate: v.hireDate, dailySalary: salary, seniorityFrom: v.hireDate });
       await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: employeeId, action: 'rehire', before, after: { status: 'activo', hireDate: v.hireDate, dailySalary: salary, workplaceId: org.workplace?.id ?? null, reason: v.reason } });
     });
     return record(db(ctx), employeeId);
@@ -549,6 +586,7 @@ export async function importEmployees(ctx: RequestContext, rows: ImportRow[]): P
       const id = await data.insertEmployee(tx, { ...values(value), createdBy: ctx.auth?.id ?? null });
       if (workplace && !(await data.occupyWorkplace(tx, workplace.id, id))) throw badInput({ workplaceId: MSG.workplaceTaken(workplace.code) });
       await data.insertEvent(tx, { employeeId: id, event: 'alta', date: value.hireDate, dailySalary: money(value.dailySalary), workplaceId: workplace?.id ?? null, recordedBy: ctx.auth?.id ?? null });
+      await recordMovement(tx, ctx, { employeeId: id, type: 'alta', effectiveDate: value.hireDate, dailySalary: value.dailySalary, seniorityFrom: value.hireDate });
       ids.push(id);
     }
     await writeAudit(tx, actorOf(ctx), { entity: 'rh_employee', entityId: 'import', action: 'import', after: { count: ids.length, ids } });

@@ -145,11 +145,20 @@ export async function insertPayroll(
 
 export type EligibleEmployee = { id: number; number: string; name: string; dailySalary: string; wageZone: 'general' | 'frontera'; hireDate: string; firstHireDate: string };
 
-/** Active employees of the frequency hired on or before the period end. */
+/**
+ * Issue 27: the daily salary in force on `date`: the latest alta, reingreso or
+ * salary change that took effect on or before it (a raise dated after the
+ * period does not reach it); the record's salary when no history is kept.
+ */
+const salaryInForce = (date: string) => sql`coalesce((select ev.daily_salary from rh_employment_events ev
+    where ev.employee_id = e.id and ev.event in ('alta', 'reingreso', 'salario') and ev.daily_salary is not null and ev.date <= ${date}::date
+    order by ev.date desc, ev.id desc limit 1), e.daily_salary)`;
+
+/** Active employees of the frequency hired on or before the period end, with the salary in force at the period end. */
 export async function eligibleEmployees(ex: Executor, frequency: string, periodEnd: string): Promise<EligibleEmployee[]> {
   return queryRows<EligibleEmployee>(
     ex,
-    sql`select e.id, e.number, ${employeeNameSql('e')} as name, e.daily_salary::text as "dailySalary", e.wage_zone as "wageZone",
+    sql`select e.id, e.number, ${employeeNameSql('e')} as name, ${salaryInForce(periodEnd)}::text as "dailySalary", e.wage_zone as "wageZone",
           e.hire_date::text as "hireDate", e.first_hire_date::text as "firstHireDate"
         from rh_employees e
         where e.status = 'activo' and e.pay_frequency = ${frequency} and e.hire_date <= ${periodEnd}
