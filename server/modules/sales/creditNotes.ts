@@ -307,6 +307,7 @@ export async function cancelCreditNote(ctx: RequestContext, id: string, version:
 
 export const getCreditNote = (ctx: RequestContext, id: string) => data.findCreditNote(db(ctx), idOf(id));
 export const creditNotesOfInvoices = (ctx: RequestContext, ids: number[]) => data.creditNotesOfInvoices(db(ctx), ids);
+export const creditNotesOfAnticipos = (ctx: RequestContext, ids: number[]) => data.creditNotesOfAnticipos(db(ctx), ids);
 export const creditNoteLines = (ctx: RequestContext, ids: number[]) => data.creditNoteLinesOf(db(ctx), ids);
 
 /** The note's CFDI as stamped (or as sealed while pendiente); null when the PAC refused it. */

@@ -86,6 +86,12 @@ export async function creditNotesOfInvoices(ex: Executor, invoiceIds: number[]):
   return queryRows<CreditNoteRow>(ex, sql`${creditNoteSelect} where n.invoice_id in ${inList(invoiceIds)} order by n.invoice_id, n.id`);
 }
 
+/** The egresos (07) that apply some facturas de anticipo (every status), oldest first. */
+export async function creditNotesOfAnticipos(ex: Executor, anticipoIds: number[]): Promise<CreditNoteRow[]> {
+  if (!anticipoIds.length) return [];
+  return queryRows<CreditNoteRow>(ex, sql`${creditNoteSelect} where n.anticipo_id in ${inList(anticipoIds)} order by n.anticipo_id, n.id`);
+}
+
 export async function creditNoteLinesOf(ex: Executor, ids: number[]): Promise<CreditNoteLineRow[]> {
   if (!ids.length) return [];
   return queryRows<CreditNoteLineRow>(
