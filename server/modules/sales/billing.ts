@@ -257,6 +257,8 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
     const company = await getCompanyProfile(tx);
     // Everything that does not need the folio first; the folio is taken by the invoice's own update, last.
     for (const g of await data.generatorsOfInvoice(tx, invoiceId)) assertAction(GENERATOR_LIFECYCLE, 'facturar', g.status, 'facturado');
+    // The anticipos it relates (07) may have been cancelled or used up since the draft was saved.
+    await checkRelatedAnticipos(tx, before.clientId, (await data.anticiposOfInvoices(tx, [invoiceId])).map((a) => a.id));
     await data.markGeneratorsInvoiced(tx, invoiceId);
     const frozen = {
       status: 'emitida' as const,
