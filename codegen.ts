@@ -46,6 +46,7 @@ const config: CodegenConfig = {
           Invoice: '../server/modules/sales/data#InvoiceRow',
           ClientPayment: '../server/modules/sales/data#PaymentRow',
           CreditNote: '../server/modules/sales/data#CreditNoteRow',
+          InvoiceAnticipo: '../server/modules/sales/data#AnticipoRow',
           CreditNoteLine: '../server/modules/sales/data#CreditNoteLineRow',
           Article: '../server/modules/warehouse/data#ArticleRow',
           ArticleOption: '../server/modules/warehouse/data#ArticleOptionRow',

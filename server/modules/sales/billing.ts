@@ -29,6 +29,7 @@ import { loadCompanyCsd } from '../../lib/companyCsd';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
 import { retentionRates, taxChoiceErrors } from '../../../schema/sales/totals';
+import { anticipoAvailable, anticipoLine, globalInfoErrors, isPublicoEnGeneral, PUBLIC_NAME, PUBLIC_REGIMEN, PUBLIC_RFC } from '../../../schema/sales/anticipos';
 
 export const idOf = (id: string | number): number => {
   const n = Number(id);
@@ -70,6 +71,8 @@ export const openInvoices = (ctx: RequestContext, clientId: string) => data.open
 export const invoiceLines = (ctx: RequestContext, ids: number[]) => data.invoiceLinesOf(db(ctx), ids);
 export const invoiceGenerators = (ctx: RequestContext, ids: number[]) => data.generatorsOfInvoices(db(ctx), ids);
 export const invoicePayments = (ctx: RequestContext, ids: number[]) => data.paymentsOfInvoices(db(ctx), ids);
+export const invoiceAnticipos = (ctx: RequestContext, ids: number[]) => data.anticiposOfInvoices(db(ctx), ids);
+export const availableAnticipos = (ctx: RequestContext, clientId: string) => data.availableAnticiposOf(db(ctx), idOf(clientId));
 
 /**
  * Builds the invoice from its input: the generadores (locked, authorised,
@@ -87,6 +90,14 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
   const person = receptorType(client.rfc);
   if (person === 'generico' && v.usoCfdi !== 'S01') throw badInput({ usoCfdi: MSG.genericNeedsS01 });
   if (person !== 'generico' && !USOS_CFDI.find((u) => u.code === v.usoCfdi)?.applies.includes(person)) throw badInput({ usoCfdi: MSG.usoPerson(person) });
+  const kind = v.kind === 'ANTICIPO' ? 'anticipo' : v.kind === 'GLOBAL' ? 'global' : 'normal';
+  const global = kind === 'global' ? { periodicidad: v.globalPeriodicidad ?? '', meses: v.globalMeses ?? '', anio: v.globalAnio ?? 0 } : null;
+  if (global) {
+    if (client.rfc.toUpperCase() !== PUBLIC_RFC) throw badInput({ clientId: MSG.globalNeedsPublic });
+    const wrong = globalInfoErrors(global, Number(todayMx().slice(0, 4)));
+    if (Object.keys(wrong).length) throw badInput(wrong);
+  } else if (isPublicoEnGeneral(client.rfc, client.name)) throw badInput({ kind: MSG.publicNeedsGlobal });
+  await checkRelatedAnticipos(tx, v.clientId, v.anticipoIds);
 
   const locked = await data.lockGenerators(tx, v.generatorIds);
   const fields: FieldMessages = {};
@@ -120,7 +131,8 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
         conceptId: l.conceptId,
       }));
   });
-  const all = [...fromGenerators, ...v.lines.map((l) => ({ ...l, generatorId: null, conceptId: null }))];
+  const free = kind === 'anticipo' ? [anticipoLine(v.anticipoAmount as string)] : v.lines;
+  const all = [...fromGenerators, ...free.map((l) => ({ ...l, generatorId: null, conceptId: null }))];
   const contractIds = [...new Set(generators.map((g) => g.contract.id))];
   // Retentions left to the rule follow what the contract's quote chose (the client agreed to them there).
   const quoted = contractIds.length === 1 && (v.isrRetention == null || v.ivaRetention == null) ? await data.quoteRetentionsOfContract(tx, contractIds[0]) : null;
@@ -137,7 +149,12 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
   const priced = priceLines(all, rates);
   return {
     generatorIds: v.generatorIds,
+    anticipoIds: v.anticipoIds,
     header: {
+      kind,
+      globalPeriodicidad: global?.periodicidad ?? null,
+      globalMeses: global?.meses ?? null,
+      globalAnio: global?.anio ?? null,
       clientId: v.clientId,
       contractId: contractIds.length === 1 ? contractIds[0] : null,
       serie: v.serie,
@@ -164,6 +181,20 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
   };
 }
 
+/** Anticipos a final invoice relates (07): facturas de anticipo of its client, stamped, vigente, with something left to apply. */
+async function checkRelatedAnticipos(tx: Executor, clientId: number, ids: number[]): Promise<void> {
+  const rows = new Map((await data.findAnticipos(tx, ids)).map((a) => [a.id, a]));
+  const fields: FieldMessages = {};
+  ids.forEach((id, i) => {
+    const a = rows.get(id);
+    if (!a || a.kind !== 'anticipo' || a.clientId !== clientId) fields[`anticipoIds.${i}`] = MSG.anticipoMissing;
+    else if (a.stampStatus !== 'timbrada' || a.status === 'cancelada' || a.satCancelStatus !== null) fields[`anticipoIds.${i}`] = MSG.anticipoNotStamped(a.label);
+    else if (!dec(anticipoAvailable(a.subtotal, a.applied)).gt(0)) fields[`anticipoIds.${i}`] = MSG.anticipoExhausted(a.label);
+    else if (ids.indexOf(id) !== i) fields[`anticipoIds.${i}`] = MSG.invoiceRepeated;
+  });
+  if (Object.keys(fields).length) throw badInput(fields);
+}
+
 async function linkGenerators(tx: Executor, invoiceId: number, ids: number[]): Promise<void> {
   for (const id of ids) await data.updateGenerator(tx, id, null, { invoiceId });
 }
@@ -173,6 +204,7 @@ export async function createInvoice(ctx: RequestContext, input: unknown) {
     const v = await invoiceValues(tx, input, null);
     const newId = await data.insertInvoice(tx, { ...v.header, createdBy: ctx.auth?.id ?? null });
     await data.replaceInvoiceLines(tx, newId, v.lines);
+    await data.replaceInvoiceAnticipos(tx, newId, v.anticipoIds);
     await linkGenerators(tx, newId, v.generatorIds);
     await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: newId, action: 'create', after: v });
     return newId;
@@ -197,6 +229,7 @@ export async function updateInvoice(ctx: RequestContext, id: string, version: nu
     if (!(await data.updateInvoice(tx, invoiceId, version, v.header))) throw conflict();
     const beforeLines = await data.invoiceLinesOf(tx, [invoiceId]);
     await data.replaceInvoiceLines(tx, invoiceId, v.lines);
+    await data.replaceInvoiceAnticipos(tx, invoiceId, v.anticipoIds);
     await linkGenerators(tx, invoiceId, v.generatorIds);
     await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoiceId, action: 'update', before: { ...before, lines: beforeLines }, after: v });
   });
@@ -224,6 +257,8 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
     const company = await getCompanyProfile(tx);
     // Everything that does not need the folio first; the folio is taken by the invoice's own update, last.
     for (const g of await data.generatorsOfInvoice(tx, invoiceId)) assertAction(GENERATOR_LIFECYCLE, 'facturar', g.status, 'facturado');
+    // The anticipos it relates (07) may have been cancelled or used up since the draft was saved.
+    await checkRelatedAnticipos(tx, before.clientId, (await data.anticiposOfInvoices(tx, [invoiceId])).map((a) => a.id));
     await data.markGeneratorsInvoiced(tx, invoiceId);
     const frozen = {
       status: 'emitida' as const,
@@ -234,8 +269,9 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
       emisorRegimen: company.regimenFiscal,
       lugarExpedicion: company.postalCode,
       receptorRfc: client.rfc,
-      receptorName: client.name,
-      receptorRegimen: client.regimenFiscal,
+      // A factura global goes to «PUBLICO EN GENERAL», régimen 616, whatever the client's record says.
+      receptorName: before.kind === 'global' ? PUBLIC_NAME : client.name,
+      receptorRegimen: before.kind === 'global' ? PUBLIC_REGIMEN : client.regimenFiscal,
       receptorPostalCode: client.postalCode,
     };
     // What the seal needs is read before the serie's folio counter is locked: emissions of one
@@ -269,6 +305,7 @@ export async function cancelInvoice(ctx: RequestContext, id: string, version: nu
   const why = readReason(reason);
   const invoiceId = idOf(id);
   const current = found(await data.findInvoice(db(ctx), invoiceId), 'La factura');
+  if (current.kind === 'anticipo' && (await data.activeAnticipoApplications(db(ctx), invoiceId)) > 0) throw appError('CONFLICT', MSG.anticipoHasApplications(current.label));
   // A stamped invoice is cancelled before SAT through the PAC (cancellation.ts), never only here.
   if (current.stampStatus !== null) await cancelStampedInvoice(ctx, current, version, why, sat);
   else await finishCancellation(ctx, invoiceId, version, why);

@@ -78,8 +78,10 @@ export type CfdiLine = Pick<
 export type CfdiBuildOptions = {
   /** TipoDeComprobante: I (ingreso, the default) or E (egreso: a credit note). */
   tipo?: 'I' | 'E';
-  /** CfdiRelacionados: e.g. TipoRelacion 01 with the UUIDs of the invoices a credit note reduces. */
+  /** CfdiRelacionados: TipoRelacion 01 with the invoice a credit note reduces, 07 with the anticipos a final invoice applies. */
   relacionados?: { tipoRelacion: string; uuids: string[] };
+  /** InformacionGlobal of a factura global (público en general). */
+  informacionGlobal?: { periodicidad: string; meses: string; anio: number } | null;
   /** For a borrador's preview: the instant its Fecha shows. */
   now?: Date;
   /**
@@ -155,6 +157,11 @@ export async function buildCfdiXml(invoice: CfdiDocument, lines: CfdiLine[], par
     LugarExpedicion: parties.emisor.postalCode,
   });
   const root = doc.ele(CFDI_NS, 'cfdi:Comprobante', attrs);
+  // The XSD's order: InformacionGlobal, CfdiRelacionados, Emisor, Receptor, Conceptos, Impuestos.
+  if (options.informacionGlobal) {
+    const g = options.informacionGlobal;
+    root.ele(CFDI_NS, 'cfdi:InformacionGlobal', { Periodicidad: g.periodicidad, Meses: g.meses, Año: String(g.anio) });
+  }
   if (options.relacionados?.uuids.length) {
     const rel = root.ele(CFDI_NS, 'cfdi:CfdiRelacionados', { TipoRelacion: options.relacionados.tipoRelacion });
     for (const uuid of options.relacionados.uuids) rel.ele(CFDI_NS, 'cfdi:CfdiRelacionado', { UUID: uuid });

@@ -1,5 +1,6 @@
 // Notas de crédito (issue 26): a CFDI 4.0 tipo E (Egreso) related to one stamped invoice with
-// TipoRelacion 01, that lowers what the client owes on it. Issued through the same steps as an
+// TipoRelacion 01, that lowers what the client owes on it. The egreso that applies an anticipo
+// (TipoRelacion 07, FormaPago 30; schema/sales/anticipos.ts) is the same document and pipeline. Issued through the same steps as an
 // invoice (stamping.ts, lib/cfdiStamping.ts):
 //
 //   1. one transaction: the invoice row locked (FOR UPDATE: parallel notes and payments queue
@@ -38,7 +39,8 @@ import { buildCfdiXml, type CfdiParties } from './cfdi';
 import * as data from './data';
 import type { CreditNoteRow } from './data';
 import { creditNotePdfSpec } from './documents';
-import { creditNoteInput } from './inputs';
+import { anticipoApplicationInput, creditNoteInput, type LineInputValues } from './inputs';
+import { ANTICIPO_FORMA_APLICACION, ANTICIPO_TIPO_RELACION, anticipoAppliedLine, anticipoAvailable } from '../../../schema/sales/anticipos';
 import { MSG } from './messages';
 import { db, idOf, priceLines, readReason } from './service';
 
@@ -67,7 +69,7 @@ async function creditNoteXml(note: CreditNoteRow, lines: data.CreditNoteLineRow[
   return buildCfdiXml(doc, lines, partiesOf(note), {
     sealed: true,
     tipo: 'E',
-    relacionados: { tipoRelacion: CREDIT_NOTE_TIPO_RELACION, uuids: [note.invoiceUuid as string] },
+    relacionados: { tipoRelacion: note.tipoRelacion, uuids: [note.invoiceUuid as string] },
   });
 }
 
@@ -82,24 +84,77 @@ async function moveInvoiceBalance(tx: Executor, inv: { id: number; status: data.
 
 export async function createCreditNote(ctx: RequestContext, input: unknown): Promise<CreditNoteRow> {
   const v = parseInput(creditNoteInput, input);
+  return issueEgreso(ctx, { invoiceId: v.invoiceId, formaPago: v.formaPago, notes: v.notes, lines: v.lines, anticipo: null });
+}
+
+/**
+ * «Aplicar anticipo» (SAT procedure «aplicando el anticipo con CFDI de egreso»): an egreso
+ * related 07 to the stamped final invoice, FormaPago 30, one concept 84111506 ACT for `amount`
+ * (before taxes) with the anticipo's taxes. The final invoice must relate the anticipo (07) and
+ * the anticipo must have that much left: both rows are locked, so parallel applications of one
+ * anticipo queue and never take more than it has.
+ */
+export async function applyAnticipo(ctx: RequestContext, input: unknown): Promise<CreditNoteRow> {
+  const v = parseInput(anticipoApplicationInput, input);
+  return issueEgreso(ctx, {
+    invoiceId: v.invoiceId,
+    formaPago: ANTICIPO_FORMA_APLICACION,
+    notes: v.notes,
+    lines: [anticipoAppliedLine(v.amount)],
+    anticipo: { id: v.anticipoId, amount: v.amount },
+  });
+}
+
+type EgresoSpec = {
+  invoiceId: number;
+  formaPago: string;
+  notes: string;
+  lines: LineInputValues[];
+  /** TipoRelacion 07: the anticipo applied and its amount before taxes; null for a nota de crédito (01). */
+  anticipo: { id: number; amount: string } | null;
+};
+
+/** The anticipo (its row already locked) checked for this final invoice; its taxes are the egreso's. */
+async function checkedAnticipo(tx: Executor, invoice: data.InvoiceRow, anticipo: { id: number; amount: string }): Promise<data.AnticipoRow> {
+  const [a] = await data.findAnticipos(tx, [anticipo.id]);
+  if (!a || a.kind !== 'anticipo' || a.clientId !== invoice.clientId) throw badInput({ anticipoId: MSG.anticipoMissing });
+  if (a.stampStatus !== 'timbrada' || a.status === 'cancelada' || a.satCancelStatus !== null || !a.cfdiUuid) throw badInput({ anticipoId: MSG.anticipoNotStamped(a.label) });
+  if (!(await data.anticiposOfInvoices(tx, [invoice.id])).some((r) => r.id === a.id)) throw badInput({ anticipoId: MSG.anticipoNotRelated(a.label) });
+  const available = anticipoAvailable(a.subtotal, a.applied);
+  if (!dec(available).gt(0)) throw badInput({ anticipoId: MSG.anticipoExhausted(a.label) });
+  if (dec(anticipo.amount).gt(available)) throw badInput({ amount: MSG.anticipoOverAvailable(a.label, available) });
+  return a;
+}
+
+/** One egreso (tipo E) of a stamped invoice, under the invoice's (and anticipo's) row locks; stamped after commit. */
+async function issueEgreso(ctx: RequestContext, e: EgresoSpec): Promise<CreditNoteRow> {
   const id = await db(ctx).transaction(async (tx) => {
-    const [locked] = await data.lockInvoices(tx, [v.invoiceId]);
-    const invoice = locked ? await data.findInvoice(tx, v.invoiceId) : null;
+    const rows = await data.lockInvoices(tx, e.anticipo ? [e.invoiceId, e.anticipo.id] : [e.invoiceId]);
+    const locked = rows.find((r) => r.id === e.invoiceId);
+    const invoice = locked ? await data.findInvoice(tx, e.invoiceId) : null;
     if (!locked || !invoice) throw badInput({ invoiceId: MSG.invoiceMissing });
+    if (e.anticipo && (locked.status === 'cancelada' || invoice.satCancelStatus === 'solicitada' || invoice.stampStatus !== 'timbrada' || !invoice.cfdiUuid || invoice.kind === 'anticipo')) {
+      throw badInput({ invoiceId: MSG.anticipoFinalNotStamped });
+    }
     if (locked.status === 'cancelada' || invoice.satCancelStatus === 'solicitada') throw badInput({ invoiceId: MSG.creditNoteInvoiceCancelled });
     if (invoice.stampStatus !== 'timbrada' || !invoice.cfdiUuid) throw badInput({ invoiceId: MSG.creditNoteNotStamped });
     if (!dec(locked.balance).gt(0)) throw badInput({ invoiceId: MSG.creditNoteNoBalance });
+    const anticipo = e.anticipo ? await checkedAnticipo(tx, invoice, e.anticipo) : null;
 
-    const priced = priceLines(v.lines, creditNoteRates(invoice));
+    // An egreso never changes the tax treatment of what it reduces: the invoice's rates, or the anticipo's.
+    const priced = priceLines(e.lines, creditNoteRates(anticipo ?? invoice));
     const total = priced.totals.total;
     if (!dec(total).gt(0)) throw badInput({ lines: MSG.creditNoteZero });
-    if (dec(total).gt(locked.balance)) throw badInput({ lines: MSG.creditNoteOverBalance(total, invoice.label, locked.balance) });
+    if (dec(total).gt(locked.balance)) {
+      throw badInput(anticipo ? { amount: MSG.anticipoOverBalance(total, invoice.label, locked.balance) } : { lines: MSG.creditNoteOverBalance(total, invoice.label, locked.balance) });
+    }
 
     const csd = await loadCompanyCsd(tx, ctx.app.config);
     const company = await getCompanyProfile(tx);
     const remaining = await moveInvoiceBalance(tx, locked, dec(total).negated().toFixed(2), 'acreditar');
     const emittedAt = new Date();
     const receptor = frozenReceptor(invoice);
+    const tipoRelacion = anticipo ? ANTICIPO_TIPO_RELACION : CREDIT_NOTE_TIPO_RELACION;
     const { id: noteId, folio } = await data.insertCreditNote(
       tx,
       CREDIT_NOTE_SERIE,
@@ -107,13 +162,13 @@ export async function createCreditNote(ctx: RequestContext, input: unknown): Pro
         invoiceId: invoice.id,
         clientId: invoice.clientId,
         date: todayMx(),
-        formaPago: v.formaPago,
+        formaPago: e.formaPago,
         metodoPago: CREDIT_NOTE_METODO,
         usoCfdi: creditNoteUso(receptor.rfc),
-        ivaRate: invoice.ivaRate,
-        ivaFactor: invoice.ivaFactor,
-        isrRetentionRate: invoice.isrRetentionRate,
-        ivaRetentionRate: invoice.ivaRetentionRate,
+        ivaRate: (anticipo ?? invoice).ivaRate,
+        ivaFactor: (anticipo ?? invoice).ivaFactor,
+        isrRetentionRate: (anticipo ?? invoice).isrRetentionRate,
+        ivaRetentionRate: (anticipo ?? invoice).ivaRetentionRate,
         subtotal: priced.totals.subtotal,
         discount: priced.totals.discount,
         iva: priced.totals.iva,
@@ -122,7 +177,7 @@ export async function createCreditNote(ctx: RequestContext, input: unknown): Pro
         total,
         previousBalance: locked.balance,
         remainingBalance: remaining,
-        notes: v.notes,
+        notes: e.notes,
         emisorRfc: company.rfc,
         emisorName: company.name,
         emisorRegimen: company.regimenFiscal,
@@ -132,6 +187,8 @@ export async function createCreditNote(ctx: RequestContext, input: unknown): Pro
         receptorRegimen: receptor.regimen,
         receptorPostalCode: receptor.postalCode,
         emittedAt,
+        tipoRelacion,
+        anticipoId: anticipo?.id ?? null,
         createdBy: ctx.auth?.id ?? null,
       },
       priced.lines,
@@ -149,10 +206,10 @@ export async function createCreditNote(ctx: RequestContext, input: unknown): Pro
     await writeAudit(tx, actorOf(ctx), {
       entity: 'credit_note',
       entityId: noteId,
-      action: 'create',
-      after: { serie: CREDIT_NOTE_SERIE, folio, invoiceId: invoice.id, total, previousBalance: locked.balance, remainingBalance: remaining, formaPago: v.formaPago, lines: priced.lines },
+      action: anticipo ? 'aplicar_anticipo' : 'create',
+      after: { serie: CREDIT_NOTE_SERIE, folio, invoiceId: invoice.id, tipoRelacion, anticipoId: anticipo?.id ?? null, total, previousBalance: locked.balance, remainingBalance: remaining, formaPago: e.formaPago, lines: priced.lines },
     });
-    await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoice.id, action: 'nota_credito', before: { balance: locked.balance, status: locked.status }, after: { balance: remaining, creditNote: `${CREDIT_NOTE_SERIE}-${folio}` } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'invoice', entityId: invoice.id, action: anticipo ? 'aplicar_anticipo' : 'nota_credito', before: { balance: locked.balance, status: locked.status }, after: { balance: remaining, creditNote: `${CREDIT_NOTE_SERIE}-${folio}`, ...(anticipo ? { anticipo: anticipo.label } : {}) } });
     return noteId;
   });
   await stampCreditNote(ctx.app, actorOf(ctx), id);
@@ -250,6 +307,7 @@ export async function cancelCreditNote(ctx: RequestContext, id: string, version:
 
 export const getCreditNote = (ctx: RequestContext, id: string) => data.findCreditNote(db(ctx), idOf(id));
 export const creditNotesOfInvoices = (ctx: RequestContext, ids: number[]) => data.creditNotesOfInvoices(db(ctx), ids);
+export const creditNotesOfAnticipos = (ctx: RequestContext, ids: number[]) => data.creditNotesOfAnticipos(db(ctx), ids);
 export const creditNoteLines = (ctx: RequestContext, ids: number[]) => data.creditNoteLinesOf(db(ctx), ids);
 
 /** The note's CFDI as stamped (or as sealed while pendiente); null when the PAC refused it. */

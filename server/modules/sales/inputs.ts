@@ -327,10 +327,26 @@ export const invoiceInput = z
     ivaRetentionKind: z.enum(Object.keys(IVA_RETENTION_KINDS) as [IvaRetentionKind, ...IvaRetentionKind[]], { error: MSG.ivaRetentionKind }).nullish(),
     generatorIds: z.array(rules.id()).max(50, 'Máximo 50 generadores.').nullish().transform((v) => v ?? []),
     lines: z.array(lineInput).max(300, MSG.tooManyLines).nullish().transform((v) => v ?? []),
+    kind: z.enum(['NORMAL', 'ANTICIPO', 'GLOBAL'], { error: MSG.invoiceKind }).nullish().transform((v) => v ?? 'NORMAL'),
+    /** Factura de anticipo: the amount received, before taxes (its one concept's ValorUnitario). */
+    anticipoAmount: moneyInput('positive').nullish(),
+    /** Facturas de anticipo this invoice relates with TipoRelacion 07. */
+    anticipoIds: z.array(rules.id()).max(20, 'Máximo 20 anticipos.').nullish().transform((v) => v ?? []),
+    globalPeriodicidad: z.string().trim().nullish(),
+    globalMeses: z.string().trim().nullish(),
+    globalAnio: z.number().int().nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.metodoPago === 'PPD' && v.formaPago !== '99') ctx.addIssue({ code: 'custom', path: ['formaPago'], message: MSG.ppdForma });
     if (v.metodoPago === 'PUE' && v.formaPago === '99') ctx.addIssue({ code: 'custom', path: ['formaPago'], message: MSG.pueForma });
+    if (v.kind === 'ANTICIPO') {
+      // SAT: the anticipo is received money (PUE) and the invoice's one concept is fixed.
+      if (v.metodoPago !== 'PUE') ctx.addIssue({ code: 'custom', path: ['metodoPago'], message: MSG.anticipoPue });
+      if (!v.anticipoAmount) ctx.addIssue({ code: 'custom', path: ['anticipoAmount'], message: MSG.required });
+      if (v.generatorIds.length || v.lines.length) ctx.addIssue({ code: 'custom', path: ['lines'], message: MSG.anticipoLines });
+      if (v.anticipoIds.length) ctx.addIssue({ code: 'custom', path: ['anticipoIds'], message: MSG.anticipoOfAnticipo });
+      return;
+    }
     if (v.generatorIds.length === 0 && v.lines.length === 0) ctx.addIssue({ code: 'custom', path: ['lines'], message: MSG.invoiceEmpty });
     const seen = new Set<number>();
     v.generatorIds.forEach((id, i) => {
@@ -350,6 +366,14 @@ export const creditNoteInput = z.object({
   lines: lines(),
 });
 export type CreditNoteInputValues = z.infer<typeof creditNoteInput>;
+
+/** Applying an anticipo to a stamped final invoice: the egreso's amount before taxes. */
+export const anticipoApplicationInput = z.object({
+  invoiceId: rules.id(),
+  anticipoId: rules.id(),
+  amount: moneyInput('positive'),
+  notes: optionalText(2000),
+});
 
 // ---- payments and other income -------------------------------------------------------------
 

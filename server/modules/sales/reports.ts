@@ -11,6 +11,7 @@ import { formatDateMx, renderPdf, renderPdfBase64, renderPdfBundleBase64, type P
 import { parseInput } from '../../lib/validation';
 import { todayMx } from '../../../schema/dates';
 import { buildCfdiXml, partiesOf } from './cfdi';
+import { invoiceCfdiOptions } from './stamping';
 import * as data from './data';
 import { invoicePdfSpec, paymentPdfSpec, quotePdfSpec } from './documents';
 import { zipFiles, type ZipEntry } from '../../lib/zip';
@@ -96,7 +97,7 @@ export async function invoicesArchive(ctx: RequestContext, ids: readonly string[
 /** The stamped CFDI as the PAC returned it; a borrador gets a preview (not sealed, says so in a comment). */
 export async function invoiceXml(ctx: RequestContext, id: string): Promise<string> {
   const { invoice, lines, client, company, cfdiXml } = await invoiceParts(ctx, id);
-  return cfdiXml ?? buildCfdiXml(invoice, lines, partiesOf(invoice, company, client));
+  return cfdiXml ?? buildCfdiXml(invoice, lines, partiesOf(invoice, company, client), await invoiceCfdiOptions(db(ctx), invoice));
 }
 
 export async function invoicePdf(ctx: RequestContext, id: string): Promise<string> {

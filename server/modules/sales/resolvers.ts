@@ -4,7 +4,7 @@
 import DataLoader from 'dataloader';
 import type { RequestContext } from '../../context';
 import type { Resolvers } from '../../graphql/types';
-import { dec, money } from '../../../schema/money';
+import { dec, money, sum } from '../../../schema/money';
 import * as billing from './billing';
 import type { ConceptRow } from './data';
 import { depositAccounts } from './data';
@@ -16,6 +16,7 @@ import * as creditNotes from './creditNotes';
 import * as crews from './crews';
 import { paymentComplementStatus } from '../../../schema/sales/paymentComplement';
 import { ivaKindOf, ivaRetentionKindOf } from '../../../schema/sales/totals';
+import { anticipoAvailable } from '../../../schema/sales/anticipos';
 
 type Loaders = Map<string, DataLoader<number, unknown[]>>;
 const perRequest = new WeakMap<RequestContext, Loaders>();
@@ -76,6 +77,7 @@ export const salesResolvers: Resolvers = {
     facturasArchivos: (_p, a, ctx) => reports.invoicesArchive(ctx, a.ids),
     facturasPdf: (_p, a, ctx) => reports.invoicesPdf(ctx, a.ids),
     openInvoices: (_p, a, ctx) => billing.openInvoices(ctx, a.clientId),
+    availableAnticipos: (_p, a, ctx) => billing.availableAnticipos(ctx, a.clientId),
     depositAccountOptions: (_p, _a, ctx) => depositAccounts(service.db(ctx)),
     clientPayments: (_p, a, ctx) => billing.listPayments(ctx, a.list, a.filter),
     clientPayment: (_p, a, ctx) => billing.getPayment(ctx, a.id),
@@ -122,6 +124,7 @@ export const salesResolvers: Resolvers = {
     invoiceStamp: (_p, a, ctx) => billing.retryStamp(ctx, a.id),
     clientPaymentStamp: (_p, a, ctx) => billing.stampPayment(ctx, a.id),
     creditNoteCreate: (_p, a, ctx) => creditNotes.createCreditNote(ctx, a.input),
+    invoiceApplyAnticipo: (_p, a, ctx) => creditNotes.applyAnticipo(ctx, a.input),
     creditNoteStamp: (_p, a, ctx) => creditNotes.retryCreditNoteStamp(ctx, a.id),
     creditNoteCancel: (_p, a, ctx) => creditNotes.cancelCreditNote(ctx, a.id, a.version, a.reason, a.motivo),
     invoiceCancel: (_p, a, ctx) => billing.cancelInvoice(ctx, a.id, a.version, a.reason, { motivo: a.motivo, substituteId: a.substituteId }),
@@ -179,6 +182,19 @@ export const salesResolvers: Resolvers = {
     generators: (i, _a, ctx) => children(ctx, 'invoiceGenerators', billing.invoiceGenerators, (r) => r.invoiceId).load(num(i.id)),
     payments: (i, _a, ctx) => children(ctx, 'invoicePayments', billing.invoicePayments, (r) => r.invoiceId).load(num(i.id)),
     creditNotes: (i, _a, ctx) => children(ctx, 'invoiceCreditNotes', creditNotes.creditNotesOfInvoices, (r) => r.invoiceId).load(num(i.id)),
+    kind: (i) => (i.kind === 'anticipo' ? 'ANTICIPO' : i.kind === 'global' ? 'GLOBAL' : 'NORMAL'),
+    anticipos: (i, _a, ctx) => children(ctx, 'invoiceAnticipos', billing.invoiceAnticipos, (r) => r.relatedTo ?? 0).load(num(i.id)),
+    anticipoApplications: (i, _a, ctx) =>
+      i.kind === 'anticipo' ? children(ctx, 'anticipoApplications', creditNotes.creditNotesOfAnticipos, (r) => r.anticipoId ?? 0).load(num(i.id)) : [],
+    anticipoAvailable: async (i, _a, ctx) => {
+      if (i.kind !== 'anticipo') return null;
+      const notes = await children(ctx, 'anticipoApplications', creditNotes.creditNotesOfAnticipos, (r) => r.anticipoId ?? 0).load(num(i.id));
+      return anticipoAvailable(i.subtotal, money(sum(notes.filter((n) => n.status === 'vigente').map((n) => n.subtotal))));
+    },
+  },
+  InvoiceAnticipo: {
+    uuid: (a) => a.cfdiUuid,
+    available: (a) => anticipoAvailable(a.subtotal, a.applied),
   },
   CreditNote: {
     uuid: (n) => n.cfdiUuid,

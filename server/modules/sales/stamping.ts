@@ -33,7 +33,8 @@ import { getCompanyProfile } from '../../lib/company';
 import { companyCsdInfo, csdInputError, loadCompanyCsd, pacRefusal, storeCompanyCsd, type CompanyCsdInfo } from '../../lib/companyCsd';
 import { appError, badInput } from '../../lib/errors';
 import type { AppServices } from '../../services';
-import { buildCfdiXml, frozenPartiesOf } from './cfdi';
+import { buildCfdiXml, frozenPartiesOf, type CfdiBuildOptions } from './cfdi';
+import { ANTICIPO_TIPO_RELACION } from '../../../schema/sales/anticipos';
 import * as data from './data';
 import type { InvoiceRow } from './data';
 import { daysToExpiry } from '../../../schema/sales/csd';
@@ -58,7 +59,7 @@ export async function sealEmittedInvoice(tx: Executor, invoiceId: number, { csd,
   const invoice = await data.findInvoice(tx, invoiceId);
   if (!invoice?.emisorRfc) throw new Error(`factura ${invoiceId} sin datos congelados`);
   if (csd.rfc !== invoice.emisorRfc.toUpperCase()) throw appError('CONFLICT', STAMP_MSG.rfcMismatch(invoice.emisorRfc, csd.rfc));
-  const xml = await buildCfdiXml(invoice, lines, frozenPartiesOf(invoice), { sealed: true });
+  const xml = await buildCfdiXml(invoice, lines, frozenPartiesOf(invoice), { sealed: true, ...(await invoiceCfdiOptions(tx, invoice)) });
   let sealed: string;
   try {
     sealed = await sealCfdi(xml, csd);
@@ -67,6 +68,18 @@ export async function sealEmittedInvoice(tx: Executor, invoiceId: number, { csd,
     throw err;
   }
   await data.markInvoiceSealed(tx, invoiceId, sealed);
+}
+
+/** What an invoice's CFDI carries besides its rows: InformacionGlobal (factura global) and the anticipos it relates (07). */
+export async function invoiceCfdiOptions(ex: Executor, invoice: InvoiceRow): Promise<Pick<CfdiBuildOptions, 'informacionGlobal' | 'relacionados'>> {
+  const anticipos = (await data.anticiposOfInvoices(ex, [invoice.id])).filter((a) => a.cfdiUuid);
+  return {
+    informacionGlobal:
+      invoice.kind === 'global' && invoice.globalPeriodicidad && invoice.globalMeses && invoice.globalAnio
+        ? { periodicidad: invoice.globalPeriodicidad, meses: invoice.globalMeses, anio: invoice.globalAnio }
+        : null,
+    relacionados: anticipos.length ? { tipoRelacion: ANTICIPO_TIPO_RELACION, uuids: anticipos.map((a) => a.cfdiUuid as string) } : undefined,
+  };
 }
 
 /**
@@ -193,7 +206,7 @@ export async function stampDemoInvoice(tx: Executor, config: Pick<Config, 'csdKe
   const emittedAt = new Date(invoice.emittedAt);
   const csd = await loadCompanyCsd(tx, config, emittedAt);
   const lines = await data.invoiceLinesOf(tx, [invoiceId]);
-  const sealed = await sealCfdi(await buildCfdiXml(invoice, lines, frozenPartiesOf(invoice), { sealed: true }), csd);
+  const sealed = await sealCfdi(await buildCfdiXml(invoice, lines, frozenPartiesOf(invoice), { sealed: true, ...(await invoiceCfdiOptions(tx, invoice)) }), csd);
   const { SandboxPac } = await import('../../lib/cfdi/sandbox/sandboxPac');
   const pac = new SandboxPac({ store: new DbPacStore(tx), now: () => new Date(emittedAt.getTime() + 60_000) });
   const stamped = await pac.stamp(sealed, invoiceStampKey(invoiceId));

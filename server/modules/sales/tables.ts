@@ -4,7 +4,7 @@
 // at document level; line-level figures keep 6 decimals so totals are
 // rounded once, at the end (MX_FISCAL.md).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companyAccounts } from '../shopping/tables';
 import { rhEmployees } from '../rh/tables';
 import { vpVehicles } from '../vehicle-park/tables';
@@ -388,6 +388,12 @@ export const invoices = pgTable(
     /** Motivo 01: the UUID of the invoice that replaces this one. */
     satCancelSubstitute: text('sat_cancel_substitute'),
     satCancelRequestedAt: timestamp('sat_cancel_requested_at', { withTimezone: true, mode: 'date' }),
+    /** 'normal', 'anticipo' (factura de anticipo: one concept 84111506 ACT) or 'global' (público en general, InformacionGlobal). */
+    kind: text('kind').notNull().default('normal'),
+    /** InformacionGlobal of a factura global: c_Periodicidad, c_Meses and Año. */
+    globalPeriodicidad: text('global_periodicidad'),
+    globalMeses: text('global_meses'),
+    globalAnio: integer('global_anio'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
@@ -405,7 +411,19 @@ export const invoices = pgTable(
     check('invoices_metodo_ck', sql`${t.metodoPago} in ('PUE', 'PPD')`),
     check('invoices_balance_ck', sql`${t.balance} >= 0 and ${t.balance} <= ${t.total}`),
     check('invoices_iva_factor_ck', sql`${t.ivaFactor} in ('Tasa', 'Exento')`),
+    check('invoices_kind_ck', sql`${t.kind} in ('normal', 'anticipo', 'global')`),
+    check('invoices_global_ck', sql`(${t.kind} = 'global') = (${t.globalPeriodicidad} is not null and ${t.globalMeses} is not null and ${t.globalAnio} is not null)`),
   ],
+);
+
+/** The facturas de anticipo a final invoice relates with TipoRelacion 07 (its CFDI lists their UUIDs). */
+export const invoiceAnticipos = pgTable(
+  'invoice_anticipos',
+  {
+    invoiceId: integer('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    anticipoId: integer('anticipo_id').notNull().references(() => invoices.id),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.anticipoId] }), index('invoice_anticipos_anticipo_idx').on(t.anticipoId)],
 );
 
 export const invoiceLines = pgTable(
@@ -572,11 +590,17 @@ export const creditNotes = pgTable(
     satCancelMotivo: text('sat_cancel_motivo'),
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** CfdiRelacionados: 01 (nota de crédito) or 07 (aplicación de anticipo, with anticipoId). */
+    tipoRelacion: text('tipo_relacion').notNull().default('01'),
+    /** The factura de anticipo this egreso applies (TipoRelacion 07). */
+    anticipoId: integer('anticipo_id').references(() => invoices.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    index('credit_notes_anticipo_idx').on(t.anticipoId, t.status),
+    check('credit_notes_relacion_ck', sql`(${t.tipoRelacion} = '07') = (${t.anticipoId} is not null) and ${t.tipoRelacion} in ('01', '07')`),
     uniqueIndex('credit_notes_serie_folio_uq').on(t.serie, t.folio),
     uniqueIndex('credit_notes_cfdi_uuid_uq').on(t.cfdiUuid),
     index('credit_notes_invoice_idx').on(t.invoiceId, t.status),

@@ -59,6 +59,7 @@ export function CreditNotes({ notes, canCreate, canCancel, onChanged }: { notes:
         columns={[
           { key: 'label', header: t.cols.label, render: (n) => n.label },
           { key: 'date', header: t.cols.date, render: (n) => formatDate(n.date) },
+          { key: 'relation', header: t.relation, render: (n) => (n.anticipoLabel ? `${t.relations[n.tipoRelacion]} ${n.anticipoLabel}` : t.relations[n.tipoRelacion]) },
           { key: 'uuid', header: t.cols.uuid, render: (n) => n.uuid ?? (n.stampStatus === 'pendiente' ? t.pending : '—') },
           { key: 'total', header: t.cols.total, align: 'right', render: (n) => formatMoney(n.total) },
           { key: 'remaining', header: t.cols.remaining, align: 'right', render: (n) => formatMoney(n.remainingBalance) },

@@ -24,8 +24,11 @@ import {
   InvoicePdfDocument,
   InvoiceUpdateDocument,
   InvoiceXmlDocument,
+  type InvoiceAnticipoFieldsFragment,
   type InvoiceDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
+import { anticipoLine } from '../../../../schema/sales/anticipos';
+import { AnticipoApplyDialog, InvoiceKindFields, KIND_FIELDS, kindInput, kindValuesOf, RelatedCfdis, type KindValues } from '../components/Anticipos';
 import { folioLabel, INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { canAct } from '../../../../schema/lifecycle';
 import { DetailTable } from '../../../components/DetailTable';
@@ -73,9 +76,9 @@ type Values = {
   iva: RetentionMode;
   generatorIds: string[];
   lines: LineValues[];
-};
+} & KindValues;
 
-const FIELDS = ['clientId', 'serie', 'date', 'formaPago', 'metodoPago', 'usoCfdi', 'notes', 'ivaKind', 'isrRetention', 'ivaRetention', 'ivaRetentionKind', 'lines', 'lines.', 'generatorIds', 'generatorIds.'];
+const FIELDS = ['clientId', 'serie', 'date', 'formaPago', 'metodoPago', 'usoCfdi', 'notes', 'ivaKind', 'isrRetention', 'ivaRetention', 'ivaRetentionKind', 'lines', 'lines.', 'generatorIds', 'generatorIds.', ...KIND_FIELDS];
 
 function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; generatorId: string | null; serie: string }): Values {
   if (inv) {
@@ -91,9 +94,11 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
       isr: retentionMode(inv.isrRetentionRate),
       iva: retentionMode(inv.ivaRetentionRate),
       generatorIds: inv.generators.map((g) => g.id),
-      lines: inv.lines
+      // A factura de anticipo's one concept is the server's, from its amount.
+      lines: (inv.kind === 'ANTICIPO' ? [] : inv.lines)
         .filter((l) => !l.generatorId)
         .map((l) => newLine({ description: l.description, prodServKey: l.prodServKey, unitKey: l.unitKey, unitName: l.unitName, quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent, objetoImp: l.objetoImp })),
+      ...kindValuesOf(inv, todayIso()),
     };
   }
   return {
@@ -109,6 +114,7 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
     iva: 'auto',
     generatorIds: defaults.generatorId ? [defaults.generatorId] : [],
     lines: defaults.generatorId ? [] : [newLine()],
+    ...kindValuesOf(null, todayIso()),
   };
 }
 
@@ -118,6 +124,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   const paymentAccess = useScreenAccess('Pagos');
   const [cancelling, setCancelling] = useState(false);
   const [crediting, setCrediting] = useState(false);
+  const [applying, setApplying] = useState<InvoiceAnticipoFieldsFragment | null>(null);
   const [satCancel, setSatCancel] = useState<SatCancelValues>({ motivo: null, substituteId: null });
   const [satErrors, setSatErrors] = useState<Record<string, string>>({});
   const [checkCancellation] = useMutation(InvoiceCancelStatusDocument);
@@ -136,7 +143,8 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
   // Authorised generadores free to bill, or already in this draft.
   const generators = (billable.data?.generators.items ?? []).filter((g) => !g.invoiceId || g.invoiceId === invoice?.id);
   const generatorLines = generators.filter((g) => v.generatorIds.includes(g.id)).flatMap((g) => g.lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, objetoImp: '02' })));
-  const totals = previewTotals([...generatorLines, ...v.lines], company, client?.rfc ?? invoice?.client.rfc, { isr: v.isr, iva: v.iva, ivaKind: v.ivaKind });
+  const anticipoKind = v.kind === 'ANTICIPO';
+  const totals = previewTotals(anticipoKind ? [anticipoLine(v.anticipoAmount || '0')] : [...generatorLines, ...v.lines], company, client?.rfc ?? invoice?.client.rfc, { isr: v.isr, iva: v.iva, ivaKind: v.ivaKind });
   const act = documentAction(setError, onReload);
   const seriesOptions = (company?.invoiceSeries ?? [v.serie]).map((s) => ({ value: s, label: s }));
 
@@ -154,8 +162,10 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
         ivaRetention: v.iva === 'auto' ? null : v.iva === 'yes' || v.iva === 'six',
         ivaKind: v.ivaKind,
         ivaRetentionKind: v.iva === 'six' ? ('SEIS' as const) : v.iva === 'yes' ? ('DOS_TERCIOS' as const) : null,
-        generatorIds: v.generatorIds,
-        lines: toLineInputs(v.lines, { withObjetoImp: true }),
+        // A factura de anticipo carries only its amount: the server writes its one concept.
+        generatorIds: anticipoKind ? [] : v.generatorIds,
+        lines: anticipoKind ? [] : toLineInputs(v.lines, { withObjetoImp: true }),
+        ...kindInput(v),
       };
       if (invoice) {
         await update({ variables: { id: invoice.id, version: invoice.version, input } });
@@ -313,7 +323,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
               disabled={!editable}
               error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined}
               onChange={(id, c) => {
-                form.setValues({ clientId: id, generatorIds: [], ...(c?.usoCfdi ? { usoCfdi: c.usoCfdi } : {}) });
+                form.setValues({ clientId: id, generatorIds: [], anticipoIds: [], ...(c?.usoCfdi ? { usoCfdi: c.usoCfdi } : {}) });
                 setClient(c);
               }}
             />
@@ -329,7 +339,10 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
             </Text>
           ) : null}
         </Paper>
-        {editable ? (
+        {editable || (invoice && invoice.kind !== 'NORMAL') ? (
+          <InvoiceKindFields values={v} clientId={v.clientId} related={invoice?.anticipos ?? []} editable={editable} errors={form.errors} onChange={(patch) => form.setValues(patch)} />
+        ) : null}
+        {editable && !anticipoKind ? (
           <Paper withBorder radius="md" p="sm">
             <Text fw={600}>{t.generators}</Text>
             <Text size="xs" c="dimmed" mb="xs">
@@ -391,7 +404,7 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
               </Table>
             </Table.ScrollContainer>
           </Paper>
-        ) : (
+        ) : anticipoKind ? null : (
           <LinesEditor title={t.freeLines} lines={v.lines} onChange={(lines) => form.setFieldValue('lines', lines)} errors={form.errors} withObjetoImp readOnly={!editable} />
         )}
         <Group align="flex-start" justify="space-between" wrap="wrap" gap="md">
@@ -423,8 +436,20 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
             />
           </Paper>
         ) : null}
+        {invoice && invoice.status !== 'borrador' ? <RelatedCfdis invoice={invoice} canApply={access.crear} onApply={setApplying} /> : null}
         {invoice && invoice.creditNotes.length ? <CreditNotes notes={invoice.creditNotes} canCreate={access.crear} canCancel={access.eliminar} onChanged={() => onReload?.()} /> : null}
       </Stack>
+      {invoice && applying ? (
+        <AnticipoApplyDialog
+          invoice={invoice}
+          anticipo={applying}
+          onClose={() => setApplying(null)}
+          onSaved={() => {
+            setApplying(null);
+            onReload?.();
+          }}
+        />
+      ) : null}
       {invoice && crediting ? (
         <CreditNoteDialog
           invoice={invoice}

@@ -50,6 +50,10 @@ export type CreditNoteRow = {
   satCancelMotivo: string | null;
   cancelReason: string | null;
   cancelledAt: Date | string | null;
+  /** 01 (nota de crédito) or 07 (aplicación de anticipo). */
+  tipoRelacion: '01' | '07';
+  anticipoId: number | null;
+  anticipoLabel: string | null;
   createdAt: Date | string;
   version: number;
 };
@@ -67,8 +71,9 @@ const creditNoteSelect = sql`select n.id, n.serie, n.folio, n.serie || '-' || n.
   n.receptor_rfc as "receptorRfc", n.receptor_name as "receptorName", n.receptor_regimen as "receptorRegimen",
   n.receptor_postal_code as "receptorPostalCode", n.emitted_at as "emittedAt", n.stamp_status as "stampStatus", n.cfdi_uuid as "cfdiUuid",
   n.stamped_at as "stampedAt", n.stamp_sandbox as "stampSandbox", n.sat_cancel_status as "satCancelStatus", n.sat_cancel_motivo as "satCancelMotivo",
-  n.cancel_reason as "cancelReason", n.cancelled_at as "cancelledAt", n.created_at as "createdAt", n.version
-  from credit_notes n join invoices i on i.id = n.invoice_id`;
+  n.cancel_reason as "cancelReason", n.cancelled_at as "cancelledAt", n.tipo_relacion as "tipoRelacion", n.anticipo_id as "anticipoId",
+  a.serie || '-' || a.folio as "anticipoLabel", n.created_at as "createdAt", n.version
+  from credit_notes n join invoices i on i.id = n.invoice_id left join invoices a on a.id = n.anticipo_id`;
 
 export async function findCreditNote(ex: Executor, id: number, lock = false): Promise<CreditNoteRow | null> {
   if (lock) await ex.execute(sql`select id from credit_notes where id = ${id} for update`);
@@ -79,6 +84,12 @@ export async function findCreditNote(ex: Executor, id: number, lock = false): Pr
 export async function creditNotesOfInvoices(ex: Executor, invoiceIds: number[]): Promise<CreditNoteRow[]> {
   if (!invoiceIds.length) return [];
   return queryRows<CreditNoteRow>(ex, sql`${creditNoteSelect} where n.invoice_id in ${inList(invoiceIds)} order by n.invoice_id, n.id`);
+}
+
+/** The egresos (07) that apply some facturas de anticipo (every status), oldest first. */
+export async function creditNotesOfAnticipos(ex: Executor, anticipoIds: number[]): Promise<CreditNoteRow[]> {
+  if (!anticipoIds.length) return [];
+  return queryRows<CreditNoteRow>(ex, sql`${creditNoteSelect} where n.anticipo_id in ${inList(anticipoIds)} order by n.anticipo_id, n.id`);
 }
 
 export async function creditNoteLinesOf(ex: Executor, ids: number[]): Promise<CreditNoteLineRow[]> {

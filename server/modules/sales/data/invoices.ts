@@ -5,7 +5,7 @@ import { queryRows, type Executor } from '../../../db/database';
 import { dueSoonFrom, overdueOn } from '../../../lib/dues';
 import { likePattern, type ListQuery } from '../../../lib/list';
 import { moneyGroups, type MoneyGroupPage } from '../../../lib/moneyGroups';
-import { generators, invoiceLines, invoices } from '../tables';
+import { generators, invoiceAnticipos, invoiceLines, invoices } from '../tables';
 import type { GeneratorStatus, IncomeStatus, InvoiceStatus } from '../../../../schema/sales/labels';
 import type { Page, Ref } from './types';
 import { count, inList, invoiceBalanceSql, invoiceLabelSql, OPEN_INVOICE, order, page, ref, whereAll } from './common';
@@ -55,6 +55,10 @@ export type InvoiceRow = {
   satCancelStatus: 'solicitada' | 'cancelada' | 'rechazada' | null;
   satCancelMotivo: string | null;
   satCancelSubstitute: string | null;
+  kind: 'normal' | 'anticipo' | 'global';
+  globalPeriodicidad: string | null;
+  globalMeses: string | null;
+  globalAnio: number | null;
   createdAt: Date | string;
   version: number;
 };
@@ -72,7 +76,8 @@ const invoiceSelect = sql`select i.id, i.serie, i.folio, ${invoiceLabelSql('i')}
   i.receptor_name as "receptorName", i.receptor_regimen as "receptorRegimen", i.receptor_postal_code as "receptorPostalCode",
   i.emitted_at as "emittedAt", i.cancel_reason as "cancelReason", i.cancelled_at as "cancelledAt",
   i.stamp_status as "stampStatus", i.cfdi_uuid as "cfdiUuid", i.stamped_at as "stampedAt", i.stamp_sandbox as "stampSandbox",
-  i.sat_cancel_status as "satCancelStatus", i.sat_cancel_motivo as "satCancelMotivo", i.sat_cancel_substitute as "satCancelSubstitute", i.created_at as "createdAt", i.version
+  i.sat_cancel_status as "satCancelStatus", i.sat_cancel_motivo as "satCancelMotivo", i.sat_cancel_substitute as "satCancelSubstitute",
+  i.kind, i.global_periodicidad as "globalPeriodicidad", i.global_meses as "globalMeses", i.global_anio as "globalAnio", i.created_at as "createdAt", i.version
   from invoices i join clients cl on cl.id = i.client_id`;
 
 type InvoiceDbRow = Omit<InvoiceRow, 'client'> & { client_name: string; client_rfc: string };
@@ -300,4 +305,55 @@ export async function returnInvoiceToDraft(ex: Executor, id: number): Promise<bo
   if (!rows.length) return false;
   await ex.update(generators).set({ status: 'autorizado', version: sql`${generators.version} + 1` }).where(and(eq(generators.invoiceId, id), eq(generators.status, 'facturado')));
   return true;
+}
+
+// ---- anticipos (TipoRelacion 07) ---------------------------------------------------------------
+
+/** The anticipos a final invoice relates (07), replaced while it is a borrador. */
+export async function replaceInvoiceAnticipos(ex: Executor, invoiceId: number, anticipoIds: number[]): Promise<void> {
+  await ex.delete(invoiceAnticipos).where(eq(invoiceAnticipos.invoiceId, invoiceId));
+  if (anticipoIds.length) await ex.insert(invoiceAnticipos).values(anticipoIds.map((anticipoId) => ({ invoiceId, anticipoId })));
+}
+
+/** Subtotal of anticipo `x` that vigente egresos (07) already applied. */
+const appliedSql = sql`(select coalesce(sum(n.subtotal), 0) from credit_notes n where n.anticipo_id = x.id and n.status = 'vigente')`;
+
+export type AnticipoRow = InvoiceRow & { applied: string; relatedTo: number | null };
+type AnticipoDbRow = InvoiceDbRow & { applied: string; relatedTo: number | null };
+const toAnticipo = ({ applied, relatedTo, ...r }: AnticipoDbRow): AnticipoRow => ({ ...toInvoice(r), applied, relatedTo: relatedTo ?? null });
+
+/** The anticipos final invoices relate (07), with what is applied of each. */
+export async function anticiposOfInvoices(ex: Executor, invoiceIds: number[]): Promise<AnticipoRow[]> {
+  if (!invoiceIds.length) return [];
+  const rows = await queryRows<AnticipoDbRow>(
+    ex,
+    sql`select x.*, ${appliedSql}::text as applied, a.invoice_id as "relatedTo"
+        from invoice_anticipos a join (${invoiceSelect}) x on x.id = a.anticipo_id
+        where a.invoice_id in ${inList(invoiceIds)} order by a.invoice_id, a.anticipo_id`,
+  );
+  return rows.map(toAnticipo);
+}
+
+/** Anticipos by id, with what is applied of each (the row lock is the caller's). */
+export async function findAnticipos(ex: Executor, ids: number[]): Promise<AnticipoRow[]> {
+  if (!ids.length) return [];
+  return (await queryRows<AnticipoDbRow>(ex, sql`select x.*, ${appliedSql}::text as applied from (${invoiceSelect}) x where x.id in ${inList(ids)}`)).map(toAnticipo);
+}
+
+/** A client's stamped, vigente facturas de anticipo with something left to apply, oldest first. */
+export async function availableAnticiposOf(ex: Executor, clientId: number): Promise<AnticipoRow[]> {
+  const rows = await queryRows<AnticipoDbRow>(
+    ex,
+    sql`select x.*, ${appliedSql}::text as applied from (${invoiceSelect}) x
+        where x."clientId" = ${clientId} and x.kind = 'anticipo' and x."stampStatus" = 'timbrada' and x.status <> 'cancelada'
+          and x."satCancelStatus" is null and x.subtotal::numeric > ${appliedSql}
+        order by x.date, x.id`,
+  );
+  return rows.map(toAnticipo);
+}
+
+/** Vigente egresos that apply this anticipo (it cannot be cancelled while any exists). */
+export async function activeAnticipoApplications(ex: Executor, anticipoId: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from credit_notes where anticipo_id = ${anticipoId} and status = 'vigente'`);
+  return Number(rows[0]?.n ?? 0);
 }
