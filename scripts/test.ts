@@ -1,7 +1,7 @@
 // `npm test`: every suite, in order, on a fresh machine. It finds or installs
 // what it needs (Debian's chromium, a reachable PostgreSQL) and says loudly
 // what it had to skip. Subsets: `npm test -- --only=unit,api-pglite`.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,10 +35,31 @@ function run(step: string, cmd: string, args: string[], env: Record<string, stri
   return r.status === 0;
 }
 
-function vitest(step: string, config: string | null, env: Record<string, string> = {}) {
-  const out = path.join(tmp, `${step}.json`);
-  const args = ['vitest', 'run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-  const ok = run(step, 'npx', args, env);
+/**
+ * A step whose output goes to a file, printed in one piece when it ends: it runs beside another
+ * step (the two API passes), whose output keeps the terminal meanwhile.
+ */
+function runBeside(step: string, cmd: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
+  const log = path.join(tmp, `${step}.log`);
+  const fd = fs.openSync(log, 'w');
+  const started = Date.now();
+  console.log(`(${step} corre al mismo tiempo; su salida aparece cuando termine)`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+    child.once('exit', (code) => {
+      fs.closeSync(fd);
+      timings.push(`${step} ${Math.round((Date.now() - started) / 1000)} s`);
+      banner(`${step} (salida)`);
+      process.stdout.write(fs.readFileSync(log));
+      if (code !== 0) failedSteps.push(step);
+      resolve(code === 0);
+    });
+  });
+}
+
+const vitestArgs = (out: string, config: string | null) => ['vitest', 'run', ...(config ? ['--config', config] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+
+function countVitest(step: string, out: string, ok: boolean) {
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     total.passed += r.numPassedTests;
@@ -46,6 +67,17 @@ function vitest(step: string, config: string | null, env: Record<string, string>
     total.skipped += r.numPendingTests + r.numTodoTests;
     if (r.numPassedTests + r.numFailedTests === 0) failedSteps.push(`${step} (ran no test)`);
   } else if (ok) failedSteps.push(`${step} (no report)`);
+}
+
+function vitest(step: string, config: string | null, env: Record<string, string> = {}) {
+  const out = path.join(tmp, `${step}.json`);
+  countVitest(step, out, run(step, 'npx', vitestArgs(out, config), env));
+}
+
+/** A vitest step run beside another one (see runBeside). */
+async function vitestBeside(step: string, config: string | null, env: Record<string, string> = {}) {
+  const out = path.join(tmp, `${step}.json`);
+  countVitest(step, out, await runBeside(step, 'npx', vitestArgs(out, config), env));
 }
 
 async function postgresReachable(url: string): Promise<string | null> {
@@ -86,14 +118,31 @@ if (wants('static')) {
 // 2. unit
 if (wants('unit')) vitest('unit', null);
 
-// 3. API on PGlite, then on PostgreSQL
-if (wants('api-pglite')) vitest('api-pglite', 'tests/api/vitest.config.ts', { ERP_TEST_DB: 'pglite' });
+// 3. API on PGlite and on PostgreSQL, at the same time: most of an API test's time is a request
+// waiting for its server (and PostgreSQL's own processes), so two passes of two files each keep
+// the two cores busier than one pass did.
+const apiUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+let postgresPass: Promise<void> | null = null;
+// Each pass's global set-up brings dist/server up to date: built once here, so two passes do not
+// both write it at once.
+if (wants('api-pglite') || wants('api-postgres')) run('build-server', 'npx', ['tsx', 'scripts/ensure-build.ts', '--server']);
 if (wants('api-postgres')) {
-  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const why = await postgresReachable(url);
-  if (why) loud(`PostgreSQL NO disponible en ${url} (${why}): se OMITIÓ la mitad PostgreSQL de las pruebas de API. Inicia PostgreSQL o define TEST_DATABASE_URL.`);
-  else vitest('api-postgres', 'tests/api/vitest.config.ts', { ERP_TEST_DB: 'postgres', TEST_DATABASE_URL: url });
+  const why = await postgresReachable(apiUrl);
+  if (why) loud(`PostgreSQL NO disponible en ${apiUrl} (${why}): se OMITIÓ la mitad PostgreSQL de las pruebas de API. Inicia PostgreSQL o define TEST_DATABASE_URL.`);
+  else postgresPass = vitestBeside('api-postgres', 'tests/api/vitest.config.ts', { ERP_TEST_DB: 'postgres', TEST_DATABASE_URL: apiUrl });
 }
+if (wants('api-pglite')) {
+  const out = path.join(tmp, 'api-pglite.json');
+  banner('api-pglite');
+  const started = Date.now();
+  const ok = await new Promise<boolean>((resolve) => {
+    spawn('npx', vitestArgs(out, 'tests/api/vitest.config.ts'), { cwd: root, stdio: 'inherit', env: { ...process.env, ERP_TEST_DB: 'pglite' } }).once('exit', (code) => resolve(code === 0));
+  });
+  timings.push(`api-pglite ${Math.round((Date.now() - started) / 1000)} s`);
+  if (!ok) failedSteps.push('api-pglite');
+  countVitest('api-pglite', out, ok);
+}
+await postgresPass;
 
 // 4. Firebase Auth emulator
 if (wants('firebase')) vitest('firebase', 'tests/firebase/vitest.config.ts');
