@@ -31,6 +31,7 @@ export const VACATION_MSG = {
   overlap: (folio: number, from: string, to: string) => `El empleado ya tiene la solicitud ${folio} del ${from} al ${to} en esas fechas.`,
   overdraw: (asked: number, available: number) =>
     `El empleado tiene ${available} ${available === 1 ? 'día disponible' : 'días disponibles'} de vacaciones; la solicitud pide ${asked}.`,
+  primaPaid: (payrollFolio: number) => `La nómina ${payrollFolio} ya pagó la prima vacacional de esta solicitud; elimina esa nómina antes de cancelarla.`,
 } as const;
 
 /** Longest request in calendar days (a sanity limit; the balance is the real one). */
