@@ -104,3 +104,9 @@ async function move(ctx: RequestContext, id: string, version: number, m: Move, r
 export const approveRequest = (ctx: RequestContext, id: string, version: number) => move(ctx, id, version, { action: 'approve', to: 'aprobada', auditAction: 'approve' });
 export const rejectRequest = (ctx: RequestContext, id: string, version: number, reason: unknown) => move(ctx, id, version, { action: 'reject', to: 'rechazada', auditAction: 'reject' }, reason);
 export const cancelRequest = (ctx: RequestContext, id: string, version: number, reason: unknown) => move(ctx, id, version, { action: 'cancel', to: 'cancelada', auditAction: 'cancel' }, reason);
+
+// ---- for the payroll (the prima vacacional of a request is paid once) ----------------------------
+
+export const unpaidApprovedStartingIn = data.unpaidApprovedStartingIn;
+export const insertVacationSources = data.insertVacationSources;
+export const vacationSourcesOfPayroll = data.vacationSourcesOfPayroll;
