@@ -14,7 +14,7 @@ import { parseInput } from '../../../lib/validation';
 import { formatDateMx, todayMx } from '../../../../schema/dates';
 import { vacationDaysFor, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import { anniversaryOf, VACATION_LIFECYCLE, VACATION_MSG, vacationBalance, type VacationStatus } from '../../../../schema/rh/vacations';
-import { loadFiscalYearSets } from '../fiscal/data';
+import { loadFiscalYearSets } from '../fiscal/service';
 import { decisionReason, vacationRequestInput } from './inputs';
 import * as data from './data';
 
