@@ -24,7 +24,7 @@ export const MODULE_CATALOG: CatalogModule[] = [
   {
     key: 'human-resources', name: 'Recursos Humanos', icon: 'users', path: '/system/human-resources',
     submodules: [
-      sub('employees', 'Empleados'), sub('agreements', 'Convenios'), sub('payroll', 'Nóminas', CRUD_AX),
+      sub('employees', 'Empleados'), sub('agreements', 'Convenios'), sub('vacations', 'Vacaciones', ['ver', 'crear', 'autorizar', 'exportar']), sub('payroll', 'Nóminas', CRUD_AX),
       sub('fiscal-payroll', 'Nóminas Fiscales', CRUD_AX), sub('rh-settings', 'Configuración RH'),
       sub('rh-reports', 'Informes', REPORT), sub('imss-movements', 'Movimientos IMSS', ['ver', 'crear']),
     ],

@@ -21,6 +21,8 @@ export const ROUTE_CONTRACT: ReadonlyArray<readonly [string, string]> = [
   ['/system/rh/employees/employees-form', 'Formulario de Empleados'],
   ['/system/rh/agreements', 'Convenios'],
   ['/system/rh/agreements/agreements-form', 'Formulario de Convenios'],
+  ['/system/rh/vacations', 'Vacaciones'],
+  ['/system/rh/vacations/vacations-form', 'Formulario de Vacaciones'],
   ['/system/rh/payroll', 'Nóminas'],
   ['/system/rh/payroll/payroll-detail', 'Creación de Nómina'],
   ['/system/rh/fiscalPayroll', 'Nóminas Fiscales'],

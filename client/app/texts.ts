@@ -299,6 +299,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_concept: 'Concepto de nómina',
   rh_employee: 'Empleado',
   rh_agreement: 'Convenio',
+  rh_vacation_request: 'Solicitud de vacaciones',
   rh_payroll: 'Nómina',
   record_note: 'Nota',
   saved_view: 'Vista guardada',

@@ -318,6 +318,8 @@ export type VacationInput = {
   primaExemptUsedThisYear: string;
   paymentDate: string;
   wageZone?: WageZone | null;
+  /** The days an approved request takes (an ordinary payroll pays its prima); by default the year's full entitlement. */
+  days?: number | null;
 };
 
 export type VacationResult = { vacationDays: number; vacationPay: string; primaVacacional: string; primaExempt: string; primaTaxable: string; steps: TaxStep[] };
@@ -331,7 +333,7 @@ export function vacation(sets: readonly FiscalYearSet[], input: VacationInput): 
   if (!percent) fields.primaRate = BENEFIT_MSG.primaRate;
   if (Object.keys(fields).length || !percent) throw new CalculatorInputError(fields);
   const zone = input.wageZone ?? 'general';
-  const vacationDays = vacationDaysFor(set, input.yearsOfServiceCompleted);
+  const vacationDays = input.days ?? vacationDaysFor(set, input.yearsOfServiceCompleted);
   const pay = x(input.dailySalary).times(vacationDays);
   const vacationPay = money(pay);
   const primaVacacional = cents(pay.times(percent).dividedBy(100));
@@ -339,7 +341,9 @@ export function vacation(sets: readonly FiscalYearSet[], input: VacationInput): 
   const legal = wage === null ? null : cents(pay.times(lesser(percent, x(set.vacationPremiumPercent))).dividedBy(100));
   const ex = annualExemption(primaVacacional, PRIMA_EXEMPT_UMA, params.uma.daily, input.primaExemptUsedThisYear, legal, 'de la prima vacacional');
   const steps: TaxStep[] = [
-    { label: `Días de vacaciones por ${input.yearsOfServiceCompleted} año(s) de servicio cumplidos (art. 76 LFT, tabla 2023)`, amount: String(vacationDays) },
+    input.days
+      ? { label: `Días de vacaciones de la solicitud (${input.yearsOfServiceCompleted} año(s) de servicio cumplidos)`, amount: String(vacationDays) }
+      : { label: `Días de vacaciones por ${input.yearsOfServiceCompleted} año(s) de servicio cumplidos (art. 76 LFT, tabla 2023)`, amount: String(vacationDays) },
     { label: `Pago de vacaciones = ${money(input.dailySalary)} × ${vacationDays} días (salario ordinario gravado)`, amount: vacationPay },
     { label: `Prima vacacional = ${vacationPay} × ${percent.toFixed()} % (art. 80 LFT)`, amount: primaVacacional },
     { label: `UMA vigente al ${formatDateMx(input.paymentDate)}`, amount: params.uma.daily },

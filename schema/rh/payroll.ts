@@ -252,6 +252,7 @@ export type TaxOutcome = {
 };
 
 export type CapturedExtra = { conceptId: number; kind: ConceptKind; taxableRule: TaxableRule; exemptUma: string | null; amount: string; description: string };
+export type ComputedPerception = { systemKey: SystemKey; amount: string; taxable: string; exempt: string; quantity: string | null; description: string };
 export type AgreementDue = { agreementId: number; folio: number; kind: AgreementKind; installment: string; balance: string };
 
 export type EmployeeCalcInput = {
@@ -266,6 +267,8 @@ export type EmployeeCalcInput = {
   /** Daily UMA in force on the payment date. */
   umaDaily: string;
   extras: readonly CapturedExtra[];
+  /** Perceptions figured elsewhere with their own exemption (the prima vacacional of approved vacations). */
+  computed?: readonly ComputedPerception[];
   agreements: readonly AgreementDue[];
   /** ISR, subsidio and IMSS for the taxable income and the paid days. */
   tax: (taxableIncome: string, paidDays: number) => TaxOutcome;
@@ -346,6 +349,8 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
     const amount = money(hourly.times(3).times(input.overtimeTripleHours));
     post({ systemKey: 'HORAS_EXTRA_TRIPLES', conceptId: null, kind: 'percepcion', source: 'calculo', amount, taxable: amount, quantity: dec(input.overtimeTripleHours).toString(), description: `${dec(input.overtimeTripleHours).toString()} h × ${money(hourly.times(3))}` });
   }
+
+  for (const c of input.computed ?? []) post({ ...c, conceptId: null, kind: 'percepcion', source: 'calculo' });
 
   for (const x of input.extras) {
     const amount = money(x.amount);

@@ -39,6 +39,8 @@ import { seedRhEmployeesDemo } from './rh/employees/seed';
 import { rhContributions } from './rh/contributions';
 import { rhAgreementResolvers } from './rh/agreements/resolvers';
 import { rhImssMovementResolvers } from './rh/imss-movements/resolvers';
+import { rhVacationResolvers } from './rh/vacations/resolvers';
+import { seedRhVacationsDemo } from './rh/vacations/seed';
 import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
 import { rhFiscalPayrollResolvers } from './rh/fiscal-payroll/resolvers';
@@ -88,6 +90,7 @@ export const modules: ServerModule[] = [
   // Recursos Humanos' contributions, all its features together.
   { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo, contributions: rhContributions },
   { name: 'rh-agreements', resolvers: rhAgreementResolvers },
+  { name: 'rh-vacations', resolvers: rhVacationResolvers, seedDemo: seedRhVacationsDemo },
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo, recover: recoverPayrollStamps },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },

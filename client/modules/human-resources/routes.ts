@@ -10,6 +10,8 @@ export const humanResourcesRoutes = defineModuleRoutes('human-resources', '/syst
   form('employees/employees-form', 'Formulario de Empleados', 'Empleados', 'employees', { load: () => import('./employees/EmployeeFormPage').then((m) => m.EmployeeFormPage) }),
   screen('agreements', 'Convenios', 'Convenios', { load: () => import('./agreements/AgreementsPage').then((m) => m.AgreementsPage), description: 'Préstamos y descuentos por nómina con su saldo' }),
   form('agreements/agreements-form', 'Formulario de Convenios', 'Convenios', 'agreements', { load: () => import('./agreements/AgreementFormPage').then((m) => m.AgreementFormPage) }),
+  screen('vacations', 'Vacaciones', 'Vacaciones', { load: () => import('./vacations/VacationsPage').then((m) => m.VacationsPage), description: 'Solicitudes, autorización y saldo por aniversario (art. 76 LFT)' }),
+  form('vacations/vacations-form', 'Formulario de Vacaciones', 'Vacaciones', 'vacations', { load: () => import('./vacations/VacationFormPage').then((m) => m.VacationFormPage) }),
   screen('payroll', 'Nóminas', 'Nóminas', { load: () => import('./payroll/PayrollsPage').then((m) => m.PayrollsPage), description: 'Incidencias, cálculo, cierre y recibos de cada periodo' }),
   detail('payroll/payroll-detail', 'Creación de Nómina', 'Nóminas', 'payroll', { load: () => import('./payroll/PayrollDetailPage').then((m) => m.PayrollDetailPage) }),
   screen('fiscalPayroll', 'Nóminas Fiscales', 'Nóminas Fiscales', {

@@ -31,6 +31,7 @@ export const rhContributions: ModuleContributions = {
     rh_imss_movement: { parts: data.referenceParts.rh_imss_movement, label: (p) => (p.name ? `Movimiento IMSS ${p.name}` : ''), historySubject: 'Recursos Humanos-Movimientos IMSS' },
     rh_employee: { parts: data.referenceParts.rh_employee, label: name, historySubject: 'Recursos Humanos-Empleados' },
     rh_agreement: { parts: data.referenceParts.rh_agreement, label: (p) => joined(`Convenio ${folio(p)}`, p.name), historySubject: 'Recursos Humanos-Convenios' },
+    rh_vacation_request: { parts: data.referenceParts.rh_vacation_request, label: (p) => joined(`Vacaciones ${folio(p)}`, p.name), historySubject: 'Recursos Humanos-Vacaciones' },
     rh_payroll: { parts: data.referenceParts.rh_payroll, label: (p) => joined(`Nómina ${folio(p)}`, p.name), historySubject: ['Recursos Humanos-Nóminas', 'Recursos Humanos-Nóminas Fiscales'] },
   },
 };

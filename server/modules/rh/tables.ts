@@ -504,6 +504,52 @@ export const rhPayrollOvertimeSources = pgTable(
 );
 
 /**
+ * Vacation requests (LFT arts. 76–81): the days an employee asks for between two dates. The balance per
+ * anniversary year is computed from the hire date and the approved rows (schema/rh/vacations.ts), never
+ * stored. solicitada → aprobada | rechazada, aprobada → cancelada.
+ */
+export const rhVacationRequests = pgTable(
+  'rh_vacation_requests',
+  {
+    id: serial('id').primaryKey(),
+    folio: integer('folio').notNull(),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    firstDay: date('first_day').notNull(),
+    lastDay: date('last_day').notNull(),
+    days: integer('days').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status').notNull().default('solicitada'),
+    decisionNote: text('decision_note'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('rh_vacation_requests_folio_uq').on(t.folio),
+    index('rh_vacation_requests_employee_idx').on(t.employeeId, t.firstDay),
+    check('rh_vacation_requests_days_ck', sql`${t.days} > 0 and ${t.lastDay} >= ${t.firstDay}`),
+    check('rh_vacation_requests_status_ck', sql`${t.status} in ('solicitada', 'aprobada', 'rechazada', 'cancelada')`),
+  ],
+);
+
+/**
+ * The prima vacacional of an approved request an ordinary payroll paid: one row per request (unique, so two
+ * payrolls never pay it, also in parallel); deleting the payroll (its employees) releases it.
+ */
+export const rhPayrollVacationSources = pgTable(
+  'rh_payroll_vacation_sources',
+  {
+    id: serial('id').primaryKey(),
+    payrollEmployeeId: integer('payroll_employee_id').notNull().references(() => rhPayrollEmployees.id, { onDelete: 'cascade' }),
+    vacationRequestId: integer('vacation_request_id').notNull().references(() => rhVacationRequests.id),
+    days: integer('days').notNull(),
+  },
+  (t) => [uniqueIndex('rh_payroll_vacation_sources_uq').on(t.vacationRequestId), index('rh_payroll_vacation_sources_pe_idx').on(t.payrollEmployeeId)],
+);
+
+/**
  * Registros patronales of the company (issue 27): each with the state where it is registered (c_Estado,
  * for the state payroll tax), its work-risk premium (percent, within the year's legal min/max) and its
  * c_RiesgoPuesto class. The CFDI de nómina's Emisor RegistroPatronal is the employee's.

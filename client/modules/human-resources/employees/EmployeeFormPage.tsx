@@ -34,6 +34,7 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { useFormSave } from '../../../components/useFormSave';
 import { todayMx } from '../../../../schema/dates';
 import { DocumentsPanel, PhotoPanel } from './EmployeeFiles';
+import { VacationBalancePanel } from '../vacations/VacationBalancePanel';
 import { RehireDialog, TerminateDialog } from './EmployeeDialogs';
 import { SeparationPayrollDialog } from '../payroll/SeparationPayrollDialog';
 import { texts as payrollTexts } from '../payroll/texts';
@@ -98,6 +99,8 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
   const [dialog, setDialog] = useState<'terminate' | 'rehire' | 'finiquito' | null>(null);
   // «Calcular finiquito» creates a payroll: the Nóminas ability, not the Empleados one.
   const payrollAccess = useScreenAccess('Recursos Humanos', 'Nóminas');
+  // The vacation balance is read with the Vacaciones ability.
+  const vacationAccess = useScreenAccess('Recursos Humanos', 'Vacaciones');
   const [create] = useMutation(RhEmployeeCreateDocument);
   const [update] = useMutation(RhEmployeeUpdateDocument);
   const readOnly = employee ? !access.editar : !access.crear;
@@ -350,6 +353,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
             <>
               <PhotoPanel employee={employee} canEdit={access.editar} />
               <DocumentsPanel employee={employee} canEdit={access.editar} />
+              {vacationAccess.ver ? <VacationBalancePanel employeeId={employee.id} /> : null}
               <HistoryPanel employee={employee} />
             </>
           ) : (

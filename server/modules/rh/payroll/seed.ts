@@ -7,6 +7,7 @@ import { queryRows, type Db } from '../../../db/database';
 import type { Config } from '../../../config';
 import type { RequestContext } from '../../../context';
 import { PAC_ENV } from '../../../lib/cfdi';
+import { seedContext } from '../../../lib/seedContext';
 import type { AppServices } from '../../../services';
 import { addDays, todayMx } from '../../../../schema/dates';
 import { quincenaOf } from '../../../../schema/rh/payroll';
@@ -20,18 +21,16 @@ export async function seedRhPayrollBase(db: Db): Promise<void> {
 }
 
 /**
- * A service call made by the admin during the seed (the audit shows it as such). With `config`
- * and the sandbox PAC, the closed demo payroll's receipts are sealed and stamped like a real
- * close's; a real PAC never sees demo data.
+ * With `config` and the sandbox PAC, the closed demo payroll's receipts are sealed and stamped like a
+ * real close's; a real PAC never sees demo data.
  */
-function seedContext(db: Db, adminUserId: number, config: Config | undefined): RequestContext {
+function payrollSeedContext(db: Db, adminUserId: number, config: Config | undefined): RequestContext {
   const sandbox = (process.env[PAC_ENV.provider] ?? 'sandbox').trim().toLowerCase() === 'sandbox';
-  const app = { database: { db }, ...(config && sandbox ? { config, logger: console } : {}) } as unknown as AppServices;
-  return { requestId: 'seed', ip: '', app, auth: { id: adminUserId } as RequestContext['auth'] };
+  return seedContext(db, adminUserId, config && sandbox ? ({ config, logger: console } as unknown as Partial<AppServices>) : {});
 }
 
 export async function seedRhPayrollDemo(db: Db, opts: { adminUserId: number; config?: Config }): Promise<void> {
-  const ctx = seedContext(db, opts.adminUserId, opts.config);
+  const ctx = payrollSeedContext(db, opts.adminUserId, opts.config);
   // A company that already has payrolls (e.g. migrated ones) keeps its history as it is.
   if ((await queryRows<{ id: number }>(db, sql`select id from rh_payrolls limit 1`)).length) return;
   const people = await queryRows<{ id: number }>(db, sql`select id from rh_employees where status = 'activo' and pay_frequency = 'quincenal' order by number limit 2`);

@@ -63,6 +63,7 @@ import { incidentInput, payrollInput, separationPayrollInput } from './inputs';
 import * as data from './data';
 import { sealPayrollReceipts, stampPayrollReceipts } from './stamping';
 import { claimCrewOvertime, crewOvertimeFloor } from './crewOvertime';
+import { vacationPrimas } from './vacationPrima';
 import { clearPayrollQuotas, storePayrollQuotas, type QuotaSubject } from '../employer/service';
 
 export const MSG = {
@@ -572,6 +573,8 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
     due.set(a.employeeId, list);
   }
 
+  // Issue 27: the prima vacacional of approved vacations starting in the period, each request paid once.
+  const primas = isOrdinaryPayroll(payroll.kind) ? await vacationPrimas(tx, payroll, sets, employees) : new Map<number, never>();
   const lines: data.NewLine[] = [];
   const results: data.EmployeeResult[] = [];
   const quotaSubjects: QuotaSubject[] = [];
@@ -596,6 +599,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       periodDays,
       umaDaily: params.uma.daily,
       extras: captured.get(e.id) ?? [],
+      computed: primas.get(e.id)?.computed,
       agreements: due.get(e.employeeId) ?? [],
       // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
       tax: (taxableIncome, days) =>
@@ -614,7 +618,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
         quantity: l.quantity,
       });
     }
-    results.push({ id: e.id, ...r, fiscalTrace: [...(notes.get(e.employeeId) ?? []), ...r.fiscalTrace] });
+    results.push({ id: e.id, ...r, fiscalTrace: [...(notes.get(e.employeeId) ?? []), ...(primas.get(e.id)?.trace ?? []), ...r.fiscalTrace] });
     quotaSubjects.push({ payrollEmployeeId: e.id, employeeId: e.employeeId, sbcDaily: e.sbcDaily, paidDays: r.paidDays, taxable: r.taxable });
   }
   // Captured lines are posted again in calculation order, with their taxable/exempt split.
