@@ -63,6 +63,7 @@ export const ENTRY_KIND: Record<string, string> = {
   otro_ingreso: 'Otro ingreso',
   traspaso: 'Traspaso',
   ajuste: 'Ajuste',
+  viatico: 'Viáticos',
 };
 
 export const PAYMENT_FORMS = [

@@ -73,7 +73,7 @@ export const companyAccounts = pgTable(
   ],
 );
 
-export const ACCOUNT_ENTRY_KINDS = ['apertura', 'pago_proveedor', 'cobro_cliente', 'otro_ingreso', 'traspaso', 'ajuste'] as const;
+export const ACCOUNT_ENTRY_KINDS = ['apertura', 'pago_proveedor', 'cobro_cliente', 'otro_ingreso', 'traspaso', 'ajuste', 'viatico'] as const;
 
 /** The account ledger: one row per deposit (+) or withdrawal (−); never updated except to mark a reversal. */
 export const accountEntries = pgTable(
@@ -99,7 +99,7 @@ export const accountEntries = pgTable(
     index('account_entries_source_idx').on(t.sourceEntity, t.sourceId),
     check(
       'account_entries_kind_ck',
-      sql`${t.kind} in ('apertura', 'pago_proveedor', 'cobro_cliente', 'otro_ingreso', 'traspaso', 'ajuste')`,
+      sql`${t.kind} in ('apertura', 'pago_proveedor', 'cobro_cliente', 'otro_ingreso', 'traspaso', 'ajuste', 'viatico')`,
     ),
     check('account_entries_amount_ck', sql`${t.amount} <> 0`),
     check('account_entries_balance_ck', sql`${t.balanceAfter} >= 0`),
