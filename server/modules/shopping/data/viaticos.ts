@@ -253,7 +253,7 @@ export async function updateShoppingSettings(tx: Executor, version: number, days
 
 /** Tablero: advances paid more than the configured days ago without full comprobación. */
 export const viaticosOverdueSql = (today: string): SQL =>
-  sql`(select json_build_object('count', count(*), 'amount', coalesce(sum(v.amount - v.comprobado), 0)::text, 'days', max(s.viatico_overdue_days))
+  sql`(select json_build_object('count', count(v.id), 'amount', coalesce(sum(v.amount - v.comprobado), 0)::text, 'days', max(s.viatico_overdue_days))
        from shopping_settings s left join viaticos v
          on v.status in ('pagado', 'comprobado_parcial') and v.date < ${today}::date - s.viatico_overdue_days
        where s.id = 1)`;
