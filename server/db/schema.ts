@@ -1,7 +1,6 @@
 // Every table of every module, for drizzle (queries and drizzle-kit migrations).
 export * from './tables';
 export * from '../modules/shopping/tables';
-export * from '../modules/shopping/viaticoTables';
 export * from '../modules/sales/tables';
 export * from '../modules/warehouse/tables';
 export * from '../modules/cash/tables';
