@@ -77,7 +77,7 @@ export const viaticoTexts = {
     { value: 'no_deducible', label: 'No deducible' },
   ],
   settlements: [
-    { value: 'reintegro', label: 'Reintegro a la cuenta o caja' },
+    { value: 'reintegro', label: 'Reintegro' },
     { value: 'descuento_nomina', label: 'Descuento en nómina' },
   ],
   settlementLabels: { reintegro: 'Reintegro', descuento_nomina: 'Descuento en nómina', reembolso: 'Reembolso al empleado', exacto: 'Sin diferencia' } as Record<string, string>,

@@ -155,6 +155,7 @@ function AdvanceEditor({ viatico, access, onReload }: { viatico: Viatico | null;
             disabled={!editable}
             data={(refs.data?.viaticoContractOptions ?? []).map((o) => ({ value: o.id, label: o.label }))}
             {...form.getInputProps('contractId')}
+            value={v.contractId || null}
             onChange={(id) => {
               form.setFieldValue('contractId', id ?? '');
               form.setFieldValue('serviceOrderId', '');
@@ -167,6 +168,7 @@ function AdvanceEditor({ viatico, access, onReload }: { viatico: Viatico | null;
             disabled={!editable}
             data={(refs.data?.viaticoServiceOrderOptions ?? []).map((o) => ({ value: o.id, label: o.label }))}
             {...form.getInputProps('serviceOrderId')}
+            value={v.serviceOrderId || null}
             onChange={(id) => form.setFieldValue('serviceOrderId', id ?? '')}
           />
           <DateField label={f.date} required disabled={!editable} {...form.getInputProps('date')} />
