@@ -68,6 +68,7 @@ export const shoppingContributions: ModuleContributions = {
     expense: { parts: document('expenses x join suppliers n on n.id = x.supplier_id'), label: withName(folio), historySubject: 'Compras-Gastos' },
     supplier_payment: { parts: document('supplier_payments x join suppliers n on n.id = x.supplier_id'), label: withName(folio), historySubject: 'Compras-Pagos' },
     payment_request: { parts: data.referenceParts.payment_request, label: withName(folio), historySubject: 'Compras-Solicitudes de pago' },
+    shopping_settings: { parts: data.referenceParts.shopping_settings, label: name, historySubject: 'Compras-Viáticos' },
     viatico: { parts: data.referenceParts.viatico, label: formattedFolio(formatViaticoFolio), historySubject: 'Compras-Viáticos' },
     purchase_order: { parts: document('purchase_orders x join suppliers n on n.id = x.supplier_id'), label: formattedFolio(formatPurchaseOrderFolio), historySubject: 'Compras-Órdenes de compra' },
   },
