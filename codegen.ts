@@ -66,6 +66,7 @@ const config: CodegenConfig = {
           Supplier: '../server/modules/shopping/data#SupplierRow',
           Expense: '../server/modules/shopping/data#ExpenseRow',
           PurchaseOrder: '../server/modules/shopping/data#PurchaseOrderRow',
+          Viatico: '../server/modules/shopping/viaticos#ViaticoView',
           SupplierPayment: '../server/modules/shopping/data#SupplierPaymentRow',
           AccountEntry: '../server/modules/shopping/data#AccountEntryRow',
           CashPeriod: '../server/modules/cash/data#CashPeriodRow',

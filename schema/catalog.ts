@@ -64,7 +64,7 @@ export const MODULE_CATALOG: CatalogModule[] = [
     submodules: [
       sub('suppliers', 'Proveedores'), sub('accounts', 'Cuentas'), sub('expenses', 'Gastos', CRUD_AX),
       sub('supplier-payments', 'Pagos'), sub('payment-requests', 'Solicitudes de pago', CRUD_AX),
-      sub('purchase-orders', 'Órdenes de compra', CRUD_AX),
+      sub('purchase-orders', 'Órdenes de compra', CRUD_AX), sub('viaticos', 'Viáticos', CRUD_AX),
       sub('shopping-reports', 'Reportes', REPORT),
     ],
   },

@@ -83,6 +83,8 @@ export const ROUTE_CONTRACT: ReadonlyArray<readonly [string, string]> = [
   ['/system/shoppingModule/applications', 'Solicitudes de pago de mantenimiento'],
   ['/system/shoppingModule/purchase-orders', 'Órdenes de compra'],
   ['/system/shoppingModule/purchase-orders/purchase-orders-form', 'Formulario de Órdenes de compra'],
+  ['/system/shoppingModule/viaticos', 'Viáticos'],
+  ['/system/shoppingModule/viaticos/viaticos-form', 'Formulario de Viáticos'],
   ['/system/shoppingModule/reports', 'Reportes'],
   ['/system/cashModule/concepts', 'Catálogo de Conceptos'],
   ['/system/cashModule/movements', 'Registro de Movimientos'],

@@ -52,6 +52,10 @@ export function indicatorCards(d: IndicatorData): StatCard[] {
   if (requests > 0) {
     cards.push({ key: 'payment-requests', title: t.paymentRequests, value: String(requests), detail: t.paymentRequestsDetail, path: withQuery(SHOPPING_PATHS.applications, { status: 'pendiente' }), tone: 'warning' });
   }
+  const viaticos = d.shopping?.viaticosOverdue;
+  if (viaticos && viaticos.count > 0) {
+    cards.push({ key: 'viaticos-overdue', title: t.viaticosOverdue, value: formatMoney(viaticos.amount), detail: t.viaticosOverdueDetail(viaticos.count, viaticos.days), path: withQuery(SHOPPING_PATHS.viaticos, { overdue: 'true' }), tone: 'warning' });
+  }
   const generators = d.sales?.generatorsToAuthorize ?? 0;
   if (generators > 0) {
     cards.push({ key: 'generators-to-authorize', title: t.generatorsToAuthorize, value: String(generators), detail: t.generatorsToAuthorizeDetail, path: withQuery(SALES_PATHS.generators, { status: 'borrador' }), tone: 'warning' });

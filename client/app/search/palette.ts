@@ -12,6 +12,7 @@ export const RECORD_PATHS: Readonly<Record<string, string>> = {
   supplier: '/system/shoppingModule/suppliers/suppliers-form',
   expense: '/system/shoppingModule/expenses/expenses-form',
   purchase_order: '/system/shoppingModule/purchase-orders/purchase-orders-form',
+  viatico: '/system/shoppingModule/viaticos/viaticos-form',
   rh_employee: '/system/rh/employees/employees-form',
   article: '/system/warehouseModule/articlesCatalogue',
   vehicle: '/system/vehicleParks/vehicles/vehicles-form',

@@ -13,5 +13,7 @@ export const shoppingRoutes = defineModuleRoutes('shopping', '/system/shoppingMo
   form('purchase-orders/purchase-orders-form', 'Formulario de Órdenes de compra', 'Órdenes de compra', 'purchase-orders', {
     load: () => import('./pages/PurchaseOrderFormPage').then((m) => m.PurchaseOrderFormPage),
   }),
+  screen('viaticos', 'Viáticos', 'Viáticos', { load: () => import('./pages/ViaticosPage').then((m) => m.ViaticosPage) }),
+  form('viaticos/viaticos-form', 'Formulario de Viáticos', 'Viáticos', 'viaticos', { load: () => import('./pages/ViaticoFormPage').then((m) => m.ViaticoFormPage) }),
   screen('reports', 'Reportes', 'Reportes', { load: () => import('./pages/ReportsPage').then((m) => m.ReportsPage) }),
 ]);

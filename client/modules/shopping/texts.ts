@@ -12,6 +12,8 @@ export const SHOPPING_PATHS = {
   applications: '/system/shoppingModule/applications',
   purchaseOrders: '/system/shoppingModule/purchase-orders',
   purchaseOrderForm: '/system/shoppingModule/purchase-orders/purchase-orders-form',
+  viaticos: '/system/shoppingModule/viaticos',
+  viaticoForm: '/system/shoppingModule/viaticos/viaticos-form',
   reports: '/system/shoppingModule/reports',
 } as const;
 
@@ -32,6 +34,62 @@ export const PURCHASE_ORDER_STATUS: StatusLabels = {
   recibida: { label: 'Recibida', color: 'teal' },
   cancelada: { label: 'Cancelada', color: 'red' },
 };
+
+export const VIATICO_STATUS: StatusLabels = {
+  borrador: { label: 'Borrador', color: 'gray' },
+  pagado: { label: 'Pagado', color: 'blue' },
+  comprobado_parcial: { label: 'Comprobado parcial', color: 'yellow' },
+  comprobado: { label: 'Comprobado', color: 'teal' },
+  cerrado: { label: 'Cerrado', color: 'green' },
+  cancelado: { label: 'Cancelado', color: 'red' },
+};
+
+/** Strings of Compras › Viáticos. */
+export const viaticoTexts = {
+  intro: 'Anticipos a empleados para un contrato u orden de servicio, su comprobación y su cierre.',
+  search: 'Buscar por folio, empleado o propósito',
+  newButton: 'Nuevo viático',
+  overdue: (days: number) => `Sin comprobar (más de ${days} días)`,
+  sums: 'Anticipado',
+  sumsComprobado: 'Comprobado',
+  newTitle: 'Nuevo viático',
+  notFound: 'El viático no existe.',
+  sections: { advance: 'Anticipo', proofs: 'Comprobación', addProof: 'Agregar comprobante', close: 'Cierre', settings: 'Aviso en el tablero' },
+  fields: {
+    employee: 'Empleado',
+    contract: 'Contrato',
+    serviceOrder: 'Orden de servicio',
+    account: 'Pagado desde (cuenta o caja)',
+    date: 'Fecha',
+    amount: 'Importe',
+    purpose: 'Propósito',
+    kind: 'Tipo de comprobante',
+    cfdi: 'XML del CFDI del proveedor',
+    cfdiHint: 'Se lee el XML, se verifica su sello y que su UUID no esté registrado en otro gasto o viático.',
+    concept: 'Concepto',
+    settlement: 'El remanente se liquida por',
+    consent: 'El empleado autorizó por escrito el descuento en nómina',
+    consentFile: 'Documento firmado por el empleado',
+    overdueDays: 'Días sin comprobar antes del aviso',
+  },
+  kinds: [
+    { value: 'cfdi', label: 'CFDI' },
+    { value: 'no_deducible', label: 'No deducible' },
+  ],
+  settlements: [
+    { value: 'reintegro', label: 'Reintegro' },
+    { value: 'descuento_nomina', label: 'Descuento en nómina' },
+  ],
+  settlementLabels: { reintegro: 'Reintegro', descuento_nomina: 'Descuento en nómina', reembolso: 'Reembolso al empleado', exacto: 'Sin diferencia' } as Record<string, string>,
+  summary: { amount: 'Anticipo', comprobado: 'Comprobado', deductible: 'Deducible (sin IVA)', nonDeductible: 'No deducible', remainder: 'El empleado debe', excess: 'Se le debe al empleado' },
+  proofColumns: { date: 'Fecha', kind: 'Tipo', concept: 'Concepto', subtotal: 'Sin IVA', iva: 'IVA', total: 'Total' },
+  noProofs: 'Aún no hay comprobantes.',
+  actions: { pay: 'Pagar', payConfirm: (amount: string, account: string) => `Se retiran ${amount} de ${account}.`, cancel: 'Cancelar viático', add: 'Agregar', remove: 'Quitar', close: 'Cerrar viático', saveSettings: 'Guardar' },
+  done: { created: 'Viático creado.', saved: 'Viático guardado.', paid: 'Viático pagado.', cancelled: 'Viático cancelado.', proof: 'Comprobante agregado.', removed: 'Comprobante quitado.', closed: 'Viático cerrado.', settings: 'Configuración guardada.' },
+  closeHint: { remainder: (x: string) => `El empleado debe ${x}.`, excess: (x: string) => `Se reembolsan ${x} al empleado desde la cuenta del anticipo.`, exact: 'Lo comprobado iguala el anticipo.' },
+  closedAs: (how: string, amount: string) => `Cerrado: ${how} por ${amount}.`,
+  agreement: (folio: number) => `Convenio de descuento de RH ${folio} (siguiente nómina ordinaria).`,
+} as const;
 
 export const PURCHASE_ORDER_ORIGIN: Record<string, string> = {
   manual: 'Captura directa',
@@ -63,6 +121,7 @@ export const ENTRY_KIND: Record<string, string> = {
   otro_ingreso: 'Otro ingreso',
   traspaso: 'Traspaso',
   ajuste: 'Ajuste',
+  viatico: 'Viáticos',
 };
 
 export const PAYMENT_FORMS = [

@@ -7,6 +7,14 @@ import { formatPurchaseOrderFolio } from '../../../schema/shopping/purchaseOrder
 import { listPurchaseOrders } from './purchaseOrders';
 import { listExpenses, listSuppliers } from './service';
 import * as data from './data/contributions';
+import { viaticosOverdueSql } from './data/viaticos';
+import { formatViaticoFolio } from '../../../schema/shopping/viaticos';
+import { money } from '../../../schema/money';
+
+const readViaticosOverdue = (value: unknown) => {
+  const r = value as { count: number; amount: string; days: number };
+  return { count: Number(r.count), amount: money(String(r.amount)), days: Number(r.days) };
+};
 
 export const shoppingContributions: ModuleContributions = {
   indicators: [
@@ -18,6 +26,7 @@ export const shoppingContributions: ModuleContributions = {
       ability: ['autorizar', 'Compras-Solicitudes de pago'],
       indicator: () => ({ sql: data.pendingPaymentRequestsSql(), read: Number }),
     },
+    { group: 'shopping', name: 'viaticosOverdue', ability: ['ver', 'Compras-Viáticos'], indicator: (today) => ({ sql: viaticosOverdueSql(today), read: readViaticosOverdue }) },
   ],
   searchSources: [
     {
@@ -59,6 +68,8 @@ export const shoppingContributions: ModuleContributions = {
     expense: { parts: document('expenses x join suppliers n on n.id = x.supplier_id'), label: withName(folio), historySubject: 'Compras-Gastos' },
     supplier_payment: { parts: document('supplier_payments x join suppliers n on n.id = x.supplier_id'), label: withName(folio), historySubject: 'Compras-Pagos' },
     payment_request: { parts: data.referenceParts.payment_request, label: withName(folio), historySubject: 'Compras-Solicitudes de pago' },
+    shopping_settings: { parts: data.referenceParts.shopping_settings, label: name, historySubject: 'Compras-Viáticos' },
+    viatico: { parts: data.referenceParts.viatico, label: formattedFolio(formatViaticoFolio), historySubject: 'Compras-Viáticos' },
     purchase_order: { parts: document('purchase_orders x join suppliers n on n.id = x.supplier_id'), label: formattedFolio(formatPurchaseOrderFolio), historySubject: 'Compras-Órdenes de compra' },
   },
 };

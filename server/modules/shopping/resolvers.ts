@@ -7,6 +7,8 @@ import * as reports from './reports';
 import { paymentRequestOutcomes, type PaymentRequestOutcome } from './requests';
 import * as purchaseOrders from './purchaseOrders';
 import * as service from './service';
+import * as viaticos from './viaticos';
+import { formatViaticoFolio } from '../../../schema/shopping/viaticos';
 import { formatPurchaseOrderFolio, receivableNow } from '../../../schema/shopping/purchaseOrders';
 
 type Application = Awaited<ReturnType<typeof service.paymentApplications>>[number];
@@ -34,6 +36,22 @@ function pdmOutcomeOf(ctx: RequestContext) {
       return ids.map((id) => map.get(String(id)) ?? null);
     });
     pdmLoaders.set(ctx, l);
+  }
+  return l;
+}
+
+type Proof = Awaited<ReturnType<typeof viaticos.viaticoProofs>>[number];
+
+// Per-request loader: a page of viáticos reads its comprobantes in one query.
+const proofLoaders = new WeakMap<RequestContext, DataLoader<number, Proof[]>>();
+function proofsOf(ctx: RequestContext) {
+  let l = proofLoaders.get(ctx);
+  if (!l) {
+    l = new DataLoader(async (ids: readonly number[]) => {
+      const rows = await viaticos.viaticoProofs(ctx, [...ids]);
+      return ids.map((id) => rows.filter((r) => r.viaticoId === id));
+    });
+    proofLoaders.set(ctx, l);
   }
   return l;
 }
@@ -75,6 +93,13 @@ export const shoppingResolvers: Resolvers = {
     purchaseArticleOptions: (_p, a, ctx) => purchaseOrders.purchaseArticleOptions(ctx, a.search, a.limit),
     purchaseWarehouseOptions: (_p, _a, ctx) => purchaseOrders.purchaseWarehouseOptions(ctx),
     purchaseOrderPdf: (_p, a, ctx) => purchaseOrders.purchaseOrderPdf(ctx, a.id),
+
+    viaticos: (_p, a, ctx) => viaticos.listViaticos(ctx, a.list, a.filter),
+    viatico: (_p, a, ctx) => viaticos.getViatico(ctx, a.id),
+    viaticoEmployeeOptions: (_p, a, ctx) => viaticos.viaticoEmployeeOptions(ctx, a.search, a.limit),
+    viaticoContractOptions: (_p, _a, ctx) => viaticos.viaticoContractOptions(ctx),
+    viaticoServiceOrderOptions: (_p, a, ctx) => viaticos.viaticoServiceOrderOptions(ctx, a.contractId),
+    shoppingSettings: (_p, _a, ctx) => viaticos.shoppingSettings(ctx),
   },
   Mutation: {
     supplierCreate: (_p, a, ctx) => service.createSupplier(ctx, a.input),
@@ -106,6 +131,15 @@ export const shoppingResolvers: Resolvers = {
     purchaseOrderAuthorize: (_p, a, ctx) => purchaseOrders.authorizePurchaseOrder(ctx, a.id, a.version),
     purchaseOrderCancel: (_p, a, ctx) => purchaseOrders.cancelPurchaseOrder(ctx, a.id, a.version, a.reason),
     purchaseOrderReceive: (_p, a, ctx) => purchaseOrders.receivePurchaseOrder(ctx, a.id, a.input),
+
+    viaticoCreate: (_p, a, ctx) => viaticos.createViatico(ctx, a.input),
+    viaticoUpdate: (_p, a, ctx) => viaticos.updateViatico(ctx, a.id, a.version, a.input),
+    viaticoPay: (_p, a, ctx) => viaticos.payViatico(ctx, a.id, a.version),
+    viaticoCancel: (_p, a, ctx) => viaticos.cancelViatico(ctx, a.id, a.version, a.reason),
+    viaticoProofAdd: (_p, a, ctx) => viaticos.addViaticoProof(ctx, a.viaticoId, a.input),
+    viaticoProofDelete: (_p, a, ctx) => viaticos.deleteViaticoProof(ctx, a.id),
+    viaticoClose: (_p, a, ctx) => viaticos.closeViatico(ctx, a.id, a.version, a.input),
+    shoppingSettingsUpdate: (_p, a, ctx) => viaticos.updateShoppingSettings(ctx, a.version, a.input),
   },
   Supplier: {
     taxRegimeName: (s) => catalogName(REGIMENES_FISCALES, s.taxRegime),
@@ -119,6 +153,11 @@ export const shoppingResolvers: Resolvers = {
     folioText: (o) => formatPurchaseOrderFolio(o.folio),
     lines: async (o, _a, ctx) => (await purchaseOrders.purchaseOrderLines(ctx, Number(o.id))).map((l) => ({ ...l, receivable: receivableNow(l, o.tolerancePercent) })),
     receipts: (o, _a, ctx) => purchaseOrders.purchaseOrderReceipts(ctx, Number(o.id)),
+  },
+  Viatico: {
+    folioText: (v) => formatViaticoFolio(v.folio),
+    proofs: (v, _a, ctx) => proofsOf(ctx).load(Number(v.id)),
+    summary: async (v, _a, ctx) => viaticos.balanceOf(v.amount, await proofsOf(ctx).load(Number(v.id))),
   },
   SupplierPayment: {
     applications: (p, _a, ctx) => applicationsOf(ctx).load(Number(p.id)),

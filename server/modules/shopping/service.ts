@@ -488,12 +488,13 @@ export async function cancelExpense(ctx: RequestContext, id: string, version: nu
   return found(await data.findExpense(db(ctx), expenseId, todayMx()), 'El gasto');
 }
 
-async function readCfdiUpload(ctx: RequestContext, storageKey: string): Promise<SupplierCfdi> {
+/** A stored supplier CFDI read and its seal checked; the intake's refusal is the `fileId` field's message. Viáticos' comprobantes use it too. */
+export async function readCfdiUpload(ctx: RequestContext, storageKey: string, field = 'fileId'): Promise<SupplierCfdi> {
   const bytes = await withStorage(() => storageOf(ctx).get(storageKey));
   try {
     return await readSupplierCfdi(Buffer.from(bytes).toString('utf8'));
   } catch (err) {
-    if (err instanceof CfdiIntakeError) throw badInput({ fileId: err.message });
+    if (err instanceof CfdiIntakeError) throw badInput({ [field]: err.message });
     throw err;
   }
 }

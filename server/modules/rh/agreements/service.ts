@@ -2,7 +2,8 @@
 // gapless folio and balance = total; fully editable only until a payroll
 // applies an installment (then only description and reference); cancelled
 // with a reason while activo. Payroll closes lower the balance (payroll/service.ts).
-import { writeAudit } from '../../../db/audit';
+import { writeAudit, type Actor } from '../../../db/audit';
+import type { Executor } from '../../../db/database';
 import { nextFolio } from '../../../db/folios';
 import { actorOf, type RequestContext } from '../../../context';
 import { appError, badInput, conflict, found, notFound } from '../../../lib/errors';
@@ -31,17 +32,23 @@ export async function paymentsOf(ctx: RequestContext, agreementId: number) {
   return (await data.paymentsOf(db(ctx), [agreementId])).get(agreementId) ?? [];
 }
 
-export async function createAgreement(ctx: RequestContext, input: unknown) {
+/**
+ * A convenio inside the caller's transaction: the form's, and Compras' viático whose remainder
+ * the employee agreed in writing to have deducted (a «descuento» the next ordinary payroll takes).
+ */
+export async function createAgreementTx(tx: Executor, actor: Actor, input: unknown): Promise<{ id: number; folio: number }> {
   const v = parseInput(agreementInput, input);
-  const id = await db(ctx).transaction(async (tx) => {
-    const employee = await data.findEmployee(tx, v.employeeId);
-    if (!employee) throw badInput({ employeeId: AGREEMENT_MSG.employeeMissing });
-    if (employee.status !== 'activo') throw badInput({ employeeId: AGREEMENT_MSG.employeeInactive });
-    const folio = await nextFolio(tx, 'rh.agreement');
-    const newId = await data.insertAgreement(tx, { ...v, folio, createdBy: ctx.auth?.id ?? null });
-    await writeAudit(tx, actorOf(ctx), { entity: 'rh_agreement', entityId: newId, action: 'create', after: { folio, ...v, balance: v.total } });
-    return newId;
-  });
+  const employee = await data.findEmployee(tx, v.employeeId);
+  if (!employee) throw badInput({ employeeId: AGREEMENT_MSG.employeeMissing });
+  if (employee.status !== 'activo') throw badInput({ employeeId: AGREEMENT_MSG.employeeInactive });
+  const folio = await nextFolio(tx, 'rh.agreement');
+  const id = await data.insertAgreement(tx, { ...v, folio, createdBy: actor.userId });
+  await writeAudit(tx, actor, { entity: 'rh_agreement', entityId: id, action: 'create', after: { folio, ...v, balance: v.total } });
+  return { id, folio };
+}
+
+export async function createAgreement(ctx: RequestContext, input: unknown) {
+  const { id } = await db(ctx).transaction((tx) => createAgreementTx(tx, actorOf(ctx), input));
   return found(await data.findAgreement(db(ctx), id), 'El convenio');
 }
 

@@ -94,7 +94,7 @@ export type AccountEntryRow = {
   id: number;
   accountId: number;
   date: string;
-  kind: 'apertura' | 'pago_proveedor' | 'cobro_cliente' | 'otro_ingreso' | 'traspaso' | 'ajuste';
+  kind: 'apertura' | 'pago_proveedor' | 'cobro_cliente' | 'otro_ingreso' | 'traspaso' | 'ajuste' | 'viatico';
   amount: string;
   runningBalance: string;
   reference: string;

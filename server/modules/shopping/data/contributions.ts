@@ -16,5 +16,7 @@ export const spentByMonthSql = (today: string): SQL =>
 export const referenceParts = {
   account_entry: (id) => sql`(select json_build_object('name', x.reference) from account_entries x where x.id = ${id})`,
   account_transfer: (id) => sql`(select json_build_object('folio', ${id}, 'name', min(x.reference)) from account_entries x where x.source_entity = 'account_transfer' and x.source_id = ${id}::text)`,
+  shopping_settings: () => sql`(select json_build_object('name', 'Días para el aviso de viáticos sin comprobar'))`,
+  viatico: (id) => sql`(select json_build_object('folio', x.folio, 'name', trim(n.names || ' ' || n.last_name)) from viaticos x join rh_employees n on n.id = x.employee_id where x.id = ${id})`,
   payment_request: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.description) from payment_requests x where x.id = ${id})`,
 } satisfies Record<string, PartsOf>;

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './requests';
 export * from './reports';
 export * from './purchaseOrders';
+export * from './viaticos';
