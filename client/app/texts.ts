@@ -207,6 +207,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   timbrado_completo: 'Timbrado completo',
   solicitar_cancelacion: 'Cancelación solicitada al SAT',
   nota_credito: 'Nota de crédito aplicada',
+  aplicar_anticipo: 'Anticipo aplicado (CFDI de egreso, relación 07)',
   cancelacion_rechazada: 'Cancelación rechazada por el receptor',
   cargar: 'Carga',
   cancelar: 'Cancelación',
