@@ -163,10 +163,11 @@ describe('costo de obra por contrato', () => {
     const DAY = 'mutation($o:ID!,$i:ServiceOrderCrewDayInput!){ serviceOrderCrewDayCreate(orderId:$o,input:$i){ id } }';
     const other = ok(await s.gql('{ vehicleOptions(limit: 5, includeInShop: false){ id } }', {}, admin)).vehicleOptions.find((v: any) => v.id !== vehicleId).id;
     const people = ok(await s.gql('query($id:ID!){ serviceOrder(id:$id){ crew { id } } }', { id: order.id }, seller)).serviceOrder.crew;
-    expect(fieldsOf(await s.gql(DAY, { o: order.id, i: { date: day(-3), people: [{ employeeId: people[0].id, hours: '8' }], vehicles: [{ vehicleId: other, km: 10 }, { vehicleId, km: -1 }] } }, seller))).toEqual({
-      'vehicles.0.vehicleId': 'El vehículo no está asignado a la orden.',
-      'vehicles.1.km': 'Los km son un entero de 0 a 5000.',
-    });
+    const dayOf = (vehicles: unknown) => ({ date: day(-3), people: [{ employeeId: people[0].id, hours: '8' }], vehicles });
+    // The shape first (km), then what needs the database (a vehicle not named by the order).
+    expect(fieldsOf(await s.gql(DAY, { o: order.id, i: dayOf([{ vehicleId, km: -1 }]) }, seller))).toEqual({ 'vehicles.0.km': 'Los km son un entero de 0 a 5000.' });
+    expect(fieldsOf(await s.gql(DAY, { o: order.id, i: dayOf([{ vehicleId: other, km: 10 }]) }, seller))).toEqual({ 'vehicles.0.vehicleId': 'El vehículo no está asignado a la orden.' });
+    expect(ok(await s.gql('query($id:ID!){ serviceOrder(id:$id){ crewDays { id } } }', { id: order.id }, seller)).serviceOrder.crewDays).toHaveLength(4);
     expect(ok(await s.gql('{ expenses { total } }', {}, admin)).expenses.total).toBe(before);
     expect(m2(ok(await s.gql(JOB_COST, { id: contract.id }, admin)).contractJobCost.summary.cost)).toBe('12662.00');
   });
