@@ -105,6 +105,8 @@ export const texts = {
       csdExpiringDetail: (days: number) => (days === 0 ? 'El CSD vence hoy: carga el nuevo' : `El CSD vence en ${days === 1 ? '1 día' : `${days} días`}: carga el nuevo`),
       csdExpired: 'Vencido',
       csdExpiredDetail: 'El CSD venció: las facturas no se pueden timbrar hasta cargar el vigente',
+      contractsUnderMargin: 'Contratos bajo margen',
+      contractsUnderMarginDetail: 'Su margen sobre lo facturado está bajo el umbral de Costos',
       generatorsToAuthorize: 'Generadores por autorizar',
       generatorsToAuthorizeDetail: 'En borrador, esperan autorización para facturarse',
       permitsToAuthorize: 'Permisos de trabajo por autorizar',

@@ -141,6 +141,13 @@ describe('costo de obra por contrato', () => {
     expect(ok(await s.gql(SAVE, { i: { employerFactor: '0.5', marginThreshold: '20' } }, admin)).jobCostSettingsUpdate).toEqual({ employerFactor: '0.5', marginThreshold: '20' });
     // 4 × 1,500 × 1.5 = 9,000.00 + 200.00 overtime = 9,200.00
     expect(m2(ok(await s.gql(JOB_COST, { id: contract.id }, admin)).contractJobCost.summary.labour)).toBe('9200.00');
+    // Tablero «Contratos bajo margen»: this contract's 74.68 % is under 74.7 and not under 74.6.
+    const underMargin = async (token: string) => ok(await s.gql('{ dashboard { sales { contractsUnderMargin } } }', {}, token)).dashboard.sales.contractsUnderMargin;
+    ok(await s.gql(SAVE, { i: { employerFactor: '0.35', marginThreshold: '74.6' } }, admin));
+    const below = await underMargin(admin);
+    ok(await s.gql(SAVE, { i: { employerFactor: '0.35', marginThreshold: '74.7' } }, admin));
+    expect(await underMargin(admin)).toBe(below + 1);
+    expect(await underMargin(seller)).toBeNull();
     ok(await s.gql(SAVE, { i: { employerFactor: '0.35', marginThreshold: '15' } }, admin));
   });
 

@@ -12,7 +12,7 @@
 // `lines` union here (comprobado amounts per service order).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { DEFAULT_EMPLOYER_FACTOR } from '../../../../schema/sales/jobCost';
+import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD } from '../../../../schema/sales/jobCost';
 import { inList, LIVE_INVOICE } from './common';
 
 export const EMPLOYER_FACTOR_KEY = 'sales.jobCost.employerFactor';
@@ -156,3 +156,15 @@ export async function orderContractOf(ex: Executor, orderId: number): Promise<{ 
 export async function contractExists(ex: Executor, contractId: number): Promise<boolean> {
   return (await queryRows(ex, sql`select 1 from contracts where id = ${contractId}`)).length === 1;
 }
+
+/**
+ * Tablero: contracts not cancelled with stamped invoices whose margin (stamped subtotal − job cost) is under the
+ * threshold percent of what was invoiced. A scalar subquery (the Tablero runs every card in one statement).
+ */
+export const underMarginSql = (): SQL => sql`(with ${linesCte(null)},
+    cost as (select contract_id, sum(amount) as amount from lines group by contract_id),
+    invoiced as (select contract_id, sum(subtotal) as amount from invoices where status in ${LIVE_INVOICE} and stamp_status = 'timbrada' and contract_id is not null group by contract_id)
+  select count(*)::int from contracts c join invoiced iv on iv.contract_id = c.id and iv.amount > 0
+  left join cost k on k.contract_id = c.id
+  where c.status <> 'cancelado'
+    and (iv.amount - coalesce(k.amount, 0)) * 100 / iv.amount < coalesce((select value::numeric from app_settings where key = ${MARGIN_THRESHOLD_KEY}), ${DEFAULT_MARGIN_THRESHOLD}::numeric))`;
