@@ -279,6 +279,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   cash_movement: 'Movimiento de caja',
   company_profile: 'Datos fiscales de la empresa',
   company_csd: 'Certificado de sello digital (CSD)',
+  job_cost_settings: 'Parámetros del costo de obra',
   client: 'Cliente',
   quote: 'Cotización',
   contract: 'Contrato',

@@ -48,6 +48,7 @@ export const salesContributions: ModuleContributions = {
   auditReferences: {
     client: { parts: named('clients'), label: name, historySubject: 'Ventas-Clientes' },
     company_profile: { parts: named('company_profile'), label: name, historySubject: 'Ventas-Facturas' },
+    job_cost_settings: { parts: data.referenceParts.job_cost_settings, label: name, historySubject: 'Ventas-Costos' },
     company_csd: { parts: data.referenceParts.company_csd, label: name, historySubject: 'Ventas-Facturas' },
     quote: { parts: document('quotes x join clients n on n.id = x.client_id'), label: withName((p) => folioLabel('quote', p.folio)), historySubject: 'Ventas-Cotizaciones' },
     contract: { parts: data.referenceParts.contract, label: withName((p) => folioLabel('contract', p.folio)), historySubject: 'Ventas-Contratos' },

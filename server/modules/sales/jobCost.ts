@@ -50,7 +50,7 @@ export async function updateJobCostSettings(ctx: RequestContext, input: { employ
   await db(ctx).transaction(async (tx) => {
     await data.saveJobCostSetting(tx, data.EMPLOYER_FACTOR_KEY, dec(f).toFixed());
     await data.saveJobCostSetting(tx, data.MARGIN_THRESHOLD_KEY, dec(t).toFixed());
-    await writeAudit(tx, actorOf(ctx), { entity: 'company_profile', entityId: 'job_cost', action: 'update', before, after: { employerFactor: f, marginThreshold: t } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'job_cost_settings', entityId: 'ventas', action: 'update', before, after: { employerFactor: f, marginThreshold: t } });
   });
   return jobCostSettings(ctx);
 }
