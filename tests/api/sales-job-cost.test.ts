@@ -174,7 +174,14 @@ describe('costo de obra por contrato', () => {
     // The shape first (km), then what needs the database (a vehicle not named by the order).
     expect(fieldsOf(await s.gql(DAY, { o: order.id, i: dayOf([{ vehicleId, km: -1 }]) }, seller))).toEqual({ 'vehicles.0.km': 'Los km son un entero de 0 a 5000.' });
     expect(fieldsOf(await s.gql(DAY, { o: order.id, i: dayOf([{ vehicleId: other, km: 10 }]) }, seller))).toEqual({ 'vehicles.0.vehicleId': 'El vehículo no está asignado a la orden.' });
-    expect(ok(await s.gql('query($id:ID!){ serviceOrder(id:$id){ crewDays { id } } }', { id: order.id }, seller)).serviceOrder.crewDays).toHaveLength(4);
+    const days = ok(await s.gql('query($id:ID!){ serviceOrder(id:$id){ crewDays { id version date notes vehicles { vehicleId km } people { employeeId hours overtimeHours } } } }', { id: order.id }, seller)).serviceOrder.crewDays;
+    expect(days).toHaveLength(4);
+    // Editing a day without `vehicles` (the crew form) keeps its km.
+    const d = days[0];
+    const edited = ok(await s.gql('mutation($id:ID!,$v:Int!,$i:ServiceOrderCrewDayInput!){ serviceOrderCrewDayUpdate(id:$id,version:$v,input:$i){ vehicles { vehicleId km } } }', {
+      id: d.id, v: d.version, i: { date: d.date, notes: 'Revisado', people: d.people },
+    }, seller)).serviceOrderCrewDayUpdate;
+    expect(edited.vehicles).toEqual([{ vehicleId, km: 80 }]);
     expect(ok(await s.gql('{ expenses { total } }', {}, admin)).expenses.total).toBe(before);
     expect(m2(ok(await s.gql(JOB_COST, { id: contract.id }, admin)).contractJobCost.summary.cost)).toBe('12662.00');
   });

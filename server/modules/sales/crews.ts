@@ -93,7 +93,7 @@ async function checkDay(tx: Executor, order: data.OrderRow, v: DayValues, except
   });
   const orderVehicles = new Set((await data.vehiclesOfOrders(tx, [order.id])).map((x) => Number(x.id)));
   const seenVehicles = new Set<number>();
-  v.vehicles.forEach((x, i) => {
+  (v.vehicles ?? []).forEach((x, i) => {
     if (seenVehicles.has(x.vehicleId)) fields[`vehicles.${i}.vehicleId`] = CREW_MSG.vehicleDayRepeated;
     else if (!orderVehicles.has(x.vehicleId)) fields[`vehicles.${i}.vehicleId`] = CREW_MSG.vehicleNotInOrder;
     seenVehicles.add(x.vehicleId);
@@ -112,7 +112,7 @@ export async function createCrewDay(ctx: RequestContext, orderIdRaw: string, inp
     await checkDay(tx, order, v, null);
     const dayId = await data.insertCrewDay(tx, { orderId, date: v.date, notes: v.notes, createdBy: ctx.auth?.id ?? null });
     await data.replaceCrewHours(tx, dayId, v.date, peopleOf(v));
-    await data.replaceDayVehicles(tx, dayId, v.vehicles);
+    if (v.vehicles) await data.replaceDayVehicles(tx, dayId, v.vehicles);
     await writeAudit(tx, actorOf(ctx), { entity: 'service_order', entityId: orderId, action: 'crew_day_create', after: { dayId, date: v.date, notes: v.notes, people: peopleOf(v), vehicles: v.vehicles } });
     return dayId;
   });
@@ -138,7 +138,7 @@ export async function updateCrewDay(ctx: RequestContext, idRaw: string, version:
     const beforePeople = await data.hoursOfDays(tx, [id]);
     if (!(await data.updateCrewDay(tx, id, version, { date: v.date, notes: v.notes }))) throw conflict();
     await data.replaceCrewHours(tx, id, v.date, peopleOf(v));
-    await data.replaceDayVehicles(tx, id, v.vehicles);
+    if (v.vehicles) await data.replaceDayVehicles(tx, id, v.vehicles);
     await writeAudit(tx, actorOf(ctx), {
       entity: 'service_order',
       entityId: order.id,
