@@ -3,7 +3,8 @@
 // admins may rename/reorder them); the SPA uses the names for its route
 // abilities. Names are the contract: a subject is "<module name>-<submodule name>".
 
-export type CatalogSubmodule = { key: string; name: string; permissions: string[] };
+/** `management`: seeded only to roles that see every module (Administrador, Consulta), not to the module's own role (Costos shows salaries). */
+export type CatalogSubmodule = { key: string; name: string; permissions: string[]; management?: boolean };
 export type CatalogModule = {
   key: string;
   name: string;
@@ -49,6 +50,8 @@ export const MODULE_CATALOG: CatalogModule[] = [
       sub('service-orders', 'Órdenes de Servicio'), sub('generators', 'Generadores', CRUD_AX),
       sub('invoices', 'Facturas', CRUD_AX), sub('client-payments', 'Pagos'), sub('order-deliveries', 'Entrega de Órdenes'),
       sub('other-income', 'Otros Ingresos'), sub('sales-reports', 'Reportes', REPORT),
+      // Job cost (issue 28): labour cost reveals salaries, so the Vendedor role does not get it.
+      { ...sub('job-cost', 'Costos', REPORT), management: true },
     ],
   },
   {

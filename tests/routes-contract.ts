@@ -74,6 +74,7 @@ export const ROUTE_CONTRACT: ReadonlyArray<readonly [string, string]> = [
   ['/system/salesModule/delivery-orders', 'Entrega de Órdenes'],
   ['/system/salesModule/others-earnings', 'Otros Ingresos'],
   ['/system/salesModule/reports', 'Reportes'],
+  ['/system/salesModule/job-cost', 'Costos por contrato'],
   ['/system/shoppingModule/suppliers', 'Proveedores'],
   ['/system/shoppingModule/suppliers/suppliers-form', 'Formulario de Proveedores'],
   ['/system/shoppingModule/accounts', 'Cuentas'],

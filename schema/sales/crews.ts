@@ -27,6 +27,10 @@ export const CREW_MSG = {
     `El empleado ya tiene ${others} h el ${formatDateMx(date)} en ${where}; con estas pasaría de 24 h.`,
   claimed: (payrollFolio: number) => `Las horas extra de este día ya se pagan en la nómina ${payrollFolio}; no se puede modificar ni eliminar.`,
   dayMissing: 'El día de la cuadrilla no existe.',
+  vehicleNotInOrder: 'El vehículo no está asignado a la orden.',
+  vehicleDayRepeated: 'El vehículo ya está en este día.',
+  km: 'Los km son un entero de 0 a 5000.',
+  tooManyDayVehicles: 'Máximo 20 vehículos por día.',
   payrollClosed: (folio: number) => `La nómina ${folio} de ese periodo ya está cerrada: estas horas extra no llegarían a ninguna nómina. Captúralas en las incidencias de una nómina abierta.`,
 } as const;
 

@@ -3,6 +3,9 @@
 // the catalogue gains new modules/submodules without touching admin edits.
 import { eq, sql } from 'drizzle-orm';
 import { MODULE_CATALOG, SEED_ROLES } from '../../schema/catalog';
+
+/** Submodules seeded only to roles with every module (CatalogSubmodule.management). */
+const MANAGEMENT_SUBMODULES = new Set(MODULE_CATALOG.flatMap((m) => m.submodules.filter((s) => s.management).map((s) => s.key)));
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { appModules, rolePermissions, roles, submodules, users } from './tables';
 import type { Db } from './database';
@@ -65,7 +68,7 @@ async function seedCompany(db: Db, opts: { adminEmail: string; adminPassword: st
   return db.transaction(async (tx) => {
     const existing = await tx.select({ id: users.id }).from(users).limit(1);
     const catalog = await tx
-      .select({ id: submodules.id, permissions: submodules.permissions, moduleName: appModules.name })
+      .select({ id: submodules.id, key: submodules.key, permissions: submodules.permissions, moduleName: appModules.name })
       .from(submodules)
       .innerJoin(appModules, eq(appModules.id, submodules.moduleId));
     const roleIds = new Map<string, number>();
@@ -78,7 +81,7 @@ async function seedCompany(db: Db, opts: { adminEmail: string; adminPassword: st
       const [created] = await tx.insert(roles).values({ name: r.name, description: r.description, purchaseOrderLimit: r.purchaseOrderLimit ?? null }).returning({ id: roles.id });
       roleIds.set(r.name, created.id);
       const grants = catalog
-        .filter((s) => r.modules === 'all' || r.modules.includes(s.moduleName))
+        .filter((s) => r.modules === 'all' || (r.modules.includes(s.moduleName) && !MANAGEMENT_SUBMODULES.has(s.key)))
         .flatMap((s) => (r.onlyView ? ['ver'] : s.permissions).map((p) => ({ roleId: created.id, submoduleId: s.id, permission: p })));
       if (grants.length) await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
     }

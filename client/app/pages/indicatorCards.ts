@@ -60,6 +60,10 @@ export function indicatorCards(d: IndicatorData): StatCard[] {
   if (generators > 0) {
     cards.push({ key: 'generators-to-authorize', title: t.generatorsToAuthorize, value: String(generators), detail: t.generatorsToAuthorizeDetail, path: withQuery(SALES_PATHS.generators, { status: 'borrador' }), tone: 'warning' });
   }
+  const underMargin = d.sales?.contractsUnderMargin ?? 0;
+  if (underMargin > 0) {
+    cards.push({ key: 'contracts-under-margin', title: t.contractsUnderMargin, value: String(underMargin), detail: t.contractsUnderMarginDetail, path: SALES_PATHS.jobCost, tone: 'warning' });
+  }
   const permits = d.security?.permitsToAuthorize ?? 0;
   if (permits > 0) {
     cards.push({ key: 'permits-to-authorize', title: t.permitsToAuthorize, value: String(permits), detail: t.permitsToAuthorizeDetail, path: withQuery(SECURITY_PATHS.permits, { status: 'solicitado' }), tone: 'warning' });

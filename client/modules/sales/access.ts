@@ -14,6 +14,7 @@ export type SalesScreen =
   | 'Pagos'
   | 'Entrega de Órdenes'
   | 'Otros Ingresos'
-  | 'Reportes';
+  | 'Reportes'
+  | 'Costos';
 
 export const useScreenAccess = (screen: SalesScreen): ScreenAccess => useSharedScreenAccess('Ventas', screen);

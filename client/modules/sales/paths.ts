@@ -21,6 +21,14 @@ export const SALES_PATHS = {
   deliveries: `${BASE}/delivery-orders`,
   otherIncome: `${BASE}/others-earnings`,
   reports: `${BASE}/reports`,
+  jobCost: `${BASE}/job-cost`,
+} as const;
+
+/** Records of other modules a job-cost line opens (Almacén, Compras, Parque Vehicular; `?id=`). */
+export const JOB_COST_SOURCES = {
+  requisition: '/system/warehouseModule/requisitionDetail',
+  expense: '/system/shoppingModule/expenses/expenses-form',
+  vehicle: '/system/vehicleParks/vehicles/vehicles-form',
 } as const;
 
 /** The dialogs of the Facturas list, opened with `?dialog=` (the Tablero's CSD card links to `csd`). */

@@ -19,4 +19,5 @@ export const salesRoutes = defineModuleRoutes('sales', '/system/salesModule/', [
   screen('delivery-orders', 'Entrega de Órdenes', 'Entrega de Órdenes', { load: () => import('./pages/DeliveryOrdersPage').then((m) => m.DeliveryOrdersPage) }),
   screen('others-earnings', 'Otros Ingresos', 'Otros Ingresos', { load: () => import('./pages/OtherEarningsPage').then((m) => m.OtherEarningsPage) }),
   screen('reports', 'Reportes', 'Reportes', { load: () => import('./pages/ReportsPage').then((m) => m.ReportsPage) }),
+  screen('job-cost', 'Costos por contrato', 'Costos', { load: () => import('./pages/JobCostReportPage').then((m) => m.JobCostReportPage) }),
 ]);

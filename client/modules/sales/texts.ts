@@ -538,4 +538,18 @@ export const texts = {
     },
     progressCols: { folio: 'Contrato', name: 'Nombre', client: 'Cliente', status: 'Estado', contracted: 'Contratado', authorized: 'Autorizado', authorizedPct: '% autorizado', billed: 'Facturado', billedPct: '% facturado' },
   },
+  jobCost: {
+    panel: 'Costos',
+    reportTitle: 'Costos por contrato',
+    empty: 'Sin costos registrados.',
+    kinds: { labour: 'Mano de obra', material: 'Materiales', expense: 'Gastos', vehicle: 'Vehículos' } as Record<string, string>,
+    cols: { kind: 'Tipo', document: 'Documento', order: 'Orden', description: 'Descripción', quantity: 'Cantidad', amount: 'Importe' },
+    figures: {
+      labour: 'Mano de obra', materials: 'Materiales', expenses: 'Gastos', vehicles: 'Vehículos', cost: 'Costo total', authorized: 'Generadores autorizados',
+      invoiced: 'Facturado (timbrado)', collected: 'Cobrado', margin: 'Margen', marginPercent: '% margen', progressPercent: '% avance', projectedCost: 'Costo proyectado al terminar',
+    },
+    reportCols: { folio: 'Contrato', name: 'Nombre', client: 'Cliente' },
+    sort: { low: 'Menor margen', high: 'Mayor margen' },
+    noMargin: 'Sin facturar',
+  },
 } as const;

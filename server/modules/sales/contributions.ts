@@ -7,6 +7,7 @@ import { daysToExpiry } from '../../../schema/sales/csd';
 import { folioLabel, invoiceLabel } from '../../../schema/sales/labels';
 import { generatorsToAuthorizeIndicator, listClients, listInvoices, listQuotes } from './service';
 import * as data from './data/contributions';
+import * as jobCostData from './data/jobCost';
 
 const readCsdStatus = (value: unknown) => {
   const r = (typeof value === 'string' ? JSON.parse(value) : value) as { loaded: boolean; validTo: string | null };
@@ -19,6 +20,7 @@ export const salesContributions: ModuleContributions = {
     { group: 'sales', name: 'invoicedByMonth', ability: ['ver', 'Ventas-Facturas'], indicator: (today) => ({ sql: data.invoicedByMonthSql(today), read: readMonths }) },
     { group: 'sales', name: 'generatorsToAuthorize', ability: ['autorizar', 'Ventas-Generadores'], indicator: () => generatorsToAuthorizeIndicator() },
     { group: 'sales', name: 'csd', ability: ['ver', 'Ventas-Facturas'], indicator: () => ({ sql: data.csdStatusSql(), read: readCsdStatus }) },
+    { group: 'sales', name: 'contractsUnderMargin', ability: ['ver', 'Ventas-Costos'], indicator: () => ({ sql: jobCostData.underMarginSql(), read: Number }) },
     { group: 'sales', name: 'missingPaymentComplements', ability: ['ver', 'Ventas-Pagos'], indicator: (today) => ({ sql: data.missingComplementsSql(today), read: Number }) },
   ],
   searchSources: [
@@ -46,6 +48,7 @@ export const salesContributions: ModuleContributions = {
   auditReferences: {
     client: { parts: named('clients'), label: name, historySubject: 'Ventas-Clientes' },
     company_profile: { parts: named('company_profile'), label: name, historySubject: 'Ventas-Facturas' },
+    job_cost_settings: { parts: data.referenceParts.job_cost_settings, label: name, historySubject: 'Ventas-Costos' },
     company_csd: { parts: data.referenceParts.company_csd, label: name, historySubject: 'Ventas-Facturas' },
     quote: { parts: document('quotes x join clients n on n.id = x.client_id'), label: withName((p) => folioLabel('quote', p.folio)), historySubject: 'Ventas-Cotizaciones' },
     contract: { parts: data.referenceParts.contract, label: withName((p) => folioLabel('contract', p.folio)), historySubject: 'Ventas-Contratos' },

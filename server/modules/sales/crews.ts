@@ -30,6 +30,7 @@ export const crewOfOrders = (ctx: RequestContext, ids: number[]) => data.crewOfO
 export const vehiclesOfOrders = (ctx: RequestContext, ids: number[]) => data.vehiclesOfOrders(db(ctx), ids);
 export const crewDaysOfOrders = (ctx: RequestContext, ids: number[]) => data.daysOfOrders(db(ctx), ids);
 export const crewHoursOfDays = (ctx: RequestContext, ids: number[]) => data.hoursOfDays(db(ctx), ids);
+export const vehicleKmOfDays = (ctx: RequestContext, ids: number[]) => data.vehicleKmOfDays(db(ctx), ids);
 
 /**
  * Stores the crew and vehicles an order's input names (null/undefined = keep what is stored). Employees must
@@ -90,6 +91,13 @@ async function checkDay(tx: Executor, order: data.OrderRow, v: DayValues, except
       if (folio !== undefined && !fields[`people.${i}.overtimeHours`]) fields[`people.${i}.overtimeHours`] = CREW_MSG.payrollClosed(folio);
     }
   });
+  const orderVehicles = new Set((await data.vehiclesOfOrders(tx, [order.id])).map((x) => Number(x.id)));
+  const seenVehicles = new Set<number>();
+  (v.vehicles ?? []).forEach((x, i) => {
+    if (seenVehicles.has(x.vehicleId)) fields[`vehicles.${i}.vehicleId`] = CREW_MSG.vehicleDayRepeated;
+    else if (!orderVehicles.has(x.vehicleId)) fields[`vehicles.${i}.vehicleId`] = CREW_MSG.vehicleNotInOrder;
+    seenVehicles.add(x.vehicleId);
+  });
   if (Object.keys(fields).length) throw badInput(fields);
 }
 
@@ -104,7 +112,8 @@ export async function createCrewDay(ctx: RequestContext, orderIdRaw: string, inp
     await checkDay(tx, order, v, null);
     const dayId = await data.insertCrewDay(tx, { orderId, date: v.date, notes: v.notes, createdBy: ctx.auth?.id ?? null });
     await data.replaceCrewHours(tx, dayId, v.date, peopleOf(v));
-    await writeAudit(tx, actorOf(ctx), { entity: 'service_order', entityId: orderId, action: 'crew_day_create', after: { dayId, date: v.date, notes: v.notes, people: peopleOf(v) } });
+    if (v.vehicles) await data.replaceDayVehicles(tx, dayId, v.vehicles);
+    await writeAudit(tx, actorOf(ctx), { entity: 'service_order', entityId: orderId, action: 'crew_day_create', after: { dayId, date: v.date, notes: v.notes, people: peopleOf(v), vehicles: v.vehicles } });
     return dayId;
   });
   return found(await data.findCrewDay(db(ctx), id), 'El día de la cuadrilla');
@@ -129,12 +138,13 @@ export async function updateCrewDay(ctx: RequestContext, idRaw: string, version:
     const beforePeople = await data.hoursOfDays(tx, [id]);
     if (!(await data.updateCrewDay(tx, id, version, { date: v.date, notes: v.notes }))) throw conflict();
     await data.replaceCrewHours(tx, id, v.date, peopleOf(v));
+    if (v.vehicles) await data.replaceDayVehicles(tx, id, v.vehicles);
     await writeAudit(tx, actorOf(ctx), {
       entity: 'service_order',
       entityId: order.id,
       action: 'crew_day_update',
       before: { dayId: id, date: before.date, notes: before.notes, people: beforePeople.map((p) => ({ employeeId: p.employeeId, hours: p.hours, overtimeHours: p.overtimeHours })) },
-      after: { dayId: id, date: v.date, notes: v.notes, people: peopleOf(v) },
+      after: { dayId: id, date: v.date, notes: v.notes, people: peopleOf(v), vehicles: v.vehicles },
     });
   });
   return found(await data.findCrewDay(db(ctx), id), 'El día de la cuadrilla');

@@ -272,6 +272,12 @@ export const crewDayInput = z.object({
     .array(z.object({ employeeId: rules.id(), hours: crewHours(), overtimeHours: crewHours().nullish().transform((v) => v ?? '0') }))
     .min(1, CREW_MSG.peopleRequired)
     .max(50, CREW_MSG.tooManyPeople),
+  /** Km each vehicle of the order ran that day (job cost); omitted (null) = keep what is stored. */
+  vehicles: z
+    .array(z.object({ vehicleId: rules.id(), km: z.number({ error: CREW_MSG.km }).int(CREW_MSG.km).min(0, CREW_MSG.km).max(5000, CREW_MSG.km) }))
+    .max(20, CREW_MSG.tooManyDayVehicles)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type CrewDayInputValues = z.infer<typeof crewDayInput>;
 

@@ -14,6 +14,7 @@ import * as stamping from './stamping';
 import { refreshCancellation } from './cancellation';
 import * as creditNotes from './creditNotes';
 import * as crews from './crews';
+import * as jobCost from './jobCost';
 import { paymentComplementStatus } from '../../../schema/sales/paymentComplement';
 import { ivaKindOf, ivaRetentionKindOf } from '../../../schema/sales/totals';
 import { anticipoAvailable } from '../../../schema/sales/anticipos';
@@ -86,6 +87,12 @@ export const salesResolvers: Resolvers = {
     receivablesAging: (_p, a, ctx) => reports.receivablesAging(ctx, a.asOf),
     quoteConversion: (_p, a, ctx) => reports.quoteConversion(ctx, a.from, a.to),
     contractProgressReport: (_p, a, ctx) => reports.contractProgress(ctx, a.status),
+    contractJobCost: async (_p, a, ctx) => {
+      const { lines, ...summary } = await jobCost.contractJobCost(ctx, a.contractId);
+      return { summary, lines };
+    },
+    jobCostReport: (_p, _a, ctx) => jobCost.jobCostReport(ctx),
+    jobCostSettings: (_p, _a, ctx) => jobCost.jobCostSettings(ctx),
     salesReportPdf: (_p, a, ctx) => reports.reportPdf(ctx, a.kind, a.from, a.to, a.asOf),
   },
   Mutation: {
@@ -132,6 +139,7 @@ export const salesResolvers: Resolvers = {
     clientPaymentCreate: (_p, a, ctx) => billing.createPayment(ctx, a.input),
     clientPaymentCancel: (_p, a, ctx) => billing.cancelPayment(ctx, a.id, a.version, a.reason),
     otherIncomeCreate: (_p, a, ctx) => billing.createOtherIncome(ctx, a.input),
+    jobCostSettingsUpdate: (_p, a, ctx) => jobCost.updateJobCostSettings(ctx, a.input),
     otherIncomeCancel: (_p, a, ctx) => billing.cancelOtherIncome(ctx, a.id, a.version, a.reason),
   },
   Client: {
@@ -167,6 +175,7 @@ export const salesResolvers: Resolvers = {
   },
   ServiceOrderCrewDay: {
     people: (d, _a, ctx) => children(ctx, 'crewDayPeople', crews.crewHoursOfDays, (r) => r.dayId).load(num(d.id)),
+    vehicles: (d, _a, ctx) => children(ctx, 'crewDayVehicles', crews.vehicleKmOfDays, (r) => r.dayId).load(num(d.id)),
   },
   OrderDelivery: {
     files: (d, _a, ctx) => children(ctx, 'deliveryFiles', service.filesOfDeliveries, (r) => r.deliveryId).load(num(d.id)),

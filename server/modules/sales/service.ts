@@ -343,6 +343,9 @@ export const getContract = (ctx: RequestContext, id: string) => data.findContrac
 export const contractConcepts = (ctx: RequestContext, ids: number[]) => data.conceptsOfContracts(db(ctx), ids);
 export const contractOptions = (ctx: RequestContext, clientId: string | null | undefined) => data.contractOptions(db(ctx), clientId ? idOf(clientId) : null);
 
+/** Almacén requisitions and Compras expenses name a service order/contract as a job cost (issue 28). */
+export { checkCostAssignment } from './costAssignment';
+
 const conceptAmount = (c: { quantity: string; unitPrice: string }) => money(dec(c.quantity).times(c.unitPrice));
 
 export async function createContract(ctx: RequestContext, input: unknown) {

@@ -260,6 +260,18 @@ export const serviceOrderCrewDays = pgTable(
   (t) => [uniqueIndex('service_order_crew_days_uq').on(t.orderId, t.date)],
 );
 
+/** Km a vehicle of the order ran that day (job cost: km × the vehicle's cost per km). */
+export const serviceOrderCrewDayVehicles = pgTable(
+  'service_order_crew_day_vehicles',
+  {
+    id: serial('id').primaryKey(),
+    dayId: integer('day_id').notNull().references(() => serviceOrderCrewDays.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id').notNull().references(() => vpVehicles.id),
+    km: integer('km').notNull(),
+  },
+  (t) => [uniqueIndex('service_order_crew_day_vehicles_uq').on(t.dayId, t.vehicleId), index('service_order_crew_day_vehicles_vehicle_idx').on(t.vehicleId), check('service_order_crew_day_vehicles_km_ck', sql`${t.km} >= 0`)],
+);
+
 /**
  * Who was on site that day, with hours worked and the overtime among them. Nómina claims a row's overtime
  * once (rh_payroll_overtime_sources.crew_hours_id is unique); a claimed row is no longer edited.

@@ -23,6 +23,7 @@ import { isIsoDate, todayMx } from '../../../schema/dates';
 import * as data from './data';
 import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES } from '../../../schema/shopping/fiscal';
 import { postAccountEntry, reverseAccountEntry } from './ledger';
+import { checkCostAssignment } from '../sales/service';
 
 // Compras' public functions for other modules (Ventas posts client payments to the ledger,
 // Almacén turns a Solicitud PDM into a payment request): they call these, never ./ledger or ./requests.
@@ -368,6 +369,9 @@ const expenseInput = z
     ivaRate: rateOf(IVA_RATES),
     isrRetentionRate: rateOf(ISR_RETENTION_RATES),
     ivaRetentionRate: rateOf(IVA_RETENTION_RATES),
+    /** «Asignar gasto a contrato» (job cost): optional contract and/or service order. */
+    contractId: rules.id().nullish().transform((v) => v ?? null),
+    serviceOrderId: rules.id().nullish().transform((v) => v ?? null),
   })
   .superRefine((v, issue) => {
     if (!v.lines.length && (v.subtotal === null || v.subtotal === undefined)) issue.addIssue({ code: 'custom', path: ['subtotal'], message: MSG.subtotalRequired });
@@ -396,6 +400,8 @@ function expenseValues(v: ExpenseInputValues, creditDays: number): { values: dat
       ivaRetentionRate: v.ivaRetentionRate,
       ivaRetention: t.ivaRetention,
       total: t.total,
+      contractId: v.contractId,
+      serviceOrderId: v.serviceOrderId,
     },
     lines: v.lines.map((l, i) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, amount: t.lineAmounts[i] })),
   };
@@ -437,9 +443,17 @@ export const expenseFiles = async (ctx: RequestContext, id: number) => (await da
 export const expenseCategories = (ctx: RequestContext) => data.expenseCategories(db(ctx));
 export const openExpenses = (ctx: RequestContext, supplierId: string) => data.openExpenses(db(ctx), Number(supplierId), todayMx());
 
+/** The contract/service order an expense is assigned to must exist (and the order be of that contract). */
+async function checkExpenseAssignment(tx: Executor, v: ExpenseInputValues) {
+  const fields: Record<string, string> = {};
+  await checkCostAssignment(tx, v, fields);
+  if (Object.keys(fields).length) throw badInput(fields);
+}
+
 /** Inside the caller's transaction: used by the form and by an approved payment request. */
 async function insertExpenseTx(tx: Executor, ctx: RequestContext, v: ExpenseInputValues, paymentRequestId: number | null): Promise<number> {
   const supplier = await activeSupplier(tx, v.supplierId);
+  await checkExpenseAssignment(tx, v);
   if (v.cfdiUuid && (await data.cfdiUuidTaken(tx, v.cfdiUuid))) throw badInput({ cfdiUuid: MSG.uuidTaken });
   const { values, lines } = expenseValues(v, supplier.creditDays);
   const folio = await nextFolio(tx, 'shopping.expense');
@@ -464,6 +478,7 @@ export async function updateExpense(ctx: RequestContext, id: string, version: nu
     if (before.version !== version) throw conflict();
     if (before.status !== 'pendiente' || !dec(before.balance).eq(before.total)) throw appError('CONFLICT', MSG.expenseNotEditable);
     const supplier = before.supplierId === v.supplierId ? found(await data.findSupplier(tx, v.supplierId)) : await activeSupplier(tx, v.supplierId);
+    await checkExpenseAssignment(tx, v);
     if (v.cfdiUuid && (await data.cfdiUuidTaken(tx, v.cfdiUuid, expenseId))) throw badInput({ cfdiUuid: MSG.uuidTaken });
     const { values, lines } = expenseValues(v, supplier.creditDays);
     if (!(await data.updateExpense(tx, expenseId, version, values))) throw conflict();

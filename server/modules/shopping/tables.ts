@@ -137,6 +137,10 @@ export const expenses = pgTable(
     /** Its CFDI's status at SAT (server/lib/cfdi/satStatus.ts) when last asked; null without an XML. */
     satStatus: text('sat_status'),
     satCheckedAt: timestamp('sat_checked_at', { withTimezone: true, mode: 'date' }),
+    /** «Asignar gasto a contrato» (job cost, issue 28): the Ventas contract and/or service order it is a cost of. */
+    // Foreign keys to contracts/service_orders are in migration 0038 (an import here would cycle with Ventas' tables).
+    contractId: integer('contract_id'),
+    serviceOrderId: integer('service_order_id'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -145,6 +149,8 @@ export const expenses = pgTable(
     uniqueIndex('expenses_folio_uq').on(t.folio),
     uniqueIndex('expenses_cfdi_uuid_uq').on(sql`upper(${t.cfdiUuid})`).where(sql`${t.cfdiUuid} is not null and ${t.status} <> 'cancelado'`),
     index('expenses_supplier_idx').on(t.supplierId, t.status),
+    index('expenses_contract_idx').on(t.contractId),
+    index('expenses_service_order_idx').on(t.serviceOrderId),
     index('expenses_due_idx').on(t.status, t.dueDate),
     // Also the list's default order, as orderBy (server/lib/list.ts) sorts it.
     index('expenses_date_idx').on(t.date.asc().nullsFirst(), t.id),

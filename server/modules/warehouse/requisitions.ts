@@ -20,6 +20,7 @@ import { postingTransaction, postMovements, type PostingLine } from './posting';
 import { unitByCode } from './units';
 import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalText, quantity, quantityOrZero, reasonText } from './validation';
 import { todayMx } from '../../../schema/dates';
+import { checkCostAssignment } from '../sales/service';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -52,6 +53,8 @@ const requisitionInput = z.object({
   warehouseId: rules.id(),
   neededDate: dateText(),
   notes: optionalText(1000),
+  /** Ventas service order the material is for (job cost); omitted = none. */
+  serviceOrderId: rules.id().nullish().transform((v) => v ?? null),
   lines: z
     .array(z.object({ articleId: rules.id(), quantity: quantity() }))
     .min(1, MSG.linesRequired)
@@ -65,6 +68,7 @@ async function checkRequisition(tx: Executor, v: z.infer<typeof requisitionInput
   if (v.neededDate < todayMx()) fields.neededDate = MSG.neededDatePast;
   await checkWarehouse(tx, v.warehouseId, fields);
   await checkLineArticles(tx, v.lines, fields);
+  await checkCostAssignment(tx, { serviceOrderId: v.serviceOrderId }, fields);
   const seen = new Set<number>();
   v.lines.forEach((l, i) => {
     if (seen.has(l.articleId)) fields[`lines.${i}.articleId`] ??= MSG.articleRepeated;
@@ -94,6 +98,7 @@ export async function createRequisition(tx: Executor, ctx: RequestContext, input
     warehouseId: v.warehouseId,
     neededDate: v.neededDate,
     notes: v.notes,
+    serviceOrderId: v.serviceOrderId,
   });
   await data.replaceRequisitionLines(tx, id, v.lines.map((l) => ({ articleId: l.articleId, requestedQty: l.quantity })));
   await writeAudit(tx, actorOf(ctx), { entity: 'requisition', entityId: id, action: 'create', after: { folio: formatRequisitionFolio(folio), ...v } });
@@ -125,6 +130,7 @@ export async function updateRequisition(ctx: RequestContext, id: string, version
       warehouseId: v.warehouseId,
       neededDate: v.neededDate,
       notes: v.notes,
+      serviceOrderId: v.serviceOrderId,
     });
     if (!ok) throw conflict();
     await data.replaceRequisitionLines(tx, reqId, v.lines.map((l) => ({ articleId: l.articleId, requestedQty: l.quantity })));

@@ -254,10 +254,14 @@ export const warehouseRequisitions = pgTable(
     closeReason: text('close_reason').notNull().default(''),
     closedBy: integer('closed_by').references(() => users.id),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** Ventas service order the material is for (job cost, issue 28); null = an area's own use. */
+    // Its foreign key to service_orders is in migration 0038 (an import here would cycle with Ventas' tables).
+    serviceOrderId: integer('service_order_id'),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    index('wh_requisitions_service_order_idx').on(t.serviceOrderId),
     uniqueIndex('wh_requisitions_folio_uq').on(t.folio),
     index('wh_requisitions_status_idx').on(t.status),
     check('wh_requisitions_status_ck', sql`${t.status} in ('PENDIENTE','AUTORIZADA','SURTIDA_PARCIAL','SURTIDA','RECHAZADA','CERRADA')`),

@@ -35,7 +35,7 @@ describe('Tablero: the CSD card', () => {
   const withCsd = (csd: { loaded: boolean; daysToExpiry: number | null } | null): IndicatorData => ({
     today: '2026-11-27',
     warehouse: null,
-    sales: { generatorsToAuthorize: null, receivables: null, invoicedByMonth: null, csd },
+    sales: { generatorsToAuthorize: null, contractsUnderMargin: null, receivables: null, invoicedByMonth: null, csd },
     shopping: null,
     cash: null,
     hr: null,
@@ -77,5 +77,25 @@ describe('Tablero: the CSD card', () => {
     const data = withCsd({ loaded: false, daysToExpiry: null });
     const cards = indicatorCards({ ...data, sales: { ...data.sales!, generatorsToAuthorize: 2 } });
     expect(cards.map((c) => c.key)).toEqual(['csd', 'generators-to-authorize']);
+  });
+});
+
+describe('Tablero: contracts under margin', () => {
+  const data = (n: number | null): IndicatorData => ({
+    today: '2026-11-27',
+    warehouse: null,
+    sales: { generatorsToAuthorize: null, contractsUnderMargin: n, receivables: null, invoicedByMonth: null, csd: null },
+    shopping: null,
+    cash: null,
+    hr: null,
+    maintenance: null,
+    vehiclePark: null,
+    security: null,
+  });
+
+  it('shows the count and opens «Costos por contrato»; nothing without contracts or without Ventas-Costos (null)', () => {
+    expect(indicatorCards(data(2)).find((c) => c.key === 'contracts-under-margin')).toMatchObject({ value: '2', path: '/system/salesModule/job-cost', tone: 'warning' });
+    expect(indicatorCards(data(0)).some((c) => c.key === 'contracts-under-margin')).toBe(false);
+    expect(indicatorCards(data(null)).some((c) => c.key === 'contracts-under-margin')).toBe(false);
   });
 });

@@ -32,6 +32,7 @@ import { DateField } from '../../../components/DateField';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { documentAction } from '../components/actions';
 import { ClientSelect } from '../components/ClientSelect';
+import { JobCostPanel } from '../components/JobCostPanel';
 
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { formatQuantity } from '../components/quantity';
@@ -139,6 +140,7 @@ function Progressbars({ contract }: { contract: Contract }) {
 function ContractEditor({ contract, quote, access, onReload }: { contract: Contract | null; quote: Quote | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
   const orderAccess = useScreenAccess('Órdenes de Servicio');
+  const costAccess = useScreenAccess('Costos');
   const [cancelling, setCancelling] = useState(false);
   const [create] = useMutation(ContractCreateDocument);
   const [update] = useMutation(ContractUpdateDocument);
@@ -259,6 +261,7 @@ function ContractEditor({ contract, quote, access, onReload }: { contract: Contr
           </Paper>
         </Group>
         {contract ? <Progressbars contract={contract} /> : null}
+        {contract && costAccess.ver ? <JobCostPanel contractId={contract.id} /> : null}
       </Stack>
       {contract ? (
         <ReasonDialog

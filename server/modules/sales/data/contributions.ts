@@ -12,6 +12,7 @@ export const invoicedByMonthSql = (today: string): SQL =>
                       where i.status in ('emitida', 'pagada_parcial', 'pagada') and date_trunc('month', i.date::timestamp) = m.month)`);
 
 export const referenceParts = {
+  job_cost_settings: () => sql`(select json_build_object('name', 'Parámetros del costo de obra'))`,
   contract: (id) => sql`(select json_build_object('folio', x.folio, 'name', x.name) from contracts x where x.id = ${id})`,
   order_delivery: (id) => sql`(select json_build_object('folio', o.folio, 'name', x.received_by) from order_deliveries x join service_orders o on o.id = x.order_id where x.id = ${id})`,
   invoice: (id) => sql`(select json_build_object('serie', x.serie, 'folio', x.folio, 'name', n.name) from invoices x join clients n on n.id = x.client_id where x.id = ${id})`,

@@ -5,7 +5,7 @@
 // overtime is no longer changed.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
-import { serviceOrderCrew, serviceOrderCrewDays, serviceOrderCrewHours, serviceOrderVehicles } from '../tables';
+import { serviceOrderCrew, serviceOrderCrewDayVehicles, serviceOrderCrewDays, serviceOrderCrewHours, serviceOrderVehicles } from '../tables';
 import { inList } from './common';
 
 const fullName = (a: string) => sql.raw(`concat_ws(' ', ${a}.last_name, nullif(${a}.second_last_name, ''), ${a}.names)`);
@@ -157,6 +157,23 @@ export async function updateCrewDay(ex: Executor, id: number, version: number, v
 export async function replaceCrewHours(ex: Executor, dayId: number, date: string, people: readonly { employeeId: number; hours: string; overtimeHours: string }[]): Promise<void> {
   await ex.execute(sql`delete from service_order_crew_hours where day_id = ${dayId}`);
   if (people.length) await ex.insert(serviceOrderCrewHours).values(people.map((p) => ({ dayId, date, ...p })));
+}
+
+/** Km of each vehicle on a day (replaces what was stored). */
+export async function replaceDayVehicles(ex: Executor, dayId: number, vehicles: readonly { vehicleId: number; km: number }[]): Promise<void> {
+  await ex.execute(sql`delete from service_order_crew_day_vehicles where day_id = ${dayId}`);
+  if (vehicles.length) await ex.insert(serviceOrderCrewDayVehicles).values(vehicles.map((x) => ({ dayId, vehicleId: x.vehicleId, km: x.km })));
+}
+
+export type DayVehicleKmRow = { id: number; dayId: number; vehicleId: number; economicNumber: string; km: number };
+
+export async function vehicleKmOfDays(ex: Executor, dayIds: readonly number[]): Promise<DayVehicleKmRow[]> {
+  if (!dayIds.length) return [];
+  return queryRows<DayVehicleKmRow>(
+    ex,
+    sql`select d.id, d.day_id as "dayId", d.vehicle_id as "vehicleId", v.economic_number as "economicNumber", d.km
+        from service_order_crew_day_vehicles d join vp_vehicles v on v.id = d.vehicle_id where d.day_id in ${inList(dayIds)} order by v.economic_number, d.id`,
+  );
 }
 
 export async function deleteCrewDay(ex: Executor, id: number, version: number): Promise<boolean> {

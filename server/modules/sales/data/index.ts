@@ -14,3 +14,4 @@ export * from './otherIncomes';
 export * from './reports';
 export * from './creditNotes';
 export * from './crews';
+export * from './jobCost';

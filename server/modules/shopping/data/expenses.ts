@@ -8,6 +8,10 @@ import { isUploadId, type AttachmentRow } from '../../../lib/attachments';
 
 export type ExpenseRow = {
   id: number;
+  contractId: number | null;
+  serviceOrderId: number | null;
+  contractFolio: number | null;
+  serviceOrderFolio: number | null;
   folio: number;
   supplierId: number;
   supplierName: string;
@@ -40,7 +44,8 @@ export type ExpenseRow = {
 
 const expenseSelect = (today: string) => sql`select e.id, e.folio, e.supplier_id as "supplierId", s.name as "supplierName", s.rfc as "supplierRfc",
     e.date::text as date, e.due_date::text as "dueDate", e.invoice_serie as "invoiceSerie", e.invoice_folio as "invoiceFolio",
-    e.cfdi_uuid as "cfdiUuid", e.category, e.description, e.subtotal::text as subtotal, e.iva_rate::text as "ivaRate", e.iva::text as iva,
+    e.cfdi_uuid as "cfdiUuid", e.contract_id as "contractId", e.service_order_id as "serviceOrderId",
+    (select folio from contracts c where c.id = e.contract_id) as "contractFolio", (select folio from service_orders so where so.id = e.service_order_id) as "serviceOrderFolio", e.category, e.description, e.subtotal::text as subtotal, e.iva_rate::text as "ivaRate", e.iva::text as iva,
     e.isr_retention_rate::text as "isrRetentionRate", e.isr_retention::text as "isrRetention",
     e.iva_retention_rate::text as "ivaRetentionRate", e.iva_retention::text as "ivaRetention",
     e.total::text as total, e.balance::text as balance, e.status, e.cancel_reason as "cancelReason",
@@ -159,6 +164,9 @@ export type ExpenseValues = {
   ivaRetentionRate: string;
   ivaRetention: string;
   total: string;
+  /** Job cost assignment (issue 28); omitted = none. */
+  contractId?: number | null;
+  serviceOrderId?: number | null;
 };
 
 export type ExpenseLineValues = { description: string; quantity: string; unitPrice: string; amount: string };
@@ -168,10 +176,10 @@ export async function insertExpense(ex: Executor, folio: number, v: ExpenseValue
     ex,
     sql`insert into expenses (folio, supplier_id, date, due_date, invoice_serie, invoice_folio, cfdi_uuid, category, description,
           subtotal, iva_rate, iva, isr_retention_rate, isr_retention, iva_retention_rate, iva_retention, total, balance, status,
-          payment_request_id, created_by)
+          payment_request_id, created_by, contract_id, service_order_id)
         values (${folio}, ${v.supplierId}, ${v.date}, ${v.dueDate}, ${v.invoiceSerie}, ${v.invoiceFolio}, ${v.cfdiUuid}, ${v.category},
           ${v.description}, ${v.subtotal}, ${v.ivaRate}, ${v.iva}, ${v.isrRetentionRate}, ${v.isrRetention}, ${v.ivaRetentionRate},
-          ${v.ivaRetention}, ${v.total}, ${v.total}, 'pendiente', ${extra.paymentRequestId}, ${extra.createdBy})
+          ${v.ivaRetention}, ${v.total}, ${v.total}, 'pendiente', ${extra.paymentRequestId}, ${extra.createdBy}, ${v.contractId ?? null}, ${v.serviceOrderId ?? null})
         returning id`,
   );
   return rows[0].id;
@@ -181,7 +189,7 @@ export async function updateExpense(ex: Executor, id: number, version: number, v
   const rows = await queryRows<{ id: number }>(
     ex,
     sql`update expenses set supplier_id = ${v.supplierId}, date = ${v.date}, due_date = ${v.dueDate}, invoice_serie = ${v.invoiceSerie},
-          invoice_folio = ${v.invoiceFolio}, cfdi_uuid = ${v.cfdiUuid}, category = ${v.category}, description = ${v.description},
+          invoice_folio = ${v.invoiceFolio}, cfdi_uuid = ${v.cfdiUuid}, contract_id = ${v.contractId ?? null}, service_order_id = ${v.serviceOrderId ?? null}, category = ${v.category}, description = ${v.description},
           subtotal = ${v.subtotal}, iva_rate = ${v.ivaRate}, iva = ${v.iva}, isr_retention_rate = ${v.isrRetentionRate},
           isr_retention = ${v.isrRetention}, iva_retention_rate = ${v.ivaRetentionRate}, iva_retention = ${v.ivaRetention},
           total = ${v.total}, balance = ${v.total}, version = version + 1

@@ -6,7 +6,7 @@ import { users } from '../../../db/tables';
 import { articles, warehouseRequisitionLines, warehouseRequisitions } from '../tables';
 import { n } from './common';
 
-export type RequisitionRow = typeof warehouseRequisitions.$inferSelect & { requesterName: string; authorizedByName: string | null; closedByName: string | null };
+export type RequisitionRow = typeof warehouseRequisitions.$inferSelect & { requesterName: string; authorizedByName: string | null; closedByName: string | null; serviceOrderFolio: number | null };
 export const REQUISITION_SORTS = ['folio', 'neededDate', 'createdAt', 'status', 'area'] as const;
 export type RequisitionSort = (typeof REQUISITION_SORTS)[number];
 
@@ -14,6 +14,7 @@ const requisitionSelect = sql`
   select r.id, r.folio, r.requester_id as "requesterId", r.area, r.origin_reference as "originReference", r.warehouse_id as "warehouseId",
          r.needed_date::text as "neededDate", r.notes, r.status, r.rejection_reason as "rejectionReason", r.authorized_by as "authorizedBy",
          r.authorized_at as "authorizedAt", r.close_reason as "closeReason", r.closed_by as "closedBy", r.closed_at as "closedAt",
+         r.service_order_id as "serviceOrderId", (select folio from service_orders so where so.id = r.service_order_id) as "serviceOrderFolio",
          r.created_at as "createdAt", r.version, u.name as "requesterName", ua.name as "authorizedByName", uc.name as "closedByName"
   from ${warehouseRequisitions} r
   join ${users} u on u.id = r.requester_id

@@ -1,0 +1,188 @@
+// Job cost per contract (issue 28) over HTTP, on both databases: a contract
+// built with known figures and every line of its cost asserted to the cent.
+// By hand (employer factor 0.35, the default):
+//   labour    crew of 3 (daily 400, 500, 600) × 4 days: 4 × 1,500 × 1.35 = 8,100.00
+//             + 2 overtime h of the 400 one at double: 2 × 400 ÷ 8 × 2 = 200.00     → 8,300.00
+//   material  entradas 20 @ 80.00 and 20 @ 90.00 → average 85.00; 10 issued         →   850.00
+//   vehicle   odometer 10,000 → 12,000 km, fuel 1,500.00 + 1,700.00 = 3,200.00:
+//             3,200 ÷ 2,000 = 1.60 a km; 4 days × 80 km = 320 km × 1.60             →   512.00
+//   expense   subtotal 3,000.00 (IVA 480.00 left out)                               → 3,000.00
+//   cost      8,300 + 850 + 512 + 3,000                                             = 12,662.00
+//   billed    generador 5 × 10,000 = 50,000.00 authorised, invoiced and stamped (subtotal)
+//   margin    50,000 − 12,662 = 37,338.00; 37,338 ÷ 50,000 = 74.676 % → 74.68 %
+//   progress  50,000 authorised ÷ 100,000 contracted = 50.00 %; projected 12,662 ÷ 0.5 = 25,324.00
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayMx } from '../../schema/dates';
+import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { rhPayrollApi } from './rh-payroll-helpers';
+import { makeArticle, makeFixture, post } from './warehouse-helpers';
+
+let s: TestServer;
+let admin: string;
+let seller: string; // Vendedor: every Ventas submodule but Costos
+let rh: string;
+
+const { createEmployee } = rhPayrollApi(() => s, () => rh, { firstSeq: 2900 });
+const today = todayMx();
+const day = (n: number) => addDays(today, n);
+
+beforeAll(async () => {
+  s = await startServer();
+  [admin, seller, rh] = await Promise.all([s.login(ADMIN_EMAIL), s.login('ventas@demo.mx'), s.login('rh@demo.mx')]);
+}, 300_000);
+afterAll(async () => s?.stop());
+
+function ok<T = any>(r: GqlResult<T>): T {
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return r.data as T;
+}
+const fieldsOf = (r: GqlResult) => {
+  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  return r.errors![0].extensions!.fields!;
+};
+/** Decimal scalars travel without trailing zeros: compare to the cent. */
+const m2 = (v: string | null) => (v === null ? null : new Decimal(v).toFixed(2));
+const cents = (o: Record<string, any>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' && k !== 'id' ? m2(v) : v]));
+const codeOf = (r: GqlResult) => r.errors?.[0].extensions?.code;
+
+const SUMMARY = 'id folio labour materials expenses vehicles cost authorized invoiced collected margin marginPercent progressPercent projectedCost';
+const JOB_COST = `query($id:ID!){ contractJobCost(contractId:$id){ summary { ${SUMMARY} } lines { kind documentId folio orderId description quantity amount } } }`;
+const REQ = 'id version serviceOrderId serviceOrderFolio lines { id }';
+const EXPENSE_CREATE = 'mutation($i:ExpenseInput!){ expenseCreate(input:$i){ id contractId serviceOrderId serviceOrderFolio subtotal } }';
+
+describe('costo de obra por contrato', () => {
+  let contract: any;
+  let order: any;
+  let vehicleId: string;
+  let reqId: string;
+  let expenseId: string;
+  let supplierId: string;
+
+  beforeAll(async () => {
+    const clientId = ok(await s.gql('mutation($input: ClientInput!){ clientCreate(input:$input){ id } }', {
+      input: { rfc: 'COS101010AB1', name: 'CLIENTE COSTOS', regimenFiscal: '601', postalCode: '76000', usoCfdi: 'G03', creditDays: 30, creditLimit: '0', active: true, contacts: [] },
+    }, seller)).clientCreate.id;
+    contract = ok(await s.gql('mutation($input: ContractInput!){ contractCreate(input:$input){ id folio version concepts { id } } }', {
+      input: { clientId, name: 'Obra con costos', startDate: day(-60), endDate: day(60), concepts: [{ description: 'Montaje', prodServKey: '72102900', unitKey: 'E48', unitName: 'Servicio', quantity: '10', unitPrice: '10000' }] },
+    }, seller)).contractCreate;
+    const people = [];
+    for (const [i, salary] of ['400.00', '500.00', '600.00'].entries()) {
+      people.push(await createEmployee({ number: `K-29${i}`, names: `Persona${i}`, lastName: 'Costos', secondLastName: 'Obra', birthDate: '1990-01-01', hireDate: '2024-01-01', dailySalary: salary }));
+    }
+    // A vehicle of its own: odometer from 10,000 km, two loads of fuel to 12,000 km.
+    vehicleId = ok(await s.gql('mutation($i:VehicleInput!){ vehicleCreate(input:$i){ id } }', {
+      i: { economicNumber: 'COS-1', plate: 'COS-101', brand: 'Nissan', model: 'NP300', year: 2022, vehicleType: 'Pick-up', fuel: 'diesel', acquisitionDate: '2022-03-15', initialKm: 10000, initialKmDate: day(-60) },
+    }, admin)).vehicleCreate.id;
+    for (const [n, km, litres, amount] of [[-50, 11000, '60.000', '1500.00'], [-40, 12000, '68.000', '1700.00']] as const) {
+      ok(await s.gql('mutation($i:FuelLoadInput!){ fuelLoadCreate(input:$i){ id } }', { i: { vehicleId, loadedOn: day(n), odometerKm: km, litres, amount, fullTank: true, station: 'Estación', fuelCard: '' } }, admin));
+    }
+    order = ok(await s.gql('mutation($input: ServiceOrderInput!){ serviceOrderCreate(input:$input){ id folio } }', {
+      input: { contractId: contract.id, description: 'Montaje etapa 1', site: 'Planta', scheduledStart: day(-30), scheduledEnd: day(30), crewEmployeeIds: people.map((p) => p.id), vehicleIds: [vehicleId] },
+    }, seller)).serviceOrderCreate;
+    for (const n of [-10, -9, -8, -7]) {
+      const input = {
+        date: day(n),
+        people: people.map((p, i) => ({ employeeId: p.id, hours: '8', overtimeHours: i === 0 && n === -10 ? '2' : '0' })),
+        vehicles: [{ vehicleId, km: 80 }],
+      };
+      ok(await s.gql('mutation($o:ID!,$i:ServiceOrderCrewDayInput!){ serviceOrderCrewDayCreate(orderId:$o,input:$i){ id } }', { o: order.id, i: input }, seller));
+    }
+    // Almacén: average 85.00, a requisition for the order, 10 issued.
+    const f = await makeFixture(s, admin);
+    const article = await makeArticle(s, admin, f);
+    ok(await post(s, admin, { conceptId: f.entrada, warehouseId: f.w1, lines: [{ articleId: article.id, quantity: '20', unitCost: '80' }] }));
+    ok(await post(s, admin, { conceptId: f.entrada, warehouseId: f.w1, lines: [{ articleId: article.id, quantity: '20', unitCost: '90' }] }));
+    const REQ_CREATE = `mutation($i: WarehouseRequisitionInput!){ warehouseRequisitionCreate(input:$i){ ${REQ} } }`;
+    const reqInput = { area: 'Obra', warehouseId: f.w1, neededDate: today, lines: [{ articleId: article.id, quantity: '10' }] };
+    expect(fieldsOf(await s.gql(REQ_CREATE, { i: { ...reqInput, serviceOrderId: '999999' } }, admin))).toEqual({ serviceOrderId: 'La orden de servicio no existe.' });
+    const req = ok(await s.gql(REQ_CREATE, { i: { ...reqInput, serviceOrderId: order.id } }, admin)).warehouseRequisitionCreate;
+    expect([req.serviceOrderId, req.serviceOrderFolio]).toEqual([order.id, order.folio]);
+    reqId = req.id;
+    const auth = ok(await s.gql(`mutation($id:ID!,$v:Int!,$l:[WarehouseRequisitionLineQuantity!]!){ warehouseRequisitionAuthorize(id:$id,version:$v,lines:$l){ ${REQ} } }`, { id: req.id, v: req.version, l: [{ lineId: req.lines[0].id, quantity: '10' }] }, admin)).warehouseRequisitionAuthorize;
+    ok(await s.gql(`mutation($id:ID!,$v:Int!,$l:[WarehouseRequisitionLineQuantity!]!){ warehouseRequisitionFulfill(id:$id,version:$v,lines:$l){ id } }`, { id: auth.id, v: auth.version, l: [{ lineId: auth.lines[0].id, quantity: '10' }] }, admin));
+    // Compras: an expense assigned to the order.
+    supplierId = ok(await s.gql('mutation($i:SupplierInput!){ supplierCreate(input:$i){ id } }', { i: { rfc: 'SUB101010AB1', name: 'SUBCONTRATISTA', taxRegime: '601', postalCode: '76000', creditDays: 30, active: true } }, admin)).supplierCreate.id;
+    const expense = ok(await s.gql(EXPENSE_CREATE, { i: { supplierId, date: day(-5), category: 'Subcontrato', subtotal: '3000', ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0', contractId: contract.id, serviceOrderId: order.id } }, admin)).expenseCreate;
+    expect([expense.contractId, expense.serviceOrderId, expense.serviceOrderFolio, m2(expense.subtotal)]).toEqual([contract.id, order.id, order.folio, '3000.00']);
+    expenseId = expense.id;
+    // Billed: a generador of 5 × 10,000 authorised, invoiced and stamped.
+    const gen = ok(await s.gql('mutation($input: GeneratorInput!){ generatorCreate(input:$input){ id version } }', { input: { orderId: order.id, periodStart: day(-10), periodEnd: day(-7), lines: [{ conceptId: contract.concepts[0].id, quantity: '5' }] } }, seller)).generatorCreate;
+    ok(await s.gql('mutation($id:ID!,$v:Int!){ generatorAuthorize(id:$id,version:$v){ id } }', { id: gen.id, v: gen.version }, seller));
+    const inv = ok(await s.gql('mutation($input: InvoiceInput!){ invoiceCreate(input:$input){ id version subtotal } }', { input: { clientId, serie: 'A', date: today, formaPago: '99', metodoPago: 'PPD', usoCfdi: 'G03', generatorIds: [gen.id] } }, seller)).invoiceCreate;
+    expect(m2(inv.subtotal)).toBe('50000.00');
+    const emitted = ok(await s.gql('mutation($id:ID!,$v:Int!){ invoiceEmit(id:$id,version:$v){ stampStatus } }', { id: inv.id, v: inv.version }, seller)).invoiceEmit;
+    expect(emitted.stampStatus).toBe('timbrada');
+  }, 240_000);
+
+  it('adds every source to the cent, each line naming its document', async () => {
+    const { summary, lines } = ok(await s.gql(JOB_COST, { id: contract.id }, admin)).contractJobCost;
+    expect(cents(summary)).toEqual({
+      id: contract.id, folio: contract.folio, labour: '8300.00', materials: '850.00', expenses: '3000.00', vehicles: '512.00', cost: '12662.00',
+      authorized: '50000.00', invoiced: '50000.00', collected: '0.00', margin: '37338.00', marginPercent: '74.68', progressPercent: '50.00', projectedCost: '25324.00',
+    });
+    expect(lines.map((l: any) => [l.kind, l.documentId, l.orderId, m2(l.quantity), m2(l.amount)])).toEqual([
+      ['expense', expenseId, order.id, '1.00', '3000.00'],
+      ['labour', order.id, order.id, '12.00', '8300.00'],
+      ['material', reqId, order.id, '10.00', '850.00'],
+      ['vehicle', vehicleId, order.id, '320.00', '512.00'],
+    ]);
+    const report = ok(await s.gql(`{ jobCostReport { ${SUMMARY} } }`, {}, admin)).jobCostReport;
+    expect(cents(report.find((r: any) => r.id === contract.id))).toMatchObject({ cost: '12662.00', margin: '37338.00', marginPercent: '74.68' });
+  });
+
+  it('follows the employer factor of the settings; bad settings are refused with nothing saved', async () => {
+    const SAVE = 'mutation($i:JobCostSettingsInput!){ jobCostSettingsUpdate(input:$i){ employerFactor marginThreshold } }';
+    expect(fieldsOf(await s.gql(SAVE, { i: { employerFactor: '3', marginThreshold: '500' } }, admin))).toEqual({
+      employerFactor: 'El factor patronal va de 0 a 2 con hasta 4 decimales.',
+      marginThreshold: 'El umbral de margen va de -100 a 100 %.',
+    });
+    expect(ok(await s.gql('{ jobCostSettings { employerFactor marginThreshold } }', {}, admin)).jobCostSettings).toEqual({ employerFactor: '0.35', marginThreshold: '15' });
+    expect(ok(await s.gql(SAVE, { i: { employerFactor: '0.5', marginThreshold: '20' } }, admin)).jobCostSettingsUpdate).toEqual({ employerFactor: '0.5', marginThreshold: '20' });
+    // 4 × 1,500 × 1.5 = 9,000.00 + 200.00 overtime = 9,200.00
+    expect(m2(ok(await s.gql(JOB_COST, { id: contract.id }, admin)).contractJobCost.summary.labour)).toBe('9200.00');
+    // Tablero «Contratos bajo margen»: this contract's 74.68 % is under 74.7 and not under 74.6.
+    const underMargin = async (token: string) => ok(await s.gql('{ dashboard { sales { contractsUnderMargin } } }', {}, token)).dashboard.sales.contractsUnderMargin;
+    ok(await s.gql(SAVE, { i: { employerFactor: '0.35', marginThreshold: '74.6' } }, admin));
+    const below = await underMargin(admin);
+    ok(await s.gql(SAVE, { i: { employerFactor: '0.35', marginThreshold: '74.7' } }, admin));
+    expect(await underMargin(admin)).toBe(below + 1);
+    expect(await underMargin(seller)).toBeNull();
+    ok(await s.gql(SAVE, { i: { employerFactor: '0.35', marginThreshold: '15' } }, admin));
+  });
+
+  it('refuses the costs to a role without Ventas-Costos, who still sees the contract', async () => {
+    expect(codeOf(await s.gql(JOB_COST, { id: contract.id }, seller))).toBe('FORBIDDEN');
+    expect(codeOf(await s.gql('{ jobCostReport { id } }', {}, seller))).toBe('FORBIDDEN');
+    expect(codeOf(await s.gql('mutation{ jobCostSettingsUpdate(input:{employerFactor:"1",marginThreshold:"1"}){ employerFactor } }', {}, seller))).toBe('FORBIDDEN');
+    expect(ok(await s.gql('query($id:ID!){ contract(id:$id){ id folio } }', { id: contract.id }, seller)).contract).toEqual({ id: contract.id, folio: contract.folio });
+  });
+
+  it('refuses assignments to orders or contracts that do not exist, or an order of another contract, writing nothing', async () => {
+    const before = ok(await s.gql('{ expenses { total } }', {}, admin)).expenses.total;
+    const base = { supplierId, date: day(-5), category: 'Subcontrato', subtotal: '100', ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' };
+    expect(fieldsOf(await s.gql(EXPENSE_CREATE, { i: { ...base, contractId: '999999', serviceOrderId: '999998' } }, admin))).toEqual({
+      contractId: 'El contrato no existe.',
+      serviceOrderId: 'La orden de servicio no existe.',
+    });
+    expect(fieldsOf(await s.gql(EXPENSE_CREATE, { i: { ...base, contractId: '1', serviceOrderId: order.id } }, admin))).toEqual({ serviceOrderId: 'La orden de servicio no pertenece al contrato elegido.' });
+    expect(fieldsOf(await s.gql(EXPENSE_CREATE, { i: { ...base, contractId: 'x' } }, admin))).toEqual({ contractId: 'No existe: el identificador no es válido.' });
+    const DAY = 'mutation($o:ID!,$i:ServiceOrderCrewDayInput!){ serviceOrderCrewDayCreate(orderId:$o,input:$i){ id } }';
+    const other = ok(await s.gql('{ vehicleOptions(limit: 5, includeInShop: false){ id } }', {}, admin)).vehicleOptions.find((v: any) => v.id !== vehicleId).id;
+    const people = ok(await s.gql('query($id:ID!){ serviceOrder(id:$id){ crew { id } } }', { id: order.id }, seller)).serviceOrder.crew;
+    const dayOf = (vehicles: unknown) => ({ date: day(-3), people: [{ employeeId: people[0].id, hours: '8' }], vehicles });
+    // The shape first (km), then what needs the database (a vehicle not named by the order).
+    expect(fieldsOf(await s.gql(DAY, { o: order.id, i: dayOf([{ vehicleId, km: -1 }]) }, seller))).toEqual({ 'vehicles.0.km': 'Los km son un entero de 0 a 5000.' });
+    expect(fieldsOf(await s.gql(DAY, { o: order.id, i: dayOf([{ vehicleId: other, km: 10 }]) }, seller))).toEqual({ 'vehicles.0.vehicleId': 'El vehículo no está asignado a la orden.' });
+    const days = ok(await s.gql('query($id:ID!){ serviceOrder(id:$id){ crewDays { id version date notes vehicles { vehicleId km } people { employeeId hours overtimeHours } } } }', { id: order.id }, seller)).serviceOrder.crewDays;
+    expect(days).toHaveLength(4);
+    // Editing a day without `vehicles` (the crew form) keeps its km.
+    const d = days[0];
+    const edited = ok(await s.gql('mutation($id:ID!,$v:Int!,$i:ServiceOrderCrewDayInput!){ serviceOrderCrewDayUpdate(id:$id,version:$v,input:$i){ vehicles { vehicleId km } } }', {
+      id: d.id, v: d.version, i: { date: d.date, notes: 'Revisado', people: d.people },
+    }, seller)).serviceOrderCrewDayUpdate;
+    expect(edited.vehicles).toEqual([{ vehicleId, km: 80 }]);
+    expect(ok(await s.gql('{ expenses { total } }', {}, admin)).expenses.total).toBe(before);
+    expect(m2(ok(await s.gql(JOB_COST, { id: contract.id }, admin)).contractJobCost.summary.cost)).toBe('12662.00');
+  });
+});
