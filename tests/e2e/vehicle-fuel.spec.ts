@@ -47,26 +47,30 @@ test('three full-tank loads: km/l by the full-tank method, an atípica flagged, 
   // 1st full tank: the starting point, no km/l yet.
   await registerLoad(page, eco, addDays(today, -4), '40', '960', '10400');
   await main(page).getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Carga registrada.')).toBeVisible();
+  await expect(page.getByText('Carga registrada.').last()).toBeVisible();
+  // Saved, the form is replaced by the record (?id=): back from there is the list.
+  await expect(page).toHaveURL(/fuel-form\?id=\d+/);
   await page.goBack();
 
   // An odometer below the last reading (10,400 km) is refused in Spanish; nothing is saved.
   await registerLoad(page, eco, addDays(today, -2), '50', '1200', '10300');
   await main(page).getByRole('button', { name: 'Guardar' }).click();
   await expect(main(page).getByText(/La lectura no puede ser menor que la última registrada: 10,400 km/).first()).toBeVisible();
-  await expect(page.getByText('Carga registrada.')).toHaveCount(0);
+  await expect(page).toHaveURL(/fuel-form$/); // still the new form: nothing was saved
 
   // 2nd full tank: (10,900 − 10,400) km ÷ 50 L = 10.000 km/l; 1,200.00 ÷ 50 = 24.000 por litro.
   await main(page).getByRole('textbox', { name: 'Odómetro (km)' }).fill('10900');
   await main(page).getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Carga registrada.')).toBeVisible();
+  await expect(page.getByText('Carga registrada.').last()).toBeVisible();
   await expect(main(page).getByText('10.000 km/l').first()).toBeVisible();
   await page.goBack();
 
   // 3rd full tank: (11,900 − 10,900) km ÷ 20 L = 50.000 km/l, over the 25 km/l band: atípica.
   await registerLoad(page, eco, today, '20', '480', '11900');
   await main(page).getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Carga registrada.')).toBeVisible();
+  await expect(page.getByText('Carga registrada.').last()).toBeVisible();
+  // Saved, the form is replaced by the record (?id=): back from there is the list.
+  await expect(page).toHaveURL(/fuel-form\?id=\d+/);
   await page.goBack();
 
   await main(page).getByRole('textbox', { name: /Buscar/ }).first().fill(eco);
