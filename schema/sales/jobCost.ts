@@ -21,11 +21,11 @@ export const DEFAULT_EMPLOYER_FACTOR = '0.35';
 /** Contracts whose margin is under this percent show on the Tablero card. */
 export const DEFAULT_MARGIN_THRESHOLD = '15';
 
-export type JobCostTotals = { labour: string; materials: string; expenses: string; vehicles: string };
+export type JobCostTotals = { labour: string; materials: string; expenses: string; vehicles: string; viaticos: string };
 
 /** Total cost, margin against what was billed (money and % of billed), projection at completion (cost ÷ progress). */
 export function jobCostFigures(t: JobCostTotals, billed: string, progressPercent: string) {
-  const cost = dec(t.labour).plus(t.materials).plus(t.expenses).plus(t.vehicles);
+  const cost = dec(t.labour).plus(t.materials).plus(t.expenses).plus(t.vehicles).plus(t.viaticos);
   const margin = dec(billed).minus(cost);
   const marginPercent = dec(billed).gt(0) ? money(margin.div(billed).times(100)) : null;
   const projectedCost = dec(progressPercent).gt(0) ? money(cost.div(progressPercent).times(100)) : null;

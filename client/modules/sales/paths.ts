@@ -29,6 +29,7 @@ export const JOB_COST_SOURCES = {
   requisition: '/system/warehouseModule/requisitionDetail',
   expense: '/system/shoppingModule/expenses/expenses-form',
   vehicle: '/system/vehicleParks/vehicles/vehicles-form',
+  viatico: '/system/shoppingModule/viaticos/viaticos-form',
 } as const;
 
 /** The dialogs of the Facturas list, opened with `?dialog=` (the Tablero's CSD card links to `csd`). */

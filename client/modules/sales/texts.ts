@@ -542,10 +542,10 @@ export const texts = {
     panel: 'Costos',
     reportTitle: 'Costos por contrato',
     empty: 'Sin costos registrados.',
-    kinds: { labour: 'Mano de obra', material: 'Materiales', expense: 'Gastos', vehicle: 'Vehículos' } as Record<string, string>,
+    kinds: { labour: 'Mano de obra', material: 'Materiales', expense: 'Gastos', vehicle: 'Vehículos', viatico: 'Viáticos' } as Record<string, string>,
     cols: { kind: 'Tipo', document: 'Documento', order: 'Orden', description: 'Descripción', quantity: 'Cantidad', amount: 'Importe' },
     figures: {
-      labour: 'Mano de obra', materials: 'Materiales', expenses: 'Gastos', vehicles: 'Vehículos', cost: 'Costo total', authorized: 'Generadores autorizados',
+      labour: 'Mano de obra', materials: 'Materiales', expenses: 'Gastos', vehicles: 'Vehículos', viaticos: 'Viáticos', cost: 'Costo total', authorized: 'Generadores autorizados',
       invoiced: 'Facturado (timbrado)', collected: 'Cobrado', margin: 'Margen', marginPercent: '% margen', progressPercent: '% avance', projectedCost: 'Costo proyectado al terminar',
     },
     reportCols: { folio: 'Contrato', name: 'Nombre', client: 'Cliente' },

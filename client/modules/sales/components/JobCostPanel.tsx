@@ -12,6 +12,7 @@ import { moneyColumn, ReportTable } from '../../../components/ReportTable';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { JOB_COST_SOURCES, SALES_PATHS, withQuery } from '../paths';
+import { formatViaticoFolio } from '../../../../schema/shopping/viaticos';
 import { texts } from '../texts';
 
 const t = texts.jobCost;
@@ -21,6 +22,7 @@ type Line = ContractJobCostQuery['contractJobCost']['lines'][number];
 function documentOf(l: Line): { to: string; label: string } {
   if (l.kind === 'material') return { to: withQuery(JOB_COST_SOURCES.requisition, { id: l.documentId }), label: `REQ-${String(l.folio).padStart(6, '0')}` };
   if (l.kind === 'expense') return { to: withQuery(JOB_COST_SOURCES.expense, { id: l.documentId }), label: `Gasto ${l.folio}` };
+  if (l.kind === 'viatico') return { to: withQuery(JOB_COST_SOURCES.viatico, { id: l.documentId }), label: formatViaticoFolio(l.folio) };
   if (l.kind === 'vehicle') return { to: withQuery(JOB_COST_SOURCES.vehicle, { id: l.documentId }), label: l.description.split(' · ')[0] };
   return { to: withQuery(SALES_PATHS.orderForm, { id: l.documentId }), label: folioLabel('order', l.folio) };
 }
@@ -66,6 +68,7 @@ export function JobCostFigures({ summary }: { summary: JobCostSummaryFieldsFragm
     [f.materials, formatMoney(summary.materials)],
     [f.expenses, formatMoney(summary.expenses)],
     [f.vehicles, formatMoney(summary.vehicles)],
+    [f.viaticos, formatMoney(summary.viaticos)],
     [f.cost, formatMoney(summary.cost)],
     [f.invoiced, formatMoney(summary.invoiced)],
     [f.authorized, formatMoney(summary.authorized)],

@@ -35,6 +35,7 @@ const COLUMNS: ListColumn<Row>[] = [
   money<Row>('materials', t.figures.materials),
   money<Row>('expenses', t.figures.expenses),
   money<Row>('vehicles', t.figures.vehicles),
+  money<Row>('viaticos', t.figures.viaticos),
   money<Row>('cost', t.figures.cost),
   money<Row>('invoiced', t.figures.invoiced),
   money<Row>('margin', t.figures.margin),

@@ -8,8 +8,8 @@
 //   expense   one per Compras expense assigned to the contract or one of its orders,
 //             not cancelled: its subtotal (recoverable IVA left out)
 //   vehicle   one per order and vehicle: km on its crew days × the vehicle's cost per km
-// Viáticos (built in parallel): a `viaticos` CTE with the same columns joins the
-// `lines` union here (comprobado amounts per service order).
+//   viatico   one per Compras viático of the contract or one of its orders, not cancelled: Σ of its
+//             comprobantes net of recoverable IVA (a CFDI's subtotal, a no-deducible receipt whole)
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD } from '../../../../schema/sales/jobCost';
@@ -18,7 +18,7 @@ import { inList, LIVE_INVOICE } from './common';
 export const EMPLOYER_FACTOR_KEY = 'sales.jobCost.employerFactor';
 export const MARGIN_THRESHOLD_KEY = 'sales.jobCost.marginThreshold';
 
-export type JobCostLineKind = 'labour' | 'material' | 'expense' | 'vehicle';
+export type JobCostLineKind = 'labour' | 'material' | 'expense' | 'vehicle' | 'viatico';
 export type JobCostLineRow = { contractId: number; orderId: number | null; orderFolio: number | null; kind: JobCostLineKind; documentId: number; folio: number; description: string; quantity: string; amount: string };
 
 const factorSql = sql`coalesce((select value::numeric from app_settings where key = ${EMPLOYER_FACTOR_KEY}), ${DEFAULT_EMPLOYER_FACTOR}::numeric)`;
@@ -70,8 +70,14 @@ const linesCte = (contractIds: readonly number[] | null) => {
     join service_order_crew_day_vehicles dv on dv.day_id = d.id
     join vp_vehicles v on v.id = dv.vehicle_id join vehicle_rate vr on vr.vehicle_id = dv.vehicle_id
     group by o.contract_id, o.id, o.folio, dv.vehicle_id, v.economic_number, vr.rate),
-  -- viáticos: a CTE with these columns (kind 'viaticos', comprobado amounts per service order) joins the union below.
-  lines as (select * from labour union all select * from material union all select * from expense union all select * from vehicle)`;
+  viatico as (
+    select coalesce(v.contract_id, o.contract_id) as contract_id, v.service_order_id as order_id, 'viatico' as kind, v.id as document_id, v.folio,
+      v.purpose as description, count(p.id)::numeric as quantity, round(sum(p.subtotal), 2) as amount
+    from viaticos v join viatico_proofs p on p.viatico_id = v.id
+    left join service_orders o on o.id = v.service_order_id
+    where v.status <> 'cancelado' and ${of(sql`coalesce(v.contract_id, o.contract_id)`)}
+    group by coalesce(v.contract_id, o.contract_id), v.service_order_id, v.id, v.folio, v.purpose),
+  lines as (select * from labour union all select * from material union all select * from expense union all select * from vehicle union all select * from viatico)`;
 };
 
 /** The cost lines of one contract, each naming the document behind it. */
@@ -98,6 +104,7 @@ export type JobCostSummaryRow = {
   materials: string;
   expenses: string;
   vehicles: string;
+  viaticos: string;
   authorized: string;
   invoiced: string;
   collected: string;
@@ -113,7 +120,8 @@ export async function jobCostSummaries(ex: Executor, contractIds: readonly numbe
     sql`with ${linesCte(contractIds)},
       cost as (
         select contract_id, sum(amount) filter (where kind = 'labour') as labour, sum(amount) filter (where kind = 'material') as materials,
-          sum(amount) filter (where kind = 'expense') as expenses, sum(amount) filter (where kind = 'vehicle') as vehicles
+          sum(amount) filter (where kind = 'expense') as expenses, sum(amount) filter (where kind = 'vehicle') as vehicles,
+          sum(amount) filter (where kind = 'viatico') as viaticos
         from lines group by contract_id),
       authorized as (select contract_id, sum(amount) as amount from generators where status in ('autorizado', 'facturado') group by contract_id),
       invoiced as (select contract_id, sum(subtotal) as amount from invoices where status in ${LIVE_INVOICE} and stamp_status = 'timbrada' and contract_id is not null group by contract_id),
@@ -124,7 +132,7 @@ export async function jobCostSummaries(ex: Executor, contractIds: readonly numbe
         group by i.contract_id)
       select c.id as "contractId", c.folio, c.name, cl.name as "clientName", c.amount::text as "contractAmount",
         coalesce(k.labour, 0)::text as labour, coalesce(k.materials, 0)::text as materials, coalesce(k.expenses, 0)::text as expenses,
-        coalesce(k.vehicles, 0)::text as vehicles, coalesce(au.amount, 0)::text as authorized, coalesce(iv.amount, 0)::text as invoiced,
+        coalesce(k.vehicles, 0)::text as vehicles, coalesce(k.viaticos, 0)::text as viaticos, coalesce(au.amount, 0)::text as authorized, coalesce(iv.amount, 0)::text as invoiced,
         coalesce(co.amount, 0)::text as collected
       from contracts c join clients cl on cl.id = c.client_id
       left join cost k on k.contract_id = c.id
