@@ -13,7 +13,6 @@ import { ApolloProvider } from '@apollo/client/react';
 import { AbilityProvider } from '@casl/react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
 import { RouterProvider } from 'react-router-dom';
 import { clearNotificationsOnNavigation, NotificationsHost, notifyError } from './components/notify';
 import { appRouter } from './app/router';
@@ -41,15 +40,13 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'es-mx', firstDayOfWeek: 1 }}>
-        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <NotificationsHost />
-          <ApolloProvider client={apolloClient}>
-            {/* One ability instance for the page's life; the store updates it in place. */}
-            <AbilityProvider value={sessionStore.getState().ability}>
-              <RouterProvider router={appRouter} />
-            </AbilityProvider>
-          </ApolloProvider>
-        </ModalsProvider>
+        <NotificationsHost />
+        <ApolloProvider client={apolloClient}>
+          {/* One ability instance for the page's life; the store updates it in place. */}
+          <AbilityProvider value={sessionStore.getState().ability}>
+            <RouterProvider router={appRouter} />
+          </AbilityProvider>
+        </ApolloProvider>
       </DatesProvider>
     </MantineProvider>
   </StrictMode>,

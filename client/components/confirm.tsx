@@ -1,12 +1,22 @@
 // The product's confirm dialog (SPEC §1 "Dialogs"): every destructive action
 // asks first, with the confirm button in #0e918c and the cancel button in
-// #af0404. Built on @mantine/modals, so it needs the shell's ModalsProvider.
+// #af0404. Built on @mantine/modals: a screen needs ModalsHost above it (the
+// signed-in shell has one; a bare page that confirms adds its own).
 import type { ReactNode } from 'react';
 import { Button, Text, type ButtonProps } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals, ModalsProvider } from '@mantine/modals';
+import { CANCEL_COLOR, CONFIRM_COLOR } from './actionColors';
 
-export const CONFIRM_COLOR = '#0e918c';
-export const CANCEL_COLOR = '#af0404';
+export { CANCEL_COLOR, CONFIRM_COLOR };
+
+/**
+ * Where dialogs opened with `modals` render. It lives in the lazily loaded
+ * shell, not in main.tsx, so Modal and its positioning code stay out of the
+ * entry script the sign-in page downloads.
+ */
+export function ModalsHost({ children }: { children: ReactNode }) {
+  return <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>{children}</ModalsProvider>;
+}
 
 export type ConfirmOptions = {
   title: ReactNode;

@@ -15,7 +15,7 @@
 import { createElement, type ReactNode } from 'react';
 import { Notifications, notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
-import { CONFIRM_COLOR, CANCEL_COLOR } from './confirm';
+import { CONFIRM_COLOR, CANCEL_COLOR } from './actionColors';
 import { PHONE_MEDIA_QUERY, usePhone } from './phone';
 
 export const NOTIFICATION_LIMIT = 2;

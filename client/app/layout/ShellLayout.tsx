@@ -12,6 +12,7 @@ import { texts } from '../texts';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { CommandPalette } from '../search/CommandPalette';
+import { ModalsHost } from '../../components/confirm';
 
 function PageHeading() {
   const route = useCurrentAppRoute();
@@ -69,37 +70,39 @@ export function ShellLayout() {
   // Someone who must change the password can open nothing else: no palette either.
   const forcedPasswordReset = useSession().userData?.forcedPasswordReset ?? false;
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        {navigation.state !== 'idle' ? (
-          <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
-        ) : null}
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={texts.shell.openMenu} />
-            <Anchor component={Link} to={DASHBOARD_PATH} underline="never" c="inherit">
-              <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
-                {texts.product.name}
-              </Text>
-            </Anchor>
+    <ModalsHost>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          {navigation.state !== 'idle' ? (
+            <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
+          ) : null}
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={texts.shell.openMenu} />
+              <Anchor component={Link} to={DASHBOARD_PATH} underline="never" c="inherit">
+                <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
+                  {texts.product.name}
+                </Text>
+              </Anchor>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              {forcedPasswordReset ? null : <CommandPalette />}
+              <UserMenu />
+            </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {forcedPasswordReset ? null : <CommandPalette />}
-            <UserMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <SideNav onNavigate={nav.close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <PageHeading />
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs">
+          <SideNav onNavigate={nav.close} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <PageHeading />
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsHost>
   );
 }

@@ -6,7 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Container, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { queryClientRows } from '../../components/clientList';
-import { ConfirmButton, CANCEL_COLOR } from '../../components/confirm';
+import { ConfirmButton, CANCEL_COLOR, ModalsHost } from '../../components/confirm';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../components/format';
 import { FormPage } from '../../components/FormPage';
 import type { AppError } from '../../components/graphqlErrors';
@@ -317,63 +317,65 @@ function FormDemo() {
 
 export function ComponentsShowcase() {
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>Componentes compartidos</Title>
-          <Text c="dimmed">
-            Catálogo vivo de los componentes que usan todas las pantallas del ERP. Los datos son de demostración.
-          </Text>
-        </div>
+    <ModalsHost>
+      <Container size="xl" py="xl">
+        <Stack gap="lg">
+          <div>
+            <Title order={1}>Componentes compartidos</Title>
+            <Text c="dimmed">
+              Catálogo vivo de los componentes que usan todas las pantallas del ERP. Los datos son de demostración.
+            </Text>
+          </div>
 
-        <Section title="Campo numérico" description="Solo dígitos y un punto decimal; redondea a la precisión y respeta mínimo y máximo.">
-          <NumberFieldDemo />
-        </Section>
+          <Section title="Campo numérico" description="Solo dígitos y un punto decimal; redondea a la precisión y respeta mínimo y máximo.">
+            <NumberFieldDemo />
+          </Section>
 
-        <Section title="Formatos" description="Separador de miles “,”, decimales “.”, moneda “$1,234.50” y fechas DD/MM/AAAA.">
-          <FormatsDemo />
-        </Section>
+          <Section title="Formatos" description="Separador de miles “,”, decimales “.”, moneda “$1,234.50” y fechas DD/MM/AAAA.">
+            <FormatsDemo />
+          </Section>
 
-        <Section title="Diálogo de confirmación y notificaciones">
-          <Group>
-            <ConfirmButton
-              color={CANCEL_COLOR}
-              confirmTitle="Eliminar registro"
-              confirmMessage="Esta acción no se puede deshacer. ¿Deseas eliminar el registro?"
-              onConfirm={() => notifySuccess('Registro eliminado (demostración).')}
-            >
-              Eliminar registro
-            </ConfirmButton>
-            <Button variant="light" onClick={() => notifySuccess('Los cambios se guardaron correctamente.')}>
-              Notificación de éxito
-            </Button>
-            <Button variant="light" color="red" onClick={() => notifyError('No se pudo conectar con el servidor.')}>
-              Notificación de error
-            </Button>
-          </Group>
-        </Section>
+          <Section title="Diálogo de confirmación y notificaciones">
+            <Group>
+              <ConfirmButton
+                color={CANCEL_COLOR}
+                confirmTitle="Eliminar registro"
+                confirmMessage="Esta acción no se puede deshacer. ¿Deseas eliminar el registro?"
+                onConfirm={() => notifySuccess('Registro eliminado (demostración).')}
+              >
+                Eliminar registro
+              </ConfirmButton>
+              <Button variant="light" onClick={() => notifySuccess('Los cambios se guardaron correctamente.')}>
+                Notificación de éxito
+              </Button>
+              <Button variant="light" color="red" onClick={() => notifyError('No se pudo conectar con el servidor.')}>
+                Notificación de error
+              </Button>
+            </Group>
+          </Section>
 
-        <Section title="Estados" description="Cada documento muestra su estado como una insignia.">
-          <Group gap="xs">
-            {Object.keys(STATUS_LABELS).map((status) => (
-              <StatusBadge key={status} status={status} labels={STATUS_LABELS} />
-            ))}
-            <StatusBadge status="desconocido" labels={STATUS_LABELS} />
-          </Group>
-        </Section>
+          <Section title="Estados" description="Cada documento muestra su estado como una insignia.">
+            <Group gap="xs">
+              {Object.keys(STATUS_LABELS).map((status) => (
+                <StatusBadge key={status} status={status} labels={STATUS_LABELS} />
+              ))}
+              <StatusBadge status="desconocido" labels={STATUS_LABELS} />
+            </Group>
+          </Section>
 
-        <Section title="Tarjetas de módulo">
-          <ModuleCards cards={DEMO_CARDS} />
-        </Section>
+          <Section title="Tarjetas de módulo">
+            <ModuleCards cards={DEMO_CARDS} />
+          </Section>
 
-        <Section title="Lista">
-          <ListDemo />
-        </Section>
+          <Section title="Lista">
+            <ListDemo />
+          </Section>
 
-        <Section title="Formulario">
-          <FormDemo />
-        </Section>
-      </Stack>
-    </Container>
+          <Section title="Formulario">
+            <FormDemo />
+          </Section>
+        </Stack>
+      </Container>
+    </ModalsHost>
   );
 }

@@ -5,7 +5,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ComponentsShowcase } from '../../../client/app/pages/ComponentsShowcase';
@@ -41,7 +40,9 @@ async function renderShowcase(url = '/components') {
       createElement(
         MantineProvider,
         { env: 'test' },
-        createElement(ModalsProvider, null, createElement(Notifications), createElement(RouterProvider, { router })),
+        // The showcase brings its own ModalsHost, as it does outside the shell.
+        createElement(Notifications),
+        createElement(RouterProvider, { router }),
       ),
     );
   });
