@@ -1,9 +1,12 @@
 // Recursos Humanos as its staff uses it (rh@demo.mx): register an employee
 // (a salary under the minimum is refused in Spanish) and attach her INE with
 // its expiry; run a quincenal payroll with an incident, calculate and close
-// it, download a receipt; read its fiscal calculation and use the Calculadora.
+// it, download a receipt; read its fiscal calculation and use the Calculadora;
+// a resignation's finiquito; and a December end to end (issue 27's «Done when»).
+import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { identityOf } from '../../server/modules/rh/employees/seed';
+import { checkStampedCfdi } from '../unit/cfdi/fixtures';
 import { ADMIN, apiToken, gql, signIn } from './fixtures';
 
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Módulos' });
@@ -54,6 +57,12 @@ test('register an employee with her INE, then run a quincenal payroll and its fi
   await choose(page, 'Frecuencia de pago', 'Quincenal');
   await main(page).getByLabel('Salario diario').fill('250');
   await main(page).getByLabel('CLABE').fill(SOFIA.clabe);
+  // What her CFDI de nómina needs: the postal code of her constancia, where she works and her contract.
+  await main(page).getByLabel('Código postal fiscal').fill('76000');
+  await main(page).getByRole('combobox', { name: 'Entidad donde trabaja', exact: true }).fill('Quer');
+  await page.getByRole('option', { name: /Querétaro/ }).click();
+  await main(page).getByRole('combobox', { name: 'Tipo de contrato', exact: true }).fill('indeterminado');
+  await page.getByRole('option', { name: /tiempo indeterminado/ }).click();
   await main(page).getByRole('button', { name: 'Guardar' }).click();
   await expect(main(page).getByText(/salario mínimo/i).first()).toBeVisible();
   await main(page).getByLabel('Salario diario').fill('650');
@@ -132,7 +141,7 @@ test('a resignation: the baja with its IMSS cause, the finiquito calculated, cre
   const token = await apiToken(request, ADMIN);
   const { rhPositions } = await gql<{ rhPositions: { items: { id: string; areaId: string }[] } }>(request, token, '{ rhPositions(list:{pageSize:1}, filter:{active:true}){ items { id areaId } } }');
   const person = { names: 'Marta', lastName: 'Ortiz', secondLastName: 'Luna', birthDate: '1991-02-11' };
-  const input = { ...person, ...identityOf({ ...person, sex: 'M', state: 'QT', seq: 41 }), number: 'E2E-FQ', hireDate: '2025-01-02', dailySalary: '500.00', payFrequency: 'quincenal', wageZone: 'general', areaId: rhPositions.items[0].areaId, positionId: rhPositions.items[0].id };
+  const input = { ...person, ...identityOf({ ...person, sex: 'M', state: 'QT', seq: 41 }), number: 'E2E-FQ', hireDate: '2025-01-02', dailySalary: '500.00', payFrequency: 'quincenal', wageZone: 'general', postalCode: '76000', workState: 'QUE', contractType: '01', areaId: rhPositions.items[0].areaId, positionId: rhPositions.items[0].id };
   await gql(request, token, 'mutation($i:RhEmployeeInput!){ rhEmployeeCreate(input:$i){ id } }', { i: input });
 
   await signIn(page, 'rh@demo.mx');
@@ -169,7 +178,8 @@ test('a resignation: the baja with its IMSS cause, the finiquito calculated, cre
   await main(page).getByRole('button', { name: 'Cerrar nómina' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cerrar nómina' }).click();
   await expect(page.getByText(`Nómina ${folio} cerrada.`)).toBeVisible();
-  await expect(main(page).getByText('Timbrado completo').first()).toBeVisible({ timeout: 60_000 });
+  // Exact: the warning «…no tiene el timbrado completo…» of an incomplete one also holds those words.
+  await expect(main(page).getByText('Timbrado completo', { exact: true })).toBeVisible({ timeout: 60_000 });
 
   // --- Movimientos IMSS: her 02 baja of 31/10/2026 waits to be presented in IDSE.
   await openScreen(page, 'Movimientos IMSS');
@@ -177,4 +187,156 @@ test('a resignation: the baja with its IMSS cause, the finiquito calculated, cre
   await expect(movement).toHaveCount(1);
   await expect(movement.getByText('31/10/2026').first()).toBeVisible();
   await expect(movement.getByText('Pendiente')).toBeVisible();
+});
+
+/** Closes the open payroll from its screen and waits for every receipt to be stamped (or excluded). */
+async function closePayroll(page: Page, folio: string) {
+  await main(page).getByRole('button', { name: 'Cerrar nómina' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar nómina' }).click();
+  await expect(page.getByText(`Nómina ${folio} cerrada.`)).toBeVisible();
+  await expect(main(page).getByText('Timbrado completo', { exact: true })).toBeVisible({ timeout: 90_000 });
+}
+
+/** Downloads a receipt's CFDI from the payroll screen and checks it independently: SAT's XSD, SAT's cadena, both seals. */
+async function checkReceiptXml(page: Page, employeeNumber: string): Promise<string> {
+  const download = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: `XML del CFDI ${employeeNumber}` }).first().click();
+  const xml = fs.readFileSync((await (await download).path())!, 'utf8');
+  const check = await checkStampedCfdi(xml);
+  expect(check, employeeNumber).toMatchObject({ xsdValid: true, xsdErrors: [], selloValid: true, selloCfdMatches: true, selloSatValid: true });
+  expect(xml).toContain('<nomina12:Nomina');
+  return xml;
+}
+
+async function separate(page: Page, number: string, date: string, reason: string, cause: string) {
+  await openScreen(page, 'Empleados');
+  await main(page).getByRole('textbox', { name: /Buscar/ }).first().fill(number);
+  await main(page).getByRole('row', { name: new RegExp(number) }).first().click();
+  await expect(page).toHaveURL(/employees-form\?id=/);
+  await main(page).getByRole('button', { name: 'Dar de baja' }).click();
+  const baja = page.getByRole('dialog', { name: 'Dar de baja al empleado' });
+  await typeDate(baja.getByRole('textbox', { name: 'Fecha de baja' }), date);
+  await baja.getByRole('textbox', { name: 'Motivo' }).fill(reason);
+  await baja.getByRole('combobox', { name: 'Causa de baja ante el IMSS' }).click();
+  await page.getByRole('option', { name: cause }).click();
+  await baja.getByRole('button', { name: 'Dar de baja' }).click();
+  await expect(page.getByText(/^Baja registrada/)).toBeVisible();
+}
+
+/** From the employee's screen after the baja: calculates the finiquito, checks one figure, creates it and returns its folio. */
+async function finiquito(page: Page, salaryOwedDays: string, paymentDate: string, line: RegExp, amount: string): Promise<string> {
+  await main(page).getByRole('button', { name: 'Calcular finiquito' }).click();
+  const calc = page.getByRole('dialog', { name: /Finiquito de/ });
+  await calc.getByRole('textbox', { name: 'Días devengados' }).fill(salaryOwedDays);
+  await calc.getByRole('textbox', { name: 'Vacaciones pendientes' }).fill('0');
+  await typeDate(calc.getByRole('textbox', { name: 'Fecha de pago' }), paymentDate);
+  await calc.getByRole('button', { name: 'Calcular' }).click();
+  await expect(calc.getByRole('row', { name: line }).getByText(amount)).toBeVisible();
+  await calc.getByRole('button', { name: 'Crear nómina de finiquito' }).click();
+  await expect(page.getByText(/Nómina de finiquito \d+ creada y calculada\./)).toBeVisible();
+  return payrollFolio(page, 'Finiquito');
+}
+
+/** The folio in the heading of the payroll screen just opened (a toast may close before it is read). */
+async function payrollFolio(page: Page, kind: string): Promise<string> {
+  const heading = main(page).getByRole('heading', { name: new RegExp(`^Nómina \\d+ · ${kind}$`) });
+  await expect(heading).toBeVisible();
+  return /Nómina (\d+)/.exec((await heading.textContent()) ?? '')?.[1] ?? '';
+}
+
+/** «Nueva nómina»: creates the payroll with the header given and returns its folio from the toast. */
+async function newPayroll(page: Page, kind: string, fill: () => Promise<void>): Promise<string> {
+  await openScreen(page, 'Nóminas');
+  await main(page).getByRole('link', { name: 'Nueva nómina' }).or(main(page).getByRole('button', { name: 'Nueva nómina' })).first().click();
+  await fill();
+  await main(page).getByRole('button', { name: 'Crear nómina' }).click();
+  await expect(page.getByText(/Nómina \d+ creada con \d+ empleados?\./)).toBeVisible();
+  return payrollFolio(page, kind);
+}
+
+test('a December: a resignation and an unjustified dismissal with their finiquitos, the second quincena and the aguinaldo, every receipt stamped; the bimester quotas and the IDSE file', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  // Set-up through the API: Nora (hired 01/03/2024 at 450.00) will resign, Raúl (hired 17/06/2019 at 600.00) will be dismissed.
+  const token = await apiToken(request, ADMIN);
+  const { rhPositions } = await gql<{ rhPositions: { items: { id: string; areaId: string }[] } }>(request, token, '{ rhPositions(list:{pageSize:1}, filter:{active:true}){ items { id areaId } } }');
+  const hire = async (number: string, person: { names: string; lastName: string; secondLastName: string; birthDate: string }, sex: 'H' | 'M', seq: number, hireDate: string, dailySalary: string) => {
+    const identity = identityOf({ ...person, sex, state: 'NL', seq });
+    await gql(request, token, 'mutation($i:RhEmployeeInput!){ rhEmployeeCreate(input:$i){ id } }', {
+      i: { ...person, ...identity, number, hireDate, dailySalary, payFrequency: 'quincenal', wageZone: 'general', postalCode: '64000', workState: 'NLE', contractType: '01', areaId: rhPositions.items[0].areaId, positionId: rhPositions.items[0].id },
+    });
+    return identity;
+  };
+  const nora = await hire('E2E-DN', { names: 'Nora', lastName: 'Salinas', secondLastName: 'Treviño', birthDate: '1995-08-21' }, 'M', 51, '2024-03-01', '450.00');
+  const raul = await hire('E2E-DR', { names: 'Raúl', lastName: 'Garza', secondLastName: 'Leal', birthDate: '1986-01-30' }, 'H', 52, '2019-06-17', '600.00');
+
+  await signIn(page, 'rh@demo.mx');
+
+  // --- Nora resigns on 15/12/2026: 15 days owed × 450.00 = 6,750.00; her finiquito is closed and stamped.
+  await separate(page, 'E2E-DN', '15/12/2026', 'Renuncia voluntaria', '2 Separación voluntaria');
+  let folio = await finiquito(page, '15', '15/12/2026', /Sueldo devengado/, '6,750.00');
+  await closePayroll(page, folio);
+  let xml = await checkReceiptXml(page, 'E2E-DN');
+  expect(xml).toContain(`Curp="${nora.curp}"`);
+
+  // --- Raúl is dismissed without cause on 15/12/2026. Three months' indemnización is paid on the integrated
+  // salary (art. 89 LFT): 7 full years → 22 vacation days, SDI factor (365 + 15 + 22 × 25 %) ÷ 365 = 1.056164;
+  // 600.00 × 1.056164 = 633.70 a day, × 90 = 57,033.00.
+  await separate(page, 'E2E-DR', '15/12/2026', 'Despido injustificado', '8 Rescisión de contrato');
+  folio = await finiquito(page, '15', '15/12/2026', /Indemnización \(3 meses\)/, '57,033.00');
+  await closePayroll(page, folio);
+  xml = await checkReceiptXml(page, 'E2E-DR');
+  expect(xml).toContain(`Curp="${raul.curp}"`);
+  expect(xml).toContain('TotalSeparacionIndemnizacion=');
+
+  // --- The second quincena of December (16–31): neither of them is in it any more.
+  folio = await newPayroll(page, 'Quincenal', async () => {
+    await choose(page, 'Tipo de nómina', 'Quincenal');
+    await typeDate(main(page).getByLabel('Inicio del periodo'), '16/12/2026');
+    await typeDate(main(page).getByLabel('Fin del periodo'), '31/12/2026');
+    await typeDate(main(page).getByLabel('Fecha de pago'), '31/12/2026');
+  });
+  await main(page).getByRole('button', { name: 'Calcular' }).click();
+  await expect(page.getByText('Nómina calculada.')).toBeVisible();
+  await expect(main(page).getByRole('row', { name: /E2E-D[NR]/ })).toHaveCount(0);
+  await closePayroll(page, folio);
+  const quincenaRow = main(page).getByRole('button', { name: /^XML del CFDI / }).first();
+  const someone = ((await quincenaRow.getAttribute('aria-label')) ?? '').replace('XML del CFDI ', '');
+  await checkReceiptXml(page, someone);
+
+  // --- The aguinaldo of the quincenal employees, paid 18/12/2026: 15 days, ISR by art. 174.
+  folio = await newPayroll(page, 'Aguinaldo', async () => {
+    await choose(page, 'Tipo de nómina', 'Aguinaldo');
+    await choose(page, 'Empleados', 'Empleados quincenales');
+    await typeDate(main(page).getByLabel('Fecha de pago'), '18/12/2026');
+  });
+  await main(page).getByRole('button', { name: 'Calcular' }).click();
+  await expect(page.getByText('Nómina calculada.')).toBeVisible();
+  await closePayroll(page, folio);
+  xml = await checkReceiptXml(page, someone);
+  expect(xml).toMatch(/TipoPercepcion="002"/);
+
+  // --- Informes › Cuotas por bimestre: November–December 2026 holds the closed quincena's employer quotas.
+  await openScreen(page, 'Informes');
+  await main(page).getByRole('tab', { name: 'Cuotas por bimestre' }).click();
+  await choose(page, 'Año', '2026');
+  await main(page).getByRole('combobox', { name: 'Bimestre', exact: true }).click();
+  await page.getByRole('option', { name: /Noviembre/ }).click();
+  await expect(main(page).getByText('No hay nóminas ordinarias cerradas de este registro en el bimestre.')).toHaveCount(0);
+  await expect(main(page).getByRole('row', { name: /^Total/ }).first()).toBeVisible();
+
+  // --- Movimientos IMSS: both 02 bajas of 15/12/2026, exported together in IDSE's fixed-width layout (168 characters a line).
+  await openScreen(page, 'Movimientos IMSS');
+  for (const who of ['Salinas', 'Garza']) {
+    const row = main(page).getByRole('row', { name: new RegExp(who) }).filter({ hasText: '02 Baja' });
+    await expect(row.getByText('15/12/2026').first()).toBeVisible();
+    await row.getByRole('checkbox', { name: 'Seleccionar registro' }).check();
+  }
+  const idse = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: 'Exportar para IDSE' }).click();
+  const lines = fs.readFileSync((await (await idse).path())!, 'utf8').split(/\r?\n/).filter(Boolean);
+  expect(lines).toHaveLength(2);
+  for (const line of lines) expect(line).toHaveLength(168);
+  expect(lines.join('\n')).toContain(nora.nss.slice(0, 10));
+  expect(lines.join('\n')).toContain(raul.nss.slice(0, 10));
+  await expect(page.getByText('Archivo con 2 movimientos descargado.')).toBeVisible();
 });
