@@ -2,7 +2,8 @@
 // an optional message, the reason and the product's confirm colours (SPEC §1
 // "Dialogs"). An empty required reason is refused before sending; a refusal
 // from the server keeps the dialog open with its message under the field
-// (`fields.reason`, or the general message when the server names no field).
+// (`fields.reason`; the messages of fields it has no input for, unless `onFieldErrors`
+// shows them; or the general message when the server names no field).
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { CANCEL_COLOR, CONFIRM_COLOR } from './confirm';
@@ -83,7 +84,10 @@ export function ReasonDialog({
     } catch (caught) {
       const appError = asAppError(caught);
       const shownElsewhere = onFieldErrors?.(appError.fields) ?? false;
-      setError(appError.fields.reason ?? (shownElsewhere ? null : appError.message));
+      // A field this dialog has no input for (a date, an amount the decision checks) still says what is
+      // wrong: its own message, not the generic «Revisa los datos capturados».
+      const others = Object.entries(appError.fields).filter(([field]) => field !== 'reason').map(([, text]) => text);
+      setError(appError.fields.reason ?? (shownElsewhere ? null : others.length ? others.join(' ') : appError.message));
       setBusy(false);
       return;
     }

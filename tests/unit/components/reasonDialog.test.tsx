@@ -108,6 +108,25 @@ describe('ReasonDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('a refusal naming another field shows that field’s message, not the generic one', async () => {
+    const onConfirm = vi.fn(() => Promise.reject(refusal({ acuse: 'El acuse debe tener 7 dígitos.', date: 'La fecha no puede ser futura.' })));
+    const { onClose } = render({ onConfirm });
+    type('Lote 12');
+    await click('Rechazar');
+    expect(fieldError()).toBe('El acuse debe tener 7 dígitos. La fecha no puede ser futura.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('fields shown by onFieldErrors are not repeated under the reason', async () => {
+    const onConfirm = vi.fn(() => Promise.reject(refusal({ motive: 'Elige el motivo del SAT.' })));
+    const onFieldErrors = vi.fn(() => true);
+    render({ onConfirm, onFieldErrors });
+    type('Error en el RFC');
+    await click('Rechazar');
+    expect(onFieldErrors).toHaveBeenCalledWith({ motive: 'Elige el motivo del SAT.' });
+    expect(fieldError()).toBeNull();
+  });
+
   it('a success sends the trimmed reason and closes the dialog as confirmed', async () => {
     const { onConfirm, onClose, props, draw } = render();
     type(' Duplicada ');
