@@ -61,6 +61,8 @@ export const texts = {
     saved: 'Cambios guardados.',
   },
   lines: {
+    inUsd: 'Importes en USD (dólares).',
+    inUsdWithMxn: (mxn: string, rate: string) => `Importes en USD · total en pesos: ${mxn} MXN (tipo de cambio ${rate})`,
     title: 'Conceptos',
     add: 'Agregar concepto',
     description: 'Descripción',
@@ -314,7 +316,8 @@ export const texts = {
     dueSoon: `Vencen en ${DUE_SOON_DAYS} días`,
     groupMonth: 'Mes',
     formNewTitle: 'Nueva factura',
-    fields: { serie: 'Serie', date: 'Fecha', formaPago: 'Forma de pago', metodoPago: 'Método de pago', usoCfdi: 'Uso de CFDI', notes: 'Observaciones', dueDate: 'Vencimiento' },
+    fields: { serie: 'Serie', date: 'Fecha', formaPago: 'Forma de pago', metodoPago: 'Método de pago', usoCfdi: 'Uso de CFDI', notes: 'Observaciones', dueDate: 'Vencimiento', currency: 'Moneda', exchangeRate: 'Tipo de cambio (MXN por USD)' },
+    exchangeRateHelp: 'Pesos por dólar, hasta 6 decimales (p. ej. el FIX del DOF del día).',
     generators: 'Generadores autorizados',
     generatorsHelp: 'Selecciona los generadores a facturar; sus conceptos se agregan solos.',
     noGenerators: 'El cliente no tiene generadores autorizados pendientes de facturar.',
