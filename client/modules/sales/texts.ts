@@ -101,7 +101,7 @@ export const texts = {
     import: 'Importar',
     searchPlaceholder: 'Buscar por razón social, RFC, correo o ciudad…',
     exportName: 'Clientes',
-    columns: { name: 'Razón social', rfc: 'RFC', regimen: 'Régimen', city: 'Ciudad', creditDays: 'Días crédito', creditLimit: 'Límite de crédito', openBalance: 'Saldo', status: 'Estado' },
+    columns: { name: 'Razón social', rfc: 'RFC', regimen: 'Régimen', city: 'Ciudad', creditDays: 'Días crédito', creditLimit: 'Límite de crédito', openBalance: 'Saldo (MXN)', status: 'Estado' },
     activeFilter: { all: 'Todos', active: 'Activos', inactive: 'Inactivos' },
     withBalance: 'Con saldo',
     formNewTitle: 'Nuevo cliente',
@@ -532,12 +532,14 @@ export const texts = {
   },
   reports: {
     description: 'Ventas por cliente y mes, antigüedad de saldos, conversión de cotizaciones y avance de contratos.',
+    /** Figures that add invoices of both currencies: each invoice in pesos at its own TipoCambio. */
+    inMxn: 'Importes en pesos (MXN): las facturas en dólares se convierten con su tipo de cambio.',
     tabs: { sales: 'Ventas por cliente', aging: 'Antigüedad de saldos', conversion: 'Conversión de cotizaciones', progress: 'Avance de contratos' },
     run: 'Consultar',
     asOf: 'Saldos al',
     empty: 'Sin datos para los parámetros elegidos.',
-    salesCols: { client: 'Cliente', month: 'Mes', count: 'Facturas', subtotal: 'Subtotal', total: 'Total' },
-    agingCols: { client: 'Cliente', current: 'Corriente', d30: '1 a 30 días', d60: '31 a 60 días', d90: '61 a 90 días', over90: 'Más de 90 días', total: 'Total' },
+    salesCols: { client: 'Cliente', month: 'Mes', count: 'Facturas', subtotal: 'Subtotal (MXN)', total: 'Total (MXN)' },
+    agingCols: { client: 'Cliente', current: 'Corriente', d30: '1 a 30 días', d60: '31 a 60 días', d90: '61 a 90 días', over90: 'Más de 90 días', total: 'Total (MXN)' },
     conversion: {
       total: 'Cotizaciones del periodo',
       draft: 'En borrador',
