@@ -436,7 +436,7 @@ export const texts = {
     newPayment: 'Registrar pago',
     searchPlaceholder: 'Buscar por cliente, referencia o folio…',
     exportName: 'Pagos de clientes',
-    columns: { folio: 'Folio', date: 'Fecha', client: 'Cliente', forma: 'Forma de pago', account: 'Cuenta', amount: 'Importe', applied: 'Aplicado', status: 'Estado' },
+    columns: { folio: 'Folio', date: 'Fecha', client: 'Cliente', forma: 'Forma de pago', account: 'Cuenta', currency: 'Moneda', amount: 'Importe', applied: 'Aplicado', status: 'Estado' },
     formNewTitle: 'Registrar pago de cliente',
     fields: { date: 'Fecha del pago', formaPago: 'Forma de pago', account: 'Cuenta de depósito', amount: 'Importe recibido', reference: 'Referencia', notes: 'Notas', currency: 'Moneda del pago', exchangeRate: 'Tipo de cambio del día (MXN por USD)' },
     exchangeRateHelp: 'Obligatorio si el pago o alguna factura que salda es en dólares: convierte entre la moneda del pago y la de cada factura (EquivalenciaDR).',

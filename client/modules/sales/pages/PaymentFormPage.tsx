@@ -346,7 +346,7 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
                     <Table.Th>{t.invoiceCols.currency}</Table.Th>
                     <Table.Th style={{ textAlign: 'right' }}>{t.invoiceCols.total}</Table.Th>
                     <Table.Th style={{ textAlign: 'right' }}>{t.invoiceCols.balance}</Table.Th>
-                    <Table.Th style={{ width: '13rem' }}>{t.invoiceCols.amount}</Table.Th>
+                    <Table.Th style={{ width: '15rem' }}>{t.invoiceCols.amount}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
