@@ -136,3 +136,29 @@ describe('a payment in pesos of the USD invoice', () => {
     expect(account.balance).toBe('20505');
   }, 60_000);
 });
+
+describe('documents that follow the invoice’s currency', () => {
+  it('a credit note on a USD invoice is in dollars: 100.00 + IVA 16.00 = 116.00 USD at the invoice’s 17.2500 lowers 232.00 to 116.00 USD', async () => {
+    const draft = ok(await s.gql(CREATE, { i: usdInput({ formaPago: '03', metodoPago: 'PUE', lines: [{ ...SERVICE, unitPrice: '200.00' }] }) }, seller)).invoiceCreate;
+    // 200.00 + IVA 32.00 = 232.00 USD.
+    const inv = ok(await s.gql(EMIT, { id: draft.id, v: draft.version }, seller)).invoiceEmit;
+    expect(inv).toMatchObject({ total: '232', currency: 'USD' });
+    const note = ok(
+      await s.gql('mutation($i: CreditNoteInput!){ creditNoteCreate(input:$i){ id uuid total remainingBalance } }', { i: { invoiceId: inv.id, formaPago: '03', lines: [{ ...SERVICE, description: 'Bonificación', unitPrice: '100.00' }] } }, seller),
+    ).creditNoteCreate;
+    expect(note).toMatchObject({ total: '116', remainingBalance: '116' });
+    const xml = ok(await s.gql('query($id:ID!){ creditNoteXml(id:$id) }', { id: note.id }, seller)).creditNoteXml as string;
+    expect(await checkStampedCfdi(xml)).toMatchObject({ xsdValid: true, selloValid: true, selloCfdMatches: true, selloSatValid: true, uuid: note.uuid });
+    expect(attrsOf(xml, 'cfdi:Comprobante')[0]).toMatchObject({ TipoDeComprobante: 'E', Moneda: 'USD', TipoCambio: '17.2500', SubTotal: '100.00', Total: '116.00' });
+    // 116.00 USD × 17.25 = 2,001.00 MXN.
+    expect(ok(await s.gql(INVOICE, { id: inv.id }, seller)).invoice).toMatchObject({ balance: '116', balanceMxn: '2001' });
+  }, 60_000);
+
+  it('a USD invoice cannot relate an anticipo invoiced in pesos (07)', async () => {
+    const draft = ok(await s.gql(CREATE, { i: { clientId, serie: 'A', date: todayMx(), formaPago: '03', metodoPago: 'PUE', usoCfdi: 'G03', kind: 'ANTICIPO', anticipoAmount: '1000.00' } }, seller)).invoiceCreate;
+    const anticipo = ok(await s.gql(EMIT, { id: draft.id, v: draft.version }, seller)).invoiceEmit;
+    expect(fieldsOf(await s.gql(CREATE, { i: usdInput({ anticipoIds: [anticipo.id] }) }, seller))).toEqual({
+      'anticipoIds.0': `El anticipo ${anticipo.label} está en MXN: sólo se relacionan anticipos en la moneda de la factura.`,
+    });
+  }, 60_000);
+});

@@ -104,7 +104,7 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
     const wrong = globalInfoErrors(global, Number(todayMx().slice(0, 4)));
     if (Object.keys(wrong).length) throw badInput(wrong);
   } else if (isPublicoEnGeneral(client.rfc, client.name)) throw badInput({ kind: MSG.publicNeedsGlobal });
-  await checkRelatedAnticipos(tx, v.clientId, v.anticipoIds);
+  await checkRelatedAnticipos(tx, v.clientId, v.anticipoIds, v.currency);
 
   const locked = await data.lockGenerators(tx, v.generatorIds);
   const fields: FieldMessages = {};
@@ -191,7 +191,7 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
 }
 
 /** Anticipos a final invoice relates (07): facturas de anticipo of its client, stamped, vigente, with something left to apply. */
-async function checkRelatedAnticipos(tx: Executor, clientId: number, ids: number[]): Promise<void> {
+async function checkRelatedAnticipos(tx: Executor, clientId: number, ids: number[], currency: 'MXN' | 'USD'): Promise<void> {
   const rows = new Map((await data.findAnticipos(tx, ids)).map((a) => [a.id, a]));
   const fields: FieldMessages = {};
   ids.forEach((id, i) => {
@@ -199,6 +199,8 @@ async function checkRelatedAnticipos(tx: Executor, clientId: number, ids: number
     if (!a || a.kind !== 'anticipo' || a.clientId !== clientId) fields[`anticipoIds.${i}`] = MSG.anticipoMissing;
     else if (a.stampStatus !== 'timbrada' || a.status === 'cancelada' || a.satCancelStatus !== null) fields[`anticipoIds.${i}`] = MSG.anticipoNotStamped(a.label);
     else if (!dec(anticipoAvailable(a.subtotal, a.applied)).gt(0)) fields[`anticipoIds.${i}`] = MSG.anticipoExhausted(a.label);
+    // Its egreso (07) lowers the final invoice's balance in the anticipo's amounts: one currency for both.
+    else if (a.currency !== currency) fields[`anticipoIds.${i}`] = MSG.anticipoCurrency(a.label, a.currency);
     else if (ids.indexOf(id) !== i) fields[`anticipoIds.${i}`] = MSG.invoiceRepeated;
   });
   if (Object.keys(fields).length) throw badInput(fields);
@@ -269,7 +271,7 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
     // Everything that does not need the folio first; the folio is taken by the invoice's own update, last.
     for (const g of await data.generatorsOfInvoice(tx, invoiceId)) assertAction(GENERATOR_LIFECYCLE, 'facturar', g.status, 'facturado');
     // The anticipos it relates (07) may have been cancelled or used up since the draft was saved.
-    await checkRelatedAnticipos(tx, before.clientId, (await data.anticiposOfInvoices(tx, [invoiceId])).map((a) => a.id));
+    await checkRelatedAnticipos(tx, before.clientId, (await data.anticiposOfInvoices(tx, [invoiceId])).map((a) => a.id), before.currency);
     await data.markGeneratorsInvoiced(tx, invoiceId);
     const frozen = {
       status: 'emitida' as const,
