@@ -161,4 +161,12 @@ describe('documents that follow the invoice’s currency', () => {
       'anticipoIds.0': `El anticipo ${anticipo.label} está en MXN: sólo se relacionan anticipos en la moneda de la factura.`,
     });
   }, 60_000);
+
+  it('the list grouped by client adds its invoices in pesos, each at its TipoCambio', async () => {
+    const page = ok(await s.gql('query($f: InvoiceFilter){ invoiceGroups(groupBy: CLIENT, filter: $f){ groups { key count subtotal tax total balance } } }', { f: { clientId } }, seller)).invoiceGroups;
+    // USD 1,000.00 + 160.00 = 1,160.00 paid (× 17.25 = 17,250.00 + 2,760.00 = 20,010.00, balance 0);
+    // USD 200.00 + 32.00 = 232.00 with 116.00 left (× 17.25 = 3,450.00 + 552.00 = 4,002.00, balance 2,001.00);
+    // the MXN anticipo 1,000.00 + 160.00 = 1,160.00 unpaid. Subtotal 21,700.00, IVA 3,472.00, total 25,172.00, balance 3,161.00.
+    expect(page.groups).toEqual([{ key: clientId, count: 3, subtotal: '21700', tax: '3472', total: '25172', balance: '3161' }]);
+  });
 });

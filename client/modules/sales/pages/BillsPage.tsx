@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Group, Select, Text } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
 import { IconBuilding, IconCertificate, IconFileZip, IconPrinter } from '@tabler/icons-react';
 import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type Currency, type InvoiceFieldsFragment, type InvoiceKind } from '../../../../generated/modules/sales/graphql';
-import type { GroupByOption } from '../../../components/GroupedTotals';
+import { GROUPED_TEXTS, type GroupByOption, type GroupMeasures } from '../../../components/GroupedTotals';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
 import { INVOICE_KINDS } from '../../../../schema/sales/anticipos';
 import { CURRENCIES } from '../../../../schema/sales/currency';
@@ -79,6 +79,17 @@ const GROUP_BY: GroupByOption[] = [
   { value: 'MONTH', label: t.groupMonth, filter: 'month' },
 ];
 
+/** The groups add invoices of both currencies: their figures are in pesos (each invoice at its TipoCambio). */
+const MXN_MEASURES: GroupMeasures = {
+  count: { header: GROUPED_TEXTS.count, unit: 'doc.' },
+  amounts: [
+    { key: 'subtotal', header: `${GROUPED_TEXTS.subtotal} (MXN)` },
+    { key: 'tax', header: `${GROUPED_TEXTS.tax} (MXN)` },
+    { key: 'total', header: `${GROUPED_TEXTS.total} (MXN)`, strong: true },
+    { key: 'balance', header: `${GROUPED_TEXTS.balance} (MXN)` },
+  ],
+};
+
 export function BillsPage() {
   const access = useScreenAccess('Facturas');
   // ?dialog=empresa | csd: the Tablero's CSD card links straight to the CSD dialog.
@@ -134,7 +145,7 @@ export function BillsPage() {
         columns={COLUMNS}
         statusLabels={INVOICE_LIFECYCLE.labels}
         sortBy="date"
-        grouping={{ options: GROUP_BY, document: InvoiceGroupsDocument, pick: (d) => d.invoiceGroups }}
+        grouping={{ options: GROUP_BY, document: InvoiceGroupsDocument, pick: (d) => d.invoiceGroups, measures: MXN_MEASURES }}
         extraFilters={{
           defaults: { openOnly: '', overdue: '', dueSoon: '', kind: '', currency: '' },
           toFilter: ({ openOnly, overdue, dueSoon, kind, currency }) => ({
