@@ -49,6 +49,20 @@ const usdInput = (extra: Record<string, unknown> = {}) => ({
 const invoiceCount = async () => ok(await s.gql('{ invoices(list:{pageSize:1}){ total } }', {}, seller)).invoices.total as number;
 const paymentCount = async () => ok(await s.gql('{ clientPayments(list:{pageSize:1}){ total } }', {}, seller)).clientPayments.total as number;
 
+describe('a client billed in dollars', () => {
+  it('keeps the currency its new invoices propose (MXN unless said)', async () => {
+    const created = ok(
+      await s.gql('mutation($i: ClientInput!){ clientCreate(input:$i){ id currency } }', {
+        i: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', postalCode: '42501', usoCfdi: 'G03', creditDays: 0, creditLimit: '0', active: true, currency: 'USD' },
+      }, seller),
+    ).clientCreate;
+    expect(created.currency).toBe('USD');
+    const options = ok(await s.gql('{ clientOptions(search:"KEMPER"){ id currency } }', {}, seller)).clientOptions;
+    expect(options).toEqual([{ id: created.id, currency: 'USD' }]);
+    expect(ok(await s.gql('query($id:ID!){ client(id:$id){ currency } }', { id: clientId }, seller)).client.currency).toBe('MXN');
+  });
+});
+
 describe('an invoice in dollars', () => {
   it('refuses USD without TipoCambio, TipoCambio 0, negative or with 7 decimals, in Spanish, writing nothing; and a user without the ability', async () => {
     const before = await invoiceCount();

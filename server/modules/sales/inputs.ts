@@ -49,6 +49,12 @@ const optionalEmail = () =>
     .refine((v) => v === '' || z.email().safeParse(v).success, 'Correo electrónico no válido.')
     .nullish()
     .transform((v) => v ?? '');
+const currencyField = () =>
+  z
+    .enum(CURRENCIES, { error: CURRENCY_MSG.currencyUnknown })
+    .nullish()
+    .transform((v) => v ?? 'MXN');
+
 const isoDate = () => z.string({ error: MSG.required }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no válida.');
 const codeIn = (list: CatalogEntry[], message: string) =>
   z
@@ -127,6 +133,8 @@ const clientShape = {
   creditDays: z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.places(0)) }).int(MSG.places(0)).min(0, MSG.creditDays).max(365, MSG.creditDays),
   creditLimit: moneyInput(),
   active: z.boolean(),
+  /** The currency its new invoices propose. */
+  currency: currencyField(),
   notes: optionalText(2000),
   contacts: z.array(contactInput).max(20, 'Máximo 20 contactos.').nullish().transform((v) => v ?? []),
 };
@@ -318,12 +326,6 @@ export const generatorInput = z
 export type GeneratorInputValues = z.infer<typeof generatorInput>;
 
 // ---- invoices ---------------------------------------------------------------------------------
-
-const currencyField = () =>
-  z
-    .enum(CURRENCIES, { error: CURRENCY_MSG.currencyUnknown })
-    .nullish()
-    .transform((v) => v ?? 'MXN');
 
 export const invoiceInput = z
   .object({

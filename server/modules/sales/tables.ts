@@ -38,10 +38,13 @@ export const clients = pgTable(
     creditLimit: money('credit_limit').notNull().default('0'),
     active: boolean('active').notNull().default(true),
     notes: text('notes').notNull().default(''),
+    /** The currency its new invoices propose ('MXN' or 'USD'). */
+    currency: text('currency').notNull().default('MXN'),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    check('clients_currency_ck', sql`${t.currency} in ('MXN', 'USD')`),
     // Público en general / extranjero RFCs repeat by design.
     uniqueIndex('clients_rfc_uq').on(t.rfc).where(sql`${t.rfc} not in ('XAXX010101000', 'XEXX010101000')`),
     index('clients_name_idx').on(t.name),

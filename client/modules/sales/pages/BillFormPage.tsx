@@ -333,7 +333,8 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
               disabled={!editable}
               error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined}
               onChange={(id, c) => {
-                form.setValues({ clientId: id, generatorIds: [], anticipoIds: [], ...(c?.usoCfdi ? { usoCfdi: c.usoCfdi } : {}) });
+                // The client's usual uso de CFDI and currency are proposed; the person may change them.
+                form.setValues({ clientId: id, generatorIds: [], anticipoIds: [], ...(c?.usoCfdi ? { usoCfdi: c.usoCfdi } : {}), ...(c?.currency ? { currency: c.currency, ...(c.currency === 'MXN' ? { exchangeRate: '' } : {}) } : {}) });
                 setClient(c);
               }}
             />
