@@ -46,7 +46,7 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
         <>
           {formatMoney(r.balance)}
           {Number(r.balance) > 0 && (
-            <Text span display="block" size="xs" c="dimmed" title={t.balanceMxnHelp(r.exchangeRate)}>
+            <Text span display="block" size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={t.balanceMxnHelp(r.exchangeRate)}>
               {t.balanceMxn(formatMoney(r.balanceMxn))}
             </Text>
           )}
