@@ -217,10 +217,10 @@ test('Ctrl+K jumps to a screen by name and to a record by RFC, within the user\'
 test('the Tablero shows a Vendedor only Ventas indicators, each opening its filtered list', async ({ page }) => {
   await signIn(page, 'ventas@demo.mx');
   await page.goto('/system/dashboard');
-  await expect(page.getByText('Ventas por mes (facturado)')).toBeVisible();
+  await expect(page.getByText('Ventas por mes (facturado, MXN)')).toBeVisible();
   await expect(page.getByText(/^Por pagar/)).toHaveCount(0);
   await expect(page.getByText('Gasto por mes')).toHaveCount(0);
-  await page.getByText('Por cobrar: vencido').click();
+  await page.getByText('Por cobrar (MXN): vencido').click();
   await expect(page).toHaveURL(/\/bills\?overdue=true/);
   await expect(page.getByRole('checkbox', { name: 'Solo vencidas' })).toBeChecked();
 });

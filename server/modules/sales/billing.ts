@@ -28,6 +28,7 @@ import { cancelStampedInvoice } from './cancellation';
 import { loadCompanyCsd } from '../../lib/companyCsd';
 import { USOS_CFDI } from '../../../schema/sat';
 import { db, priceLines, readReason, receptorType, SALES_RANGE } from './service';
+import { equivalence, exchangeRateError, inPaymentCurrency, storedRate, toMxn } from '../../../schema/sales/currency';
 import { retentionRates, taxChoiceErrors } from '../../../schema/sales/totals';
 import { anticipoAvailable, anticipoLine, globalInfoErrors, isPublicoEnGeneral, PUBLIC_NAME, PUBLIC_REGIMEN, PUBLIC_RFC } from '../../../schema/sales/anticipos';
 
@@ -38,15 +39,21 @@ export const idOf = (id: string | number): number => {
 
 // ---- invoices -------------------------------------------------------------------------
 
-type InvoiceFilterInput = (Omit<data.InvoiceFilter, 'clientId' | 'overdueOn' | 'dueSoonFrom'> & { clientId?: string | null; overdue?: boolean | null; dueSoon?: boolean | null }) | null | undefined;
+type InvoiceFilterInput =
+  | (Omit<data.InvoiceFilter, 'clientId' | 'overdueOn' | 'dueSoonFrom' | 'kind'> & { clientId?: string | null; overdue?: boolean | null; dueSoon?: boolean | null; kind?: 'NORMAL' | 'ANTICIPO' | 'GLOBAL' | null })
+  | null
+  | undefined;
+
+const KIND_OF: Record<'NORMAL' | 'ANTICIPO' | 'GLOBAL', data.InvoiceFilter['kind']> = { NORMAL: 'normal', ANTICIPO: 'anticipo', GLOBAL: 'global' };
 
 /** The GraphQL filter as the data layer reads it ("overdue" and "due soon" are relative to Mexico's today). */
 function invoiceFilter(filter: InvoiceFilterInput): data.InvoiceFilter {
-  const { overdue, dueSoon, ...rest } = filter ?? {};
+  const { overdue, dueSoon, kind, ...rest } = filter ?? {};
   const today = todayMx();
   const range = readDateRange(filter, SALES_RANGE);
   return {
     ...rest,
+    kind: kind ? KIND_OF[kind] : null,
     dateFrom: range.from,
     dateTo: range.to,
     clientId: filter?.clientId ? idOf(filter.clientId) : null,
@@ -97,7 +104,7 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
     const wrong = globalInfoErrors(global, Number(todayMx().slice(0, 4)));
     if (Object.keys(wrong).length) throw badInput(wrong);
   } else if (isPublicoEnGeneral(client.rfc, client.name)) throw badInput({ kind: MSG.publicNeedsGlobal });
-  await checkRelatedAnticipos(tx, v.clientId, v.anticipoIds);
+  await checkRelatedAnticipos(tx, v.clientId, v.anticipoIds, v.currency);
 
   const locked = await data.lockGenerators(tx, v.generatorIds);
   const fields: FieldMessages = {};
@@ -155,6 +162,8 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
       globalPeriodicidad: global?.periodicidad ?? null,
       globalMeses: global?.meses ?? null,
       globalAnio: global?.anio ?? null,
+      currency: v.currency,
+      exchangeRate: storedRate(v.currency, v.exchangeRate),
       clientId: v.clientId,
       contractId: contractIds.length === 1 ? contractIds[0] : null,
       serie: v.serie,
@@ -182,7 +191,7 @@ async function invoiceValues(tx: Executor, input: unknown, selfId: number | null
 }
 
 /** Anticipos a final invoice relates (07): facturas de anticipo of its client, stamped, vigente, with something left to apply. */
-async function checkRelatedAnticipos(tx: Executor, clientId: number, ids: number[]): Promise<void> {
+async function checkRelatedAnticipos(tx: Executor, clientId: number, ids: number[], currency: 'MXN' | 'USD'): Promise<void> {
   const rows = new Map((await data.findAnticipos(tx, ids)).map((a) => [a.id, a]));
   const fields: FieldMessages = {};
   ids.forEach((id, i) => {
@@ -190,6 +199,8 @@ async function checkRelatedAnticipos(tx: Executor, clientId: number, ids: number
     if (!a || a.kind !== 'anticipo' || a.clientId !== clientId) fields[`anticipoIds.${i}`] = MSG.anticipoMissing;
     else if (a.stampStatus !== 'timbrada' || a.status === 'cancelada' || a.satCancelStatus !== null) fields[`anticipoIds.${i}`] = MSG.anticipoNotStamped(a.label);
     else if (!dec(anticipoAvailable(a.subtotal, a.applied)).gt(0)) fields[`anticipoIds.${i}`] = MSG.anticipoExhausted(a.label);
+    // Its egreso (07) lowers the final invoice's balance in the anticipo's amounts: one currency for both.
+    else if (a.currency !== currency) fields[`anticipoIds.${i}`] = MSG.anticipoCurrency(a.label, a.currency);
     else if (ids.indexOf(id) !== i) fields[`anticipoIds.${i}`] = MSG.invoiceRepeated;
   });
   if (Object.keys(fields).length) throw badInput(fields);
@@ -252,13 +263,15 @@ export async function emitInvoice(ctx: RequestContext, id: string, version: numb
     const limit = dec(client.creditLimit);
     if (limit.gt(0)) {
       const open = await data.clientOpenBalance(tx, client.id);
-      if (dec(open).plus(before.total).gt(limit)) throw appError('CONFLICT', MSG.creditLimit({ limit: client.creditLimit, balance: open, total: before.total }));
+      // Open balances are in pesos (each invoice at its TipoCambio): so is this invoice's total here.
+      const totalMxn = toMxn(before.total, before.exchangeRate);
+      if (dec(open).plus(totalMxn).gt(limit)) throw appError('CONFLICT', MSG.creditLimit({ limit: client.creditLimit, balance: open, total: totalMxn }));
     }
     const company = await getCompanyProfile(tx);
     // Everything that does not need the folio first; the folio is taken by the invoice's own update, last.
     for (const g of await data.generatorsOfInvoice(tx, invoiceId)) assertAction(GENERATOR_LIFECYCLE, 'facturar', g.status, 'facturado');
     // The anticipos it relates (07) may have been cancelled or used up since the draft was saved.
-    await checkRelatedAnticipos(tx, before.clientId, (await data.anticiposOfInvoices(tx, [invoiceId])).map((a) => a.id));
+    await checkRelatedAnticipos(tx, before.clientId, (await data.anticiposOfInvoices(tx, [invoiceId])).map((a) => a.id), before.currency);
     await data.markGeneratorsInvoiced(tx, invoiceId);
     const frozen = {
       status: 'emitida' as const,
@@ -370,7 +383,16 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
       else if (dec(a.amount).gt(inv.balance)) fields[`applications.${i}.amount`] = MSG.overBalance(detail.label, inv.balance);
       else if (v.date < detail.date) fields.date = MSG.paymentBeforeInvoice(detail.label);
     });
+    // Dollars anywhere (the payment or an invoice it pays) need the day's pesos per dollar.
+    const usd = v.currency === 'USD' || details.some((d) => d?.currency === 'USD');
+    const rateError = usd ? exchangeRateError('USD', v.exchangeRate) : null;
+    if (rateError) fields.exchangeRate = rateError;
     if (Object.keys(fields).length) throw badInput(fields);
+    const rate = usd ? storedRate('USD', v.exchangeRate) : '1.000000';
+    const equivalences = details.map((d) => equivalence(v.currency, (d as data.InvoiceRow).currency, rate));
+    // EquivalenciaDR: each amount (in its invoice's currency) converted to the payment's must fit the amount received.
+    const applied = v.applications.reduce((acc, a, i) => acc.plus(inPaymentCurrency(a.amount, equivalences[i])), dec(0));
+    if (applied.gt(v.amount)) throw badInput({ applications: MSG.overPayment(applied.toFixed(2), dec(v.amount).toFixed(2)) });
     await assertAccount(tx, v.accountId);
 
     // Balances and installment numbers first (they do not need the payment); the folio as late as possible.
@@ -392,11 +414,13 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
       formaPago: v.formaPago,
       accountId: v.accountId,
       amount: money(v.amount),
+      currency: v.currency,
+      exchangeRate: rate,
       reference: v.reference,
       notes: v.notes,
       createdBy: ctx.auth?.id ?? null,
     });
-    const applications = figures.map((f) => ({
+    const applications = figures.map((f, i) => ({
       paymentId,
       invoiceId: f.inv.id,
       amount: f.amount,
@@ -404,13 +428,15 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
       previousBalance: f.inv.balance,
       remainingBalance: f.remaining,
       isPpd: f.inv.metodoPago === 'PPD',
+      equivalence: equivalences[i],
     }));
     await data.insertApplications(tx, applications);
     const entry = await postAccountEntry(tx, actorOf(ctx), {
       accountId: v.accountId,
       date: v.date,
       kind: 'cobro_cliente',
-      amount: money(v.amount),
+      // The company's accounts keep pesos: a payment in dollars enters at its day's rate.
+      amount: v.currency === 'USD' ? toMxn(v.amount, rate) : money(v.amount),
       reference: `Cobro ${folioLabel('payment', folio)} ${client.name}`.slice(0, 200),
       sourceEntity: 'client_payment',
       sourceId: paymentId,

@@ -12,6 +12,7 @@ import type { CompanyProfile } from '../../lib/company';
 import { cfdiLocalTime } from '../../lib/cfdi/time';
 import { CFDI_NS, CFDI_SCHEMA_LOCATION, XSI_NS } from '../../lib/cfdi/xml';
 import { dec, Decimal } from '../../../schema/money';
+import { cfdiRate } from '../../../schema/sales/currency';
 import type { ClientRow, InvoiceLineRow, InvoiceRow } from './data';
 
 export const UNSTAMPED_NOTE =
@@ -69,6 +70,9 @@ export function frozenPartiesOf(invoice: InvoiceRow): CfdiParties {
 /** What the Comprobante reads of its document: an invoice (tipo I) or a credit note (tipo E). */
 export type CfdiDocument = Pick<InvoiceRow, 'serie' | 'folio' | 'date' | 'emittedAt' | 'formaPago' | 'metodoPago' | 'usoCfdi' | 'cancelReason' | 'ivaRate' | 'ivaFactor' | 'isrRetentionRate' | 'ivaRetentionRate'> & {
   status: string;
+  /** Moneda (MXN when absent) and, for USD, TipoCambio in pesos per dollar; a credit note carries its invoice's. */
+  currency?: 'MXN' | 'USD';
+  exchangeRate?: string;
 };
 export type CfdiLine = Pick<
   InvoiceLineRow,
@@ -149,7 +153,8 @@ export async function buildCfdiXml(invoice: CfdiDocument, lines: CfdiLine[], par
   });
   if (descuento.gt(0)) attrs.Descuento = descuento.toFixed(2);
   Object.assign(attrs, {
-    Moneda: 'MXN',
+    Moneda: invoice.currency ?? 'MXN',
+    ...(invoice.currency === 'USD' ? { TipoCambio: cfdiRate(invoice.exchangeRate as string) } : {}),
     Total: total.toFixed(2),
     TipoDeComprobante: options.tipo ?? 'I',
     Exportacion: '01',

@@ -1,6 +1,7 @@
 // Printed Ventas documents (cotización, factura) described for the shared
 // PDF builder, plus the "importe con letra" every Mexican invoice carries.
 import type { CompanyProfile } from '../../lib/company';
+import { cfdiRate } from '../../../schema/sales/currency';
 import { dec, Decimal } from '../../../schema/money';
 import { formatDateMx, type PdfBlock, type PdfDocumentSpec } from '../../lib/pdf';
 import type { ClientRow, CreditNoteLineRow, CreditNoteRow, InvoiceLineRow, InvoiceRow, QuoteLineRow, QuoteRow } from './data';
@@ -44,15 +45,26 @@ export function integerInWords(n: number): string {
   return parts.join(' ');
 }
 
-/** "TRES MIL QUINIENTOS TREINTA PESOS 84/100 M.N." */
-export function amountInWords(value: string): string {
+/** "TRES MIL QUINIENTOS TREINTA PESOS 84/100 M.N."; in dollars "MIL CIENTO SESENTA DÓLARES 00/100 USD". */
+export function amountInWords(value: string, currency: 'MXN' | 'USD' = 'MXN'): string {
   const d = dec(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const pesos = d.floor().toNumber();
   const cents = d.minus(d.floor()).times(100).toNumber();
   const words = integerInWords(pesos);
-  const unit = pesos === 1 ? 'PESO' : /MILLÓN$|MILLONES$/.test(words) ? 'DE PESOS' : 'PESOS';
-  return `${words} ${unit} ${String(Math.round(cents)).padStart(2, '0')}/100 M.N.`;
+  const [one, many, tail] = currency === 'USD' ? ['DÓLAR', 'DÓLARES', 'USD'] : ['PESO', 'PESOS', 'M.N.'];
+  const unit = pesos === 1 ? one : /MILLÓN$|MILLONES$/.test(words) ? `DE ${many}` : many;
+  return `${words} ${unit} ${String(Math.round(cents)).padStart(2, '0')}/100 ${tail}`;
 }
+
+/** Moneda (and TipoCambio for dollars) of an invoice or of a credit note (its invoice's). */
+const currencyFields = (doc: { currency: 'MXN' | 'USD'; exchangeRate: string }) =>
+  doc.currency === 'USD'
+    ? [
+        { label: 'Moneda', value: 'USD - Dólar americano' },
+        { label: 'Tipo de cambio', value: cfdiRate(doc.exchangeRate) },
+      ]
+    : [{ label: 'Moneda', value: 'MXN - Peso mexicano' }];
+
 
 // ---- shared pieces ------------------------------------------------------------------------
 
@@ -180,7 +192,7 @@ export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lin
         { label: 'Lugar de expedición', value: parties.emisor.postalCode },
         { label: 'Forma de pago', value: catalogLabel(FORMAS_PAGO, invoice.formaPago) },
         { label: 'Método de pago', value: catalogLabel(METODOS_PAGO, invoice.metodoPago) },
-        { label: 'Moneda', value: 'MXN - Peso mexicano' },
+        ...currencyFields(invoice),
         { label: 'Exportación', value: '01 - No aplica' },
         { label: 'Vencimiento', value: formatDateMx(invoice.dueDate) },
         { label: 'Saldo', value: invoice.balance, format: 'money' },
@@ -188,7 +200,7 @@ export function invoicePdfSpec(company: CompanyProfile, invoice: InvoiceRow, lin
     },
     conceptsBlock(lines),
     totalsBlock(invoice),
-    { kind: 'text', text: `Importe con letra: ${amountInWords(invoice.total)}` },
+    { kind: 'text', text: `Importe con letra: ${amountInWords(invoice.total, invoice.currency)}` },
   ];
   if (invoice.notes) blocks.push({ kind: 'text', title: 'Observaciones', text: invoice.notes });
   const sandbox = invoice.stampSandbox === true;
@@ -236,7 +248,7 @@ export function creditNotePdfSpec(company: CompanyProfile, note: CreditNoteRow, 
         { label: 'Lugar de expedición', value: note.lugarExpedicion },
         { label: 'Forma de pago', value: catalogLabel(FORMAS_PAGO, note.formaPago) },
         { label: 'Método de pago', value: catalogLabel(METODOS_PAGO, note.metodoPago) },
-        { label: 'Moneda', value: 'MXN - Peso mexicano' },
+        ...currencyFields(note),
         { label: 'Exportación', value: '01 - No aplica' },
       ],
     },
@@ -253,7 +265,7 @@ export function creditNotePdfSpec(company: CompanyProfile, note: CreditNoteRow, 
     },
     conceptsBlock(lines),
     totalsBlock(note),
-    { kind: 'text', text: `Importe con letra: ${amountInWords(note.total)}` },
+    { kind: 'text', text: `Importe con letra: ${amountInWords(note.total, note.currency)}` },
   ];
   if (note.notes) blocks.push({ kind: 'text', title: 'Observaciones', text: note.notes });
   const sandbox = note.stampSandbox === true;
@@ -329,6 +341,7 @@ export function paymentPdfSpec(company: CompanyProfile, xml: string, timbre: Tim
         { label: 'Fecha de pago', value: attr(pago, 'FechaPago') },
         { label: 'Forma de pago', value: catalogLabel(FORMAS_PAGO, attr(pago, 'FormaDePagoP')) },
         { label: 'Moneda', value: attr(pago, 'MonedaP') },
+        ...(attr(pago, 'MonedaP') !== 'MXN' ? [{ label: 'Tipo de cambio', value: attr(pago, 'TipoCambioP') }] : []),
         { label: 'Monto', value: attr(pago, 'Monto'), format: 'money' },
       ],
     });
@@ -352,7 +365,7 @@ export function paymentPdfSpec(company: CompanyProfile, xml: string, timbre: Tim
         remaining: attr(d, 'ImpSaldoInsoluto'),
       })),
     });
-    blocks.push({ kind: 'text', text: `Importe con letra: ${amountInWords(attr(pago, 'Monto') || '0')}` });
+    blocks.push({ kind: 'text', text: `Importe con letra: ${amountInWords(attr(pago, 'Monto') || '0', attr(pago, 'MonedaP') === 'USD' ? 'USD' : 'MXN')}` });
   });
   if (timbre) {
     blocks.push(...timbrePdfBlocks(timbre, sandbox ? SANDBOX_LEGEND : 'Este documento es una representación impresa de un CFDI 4.0 con complemento para recepción de pagos 2.0.'));

@@ -5,6 +5,7 @@ import { RFC_MESSAGE, isPostalCode, POSTAL_CODE_MESSAGE, rfcKind } from '../../.
 import { dec } from '../../../schema/money';
 import { rules, z } from '../../lib/validation';
 import { MSG } from './messages';
+import { CURRENCIES, CURRENCY_MSG, exchangeRateError } from '../../../schema/sales/currency';
 import { CREW_MSG } from '../../../schema/sales/crews';
 import { IVA_KINDS, IVA_RETENTION_KINDS, LINE_OBJETOS_IMP, type IvaKind, type IvaRetentionKind } from '../../../schema/sales/totals';
 import { REGISTRO_PATRONAL_RE, RIESGOS_PUESTO } from '../../../schema/rh/satNomina';
@@ -48,6 +49,12 @@ const optionalEmail = () =>
     .refine((v) => v === '' || z.email().safeParse(v).success, 'Correo electrónico no válido.')
     .nullish()
     .transform((v) => v ?? '');
+const currencyField = () =>
+  z
+    .enum(CURRENCIES, { error: CURRENCY_MSG.currencyUnknown })
+    .nullish()
+    .transform((v) => v ?? 'MXN');
+
 const isoDate = () => z.string({ error: MSG.required }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no válida.');
 const codeIn = (list: CatalogEntry[], message: string) =>
   z
@@ -126,6 +133,8 @@ const clientShape = {
   creditDays: z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.places(0)) }).int(MSG.places(0)).min(0, MSG.creditDays).max(365, MSG.creditDays),
   creditLimit: moneyInput(),
   active: z.boolean(),
+  /** The currency its new invoices propose. */
+  currency: currencyField(),
   notes: optionalText(2000),
   contacts: z.array(contactInput).max(20, 'Máximo 20 contactos.').nullish().transform((v) => v ?? []),
 };
@@ -341,8 +350,13 @@ export const invoiceInput = z
     globalPeriodicidad: z.string().trim().nullish(),
     globalMeses: z.string().trim().nullish(),
     globalAnio: z.number().int().nullish(),
+    currency: currencyField(),
+    /** TipoCambio (pesos per dollar) of a USD invoice; ignored for MXN. */
+    exchangeRate: z.string().nullish(),
   })
   .superRefine((v, ctx) => {
+    const rateError = exchangeRateError(v.currency, v.exchangeRate);
+    if (rateError) ctx.addIssue({ code: 'custom', path: ['exchangeRate'], message: rateError });
     if (v.metodoPago === 'PPD' && v.formaPago !== '99') ctx.addIssue({ code: 'custom', path: ['formaPago'], message: MSG.ppdForma });
     if (v.metodoPago === 'PUE' && v.formaPago === '99') ctx.addIssue({ code: 'custom', path: ['formaPago'], message: MSG.pueForma });
     if (v.kind === 'ANTICIPO') {
@@ -392,23 +406,26 @@ export const paymentInput = z
     amount: moneyInput('positive'),
     reference: optionalText(200),
     notes: optionalText(2000),
+    /** MonedaP: what the money came in. Each application's amount is in its invoice's currency. */
+    currency: currencyField(),
+    /** Pesos per dollar on the payment's day: required when the payment or an invoice it pays is in USD. */
+    exchangeRate: z.string().nullish(),
     applications: z
       .array(z.object({ invoiceId: rules.id(), amount: moneyInput('positive') }))
       .min(1, MSG.applicationsRequired)
       .max(100, 'Máximo 100 facturas por pago.'),
   })
   .superRefine((v, ctx) => {
+    if (v.currency === 'USD') {
+      const rateError = exchangeRateError('USD', v.exchangeRate);
+      if (rateError) ctx.addIssue({ code: 'custom', path: ['exchangeRate'], message: rateError });
+    }
     const seen = new Set<number>();
     v.applications.forEach((a, i) => {
       if (seen.has(a.invoiceId)) ctx.addIssue({ code: 'custom', path: ['applications', i, 'invoiceId'], message: MSG.invoiceRepeated });
       seen.add(a.invoiceId);
     });
-    try {
-      const applied = v.applications.reduce((acc, a) => acc.plus(a.amount), dec(0));
-      if (applied.gt(v.amount)) ctx.addIssue({ code: 'custom', path: ['applications'], message: MSG.overPayment(applied.toFixed(2), dec(v.amount).toFixed(2)) });
-    } catch {
-      // Malformed amounts already have their own messages.
-    }
+    // What the applications add up to against the amount is checked with the invoices' currencies (billing.createPayment).
   });
 export type PaymentInputValues = z.infer<typeof paymentInput>;
 

@@ -97,6 +97,7 @@ export const MSG = {
   anticipoLines: 'Una factura de anticipo lleva un solo concepto («Anticipo del bien o servicio»): escribe sólo el importe del anticipo.',
   anticipoOfAnticipo: 'Una factura de anticipo no aplica otros anticipos.',
   anticipoMissing: 'El anticipo no existe o no es una factura de anticipo de este cliente.',
+  anticipoCurrency: (label: string, currency: string) => `El anticipo ${label} está en ${currency}: sólo se relacionan anticipos en la moneda de la factura.`,
   anticipoNotStamped: (label: string) => `El anticipo ${label} no está timbrado y vigente: sólo se aplican anticipos timbrados.`,
   anticipoExhausted: (label: string) => `El anticipo ${label} ya se aplicó por completo.`,
   anticipoNotRelated: (label: string) => `La factura no relaciona el anticipo ${label} (tipo de relación 07): relaciónalo en la factura antes de emitirla.`,

@@ -3,14 +3,18 @@
 // DoctoRelacionado with its parcialidad, previous balance, amount paid and remaining balance,
 // and the invoice's taxes in proportion to what was paid.
 //
-// Figures (MXN, EquivalenciaDR 1): for each document, p = ImpPagado / the invoice's Total;
+// Figures: for each document, in ITS currency (MonedaDR), p = ImpPagado / the invoice's Total;
 // BaseDR = the invoice's taxed base × p and ImporteDR = each tax of the invoice × p, rounded
-// half-up to 2 decimals (the currency's decimals); the Pago's ImpuestosP and the Totales are the
-// sums of those rounded figures; Monto = MontoTotalPagos = the sum of ImpPagado.
+// half-up to 2 decimals (the currency's decimals). EquivalenciaDR = units of MonedaDR per unit of
+// MonedaP (1 when they are the same), so each document's figures in the payment's currency are
+// its figures / EquivalenciaDR: Monto = Σ ImpPagado / EquivalenciaDR (each rounded to cents) and
+// ImpuestosP = Σ BaseDR (ImporteDR) / EquivalenciaDR, rounded at the end. Totales are in pesos:
+// the Pago's figures × TipoCambioP (1 for MXN), half-up to cents.
 import { dec, Decimal } from '../../../schema/money';
 import { cfdiLocalTime } from '../../lib/cfdi/time';
 import { escapeAttr } from '../../lib/cfdi/xml';
 import { receptorPostalCode, type CfdiParties } from './cfdi';
+import { cfdiRate, inPaymentCurrency } from '../../../schema/sales/currency';
 
 export type RepDocument = {
   uuid: string;
@@ -20,6 +24,9 @@ export type RepDocument = {
   previousBalance: string;
   paid: string;
   remaining: string;
+  /** MonedaDR and EquivalenciaDR (units of it per unit of the payment's currency); MXN and 1 when absent. */
+  currency?: 'MXN' | 'USD';
+  equivalence?: string;
   /** The invoice's figures: taxed base (lines with ObjetoImp 02), taxes and rates, total. */
   invoice: { total: string; base: string; ivaRate: string; ivaFactor?: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string };
 };
@@ -32,6 +39,9 @@ export type RepInput = {
   /** The day the money was received (FechaPago, at noon). */
   paymentDate: string;
   formaPago: string;
+  /** MonedaP (MXN when absent) and, for USD, TipoCambioP: pesos per dollar on the payment's day. */
+  currency?: 'MXN' | 'USD';
+  exchangeRate?: string;
   parties: CfdiParties;
   documents: RepDocument[];
 };
@@ -69,12 +79,15 @@ const IVA_TOTALS: Record<string, [base: string, amount: string]> = {
 
 export function buildPaymentCfdiXml(input: RepInput): string {
   const { parties } = input;
+  const monedaP = input.currency ?? 'MXN';
+  const tipoCambioP = monedaP === 'MXN' ? dec(1) : dec(input.exchangeRate as string);
   let monto = dec(0);
   const trasladosP = new Map<string, TaxLine>();
   const retencionesP = new Map<string, Decimal>();
   const docs: string[] = [];
   for (const d of input.documents) {
-    monto = monto.plus(d.paid);
+    const equiv = dec(d.equivalence ?? '1').toFixed();
+    monto = monto.plus(inPaymentCurrency(d.paid, equiv));
     const { traslados, retenciones } = documentTaxes(d);
     const objeto = traslados.length ? '02' : '01';
     let impuestos = '';
@@ -89,19 +102,19 @@ export function buildPaymentCfdiXml(input: RepInput): string {
       for (const t of traslados) {
         const key = t.rate === EXENTO ? EXENTO : rate6(t.rate);
         const sum = trasladosP.get(key) ?? { impuesto: '002', rate: key, base: dec(0), amount: dec(0) };
-        sum.base = sum.base.plus(t.base);
-        sum.amount = sum.amount.plus(t.amount);
+        sum.base = sum.base.plus(t.base.dividedBy(equiv));
+        sum.amount = sum.amount.plus(t.amount.dividedBy(equiv));
         trasladosP.set(key, sum);
       }
-      for (const r of retenciones) retencionesP.set(r.impuesto, (retencionesP.get(r.impuesto) ?? dec(0)).plus(r.amount));
+      for (const r of retenciones) retencionesP.set(r.impuesto, (retencionesP.get(r.impuesto) ?? dec(0)).plus(r.amount.dividedBy(equiv)));
     }
     docs.push(
       `<pago20:DoctoRelacionado ${attrs({
         IdDocumento: d.uuid,
         Serie: d.serie,
         Folio: String(d.folio),
-        MonedaDR: 'MXN',
-        EquivalenciaDR: '1',
+        MonedaDR: d.currency ?? 'MXN',
+        EquivalenciaDR: equiv,
         NumParcialidad: String(d.installment),
         ImpSaldoAnt: two(dec(d.previousBalance)),
         ImpPagado: two(dec(d.paid)),
@@ -113,16 +126,18 @@ export function buildPaymentCfdiXml(input: RepInput): string {
 
   const totales: Record<string, string> = {};
   const retenidos = [...retencionesP.entries()].sort(([a], [b]) => a.localeCompare(b));
-  for (const [impuesto, amount] of retenidos) totales[impuesto === '002' ? 'TotalRetencionesIVA' : 'TotalRetencionesISR'] = two(amount);
+  // Totales in pesos: the Pago's (rounded) figures × TipoCambioP.
+  const mxn = (v: Decimal): string => two(dec(two(v)).times(tipoCambioP));
+  for (const [impuesto, amount] of retenidos) totales[impuesto === '002' ? 'TotalRetencionesIVA' : 'TotalRetencionesISR'] = mxn(amount);
   for (const t of trasladosP.values()) {
     const names = IVA_TOTALS[t.rate];
-    if (t.rate === EXENTO) totales.TotalTrasladosBaseIVAExento = two(t.base);
+    if (t.rate === EXENTO) totales.TotalTrasladosBaseIVAExento = mxn(t.base);
     else if (names) {
-      totales[names[0]] = two(t.base);
-      totales[names[1]] = two(t.amount);
+      totales[names[0]] = mxn(t.base);
+      totales[names[1]] = mxn(t.amount);
     }
   }
-  totales.MontoTotalPagos = two(monto);
+  totales.MontoTotalPagos = mxn(monto);
 
   let impuestosP = '';
   if (trasladosP.size || retenidos.length) {
@@ -150,7 +165,7 @@ export function buildPaymentCfdiXml(input: RepInput): string {
     Exportacion: '01',
     LugarExpedicion: parties.emisor.postalCode,
   });
-  const pago = attrs({ FechaPago: `${input.paymentDate}T12:00:00`, FormaDePagoP: input.formaPago, MonedaP: 'MXN', TipoCambioP: '1', Monto: two(monto) });
+  const pago = attrs({ FechaPago: `${input.paymentDate}T12:00:00`, FormaDePagoP: input.formaPago, MonedaP: monedaP, TipoCambioP: monedaP === 'MXN' ? '1' : cfdiRate(tipoCambioP), Monto: two(monto) });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<cfdi:Comprobante ${comprobante}>`,

@@ -54,6 +54,8 @@ export async function sealPaymentComplement(tx: Executor, ctx: RequestContext, p
     issuedAt,
     paymentDate: payment.date,
     formaPago: payment.formaPago,
+    currency: payment.currency,
+    exchangeRate: payment.exchangeRate,
     parties: {
       emisor: { rfc: company.rfc, name: company.name, regimen: company.regimenFiscal, postalCode: company.postalCode },
       receptor: { rfc: client.rfc, name: client.name, regimen: client.regimenFiscal, postalCode: client.postalCode },
@@ -66,6 +68,8 @@ export async function sealPaymentComplement(tx: Executor, ctx: RequestContext, p
       previousBalance: d.previousBalance,
       paid: d.paid,
       remaining: d.remaining,
+      currency: d.currency,
+      equivalence: d.equivalence,
       invoice: d,
     })),
   });

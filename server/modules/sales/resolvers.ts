@@ -1,6 +1,7 @@
 // Ventas resolvers: GraphQL ↔ services. Child collections (lines, concepts,
 // contacts, payments…) load through per-request DataLoaders so a list never
 // queries once per row.
+import { toMxn } from '../../../schema/sales/currency';
 import DataLoader from 'dataloader';
 import type { RequestContext } from '../../context';
 import type { Resolvers } from '../../graphql/types';
@@ -192,6 +193,8 @@ export const salesResolvers: Resolvers = {
     payments: (i, _a, ctx) => children(ctx, 'invoicePayments', billing.invoicePayments, (r) => r.invoiceId).load(num(i.id)),
     creditNotes: (i, _a, ctx) => children(ctx, 'invoiceCreditNotes', creditNotes.creditNotesOfInvoices, (r) => r.invoiceId).load(num(i.id)),
     kind: (i) => (i.kind === 'anticipo' ? 'ANTICIPO' : i.kind === 'global' ? 'GLOBAL' : 'NORMAL'),
+    balanceMxn: (i) => toMxn(i.balance, i.exchangeRate),
+    totalMxn: (i) => toMxn(i.total, i.exchangeRate),
     anticipos: (i, _a, ctx) => children(ctx, 'invoiceAnticipos', billing.invoiceAnticipos, (r) => r.relatedTo ?? 0).load(num(i.id)),
     anticipoApplications: (i, _a, ctx) =>
       i.kind === 'anticipo' ? children(ctx, 'anticipoApplications', creditNotes.creditNotesOfAnticipos, (r) => r.anticipoId ?? 0).load(num(i.id)) : [],

@@ -38,10 +38,13 @@ export const clients = pgTable(
     creditLimit: money('credit_limit').notNull().default('0'),
     active: boolean('active').notNull().default(true),
     notes: text('notes').notNull().default(''),
+    /** The currency its new invoices propose ('MXN' or 'USD'). */
+    currency: text('currency').notNull().default('MXN'),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    check('clients_currency_ck', sql`${t.currency} in ('MXN', 'USD')`),
     // Público en general / extranjero RFCs repeat by design.
     uniqueIndex('clients_rfc_uq').on(t.rfc).where(sql`${t.rfc} not in ('XAXX010101000', 'XEXX010101000')`),
     index('clients_name_idx').on(t.name),
@@ -406,11 +409,16 @@ export const invoices = pgTable(
     globalPeriodicidad: text('global_periodicidad'),
     globalMeses: text('global_meses'),
     globalAnio: integer('global_anio'),
+    /** Moneda of the CFDI: 'MXN' or 'USD'; every amount of the invoice (and of its credit notes and applications) is in it. */
+    currency: text('currency').notNull().default('MXN'),
+    /** TipoCambio: pesos per unit of the currency (1 for MXN); receivables in pesos are balance × this. */
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull().default('1'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    check('invoices_currency_ck', sql`(${t.currency} = 'MXN' and ${t.exchangeRate} = 1) or (${t.currency} = 'USD' and ${t.exchangeRate} > 0)`),
     uniqueIndex('invoices_cfdi_uuid_uq').on(t.cfdiUuid),
     index('invoices_stamp_pending_idx').on(t.stampStatus).where(sql`${t.stampStatus} = 'pendiente'`),
     uniqueIndex('invoices_serie_folio_uq').on(t.serie, t.folio).where(sql`${t.folio} is not null`),
@@ -490,11 +498,16 @@ export const clientPayments = pgTable(
     refusalCode: text('refusal_code'),
     refusalMessage: text('refusal_message'),
     refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
+    /** MonedaP: the currency the money came in ('MXN' or 'USD'); `amount` is in it. */
+    currency: text('currency').notNull().default('MXN'),
+    /** Pesos per dollar on the payment's day: TipoCambioP of a USD payment, and the EquivalenciaDR between MXN and USD documents. 1 when nothing is in dollars. */
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull().default('1'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    check('client_payments_currency_ck', sql`${t.currency} in ('MXN', 'USD') and ${t.exchangeRate} > 0`),
     index('client_payments_client_idx').on(t.clientId),
     index('client_payments_date_idx').on(t.date, t.id),
     check('client_payments_status_ck', sql`${t.status} in ('aplicado', 'cancelado')`),
@@ -514,6 +527,8 @@ export const clientPaymentApplications = pgTable(
     previousBalance: money('previous_balance').notNull(),
     remainingBalance: money('remaining_balance').notNull(),
     isPpd: boolean('is_ppd').notNull(),
+    /** EquivalenciaDR: units of the invoice's currency per unit of the payment's (amount and balances are in the invoice's currency). */
+    equivalence: numeric('equivalence', { precision: 20, scale: 10 }).notNull().default('1'),
   },
   (t) => [
     index('client_payment_applications_payment_idx').on(t.paymentId),

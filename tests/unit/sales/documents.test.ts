@@ -79,7 +79,7 @@ describe('CFDI XML builder', () => {
     emisorRfc: 'EKU9003173C9', emisorName: 'ESCUELA KEMPER URGATE', emisorRegimen: '601', lugarExpedicion: '42501',
     receptorRfc: 'URE180429TM6', receptorName: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', receptorRegimen: '601', receptorPostalCode: '86991',
     emittedAt: new Date('2026-01-15T18:30:00Z'), cancelReason: null, cancelledAt: null, createdAt: new Date(), version: 2,
-    stampStatus: null, cfdiUuid: null, stampedAt: null, stampSandbox: null, satCancelStatus: null, satCancelMotivo: null, satCancelSubstitute: null, kind: 'normal', globalPeriodicidad: null, globalMeses: null, globalAnio: null,
+    stampStatus: null, cfdiUuid: null, stampedAt: null, stampSandbox: null, satCancelStatus: null, satCancelMotivo: null, satCancelSubstitute: null, kind: 'normal', globalPeriodicidad: null, globalMeses: null, globalAnio: null, currency: 'MXN', exchangeRate: '1.000000',
   } satisfies InvoiceRow;
   const line: InvoiceLineRow = {
     id: 1, invoiceId: 1, lineNo: 1, generatorId: null, conceptId: null, description: 'Servicio & <reparación>', prodServKey: '72102900', unitKey: 'E48', unitName: 'Servicio',

@@ -7,7 +7,7 @@ import { useQuery } from '@apollo/client/react';
 import { ClientDetailDocument, ClientOptionListDocument } from '../../../../generated/modules/sales/graphql';
 import { texts } from '../texts';
 
-export type ClientOption = { id: string; name: string; rfc: string; usoCfdi?: string; creditDays?: number };
+export type ClientOption = { id: string; name: string; rfc: string; usoCfdi?: string; creditDays?: number; currency?: 'MXN' | 'USD' };
 
 type Props = {
   value: string;

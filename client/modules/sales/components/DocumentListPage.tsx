@@ -8,7 +8,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import type { BulkConfig } from '../../../components/BulkBar';
-import { chosenGrouping, GroupBySelect, GroupedTotals, GROUPING_FILTERS, monthFilter, type GroupByOption, type MoneyGroupPage } from '../../../components/GroupedTotals';
+import { chosenGrouping, GroupBySelect, GroupedTotals, GROUPING_FILTERS, monthFilter, type GroupByOption, type GroupMeasures, type MoneyGroupPage } from '../../../components/GroupedTotals';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams, type ListInput, type ListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
@@ -48,7 +48,7 @@ export type DocumentListPageProps<TData, TVars, TRow, TGroups = unknown> = {
   /** Row checkboxes and bulk actions; "Seleccionar las N que coinciden" loads through the list's own loader. */
   bulk?: BulkConfig<TRow>;
   /** "Agrupar por" with subtotals: the ways to group and the grouped query (same filter as the list). */
-  grouping?: { options: GroupByOption[]; document: TypedDocumentNode<TGroups, never>; pick: (data: TGroups) => MoneyGroupPage | undefined };
+  grouping?: { options: GroupByOption[]; document: TypedDocumentNode<TGroups, never>; pick: (data: TGroups) => MoneyGroupPage | undefined; measures?: GroupMeasures };
 };
 
 export function DocumentListPage<TData, TVars extends { list?: ListInput | null }, TRow extends { id: string }, TGroups = unknown>(props: DocumentListPageProps<TData, TVars, TRow, TGroups>) {
@@ -95,7 +95,7 @@ export function DocumentListPage<TData, TVars extends { list?: ListInput | null 
           ? {
               control: <GroupBySelect params={params} options={props.grouping.options} />,
               view: groupBy ? (
-                <GroupedTotals params={params} option={groupBy} document={props.grouping.document} filter={filter} pick={props.grouping.pick} entity={props.entity} exportName={props.texts.exportName} canExport={access.exportar} />
+                <GroupedTotals params={params} option={groupBy} document={props.grouping.document} filter={filter} pick={props.grouping.pick} measures={props.grouping.measures} entity={props.entity} exportName={props.texts.exportName} canExport={access.exportar} />
               ) : null,
             }
           : undefined

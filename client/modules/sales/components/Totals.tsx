@@ -5,6 +5,7 @@ import { Group, Paper, SegmentedControl, Select, Stack, Table, Text } from '@man
 import { rfcKind } from '../../../../schema/validators';
 import { computeTotals, IVA_KINDS, retentionRates, type DocumentTotals, type IvaKind, type TotalsLineInput } from '../../../../schema/sales/totals';
 import { formatMoney } from '../../../components/format';
+import { toMxn, type Currency } from '../../../../schema/sales/currency';
 import { usePhone } from '../../../components/phone';
 import { texts } from '../texts';
 
@@ -138,7 +139,24 @@ export function RetentionControls({ isr, iva, onChange, disabled }: { isr: Reten
 
 type TotalsLike = Pick<DocumentTotals, 'subtotal' | 'discount' | 'iva' | 'isrRetained' | 'ivaRetained' | 'total'>;
 
-export function TotalsPanel({ totals, extra, ivaKind }: { totals: TotalsLike; extra?: { label: string; value: string }[]; ivaKind?: IvaKind | null }) {
+/**
+ * The document's totals in its own currency. A dollar document says so and gives its total in pesos
+ * at its TipoCambio (when one is typed).
+ */
+export function TotalsPanel({
+  totals,
+  extra,
+  ivaKind,
+  currency = 'MXN',
+  exchangeRate,
+}: {
+  totals: TotalsLike;
+  extra?: { label: string; value: string }[];
+  ivaKind?: IvaKind | null;
+  currency?: Currency;
+  exchangeRate?: string | null;
+}) {
+  const rate = currency === 'USD' && exchangeRate && Number(exchangeRate) > 0 ? exchangeRate : null;
   const rows: [string, string, boolean?][] = [[t.subtotal, totals.subtotal]];
   if (Number(totals.discount) > 0) rows.push([t.discount, `-${totals.discount}`]);
   rows.push([ivaKind ? IVA_KINDS[ivaKind].label : t.iva, totals.iva]);
@@ -160,6 +178,11 @@ export function TotalsPanel({ totals, extra, ivaKind }: { totals: TotalsLike; ex
           ))}
         </Table.Tbody>
       </Table>
+      {currency === 'USD' ? (
+        <Text size="xs" c="dimmed" ta="right" data-testid="totals-currency">
+          {rate ? t.inUsdWithMxn(formatMoney(toMxn(totals.total, rate)), rate) : t.inUsd}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

@@ -59,6 +59,8 @@ import type { IvaKind } from '../../../../schema/sales/totals';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { INCOME_BADGES, INVOICE_BADGES, texts } from '../texts';
 import { todayIso } from '../../../components/dates';
+import { NumberField } from '../../../components/NumberField';
+import { CURRENCIES, CURRENCY_LABELS, EXCHANGE_RATE_PLACES, type Currency } from '../../../../schema/sales/currency';
 import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.bills;
@@ -76,9 +78,11 @@ type Values = {
   iva: RetentionMode;
   generatorIds: string[];
   lines: LineValues[];
+  currency: Currency;
+  exchangeRate: string;
 } & KindValues;
 
-const FIELDS = ['clientId', 'serie', 'date', 'formaPago', 'metodoPago', 'usoCfdi', 'notes', 'ivaKind', 'isrRetention', 'ivaRetention', 'ivaRetentionKind', 'lines', 'lines.', 'generatorIds', 'generatorIds.', ...KIND_FIELDS];
+const FIELDS = ['clientId', 'serie', 'date', 'formaPago', 'metodoPago', 'usoCfdi', 'notes', 'ivaKind', 'isrRetention', 'ivaRetention', 'ivaRetentionKind', 'lines', 'lines.', 'generatorIds', 'generatorIds.', 'currency', 'exchangeRate', ...KIND_FIELDS];
 
 function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; generatorId: string | null; serie: string }): Values {
   if (inv) {
@@ -98,6 +102,8 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
       lines: (inv.kind === 'ANTICIPO' ? [] : inv.lines)
         .filter((l) => !l.generatorId)
         .map((l) => newLine({ description: l.description, prodServKey: l.prodServKey, unitKey: l.unitKey, unitName: l.unitName, quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent, objetoImp: l.objetoImp })),
+      currency: inv.currency,
+      exchangeRate: inv.currency === 'USD' ? inv.exchangeRate : '',
       ...kindValuesOf(inv, todayIso()),
     };
   }
@@ -114,6 +120,8 @@ function valuesOf(inv: Invoice | null, defaults: { clientId: string | null; gene
     iva: 'auto',
     generatorIds: defaults.generatorId ? [defaults.generatorId] : [],
     lines: defaults.generatorId ? [] : [newLine()],
+    currency: 'MXN',
+    exchangeRate: '',
     ...kindValuesOf(null, todayIso()),
   };
 }
@@ -165,6 +173,8 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
         // A factura de anticipo carries only its amount: the server writes its one concept.
         generatorIds: anticipoKind ? [] : v.generatorIds,
         lines: anticipoKind ? [] : toLineInputs(v.lines, { withObjetoImp: true }),
+        currency: v.currency,
+        exchangeRate: v.currency === 'USD' ? v.exchangeRate || null : null,
         ...kindInput(v),
       };
       if (invoice) {
@@ -323,7 +333,8 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
               disabled={!editable}
               error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined}
               onChange={(id, c) => {
-                form.setValues({ clientId: id, generatorIds: [], anticipoIds: [], ...(c?.usoCfdi ? { usoCfdi: c.usoCfdi } : {}) });
+                // The client's usual uso de CFDI and currency are proposed; the person may change them.
+                form.setValues({ clientId: id, generatorIds: [], anticipoIds: [], ...(c?.usoCfdi ? { usoCfdi: c.usoCfdi } : {}), ...(c?.currency ? { currency: c.currency, ...(c.currency === 'MXN' ? { exchangeRate: '' } : {}) } : {}) });
                 setClient(c);
               }}
             />
@@ -332,6 +343,18 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
             <Select label={t.fields.metodoPago} data={METODO_OPTIONS} allowDeselect={false} required disabled={!editable} {...form.getInputProps('metodoPago')} onChange={(value) => setMetodo(value ?? 'PUE')} />
             <Select label={t.fields.formaPago} data={FORMA_OPTIONS} searchable allowDeselect={false} required disabled={!editable || v.metodoPago === 'PPD'} {...form.getInputProps('formaPago')} />
             <Select label={t.fields.usoCfdi} data={INVOICE_USO_OPTIONS} searchable allowDeselect={false} required disabled={!editable} {...form.getInputProps('usoCfdi')} />
+            <Select
+              label={t.fields.currency}
+              data={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))}
+              allowDeselect={false}
+              required
+              disabled={!editable}
+              {...form.getInputProps('currency')}
+              onChange={(value) => form.setValues({ currency: (value ?? 'MXN') as Currency, ...(value === 'MXN' ? { exchangeRate: '' } : {}) })}
+            />
+            {v.currency === 'USD' ? (
+              <NumberField label={t.fields.exchangeRate} description={t.exchangeRateHelp} precision={EXCHANGE_RATE_PLACES} required disabled={!editable} {...form.getInputProps('exchangeRate')} />
+            ) : null}
           </SimpleGrid>
           {v.metodoPago === 'PPD' ? (
             <Text size="xs" c="dimmed" mt="xs">
@@ -412,7 +435,13 @@ function BillEditor({ invoice, defaults, access, onReload }: { invoice: Invoice 
             <InvoiceTaxControls ivaKind={v.ivaKind} isr={v.isr} iva={v.iva} disabled={!editable} errors={form.errors} onChange={(next) => form.setValues(next)} />
             <Textarea label={t.fields.notes} autosize minRows={2} disabled={!editable} {...form.getInputProps('notes')} />
           </Stack>
-          <TotalsPanel totals={invoice && !editable ? invoice : totals} ivaKind={v.ivaKind} extra={invoice && invoice.status !== 'borrador' ? [{ label: texts.common.balance, value: invoice.balance }] : undefined} />
+          <TotalsPanel
+            totals={invoice && !editable ? invoice : totals}
+            ivaKind={v.ivaKind}
+            extra={invoice && invoice.status !== 'borrador' ? [{ label: texts.common.balance, value: invoice.balance }] : undefined}
+            currency={v.currency}
+            exchangeRate={v.exchangeRate}
+          />
         </Group>
         {invoice && invoice.payments.length ? (
           <Paper withBorder radius="md" p="sm">

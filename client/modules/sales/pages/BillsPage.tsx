@@ -1,10 +1,12 @@
 // Facturas: server-side list with status, client, "con saldo", overdue and due-soon filters.
-import { Badge, Button, Checkbox, Group, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Select, Text } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
 import { IconBuilding, IconCertificate, IconFileZip, IconPrinter } from '@tabler/icons-react';
-import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type InvoiceFieldsFragment } from '../../../../generated/modules/sales/graphql';
-import type { GroupByOption } from '../../../components/GroupedTotals';
+import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type Currency, type InvoiceFieldsFragment, type InvoiceKind } from '../../../../generated/modules/sales/graphql';
+import { GROUPED_TEXTS, type GroupByOption, type GroupMeasures } from '../../../components/GroupedTotals';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
+import { INVOICE_KINDS } from '../../../../schema/sales/anticipos';
+import { CURRENCIES } from '../../../../schema/sales/currency';
 import type { BulkConfig } from '../../../components/BulkBar';
 import type { ListColumn } from '../../../components/ListPage';
 import { useDialogParam } from '../../../components/dialogParam';
@@ -25,10 +27,33 @@ const COLUMNS: ListColumn<InvoiceFieldsFragment>[] = [
   { key: 'folio', header: t.columns.label, sortable: true, render: (r) => r.label, exportValue: (r) => r.label },
   { key: 'date', header: t.columns.date, format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
+  { key: 'kind', header: t.columns.kind, render: (r) => t.kindShort[r.kind], exportValue: (r) => t.kindShort[r.kind] },
   { key: 'metodoPago', header: t.columns.metodo },
   { key: 'dueDate', header: t.columns.dueDate, format: 'date', sortable: true, render: (r) => formatDate(r.dueDate) },
+  // Amounts in the invoice's own currency; a dollar balance shows its pesos (at the invoice's TipoCambio) beneath.
+  { key: 'currency', header: t.columns.currency, render: (r) => r.currency, exportValue: (r) => r.currency },
   { key: 'total', header: t.columns.total, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
-  { key: 'balance', header: t.columns.balance, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  {
+    key: 'balance',
+    header: t.columns.balance,
+    format: 'money',
+    sortable: true,
+    align: 'right',
+    render: (r) =>
+      r.currency === 'MXN' ? (
+        formatMoney(r.balance)
+      ) : (
+        <>
+          {formatMoney(r.balance)}
+          {Number(r.balance) > 0 && (
+            <Text span display="block" size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title={t.balanceMxnHelp(r.exchangeRate)}>
+              {t.balanceMxn(formatMoney(r.balanceMxn))}
+            </Text>
+          )}
+        </>
+      ),
+    exportValue: (r) => Number(r.balance),
+  },
   // The UUID's first block is enough to tell invoices apart on screen; the export carries it whole.
   {
     key: 'uuid',
@@ -53,6 +78,17 @@ const GROUP_BY: GroupByOption[] = [
   { value: 'STATUS', label: t.columns.status, filter: 'status' },
   { value: 'MONTH', label: t.groupMonth, filter: 'month' },
 ];
+
+/** The groups add invoices of both currencies: their figures are in pesos (each invoice at its TipoCambio). */
+const MXN_MEASURES: GroupMeasures = {
+  count: { header: GROUPED_TEXTS.count, unit: 'doc.' },
+  amounts: [
+    { key: 'subtotal', header: `${GROUPED_TEXTS.subtotal} (MXN)` },
+    { key: 'tax', header: `${GROUPED_TEXTS.tax} (MXN)` },
+    { key: 'total', header: `${GROUPED_TEXTS.total} (MXN)`, strong: true },
+    { key: 'balance', header: `${GROUPED_TEXTS.balance} (MXN)` },
+  ],
+};
 
 export function BillsPage() {
   const access = useScreenAccess('Facturas');
@@ -109,12 +145,20 @@ export function BillsPage() {
         columns={COLUMNS}
         statusLabels={INVOICE_LIFECYCLE.labels}
         sortBy="date"
-        grouping={{ options: GROUP_BY, document: InvoiceGroupsDocument, pick: (d) => d.invoiceGroups }}
+        grouping={{ options: GROUP_BY, document: InvoiceGroupsDocument, pick: (d) => d.invoiceGroups, measures: MXN_MEASURES }}
         extraFilters={{
-          defaults: { openOnly: '', overdue: '', dueSoon: '' },
-          toFilter: ({ openOnly, overdue, dueSoon }) => ({ ...(openOnly ? { openOnly: true } : {}), ...(overdue ? { overdue: true } : {}), ...(dueSoon ? { dueSoon: true } : {}) }),
+          defaults: { openOnly: '', overdue: '', dueSoon: '', kind: '', currency: '' },
+          toFilter: ({ openOnly, overdue, dueSoon, kind, currency }) => ({
+            ...(openOnly ? { openOnly: true } : {}),
+            ...(overdue ? { overdue: true } : {}),
+            ...(dueSoon ? { dueSoon: true } : {}),
+            ...(kind ? { kind: kind as InvoiceKind } : {}),
+            ...(currency ? { currency: currency as Currency } : {}),
+          }),
           render: (params) => (
             <Group gap="md">
+              <Select aria-label={t.columns.kind} placeholder={t.allKinds} data={INVOICE_KINDS.map((k) => ({ value: k.value, label: t.kindShort[k.value] }))} value={params.filters.kind || null} onChange={(v) => params.setFilter('kind', v ?? '')} clearable w={170} />
+              <Select aria-label={t.columns.currency} placeholder={t.allCurrencies} data={[...CURRENCIES]} value={params.filters.currency || null} onChange={(v) => params.setFilter('currency', v ?? '')} clearable w={150} />
               <Checkbox label={t.openOnly} checked={params.filters.openOnly === 'true'} onChange={(e) => params.setFilter('openOnly', e.currentTarget.checked ? 'true' : '')} />
               <Checkbox label={t.overdue} checked={params.filters.overdue === 'true'} onChange={(e) => params.setFilter('overdue', e.currentTarget.checked ? 'true' : '')} />
               <Checkbox label={t.dueSoon} checked={params.filters.dueSoon === 'true'} onChange={(e) => params.setFilter('dueSoon', e.currentTarget.checked ? 'true' : '')} />

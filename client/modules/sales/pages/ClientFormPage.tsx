@@ -11,6 +11,7 @@ import { ClientCreateDocument, ClientDeactivateDocument, ClientDetailDocument, C
 import { isPostalCode, POSTAL_CODE_MESSAGE, RFC_MESSAGE, rfcKind } from '../../../../schema/validators';
 import { CANCEL_COLOR, confirmAction } from '../../../components/confirm';
 import { FormPage } from '../../../components/FormPage';
+import { CURRENCIES, CURRENCY_LABELS, type Currency } from '../../../../schema/sales/currency';
 import { NumberField } from '../../../components/NumberField';
 import { useFormSave } from '../../../components/useFormSave';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -40,6 +41,7 @@ type Values = {
   phone: string;
   creditDays: string;
   creditLimit: string;
+  currency: Currency;
   active: boolean;
   notes: string;
   contacts: ContactValues[];
@@ -48,7 +50,7 @@ type Values = {
 let seq = 0;
 const contact = (c: Partial<ContactValues> = {}): ContactValues => ({ key: `c${++seq}`, name: '', position: '', email: '', phone: '', ...c });
 
-const EMPTY: Values = { rfc: '', name: '', regimenFiscal: '601', postalCode: '', usoCfdi: 'G03', address: '', city: '', state: '', email: '', phone: '', creditDays: '30', creditLimit: '0', active: true, notes: '', contacts: [] };
+const EMPTY: Values = { rfc: '', name: '', regimenFiscal: '601', postalCode: '', usoCfdi: 'G03', address: '', city: '', state: '', email: '', phone: '', creditDays: '30', creditLimit: '0', currency: 'MXN', active: true, notes: '', contacts: [] };
 
 const valuesOf = (c: Client): Values => ({
   rfc: c.rfc,
@@ -63,12 +65,13 @@ const valuesOf = (c: Client): Values => ({
   phone: c.phone,
   creditDays: String(c.creditDays),
   creditLimit: c.creditLimit,
+  currency: c.currency,
   active: c.active,
   notes: c.notes,
   contacts: c.contacts.map((x) => contact(x)),
 });
 
-const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'usoCfdi', 'address', 'city', 'state', 'email', 'phone', 'creditDays', 'creditLimit', 'notes', 'contacts.'];
+const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'usoCfdi', 'address', 'city', 'state', 'email', 'phone', 'creditDays', 'creditLimit', 'currency', 'notes', 'contacts.'];
 
 function ClientEditor({ client, access, onReload }: { client: Client | null; access: ScreenAccess; onReload?: () => void }) {
   const navigate = useNavigate();
@@ -103,6 +106,7 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
         phone: values.phone,
         creditDays: Number(values.creditDays || '0'),
         creditLimit: values.creditLimit || '0',
+        currency: values.currency,
         active: values.active,
         notes: values.notes,
         contacts: values.contacts.map(({ key: _key, ...c }) => c),
@@ -201,6 +205,14 @@ function ClientEditor({ client, access, onReload }: { client: Client | null; acc
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <NumberField label={t.fields.creditDays} precision={0} min={0} max={365} disabled={readOnly} {...form.getInputProps('creditDays')} />
             <NumberField precision={2} label={t.fields.creditLimit} description={t.fields.creditLimitDescription} money min={0} disabled={readOnly} {...form.getInputProps('creditLimit')} />
+            <Select
+              label={t.fields.currency}
+              description={t.fields.currencyDescription}
+              data={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))}
+              allowDeselect={false}
+              disabled={readOnly}
+              {...form.getInputProps('currency')}
+            />
             {client ? <TextInput label={t.fields.openBalance} value={formatMoney(client.openBalance)} readOnly variant="filled" /> : null}
           </SimpleGrid>
           <Textarea label={t.fields.notes} mt="md" autosize minRows={2} disabled={readOnly} {...form.getInputProps('notes')} />

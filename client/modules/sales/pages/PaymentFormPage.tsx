@@ -48,12 +48,20 @@ import { ReasonDialog } from '../../../components/ReasonDialog';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { INCOME_BADGES, texts } from '../texts';
 import { todayIso } from '../../../components/dates';
+import { CURRENCIES, CURRENCY_LABELS, equivalence, EXCHANGE_RATE_PLACES, inPaymentCurrency, type Currency } from '../../../../schema/sales/currency';
 
 const t = texts.payments;
 type Payment = NonNullable<ClientPaymentDetailQuery['clientPayment']>;
-type Values = { clientId: string; date: string; formaPago: string; accountId: string; amount: string; reference: string; notes: string; apply: Record<string, string> };
+type Values = { clientId: string; date: string; formaPago: string; accountId: string; amount: string; currency: Currency; exchangeRate: string; reference: string; notes: string; apply: Record<string, string> };
 
-const FIELDS = ['clientId', 'date', 'formaPago', 'accountId', 'amount', 'reference', 'notes'];
+const FIELDS = ['clientId', 'date', 'formaPago', 'accountId', 'amount', 'currency', 'exchangeRate', 'reference', 'notes'];
+
+/** An amount in an invoice's currency, in the payment's (null while the rate a conversion needs is missing). */
+function toPaymentCurrency(amount: string, invoiceCurrency: Currency, paymentCurrency: Currency, rate: string): string | null {
+  if (invoiceCurrency === paymentCurrency) return amount;
+  if (!(Number(rate) > 0) || toDecimal(amount) === null) return null;
+  return inPaymentCurrency(amount, equivalence(paymentCurrency, invoiceCurrency, rate));
+}
 
 const tc = t.complement;
 
@@ -141,8 +149,11 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
         ) : null}
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
-            <TextInput label={t.fields.amount} value={formatMoney(payment.amount)} readOnly variant="filled" />
-            <TextInput label={t.applied} value={formatMoney(payment.appliedAmount)} readOnly variant="filled" />
+            <TextInput label={t.amountIn(payment.currency)} value={formatMoney(payment.amount)} readOnly variant="filled" />
+            <TextInput label={`${t.applied} (${payment.currency})`} value={formatMoney(payment.appliedAmount)} readOnly variant="filled" />
+            {payment.currency === 'USD' || payment.applications.some((a) => a.invoiceCurrency === 'USD') ? (
+              <TextInput label={t.fields.exchangeRate} value={payment.exchangeRate} readOnly variant="filled" />
+            ) : null}
             <TextInput label={t.fields.reference} value={payment.reference} readOnly variant="filled" />
             <TextInput label={t.fields.account} value={payment.accountName} readOnly variant="filled" />
           </SimpleGrid>
@@ -160,6 +171,8 @@ function PaymentView({ payment, access, onReload }: { payment: Payment; access: 
             columns={[
               { key: 'invoiceLabel', header: t.appCols.invoice },
               { key: 'installment', header: t.appCols.installment, align: 'right' },
+              { key: 'invoiceCurrency', header: t.invoiceCols.currency },
+              { key: 'equivalence', header: t.equivalence, align: 'right' },
               { key: 'previous', header: t.appCols.previous, align: 'right', render: (a) => formatMoney(a.previousBalance) },
               { key: 'amount', header: t.appCols.amount, align: 'right', render: (a) => formatMoney(a.amount) },
               { key: 'remaining', header: t.appCols.remaining, align: 'right', render: (a) => formatMoney(a.remainingBalance) },
@@ -188,11 +201,15 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
   const navigate = useNavigate();
   const [create] = useMutation(ClientPaymentCreateDocument);
   const accounts = useQuery(DepositAccountOptionListDocument, { fetchPolicy: 'cache-and-network' });
-  const form = useForm<Values>({ mode: 'controlled', initialValues: { clientId: defaults.clientId ?? '', date: todayIso(), formaPago: '03', accountId: '', amount: '', reference: '', notes: '', apply: {} } });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { clientId: defaults.clientId ?? '', date: todayIso(), formaPago: '03', accountId: '', amount: '', currency: 'MXN', exchangeRate: '', reference: '', notes: '', apply: {} } });
   const v = form.values;
   const open = useQuery(OpenInvoiceListDocument, { variables: { clientId: v.clientId }, skip: !v.clientId, fetchPolicy: 'network-only' });
   const invoices = useMemo(() => open.data?.openInvoices ?? [], [open.data]);
-  const applied = Object.values(v.apply).reduce((acc, a) => acc.plus(toDecimal(a) ?? 0), new UiDecimal(0));
+  const currencyOf = (id: string): Currency => invoices.find((inv) => inv.id === id)?.currency ?? 'MXN';
+  // What each application (in its invoice's currency) is in the payment's currency.
+  const converted = Object.fromEntries(Object.entries(v.apply).map(([id, a]) => [id, toPaymentCurrency(a || '0', currencyOf(id), v.currency, v.exchangeRate)]));
+  const needsRate = v.currency === 'USD' || Object.keys(v.apply).some((id) => currencyOf(id) === 'USD');
+  const applied = Object.values(converted).reduce((acc, a) => acc.plus(toDecimal(a ?? '0') ?? 0), new UiDecimal(0));
   const unapplied = (toDecimal(v.amount) ?? new UiDecimal(0)).minus(applied);
   const readOnly = !access.crear;
 
@@ -233,7 +250,18 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
 
   const save = () =>
     runSave(async () => {
-      const input = { clientId: v.clientId, date: v.date, formaPago: v.formaPago, accountId: v.accountId, amount: v.amount || '0', reference: v.reference, notes: v.notes, applications };
+      const input = {
+        clientId: v.clientId,
+        date: v.date,
+        formaPago: v.formaPago,
+        accountId: v.accountId,
+        amount: v.amount || '0',
+        currency: v.currency,
+        exchangeRate: needsRate ? v.exchangeRate || null : null,
+        reference: v.reference,
+        notes: v.notes,
+        applications,
+      };
       const result = await create({ variables: { input } });
       const payment = result.data?.clientPaymentCreate;
       const message = t.created(folioLabel('payment', payment?.folio));
@@ -246,7 +274,10 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
     const next = { ...v.apply };
     if (checked) {
       const balance = new UiDecimal(invoices.find((inv) => inv.id === id)?.balance ?? 0);
-      const proposal = toDecimal(v.amount) === null ? balance : UiDecimal.min(balance, unapplied);
+      // What is left of the payment, in the invoice's currency (unapplied × EquivalenciaDR).
+      const sameCurrency = currencyOf(id) === v.currency;
+      const left = sameCurrency ? unapplied : Number(v.exchangeRate) > 0 ? unapplied.times(equivalence(v.currency, currencyOf(id), v.exchangeRate)) : null;
+      const proposal = toDecimal(v.amount) === null || left === null ? balance : UiDecimal.min(balance, left);
       next[id] = proposal.gt(0) ? proposal.toFixed(2) : '';
     } else delete next[id];
     form.setFieldValue('apply', next);
@@ -277,7 +308,19 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
               value={v.accountId || null}
               onChange={(value) => form.setFieldValue('accountId', value ?? '')}
             />
-            <NumberField precision={2} label={t.fields.amount} money min={0} required disabled={readOnly} {...form.getInputProps('amount')} />
+            <Select
+              label={t.fields.currency}
+              data={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))}
+              allowDeselect={false}
+              required
+              disabled={readOnly}
+              {...form.getInputProps('currency')}
+              onChange={(value) => form.setFieldValue('currency', (value ?? 'MXN') as Currency)}
+            />
+            <NumberField precision={2} label={t.amountIn(v.currency)} money min={0} required disabled={readOnly} {...form.getInputProps('amount')} />
+            {needsRate ? (
+              <NumberField precision={EXCHANGE_RATE_PLACES} label={t.fields.exchangeRate} description={t.exchangeRateHelp} required disabled={readOnly} {...form.getInputProps('exchangeRate')} />
+            ) : null}
             <TextInput label={t.fields.reference} disabled={readOnly} maxLength={200} {...form.getInputProps('reference')} />
           </SimpleGrid>
         </Paper>
@@ -300,9 +343,10 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
                     <Table.Th>{t.invoiceCols.date}</Table.Th>
                     <Table.Th>{t.invoiceCols.dueDate}</Table.Th>
                     <Table.Th>{t.invoiceCols.metodo}</Table.Th>
+                    <Table.Th>{t.invoiceCols.currency}</Table.Th>
                     <Table.Th style={{ textAlign: 'right' }}>{t.invoiceCols.total}</Table.Th>
                     <Table.Th style={{ textAlign: 'right' }}>{t.invoiceCols.balance}</Table.Th>
-                    <Table.Th style={{ width: '13rem' }}>{t.invoiceCols.amount}</Table.Th>
+                    <Table.Th style={{ width: '15rem' }}>{t.invoiceCols.amount}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -318,6 +362,7 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
                         <Table.Td>{formatDate(inv.date)}</Table.Td>
                         <Table.Td>{formatDate(inv.dueDate)}</Table.Td>
                         <Table.Td>{inv.metodoPago}</Table.Td>
+                        <Table.Td>{inv.currency}</Table.Td>
                         <Table.Td style={{ textAlign: 'right' }}>{formatMoney(inv.total)}</Table.Td>
                         <Table.Td style={{ textAlign: 'right' }}>{formatMoney(inv.balance)}</Table.Td>
                         <Table.Td>
@@ -337,6 +382,11 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
                               </Button>
                             </Group>
                           ) : null}
+                          {selected && inv.currency !== v.currency ? (
+                            <Text size="xs" c="dimmed">
+                              {converted[inv.id] === null ? t.needsRate : t.inPaymentCurrency(formatMoney(converted[inv.id] as string), v.currency)}
+                            </Text>
+                          ) : null}
                         </Table.Td>
                       </Table.Tr>
                     );
@@ -347,10 +397,10 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
           )}
           <Group justify="flex-end" gap="lg" mt="xs">
             <Text size="sm">
-              {t.applied}: <b>{formatMoney(applied.toFixed(2))}</b>
+              {t.applied}: <b>{formatMoney(applied.toFixed(2))} {v.currency}</b>
             </Text>
             <Text size="sm" c={unapplied.isNegative() ? 'red' : undefined}>
-              {t.unapplied}: <b>{formatMoney(unapplied.toFixed(2))}</b>
+              {t.unapplied}: <b>{formatMoney(unapplied.toFixed(2))} {v.currency}</b>
             </Text>
           </Group>
         </Paper>

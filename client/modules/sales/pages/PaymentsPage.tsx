@@ -19,6 +19,7 @@ const COLUMNS: ListColumn<ClientPaymentFieldsFragment>[] = [
   { key: 'client', header: t.columns.client, sortable: true, render: (r) => r.client.name, exportValue: (r) => r.client.name },
   { key: 'formaPago', header: t.columns.forma, render: (r) => formaLabel(r.formaPago), exportValue: (r) => formaLabel(r.formaPago) },
   { key: 'accountName', header: t.columns.account },
+  { key: 'currency', header: t.columns.currency, render: (r) => r.currency, exportValue: (r) => r.currency },
   { key: 'amount', header: t.columns.amount, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
   { key: 'appliedAmount', header: t.columns.applied, format: 'money', align: 'right', render: (r) => formatMoney(r.appliedAmount), exportValue: (r) => Number(r.appliedAmount) },
   // The complement's state (Pagos 2.0): a PPD collection without a stamped one is what needs attention.

@@ -116,7 +116,7 @@ export function ReportsPage() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {t.description}
+        {t.description} {t.inMxn}
       </Text>
       <Tabs value={tab} onChange={(value) => set({ tab: value ?? 'aging' })}>
         <Tabs.List>

@@ -33,11 +33,11 @@ export type ContactRow = typeof clientContacts.$inferSelect;
 export const CLIENT_SORTS = ['name', 'rfc', 'creditDays', 'creditLimit', 'openBalance', 'createdAt'] as const;
 
 // Raw text (it is also a sort column): the sum of invoiceBalanceSql() over the client's open invoices.
-const OPEN_BALANCE_SQL = `(select coalesce(sum(i.balance), 0) from invoices i where i.client_id = c.id and i.status in ('emitida', 'pagada_parcial'))`;
+const OPEN_BALANCE_SQL = `(select coalesce(sum(round(i.balance * i.exchange_rate, 2)), 0) from invoices i where i.client_id = c.id and i.status in ('emitida', 'pagada_parcial'))`;
 
 const clientSelect = sql`select c.id, c.rfc, c.name, c.regimen_fiscal as "regimenFiscal", c.postal_code as "postalCode",
   c.uso_cfdi as "usoCfdi", c.address, c.city, c.state, c.email, c.phone, c.credit_days as "creditDays",
-  c.credit_limit::text as "creditLimit", c.active, c.notes, c.created_at as "createdAt", c.version,
+  c.credit_limit::text as "creditLimit", c.active, c.notes, c.currency, c.created_at as "createdAt", c.version,
   ${sql.raw(OPEN_BALANCE_SQL)}::text as "openBalance"
   from clients c`;
 
@@ -116,17 +116,17 @@ export async function clientsWithRfc(ex: Executor, rfcs: string[], exceptId?: nu
   );
 }
 
-export async function clientOptions(ex: Executor, search: string | null): Promise<{ id: number; name: string; rfc: string; usoCfdi: string; creditDays: number }[]> {
+export async function clientOptions(ex: Executor, search: string | null): Promise<{ id: number; name: string; rfc: string; usoCfdi: string; creditDays: number; currency: 'MXN' | 'USD' }[]> {
   const p = search ? likePattern(search) : null;
   return queryRows(
     ex,
-    sql`select id, name, rfc, uso_cfdi as "usoCfdi", credit_days as "creditDays" from clients
+    sql`select id, name, rfc, uso_cfdi as "usoCfdi", credit_days as "creditDays", currency from clients
         where active ${p ? sql`and (name ilike ${p} or rfc ilike ${p})` : sql``} order by name, id limit 50`,
   );
 }
 
 /** Sum of balances of emitted invoices (credit limit check). */
 export async function clientOpenBalance(ex: Executor, clientId: number): Promise<string> {
-  const rows = await queryRows<{ v: string }>(ex, sql`select coalesce(sum(${invoiceBalanceSql()}), 0)::text as v from invoices i where i.client_id = ${clientId} and i.status in ${OPEN_INVOICE}`);
+  const rows = await queryRows<{ v: string }>(ex, sql`select coalesce(sum(round(${invoiceBalanceSql()} * i.exchange_rate, 2)), 0)::text as v from invoices i where i.client_id = ${clientId} and i.status in ${OPEN_INVOICE}`);
   return rows[0].v;
 }

@@ -5,10 +5,10 @@ import { byMonthSql, duesSql } from '../../../lib/indicators';
 import type { PartsOf } from '../../../lib/references';
 
 /** Open invoices (emitida / pagada_parcial) with a balance, by due date. */
-export const receivablesSql = (today: string) => duesSql(today, sql`invoices`, sql`status in ('emitida', 'pagada_parcial')`);
+export const receivablesSql = (today: string) => duesSql(today, sql`(select due_date, status, round(balance * exchange_rate, 2) as balance from invoices) invoices_mxn`, sql`status in ('emitida', 'pagada_parcial')`);
 
 export const invoicedByMonthSql = (today: string): SQL =>
-  byMonthSql(today, sql`(select coalesce(sum(i.total), 0) as total from invoices i
+  byMonthSql(today, sql`(select coalesce(sum(round(i.total * i.exchange_rate, 2)), 0) as total from invoices i
                       where i.status in ('emitida', 'pagada_parcial', 'pagada') and date_trunc('month', i.date::timestamp) = m.month)`);
 
 export const referenceParts = {

@@ -14,6 +14,9 @@ export type CreditNoteRow = {
   invoiceId: number;
   invoiceLabel: string;
   invoiceUuid: string | null;
+  /** The invoice's Moneda and TipoCambio: a credit note is in its invoice's currency. */
+  currency: 'MXN' | 'USD';
+  exchangeRate: string;
   clientId: number;
   date: string;
   formaPago: string;
@@ -62,7 +65,7 @@ export type CreditNoteValues = Omit<typeof creditNotes.$inferInsert, 'id' | 'cre
 export type CreditNoteLineValues = Omit<typeof creditNoteLines.$inferInsert, 'id' | 'creditNoteId'>;
 
 const creditNoteSelect = sql`select n.id, n.serie, n.folio, n.serie || '-' || n.folio as label, n.invoice_id as "invoiceId",
-  i.serie || '-' || i.folio as "invoiceLabel", i.cfdi_uuid as "invoiceUuid", n.client_id as "clientId", n.date::text as date,
+  i.serie || '-' || i.folio as "invoiceLabel", i.cfdi_uuid as "invoiceUuid", i.currency, i.exchange_rate::text as "exchangeRate", n.client_id as "clientId", n.date::text as date,
   n.forma_pago as "formaPago", n.metodo_pago as "metodoPago", n.uso_cfdi as "usoCfdi", n.status, n.iva_rate::text as "ivaRate", n.iva_factor as "ivaFactor",
   n.isr_retention_rate::text as "isrRetentionRate", n.iva_retention_rate::text as "ivaRetentionRate", n.subtotal::text as subtotal,
   n.discount::text as discount, n.iva::text as iva, n.isr_retained::text as "isrRetained", n.iva_retained::text as "ivaRetained",

@@ -59,6 +59,9 @@ export type InvoiceRow = {
   globalPeriodicidad: string | null;
   globalMeses: string | null;
   globalAnio: number | null;
+  /** Moneda and TipoCambio (pesos per unit; 1 for MXN): every amount above is in this currency. */
+  currency: 'MXN' | 'USD';
+  exchangeRate: string;
   createdAt: Date | string;
   version: number;
 };
@@ -77,7 +80,7 @@ const invoiceSelect = sql`select i.id, i.serie, i.folio, ${invoiceLabelSql('i')}
   i.emitted_at as "emittedAt", i.cancel_reason as "cancelReason", i.cancelled_at as "cancelledAt",
   i.stamp_status as "stampStatus", i.cfdi_uuid as "cfdiUuid", i.stamped_at as "stampedAt", i.stamp_sandbox as "stampSandbox",
   i.sat_cancel_status as "satCancelStatus", i.sat_cancel_motivo as "satCancelMotivo", i.sat_cancel_substitute as "satCancelSubstitute",
-  i.kind, i.global_periodicidad as "globalPeriodicidad", i.global_meses as "globalMeses", i.global_anio as "globalAnio", i.created_at as "createdAt", i.version
+  i.kind, i.global_periodicidad as "globalPeriodicidad", i.global_meses as "globalMeses", i.global_anio as "globalAnio", i.currency, i.exchange_rate::text as "exchangeRate", i.created_at as "createdAt", i.version
   from invoices i join clients cl on cl.id = i.client_id`;
 
 type InvoiceDbRow = Omit<InvoiceRow, 'client'> & { client_name: string; client_rfc: string };
@@ -94,6 +97,9 @@ export type InvoiceFilter = {
   overdueOn?: string | null;
   /** Only open invoices due from this date to DUE_SOON_DAYS later (today when the filter asks for due soon). */
   dueSoonFrom?: string | null;
+  /** InvoiceKind: 'normal' (ingreso), 'anticipo' or 'global'. */
+  kind?: 'normal' | 'anticipo' | 'global' | null;
+  currency?: 'MXN' | 'USD' | null;
 };
 
 /** The list's search and filter over `invoices i join clients cl`: the list and its groups read the same rows. */
@@ -104,6 +110,8 @@ function invoiceWhere(search: string | null, filter: InvoiceFilter): SQL {
     filter.status && sql`i.status = ${filter.status}`,
     filter.clientId && sql`i.client_id = ${filter.clientId}`,
     filter.serie && sql`i.serie = ${filter.serie}`,
+    filter.kind && sql`i.kind = ${filter.kind}`,
+    filter.currency && sql`i.currency = ${filter.currency}`,
     filter.dateFrom && sql`i.date >= ${filter.dateFrom}`,
     filter.dateTo && sql`i.date <= ${filter.dateTo}`,
     filter.openOnly && sql`i.status in ${OPEN_INVOICE} and ${invoiceBalanceSql()} > 0`,
@@ -135,10 +143,11 @@ export function invoiceGroups(ex: Executor, groupBy: InvoiceGroupBy, q: ListQuer
       where: invoiceWhere(q.search, filter),
       key,
       label: groupBy === 'CLIENT' ? sql`cl.name` : sql`(${key})::text`,
-      subtotal: sql`i.subtotal - i.discount`,
-      tax: sql`i.iva`,
-      total: sql`i.total`,
-      balance: invoiceBalanceSql(),
+      // Groups add invoices of both currencies: each in pesos at its own TipoCambio.
+      subtotal: sql`round((i.subtotal - i.discount) * i.exchange_rate, 2)`,
+      tax: sql`round(i.iva * i.exchange_rate, 2)`,
+      total: sql`round(i.total * i.exchange_rate, 2)`,
+      balance: sql`round(${invoiceBalanceSql()} * i.exchange_rate, 2)`,
       cancelled: sql`i.status = 'cancelada'`,
       order: groupBy === 'MONTH' ? 'keyAsc' : 'totalDesc',
     },
@@ -158,11 +167,11 @@ export async function openInvoicesOf(ex: Executor, clientId: number): Promise<In
 }
 
 /** Row locks on invoices in id order; payments lock these BEFORE the account (ledger.ts contract). */
-export async function lockInvoices(ex: Executor, ids: number[]): Promise<{ id: number; clientId: number; status: InvoiceStatus; total: string; balance: string; metodoPago: string; version: number }[]> {
+export async function lockInvoices(ex: Executor, ids: number[]): Promise<{ id: number; clientId: number; status: InvoiceStatus; total: string; balance: string; metodoPago: string; currency: 'MXN' | 'USD'; version: number }[]> {
   if (!ids.length) return [];
   return queryRows(
     ex,
-    sql`select i.id, i.client_id as "clientId", i.status, i.total::text as total, ${invoiceBalanceSql()}::text as balance, i.metodo_pago as "metodoPago", i.version
+    sql`select i.id, i.client_id as "clientId", i.status, i.total::text as total, ${invoiceBalanceSql()}::text as balance, i.metodo_pago as "metodoPago", i.currency, i.version
         from invoices i where i.id in ${inList(ids)} order by i.id for update`,
   );
 }

@@ -33,6 +33,9 @@ export type PaymentRow = {
   refusalCode: string | null;
   refusalMessage: string | null;
   refusedAt: Date | string | null;
+  /** MonedaP and the pesos per dollar of its day (1 when nothing was in dollars). */
+  currency: 'MXN' | 'USD';
+  exchangeRate: string;
 };
 export type ApplicationRow = {
   id: number;
@@ -46,13 +49,17 @@ export type ApplicationRow = {
   previousBalance: string;
   remainingBalance: string;
   isPpd: boolean;
+  /** The invoice's currency (amount and balances are in it) and EquivalenciaDR to the payment's. */
+  invoiceCurrency: 'MXN' | 'USD';
+  equivalence: string;
 };
 
 export const PAYMENT_SORTS = ['folio', 'date', 'client', 'amount', 'status'] as const;
 
 const paymentSelect = sql`select p.id, p.folio, p.client_id, cl.name as client_name, cl.rfc as client_rfc, p.date::text as date,
   p.forma_pago as "formaPago", p.account_id as "accountId", a.name as "accountName", p.amount::text as amount,
-  coalesce((select sum(x.amount) from client_payment_applications x where x.payment_id = p.id), 0)::text as "appliedAmount",
+  coalesce((select sum(round(x.amount / x.equivalence, 2)) from client_payment_applications x where x.payment_id = p.id), 0)::text as "appliedAmount",
+  p.currency, p.exchange_rate::text as "exchangeRate",
   p.reference, p.notes, p.status, p.cancel_reason as "cancelReason", p.ledger_entry_id as "ledgerEntryId",
   p.stamp_status as "stampStatus", p.cfdi_uuid as "cfdiUuid", p.stamped_at as "stampedAt", p.stamp_sandbox as "stampSandbox",
   exists(select 1 from client_payment_applications x join invoices i on i.id = x.invoice_id
@@ -101,7 +108,8 @@ export async function applicationsOf(ex: Executor, paymentIds: number[]): Promis
     ex,
     sql`select a.id, a.payment_id as "paymentId", a.invoice_id as "invoiceId", ${invoiceLabelSql('i')} as "invoiceLabel",
           i.total::text as "invoiceTotal", i.metodo_pago as "metodoPago", a.amount::text as amount, a.installment,
-          a.previous_balance::text as "previousBalance", a.remaining_balance::text as "remainingBalance", a.is_ppd as "isPpd"
+          a.previous_balance::text as "previousBalance", a.remaining_balance::text as "remainingBalance", a.is_ppd as "isPpd",
+          i.currency as "invoiceCurrency", a.equivalence::text as equivalence
         from client_payment_applications a join invoices i on i.id = a.invoice_id
         where a.payment_id in ${inList(paymentIds)} order by a.payment_id, a.id`,
   );
@@ -171,12 +179,12 @@ export async function depositAccounts(ex: Executor): Promise<{ id: number; name:
 /** What the complement needs of each stamped PPD invoice a payment settles, in application order. */
 export async function repDocumentsOf(ex: Executor, paymentId: number) {
   return queryRows<{
-    uuid: string; serie: string; folio: number; installment: number; previousBalance: string; paid: string; remaining: string;
+    uuid: string; serie: string; folio: number; installment: number; previousBalance: string; paid: string; remaining: string; currency: 'MXN' | 'USD'; equivalence: string;
     total: string; base: string; ivaRate: string; ivaFactor: string; iva: string; isrRetentionRate: string; isrRetained: string; ivaRetentionRate: string; ivaRetained: string;
   }>(
     ex,
     sql`select i.cfdi_uuid as uuid, i.serie, i.folio, a.installment, a.previous_balance::text as "previousBalance", a.amount::text as paid,
-          a.remaining_balance::text as remaining, i.total::text as total,
+          a.remaining_balance::text as remaining, i.total::text as total, i.currency, a.equivalence::text as equivalence,
           coalesce((select sum(l.base) from invoice_lines l where l.invoice_id = i.id and l.objeto_imp = '02'), 0)::text as base,
           i.iva_rate::text as "ivaRate", i.iva_factor as "ivaFactor", i.iva::text as iva, i.isr_retention_rate::text as "isrRetentionRate", i.isr_retained::text as "isrRetained",
           i.iva_retention_rate::text as "ivaRetentionRate", i.iva_retained::text as "ivaRetained"

@@ -8,7 +8,7 @@ export async function salesByClientMonth(ex: Executor, from: string, to: string)
   return queryRows<{ clientId: number; clientName: string; month: string; invoiceCount: number; subtotal: string; total: string }>(
     ex,
     sql`select i.client_id as "clientId", cl.name as "clientName", to_char(i.date, 'YYYY-MM') as month, count(*)::int as "invoiceCount",
-          sum(i.subtotal - i.discount)::text as subtotal, sum(i.total)::text as total
+          sum(round((i.subtotal - i.discount) * i.exchange_rate, 2))::text as subtotal, sum(round(i.total * i.exchange_rate, 2))::text as total
         from invoices i join clients cl on cl.id = i.client_id
         where i.status in ${LIVE_INVOICE} and i.date between ${from} and ${to}
         group by i.client_id, cl.name, to_char(i.date, 'YYYY-MM')
@@ -28,7 +28,7 @@ export async function receivablesAging(ex: Executor, asOf: string): Promise<Agin
   return queryRows<AgingDbRow>(
     ex,
     sql`with open_items as (
-          select i.client_id, (${asOf}::date - i.due_date) as late, ${invoiceBalanceSql(asOf)} as balance
+          select i.client_id, (${asOf}::date - i.due_date) as late, round(${invoiceBalanceSql(asOf)} * i.exchange_rate, 2) as balance
           from invoices i
           where i.status in ${LIVE_INVOICE} and i.date <= ${asOf}
         )
