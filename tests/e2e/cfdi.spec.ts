@@ -63,6 +63,19 @@ async function expectValidCfdi(xml: string, uuid?: string): Promise<string> {
   return check.uuid;
 }
 
+/**
+ * API set-up of a record the journey needs once (a client, a supplier): created when missing. Another
+ * worker may create it at the same moment (its RFC is unique): then it is there when asked again.
+ */
+async function ensure(exists: () => Promise<boolean>, create: () => Promise<unknown>): Promise<void> {
+  if (await exists()) return;
+  try {
+    await create();
+  } catch (caught) {
+    if (!(await exists())) throw caught;
+  }
+}
+
 /** Ventas › Facturas › Nueva factura with one free concept; saved and emitted (sealed, stamped). */
 async function issueInvoice(page: Page, o: { metodo: 'PUE' | 'PPD'; description: string; quantity: string; price: string; total: string }): Promise<{ label: string; uuid: string }> {
   await openScreen(page, 'Ventas', 'Facturas');
@@ -98,12 +111,10 @@ async function issueInvoice(page: Page, o: { metodo: 'PUE' | 'PPD'; description:
 test.beforeAll(async ({ request }) => {
   // Set-up that is not the point of the journey: SAT's test receptor as a client.
   const token = await apiToken(request, ADMIN);
-  const clients = await gql<{ clientOptions: { rfc: string }[] }>(request, token, 'query($s:String){ clientOptions(search:$s){ rfc } }', { s: CLIENT.rfc });
-  if (!clients.clientOptions.some((c) => c.rfc === CLIENT.rfc)) {
-    await gql(request, token, 'mutation($i:ClientInput!){ clientCreate(input:$i){ id } }', {
-      i: { ...CLIENT, regimenFiscal: '601', postalCode: '86991', usoCfdi: 'G03', creditDays: 30, creditLimit: '0', active: true },
-    });
-  }
+  await ensure(
+    async () => (await gql<{ clientOptions: { rfc: string }[] }>(request, token, 'query($s:String){ clientOptions(search:$s){ rfc } }', { s: CLIENT.rfc })).clientOptions.some((c) => c.rfc === CLIENT.rfc),
+    () => gql(request, token, 'mutation($i:ClientInput!){ clientCreate(input:$i){ id } }', { i: { ...CLIENT, regimenFiscal: '601', postalCode: '86991', usoCfdi: 'G03', creditDays: 30, creditLimit: '0', active: true } }),
+  );
 });
 
 test('CSD, PUE invoice, credit note and cancellation with substitution, every XML checked', async ({ page }) => {
@@ -235,10 +246,10 @@ test('PPD invoice paid in two parts with their payment complements; a supplier C
   //    (2 × $1,234.56 = $2,469.12 + IVA $395.06 = $2,864.18) fills the expense. Its supplier is set
   //    up by API (the demo company is the test CSD's holder, so it is its own supplier here).
   const token = await apiToken(request, ADMIN);
-  const suppliers = await gql<{ supplierOptions: { rfc: string }[] }>(request, token, '{ supplierOptions(activeOnly:false){ rfc } }');
-  if (!suppliers.supplierOptions.some((s) => s.rfc === 'EKU9003173C9')) {
-    await gql(request, token, 'mutation($i:SupplierInput!){ supplierCreate(input:$i){ id } }', { i: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', taxRegime: '601', postalCode: '42501', creditDays: 15, active: true } });
-  }
+  await ensure(
+    async () => (await gql<{ supplierOptions: { rfc: string }[] }>(request, token, '{ supplierOptions(activeOnly:false){ rfc } }')).supplierOptions.some((s) => s.rfc === 'EKU9003173C9'),
+    () => gql(request, token, 'mutation($i:SupplierInput!){ supplierCreate(input:$i){ id } }', { i: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', taxRegime: '601', postalCode: '42501', creditDays: 15, active: true } }),
+  );
   const folio = `CF${Date.now() % 1_000_000}`;
   const supplierXml = await stampedSupplierCfdi({ folio }, `e2e-cfdi-${folio}`);
   await openScreen(page, 'Compras', 'Gastos');
