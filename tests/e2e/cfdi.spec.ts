@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { todayMx } from '../../schema/dates';
 import { checkStampedCfdi, CSD_DIR } from '../unit/cfdi/fixtures';
 import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
 import { ADMIN, apiToken, gql, signIn } from './fixtures';
@@ -57,9 +56,10 @@ async function expectValidCfdi(xml: string, uuid?: string): Promise<string> {
   expect(check, check.xsdErrors.join('\n')).toMatchObject({ xsdValid: true, selloValid: true, selloCfdMatches: true, selloSatValid: true });
   expect(check.uuid).toMatch(UUID);
   if (uuid) expect(check.uuid).toBe(uuid);
-  // Sealed with the company's CSD (SAT's test certificate), issued today (Mexico City).
+  // Sealed with the company's CSD (SAT's test certificate), issued just now: Fecha is Mexico City's wall time (UTC−6).
   expect(attrsOf(xml, 'cfdi:Emisor')[0]).toMatchObject({ Rfc: 'EKU9003173C9' });
-  expect(attrsOf(xml, 'cfdi:Comprobante')[0].Fecha.slice(0, 10)).toBe(todayMx());
+  const issued = Date.parse(`${attrsOf(xml, 'cfdi:Comprobante')[0].Fecha}-06:00`);
+  expect(Math.abs(Date.now() - issued)).toBeLessThan(15 * 60_000);
   return check.uuid;
 }
 
@@ -181,7 +181,11 @@ test('CSD, PUE invoice, credit note and cancellation with substitution, every XM
   await cancel.getByRole('textbox', { name: 'Explicación (queda en el Historial)', exact: true }).fill('Precio equivocado: la sustituye la factura correcta.');
   await cancel.getByRole('button', { name: 'Cancelar factura' }).click();
   await expect(page.getByText('Factura cancelada.').last()).toBeVisible();
-  await expect(main(page).getByTestId('invoice-sat-cancel')).toHaveText('Cancelada ante el SAT');
+  // The record says where the cancellation stands, its motivo and the CFDI that replaces it.
+  const cancelled = main(page).getByTestId('invoice-sat-cancel');
+  await expect(cancelled).toContainText('Cancelada ante el SAT');
+  await expect(cancelled).toContainText('Motivo: 01 · Comprobante emitido con errores con relación (lo sustituye otra factura)');
+  await expect(cancelled.getByTestId('invoice-substitute-uuid')).toHaveText(substitute.uuid);
   await expect(main(page).getByText('Cancelada', { exact: true }).first()).toBeVisible();
   // The cancelled invoice's CFDI is still the stamped one (SAT keeps it, cancelled).
   const wrongXml = await downloaded(page, main(page).getByRole('button', { name: 'XML CFDI' }));
