@@ -58,4 +58,19 @@ describe('InvoiceStamp', () => {
     expect(text).toContain('Emitida antes del timbrado: este CFDI no tiene sello ni timbre.');
     expect(text).not.toContain('Timbre fiscal');
   });
+
+  it('a cancellation with substitution says its status, its motivo and the CFDI that replaces it', () => {
+    const substitute = '5F3B1E2A-7C4D-4E8F-9A0B-1C2D3E4F5A6B';
+    render({ stampStatus: 'timbrada', uuid: UUID, stampedAt: '2026-11-22T18:01:00.000Z', stampSandbox: true, satCancelStatus: 'cancelada', satCancelMotivo: '01', satCancelSubstitute: substitute });
+    const box = container?.querySelector('[data-testid="invoice-sat-cancel"]')?.textContent ?? '';
+    expect(box).toBe(`Cancelada ante el SATMotivo: 01 · Comprobante emitido con errores con relación (lo sustituye otra factura)La sustituye el CFDI ${substitute}`);
+    expect(container?.querySelector('[data-testid="invoice-substitute-uuid"]')?.textContent).toBe(substitute);
+  });
+
+  it('a cancellation without substitution (motivo 02) names no substitute', () => {
+    render({ stampStatus: 'timbrada', uuid: UUID, stampedAt: '2026-11-22T18:01:00.000Z', stampSandbox: false, satCancelStatus: 'solicitada', satCancelMotivo: '02', satCancelSubstitute: null });
+    const box = container?.querySelector('[data-testid="invoice-sat-cancel"]')?.textContent ?? '';
+    expect(box).toBe('Cancelación solicitada: el receptor debe aceptarlaMotivo: 02 · Comprobante emitido con errores sin relación');
+    expect(container?.querySelector('[data-testid="invoice-substitute-uuid"]')).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
 // «Timbre fiscal» of an emitted invoice: whether the PAC stamped it, its folio
 // fiscal (UUID) and when; a sandbox stamp says loudly that the CFDI has no
 // fiscal validity. An invoice emitted before stamping existed says it has none.
+// A cancellation before SAT says where it stands, its motivo and, for 01, the
+// CFDI that replaces the cancelled one.
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { InvoiceDetailQuery } from '../../../../generated/modules/sales/graphql';
@@ -8,12 +10,11 @@ import { CopyValue } from '../../../components/CopyValue';
 import { formatDateTime } from '../../../components/format';
 import { InfoField } from '../../../components/InfoField';
 import { texts } from '../texts';
-import { SAT_CANCEL_STATUS_LABELS } from '../../../../schema/sales/cancellation';
+import { SAT_CANCEL_MOTIVOS, SAT_CANCEL_STATUS_LABELS } from '../../../../schema/sales/cancellation';
 
 const t = texts.bills.timbre;
-type Stamp = Pick<NonNullable<InvoiceDetailQuery['invoice']>, 'stampStatus' | 'uuid' | 'stampedAt' | 'stampSandbox'> & {
-  satCancelStatus?: NonNullable<InvoiceDetailQuery['invoice']>['satCancelStatus'];
-};
+type Invoice = NonNullable<InvoiceDetailQuery['invoice']>;
+type Stamp = Pick<Invoice, 'stampStatus' | 'uuid' | 'stampedAt' | 'stampSandbox'> & Partial<Pick<Invoice, 'satCancelStatus' | 'satCancelMotivo' | 'satCancelSubstitute'>>;
 
 export function InvoiceStamp({ invoice }: { invoice: Stamp }) {
   if (!invoice.stampStatus) {
@@ -42,7 +43,22 @@ export function InvoiceStamp({ invoice }: { invoice: Stamp }) {
         ) : null}
         {invoice.satCancelStatus ? (
           <Alert color={invoice.satCancelStatus === 'rechazada' ? 'yellow' : invoice.satCancelStatus === 'cancelada' ? 'gray' : 'orange'} variant="light" p="xs" data-testid="invoice-sat-cancel">
-            <Text size="sm">{SAT_CANCEL_STATUS_LABELS[invoice.satCancelStatus]}</Text>
+            <Stack gap={2}>
+              <Text size="sm">{SAT_CANCEL_STATUS_LABELS[invoice.satCancelStatus]}</Text>
+              {invoice.satCancelMotivo ? (
+                <Text size="sm">
+                  {t.cancelMotivo}: {SAT_CANCEL_MOTIVOS.find((m) => m.value === invoice.satCancelMotivo)?.label ?? invoice.satCancelMotivo}
+                </Text>
+              ) : null}
+              {invoice.satCancelSubstitute ? (
+                <Text size="sm">
+                  {t.substitutedBy}{' '}
+                  <Text span size="sm" ff="monospace" data-testid="invoice-substitute-uuid">
+                    {invoice.satCancelSubstitute}
+                  </Text>
+                </Text>
+              ) : null}
+            </Stack>
           </Alert>
         ) : null}
         {stamped ? (
