@@ -217,7 +217,7 @@ test('PPD invoice paid in two parts with their payment complements; a supplier C
     await expect(page).toHaveURL(/paymentsForm\?clientId=\d+&invoiceId=\d+/);
     const form = main(page);
     await pickOption(page, form.getByRole('combobox', { name: 'Cuenta de depósito', exact: true }), /BBVA Operación/);
-    await form.getByRole('textbox', { name: 'Importe recibido', exact: true }).fill(p.amount);
+    await form.getByRole('textbox', { name: 'Importe recibido (MXN)', exact: true }).fill(p.amount);
     // Opened from the invoice, it comes ticked with its whole balance: the person types what this payment settles.
     const row = form.getByRole('row', { name: new RegExp(ppd.label) });
     await expect(row.getByRole('checkbox')).toBeChecked();
