@@ -85,7 +85,11 @@ export const MODULE_CATALOG: CatalogModule[] = [
   },
   {
     key: 'settings', name: 'Configuración', icon: 'settings', path: '/system/settings',
-    submodules: [sub('users', 'Usuarios'), sub('modules', 'Módulos'), sub('roles', 'Roles'), sub('service-accounts', 'Cuentas de servicio')],
+    submodules: [
+      sub('users', 'Usuarios'), sub('modules', 'Módulos'), sub('roles', 'Roles'), sub('service-accounts', 'Cuentas de servicio'),
+      // The company as CFDI emisor and its CSD (issue 26): one record, so only seen and edited.
+      sub('company', 'Empresa', ['ver', 'editar']),
+    ],
   },
 ];
 

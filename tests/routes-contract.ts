@@ -113,6 +113,8 @@ export const ROUTE_CONTRACT: ReadonlyArray<readonly [string, string]> = [
   ['/system/sub-modules', 'Submódulos'],
   ['/system/roles', 'Roles'],
   ['/system/rol/settings', 'Configuración de Permisos por Rol'],
+  // Not in ROUTES.md: issue 26 puts the emisor's data and its CSD in Configuración › Empresa.
+  ['/system/company', 'Empresa'],
 ];
 
 /** Module landing title of a /system/* path (the first breadcrumb), or null. */
@@ -128,7 +130,7 @@ export function moduleTitleOf(path: string): string | null {
     ['/system/warehouseModule/', 'Almacén'],
   ];
   for (const [prefix, title] of prefixes) if (path.startsWith(prefix)) return title;
-  const settings = ['/system/users', '/system/form-user', '/system/modules', '/system/sub-modules', '/system/roles', '/system/rol/settings'];
+  const settings = ['/system/users', '/system/form-user', '/system/modules', '/system/sub-modules', '/system/roles', '/system/rol/settings', '/system/company'];
   return settings.includes(path) ? 'Configuración' : null;
 }
 

@@ -151,7 +151,7 @@ describe('closing a quincena stamps each receipt', () => {
   }, 240_000);
 });
 
-describe('the company’s registro patronal (Ventas › Datos del emisor) and an extraordinary payroll', () => {
+describe('the company’s registro patronal (Configuración › Empresa) and an extraordinary payroll', () => {
   const COMPANY = '{ companyProfile { rfc name regimenFiscal postalCode address phone email invoiceSeries defaultSeries registroPatronal riesgoPuesto version } }';
   const UPDATE = 'mutation($v:Int!,$i:CompanyProfileInput!){ companyProfileUpdate(version:$v,input:$i){ registroPatronal riesgoPuesto version } }';
   const setCompany = async (patch: Record<string, string>) => {

@@ -64,7 +64,6 @@ const MUTATIONS: { name: string; query: string }[] = [
 ];
 
 const QUERIES: { name: string; query: string }[] = [
-  { name: 'companyCsd', query: '{ companyCsd { rfc noCertificado } }' },
   { name: 'complementoPagoXml', query: '{ complementoPagoXml(id:"1") }' },
   { name: 'complementoPagoPdf', query: '{ complementoPagoPdf(id:"1") }' },
   { name: 'clients', query: '{ clients { total } }' },
@@ -135,6 +134,21 @@ describe('Ventas permissions (deny by default, enforced on the server)', () => {
     expect((await s.gql(q, {}, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const ok = await s.gql(q, {}, seller);
     expect(Buffer.from(ok.data!.salesReportPdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  // The emisor's data and its CSD are Configuración › Empresa's (issue 26): the Vendedor, with all of
+  // Ventas, may not change them; the CSD's public data is read by anyone signed in (Ventas and Nómina
+  // warn with it), never without a session.
+  it('companyProfileUpdate and companyCsdUpload need «editar» on Configuración-Empresa: FORBIDDEN for the Vendedor', async () => {
+    for (const name of ['companyProfileUpdate', 'companyCsdUpload']) {
+      const r = await s.gql(MUTATIONS.find((m) => m.name === name)!.query, {}, seller);
+      expect(r.errors?.[0].extensions?.code, name).toBe('FORBIDDEN');
+    }
+  });
+
+  it('companyCsd: the certificate\'s public data for any signed-in user, not without a session', async () => {
+    for (const token of [other, viewer, seller]) expect((await s.gql('{ companyCsd { rfc noCertificado } }', {}, token)).errors).toBeUndefined();
+    expect((await s.gql('{ companyCsd { rfc } }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('every operation needs a session', async () => {

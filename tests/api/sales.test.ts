@@ -64,7 +64,8 @@ describe('company profile', () => {
   it('is seeded, readable by any user, and validated on update', async () => {
     const p = ok(await s.gql('{ companyProfile { rfc name regimenFiscal regimenName postalCode personType invoiceSeries defaultSeries version } }', {}, seller)).companyProfile;
     expect(p).toEqual({ rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regimenFiscal: '601', regimenName: 'General de Ley Personas Morales', postalCode: '42501', personType: 'moral', invoiceSeries: ['A', 'B'], defaultSeries: 'A', version: 1 });
-    const bad = await s.gql('mutation($i: CompanyProfileInput!){ companyProfileUpdate(version:1,input:$i){ rfc } }', { i: { rfc: 'XAXX010101000', name: ' ', regimenFiscal: '612', postalCode: '7612', invoiceSeries: ['A', 'a-1'], defaultSeries: 'C' } }, seller);
+    // Configuración › Empresa edits it (issue 26): the admin; the Vendedor is refused.
+    const bad = await s.gql('mutation($i: CompanyProfileInput!){ companyProfileUpdate(version:1,input:$i){ rfc } }', { i: { rfc: 'XAXX010101000', name: ' ', regimenFiscal: '612', postalCode: '7612', invoiceSeries: ['A', 'a-1'], defaultSeries: 'C' } }, admin);
     expect(fieldsOf(bad)).toEqual({
       rfc: 'El RFC de la empresa no puede ser genérico.',
       name: 'Este campo es obligatorio.',
@@ -73,7 +74,7 @@ describe('company profile', () => {
       regimenFiscal: 'El régimen fiscal no aplica a una persona moral.',
       defaultSeries: 'La serie predeterminada debe estar entre las series configuradas.',
     });
-    const wrongRegimen = await s.gql('mutation($i: CompanyProfileInput!){ companyProfileUpdate(version:1,input:$i){ rfc } }', { i: { rfc: 'SIB150312QR5', name: 'X', regimenFiscal: '612', postalCode: '76120', invoiceSeries: ['A'], defaultSeries: 'C' } }, seller);
+    const wrongRegimen = await s.gql('mutation($i: CompanyProfileInput!){ companyProfileUpdate(version:1,input:$i){ rfc } }', { i: { rfc: 'SIB150312QR5', name: 'X', regimenFiscal: '612', postalCode: '76120', invoiceSeries: ['A'], defaultSeries: 'C' } }, admin);
     expect(fieldsOf(wrongRegimen)).toEqual({ regimenFiscal: 'El régimen fiscal no aplica a una persona moral.', defaultSeries: 'La serie predeterminada debe estar entre las series configuradas.' });
     expect(ok(await s.gql('{ companyProfile { version } }', {}, admin)).companyProfile.version).toBe(1);
   });

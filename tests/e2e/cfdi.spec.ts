@@ -19,9 +19,11 @@ const CLIENT = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA' };
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Módulos' });
 const main = (page: Page) => page.locator('main');
 
-async function openScreen(page: Page, module: 'Ventas' | 'Compras', card: string) {
+const LANDINGS = { Ventas: '/system/sales', Compras: '/system/shopping', Configuración: '/system/settings' } as const;
+
+async function openScreen(page: Page, module: keyof typeof LANDINGS, card: string) {
   await sideNav(page).getByRole('link', { name: module, exact: true }).click();
-  await expect(page).toHaveURL(module === 'Ventas' ? '/system/sales' : '/system/shopping');
+  await expect(page).toHaveURL(LANDINGS[module]);
   await main(page).getByRole('link', { name: new RegExp(`^${card}`) }).first().click();
 }
 
@@ -121,9 +123,11 @@ test('CSD, PUE invoice, credit note and cancellation with substitution, every XM
   test.setTimeout(180_000);
   await signIn(page, ADMIN);
 
-  // 1. Ventas › Facturas › «Certificado de sello (CSD)»: a wrong password is refused in Spanish, then the CSD loads.
-  await openScreen(page, 'Ventas', 'Facturas');
-  await main(page).getByRole('button', { name: 'Certificado de sello (CSD)' }).click();
+  // 1. Configuración › Empresa: the emisor's data and its CSD; a wrong password is refused in Spanish, then the CSD loads.
+  await openScreen(page, 'Configuración', 'Empresa');
+  await expect(page).toHaveURL('/system/company');
+  await expect(main(page).getByText('EKU9003173C9', { exact: true }).first()).toBeVisible();
+  await main(page).getByRole('button', { name: /^(Cargar|Reemplazar) CSD$/ }).click();
   const csd = page.getByRole('dialog', { name: 'Certificado de sello digital (CSD)' });
   await chooseFile(page, csd.getByRole('button', { name: 'Certificado (.cer)' }), path.join(CSD_DIR, 'EKU9003173C9.cer'));
   await chooseFile(page, csd.getByRole('button', { name: 'Llave privada (.key)' }), path.join(CSD_DIR, 'EKU9003173C9.key'));
@@ -134,10 +138,9 @@ test('CSD, PUE invoice, credit note and cancellation with substitution, every XM
   await csd.getByRole('button', { name: 'Cargar CSD' }).click();
   await expect(page.getByText('CSD cargado: las facturas se sellarán con el certificado 30001000000500003416.').last()).toBeVisible();
   await expect(csd).toBeHidden();
-  await main(page).getByRole('button', { name: 'Certificado de sello (CSD)' }).click();
-  await expect(csd.getByText('EKU9003173C9', { exact: true })).toBeVisible();
-  await expect(csd.getByText('30001000000500003416', { exact: true })).toBeVisible();
-  await csd.getByRole('button', { name: 'Cancelar' }).click();
+  // The screen shows the loaded certificate: its number and the RFC it belongs to.
+  await expect(main(page).getByText('30001000000500003416', { exact: true })).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'Reemplazar CSD' })).toBeVisible();
 
   // 2. A PUE invoice: 10 × $1,250.00 = $12,500.00 + IVA 16 % $2,000.00 = $14,500.00.
   const pue = await issueInvoice(page, { metodo: 'PUE', description: 'Servicio de vigilancia, noviembre', quantity: '10', price: '1250', total: '$14,500.00' });

@@ -5,7 +5,8 @@ import type { DashboardIndicatorsQuery } from '../../../generated/app/graphql';
 import { csdExpiry } from '../../../schema/sales/csd';
 import { formatDate, formatMoney } from '../../components/format';
 import type { StatCard } from '../../components/StatCards';
-import { BILLS_DIALOGS, withQuery, SALES_PATHS } from '../../modules/sales/paths';
+import { withQuery, SALES_PATHS } from '../../modules/sales/paths';
+import { COMPANY_DIALOGS, SETTINGS_PATHS } from '../../modules/settings/paths';
 import { WAREHOUSE_PATHS } from '../../modules/warehouse/paths';
 import { CASH_PATHS } from '../../modules/cash/texts';
 import { SHOPPING_PATHS } from '../../modules/shopping/texts';
@@ -26,10 +27,10 @@ export function indicatorCards(d: IndicatorData): StatCard[] {
     if (v.overdue.count > 0) cards.push({ key: `${prefix}-overdue`, title: titles[1], value: formatMoney(v.overdue.amount), detail: counted(v.overdue.count), path: paths[1], tone: 'danger' });
     if (v.dueSoon.count > 0) cards.push({ key: `${prefix}-soon`, title: titles[0], value: formatMoney(v.dueSoon.amount), detail: counted(v.dueSoon.count), path: paths[0], tone: 'warning' });
   };
-  // Without a valid CSD no invoice can be sealed: the card opens the CSD dialog of Facturas.
+  // Without a valid CSD no invoice can be sealed: the card opens the CSD upload of Configuración › Empresa.
   const csd = d.sales?.csd;
   if (csd) {
-    const path = withQuery(SALES_PATHS.bills, { dialog: BILLS_DIALOGS.csd });
+    const path = withQuery(SETTINGS_PATHS.company, { dialog: COMPANY_DIALOGS.csd });
     if (!csd.loaded) cards.push({ key: 'csd', title: t.csd, value: t.csdMissing, detail: t.csdMissingDetail, path, tone: 'warning' });
     else if (csd.daysToExpiry !== null && csd.daysToExpiry !== undefined && csdExpiry(csd.daysToExpiry) !== 'vigente') {
       const expired = csdExpiry(csd.daysToExpiry) === 'vencido';

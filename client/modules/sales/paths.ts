@@ -32,9 +32,6 @@ export const JOB_COST_SOURCES = {
   viatico: '/system/shoppingModule/viaticos/viaticos-form',
 } as const;
 
-/** The dialogs of the Facturas list, opened with `?dialog=` (the Tablero's CSD card links to `csd`). */
-export const BILLS_DIALOGS = { company: 'empresa', csd: 'csd' } as const;
-
 /** A path with query parameters; empty values are left out. */
 export function withQuery(path: string, params: Record<string, string | null | undefined> = {}): string {
   const query = new URLSearchParams();

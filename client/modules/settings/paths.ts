@@ -6,7 +6,11 @@ export const SETTINGS_PATHS = {
   submodules: '/system/sub-modules',
   roles: '/system/roles',
   rolePermissions: '/system/rol/settings',
+  company: '/system/company',
 } as const;
+
+/** The dialogs of Configuración › Empresa, opened with `?dialog=` (the Tablero's CSD card links to `csd`). */
+export const COMPANY_DIALOGS = { profile: 'empresa', csd: 'csd' } as const;
 
 export const userFormPath = (id?: string): string =>
   id ? `${SETTINGS_PATHS.userForm}?id=${encodeURIComponent(id)}` : SETTINGS_PATHS.userForm;

@@ -10,4 +10,9 @@ export const settingsRoutes = defineModuleRoutes('settings', '/system/', [
   detail('rol/settings', 'Configuración de Permisos por Rol', 'Roles', 'roles', {
     load: () => import('./pages/RolePermissionsPage').then((m) => m.RolePermissionsPage),
   }),
+  // Not in ROUTES.md (issue 26 asks for it): the company as CFDI emisor and its CSD.
+  screen('company', 'Empresa', 'Empresa', {
+    load: () => import('./company/CompanyPage').then((m) => m.CompanyPage),
+    description: 'Datos fiscales del emisor y certificado de sello digital (CSD) para timbrar.',
+  }),
 ]);

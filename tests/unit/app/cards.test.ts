@@ -44,7 +44,7 @@ describe('Tablero: the CSD card', () => {
     security: null,
   });
   const csdCard = (csd: { loaded: boolean; daysToExpiry: number | null } | null) => indicatorCards(withCsd(csd)).find((c) => c.key === 'csd');
-  const dialogPath = '/system/salesModule/bills?dialog=csd';
+  const dialogPath = '/system/company?dialog=csd';
 
   it('warns when no CSD is loaded and links to the CSD dialog of Facturas', () => {
     expect(csdCard({ loaded: false, daysToExpiry: null })).toEqual({

@@ -122,7 +122,7 @@ describe('route table', () => {
     expect(sales).not.toContain('Formulario de Pagos');
     const maintenance = moduleScreens('Mantenimiento').map((r) => r.title);
     expect(maintenance).not.toContain('Desglose de servicios');
-    expect(moduleScreens('Configuración').map((r) => r.title)).toEqual(['Usuarios', 'Módulos', 'Roles']);
+    expect(moduleScreens('Configuración').map((r) => r.title)).toEqual(['Usuarios', 'Módulos', 'Roles', 'Empresa']);
   });
 
   it('loads every screen lazily', () => {

@@ -1,7 +1,8 @@
 // Facturas: server-side list with status, client, "con saldo", overdue and due-soon filters.
 import { Badge, Button, Checkbox, Group, Select, Text } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
-import { IconBuilding, IconCertificate, IconFileZip, IconPrinter } from '@tabler/icons-react';
+import { IconBuilding, IconFileZip, IconPrinter } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { InvoiceGroupsDocument, InvoiceListDocument, InvoicesPdfDocument, type Currency, type InvoiceFieldsFragment, type InvoiceKind } from '../../../../generated/modules/sales/graphql';
 import { GROUPED_TEXTS, type GroupByOption, type GroupMeasures } from '../../../components/GroupedTotals';
 import { INVOICE_LIFECYCLE } from '../../../../schema/sales/labels';
@@ -9,16 +10,15 @@ import { INVOICE_KINDS } from '../../../../schema/sales/anticipos';
 import { CURRENCIES } from '../../../../schema/sales/currency';
 import type { BulkConfig } from '../../../components/BulkBar';
 import type { ListColumn } from '../../../components/ListPage';
-import { useDialogParam } from '../../../components/dialogParam';
+import { useScreenAccess as useSharedScreenAccess } from '../../../components/access';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate, formatMoney } from '../../../components/format';
 import { useScreenAccess } from '../access';
-import { CompanyCsdDialog } from '../components/CompanyCsdDialog';
-import { CompanyProfileDialog } from '../components/CompanyProfileDialog';
 import { DocumentListPage } from '../components/DocumentListPage';
 import { downloadInvoicesArchive, downloadPdf } from '../components/files';
-import { BILLS_DIALOGS, SALES_PATHS } from '../paths';
+import { SALES_PATHS } from '../paths';
+import { SETTINGS_PATHS } from '../../settings/paths';
 import { INVOICE_BADGES, texts } from '../texts';
 
 const t = texts.bills;
@@ -92,8 +92,7 @@ const MXN_MEASURES: GroupMeasures = {
 
 export function BillsPage() {
   const access = useScreenAccess('Facturas');
-  // ?dialog=empresa | csd: the Tablero's CSD card links straight to the CSD dialog.
-  const dialog = useDialogParam('dialog');
+  const companyAccess = useSharedScreenAccess('Configuración', 'Empresa');
   const apollo = useApolloClient();
   const bulk: BulkConfig<InvoiceFieldsFragment> = {
     describe: (r) => r.label,
@@ -165,19 +164,15 @@ export function BillsPage() {
             </Group>
           ),
         }}
-        moreActions={() => (
-          <>
-            <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => dialog.open(BILLS_DIALOGS.company)}>
-              {texts.company.open}
+        // The emisor's data and its CSD live in Configuración › Empresa: a link for whoever may open it.
+        moreActions={() =>
+          companyAccess.ver ? (
+            <Button component={Link} to={SETTINGS_PATHS.company} variant="default" leftSection={<IconBuilding size={16} />}>
+              {t.company}
             </Button>
-            <Button variant="default" leftSection={<IconCertificate size={16} />} onClick={() => dialog.open(BILLS_DIALOGS.csd)}>
-              {texts.csd.open}
-            </Button>
-          </>
-        )}
+          ) : null
+        }
       />
-      <CompanyProfileDialog opened={dialog.value === BILLS_DIALOGS.company} readOnly={!access.autorizar} onClose={dialog.close} onOpenCsd={() => dialog.open(BILLS_DIALOGS.csd)} />
-      <CompanyCsdDialog opened={dialog.value === BILLS_DIALOGS.csd} readOnly={!access.autorizar} onClose={dialog.close} />
     </>
   );
 }

@@ -28,7 +28,7 @@ vi.mock('../../../client/components/attachments', async (importOriginal) => {
   };
 });
 
-const { CompanyCsdDialog } = await import('../../../client/modules/sales/components/CompanyCsdDialog');
+const { CompanyCsdDialog } = await import('../../../client/modules/settings/company/CompanyCsdDialog');
 
 type Reply = FormattedExecutionResult;
 const CSD = { __typename: 'CompanyCsd', rfc: 'EKU9003173C9', holderName: 'ESCUELA KEMPER URGATE SA DE CV', noCertificado: '30001000000500003416', validFrom: '2023-05-18T12:00:00.000Z', validTo: '2027-05-18T12:00:00.000Z', daysToExpiry: 172, uploadedAt: '2026-11-27T17:00:00.000Z' };

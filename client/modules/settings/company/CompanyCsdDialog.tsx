@@ -1,13 +1,13 @@
 // The company's CSD (Certificado de Sello Digital), with which every emitted
 // invoice is sealed before the PAC stamps it: its public data and how long it
-// is still valid; a user with "autorizar" on Facturas uploads a new one (.cer,
+// is still valid; a user with "editar" on Configuración-Empresa uploads a new one (.cer,
 // .key and the key's password). The files travel over /api/files and only
 // their ids reach companyCsdUpload; the private key never comes back.
 import { Alert, Badge, FileInput, Group, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertTriangle, IconCertificate } from '@tabler/icons-react';
-import { CompanyCsdDetailDocument, CompanyCsdUploadDocument, type CompanyCsdFieldsFragment } from '../../../../generated/modules/sales/graphql';
+import { CompanyCsdDetailDocument, CompanyCsdUploadDocument, type CompanyCsdFieldsFragment } from '../../../../generated/modules/settings/graphql';
 import { csdExpiry, type CsdExpiry } from '../../../../schema/sales/csd';
 import { FileTransferError, uploadFile } from '../../../components/attachments';
 import { FormDialog } from '../../../components/EditDialog';
@@ -16,7 +16,7 @@ import { ERROR_MESSAGES, type AppError } from '../../../components/graphqlErrors
 import { InfoField } from '../../../components/InfoField';
 import { errorForForm, placedFields, unplacedMessages } from '../../../components/serverErrors';
 import { useFormSave } from '../../../components/useFormSave';
-import { texts } from '../texts';
+import { texts } from './texts';
 
 const t = texts.csd;
 /** The server names the upload's inputs by the ids it receives. */
@@ -36,7 +36,7 @@ async function uploadOn(file: File, field: 'cerFileId' | 'keyFileId'): Promise<s
   }
 }
 
-function CsdSummary({ csd }: { csd: CompanyCsdFieldsFragment | null }) {
+export function CsdSummary({ csd }: { csd: CompanyCsdFieldsFragment | null }) {
   if (!csd) {
     return (
       <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>

@@ -1,27 +1,26 @@
 // The company's fiscal data as CFDI emisor (RFC, razón social, régimen, CP of
 // the Lugar de Expedición) and its invoice series; every printed document
 // uses it, and the CFDI de nómina its registro patronal and risk class. Editing needs
-// "autorizar" on Facturas (the server checks it too). The CSD that seals the CFDI has its
-// own dialog, one click away from here.
-import { Button, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
-import { IconCertificate } from '@tabler/icons-react';
+// "editar" on Configuración-Empresa (the server checks it too). The CSD that seals the CFDI
+// has its own dialog on the same screen.
+import { Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyProfileFullQuery } from '../../../../generated/modules/sales/graphql';
+import { CompanyProfileFullDocument, CompanyProfileUpdateDocument, type CompanyProfileFullQuery } from '../../../../generated/modules/settings/graphql';
 import { FormDialog } from '../../../components/EditDialog';
-import { texts } from '../texts';
-import { REGIMEN_OPTIONS } from './catalogs';
-import { catalogOptions } from '../../../../schema/sat';
+import { texts } from './texts';
+import { catalogOptions, REGIMENES_FISCALES } from '../../../../schema/sat';
 import { RIESGOS_PUESTO } from '../../../../schema/rh/satNomina';
 import { placedFields } from '../../../components/serverErrors';
 import { useFormSave } from '../../../components/useFormSave';
 
 const t = texts.company;
 const RIESGO_OPTIONS = catalogOptions(RIESGOS_PUESTO);
+const REGIMEN_OPTIONS = catalogOptions(REGIMENES_FISCALES);
 type Profile = CompanyProfileFullQuery['companyProfile'];
 const FIELDS = ['rfc', 'name', 'regimenFiscal', 'postalCode', 'address', 'phone', 'email', 'invoiceSeries', 'invoiceSeries.', 'defaultSeries', 'registroPatronal', 'riesgoPuesto'];
 
-function Editor({ profile, readOnly, onClose, onReload, onOpenCsd }: { profile: Profile; readOnly: boolean; onClose: () => void; onReload: () => void; onOpenCsd: () => void }) {
+function Editor({ profile, readOnly, onClose, onReload }: { profile: Profile; readOnly: boolean; onClose: () => void; onReload: () => void }) {
   const [update] = useMutation(CompanyProfileUpdateDocument);
   const { version: _version, ...initial } = profile;
   const form = useForm({ mode: 'controlled', initialValues: { ...initial, invoiceSeries: [...initial.invoiceSeries] } });
@@ -50,12 +49,6 @@ function Editor({ profile, readOnly, onClose, onReload, onOpenCsd }: { profile: 
       error={error}
       onReload={onReload}
       readOnly={readOnly}
-      extraActions={
-        // Switching dialogs would drop unsaved changes: only from a saved profile.
-        <Button variant="subtle" leftSection={<IconCertificate size={16} />} onClick={onOpenCsd} disabled={form.isDirty()}>
-          {texts.csd.open}
-        </Button>
-      }
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -80,9 +73,9 @@ function Editor({ profile, readOnly, onClose, onReload, onOpenCsd }: { profile: 
   );
 }
 
-export function CompanyProfileDialog({ opened, readOnly, onClose, onOpenCsd }: { opened: boolean; readOnly: boolean; onClose: () => void; onOpenCsd: () => void }) {
+export function CompanyProfileDialog({ opened, readOnly, onClose }: { opened: boolean; readOnly: boolean; onClose: () => void }) {
   const query = useQuery(CompanyProfileFullDocument, { skip: !opened, fetchPolicy: 'network-only' });
   const profile = query.data?.companyProfile;
   if (!opened || !profile) return null;
-  return <Editor key={profile.version} profile={profile} readOnly={readOnly} onClose={onClose} onReload={() => void query.refetch()} onOpenCsd={onOpenCsd} />;
+  return <Editor key={profile.version} profile={profile} readOnly={readOnly} onClose={onClose} onReload={() => void query.refetch()} />;
 }
