@@ -3,7 +3,7 @@
 // difference; an expense with a difference is paid only once someone who may
 // authorise purchase orders authorises it, with a reason. The figures are the
 // server's (schema/shopping/threeWayMatch.ts); this only shows them.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { IconCheck, IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
@@ -35,7 +35,20 @@ export function MatchStatusBadge({ match }: { match: Pick<ThreeWayMatchFieldsFra
 
 const money = (v: string) => formatMoney(v);
 
-export function MatchPanel({ match, expense, canAuthorize, onChanged }: { match: ThreeWayMatchFieldsFragment; expense: { id: string; folio: number; version: number }; canAuthorize: boolean; onChanged: () => void }) {
+export function MatchPanel({
+  match,
+  expense,
+  canAuthorize,
+  onChanged,
+  heading,
+}: {
+  match: ThreeWayMatchFieldsFragment;
+  expense: { id: string; folio: number; version: number };
+  canAuthorize: boolean;
+  onChanged: () => void;
+  /** Replaces the title (the order's screen names the expense instead of the order). */
+  heading?: ReactNode;
+}) {
   const [authorizing, setAuthorizing] = useState(false);
   const [authorize] = useMutation(ExpenseMatchAuthorizeDocument);
   const columns = [
@@ -49,10 +62,14 @@ export function MatchPanel({ match, expense, canAuthorize, onChanged }: { match:
       <Group justify="space-between" mb="xs" wrap="wrap">
         <Group gap="xs">
           <Text fw={600} size="sm">
-            {MATCH_TEXTS.title}{' '}
-            <Anchor component={Link} to={withId(SHOPPING_PATHS.purchaseOrderForm, match.orderId)} size="sm">
-              {match.orderFolio}
-            </Anchor>
+            {heading ?? (
+              <>
+                {MATCH_TEXTS.title}{' '}
+                <Anchor component={Link} to={withId(SHOPPING_PATHS.purchaseOrderForm, match.orderId)} size="sm">
+                  {match.orderFolio}
+                </Anchor>
+              </>
+            )}
           </Text>
           <MatchStatusBadge match={match} />
         </Group>

@@ -249,7 +249,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
           <DocumentActions
             collapse={false}
             actions={[
-              { key: 'pay', label: 'Registrar pago', icon: <IconCash size={16} />, variant: 'light', show: !!openBalance, to: `${SHOPPING_PATHS.payoffs}?new=1&supplierId=${expense.supplierId}` },
+              { key: 'pay', label: 'Registrar pago', icon: <IconCash size={16} />, variant: 'light', show: !!openBalance && (expense.match?.payable ?? true), to: `${SHOPPING_PATHS.payoffs}?new=1&supplierId=${expense.supplierId}` },
               { key: 'cancel', label: 'Cancelar gasto', icon: <IconX size={16} />, color: CANCEL_COLOR, variant: 'light', show: access.eliminar && expense.status === 'pendiente' && expense.payments.length === 0, run: () => setCancelling(true) },
             ]}
           />

@@ -204,24 +204,29 @@ function Receipts({ order }: { order: Order }) {
 
 /** The expenses that pay the order, each with its three-way match (the panel itself is on the expense). */
 function OrderExpenses({ order, canAuthorize, onReload }: { order: Order; canAuthorize: boolean; onReload: () => void }) {
-  if (order.expenses.length === 0) return null;
   return (
-    <Stack gap="md">
+    <>
       {order.expenses.map((e) =>
         e.match ? (
-          <Stack key={e.id} gap={4}>
-            <Text size="sm">
-              Gasto{' '}
-              <Anchor component={Link} to={withId(SHOPPING_PATHS.expenseForm, e.id)} size="sm">
-                {e.folio}
-              </Anchor>{' '}
-              del {formatDate(e.date)} por {formatMoney(e.total)}
-            </Text>
-            <MatchPanel match={e.match} expense={e} canAuthorize={canAuthorize} onChanged={onReload} />
-          </Stack>
+          <MatchPanel
+            key={e.id}
+            match={e.match}
+            expense={e}
+            canAuthorize={canAuthorize}
+            onChanged={onReload}
+            heading={
+              <>
+                Conciliación del gasto{' '}
+                <Anchor component={Link} to={withId(SHOPPING_PATHS.expenseForm, e.id)} size="sm">
+                  {e.folio}
+                </Anchor>{' '}
+                del {formatDate(e.date)} por {formatMoney(e.total)}
+              </>
+            }
+          />
         ) : null,
       )}
-    </Stack>
+    </>
   );
 }
 
