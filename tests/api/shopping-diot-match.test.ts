@@ -265,8 +265,14 @@ describe('three-way match', () => {
     const changed = await get(e.id);
     expect(changed.match).toMatchObject({ difference: { subtotal: '100', iva: '16', total: '116' }, authorized: false, payable: false });
     expect(code(await gql(PAY, { i: payInput(supplierId, today, [[e.id, '1160']]) }))).toBe('CONFLICT');
-    const again = (await gqlOk(AUTHORIZE, { id: e.id, v: changed.version, r: 'Falta una pieza, autorizada por dirección' })).expenseMatchAuthorize;
-    expect(again.match).toMatchObject({ authorized: true, payable: true, authorizedDifference: '116' });
+    // Two people authorise it at once: one authorisation is recorded, the other is refused (CONFLICT).
+    const both = await Promise.all([
+      gql(AUTHORIZE, { id: e.id, v: changed.version, r: 'Falta una pieza, autorizada por dirección' }),
+      gql(AUTHORIZE, { id: e.id, v: changed.version, r: 'Autorizo también' }, admin),
+    ]);
+    expect(both.filter((r) => !r.errors)).toHaveLength(1);
+    expect(both.filter((r) => r.errors).map(code)).toEqual(['CONFLICT']);
+    expect((await get(e.id)).match).toMatchObject({ authorized: true, payable: true, authorizedDifference: '116' });
 
     await gqlOk(PAY, { i: payInput(supplierId, today, [[e.id, '1160']]) });
     expect(await get(e.id)).toMatchObject({ status: 'pagado', balance: '0' });
