@@ -8,7 +8,7 @@ import { renderPdfBase64, formatDateMx, type PdfColumn } from '../../lib/pdf';
 import * as data from './data';
 import { AGING_LABELS } from '../../../schema/shopping/fiscal';
 import { isIsoDate } from '../../../schema/dates';
-import { diotFields, diotLines, diotTxt, isDiotMonth, type DiotOperation } from '../../../schema/shopping/diot';
+import { diotFieldsFor, diotLayoutFor, diotLines, diotTxt, isDiotMonth, type DiotOperation } from '../../../schema/shopping/diot';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -151,10 +151,11 @@ async function diotOf(ctx: RequestContext, month: string) {
   return diotLines(shares.map((s) => ({ ...s, operation: s.operation as DiotOperation })));
 }
 
-/** The month's DIOT: a line per supplier (and operation type) with the TXT line, and each column's sum. */
+/** The month's DIOT: its layout, a line per supplier (and operation type) with the TXT line, and each column's sum. */
 export async function diotReport(ctx: RequestContext, month: string) {
   const lines = await diotOf(ctx, month);
-  const col = (k: 'base16' | 'base8' | 'base0' | 'exempt' | 'ivaRetained' | 'returns') => sum(lines.map((l) => l[k])).toFixed(0);
+  const layout = diotLayoutFor(month);
+  const col = (k: 'base16' | 'base8' | 'base0' | 'exempt' | 'iva16' | 'iva8' | 'ivaRetained' | 'returns') => sum(lines.map((l) => l[k])).toFixed(0);
   const totals = {
     supplierId: '0',
     thirdPartyType: '',
@@ -165,17 +166,19 @@ export async function diotReport(ctx: RequestContext, month: string) {
     base8: col('base8'),
     base0: col('base0'),
     exempt: col('exempt'),
+    iva16: col('iva16'),
+    iva8: col('iva8'),
     ivaRetained: col('ivaRetained'),
     returns: col('returns'),
     paid: money(sum(lines.map((l) => l.paid))),
     txt: '',
   };
-  return { month, lines: lines.map((l) => ({ ...l, txt: diotFields(l).join('|') })), totals };
+  return { month, layout, lines: lines.map((l) => ({ ...l, txt: diotFieldsFor(layout, l).join('|') })), totals };
 }
 
 /** The TXT to load into SAT's DIOT program. */
 export async function diotFile(ctx: RequestContext, month: string) {
   const lines = await diotOf(ctx, month);
   const company = await getCompanyProfile(db(ctx));
-  return { fileName: `DIOT_${company.rfc.toUpperCase()}_${month.replace('-', '')}.txt`, content: diotTxt(lines), lines: lines.length };
+  return { fileName: `DIOT_${company.rfc.toUpperCase()}_${month.replace('-', '')}.txt`, content: diotTxt(lines, diotLayoutFor(month)), lines: lines.length };
 }

@@ -29,7 +29,7 @@ import { DateField } from '../../../components/DateField';
 import { downloadBlob } from '../../../components/exportRows';
 import { notifyError } from '../../../components/notify';
 import { asAppError } from '../../../components/serverErrors';
-import { DIOT_OPERATION_LABELS, DIOT_THIRD_PARTY_LABELS, type DiotOperation, type DiotThirdPartyType } from '../../../../schema/shopping/diot';
+import { DIOT_LAYOUT_FIELDS, DIOT_LAYOUT_LABELS, DIOT_OPERATION_LABELS, DIOT_THIRD_PARTY_LABELS, diotLayoutFor, type DiotLayout, type DiotOperation, type DiotThirdPartyType } from '../../../../schema/shopping/diot';
 
 function Toolbar({ children, onExcel, pdf, canExport }: { children: ReactNode; onExcel: () => Promise<void>; pdf: ShoppingReportInput; canExport: boolean }) {
   const client = useApolloClient();
@@ -128,7 +128,7 @@ function PaymentsTab({ canExport }: { canExport: boolean }) {
   );
 }
 
-type DiotRow = { thirdPartyType: string; operation: string; rfc: string; name: string; base16: string; base8: string; base0: string; exempt: string; ivaRetained: string; returns: string; paid: string };
+type DiotRow = { thirdPartyType: string; operation: string; rfc: string; name: string; base16: string; base8: string; base0: string; exempt: string; iva16: string; iva8: string; ivaRetained: string; returns: string; paid: string };
 /** Whole pesos, as the DIOT takes them. */
 const pesosColumn = (key: keyof DiotRow & string, header: string): ListColumn<DiotRow> => ({ ...moneyColumn<DiotRow>(key, header), render: (r) => formatMoney(r[key], 0) });
 const DIOT_COLUMNS: ListColumn<DiotRow>[] = [
@@ -143,6 +143,15 @@ const DIOT_COLUMNS: ListColumn<DiotRow>[] = [
   pesosColumn('ivaRetained', 'IVA retenido'),
   moneyColumn<DiotRow>('paid', 'Pagado en el mes'),
 ];
+/** The 2025 layout also declares the IVA acreditable paid (16 % and 8 % región fronteriza norte). */
+const DIOT_COLUMNS_54: ListColumn<DiotRow>[] = [
+  ...DIOT_COLUMNS.slice(0, 5),
+  pesosColumn('base8', 'Tasa 8 % (RFN)'),
+  ...DIOT_COLUMNS.slice(6, 8),
+  pesosColumn('iva16', 'IVA acreditable 16 %'),
+  pesosColumn('iva8', 'IVA acreditable 8 %'),
+  ...DIOT_COLUMNS.slice(8),
+];
 
 const DIOT_TEXTS = {
   hint: 'Lo pagado a proveedores en el mes (pagos no cancelados), por tasa de IVA, en pesos enteros (redondeo a la unidad, 50 centavos hacia arriba).',
@@ -155,6 +164,9 @@ function DiotTab({ canExport }: { canExport: boolean }) {
   const [month, setMonth] = useState(todayIso().slice(0, 7));
   const { data, previousData, loading, error } = useQuery(DiotReportViewDocument, { variables: { month }, skip: !month, fetchPolicy: 'cache-and-network' });
   const r = (data ?? previousData)?.diotReport;
+  // The layout of the month chosen (the server says the same once the report arrives).
+  const layout: DiotLayout = month ? diotLayoutFor(month) : 'BATCH_54';
+  const columns = layout === 'BATCH_54' ? DIOT_COLUMNS_54 : DIOT_COLUMNS;
   const footer: DiotRow | undefined = r ? { ...r.totals, thirdPartyType: '', operation: '', rfc: '', name: 'Total' } : undefined;
   const download = async () => {
     try {
@@ -182,19 +194,24 @@ function DiotTab({ canExport }: { canExport: boolean }) {
         </Group>
         {canExport ? (
           <Group gap="xs">
-            <ReportExportButtons onXlsx={() => exportRows(`DIOT ${month}`, DIOT_COLUMNS, r && footer ? [...r.lines, footer] : [], 'xlsx')} />
+            <ReportExportButtons onXlsx={() => exportRows(`DIOT ${month}`, columns, r && footer ? [...r.lines, footer] : [], 'xlsx')} />
             <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => void download()} disabled={!r || r.lines.length === 0}>
               {DIOT_TEXTS.download}
             </Button>
           </Group>
         ) : null}
       </Group>
+      <Alert color={layout === 'BATCH_54' ? 'blue' : 'gray'} variant="light" title={DIOT_LAYOUT_LABELS[layout]}>
+        {layout === 'BATCH_54'
+          ? 'El TXT sigue el formato de carga batch de la nueva plataforma DIOT del SAT: 5 secciones (tercero, valor de los actos por región y tasa, IVA acreditable, IVA no acreditable, datos adicionales); el 8 % va como región fronteriza norte.'
+          : 'El TXT sigue el formato de carga batch del programa DIOT anterior a 2025, el que el SAT acepta para declarar periodos de 2024 y anteriores.'}
+      </Alert>
       {error ? <Alert color="red">{readGraphQLError(error)?.message}</Alert> : null}
-      <ReportTable columns={DIOT_COLUMNS} rows={r?.lines ?? []} footer={footer} loading={loading} rowKey={(row, i) => `${row.rfc}-${row.operation}-${i}`} emptyText={DIOT_TEXTS.empty} />
+      <ReportTable columns={columns} rows={r?.lines ?? []} footer={footer} loading={loading} rowKey={(row, i) => `${row.rfc}-${row.operation}-${i}`} emptyText={DIOT_TEXTS.empty} />
       {r && r.lines.length ? (
         <Stack gap={4}>
           <Text size="xs" c="dimmed">
-            Vista previa del TXT (24 campos separados por «|», formato de carga batch del SAT):
+            Vista previa del TXT ({DIOT_LAYOUT_FIELDS[layout]} campos separados por «|», formato de carga batch del SAT):
           </Text>
           <Code block>{r.lines.map((l) => l.txt).join('\n')}</Code>
         </Stack>

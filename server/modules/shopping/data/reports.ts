@@ -69,6 +69,7 @@ export type DiotShareRow = {
   applied: string;
   total: string;
   subtotal: string;
+  iva: string;
   ivaRate: string;
   ivaExempt: boolean;
   ivaRetention: string;
@@ -83,7 +84,7 @@ export async function diotShares(ex: Executor, from: string, to: string): Promis
   const rows = await queryRows<DiotShareRow>(
     ex,
     sql`select s.id as "supplierId", s.rfc as "supplierRfc", s.name as "supplierName", s.diot_operation as operation,
-               pa.amount::text as applied, e.total::text as total, e.subtotal::text as subtotal, e.iva_rate::text as "ivaRate",
+               pa.amount::text as applied, e.total::text as total, e.subtotal::text as subtotal, e.iva::text as iva, e.iva_rate::text as "ivaRate",
                e.iva_exempt as "ivaExempt", e.iva_retention::text as "ivaRetention"
         from payment_applications pa
         join supplier_payments p on p.id = pa.payment_id
