@@ -142,6 +142,35 @@ describe('DIOT', () => {
     expect(april.content).toBe(`${lineApril}\r\n`);
   });
 
+  it('a month of 2026 uses the 54-field layout: 16 %, 8 % (RFN, half paid), 0 %, exento and IVA retenido, lines by hand', async () => {
+    const c = await supplier('DBB160101AB5', 'Distribuidora Beta SA de CV');
+    const d = await supplier('MELJ800101AB6', 'Juan Méndez López', { taxRegime: '612', diotOperation: '03' });
+    // Beta: 10,000.00 at 16 % (IVA 1,600.00) paid whole; 2,500.50 at 0 %; 1,000.00 at 8 % (IVA 80.00, total 1,080.00) half paid:
+    // base 500, IVA 40. Méndez: 3,000.00 exento, 1,000.00 paid (exento 1,000); 5,000.00 at 16 % (IVA 800), ISR 10 %,
+    // IVA retenido 533.34 → 533, total 4,766.66 paid whole.
+    const e1 = await expense(c.id, { date: '2026-03-01', subtotal: '10000' });
+    const e2 = await expense(c.id, { date: '2026-03-01', subtotal: '2500.50', ivaRate: '0' });
+    const e5 = await expense(c.id, { date: '2026-03-01', subtotal: '1000', ivaRate: '0.08' });
+    expect(e5.total).toBe('1080');
+    await pay(c.id, '2026-03-05', [[e1.id, '11600'], [e2.id, '2500.50'], [e5.id, '540']]);
+    const e3 = await expense(d.id, { date: '2026-03-01', subtotal: '3000', ivaRate: '0', ivaExempt: true });
+    const e4 = await expense(d.id, { date: '2026-03-01', subtotal: '5000', isrRetentionRate: '0.10', ivaRetentionRate: '0.106667' });
+    await pay(d.id, '2026-03-15', [[e3.id, '1000'], [e4.id, '4766.66']]);
+    // 54 fields (schema/shopping/diot.ts): 8 RFN 500, 12 16 % 10000, 18 IVA RFN 40, 22 IVA 16 % 1600, 23–50 empty
+    // (29 separators), 51 tasa 0 % 2501, 54 manifiesto 01: 2 + 5 + 4 + 6 + 4 + 29 + 3 = 53 separators.
+    const lineC = `04|85|DBB160101AB5|||||500||||10000||||||40||||1600${'|'.repeat(29)}2501|||01`;
+    // 12 16 % 5000, 22 IVA 800, 48 IVA retenido 533, 50 exento 1000: 2 + 9 + 10 + 26 + 2 + 4 = 53 separators.
+    const lineD = `04|03|MELJ800101AB6${'|'.repeat(9)}5000${'|'.repeat(10)}800${'|'.repeat(26)}533||1000||||01`;
+    for (const l of [lineC, lineD]) expect(l.split('|')).toHaveLength(54);
+    const r = (await gqlOk('query($m:String!){ diotReport(month:$m){ layout lines { txt iva16 iva8 } totals { base16 base8 iva16 iva8 paid } } }', { m: '2026-03' }, viewer)).diotReport;
+    expect(r.layout).toBe('BATCH_54');
+    expect(r.lines).toEqual([{ txt: lineC, iva16: '1600', iva8: '40' }, { txt: lineD, iva16: '800', iva8: '0' }]);
+    // Totals: 16 % 15,000; 8 % 500; IVA 16 % 2,400; IVA 8 % 40; paid 14,640.50 + 5,766.66 = 20,407.16.
+    expect(r.totals).toEqual({ base16: '15000', base8: '500', iva16: '2400', iva8: '40', paid: '20407.16' });
+    expect((await gqlOk(DIOT_TXT, { m: '2026-03' })).diotTxt.content).toBe(`${lineC}\r\n${lineD}\r\n`);
+    expect((await gqlOk('query{ diotReport(month:"2019-03"){ layout } }', {}, viewer)).diotReport.layout).toBe('CLASSIC_24');
+  });
+
   it('an empty month has no lines and zero totals', async () => {
     const r = (await gqlOk(DIOT, { m: '2019-06' })).diotReport;
     expect(r).toEqual({ month: '2019-06', lines: [], totals: { base16: '0', base8: '0', base0: '0', exempt: '0', ivaRetained: '0', returns: '0', paid: '0' } });
