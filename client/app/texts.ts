@@ -186,6 +186,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   post: 'Aplicación',
   cancel: 'Cancelación',
   authorize: 'Autorización',
+  authorize_difference: 'Autorización de diferencia con la orden de compra',
   close: 'Cierre',
   pay: 'Pago',
   proof: 'Comprobante agregado',

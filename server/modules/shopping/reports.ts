@@ -8,6 +8,7 @@ import { renderPdfBase64, formatDateMx, type PdfColumn } from '../../lib/pdf';
 import * as data from './data';
 import { AGING_LABELS } from '../../../schema/shopping/fiscal';
 import { isIsoDate } from '../../../schema/dates';
+import { diotFieldsFor, diotLayoutFor, diotLines, diotTxt, isDiotMonth, type DiotOperation } from '../../../schema/shopping/diot';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -131,4 +132,53 @@ export async function reportPdf(
       },
     ],
   });
+}
+
+// ---- DIOT ------------------------------------------------------------------------------
+
+const DIOT_MONTH = 'Elige un mes válido (AAAA-MM).';
+
+function diotRange(month: string): Range {
+  if (typeof month !== 'string' || !isDiotMonth(month)) throw badInput({ month: DIOT_MONTH });
+  const [y, m] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+async function diotOf(ctx: RequestContext, month: string) {
+  const { from, to } = diotRange(month);
+  const shares = await data.diotShares(db(ctx), from, to);
+  return diotLines(shares.map((s) => ({ ...s, operation: s.operation as DiotOperation })));
+}
+
+/** The month's DIOT: its layout, a line per supplier (and operation type) with the TXT line, and each column's sum. */
+export async function diotReport(ctx: RequestContext, month: string) {
+  const lines = await diotOf(ctx, month);
+  const layout = diotLayoutFor(month);
+  const col = (k: 'base16' | 'base8' | 'base0' | 'exempt' | 'iva16' | 'iva8' | 'ivaRetained' | 'returns') => sum(lines.map((l) => l[k])).toFixed(0);
+  const totals = {
+    supplierId: '0',
+    thirdPartyType: '',
+    operation: '',
+    rfc: '',
+    name: 'Total',
+    base16: col('base16'),
+    base8: col('base8'),
+    base0: col('base0'),
+    exempt: col('exempt'),
+    iva16: col('iva16'),
+    iva8: col('iva8'),
+    ivaRetained: col('ivaRetained'),
+    returns: col('returns'),
+    paid: money(sum(lines.map((l) => l.paid))),
+    txt: '',
+  };
+  return { month, layout, lines: lines.map((l) => ({ ...l, txt: diotFieldsFor(layout, l).join('|') })), totals };
+}
+
+/** The TXT to load into SAT's DIOT program. */
+export async function diotFile(ctx: RequestContext, month: string) {
+  const lines = await diotOf(ctx, month);
+  const company = await getCompanyProfile(db(ctx));
+  return { fileName: `DIOT_${company.rfc.toUpperCase()}_${month.replace('-', '')}.txt`, content: diotTxt(lines, diotLayoutFor(month)), lines: lines.length };
 }

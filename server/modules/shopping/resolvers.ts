@@ -8,6 +8,7 @@ import { paymentRequestOutcomes, type PaymentRequestOutcome } from './requests';
 import * as purchaseOrders from './purchaseOrders';
 import * as service from './service';
 import * as viaticos from './viaticos';
+import * as matching from './matching';
 import { formatViaticoFolio } from '../../../schema/shopping/viaticos';
 import { formatPurchaseOrderFolio, receivableNow } from '../../../schema/shopping/purchaseOrders';
 
@@ -86,6 +87,8 @@ export const shoppingResolvers: Resolvers = {
     spendReport: (_p, a, ctx) => reports.spendReport(ctx, a.from, a.to, a.groupBy),
     accountPaymentsReport: (_p, a, ctx) => reports.accountPaymentsReport(ctx, a.from, a.to),
     shoppingReportPdf: (_p, a, ctx) => reports.reportPdf(ctx, a.input),
+    diotReport: (_p, a, ctx) => reports.diotReport(ctx, a.month),
+    diotTxt: (_p, a, ctx) => reports.diotFile(ctx, a.month),
 
     purchaseOrders: (_p, a, ctx) => purchaseOrders.listPurchaseOrders(ctx, a.list, a.filter),
     purchaseOrder: (_p, a, ctx) => purchaseOrders.getPurchaseOrder(ctx, a.id),
@@ -118,6 +121,7 @@ export const shoppingResolvers: Resolvers = {
     expenseFileAttach: (_p, a, ctx) => service.attachExpenseFile(ctx, a.expenseId, a.fileId),
     expenseFileDelete: (_p, a, ctx) => service.deleteExpenseFile(ctx, a.id),
     expenseSatStatusRefresh: (_p, a, ctx) => service.refreshExpenseSatStatus(ctx, a.id),
+    expenseMatchAuthorize: (_p, a, ctx) => matching.authorizeExpenseMatch(ctx, a.id, a.version, a.reason),
 
     supplierPaymentCreate: (_p, a, ctx) => service.createPayment(ctx, a.input),
     supplierPaymentCancel: (_p, a, ctx) => service.cancelPayment(ctx, a.id, a.reason),
@@ -148,11 +152,14 @@ export const shoppingResolvers: Resolvers = {
     lines: (e, _a, ctx) => service.expenseLines(ctx, Number(e.id)),
     files: (e, _a, ctx) => service.expenseFiles(ctx, Number(e.id)),
     payments: (e, _a, ctx) => service.expensePayments(ctx, Number(e.id)),
+    purchaseOrderFolio: (e) => (e.purchaseOrderFolio === null ? null : formatPurchaseOrderFolio(e.purchaseOrderFolio)),
+    match: (e, _a, ctx) => matching.expenseMatch(ctx, e),
   },
   PurchaseOrder: {
     folioText: (o) => formatPurchaseOrderFolio(o.folio),
     lines: async (o, _a, ctx) => (await purchaseOrders.purchaseOrderLines(ctx, Number(o.id))).map((l) => ({ ...l, receivable: receivableNow(l, o.tolerancePercent) })),
     receipts: (o, _a, ctx) => purchaseOrders.purchaseOrderReceipts(ctx, Number(o.id)),
+    expenses: (o, _a, ctx) => service.expensesOfOrder(ctx, Number(o.id)),
   },
   Viatico: {
     folioText: (v) => formatViaticoFolio(v.folio),

@@ -23,6 +23,8 @@ import { isIsoDate, todayMx } from '../../../schema/dates';
 import * as data from './data';
 import { computeExpenseTotals, dueDateFor, ISR_RETENTION_RATES, IVA_RATES, IVA_RETENTION_RATES } from '../../../schema/shopping/fiscal';
 import { postAccountEntry, reverseAccountEntry } from './ledger';
+import { DIOT_OPERATIONS } from '../../../schema/shopping/diot';
+import { assertExpensesPayable, checkExpenseOrder } from './matching';
 import { checkCostAssignment } from '../sales/service';
 
 // Compras' public functions for other modules (Ventas posts client payments to the ledger,
@@ -53,6 +55,7 @@ export const MSG = {
   uuid: 'UUID no válido: 36 caracteres hexadecimales (8-4-4-4-12).',
   uuidTaken: 'Ya existe un gasto con ese UUID de CFDI.',
   rate: 'Tasa no válida.',
+  exemptRate: 'Solo una operación con tasa 0 puede marcarse como exenta.',
   subtotalRequired: 'Captura el subtotal o al menos una partida.',
   totalPositive: 'El total del gasto debe ser mayor a cero.',
   expenseNotEditable: 'Solo se puede editar un gasto pendiente y sin pagos.',
@@ -125,6 +128,11 @@ const supplierInput = z
     creditDays: z.number({ error: MSG.creditDays }).int(MSG.creditDays).min(0, MSG.creditDays).max(365, MSG.creditDays),
     category: opt(80),
     active: z.boolean({ error: 'Este campo es obligatorio.' }),
+    diotOperation: z
+      .enum(DIOT_OPERATIONS, { error: 'Tipo de operación DIOT no válido: 03, 06 u 85.' })
+      .nullish()
+      // Omitted: '85' for a new supplier, unchanged on an update.
+      .transform((v) => v ?? undefined),
   })
   .superRefine((v, issue) => {
     const kind = rfcKind(v.rfc, { allowGeneric: true });
@@ -367,6 +375,10 @@ const expenseInput = z
       .transform((v) => v ?? []),
     subtotal: moneyText({ positive: true }).nullish(),
     ivaRate: rateOf(IVA_RATES),
+    /** With rate 0: exento rather than tasa 0 % (the DIOT reports them apart). */
+    ivaExempt: z.boolean().nullish().transform((v) => v ?? false),
+    /** Three-way match: the purchase order this expense pays. */
+    purchaseOrderId: rules.id().nullish().transform((v) => v ?? null),
     isrRetentionRate: rateOf(ISR_RETENTION_RATES),
     ivaRetentionRate: rateOf(IVA_RETENTION_RATES),
     /** «Asignar gasto a contrato» (job cost): optional contract and/or service order. */
@@ -375,6 +387,7 @@ const expenseInput = z
   })
   .superRefine((v, issue) => {
     if (!v.lines.length && (v.subtotal === null || v.subtotal === undefined)) issue.addIssue({ code: 'custom', path: ['subtotal'], message: MSG.subtotalRequired });
+    if (v.ivaExempt && /^\d+(\.\d+)?$/.test(v.ivaRate) && !dec(v.ivaRate).isZero()) issue.addIssue({ code: 'custom', path: ['ivaExempt'], message: MSG.exemptRate });
   });
 
 type ExpenseInputValues = z.infer<typeof expenseInput>;
@@ -402,6 +415,8 @@ function expenseValues(v: ExpenseInputValues, creditDays: number): { values: dat
       total: t.total,
       contractId: v.contractId,
       serviceOrderId: v.serviceOrderId,
+      ivaExempt: v.ivaExempt,
+      purchaseOrderId: v.purchaseOrderId,
     },
     lines: v.lines.map((l, i) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, amount: t.lineAmounts[i] })),
   };
@@ -437,6 +452,12 @@ export async function expenseGroups(ctx: RequestContext, groupBy: data.ExpenseGr
 }
 
 export const getExpense = (ctx: RequestContext, id: string) => data.findExpense(db(ctx), Number(id), todayMx());
+/** The expenses (not cancelled) that pay a purchase order: its screen shows their three-way match. */
+export async function expensesOfOrder(ctx: RequestContext, orderId: number) {
+  const ids = await data.expenseIdsOfOrder(db(ctx), orderId);
+  const rows = await Promise.all(ids.map((id) => data.findExpense(db(ctx), id, todayMx())));
+  return rows.filter((r): r is data.ExpenseRow => r !== null);
+}
 export const expenseLines = (ctx: RequestContext, id: number) => data.expenseLines(db(ctx), id);
 export const expensePayments = (ctx: RequestContext, id: number) => data.expensePayments(db(ctx), id);
 export const expenseFiles = async (ctx: RequestContext, id: number) => (await data.expenseFiles(db(ctx), id)).map(toAttachment);
@@ -447,6 +468,7 @@ export const openExpenses = (ctx: RequestContext, supplierId: string) => data.op
 async function checkExpenseAssignment(tx: Executor, v: ExpenseInputValues) {
   const fields: Record<string, string> = {};
   await checkCostAssignment(tx, v, fields);
+  await checkExpenseOrder(tx, v.purchaseOrderId, v.supplierId, fields);
   if (Object.keys(fields).length) throw badInput(fields);
 }
 
@@ -665,6 +687,8 @@ export async function createPayment(ctx: RequestContext, input: unknown) {
       assertAction(EXPENSE_LIFECYCLE, 'pagar', e.status as ExpenseStatus, status);
       updates.push({ id: e.id, balance, status, total: e.total });
     });
+    // Three-way match: an expense whose invoice differs from its order's receipts waits for an authorised difference.
+    await assertExpensesPayable(ctx, tx, updates.map((u) => u.id));
     const folio = await nextFolio(tx, 'shopping.supplier_payment');
     const paymentId = await data.insertPayment(tx, { folio, accountId: v.accountId, supplierId: v.supplierId, date: v.date, amount, applied, paymentForm: v.paymentForm, reference: v.reference, notes: v.notes, createdBy: ctx.auth?.id ?? null });
     await data.insertApplications(tx, paymentId, v.applications.map((a) => ({ expenseId: a.expenseId, amount: money(a.amount) })));

@@ -38,11 +38,14 @@ export const suppliers = pgTable(
     clabe: text('clabe').notNull().default(''),
     creditDays: integer('credit_days').notNull().default(0),
     category: text('category').notNull().default(''),
+    /** DIOT «tipo de operación»: 03 servicios profesionales, 06 arrendamiento de inmuebles, 85 otros. */
+    diotOperation: text('diot_operation').notNull().default('85'),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    check('suppliers_diot_operation_ck', sql`${t.diotOperation} in ('03', '06', '85')`),
     // Generic RFCs (XAXX/XEXX) may repeat: foreign suppliers share XEXX010101000.
     uniqueIndex('suppliers_rfc_uq').on(t.rfc).where(sql`${t.rfc} not in ('XAXX010101000', 'XEXX010101000')`),
     index('suppliers_name_idx').on(t.name),
@@ -141,11 +144,22 @@ export const expenses = pgTable(
     // Foreign keys to contracts/service_orders are in migration 0038 (an import here would cycle with Ventas' tables).
     contractId: integer('contract_id'),
     serviceOrderId: integer('service_order_id'),
+    /** IVA rate 0 as «exento» (no IVA applies) rather than tasa 0 %: the DIOT reports them apart. */
+    ivaExempt: boolean('iva_exempt').notNull().default(false),
+    /** Three-way match: the purchase order this expense pays (its receipts and the CFDI are compared with it). */
+    purchaseOrderId: integer('purchase_order_id').references(() => purchaseOrders.id),
+    /** The difference (CFDI total − received value, with taxes) someone authorised, with why; a later different difference needs a new authorisation. */
+    matchAuthorizedDifference: numeric('match_authorized_difference', { precision: 18, scale: 2 }),
+    matchAuthorizedReason: text('match_authorized_reason'),
+    matchAuthorizedBy: integer('match_authorized_by').references(() => users.id),
+    matchAuthorizedAt: timestamp('match_authorized_at', { withTimezone: true, mode: 'date' }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    index('expenses_purchase_order_idx').on(t.purchaseOrderId),
+    check('expenses_iva_exempt_ck', sql`not ${t.ivaExempt} or ${t.ivaRate} = 0`),
     uniqueIndex('expenses_folio_uq').on(t.folio),
     uniqueIndex('expenses_cfdi_uuid_uq').on(sql`upper(${t.cfdiUuid})`).where(sql`${t.cfdiUuid} is not null and ${t.status} <> 'cancelado'`),
     index('expenses_supplier_idx').on(t.supplierId, t.status),

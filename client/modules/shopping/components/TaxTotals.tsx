@@ -9,7 +9,24 @@ import { AmountRow } from './AmountRow';
 export type RateField = 'ivaRate' | 'isrRetentionRate' | 'ivaRetentionRate';
 export type TaxAmounts = { subtotal: string; iva: string; isrRetention: string; ivaRetention: string; total: string };
 
-export function TaxTotals({ rateProps, amounts, disabled, label, mt, children }: { rateProps: (field: RateField) => object; amounts: TaxAmounts; disabled: boolean; label: string; mt?: string; children?: ReactNode }) {
+export function TaxTotals({
+  rateProps,
+  amounts,
+  disabled,
+  label,
+  mt,
+  below,
+  children,
+}: {
+  rateProps: (field: RateField) => object;
+  amounts: TaxAmounts;
+  disabled: boolean;
+  label: string;
+  mt?: string;
+  /** Under the rates (the expense's «exento» choice). */
+  below?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt={mt}>
@@ -17,6 +34,7 @@ export function TaxTotals({ rateProps, amounts, disabled, label, mt, children }:
         <Select label="Retención de ISR" allowDeselect={false} data={ISR_RETENTION_OPTIONS} disabled={disabled} {...rateProps('isrRetentionRate')} />
         <Select label="Retención de IVA" allowDeselect={false} data={IVA_RETENTION_OPTIONS} disabled={disabled} {...rateProps('ivaRetentionRate')} />
       </SimpleGrid>
+      {below}
       <Group justify="flex-end" mt="md">
         <Table w={320} maw="100%" aria-label={label}>
           <Table.Tbody>

@@ -4,7 +4,7 @@
 // the screen shows is what gets saved. The supplier's XML/PDF attach here,
 // so a new gasto opens as the saved record (`?id=`) rather than the list.
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Autocomplete, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Autocomplete, Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconCash, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import {
   ExpenseDetailDocument,
   ExpenseFileDeleteDocument,
   ExpenseFileAttachDocument,
+  ExpenseOrderOptionsDocument,
   ExpenseSatStatusRefreshDocument,
   ExpenseUpdateDocument,
   SupplierOptionsDocument,
@@ -32,7 +33,7 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { DocumentActions } from '../../../components/DocumentActions';
-import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, rateOption, SHOPPING_PATHS, withId } from '../texts';
+import { EXPENSE_STATUS, invoiceRef, ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, PURCHASE_ORDER_STATUS, rateOption, SHOPPING_PATHS, withId } from '../texts';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { idParam, todayIso } from '../../../components/dates';
 import { asAppError } from '../../../components/serverErrors';
@@ -45,15 +46,19 @@ import { AmountRow } from '../components/AmountRow';
 import { SupplierSelect } from '../components/SupplierSelect';
 import { TaxTotals } from '../components/TaxTotals';
 import { RecordNotFound } from '../../../components/RecordNotFound';
+import { MatchPanel } from '../components/MatchPanel';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
 type Line = { description: string; quantity: string; unitPrice: string };
 type Values = {
   supplierId: string; date: string; invoiceSerie: string; invoiceFolio: string; cfdiUuid: string; category: string; description: string;
   mode: 'subtotal' | 'lines'; subtotal: string; lines: Line[]; ivaRate: string; isrRetentionRate: string; ivaRetentionRate: string;
+  ivaExempt: boolean; purchaseOrderId: string;
 };
 
-const FIELDS = ['supplierId', 'date', 'invoiceSerie', 'invoiceFolio', 'cfdiUuid', 'category', 'description', 'subtotal', 'ivaRate', 'isrRetentionRate', 'ivaRetentionRate', 'lines', 'lines.'];
+const FIELDS = ['supplierId', 'date', 'invoiceSerie', 'invoiceFolio', 'cfdiUuid', 'category', 'description', 'subtotal', 'ivaRate', 'ivaExempt', 'purchaseOrderId', 'isrRetentionRate', 'ivaRetentionRate', 'lines', 'lines.'];
+/** Orders an expense may pay: authorised or (partly) received. */
+const PAYABLE_ORDER_STATUSES = ['autorizada', 'recibida_parcial', 'recibida'];
 const EMPTY_LINE: Line = { description: '', quantity: '1', unitPrice: '' };
 
 const valuesOf = (e: Expense | null): Values =>
@@ -63,12 +68,14 @@ const valuesOf = (e: Expense | null): Values =>
         description: e.description, mode: e.lines.length ? 'lines' : 'subtotal', subtotal: e.subtotal,
         lines: e.lines.length ? e.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice })) : [{ ...EMPTY_LINE }],
         ivaRate: rateOption(IVA_OPTIONS, e.ivaRate), isrRetentionRate: rateOption(ISR_RETENTION_OPTIONS, e.isrRetentionRate), ivaRetentionRate: rateOption(IVA_RETENTION_OPTIONS, e.ivaRetentionRate),
+        ivaExempt: e.ivaExempt, purchaseOrderId: e.purchaseOrderId ?? '',
       }
-    : { supplierId: '', date: todayIso(), invoiceSerie: '', invoiceFolio: '', cfdiUuid: '', category: '', description: '', mode: 'subtotal', subtotal: '', lines: [{ ...EMPTY_LINE }], ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' };
+    : { supplierId: '', date: todayIso(), invoiceSerie: '', invoiceFolio: '', cfdiUuid: '', category: '', description: '', mode: 'subtotal', subtotal: '', lines: [{ ...EMPTY_LINE }], ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0', ivaExempt: false, purchaseOrderId: '' };
 
 const toInput = (v: Values): ExpenseInput => ({
   supplierId: v.supplierId, date: v.date, invoiceSerie: v.invoiceSerie.trim(), invoiceFolio: v.invoiceFolio.trim(), cfdiUuid: v.cfdiUuid.trim() || null,
   category: v.category.trim(), description: v.description.trim(), ivaRate: v.ivaRate, isrRetentionRate: v.isrRetentionRate, ivaRetentionRate: v.ivaRetentionRate,
+  ivaExempt: Number(v.ivaRate) === 0 && v.ivaExempt, purchaseOrderId: v.purchaseOrderId || null,
   ...(v.mode === 'lines' ? { lines: v.lines.map((l) => ({ description: l.description.trim(), quantity: l.quantity || '0', unitPrice: l.unitPrice || '0' })), subtotal: null } : { subtotal: v.subtotal || null, lines: [] }),
 });
 
@@ -149,6 +156,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const [cancelling, setCancelling] = useState(false);
   const [cfdi, setCfdi] = useState<{ read: ReadCfdi; unmatched: string[] } | null>(null);
   const supplierAccess = useScreenAccess('Proveedores');
+  const orderAccess = useScreenAccess('Órdenes de compra');
   const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: false } });
   const categories = useQuery(ExpenseCategoryOptionsDocument);
   const editable = expense === null ? access.crear : access.editar && expense.status === 'pendiente' && expense.balance === expense.total && expense.payments.length === 0;
@@ -167,6 +175,10 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   const supplierOptions = (suppliers.data?.supplierOptions ?? []).filter((s) => s.active || s.id === expense?.supplierId);
   const supplier = supplierOptions.find((s) => s.id === v.supplierId);
   const dueDate = supplier && v.date ? dueDateFor(v.date, supplier.creditDays) : null;
+  const orders = useQuery(ExpenseOrderOptionsDocument, { variables: { supplierId: v.supplierId }, skip: !v.supplierId || !orderAccess.ver });
+  const orderOptions = (orders.data?.purchaseOrders.items ?? [])
+    .filter((o) => PAYABLE_ORDER_STATUSES.includes(o.status) || o.id === expense?.purchaseOrderId)
+    .map((o) => ({ value: o.id, label: `${o.folioText} · ${formatDate(o.date)} · ${formatMoney(o.total)} · ${PURCHASE_ORDER_STATUS[o.status]?.label ?? o.status}` }));
   const supplierOfCfdi = cfdi ? supplierOptions.find((s) => s.active && s.rfc.toUpperCase() === cfdi.read.emisorRfc) : undefined;
   // What the server says (e.g. a CFDI issued to another RFC) and, live, what the expense as typed says differently.
   const differences = cfdi ? [...cfdi.read.differences, ...cfdiDifferences(cfdi.read, { supplierRfc: supplier?.rfc ?? cfdi.read.emisorRfc, ...totals })] : [];
@@ -237,7 +249,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
           <DocumentActions
             collapse={false}
             actions={[
-              { key: 'pay', label: 'Registrar pago', icon: <IconCash size={16} />, variant: 'light', show: !!openBalance, to: `${SHOPPING_PATHS.payoffs}?new=1&supplierId=${expense.supplierId}` },
+              { key: 'pay', label: 'Registrar pago', icon: <IconCash size={16} />, variant: 'light', show: !!openBalance && (expense.match?.payable ?? true), to: `${SHOPPING_PATHS.payoffs}?new=1&supplierId=${expense.supplierId}` },
               { key: 'cancel', label: 'Cancelar gasto', icon: <IconX size={16} />, color: CANCEL_COLOR, variant: 'light', show: access.eliminar && expense.status === 'pendiente' && expense.payments.length === 0, run: () => setCancelling(true) },
             ]}
           />
@@ -273,6 +285,7 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
             }
           />
         ) : null}
+        {expense?.match && expense.status !== 'cancelado' ? <MatchPanel match={expense.match} expense={expense} canAuthorize={orderAccess.autorizar} onChanged={onReload} /> : null}
         {editable ? (
           <Group gap="sm" wrap="wrap">
             <ReadCfdiButton currentFolio={expense?.folio ?? null} onRead={(read) => applyCfdi(read)} />
@@ -306,6 +319,19 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
             <TextInput label="Folio de la factura" maxLength={40} disabled={!editable} {...form.getInputProps('invoiceFolio')} />
             <TextInput label="UUID del CFDI" maxLength={36} placeholder="Opcional" disabled={!editable} {...form.getInputProps('cfdiUuid')} />
             <Autocomplete label="Categoría" required maxLength={80} data={categories.data?.expenseCategories ?? []} disabled={!editable} {...form.getInputProps('category')} />
+            {orderAccess.ver ? (
+              <Select
+                label="Orden de compra"
+                placeholder={v.supplierId ? 'Ninguna' : 'Elige primero el proveedor'}
+                description="Se concilia con sus recepciones antes de pagar."
+                clearable
+                data={orderOptions}
+                nothingFoundMessage="El proveedor no tiene órdenes autorizadas."
+                disabled={!editable || !v.supplierId}
+                {...form.getInputProps('purchaseOrderId')}
+                onChange={(value) => form.setFieldValue('purchaseOrderId', value ?? '')}
+              />
+            ) : null}
           </SimpleGrid>
           <Textarea label="Descripción" mt="md" maxLength={500} autosize minRows={2} disabled={!editable} {...form.getInputProps('description')} />
         </Paper>
@@ -374,6 +400,16 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
             disabled={!editable}
             label="Totales del gasto"
             mt="md"
+            below={
+              Number(v.ivaRate) === 0 ? (
+                <Checkbox
+                  mt="sm"
+                  label="Exento de IVA (la DIOT lo reporta aparte de la tasa 0 %)"
+                  disabled={!editable}
+                  {...form.getInputProps('ivaExempt', { type: 'checkbox' })}
+                />
+              ) : null
+            }
           >
             {expense ? <AmountRow label="Saldo por pagar" value={expense.balance} bold /> : null}
           </TaxTotals>

@@ -6,11 +6,11 @@
 // and the PDF for the supplier. Totals are previewed with the server's rules
 // (schema/shopping/purchaseOrders.ts).
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconCheck, IconFileText, IconPackageImport, IconX } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   PurchaseOrderAuthorizeDocument,
   PurchaseOrderCancelDocument,
@@ -36,7 +36,7 @@ import { DateField } from '../../../components/DateField';
 import { DetailTable } from '../../../components/DetailTable';
 import { DocumentActions } from '../../../components/DocumentActions';
 import { FormPage } from '../../../components/FormPage';
-import { formatDate, formatDateTime, formatNumber } from '../../../components/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
@@ -46,6 +46,7 @@ import { asAppError, errorForForm } from '../../../components/serverErrors';
 import { idParam, todayIso, addDaysIso } from '../../../components/dates';
 import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess, type ScreenAccess } from '../access';
+import { MatchPanel } from '../components/MatchPanel';
 import { newPurchaseLine, PurchaseOrderLines, type PurchaseLineValues } from '../components/PurchaseOrderLines';
 import { ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, PURCHASE_ORDER_ORIGIN, PURCHASE_ORDER_STATUS, rateOption, SHOPPING_PATHS, withId } from '../texts';
 import { SupplierSelect } from '../components/SupplierSelect';
@@ -198,6 +199,34 @@ function Receipts({ order }: { order: Order }) {
         />
       )}
     </Paper>
+  );
+}
+
+/** The expenses that pay the order, each with its three-way match (the panel itself is on the expense). */
+function OrderExpenses({ order, canAuthorize, onReload }: { order: Order; canAuthorize: boolean; onReload: () => void }) {
+  return (
+    <>
+      {order.expenses.map((e) =>
+        e.match ? (
+          <MatchPanel
+            key={e.id}
+            match={e.match}
+            expense={e}
+            canAuthorize={canAuthorize}
+            onChanged={onReload}
+            heading={
+              <>
+                Conciliación del gasto{' '}
+                <Anchor component={Link} to={withId(SHOPPING_PATHS.expenseForm, e.id)} size="sm">
+                  {e.folio}
+                </Anchor>{' '}
+                del {formatDate(e.date)} por {formatMoney(e.total)}
+              </>
+            }
+          />
+        ) : null,
+      )}
+    </>
   );
 }
 
@@ -362,6 +391,7 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
         </Paper>
         {order && canAct(PURCHASE_ORDER_LIFECYCLE, 'recibir', order.status) && access.editar ? <ReceiptPanel key={order.version} order={order} onDone={onReload} /> : null}
         {order ? <Receipts order={order} /> : null}
+        {order ? <OrderExpenses order={order} canAuthorize={access.autorizar} onReload={onReload} /> : null}
       </Stack>
       {cancelling && order ? (
         <ReasonDialog

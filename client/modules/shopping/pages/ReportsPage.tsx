@@ -2,10 +2,14 @@
 // categoría / mes y pagos por cuenta; on screen, Excel (built in the browser
 // with the shared exportRows) and PDF (built by the server).
 import { useState, type ReactNode } from 'react';
-import { Alert, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { IconDownload } from '@tabler/icons-react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import {
   AccountPaymentsReportViewDocument,
+  DiotReportViewDocument,
+  DiotTxtFileDocument,
   PayablesAgingReportDocument,
   ShoppingReportPdfFileDocument,
   SpendReportViewDocument,
@@ -16,12 +20,16 @@ import { AGING_LABELS } from '../../../../schema/shopping/fiscal';
 import { exportRows } from '../../../components/exportRows';
 import type { ListColumn } from '../../../components/columns';
 import { countColumn, moneyColumn, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
-import { formatDate } from '../../../components/format';
+import { formatDate, formatMoney } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { useScreenAccess } from '../access';
 import { firstOfMonthIso, todayIso } from '../../../components/dates';
 import { downloadBase64 } from '../../../components/attachments';
 import { DateField } from '../../../components/DateField';
+import { downloadBlob } from '../../../components/exportRows';
+import { notifyError } from '../../../components/notify';
+import { asAppError } from '../../../components/serverErrors';
+import { DIOT_LAYOUT_FIELDS, DIOT_LAYOUT_LABELS, DIOT_OPERATION_LABELS, DIOT_THIRD_PARTY_LABELS, diotLayoutFor, type DiotLayout, type DiotOperation, type DiotThirdPartyType } from '../../../../schema/shopping/diot';
 
 function Toolbar({ children, onExcel, pdf, canExport }: { children: ReactNode; onExcel: () => Promise<void>; pdf: ShoppingReportInput; canExport: boolean }) {
   const client = useApolloClient();
@@ -120,6 +128,98 @@ function PaymentsTab({ canExport }: { canExport: boolean }) {
   );
 }
 
+type DiotRow = { thirdPartyType: string; operation: string; rfc: string; name: string; base16: string; base8: string; base0: string; exempt: string; iva16: string; iva8: string; ivaRetained: string; returns: string; paid: string };
+/** Whole pesos, as the DIOT takes them. */
+const pesosColumn = (key: keyof DiotRow & string, header: string): ListColumn<DiotRow> => ({ ...moneyColumn<DiotRow>(key, header), render: (r) => formatMoney(r[key], 0) });
+const DIOT_COLUMNS: ListColumn<DiotRow>[] = [
+  { key: 'name', header: 'Proveedor' },
+  { key: 'rfc', header: 'RFC' },
+  { key: 'thirdPartyType', header: 'Tercero', render: (r) => DIOT_THIRD_PARTY_LABELS[r.thirdPartyType as DiotThirdPartyType] ?? '' },
+  { key: 'operation', header: 'Operación', render: (r) => DIOT_OPERATION_LABELS[r.operation as DiotOperation] ?? '' },
+  pesosColumn('base16', 'Tasa 16 %'),
+  pesosColumn('base8', 'Tasa 8 %'),
+  pesosColumn('base0', 'Tasa 0 %'),
+  pesosColumn('exempt', 'Exento'),
+  pesosColumn('ivaRetained', 'IVA retenido'),
+  moneyColumn<DiotRow>('paid', 'Pagado en el mes'),
+];
+/** The 2025 layout also declares the IVA acreditable paid (16 % and 8 % región fronteriza norte). */
+const DIOT_COLUMNS_54: ListColumn<DiotRow>[] = [
+  ...DIOT_COLUMNS.slice(0, 5),
+  pesosColumn('base8', 'Tasa 8 % (RFN)'),
+  ...DIOT_COLUMNS.slice(6, 8),
+  pesosColumn('iva16', 'IVA acreditable 16 %'),
+  pesosColumn('iva8', 'IVA acreditable 8 %'),
+  ...DIOT_COLUMNS.slice(8),
+];
+
+const DIOT_TEXTS = {
+  hint: 'Lo pagado a proveedores en el mes (pagos no cancelados), por tasa de IVA, en pesos enteros (redondeo a la unidad, 50 centavos hacia arriba).',
+  download: 'Descargar TXT',
+  empty: 'No hubo pagos a proveedores en el mes elegido: la DIOT queda sin renglones.',
+};
+
+function DiotTab({ canExport }: { canExport: boolean }) {
+  const client = useApolloClient();
+  const [month, setMonth] = useState(todayIso().slice(0, 7));
+  const { data, previousData, loading, error } = useQuery(DiotReportViewDocument, { variables: { month }, skip: !month, fetchPolicy: 'cache-and-network' });
+  const r = (data ?? previousData)?.diotReport;
+  // The layout of the month chosen (the server says the same once the report arrives).
+  const layout: DiotLayout = month ? diotLayoutFor(month) : 'BATCH_54';
+  const columns = layout === 'BATCH_54' ? DIOT_COLUMNS_54 : DIOT_COLUMNS;
+  const footer: DiotRow | undefined = r ? { ...r.totals, thirdPartyType: '', operation: '', rfc: '', name: 'Total' } : undefined;
+  const download = async () => {
+    try {
+      const file = (await client.query({ query: DiotTxtFileDocument, variables: { month }, fetchPolicy: 'network-only' })).data?.diotTxt;
+      if (file) downloadBlob(new Blob([file.content], { type: 'text/plain;charset=utf-8' }), file.fileName);
+    } catch (caught) {
+      notifyError(asAppError(caught).message, 'No se pudo descargar');
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Group gap="sm" align="flex-end">
+          <MonthPickerInput
+            label="Mes"
+            value={month ? `${month}-01` : null}
+            onChange={(v) => setMonth(v ? String(v).slice(0, 7) : '')}
+            valueFormat="MMMM YYYY"
+            w={200}
+            allowDeselect={false}
+          />
+          <Text size="sm" c="dimmed" maw={520}>
+            {DIOT_TEXTS.hint}
+          </Text>
+        </Group>
+        {canExport ? (
+          <Group gap="xs">
+            <ReportExportButtons onXlsx={() => exportRows(`DIOT ${month}`, columns, r && footer ? [...r.lines, footer] : [], 'xlsx')} />
+            <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => void download()} disabled={!r || r.lines.length === 0}>
+              {DIOT_TEXTS.download}
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      <Alert color={layout === 'BATCH_54' ? 'blue' : 'gray'} variant="light" title={DIOT_LAYOUT_LABELS[layout]}>
+        {layout === 'BATCH_54'
+          ? 'El TXT sigue el formato de carga batch de la nueva plataforma DIOT del SAT: 5 secciones (tercero, valor de los actos por región y tasa, IVA acreditable, IVA no acreditable, datos adicionales); el 8 % va como región fronteriza norte.'
+          : 'El TXT sigue el formato de carga batch del programa DIOT anterior a 2025, el que el SAT acepta para declarar periodos de 2024 y anteriores.'}
+      </Alert>
+      {error ? <Alert color="red">{readGraphQLError(error)?.message}</Alert> : null}
+      <ReportTable columns={columns} rows={r?.lines ?? []} footer={footer} loading={loading} rowKey={(row, i) => `${row.rfc}-${row.operation}-${i}`} emptyText={DIOT_TEXTS.empty} />
+      {r && r.lines.length ? (
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            Vista previa del TXT ({DIOT_LAYOUT_FIELDS[layout]} campos separados por «|», formato de carga batch del SAT):
+          </Text>
+          <Code block>{r.lines.map((l) => l.txt).join('\n')}</Code>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
 export function ReportsPage() {
   const access = useScreenAccess('Reportes');
   return (
@@ -129,6 +229,7 @@ export function ReportsPage() {
           <Tabs.Tab value="aging">Antigüedad de saldos</Tabs.Tab>
           <Tabs.Tab value="spend">Gasto</Tabs.Tab>
           <Tabs.Tab value="payments">Pagos por cuenta</Tabs.Tab>
+          <Tabs.Tab value="diot">DIOT</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="aging">
           <AgingTab canExport={access.exportar} />
@@ -138,6 +239,9 @@ export function ReportsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="payments">
           <PaymentsTab canExport={access.exportar} />
+        </Tabs.Panel>
+        <Tabs.Panel value="diot">
+          <DiotTab canExport={access.exportar} />
         </Tabs.Panel>
       </Tabs>
     </Paper>

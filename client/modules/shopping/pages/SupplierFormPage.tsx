@@ -7,6 +7,7 @@ import { IconAlertCircle, IconArrowLeft, IconUserOff } from '@tabler/icons-react
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogOptions, REGIMENES_FISCALES } from '../../../../schema/sat';
 import { CLABE_MESSAGE, isClabe, isPostalCode, POSTAL_CODE_MESSAGE, rfcKind, RFC_MESSAGE } from '../../../../schema/validators';
+import { DIOT_OPERATION_LABELS, DIOT_OPERATIONS } from '../../../../schema/shopping/diot';
 import {
   SupplierCategoryOptionsDocument,
   SupplierCreateDocument,
@@ -29,23 +30,23 @@ import { idParam } from '../../../components/dates';
 import { asAppError } from '../../../components/serverErrors';
 import { useFormSave } from '../../../components/useFormSave';
 
-type Values = { rfc: string; name: string; taxRegime: string; postalCode: string; contactName: string; contactEmail: string; contactPhone: string; bank: string; clabe: string; creditDays: string; category: string; active: boolean };
+type Values = { rfc: string; name: string; taxRegime: string; postalCode: string; contactName: string; contactEmail: string; contactPhone: string; bank: string; clabe: string; creditDays: string; category: string; active: boolean; diotOperation: string };
 
-const FIELDS = ['rfc', 'name', 'taxRegime', 'postalCode', 'contactName', 'contactEmail', 'contactPhone', 'bank', 'clabe', 'creditDays', 'category', 'active'];
+const FIELDS = ['rfc', 'name', 'taxRegime', 'postalCode', 'contactName', 'contactEmail', 'contactPhone', 'bank', 'clabe', 'creditDays', 'category', 'active', 'diotOperation'];
 
 const REGIME_OPTIONS = catalogOptions(REGIMENES_FISCALES);
 
-const EMPTY: Values = { rfc: '', name: '', taxRegime: '601', postalCode: '', contactName: '', contactEmail: '', contactPhone: '', bank: '', clabe: '', creditDays: '30', category: '', active: true };
+const EMPTY: Values = { rfc: '', name: '', taxRegime: '601', postalCode: '', contactName: '', contactEmail: '', contactPhone: '', bank: '', clabe: '', creditDays: '30', category: '', active: true, diotOperation: '85' };
 
 const valuesOf = (s: SupplierFieldsFragment): Values => ({
   rfc: s.rfc, name: s.name, taxRegime: s.taxRegime, postalCode: s.postalCode, contactName: s.contactName, contactEmail: s.contactEmail,
-  contactPhone: s.contactPhone, bank: s.bank, clabe: s.clabe, creditDays: String(s.creditDays), category: s.category, active: s.active,
+  contactPhone: s.contactPhone, bank: s.bank, clabe: s.clabe, creditDays: String(s.creditDays), category: s.category, active: s.active, diotOperation: s.diotOperation,
 });
 
 const toInput = (v: Values): SupplierInput => ({
   rfc: v.rfc.trim().toUpperCase(), name: v.name.trim(), taxRegime: v.taxRegime, postalCode: v.postalCode.trim(), contactName: v.contactName.trim(),
   contactEmail: v.contactEmail.trim(), contactPhone: v.contactPhone.trim(), bank: v.bank.trim(), clabe: v.clabe.trim(),
-  creditDays: Number(v.creditDays || '0'), category: v.category.trim(), active: v.active,
+  creditDays: Number(v.creditDays || '0'), category: v.category.trim(), active: v.active, diotOperation: v.diotOperation,
 });
 
 function Editor({ supplier, access, onReload, defaults }: { supplier: SupplierFieldsFragment | null; access: ScreenAccess; onReload?: () => void; defaults?: Partial<Values> }) {
@@ -149,6 +150,13 @@ function Editor({ supplier, access, onReload, defaults }: { supplier: SupplierFi
             <TextInput label="Teléfono" maxLength={20} disabled={readOnly} {...form.getInputProps('contactPhone')} />
             <Autocomplete label="Categoría" maxLength={80} data={categories.data?.supplierCategories ?? []} disabled={readOnly} {...form.getInputProps('category')} />
             <NumberField label="Días de crédito" precision={0} min={0} max={365} disabled={readOnly} {...form.getInputProps('creditDays')} />
+            <Select
+              label="Tipo de operación (DIOT)"
+              allowDeselect={false}
+              data={DIOT_OPERATIONS.map((value) => ({ value, label: DIOT_OPERATION_LABELS[value] }))}
+              disabled={readOnly}
+              {...form.getInputProps('diotOperation')}
+            />
             <Switch label="Activo" mt="lg" disabled={readOnly} {...form.getInputProps('active', { type: 'checkbox' })} />
           </SimpleGrid>
         </Paper>

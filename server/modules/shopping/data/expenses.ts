@@ -35,6 +35,13 @@ export type ExpenseRow = {
   status: 'pendiente' | 'pagado_parcial' | 'pagado' | 'cancelado';
   cancelReason: string | null;
   paymentRequestId: number | null;
+  ivaExempt: boolean;
+  purchaseOrderId: number | null;
+  purchaseOrderFolio: number | null;
+  matchAuthorizedDifference: string | null;
+  matchAuthorizedReason: string | null;
+  matchAuthorizedByName: string | null;
+  matchAuthorizedAt: Date | null;
   satStatus: string | null;
   satCheckedAt: Date | null;
   daysOverdue: number;
@@ -49,7 +56,11 @@ const expenseSelect = (today: string) => sql`select e.id, e.folio, e.supplier_id
     e.isr_retention_rate::text as "isrRetentionRate", e.isr_retention::text as "isrRetention",
     e.iva_retention_rate::text as "ivaRetentionRate", e.iva_retention::text as "ivaRetention",
     e.total::text as total, e.balance::text as balance, e.status, e.cancel_reason as "cancelReason",
-    e.payment_request_id as "paymentRequestId", e.sat_status as "satStatus", e.sat_checked_at as "satCheckedAt",
+    e.payment_request_id as "paymentRequestId", e.iva_exempt as "ivaExempt", e.purchase_order_id as "purchaseOrderId",
+    (select folio from purchase_orders po where po.id = e.purchase_order_id) as "purchaseOrderFolio",
+    e.match_authorized_difference::text as "matchAuthorizedDifference", e.match_authorized_reason as "matchAuthorizedReason",
+    (select name from users mu where mu.id = e.match_authorized_by) as "matchAuthorizedByName", e.match_authorized_at as "matchAuthorizedAt",
+    e.sat_status as "satStatus", e.sat_checked_at as "satCheckedAt",
     case when e.status in ('pendiente', 'pagado_parcial') and e.due_date < ${today}::date then (${today}::date - e.due_date) else 0 end as "daysOverdue",
     e.created_at as "createdAt", e.version
   from expenses e join suppliers s on s.id = e.supplier_id`;
@@ -167,6 +178,9 @@ export type ExpenseValues = {
   /** Job cost assignment (issue 28); omitted = none. */
   contractId?: number | null;
   serviceOrderId?: number | null;
+  ivaExempt?: boolean;
+  /** Three-way match: the purchase order it pays; omitted = none. */
+  purchaseOrderId?: number | null;
 };
 
 export type ExpenseLineValues = { description: string; quantity: string; unitPrice: string; amount: string };
@@ -176,10 +190,11 @@ export async function insertExpense(ex: Executor, folio: number, v: ExpenseValue
     ex,
     sql`insert into expenses (folio, supplier_id, date, due_date, invoice_serie, invoice_folio, cfdi_uuid, category, description,
           subtotal, iva_rate, iva, isr_retention_rate, isr_retention, iva_retention_rate, iva_retention, total, balance, status,
-          payment_request_id, created_by, contract_id, service_order_id)
+          payment_request_id, created_by, contract_id, service_order_id, iva_exempt, purchase_order_id)
         values (${folio}, ${v.supplierId}, ${v.date}, ${v.dueDate}, ${v.invoiceSerie}, ${v.invoiceFolio}, ${v.cfdiUuid}, ${v.category},
           ${v.description}, ${v.subtotal}, ${v.ivaRate}, ${v.iva}, ${v.isrRetentionRate}, ${v.isrRetention}, ${v.ivaRetentionRate},
-          ${v.ivaRetention}, ${v.total}, ${v.total}, 'pendiente', ${extra.paymentRequestId}, ${extra.createdBy}, ${v.contractId ?? null}, ${v.serviceOrderId ?? null})
+          ${v.ivaRetention}, ${v.total}, ${v.total}, 'pendiente', ${extra.paymentRequestId}, ${extra.createdBy}, ${v.contractId ?? null}, ${v.serviceOrderId ?? null},
+          ${v.ivaExempt ?? false}, ${v.purchaseOrderId ?? null})
         returning id`,
   );
   return rows[0].id;
@@ -192,7 +207,9 @@ export async function updateExpense(ex: Executor, id: number, version: number, v
           invoice_folio = ${v.invoiceFolio}, cfdi_uuid = ${v.cfdiUuid}, contract_id = ${v.contractId ?? null}, service_order_id = ${v.serviceOrderId ?? null}, category = ${v.category}, description = ${v.description},
           subtotal = ${v.subtotal}, iva_rate = ${v.ivaRate}, iva = ${v.iva}, isr_retention_rate = ${v.isrRetentionRate},
           isr_retention = ${v.isrRetention}, iva_retention_rate = ${v.ivaRetentionRate}, iva_retention = ${v.ivaRetention},
-          total = ${v.total}, balance = ${v.total}, version = version + 1
+          total = ${v.total}, balance = ${v.total}, iva_exempt = ${v.ivaExempt ?? false}, purchase_order_id = ${v.purchaseOrderId ?? null},
+          match_authorized_difference = null, match_authorized_reason = null, match_authorized_by = null, match_authorized_at = null,
+          version = version + 1
         where id = ${id} and version = ${version} and status = 'pendiente' and balance = total
         returning id`,
   );
@@ -313,4 +330,21 @@ export async function insertExpenseFile(ex: Executor, expenseId: number, uploadI
 
 export async function deleteExpenseFile(ex: Executor, uploadId: string): Promise<void> {
   await ex.execute(sql`delete from expense_files where upload_id = ${uploadId}`);
+}
+
+/** Records the authorisation of the expense's current three-way-match difference (its version advances). */
+export async function authorizeExpenseMatch(ex: Executor, id: number, version: number, v: { difference: string; reason: string; userId: number | null }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update expenses set match_authorized_difference = ${v.difference}, match_authorized_reason = ${v.reason}, match_authorized_by = ${v.userId},
+          match_authorized_at = now(), version = version + 1
+        where id = ${id} and version = ${version} returning id`,
+  );
+  return rows.length === 1;
+}
+
+/** Expenses that pay a purchase order (not cancelled), oldest first: the order screen lists their match. */
+export async function expenseIdsOfOrder(ex: Executor, orderId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(ex, sql`select id from expenses where purchase_order_id = ${orderId} and status <> 'cancelado' order by id`);
+  return rows.map((r) => Number(r.id));
 }

@@ -60,3 +60,38 @@ export async function accountPaymentsReport(ex: Executor, from: string, to: stri
         group by p.account_id, a.name order by a.name`,
   );
 }
+
+export type DiotShareRow = {
+  supplierId: number;
+  supplierRfc: string;
+  supplierName: string;
+  operation: string;
+  applied: string;
+  total: string;
+  subtotal: string;
+  iva: string;
+  ivaRate: string;
+  ivaExempt: boolean;
+  ivaRetention: string;
+};
+
+/**
+ * DIOT: every application of a supplier payment (not cancelled) dated in
+ * [from, to] with the expense it pays (the expense's base, rate and IVA
+ * retenido are split by the share the application pays).
+ */
+export async function diotShares(ex: Executor, from: string, to: string): Promise<DiotShareRow[]> {
+  const rows = await queryRows<DiotShareRow>(
+    ex,
+    sql`select s.id as "supplierId", s.rfc as "supplierRfc", s.name as "supplierName", s.diot_operation as operation,
+               pa.amount::text as applied, e.total::text as total, e.subtotal::text as subtotal, e.iva::text as iva, e.iva_rate::text as "ivaRate",
+               e.iva_exempt as "ivaExempt", e.iva_retention::text as "ivaRetention"
+        from payment_applications pa
+        join supplier_payments p on p.id = pa.payment_id
+        join expenses e on e.id = pa.expense_id
+        join suppliers s on s.id = e.supplier_id
+        where p.status = 'aplicado' and p.date between ${from}::date and ${to}::date
+        order by s.rfc, s.id, pa.id`,
+  );
+  return rows.map((r) => ({ ...r, supplierId: Number(r.supplierId) }));
+}

@@ -17,12 +17,14 @@ export type SupplierRow = {
   creditDays: number;
   category: string;
   active: boolean;
+  /** DIOT tipo de operación: 03, 06 or 85. */
+  diotOperation: string;
   payable: string;
   createdAt: Date;
   version: number;
 };
 
-export type SupplierValues = Omit<SupplierRow, 'id' | 'payable' | 'createdAt' | 'version'>;
+export type SupplierValues = Omit<SupplierRow, 'id' | 'payable' | 'createdAt' | 'version' | 'diotOperation'> & { diotOperation?: string };
 
 export const SUPPLIER_SORTS = ['name', 'rfc', 'category', 'creditDays', 'payable', 'createdAt'] as const;
 export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
@@ -31,7 +33,7 @@ const payableExpr = sql`coalesce((select sum(e.balance) from expenses e where e.
 
 const supplierSelect = sql`select s.id, s.rfc, s.name, s.tax_regime as "taxRegime", s.postal_code as "postalCode",
     s.contact_name as "contactName", s.contact_email as "contactEmail", s.contact_phone as "contactPhone",
-    s.bank, s.clabe, s.credit_days as "creditDays", s.category, s.active, s.created_at as "createdAt", s.version,
+    s.bank, s.clabe, s.credit_days as "creditDays", s.category, s.active, s.diot_operation as "diotOperation", s.created_at as "createdAt", s.version,
     ${payableExpr}::text as payable
   from suppliers s`;
 
@@ -75,9 +77,9 @@ export async function supplierRfcTaken(ex: Executor, rfc: string, exceptId?: num
 export async function insertSupplier(ex: Executor, v: SupplierValues): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`insert into suppliers (rfc, name, tax_regime, postal_code, contact_name, contact_email, contact_phone, bank, clabe, credit_days, category, active)
+    sql`insert into suppliers (rfc, name, tax_regime, postal_code, contact_name, contact_email, contact_phone, bank, clabe, credit_days, category, active, diot_operation)
         values (${v.rfc}, ${v.name}, ${v.taxRegime}, ${v.postalCode}, ${v.contactName}, ${v.contactEmail}, ${v.contactPhone},
-                ${v.bank}, ${v.clabe}, ${v.creditDays}, ${v.category}, ${v.active})
+                ${v.bank}, ${v.clabe}, ${v.creditDays}, ${v.category}, ${v.active}, ${v.diotOperation ?? '85'})
         returning id`,
   );
   return rows[0].id;
@@ -89,7 +91,7 @@ export async function updateSupplier(ex: Executor, id: number, version: number, 
   const cols: Record<keyof SupplierValues, string> = {
     rfc: 'rfc', name: 'name', taxRegime: 'tax_regime', postalCode: 'postal_code', contactName: 'contact_name',
     contactEmail: 'contact_email', contactPhone: 'contact_phone', bank: 'bank', clabe: 'clabe', creditDays: 'credit_days',
-    category: 'category', active: 'active',
+    category: 'category', active: 'active', diotOperation: 'diot_operation',
   };
   for (const [key, value] of Object.entries(v) as [keyof SupplierValues, unknown][]) {
     if (value !== undefined) sets.push(sql`${sql.identifier(cols[key])} = ${value}`);
