@@ -7,35 +7,23 @@
 // Allowed users (rh@, vehiculos@), FORBIDDEN and bad input with
 // nothing written. One server on the demo company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
 
 let s: TestServer;
 let admin: string;
 let rh: string; // Recursos Humanos
 let fleet: string; // Parque Vehicular
 let viewer: string; // Consulta: only ver
-let cleanup: () => Promise<void> = async () => undefined;
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const mx = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 beforeAll(async () => {
-  if (testDbKind() === 'postgres') {
-    const database = await createTestDatabase();
-    s = await startServer({}, { databaseUrl: database.url });
-    cleanup = async () => {
-      await s?.stop();
-      await database.drop();
-    };
-  } else {
-    s = await startServer({});
-    cleanup = async () => {
-      await s?.stop();
-    };
-  }
+  // On PostgreSQL the server gets its own database, copied from the run's seeded template and dropped on stop.
+  s = await startServer();
   [admin, rh, fleet, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('rh@demo.mx'), s.login('vehiculos@demo.mx'), s.login('consulta@demo.mx')]);
 }, 180_000);
-afterAll(async () => cleanup());
+afterAll(async () => s?.stop());
 
 const VEHICLE = 'id economicNumber driverId driverName status documentAlerts documentsDueSoon version';
 const EMPLOYEE = `id number names lastName secondLastName fullName rfc curp nss birthDate hireDate areaId positionId workplaceId payFrequency wageZone dailySalary

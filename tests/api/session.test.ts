@@ -17,7 +17,7 @@ describe('login', () => {
     expect(login.token.split('.')).toHaveLength(3);
     expect(login.user).toMatchObject({ email: ADMIN_EMAIL, forcedPasswordReset: false, role: { name: 'Administrador' } });
     const settings = login.rules.find((m: { module: string }) => m.module === 'Configuración');
-    expect(settings.submodules.map((x: { name: string }) => x.name)).toEqual(['Usuarios', 'Módulos', 'Roles', 'Cuentas de servicio']);
+    expect(settings.submodules.map((x: { name: string }) => x.name)).toEqual(['Usuarios', 'Módulos', 'Roles', 'Cuentas de servicio', 'Empresa']);
     expect(settings.submodules[0].permitions.map((p: { name: string }) => p.name).sort()).toEqual(['crear', 'editar', 'eliminar', 'exportar', 'ver']);
     expect(login.rules).toHaveLength(9);
   });

@@ -6,7 +6,7 @@
 // Spanish) until someone who authorises purchase orders authorises it with a reason; another
 // receipt changes the difference and needs a new authorisation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
 import { createPac, loadCsd, MemoryPacStore, sealCfdi } from '../../server/lib/cfdi';
 import { invoiceXml, testCsd } from '../unit/cfdi/fixtures';
 import { makeArticle, makeFixture, type Fixture } from './warehouse-helpers';
@@ -16,32 +16,20 @@ let admin: string;
 let buyer: string; // Compras: every Compras permission (Reportes ver/exportar, Órdenes autorizar)
 let seller: string; // Vendedor: no Compras
 let viewer: string; // Consulta: only ver
-let cleanup: () => Promise<void> = async () => undefined;
 let accountId: string;
 let f: Fixture;
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 beforeAll(async () => {
-  if (testDbKind() === 'postgres') {
-    const database = await createTestDatabase();
-    s = await startServer({}, { databaseUrl: database.url });
-    cleanup = async () => {
-      await s?.stop();
-      await database.drop();
-    };
-  } else {
-    s = await startServer({});
-    cleanup = async () => {
-      await s?.stop();
-    };
-  }
+  // On PostgreSQL the server gets its own database, copied from the run's seeded template and dropped on stop.
+  s = await startServer();
   [admin, buyer, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('compras@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
   const account = await gqlOk('mutation($i:CompanyAccountCreateInput!){ accountCreate(input:$i){ id } }', { i: { name: 'Cuenta DIOT', openingBalance: '500000', openingDate: '2019-01-01' } }, admin);
   accountId = account.accountCreate.id;
   f = await makeFixture(s, admin);
 }, 180_000);
-afterAll(async () => cleanup());
+afterAll(async () => s?.stop());
 
 const gql = (query: string, variables: Record<string, unknown> = {}, token = buyer) => s.gql(query, variables, token);
 async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = buyer) {

@@ -7,7 +7,7 @@
 // without the ability; bad input in Spanish writing nothing; parallel
 // payments of one advance pay it once; the Tablero card after N days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
 import { createPac, loadCsd, MemoryPacStore, sealCfdi } from '../../server/lib/cfdi';
 import { invoiceXml, testCsd } from '../unit/cfdi/fixtures';
 
@@ -16,7 +16,6 @@ let admin: string;
 let buyer: string; // Compras: every Viáticos permission
 let seller: string; // Vendedor: no Compras
 let viewer: string; // Consulta: only ver
-let cleanup: () => Promise<void> = async () => undefined;
 let employeeId: string;
 let cajaId: string;
 
@@ -36,19 +35,8 @@ const BALANCE = 'query($id:ID!){ account(id:$id){ balance } }';
 type Viatico = Record<string, any> & { id: string; version: number; status: string };
 
 beforeAll(async () => {
-  if (testDbKind() === 'postgres') {
-    const database = await createTestDatabase();
-    s = await startServer({}, { databaseUrl: database.url });
-    cleanup = async () => {
-      await s?.stop();
-      await database.drop();
-    };
-  } else {
-    s = await startServer({});
-    cleanup = async () => {
-      await s?.stop();
-    };
-  }
+  // On PostgreSQL the server gets its own database, copied from the run's seeded template and dropped on stop.
+  s = await startServer();
   [admin, buyer, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('compras@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
   const employees = (await gqlOk('{ viaticoEmployeeOptions(limit: 5){ id label } }')).viaticoEmployeeOptions;
   expect(employees.length).toBeGreaterThan(0);
@@ -56,7 +44,7 @@ beforeAll(async () => {
   const caja = await gqlOk('mutation($i:CompanyAccountCreateInput!){ accountCreate(input:$i){ id balance } }', { i: { name: 'Caja chica viáticos', openingBalance: '10000', openingDate: addDays(today, -30) } }, admin);
   cajaId = caja.accountCreate.id;
 }, 180_000);
-afterAll(async () => cleanup());
+afterAll(async () => s?.stop());
 
 const gql = (query: string, variables: Record<string, unknown> = {}, token = buyer) => s.gql(query, variables, token);
 async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = buyer) {

@@ -6,7 +6,7 @@
 // vehicle type, cost per km with a maintenance order, and parallel loads of
 // one vehicle keeping the odometer log consistent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
 import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
 
 let s: TestServer;
@@ -14,29 +14,17 @@ let admin: string;
 let fleet: string; // Parque Vehicular: every Combustible permission
 let seller: string; // Vendedor: no Parque Vehicular
 let viewer: string; // Consulta: only ver
-let cleanup: () => Promise<void> = async () => undefined;
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const mx = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 beforeAll(async () => {
-  if (testDbKind() === 'postgres') {
-    const database = await createTestDatabase();
-    s = await startServer({}, { databaseUrl: database.url });
-    cleanup = async () => {
-      await s?.stop();
-      await database.drop();
-    };
-  } else {
-    s = await startServer({});
-    cleanup = async () => {
-      await s?.stop();
-    };
-  }
+  // On PostgreSQL the server gets its own database, copied from the run's seeded template and dropped on stop.
+  s = await startServer();
   [admin, fleet, seller, viewer] = await Promise.all([s.login(ADMIN_EMAIL), s.login('vehiculos@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
 }, 180_000);
-afterAll(async () => cleanup());
+afterAll(async () => s?.stop());
 
 const LOAD = `id vehicleId economicNumber loadedOn litres amount pricePerLitre odometerKm fullTank station fuelCard km litresSince kmPerLitre outlier bandMin bandMax
   cfdiUuid cfdiEmisorRfc cfdiFile { id fileName } files { id fileName }`;
