@@ -145,7 +145,8 @@ test('an authorised requisition keeps its folio as the screen title and shows Hi
   const admin = await apiToken(request, 'admin@demo.mx');
   const req = await gql<{ warehouseRequisitions: { items: { id: string; folio: string }[] } }>(request, admin, '{ warehouseRequisitions(list:{pageSize:1}, filter:{status:AUTORIZADA}) { items { id folio } } }');
   const authorised = req.warehouseRequisitions.items[0];
-  test.skip(!authorised, 'the demo has no authorised requisition');
+  // The demo company always holds an authorised requisition: without one this journey must fail, not skip.
+  expect(authorised, 'the demo has an authorised requisition').toBeTruthy();
   await signIn(page, 'admin@demo.mx');
   await page.goto(`/system/warehouseModule/requisitionDetail?id=${authorised.id}`);
   await expect(page.getByRole('heading', { name: authorised.folio })).toBeVisible();
