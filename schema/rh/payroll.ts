@@ -179,14 +179,15 @@ export const PAYROLL_MSG = {
   finiquitoTwentyDays: 'Los 20 días por año solo aplican en un despido injustificado.',
 } as const;
 
-export type SeparationPayrollValues = { kind: 'RENUNCIA' | 'DESPIDO_INJUSTIFICADO'; salaryOwedDays: string; pendingVacationDaysFromPastYears: string; twentyDaysPerYear: boolean; paymentDate: string };
+/** pendingVacationDaysFromPastYears empty or absent: the server takes the employee's vacation balance on the baja date. */
+export type SeparationPayrollValues = { kind: 'RENUNCIA' | 'DESPIDO_INJUSTIFICADO'; salaryOwedDays: string; pendingVacationDaysFromPastYears?: string | null; twentyDaysPerYear: boolean; paymentDate: string };
 
 /** Cross-field checks of a finiquito payroll against the employee's baja (the per-field formats are the caller's schema). */
 export function validateSeparationPayroll(v: SeparationPayrollValues, separationDate: string): FieldMessages {
   const fields: FieldMessages = {};
   const owed = dec(v.salaryOwedDays);
   if (owed.isNegative() || owed.gt(31) || !owed.times(2).isInteger()) fields.salaryOwedDays = PAYROLL_MSG.finiquitoDays;
-  const pending = dec(v.pendingVacationDaysFromPastYears);
+  const pending = v.pendingVacationDaysFromPastYears ? dec(v.pendingVacationDaysFromPastYears) : dec(0);
   if (pending.isNegative() || pending.gt(365)) fields.pendingVacationDaysFromPastYears = PAYROLL_MSG.finiquitoVacationDays;
   if (v.twentyDaysPerYear && v.kind !== 'DESPIDO_INJUSTIFICADO') fields.twentyDaysPerYear = PAYROLL_MSG.finiquitoTwentyDays;
   if (isIsoDate(v.paymentDate) && v.paymentDate < separationDate) fields.paymentDate = PAYROLL_MSG.finiquitoPaymentBeforeBaja(separationDate);

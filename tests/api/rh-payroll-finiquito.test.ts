@@ -269,3 +269,21 @@ describe('salary days owed are paid once', () => {
     expect(await countPayrolls()).toBe(before + 1);
   });
 });
+
+describe('vacaciones pendientes from the vacation balance', () => {
+  it('without the field the balance on the baja date is taken (earned less approved); a value typed in wins', async () => {
+    // FIN-V: hired 01/07/2024 at 400.00; baja 30/06/2026. Completed anniversary 01/07/2025 → year 1 earns 12 days (LFT art. 76,
+    // 2023 table); 5 of them approved in August 2025 → 12 − 5 = 7 pending. The running year 01/07/2025–30/06/2026 (365 days) is
+    // year 2 → 14 × 365 ÷ 365 = 14 days. Vacaciones = (7 + 14) × 400.00 = 8,400.00; with 0 typed in: 14 × 400.00 = 5,600.00.
+    const v = await createEmployee({ number: 'FIN-V', names: 'Vera', lastName: 'Luna', secondLastName: 'Roa', birthDate: '1994-05-05', hireDate: '2024-07-01', dailySalary: '400.00', ...CFDI_DATA });
+    const req = (await ok('mutation($i:RhVacationRequestInput!){ rhVacationRequestCreate(input:$i){ id version } }', { i: { employeeId: v.id, firstDay: '2025-08-04', lastDay: '2025-08-08', days: 5 } })).rhVacationRequestCreate;
+    await ok('mutation($id:ID!,$v:Int!){ rhVacationRequestApprove(id:$id,version:$v){ id } }', { id: req.id, v: req.version });
+    const emp = (await ok('query($id:ID!){ rhEmployee(id:$id){ version } }', { id: v.id })).rhEmployee;
+    await ok(TERMINATE, { id: v.id, v: emp.version, i: { date: '2026-06-30', reason: 'Renuncia voluntaria' } });
+    const input = { kind: 'RENUNCIA', salaryOwedDays: '0', twentyDaysPerYear: false, paymentDate: '2026-07-03' };
+    expect(m((await ok(PREVIEW, { e: v.id, i: input })).rhSeparationPayrollPreview.vacations)).toBe('8400.00');
+    expect(m((await ok(PREVIEW, { e: v.id, i: { ...input, pendingVacationDaysFromPastYears: '0' } })).rhSeparationPayrollPreview.vacations)).toBe('5600.00');
+    const created = (await ok(CREATE, { e: v.id, i: input })).rhSeparationPayrollCreate;
+    expect(m(created.separation.pendingVacationDaysFromPastYears)).toBe('7.00');
+  });
+});

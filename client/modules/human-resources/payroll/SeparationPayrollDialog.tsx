@@ -61,14 +61,20 @@ export function SeparationPayrollDialog({ employee, onClose }: { employee: Separ
     initialValues: {
       kind: (/despido/i.test(employee.terminationReason ?? '') ? 'DESPIDO_INJUSTIFICADO' : 'RENUNCIA') as SeparationKind,
       salaryOwedDays: '0',
-      pendingVacationDaysFromPastYears: '0',
+      pendingVacationDaysFromPastYears: '',
       twentyDaysPerYear: false,
       paymentDate: today > baja ? today : baja,
       description: '',
     },
   });
   const v = form.values;
-  const input = { ...v, twentyDaysPerYear: v.kind === 'DESPIDO_INJUSTIFICADO' && v.twentyDaysPerYear, description: v.description || null };
+  const input = {
+    ...v,
+    // Empty: the server takes the vacation balance on the baja date (the preview's steps show the days).
+    pendingVacationDaysFromPastYears: v.pendingVacationDaysFromPastYears.trim() || null,
+    twentyDaysPerYear: v.kind === 'DESPIDO_INJUSTIFICADO' && v.twentyDaysPerYear,
+    description: v.description || null,
+  };
   const key = JSON.stringify(input);
   const current = preview?.key === key ? preview.result : null;
 
@@ -106,7 +112,7 @@ export function SeparationPayrollDialog({ employee, onClose }: { employee: Separ
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Select label={t.kind} required data={separationKindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
         <NumberField label={t.salaryOwedDays} description={t.salaryOwedHelp} precision={1} min={0} max={31} required {...form.getInputProps('salaryOwedDays')} />
-        <NumberField label={t.pendingVacationDays} description={t.pendingVacationHelp} precision={2} min={0} max={365} required {...form.getInputProps('pendingVacationDaysFromPastYears')} />
+        <NumberField label={t.pendingVacationDays} description={t.pendingVacationHelp} precision={2} min={0} max={365} placeholder={t.pendingVacationPlaceholder} {...form.getInputProps('pendingVacationDaysFromPastYears')} />
         <DateField label={t.paymentDate} required min={baja} {...form.getInputProps('paymentDate')} />
         <TextInput label={t.description} maxLength={300} {...form.getInputProps('description')} />
         {v.kind === 'DESPIDO_INJUSTIFICADO' ? <Switch label={t.twentyDays} description={t.twentyDaysHelp} mt="md" {...form.getInputProps('twentyDaysPerYear', { type: 'checkbox' })} /> : <div />}

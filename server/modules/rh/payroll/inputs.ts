@@ -42,7 +42,8 @@ export const incidentInput = z.object({
 export const separationPayrollInput = z.object({
   kind: z.enum(SEPARATION_KINDS, { error: 'Elige renuncia o despido injustificado.' }),
   salaryOwedDays: decimal({ places: 2 }),
-  pendingVacationDaysFromPastYears: decimal({ places: 2 }),
+  // Without a value the employee's vacation balance on the baja date is taken.
+  pendingVacationDaysFromPastYears: decimal({ places: 2 }).nullish(),
   twentyDaysPerYear: z.boolean({ error: 'Indica si aplican los 20 días por año.' }),
   paymentDate: isoDate(),
   description: optionalText(300),

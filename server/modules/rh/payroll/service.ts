@@ -59,6 +59,7 @@ import {
 } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
 import * as agreements from '../agreements/service';
+import * as vacations from '../vacations/service';
 import { incidentInput, payrollInput, separationPayrollInput } from './inputs';
 import * as data from './data';
 import { sealPayrollReceipts, stampPayrollReceipts } from './stamping';
@@ -277,7 +278,7 @@ async function separationFor(ex: Executor, sets: FiscalYearSet[], a: SeparationA
 }
 
 /** The checked input and the baja it pays: the employee must be given baja; BAD_USER_INPUT per field otherwise. */
-async function separationRequest(ex: Executor, employeeId: string, input: unknown, opts: { lock?: boolean } = {}) {
+async function separationRequest(ex: Executor, sets: readonly FiscalYearSet[], employeeId: string, input: unknown, opts: { lock?: boolean } = {}) {
   const v = parseInput(separationPayrollInput, input);
   const employee = await data.separationEmployee(ex, Number(employeeId), opts);
   if (!employee) throw notFound('El empleado');
@@ -290,7 +291,7 @@ async function separationRequest(ex: Executor, employeeId: string, input: unknow
     separationDate: employee.terminationDate,
     hireDate: employee.hireDate,
     salaryOwedDays: money(v.salaryOwedDays),
-    pendingVacationDaysFromPastYears: money(v.pendingVacationDaysFromPastYears),
+    pendingVacationDaysFromPastYears: money(v.pendingVacationDaysFromPastYears ?? (await vacations.pendingVacationDaysOn(ex, sets, employee, employee.terminationDate))),
     twentyDaysPerYear: v.twentyDaysPerYear,
   };
   return { v, employee, sep };
@@ -298,8 +299,8 @@ async function separationRequest(ex: Executor, employeeId: string, input: unknow
 
 /** «Calcular finiquito»: what the payroll would pay, by the same separation() the calculation runs; writes nothing. */
 export async function previewSeparationPayroll(ctx: RequestContext, employeeId: string, input: unknown): Promise<SeparationResult> {
-  const { v, employee, sep } = await separationRequest(db(ctx), employeeId, input);
   const sets = await loadFiscalYearSets(db(ctx));
+  const { v, employee, sep } = await separationRequest(db(ctx), sets, employeeId, input);
   fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
   return separationFor(db(ctx), sets, { employee, separation: sep, payrollId: null });
 }
@@ -308,7 +309,7 @@ export async function previewSeparationPayroll(ctx: RequestContext, employeeId: 
 export async function createSeparationPayroll(ctx: RequestContext, employeeId: string, input: unknown) {
   const sets = await loadFiscalYearSets(db(ctx));
   const id = await db(ctx).transaction(async (tx) => {
-    const { v, employee, sep } = await separationRequest(tx, employeeId, input, { lock: true });
+    const { v, employee, sep } = await separationRequest(tx, sets, employeeId, input, { lock: true });
     const params = fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
     const yearSet = sets.find((s) => s.year === params.tableYear)!;
     await data.lockPayrollPeriods(tx);

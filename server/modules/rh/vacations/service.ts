@@ -46,6 +46,15 @@ async function balanceOf(ex: Executor, sets: readonly FiscalYearSet[], employee:
   return { onDate: latest, ...vacationBalance(employee.hireDate, latest, daysForOf(sets, employee.hireDate), approved) };
 }
 
+/**
+ * Vacation days of completed years not taken on a date (the finiquito's «vacaciones pendientes de años
+ * anteriores»): the balance's pending days on the separation date, approved requests counted as taken.
+ */
+export async function pendingVacationDaysOn(ex: Executor, sets: readonly FiscalYearSet[], employee: { id: number; hireDate: string }, onDate: string): Promise<number> {
+  const approved = await data.approvedOf(ex, employee.id);
+  return vacationBalance(employee.hireDate, onDate, daysForOf(sets, employee.hireDate), approved).pending;
+}
+
 export async function getBalance(ctx: RequestContext, employeeId: string) {
   const id = Number(employeeId);
   const employee = await data.findEmployee(db(ctx), id);
