@@ -3,6 +3,7 @@
 // present them through IDSE (5 business days, LSS art. 15 fr. I and RACERF
 // art. 45) and the fixed-width line of IDSE's batch file. Pure; dates are
 // YYYY-MM-DD strings in Mexico's calendar.
+import { isMandatoryRestDay } from './holidays';
 import { addDays, formatDateMx } from '../dates';
 import { dec } from '../money';
 
@@ -51,9 +52,8 @@ export const IMSS_MOVEMENT_MSG = {
 const weekday = (isoDate: string): number => new Date(`${isoDate}T00:00:00Z`).getUTCDay();
 
 /**
- * The date `days` business days after `isoDate` (Monday to Friday, skipping
- * the listed holidays). The project keeps no official holiday calendar yet,
- * so callers pass none and only weekends are skipped.
+ * The date `days` business days after `isoDate`: Monday to Friday, skipping the
+ * mandatory rest days of LFT art. 74 and the listed extra holidays (election days).
  */
 export function addBusinessDays(isoDate: string, days: number, holidays: readonly string[] = []): string {
   let date = isoDate;
@@ -61,7 +61,7 @@ export function addBusinessDays(isoDate: string, days: number, holidays: readonl
   while (left > 0) {
     date = addDays(date, 1);
     const d = weekday(date);
-    if (d !== 0 && d !== 6 && !holidays.includes(date)) left -= 1;
+    if (d !== 0 && d !== 6 && !holidays.includes(date) && !isMandatoryRestDay(date)) left -= 1;
   }
   return date;
 }

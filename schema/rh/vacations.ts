@@ -6,6 +6,7 @@
 // Art. 81 asks the employer to grant them within six months after the
 // anniversary; neither the law nor SPEC makes them expire, so a pending day
 // stays pending (shown with its «otorgar antes del» date).
+import { isMandatoryRestDay } from './holidays';
 import { defineLifecycle } from '../lifecycle';
 import { addDays, daysBetween } from '../dates';
 
@@ -40,10 +41,13 @@ export const MAX_REQUEST_SPAN = 60;
 /** Calendar days of a request, both ends included. */
 export const spanDays = (firstDay: string, lastDay: string): number => daysBetween(firstDay, lastDay) + 1;
 
-/** Default vacation days of a period: its days but Sundays (the usual weekly rest day). */
+/**
+ * Default vacation days of a period: its days but Sundays (the usual weekly rest day) and the
+ * mandatory rest days of LFT art. 74, which are paid rest anyway and do not use up vacation.
+ */
 export function workingDaysBetween(firstDay: string, lastDay: string): number {
   let n = 0;
-  for (let d = firstDay; d <= lastDay; d = addDays(d, 1)) if (new Date(`${d}T00:00:00Z`).getUTCDay() !== 0) n += 1;
+  for (let d = firstDay; d <= lastDay; d = addDays(d, 1)) if (new Date(`${d}T00:00:00Z`).getUTCDay() !== 0 && !isMandatoryRestDay(d)) n += 1;
   return n;
 }
 

@@ -17,6 +17,8 @@ import {
 } from '../../../../generated/modules/human-resources/graphql';
 import { isIsoDate, todayMx } from '../../../../schema/dates';
 import { canAct } from '../../../../schema/lifecycle';
+import { formatDate } from '../../../components/format';
+import { restDaysOffSundays } from '../../../../schema/rh/holidays';
 import { spanDays, VACATION_LIFECYCLE, workingDaysBetween } from '../../../../schema/rh/vacations';
 import { useScreenAccess } from '../../../components/access';
 import { ConfirmButton } from '../../../components/confirm';
@@ -174,7 +176,7 @@ function VacationEditor({ request, onReload }: { request: Request | null; onRelo
               min={1}
               disabled={!editable}
               placeholder={defaultDays === null ? undefined : String(defaultDays)}
-              description={datesOk && editable ? texts.daysHelp(spanDays(v.firstDay, v.lastDay)) : undefined}
+              description={datesOk && editable ? texts.daysHelp(spanDays(v.firstDay, v.lastDay), restDaysOffSundays(v.firstDay, v.lastDay).map(formatDate)) : undefined}
               {...form.getInputProps('days')}
             />
             <TextInput label={f.note} maxLength={300} disabled={!editable} {...form.getInputProps('note')} />

@@ -26,7 +26,8 @@ export const texts = {
   employeeFilter: 'Empleado',
   columns: { folio: 'Folio', employee: 'Empleado', firstDay: 'Desde', lastDay: 'Hasta', days: 'Días', status: 'Estado', prima: 'Prima pagada en' },
   fields: { employee: 'Empleado', firstDay: 'Primer día', lastDay: 'Último día', days: 'Días de vacaciones', note: 'Nota' },
-  daysHelp: (calendar: number) => `De ${calendar} ${calendar === 1 ? 'día natural' : 'días naturales'}; sin domingos por omisión.`,
+  daysHelp: (calendar: number, restDays: string[]) =>
+    `De ${calendar} ${calendar === 1 ? 'día natural' : 'días naturales'}; sin domingos${restDays.length ? ` ni ${restDays.length === 1 ? 'el día' : 'los días'} de descanso obligatorio ${restDays.join(', ')}` : ''} por omisión.`,
   newTitle: 'Nueva solicitud de vacaciones',
   titleOf: (folio: number, employee: string) => `Vacaciones ${folio} · ${employee}`,
   created: (folio: number) => `Solicitud ${folio} registrada.`,
