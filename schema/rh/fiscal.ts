@@ -81,8 +81,10 @@ export type PayrollTaxInput = {
   taxableIncome: string;
   /** Daily SBC; without it no IMSS quota is computed (imssEmployee = null). */
   sbcDaily?: string | null;
-  /** Days the IMSS quotas are computed on; by default periodDays(...).imssDays. The subsidy always uses the period's days. */
+  /** Paid days: the minimum wage exempt is figured on them, and the IMSS quotas too when imssDays is not given; by default the period's days. The subsidy always uses the period's days. */
   days?: number | null;
+  /** Days the IMSS quotas are computed on (a payroll's calendar days, see imssQuotaDays); by default `days`, else periodDays(...).imssDays. */
+  imssDays?: number | null;
   /**
    * Worker on the minimum wage: the minimum wage itself (daily minimum wage × days) is exempt (art. 93
    * fr. I, art. 96 LISR); what the taxable income has beyond it (bonuses, commissions, triple overtime)
@@ -354,7 +356,7 @@ export function payrollTax(sets: readonly FiscalYearSet[], input: PayrollTaxInpu
 
   let imssEmployee: string | null = null;
   if (input.sbcDaily !== null && input.sbcDaily !== undefined && input.sbcDaily.trim() !== '') {
-    const q = imssEmployeeQuota(params, input.sbcDaily, input.days ?? imssDays);
+    const q = imssEmployeeQuota(params, input.sbcDaily, input.imssDays ?? input.days ?? imssDays);
     imssEmployee = q.total;
     steps.push(
       {

@@ -117,14 +117,39 @@ export function quincenaOf(date: string): { start: string; end: string } {
 export const taxPeriodOf = (frequency: PayFrequency): 'SEMANAL' | 'QUINCENAL' => (frequency === 'semanal' ? 'SEMANAL' : 'QUINCENAL');
 
 /**
- * Days of the period the employee was employed: from the later of the
- * period start and the hire date to the period end, never more than the
- * period's days (a 16-day second fortnight still pays 15), never negative.
+ * Days of the period the employee was employed. Employed the whole period: the period's days (a
+ * 16-day second fortnight and a 13-day second half of February both pay 15). Hired inside it: the
+ * calendar days from the hire date to the period end, never more than the period's days, never negative.
  */
 export function employedDays(periodStart: string, periodEnd: string, periodDays: number, hireDate: string): number {
-  const from = hireDate > periodStart ? hireDate : periodStart;
-  const calendar = daysBetween(from, periodEnd) + 1;
+  if (hireDate <= periodStart) return periodDays;
+  const calendar = daysBetween(hireDate, periodEnd) + 1;
   return Math.max(0, Math.min(periodDays, calendar));
+}
+
+export type ImssDaysInput = {
+  periodStart: string;
+  periodEnd: string;
+  periodDays: number;
+  hireDate: string;
+  daysWorked: DecimalLike;
+  absences: DecimalLike;
+  /** Days of IMSS incapacity certificates inside the period (LSS art. 31 fr. IV). */
+  incapacityDays?: number;
+};
+
+/**
+ * IMSS quota days of an ordinary period. ISR and the subsidy keep the period's fixed days (15 for a
+ * quincena), but IMSS charges the calendar days as SUA liquidates them (a quincena 13–16, a month
+ * 28–31): the calendar days employed, less the days captured as not worked below the days employed,
+ * the absences and the incapacity days. Never negative.
+ */
+export function imssQuotaDays(p: ImssDaysInput): string {
+  const from = p.hireDate > p.periodStart ? p.hireDate : p.periodStart;
+  const calendar = Math.max(0, daysBetween(from, p.periodEnd) + 1);
+  const notWorked = Decimal.max(0, dec(employedDays(p.periodStart, p.periodEnd, p.periodDays, p.hireDate)).minus(p.daysWorked));
+  const days = dec(calendar).minus(notWorked).minus(p.absences).minus(p.incapacityDays ?? 0);
+  return Decimal.max(0, days).toString();
 }
 
 /** Art. 96 LISR: a worker whose daily salary is at or under the minimum wage of their zone has no ISR withheld. */

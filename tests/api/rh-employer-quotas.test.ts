@@ -215,6 +215,23 @@ describe('cuotas patronales of ordinary payrolls and their bimester', () => {
     expect((await ok(BIMESTER, { y: 2026, b: 2, r: other })).rhEmployerQuotasBimester.rows).toEqual([]);
   });
 
+  it('a 16-day quincena (16–31 March) charges IMSS 16 calendar days while ISR and the ISN keep 15 paid days', async () => {
+    // SBC 600.00 × 16 days, UMA 117.31:
+    //   EM cuota fija 20.40 % × 117.31 × 16 = 382.89984 → 382.90; excedente 1.10 % × 248.07 × 16 = 43.66032 → 43.66;
+    //   prestaciones en dinero 0.70 % × 600 × 16 = 67.20; GMP 1.05 % → 100.80; IV 1.75 % → 168.00; guarderías 1.00 % → 96.00;
+    //   RT 0.54355 % × 600 × 16 = 52.1808 → 52.18; retiro 2.00 % → 192.00; CV 7.513 % × 600 × 16 = 721.248 → 721.25;
+    //   INFONAVIT 5.00 % → 480.00. Total 2,303.99. ISN on the 15 paid days: 571.81 × 15 = 8,577.15 × 2.50 % = 214.43.
+    // The worker's own quota on 16 days: excedente 0.40 % × 248.07 × 16 = 15.87648 → 15.88; dinero 0.25 % × 600 × 16 = 24.00;
+    //   GMP 0.375 % → 36.00; IV 0.625 % → 60.00; CV 1.125 % → 108.00 = 243.88 (15 days would have been 228.63).
+    const p = await calculated({ start: '2026-03-16', end: '2026-03-31' }, '0');
+    expect(p.employees.map((e: any) => [m(e.daysWorked), m(e.imssEmployee)])).toEqual([['15.00', '243.88']]);
+    const q = (await ok(QUOTAS, { id: p.id })).rhPayrollEmployerQuotas;
+    expect(money(q.rows[0])).toMatchObject({
+      days: '16.00', emCuotaFija: '382.90', emExcedente: '43.66', emPrestacionesDinero: '67.20', emGastosMedicosPensionados: '100.80', invalidezVida: '168.00',
+      guarderiasPrestacionesSociales: '96.00', riesgoTrabajo: '52.18', retiro: '192.00', cesantiaVejez: '721.25', infonavit: '480.00', total: '2303.99', isnBase: '8577.15', isn: '214.43',
+    });
+  });
+
   it('bimester: bad input gets field messages', async () => {
     expect(fieldsOf(await s.gql(BIMESTER, { y: 2026, b: 7, r: regId }, rh))).toEqual({ bimester: 'El bimestre va del 1 al 6.' });
     expect(fieldsOf(await s.gql(BIMESTER, { y: 2026, b: 1, r: '99999' }, rh))).toEqual({ registrationId: 'El registro patronal no existe.' });

@@ -7,6 +7,7 @@ import {
   calculateEmployee,
   doubleOvertimeExempt,
   employedDays,
+  imssQuotaDays,
   exemptPart,
   formatAmount,
   isMinimumWageOnly,
@@ -66,6 +67,24 @@ describe('period and days', () => {
     expect(employedDays('2026-03-16', '2026-03-31', 15, '2026-03-20')).toBe(12); // 20..31
     expect(employedDays('2026-03-01', '2026-03-15', 15, '2026-03-15')).toBe(1);
     expect(employedDays('2026-03-01', '2026-03-15', 15, '2026-03-16')).toBe(0);
+    expect(employedDays('2026-02-16', '2026-02-28', 15, '2020-01-01')).toBe(15); // 13 calendar days, a whole quincena still pays 15
+    expect(employedDays('2026-02-16', '2026-02-28', 15, '2026-02-24')).toBe(5); // 24..28
+  });
+
+  it('IMSS quota days are calendar days: 16, 15 and 13 for whole quincenas, less the days not paid', () => {
+    const q = (periodStart: string, periodEnd: string, hireDate: string, daysWorked: string, absences: string, incapacityDays = 0) =>
+      imssQuotaDays({ periodStart, periodEnd, periodDays: 15, hireDate, daysWorked, absences, incapacityDays });
+    expect(q('2026-12-16', '2026-12-31', '2020-01-01', '15', '0')).toBe('16');
+    expect(q('2026-12-01', '2026-12-15', '2020-01-01', '15', '0')).toBe('15');
+    expect(q('2026-02-16', '2026-02-28', '2020-01-01', '15', '0')).toBe('13');
+    // 2 absences: 16 − 2 = 14 (ISR pays 13). Hired on the 24th: 24..31 = 8 calendar days, 8 paid.
+    expect(q('2026-12-16', '2026-12-31', '2020-01-01', '15', '2')).toBe('14');
+    expect(q('2026-12-16', '2026-12-31', '2026-12-24', '8', '0')).toBe('8');
+    // Captured 10 of 15 days worked (5 not paid) in a 16-day quincena: 16 − 5 = 11; a 4-day incapacity: 16 − 4 = 12.
+    expect(q('2026-12-16', '2026-12-31', '2020-01-01', '10', '0')).toBe('11');
+    expect(q('2026-12-16', '2026-12-31', '2020-01-01', '15', '0', 4)).toBe('12');
+    // Never negative.
+    expect(q('2026-12-16', '2026-12-31', '2020-01-01', '0', '0', 16)).toBe('0');
   });
 
   it('minimum wage only: daily salary at or under the minimum of the zone', () => {

@@ -170,13 +170,22 @@ export async function savePayrollTaxRate(ctx: RequestContext, id: string | null,
 // ---- employer quotas of a payroll ------------------------------------------------------------
 
 /** One calculated employee as the payroll's calculation hands it over. */
-export type QuotaSubject = { payrollEmployeeId: number; employeeId: number; sbcDaily: string; paidDays: string; taxable: string; wageZone?: 'general' | 'frontera' | null };
+export type QuotaSubject = {
+  payrollEmployeeId: number;
+  employeeId: number;
+  sbcDaily: string;
+  paidDays: string;
+  /** IMSS quota days (the period's calendar days less the days not paid): what every branch is charged on. */
+  imssDays: string;
+  taxable: string;
+  wageZone?: 'general' | 'frontera' | null;
+};
 
 const ZERO_AMOUNTS = Object.fromEntries(data.QUOTA_AMOUNTS.map((k) => [k, '0.00'])) as Record<data.QuotaAmount, string>;
 
 /**
  * Inside the calculation's transaction: each employee's employer quotas (SBC = the payroll's SDI, days = the
- * IMSS days paid, the premium of the employee's registro) and the state payroll tax on the taxable perceptions
+ * IMSS quota days, the premium of the employee's registro) and the state payroll tax on the taxable perceptions
  * (the registro's state, the rate in force on the payment date); replaces what the payroll stored before.
  */
 export async function storePayrollQuotas(tx: Executor, payroll: { id: number; paymentDate: string }, sets: readonly FiscalYearSet[], subjects: readonly QuotaSubject[]): Promise<void> {
@@ -195,7 +204,7 @@ export async function storePayrollQuotas(tx: Executor, payroll: { id: number; pa
       registrationId: reg?.registrationId ?? null,
       state: reg?.state ?? null,
       sbc: money(s.sbcDaily),
-      days: dec(s.paidDays).toFixed(2),
+      days: dec(s.imssDays).toFixed(2),
       riskPremiumPercent: reg?.riskPremiumPercent ?? null,
       cesantiaVejezRate: null,
       isnRatePercent: null,
@@ -204,9 +213,9 @@ export async function storePayrollQuotas(tx: Executor, payroll: { id: number; pa
     if (!reg?.registrationId || !reg.riskPremiumPercent) return { ...base, problem: REGISTRATION_MSG.noRegistration };
     const rate = payrollTaxRateOn(rates, reg.state, payroll.paymentDate);
     const isn = rate ? { isnBase: money(s.taxable), isnRatePercent: rate.ratePercent, isn: statePayrollTax(s.taxable, rate.ratePercent) } : { isnBase: money(s.taxable) };
-    if (!dec(s.paidDays).gt(0)) return { ...base, ...isn };
+    if (!dec(s.imssDays).gt(0)) return { ...base, ...isn };
     try {
-      const r = employerCost(sets, quotaSets, { paymentDate: payroll.paymentDate, sbcDaily: s.sbcDaily, days: dec(s.paidDays).toNumber(), riskPremiumPercent: reg.riskPremiumPercent, wageZone: s.wageZone ?? null });
+      const r = employerCost(sets, quotaSets, { paymentDate: payroll.paymentDate, sbcDaily: s.sbcDaily, days: dec(s.imssDays).toNumber(), riskPremiumPercent: reg.riskPremiumPercent, wageZone: s.wageZone ?? null });
       return {
         ...base,
         ...isn,

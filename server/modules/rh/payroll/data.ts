@@ -578,12 +578,12 @@ export async function aguinaldoExemptUsed(ex: Executor, employeeIds: readonly nu
   return new Map(rows.map((r) => [r.employeeId, r.exempt]));
 }
 
-export type AguinaldoEmployeeFile = { hireDate: string; wageZone: 'general' | 'frontera'; terminationDate: string | null };
+export type EmployeeFile = { hireDate: string; wageZone: 'general' | 'frontera'; terminationDate: string | null };
 
-/** What the aguinaldo needs from each employee's file: the current hire date, the minimum-wage zone and a baja's date. */
-export async function aguinaldoEmployeeData(ex: Executor, employeeIds: readonly number[]): Promise<Map<number, AguinaldoEmployeeFile>> {
+/** What a calculation needs from each employee's file: the current hire date, the minimum-wage zone and a baja's date. */
+export async function employeeFiles(ex: Executor, employeeIds: readonly number[]): Promise<Map<number, EmployeeFile>> {
   if (!employeeIds.length) return new Map();
-  const rows = await queryRows<AguinaldoEmployeeFile & { id: number }>(
+  const rows = await queryRows<EmployeeFile & { id: number }>(
     ex,
     sql`select id, hire_date::text as "hireDate", wage_zone as "wageZone", termination_date::text as "terminationDate" from rh_employees where id in ${idList(employeeIds)}`,
   );

@@ -36,6 +36,7 @@ import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, sdiFor, ye
 import {
   calculateEmployee,
   employedDays,
+  imssQuotaDays,
   isMinimumWageOnly,
   isOrdinaryPayroll,
   negativeNetMessage,
@@ -474,7 +475,7 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
   const ids = employees.map((e) => e.employeeId);
   const year = Number(payroll.paymentDate.slice(0, 4));
   // One after the other: a transaction's connection runs one statement at a time.
-  const files = await data.aguinaldoEmployeeData(tx, ids);
+  const files = await data.employeeFiles(tx, ids);
   const used = await data.aguinaldoExemptUsed(tx, ids, year, payroll.id);
   const lines: data.NewLine[] = [];
   const results: data.EmployeeResult[] = [];
@@ -576,6 +577,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
 
   // Issue 27: the prima vacacional of approved vacations starting in the period, each request paid once.
   const primas = isOrdinaryPayroll(payroll.kind) ? await vacationPrimas(tx, payroll, sets, employees) : new Map<number, never>();
+  const files = await data.employeeFiles(tx, employees.map((e) => e.employeeId));
   const lines: data.NewLine[] = [];
   const results: data.EmployeeResult[] = [];
   const quotaSubjects: QuotaSubject[] = [];
@@ -590,6 +592,8 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
         await data.updateIncident(tx, e.id, { daysWorked, absences, overtimeDoubleHours: e.overtimeDoubleHours, overtimeTripleHours: e.overtimeTripleHours });
       }
     }
+    // IMSS charges the period's calendar days (13–16 in a quincena); ISR keeps the fixed days.
+    const imssDays = imssQuotaDays({ periodStart: payroll.periodStart, periodEnd: payroll.periodEnd, periodDays, hireDate: files.get(e.employeeId)?.hireDate ?? payroll.periodStart, daysWorked, absences });
     const r = calculateEmployee({
       dailySalary: e.dailySalary,
       minimumWageOnly: e.minimumWageOnly,
@@ -604,7 +608,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       agreements: due.get(e.employeeId) ?? [],
       // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
       tax: (taxableIncome, days) =>
-        payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary }),
+        payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary }),
     });
     for (const l of r.lines) {
       lines.push({
@@ -620,7 +624,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       });
     }
     results.push({ id: e.id, ...r, fiscalTrace: [...(notes.get(e.employeeId) ?? []), ...(primas.get(e.id)?.trace ?? []), ...r.fiscalTrace] });
-    quotaSubjects.push({ payrollEmployeeId: e.id, employeeId: e.employeeId, sbcDaily: e.sbcDaily, paidDays: r.paidDays, taxable: r.taxable });
+    quotaSubjects.push({ payrollEmployeeId: e.id, employeeId: e.employeeId, sbcDaily: e.sbcDaily, paidDays: r.paidDays, imssDays, taxable: r.taxable });
   }
   // Captured lines are posted again in calculation order, with their taxable/exempt split.
   await storeCalculation(tx, payroll.id, params.tableYear, lines, results);

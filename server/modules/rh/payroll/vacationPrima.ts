@@ -28,7 +28,7 @@ export async function vacationPrimas(
   const out = new Map<number, VacationPrima>();
   if (!sources.length) return out;
   const ids = employees.filter((e) => sources.some((s) => s.payrollEmployeeId === e.id)).map((e) => e.employeeId);
-  const files = await data.aguinaldoEmployeeData(tx, ids);
+  const files = await data.employeeFiles(tx, ids);
   const used = await data.aguinaldoExemptUsed(tx, ids, Number(payroll.paymentDate.slice(0, 4)), payroll.id, '021');
   for (const e of employees) {
     const mine = sources.filter((s) => s.payrollEmployeeId === e.id);
