@@ -73,6 +73,7 @@ const config: CodegenConfig = {
           CashMovement: '../server/modules/cash/data#CashMovementRow',
           RhEmployee: '../server/modules/rh/employees/service#EmployeeRecord',
           RhAgreement: '../server/modules/rh/agreements/data#AgreementRow',
+          RhIncapacity: '../server/modules/rh/incapacities/data#IncapacityRow',
           RhPayroll: '../server/modules/rh/payroll/data#PayrollRow',
           RhPayrollEmployee: '../server/modules/rh/payroll/data#PayrollEmployeeRow',
           MaintenanceSchedule: '../server/modules/maintenance/data#MtScheduleRow',

@@ -51,7 +51,19 @@ export type EmployerQuotaSet = {
   };
 };
 
-export type EmployerCostInput = { paymentDate: string; sbcDaily: string; days: number; riskPremiumPercent: string; wageZone?: WageZone | null };
+export type EmployerCostInput = {
+  paymentDate: string;
+  sbcDaily: string;
+  days: number;
+  riskPremiumPercent: string;
+  wageZone?: WageZone | null;
+  /**
+   * Days retiro and INFONAVIT are charged on, when more than `days`: IMSS incapacity days are out of every
+   * branch but retiro (LSS art. 31 fr. IV); INFONAVIT's 5 % is taken as still due (MX_FISCAL: believed due,
+   * not confirmed). By default `days`.
+   */
+  incapacityDays?: number;
+};
 
 export type EmployerCostResult = Record<EmployerBranch | 'riesgoTrabajo' | 'cesantiaVejez' | 'total', string> & {
   /** SBC the quotas are computed on (capped). */
@@ -94,7 +106,9 @@ export function employerCost(sets: readonly FiscalYearSet[], quotaSets: readonly
   const excess = dec(sbc).gt(threshold) ? dec(sbc).minus(threshold) : dec(0);
   const days = input.days;
   const cv = cesantiaVejezRate(quotas, sbc, params.uma.daily, wage);
-  const branch = (rate: string, base: string) => money(dec(base).times(rate).dividedBy(100).times(days));
+  const fullDays = days + (input.incapacityDays ?? 0);
+  const daysOf = (b: EmployerBranch) => (b === 'retiro' || b === 'infonavit' ? fullDays : days);
+  const branch = (rate: string, base: string, d = days) => money(dec(base).times(rate).dividedBy(100).times(d));
   const baseOf: Record<EmployerBranch, string> = {
     emCuotaFija: params.uma.daily,
     emExcedente: money(excess),
@@ -105,7 +119,7 @@ export function employerCost(sets: readonly FiscalYearSet[], quotaSets: readonly
     retiro: sbc,
     infonavit: sbc,
   };
-  const amounts = Object.fromEntries(EMPLOYER_BRANCHES.map((b) => [b, branch(quotas.rates[b], baseOf[b])])) as Record<EmployerBranch, string>;
+  const amounts = Object.fromEntries(EMPLOYER_BRANCHES.map((b) => [b, branch(quotas.rates[b], baseOf[b], daysOf(b))])) as Record<EmployerBranch, string>;
   const riesgoTrabajo = branch(input.riskPremiumPercent, sbc);
   const cesantiaVejez = branch(cv.rate, sbc);
   const all = { ...amounts, riesgoTrabajo, cesantiaVejez };
@@ -124,12 +138,12 @@ export function employerCost(sets: readonly FiscalYearSet[], quotaSets: readonly
       amount: amounts[b],
     })),
     { label: `${EMPLOYER_BRANCH_LABELS.riesgoTrabajo}: prima ${input.riskPremiumPercent} % × ${sbc} × ${days} días`, amount: riesgoTrabajo },
-    { label: `${EMPLOYER_BRANCH_LABELS.retiro}: ${quotas.rates.retiro} % × ${sbc} × ${days} días`, amount: amounts.retiro },
+    { label: `${EMPLOYER_BRANCH_LABELS.retiro}: ${quotas.rates.retiro} % × ${sbc} × ${fullDays} días${fullDays !== days ? ' (con los días de incapacidad, art. 31 fr. IV LSS)' : ''}`, amount: amounts.retiro },
     {
       label: `${EMPLOYER_BRANCH_LABELS.cesantiaVejez}: SBC de ${cv.band}${cv.gap ? ' (entre dos renglones de la tabla: se usa el siguiente; el criterio del IMSS no está confirmado)' : ''} → ${cv.rate} % × ${sbc} × ${days} días (${quotas.cesantiaVejez.note})`,
       amount: cesantiaVejez,
     },
-    { label: `${EMPLOYER_BRANCH_LABELS.infonavit}: ${quotas.rates.infonavit} % × ${sbc} × ${days} días`, amount: amounts.infonavit },
+    { label: `${EMPLOYER_BRANCH_LABELS.infonavit}: ${quotas.rates.infonavit} % × ${sbc} × ${fullDays} días${fullDays !== days ? ' (con los días de incapacidad)' : ''}`, amount: amounts.infonavit },
     { label: 'Total cuotas patronales (suma de las ramas redondeadas)', amount: total },
   ];
   return { ...all, total, sbc, cesantiaVejezRate: cv.rate, steps };

@@ -3,6 +3,7 @@
 // overlaps, and the effect of the certificates on one pay period (paid days, IMSS quota days,
 // the CFDI de nómina Incapacidades node).
 import { addDays, daysBetween, isIsoDate } from '../dates';
+import { dec } from '../money';
 
 /** SAT c_TipoIncapacidad: 01 riesgo de trabajo, 02 enfermedad general, 03 maternidad. */
 export const INCAPACITY_TYPES = ['01', '02', '03'] as const;
@@ -79,4 +80,17 @@ export function incapacityEffect(list: Incapacity[], from: string, to: string): 
     total += days;
   }
   return { nodes, unpaidDays: total, imssDaysOut: total };
+}
+
+/**
+ * Days a period pays once its incapacity days are taken out: the days worked less the incapacity days,
+ * and none when the certificates cover every calendar day the employee was employed in it (a 13-day
+ * second half of February wholly on incapacity pays 0, not 15 − 13 = 2). Never negative.
+ */
+export function incapacityPaidDays(daysWorked: string, incapacityDays: number, from: string, to: string, hireDate: string): string {
+  if (incapacityDays === 0) return daysWorked;
+  const employed = daysInside(hireDate > from ? hireDate : from, to, from, to);
+  if (incapacityDays >= employed) return '0';
+  const left = dec(daysWorked).minus(incapacityDays);
+  return left.gt(0) ? left.toString() : '0';
 }

@@ -40,6 +40,7 @@ import { rhContributions } from './rh/contributions';
 import { rhAgreementResolvers } from './rh/agreements/resolvers';
 import { rhImssMovementResolvers } from './rh/imss-movements/resolvers';
 import { rhVacationResolvers } from './rh/vacations/resolvers';
+import { rhIncapacityResolvers } from './rh/incapacities/resolvers';
 import { seedRhVacationsDemo } from './rh/vacations/seed';
 import { rhPayrollResolvers } from './rh/payroll/resolvers';
 import { seedRhPayrollBase, seedRhPayrollDemo } from './rh/payroll/seed';
@@ -91,6 +92,7 @@ export const modules: ServerModule[] = [
   { name: 'rh-employees', resolvers: rhEmployeeResolvers, seedDemo: seedRhEmployeesDemo, contributions: rhContributions },
   { name: 'rh-agreements', resolvers: rhAgreementResolvers },
   { name: 'rh-vacations', resolvers: rhVacationResolvers, seedDemo: seedRhVacationsDemo },
+  { name: 'rh-incapacities', resolvers: rhIncapacityResolvers },
   { name: 'rh-payroll', resolvers: rhPayrollResolvers, seedBase: seedRhPayrollBase, seedDemo: seedRhPayrollDemo, recover: recoverPayrollStamps },
   { name: 'rh-fiscal-payroll', resolvers: rhFiscalPayrollResolvers },
   { name: 'rh-reports', resolvers: rhReportResolvers },

@@ -394,6 +394,8 @@ export const rhPayrollEmployees = pgTable(
     minimumWageOnly: boolean('minimum_wage_only').notNull().default(false),
     daysWorked: numeric('days_worked', { precision: 6, scale: 2 }).notNull(),
     absences: numeric('absences', { precision: 6, scale: 2 }).notNull().default('0'),
+    /** Days the last calculation paid (days worked − absences − IMSS incapacity days); null before one. The CFDI's NumDiasPagados. */
+    paidDays: numeric('paid_days', { precision: 6, scale: 2 }),
     overtimeDoubleHours: numeric('overtime_double_hours', { precision: 6, scale: 2 }).notNull().default('0'),
     overtimeTripleHours: numeric('overtime_triple_hours', { precision: 6, scale: 2 }).notNull().default('0'),
     perceptions: money('perceptions').notNull().default('0'),
@@ -665,5 +667,37 @@ export const rhImssMovements = pgTable(
     check('rh_imss_movements_type_ck', sql`${t.type} in ('alta', 'baja', 'modificacion')`),
     check('rh_imss_movements_status_ck', sql`${t.status} in ('pendiente', 'presentado')`),
     check('rh_imss_movements_presented_ck', sql`${t.status} = 'pendiente' or ${t.acuse} is not null`),
+  ],
+);
+
+/**
+ * IMSS incapacity certificates (issue 27): an employee's «incapacidades» with the certificate's folio
+ * (unique), its SAT type (c_TipoIncapacidad), first day and days. The days inside a payroll's period
+ * are not paid and are out of the IMSS quota days (schema/rh/incapacities.ts). A cancelled one keeps
+ * its row and reason, and frees its folio.
+ */
+export const rhIncapacities = pgTable(
+  'rh_incapacities',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    type: text('type').notNull(),
+    folio: text('folio').notNull(),
+    startDate: date('start_date').notNull(),
+    days: integer('days').notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status').notNull().default('activa'),
+    cancelReason: text('cancel_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    // A certificate cancelled by mistake can be captured again with its folio.
+    uniqueIndex('rh_incapacities_folio_uq').on(t.folio).where(sql`status = 'activa'`),
+    index('rh_incapacities_employee_idx').on(t.employeeId, t.startDate),
+    check('rh_incapacities_type_ck', sql`${t.type} in ('01', '02', '03')`),
+    check('rh_incapacities_days_ck', sql`${t.days} between 1 and 546`),
+    check('rh_incapacities_status_ck', sql`${t.status} in ('activa', 'cancelada')`),
   ],
 );

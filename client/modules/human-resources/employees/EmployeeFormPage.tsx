@@ -2,8 +2,8 @@
 // edits one. Sections: datos personales, puesto y salario (SDI with its
 // formula, the zone's minimum wage as a hint), banco y contacto, the data the CFDI de
 // nómina needs (CP fiscal, entidad, tipo de contrato), and once
-// saved the photo, the documents (one row per type, with its state) and the
-// history; Dar de baja / Reingreso open their own dialogs. The editor is
+// saved the photo, the documents (one row per type, with its state), the IMSS
+// incapacities and the history; Dar de baja / Reingreso open their own dialogs. The editor is
 // keyed by id + version so a save, a baja or a reload starts from the server.
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
@@ -34,6 +34,7 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { useFormSave } from '../../../components/useFormSave';
 import { todayMx } from '../../../../schema/dates';
 import { DocumentsPanel, PhotoPanel } from './EmployeeFiles';
+import { IncapacitiesPanel } from './IncapacitiesPanel';
 import { VacationBalancePanel } from '../vacations/VacationBalancePanel';
 import { RehireDialog, TerminateDialog } from './EmployeeDialogs';
 import { SeparationPayrollDialog } from '../payroll/SeparationPayrollDialog';
@@ -353,6 +354,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
             <>
               <PhotoPanel employee={employee} canEdit={access.editar} />
               <DocumentsPanel employee={employee} canEdit={access.editar} />
+              <IncapacitiesPanel employee={employee} canEdit={access.editar && !baja} />
               {vacationAccess.ver ? <VacationBalancePanel employeeId={employee.id} /> : null}
               <HistoryPanel employee={employee} />
             </>

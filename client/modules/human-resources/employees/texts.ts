@@ -7,6 +7,11 @@ export const EMPLOYEE_PATHS = {
   form: '/system/rh/employees/employees-form',
 } as const;
 
+export const INCAPACITY_BADGES: StatusLabels = {
+  activa: { label: 'Activa', color: 'orange' },
+  cancelada: { label: 'Cancelada', color: 'gray' },
+};
+
 export const STATUS_BADGES: StatusLabels = {
   activo: { label: 'Activo', color: 'green' },
   baja: { label: 'Baja', color: 'gray' },
@@ -60,6 +65,26 @@ export const texts = {
       photo: 'Foto',
       documents: 'Documentos',
       history: 'Historial',
+      incapacities: 'Incapacidades IMSS',
+    },
+    incapacities: {
+      help: 'Los días de una incapacidad dentro del periodo de una nómina no se pagan y salen de los días cotizados al IMSS (menos retiro e INFONAVIT); el recibo los informa en su nodo Incapacidades.',
+      empty: 'Sin incapacidades registradas.',
+      add: 'Registrar incapacidad',
+      addTitle: 'Registrar incapacidad IMSS',
+      type: 'Tipo',
+      folio: 'Folio del certificado',
+      startDate: 'Primer día',
+      days: 'Días',
+      endDate: 'Último día',
+      notes: 'Notas',
+      status: 'Estado',
+      created: (folio: string) => `Incapacidad ${folio} registrada.`,
+      cancel: 'Cancelar',
+      cancelTitle: (folio: string) => `Cancelar la incapacidad ${folio}`,
+      cancelHelp: 'Sus días vuelven a pagarse y a cotizar en las nóminas que aún no se cierran; el folio queda libre.',
+      cancelled: (folio: string) => `Incapacidad ${folio} cancelada.`,
+      appliedBy: (folio: number) => `Aplicada en la nómina ${folio}`,
     },
     fields: {
       number: 'Número de empleado',

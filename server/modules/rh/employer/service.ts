@@ -177,6 +177,8 @@ export type QuotaSubject = {
   paidDays: string;
   /** IMSS quota days (the period's calendar days less the days not paid): what every branch is charged on. */
   imssDays: string;
+  /** IMSS incapacity days in the period: retiro and INFONAVIT are still charged on them. */
+  incapacityDays?: number;
   taxable: string;
   wageZone?: 'general' | 'frontera' | null;
 };
@@ -213,9 +215,9 @@ export async function storePayrollQuotas(tx: Executor, payroll: { id: number; pa
     if (!reg?.registrationId || !reg.riskPremiumPercent) return { ...base, problem: REGISTRATION_MSG.noRegistration };
     const rate = payrollTaxRateOn(rates, reg.state, payroll.paymentDate);
     const isn = rate ? { isnBase: money(s.taxable), isnRatePercent: rate.ratePercent, isn: statePayrollTax(s.taxable, rate.ratePercent) } : { isnBase: money(s.taxable) };
-    if (!dec(s.imssDays).gt(0)) return { ...base, ...isn };
+    if (!dec(s.imssDays).gt(0) && !s.incapacityDays) return { ...base, ...isn };
     try {
-      const r = employerCost(sets, quotaSets, { paymentDate: payroll.paymentDate, sbcDaily: s.sbcDaily, days: dec(s.imssDays).toNumber(), riskPremiumPercent: reg.riskPremiumPercent, wageZone: s.wageZone ?? null });
+      const r = employerCost(sets, quotaSets, { paymentDate: payroll.paymentDate, sbcDaily: s.sbcDaily, days: dec(s.imssDays).toNumber(), incapacityDays: s.incapacityDays ?? 0, riskPremiumPercent: reg.riskPremiumPercent, wageZone: s.wageZone ?? null });
       return {
         ...base,
         ...isn,

@@ -67,6 +67,8 @@ export type NominaReceipt = {
      * counts as a year) and UltimoSueldoMensOrd (daily × 30.4) of nomina12:SeparacionIndemnizacion.
      */
     separation?: { years: number; lastMonthlySalary: string } | null;
+    /** IMSS incapacity certificates inside the period (nomina12:Incapacidades): days and c_TipoIncapacidad. */
+    incapacities?: readonly { type: string; days: number }[];
   };
   lines: readonly NominaLine[];
 };
@@ -290,6 +292,11 @@ export async function buildNominaXml(r: NominaReceipt): Promise<string> {
       const op = node.ele(NOMINA_NS, 'nomina12:OtroPago', { TipoOtroPago: l.satCode, Clave: l.code, Concepto: l.name, Importe: otroPagoImporte(l) });
       if (l.satCode === '002') op.ele(NOMINA_NS, 'nomina12:SubsidioAlEmpleo', { SubsidioCausado: two(l.amount) });
     }
+  }
+  if (r.payroll.incapacities?.length) {
+    // The employer pays nothing for the incapacity days (LFT art. 42), so no ImporteMonetario.
+    const node = n.ele(NOMINA_NS, 'nomina12:Incapacidades');
+    for (const i of r.payroll.incapacities) node.ele(NOMINA_NS, 'nomina12:Incapacidad', { DiasIncapacidad: String(i.days), TipoIncapacidad: i.type });
   }
   return doc.end({ prettyPrint: true });
 }

@@ -349,21 +349,23 @@ export type EmployeeResult = {
   otherPayments: string;
   net: string;
   fiscalTrace: { label: string; amount: string }[];
+  /** Days paid (NumDiasPagados); absent where the calculation has none of its own (the days captured stand). */
+  paidDays?: string | null;
 };
 
 export async function updateEmployeeResults(ex: Executor, results: EmployeeResult[]): Promise<void> {
   for (const part of chunks(results)) {
     await ex.execute(
       sql`update rh_payroll_employees pe set perceptions = v.perceptions::numeric, taxable = v.taxable::numeric, exempt = v.exempt::numeric,
-            isr = v.isr::numeric, subsidy = v.subsidy::numeric, isr_withheld = v.withheld::numeric, imss_employee = v.imss::numeric,
+            isr = v.isr::numeric, subsidy = v.subsidy::numeric, isr_withheld = v.withheld::numeric, imss_employee = v.imss::numeric, paid_days = v.paid::numeric,
             deductions = v.deductions::numeric, other_payments = v.other::numeric, net = v.net::numeric, fiscal_trace = v.trace::jsonb
           from (values ${sql.join(
             part.map(
               (r) =>
-                sql`(${r.id}::int, ${r.perceptions}, ${r.taxable}, ${r.exempt}, ${r.isr}, ${r.subsidy}, ${r.isrWithheld}, ${r.imssEmployee}, ${r.deductions}, ${r.otherPayments}, ${r.net}, ${JSON.stringify(r.fiscalTrace)})`,
+                sql`(${r.id}::int, ${r.perceptions}, ${r.taxable}, ${r.exempt}, ${r.isr}, ${r.subsidy}, ${r.isrWithheld}, ${r.imssEmployee}, ${r.deductions}, ${r.otherPayments}, ${r.net}, ${JSON.stringify(r.fiscalTrace)}, ${r.paidDays ?? null})`,
             ),
             sql`, `,
-          )}) as v(id, perceptions, taxable, exempt, isr, subsidy, withheld, imss, deductions, other, net, trace)
+          )}) as v(id, perceptions, taxable, exempt, isr, subsidy, withheld, imss, deductions, other, net, trace, paid)
           where pe.id = v.id`,
     );
   }
@@ -670,7 +672,7 @@ export async function receiptCfdiSources(ex: Executor, payrollId: number, payrol
   return queryRows<ReceiptCfdiSource>(
     ex,
     sql`select pe.id, pe.employee_id as "employeeId", pe.employee_number as "employeeNumber", pe.employee_name as "employeeName",
-          pe.sbc_daily::text as "sbcDaily", pe.daily_salary::text as "dailySalary", (pe.days_worked - pe.absences)::text as "paidDays",
+          pe.sbc_daily::text as "sbcDaily", pe.daily_salary::text as "dailySalary", coalesce(pe.paid_days, pe.days_worked - pe.absences)::text as "paidDays",
           e.rfc, e.curp, e.nss, upper(concat_ws(' ', e.names, e.last_name, nullif(e.second_last_name, ''))) as "fiscalName",
           e.postal_code as "postalCode", e.work_state as "workState", e.contract_type as "contractType", e.first_hire_date::text as "firstHireDate",
           coalesce(a.name, '') as department, coalesce(po.name, '') as position,

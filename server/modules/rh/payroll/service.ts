@@ -61,6 +61,8 @@ import {
 import { loadFiscalYearSets } from '../fiscal/service';
 import * as agreements from '../agreements/service';
 import * as vacations from '../vacations/service';
+import * as incapacities from '../incapacities/service';
+import { INCAPACITY_TYPE_LABEL, incapacityEffect, incapacityPaidDays } from '../../../../schema/rh/incapacities';
 import { incidentInput, payrollInput, separationPayrollInput } from './inputs';
 import * as data from './data';
 import { sealPayrollReceipts, stampPayrollReceipts } from './stamping';
@@ -578,6 +580,8 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
   // Issue 27: the prima vacacional of approved vacations starting in the period, each request paid once.
   const primas = isOrdinaryPayroll(payroll.kind) ? await vacationPrimas(tx, payroll, sets, employees) : new Map<number, never>();
   const files = await data.employeeFiles(tx, employees.map((e) => e.employeeId));
+  // IMSS incapacity certificates touching the period: their days are not paid and are out of the IMSS days but retiro.
+  const certificates = await incapacities.activeInPeriod(tx, employees.map((e) => e.employeeId), payroll.periodStart, payroll.periodEnd);
   const lines: data.NewLine[] = [];
   const results: data.EmployeeResult[] = [];
   const quotaSubjects: QuotaSubject[] = [];
@@ -592,12 +596,18 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
         await data.updateIncident(tx, e.id, { daysWorked, absences, overtimeDoubleHours: e.overtimeDoubleHours, overtimeTripleHours: e.overtimeTripleHours });
       }
     }
+    const hireDate = files.get(e.employeeId)?.hireDate ?? payroll.periodStart;
+    const incapacity = incapacityEffect(certificates.filter((c) => c.employeeId === e.employeeId), payroll.periodStart, payroll.periodEnd);
     // IMSS charges the period's calendar days (13–16 in a quincena); ISR keeps the fixed days.
-    const imssDays = imssQuotaDays({ periodStart: payroll.periodStart, periodEnd: payroll.periodEnd, periodDays, hireDate: files.get(e.employeeId)?.hireDate ?? payroll.periodStart, daysWorked, absences });
+    const imssDays = imssQuotaDays({ periodStart: payroll.periodStart, periodEnd: payroll.periodEnd, periodDays, hireDate, daysWorked, absences, incapacityDays: incapacity.imssDaysOut });
+    const paidDaysWorked = incapacityPaidDays(daysWorked, incapacity.unpaidDays, payroll.periodStart, payroll.periodEnd, hireDate);
+    for (const n of incapacity.nodes) {
+      note(e.employeeId, `Incapacidad IMSS ${n.folio} (${INCAPACITY_TYPE_LABEL[n.type]}): ${n.days} ${n.days === 1 ? 'día' : 'días'} del periodo sin sueldo (art. 42 LFT) y fuera de los días cotizados, menos retiro e INFONAVIT (art. 31 fr. IV LSS)`, String(n.days));
+    }
     const r = calculateEmployee({
       dailySalary: e.dailySalary,
       minimumWageOnly: e.minimumWageOnly,
-      daysWorked,
+      daysWorked: paidDaysWorked,
       absences,
       overtimeDoubleHours: e.overtimeDoubleHours,
       overtimeTripleHours: e.overtimeTripleHours,
@@ -624,7 +634,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       });
     }
     results.push({ id: e.id, ...r, fiscalTrace: [...(notes.get(e.employeeId) ?? []), ...(primas.get(e.id)?.trace ?? []), ...r.fiscalTrace] });
-    quotaSubjects.push({ payrollEmployeeId: e.id, employeeId: e.employeeId, sbcDaily: e.sbcDaily, paidDays: r.paidDays, imssDays, taxable: r.taxable });
+    quotaSubjects.push({ payrollEmployeeId: e.id, employeeId: e.employeeId, sbcDaily: e.sbcDaily, paidDays: r.paidDays, imssDays, incapacityDays: incapacity.imssDaysOut, taxable: r.taxable });
   }
   // Captured lines are posted again in calculation order, with their taxable/exempt split.
   await storeCalculation(tx, payroll.id, params.tableYear, lines, results);

@@ -21,6 +21,8 @@
 // is timbrada or excluida the payroll is stamped in full (stampingCompletedAt, audit
 // 'timbrado_completo'): checked after each stamp or exclusion commits, so of two receipts settled
 // at once the later one always sees the other.
+import * as incapacities from '../incapacities/service';
+import { incapacityEffect } from '../../../../schema/rh/incapacities';
 import { GraphQLError } from 'graphql';
 import type { Config } from '../../../config';
 import { actorOf, type RequestContext } from '../../../context';
@@ -88,6 +90,8 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
   };
 
   const lines = await data.linesOfPayroll(tx, payroll.id);
+  // Ordinary and extraordinary periods report the certificates their calculation applied.
+  const certificates = payroll.kind === 'aguinaldo' || payroll.kind === 'finiquito' ? [] : await incapacities.activeInPeriod(tx, sources.map((s) => s.employeeId), payroll.periodStart, payroll.periodEnd);
   const company = await getCompanyProfile(tx);
   const companyGaps = companyNominaGaps(company);
   let csd: Csd | null = null;
@@ -139,6 +143,7 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
         periodStart: payroll.periodStart,
         periodEnd: payroll.periodEnd,
         paidDays: s.paidDays,
+        incapacities: incapacityEffect(certificates.filter((c) => c.employeeId === s.employeeId), payroll.periodStart, payroll.periodEnd).nodes,
         separation: payroll.separation ? { years: serviceTime(payroll.separation.hireDate, payroll.separation.separationDate).exemptionYears, lastMonthlySalary: money(dec(s.dailySalary).times(LISR_MONTH_DAYS)) } : null,
       },
       lines: (lines.get(s.id) ?? []).map((l) => ({ kind: l.kind, satCode: l.satCode, code: l.conceptCode, name: l.conceptName, systemKey: l.systemKey, amount: l.amount, taxable: l.taxable, exempt: l.exempt })),
