@@ -238,8 +238,9 @@ function AgreementEditor({ agreement, onReload }: { agreement: Agreement | null;
               onChange={(kind) => {
                 if (!kind) return;
                 form.setFieldValue('kind', kind as AgreementKind);
-                // A kind keeps the method when it takes it; otherwise its first one.
-                if (!METHODS_BY_KIND[kind as AgreementKind].includes(v.method)) form.setFieldValue('method', METHODS_BY_KIND[kind as AgreementKind][0]);
+                // A kind keeps a method without total it also takes (INFONAVIT % → pensión %); otherwise its own default.
+                const methods = METHODS_BY_KIND[kind as AgreementKind];
+                if (v.method === 'monto' || !methods.includes(v.method)) form.setFieldValue('method', methods[0]);
               }}
             />
             <Select
