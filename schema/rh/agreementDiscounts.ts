@@ -91,7 +91,7 @@ export type PeriodDiscountInput = {
   periodDays: number;
   /** Days the IMSS quota of the period is computed with (the paid days). */
   imssDays: DecimalLike;
-  /** SBC daily of the employee (already capped to 25 UMA by the IMSS engine is not assumed: as captured). */
+  /** SBC daily of the employee as the quotas take it (the payroll passes it capped at 25 UMA). */
   sbcDaily: DecimalLike;
   /** Daily UMA in force on the payment date (product fiscal tables). */
   umaDaily: DecimalLike;

@@ -30,7 +30,7 @@ import { parseInput } from '../../../lib/validation';
 import { labelGroups } from '../../../lib/moneyGroups';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import { formatDateMx } from '../../../../schema/dates';
-import { dec, money, sum } from '../../../../schema/money';
+import { Decimal, dec, money, sum } from '../../../../schema/money';
 import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, separation, YEAR_DAYS, type SeparationResult } from '../../../../schema/rh/benefits';
 import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
@@ -601,7 +601,8 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       extras: captured.get(e.id) ?? [],
       computed: primas.get(e.id)?.computed,
       agreements: due.get(e.employeeId) ?? [],
-      sbcDaily: e.sbcDaily,
+      // INFONAVIT porcentaje convenios: the SBC as the IMSS/INFONAVIT quotas take it, capped at 25 UMA (SUA practice; unconfirmed for amortizations).
+      sbcDaily: money(Decimal.min(e.sbcDaily, dec(params.uma.daily).times(params.sbcCapUma))),
       // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
       tax: (taxableIncome, days) =>
         payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary }),
