@@ -8,6 +8,7 @@
 import { addDays, daysBetween, formatDateMx, isIsoDate } from '../dates';
 import { defineLifecycle } from '../lifecycle';
 import { Decimal, dec, formatMxn, money, sum, type DecimalLike } from '../money';
+import { capToNet, pensionBase, periodDiscount, type DiscountMethod, type TraceStep } from './agreementDiscounts';
 
 export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria' | 'aguinaldo' | 'finiquito';
 /** How an aguinaldo payroll withholds ISR (MX_FISCAL «Aguinaldo»): RLISR art. 174, or the art. 96 tariff on the payment alone. */
@@ -279,7 +280,12 @@ export type TaxOutcome = {
 
 export type CapturedExtra = { conceptId: number; kind: ConceptKind; taxableRule: TaxableRule; exemptUma: string | null; amount: string; description: string };
 export type ComputedPerception = { systemKey: SystemKey; amount: string; taxable: string; exempt: string; quantity: string | null; description: string };
-export type AgreementDue = { agreementId: number; folio: number; kind: AgreementKind; installment: string; balance: string };
+/**
+ * A convenio the payroll deducts. `method` absent = 'monto' (installment up to the balance); the
+ * methods without total (agreementDiscounts.ts) carry `rate` (factor or %) or `installment` (the
+ * cuota fija mensual) and no balance.
+ */
+export type AgreementDue = { agreementId: number; folio: number; kind: AgreementKind; installment: string | null; balance: string | null; method?: DiscountMethod; rate?: string | null };
 
 export type EmployeeCalcInput = {
   dailySalary: string;
@@ -296,6 +302,10 @@ export type EmployeeCalcInput = {
   /** Perceptions figured elsewhere with their own exemption (the prima vacacional of approved vacations). */
   computed?: readonly ComputedPerception[];
   agreements: readonly AgreementDue[];
+  /** SBC daily (INFONAVIT porcentaje convenios); 0 when absent. */
+  sbcDaily?: string;
+  /** IMSS quota days of the period (imssQuotaDays: calendar days less the days not paid); the paid days when absent. */
+  imssDays?: string;
   /** ISR, subsidio and IMSS for the taxable income and the paid days. */
   tax: (taxableIncome: string, paidDays: number) => TaxOutcome;
 };
@@ -398,10 +408,25 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
   for (const x of input.extras) {
     if (x.kind === 'deduccion') post({ systemKey: null, conceptId: x.conceptId, kind: 'deduccion', source: 'captura', amount: money(x.amount), description: x.description });
   }
-  for (const a of input.agreements) {
-    const amount = money(minOf(dec(a.installment), dec(a.balance)));
+  // Issue 27: convenios without total first — the pensión alimenticia (preferred, LFT art. 97 and 110
+  // fr. V), then INFONAVIT — each capped to the net left; then the installments by folio.
+  const discountTrace: TraceStep[] = [];
+  const base = pensionBase(perceptions, tax.withheld, imss);
+  const cashOther = sum(input.extras.filter((x) => x.kind === 'otro_pago').map((x) => money(x.amount)));
+  const priority = (a: AgreementDue) => ((a.method ?? 'monto') === 'monto' ? 2 : a.kind === 'pension_alimenticia' ? 0 : 1);
+  for (const a of [...input.agreements].sort((x, y) => priority(x) - priority(y))) {
+    const label = `Convenio ${a.folio} (${AGREEMENT_KIND_LABELS[a.kind]})`;
+    if (a.method && a.method !== 'monto') {
+      const d = periodDiscount({ method: a.method, kind: a.kind, folio: a.folio, rate: a.rate ?? null, monthly: a.installment, periodDays: input.periodDays, imssDays: input.imssDays ?? paidDays, sbcDaily: input.sbcDaily ?? 0, umaDaily: input.umaDaily, pensionBase: base });
+      const available = dec(perceptions).plus(cashOther).minus(sum(lines.filter((l) => l.kind === 'deduccion').map((l) => l.amount)));
+      const capped = capToNet(d.amount, available, a.folio);
+      discountTrace.push(...d.trace, ...capped.trace);
+      if (dec(capped.amount).gt(0)) post({ systemKey: AGREEMENT_CONCEPT[a.kind], conceptId: null, kind: 'deduccion', source: 'convenio', agreementId: a.agreementId, amount: capped.amount, description: label });
+      continue;
+    }
+    const amount = money(minOf(dec(a.installment ?? 0), dec(a.balance ?? 0)));
     if (dec(amount).gt(0)) {
-      post({ systemKey: AGREEMENT_CONCEPT[a.kind], conceptId: null, kind: 'deduccion', source: 'convenio', agreementId: a.agreementId, amount, description: `Convenio ${a.folio} (${AGREEMENT_KIND_LABELS[a.kind]}), saldo ${formatMxn(a.balance)}` });
+      post({ systemKey: AGREEMENT_CONCEPT[a.kind], conceptId: null, kind: 'deduccion', source: 'convenio', agreementId: a.agreementId, amount, description: `${label}, saldo ${formatMxn(a.balance ?? 0)}` });
     }
   }
   for (const x of input.extras) {
@@ -428,7 +453,7 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
     otherPayments: cashOtherPayments,
     net,
     tableYear: tax.tableYear,
-    fiscalTrace: tax.steps,
+    fiscalTrace: [...tax.steps, ...discountTrace],
   };
 }
 

@@ -17,7 +17,7 @@ export const conflictOf = (r: GqlResult) => {
   return r.errors![0].message;
 };
 
-export const AGREEMENT = 'id folio employeeId employeeNumber employeeName kind description reference startDate total installment balance status cancelReason version payments { payrollId payrollFolio paymentDate amount balanceAfter }';
+export const AGREEMENT = 'id folio employeeId employeeNumber employeeName kind method rate description reference startDate total installment balance status cancelReason version payments { payrollId payrollFolio paymentDate amount balanceAfter }';
 export const LINE = 'conceptCode conceptName kind source description amount taxable exempt';
 export const PE = `id employeeId employeeNumber employeeName dailySalary sbcDaily minimumWageOnly daysWorked absences overtimeDoubleHours overtimeTripleHours
   perceptions taxable exempt isr subsidy isrWithheld imssEmployee deductions otherPayments net lines { ${LINE} } fiscalTrace { label amount }`;

@@ -380,3 +380,73 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
     expect(A.lines.find((l: any) => l.conceptCode === 'ISR').amount).toBe('102.61');
   });
 });
+
+// ---- issue 27: convenios without total --------------------------------------------------
+
+describe('convenios without total: an INFONAVIT factor and a 20 % pensión alimenticia in a quincena, by hand', () => {
+  let d: any; // T-004: 500.00 daily, hired 2020-01-15 (6 years in July 2026)
+  let infonavit: any;
+  let pension: any;
+  const INFONAVIT = (over: Record<string, unknown> = {}) => ({ employeeId: d.id, kind: 'infonavit', method: 'factor', rate: '25', reference: 'Crédito 1234567890', startDate: '2026-07-01', ...over });
+  const PENSION = (over: Record<string, unknown> = {}) => ({ employeeId: d.id, kind: 'pension_alimenticia', method: 'porcentaje', rate: '20', reference: 'Oficio 455/2026', startDate: '2026-07-01', ...over });
+
+  beforeAll(async () => {
+    d = await createEmployee({ number: 'T-004', names: 'Ana', lastName: 'Ramos', secondLastName: 'Díaz', birthDate: '1988-02-11', hireDate: '2020-01-15', dailySalary: '500.00' });
+  });
+
+  it('refuses a user without the ability and bad method figures with Spanish field messages; nothing is written', async () => {
+    const before = await countAgreements();
+    expect((await s.gql(A_CREATE, { i: INFONAVIT() }, seller)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(A_CREATE, { i: PENSION() }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const pct = 'El porcentaje debe ser mayor que 0 y no mayor que 100.';
+    expect(fieldsOf(await s.gql(A_CREATE, { i: PENSION({ rate: '0' }) }, rh))).toEqual({ rate: pct });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: PENSION({ rate: '100.5' }) }, rh))).toEqual({ rate: pct });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: INFONAVIT({ rate: null }) }, rh))).toEqual({ rate: 'Captura el factor de descuento del aviso de retención.' });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: INFONAVIT({ method: 'porcentaje', total: '50000' }) }, rh))).toEqual({ total: 'Este método no lleva total: se descuenta hasta que se cancele el convenio.' });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: INFONAVIT({ method: 'cuota_fija', rate: null }) }, rh))).toEqual({ installment: 'Captura la cuota fija mensual en pesos.' });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: PENSION({ method: 'factor' }) }, rh))).toEqual({ method: 'Elige un método de descuento válido para este tipo de convenio.' });
+    expect(fieldsOf(await s.gql(A_CREATE, { i: { employeeId: d.id, kind: 'prestamo', startDate: '2026-07-01', installment: '100' } }, rh))).toEqual({ total: 'Captura el total del convenio.' });
+    expect(await countAgreements()).toBe(before);
+  });
+
+  it('creates both without total or balance; the quincena discounts each by its method and the close leaves them active', async () => {
+    infonavit = (await ok(A_CREATE, { i: INFONAVIT() })).rhAgreementCreate;
+    pension = (await ok(A_CREATE, { i: PENSION() })).rhAgreementCreate;
+    expect([infonavit.method, m(infonavit.rate), infonavit.total, infonavit.installment, infonavit.balance, infonavit.status]).toEqual(['factor', '25.00', null, null, null, 'activo']);
+    expect([pension.method, m(pension.rate), pension.total, pension.balance]).toEqual(['porcentaje', '20.00', null, null]);
+
+    const q = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-07-16', periodEnd: '2026-07-31', paymentDate: '2026-07-31' } })).rhPayrollCreate;
+    const calc = (await ok(P_CALC, { id: q.id, v: q.version })).rhPayrollCalculate;
+    const D = calc.employees.find((e: any) => e.employeeNumber === 'T-004');
+    // SDI factor for 6 years (22 vacation days): 1 + (15 + 22 × 25 %) ÷ 365 = 1.0562; SBC 500 × 1.0562 = 528.10.
+    expect(m(D.sbcDaily)).toBe('528.10');
+    // Sueldo 500 × 15 = 7500.00. ISR (2026 QUINCENAL row 7225.96 / 660.75 / 17.92 %): (7500 − 7225.96) × 17.92 % = 49.107968 + 660.75 → 709.86; no subsidio.
+    // IMSS on the quincena's 16 calendar days, 528.10 × 16 = 8449.60 (excess over 3 UMA 351.93 = 176.17): 176.17 × 0.40 % × 16 = 11.27488 → 11.27;
+    // 8449.60 × 0.25 % = 21.124 → 21.12, 0.375 % = 31.686 → 31.69, 0.625 % = 52.81, 1.125 % = 95.058 → 95.06 → 211.95.
+    // Pensión base 7500 − 709.86 − 211.95 = 6578.19; 20 % = 1315.638 → 1315.64.
+    // INFONAVIT factor 25 × UMA 117.31 = 2932.75 a month; ÷ 30.4 × 15 days = 1447.0806 → 1447.08.
+    // Deductions 709.86 + 211.95 + 1315.64 + 1447.08 = 3684.53; net 7500 − 3684.53 = 3815.47.
+    expect([D.perceptions, D.isrWithheld, D.imssEmployee, D.deductions, D.net].map(m)).toEqual(['7500.00', '709.86', '211.95', '3684.53', '3815.47']);
+    expect(D.lines.filter((l: any) => l.source === 'convenio').map((l: any) => [l.conceptCode, m(l.amount), l.description])).toEqual([
+      ['CONV-PENSION', '1315.64', `Convenio ${pension.folio} (Pensión alimenticia)`],
+      ['CONV-INFONAVIT', '1447.08', `Convenio ${infonavit.folio} (INFONAVIT)`],
+    ]);
+    expect(D.fiscalTrace).toEqual(
+      expect.arrayContaining([
+        { label: `Convenio ${pension.folio}: base de la pensión = percepciones − ISR retenido − IMSS retenido`, amount: '6578.19' },
+        { label: `Convenio ${pension.folio}: 20 % de la base`, amount: '1315.64' },
+        { label: `Convenio ${infonavit.folio}: factor 25 × UMA diaria 117.31 ÷ 30.4 × 15 días del periodo (la UMA sustituye a la UMI de INFONAVIT)`, amount: '1447.08' },
+      ]),
+    );
+
+    await ok(P_CLOSE, { id: q.id, v: calc.version });
+    // No total: the payment is recorded without a balance and the convenio stays activo for the next payrolls.
+    for (const [c, amount] of [[infonavit, '1447.08'], [pension, '1315.64']] as const) {
+      const after = await agreement(c.id);
+      expect([after.status, after.balance, after.payments.map((x: any) => [x.paymentDate, m(x.amount), x.balanceAfter])]).toEqual(['activo', null, [['2026-07-31', amount, null]]]);
+    }
+    // With a payment applied the method's figures are locked too.
+    const p2 = await agreement(pension.id);
+    expect(fieldsOf(await s.gql(A_UPDATE, { id: p2.id, v: p2.version, i: PENSION({ rate: '25' }) }, rh))).toEqual({ rate: 'El convenio ya tiene abonos aplicados; solo se pueden cambiar la descripción y la referencia.' });
+  });
+});

@@ -289,9 +289,13 @@ export const rhAgreements = pgTable(
     description: text('description').notNull().default(''),
     reference: text('reference').notNull().default(''),
     startDate: date('start_date').notNull(),
-    total: money('total').notNull(),
-    installment: money('installment').notNull(),
-    balance: money('balance').notNull(),
+    // Issue 27: «monto» has total, installment and balance; factor/porcentaje a rate; cuota_fija its
+    // monthly amount in installment; those without total never reach balance 0 (schema/rh/agreementDiscounts.ts).
+    method: text('method').notNull().default('monto'),
+    rate: pct('rate'),
+    total: money('total'),
+    installment: money('installment'),
+    balance: money('balance'),
     status: text('status').notNull().default('activo'),
     cancelReason: text('cancel_reason'),
     createdBy: integer('created_by').references(() => users.id),
@@ -305,8 +309,18 @@ export const rhAgreements = pgTable(
     index('rh_agreements_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('rh_agreements_kind_ck', sql`${t.kind} in ('prestamo', 'descuento', 'pension_alimenticia', 'fonacot', 'infonavit')`),
     check('rh_agreements_status_ck', sql`${t.status} in ('activo', 'liquidado', 'cancelado')`),
-    check('rh_agreements_amounts_ck', sql`${t.total} > 0 and ${t.installment} > 0 and ${t.balance} >= 0 and ${t.balance} <= ${t.total}`),
-    check('rh_agreements_settled_ck', sql`${t.status} <> 'liquidado' or ${t.balance} = 0`),
+    check(
+      'rh_agreements_amounts_ck',
+      sql`coalesce((${t.method} = 'monto' and ${t.rate} is null and ${t.total} > 0 and ${t.installment} > 0 and ${t.balance} >= 0 and ${t.balance} <= ${t.total})
+        or (${t.method} = 'cuota_fija' and ${t.rate} is null and ${t.total} is null and ${t.balance} is null and ${t.installment} > 0)
+        or (${t.method} in ('factor', 'porcentaje') and ${t.rate} > 0 and ${t.total} is null and ${t.balance} is null and ${t.installment} is null), false)`,
+    ),
+    check(
+      'rh_agreements_method_ck',
+      sql`${t.method} = 'monto' or (${t.method} in ('factor', 'porcentaje', 'cuota_fija') and ${t.kind} = 'infonavit') or (${t.method} in ('porcentaje', 'cuota_fija') and ${t.kind} = 'pension_alimenticia')`,
+    ),
+    check('rh_agreements_percent_ck', sql`${t.method} <> 'porcentaje' or ${t.rate} <= 100`),
+    check('rh_agreements_settled_ck', sql`${t.status} <> 'liquidado' or coalesce(${t.balance} = 0, false)`),
   ],
 );
 
@@ -472,7 +486,8 @@ export const rhAgreementPayments = pgTable(
     agreementId: integer('agreement_id').notNull().references(() => rhAgreements.id),
     payrollId: integer('payroll_id').notNull().references(() => rhPayrolls.id),
     amount: money('amount').notNull(),
-    balanceAfter: money('balance_after').notNull(),
+    /** Null for a convenio without total (issue 27). */
+    balanceAfter: money('balance_after'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('rh_agreement_payments_uq').on(t.agreementId, t.payrollId), check('rh_agreement_payments_amount_ck', sql`${t.amount} > 0`)],

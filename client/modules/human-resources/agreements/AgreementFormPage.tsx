@@ -15,8 +15,10 @@ import {
   RhAgreementUpdateDocument,
   type RhAgreementDetailQuery,
   type RhAgreementKind,
+  type RhAgreementMethod,
 } from '../../../../generated/modules/human-resources/graphql';
-import { AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
+import { AGREEMENT_STATUS_LABELS, type AgreementKind } from '../../../../schema/rh/payroll';
+import { discountIssues, hasTotal, METHODS_BY_KIND, usesRate, type DiscountMethod } from '../../../../schema/rh/agreementDiscounts';
 import { useScreenAccess } from '../../../components/access';
 import { DateField } from '../../../components/DateField';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
@@ -31,17 +33,31 @@ import { ReasonDialog } from '../../../components/ReasonDialog';
 import { irreversibleQuestion } from '../../../components/recordActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
-import { AGREEMENT_BADGES, AGREEMENT_PATHS, kindOptions, texts } from './texts';
+import { AGREEMENT_BADGES, AGREEMENT_PATHS, kindOptions, methodOptions, texts } from './texts';
 
 type Agreement = NonNullable<RhAgreementDetailQuery['rhAgreement']>;
-type Values = { employeeId: string; kind: string; description: string; reference: string; startDate: string; total: string; installment: string };
-const FIELDS = ['employeeId', 'kind', 'description', 'reference', 'startDate', 'total', 'installment'] as const;
+type Values = { employeeId: string; kind: AgreementKind; method: DiscountMethod; description: string; reference: string; startDate: string; rate: string; total: string; installment: string };
+const FIELDS = ['employeeId', 'kind', 'method', 'description', 'reference', 'startDate', 'rate', 'total', 'installment'] as const;
 const f = texts.fields;
 
 const valuesOf = (a: Agreement | null): Values =>
   a
-    ? { employeeId: a.employeeId, kind: a.kind, description: a.description, reference: a.reference, startDate: a.startDate, total: a.total, installment: a.installment }
-    : { employeeId: '', kind: 'prestamo', description: '', reference: '', startDate: todayIso(), total: '', installment: '' };
+    ? {
+        employeeId: a.employeeId,
+        kind: a.kind,
+        method: a.method,
+        description: a.description,
+        reference: a.reference,
+        startDate: a.startDate,
+        rate: a.rate ?? '',
+        total: a.total ?? '',
+        installment: a.installment ?? '',
+      }
+    : { employeeId: '', kind: 'prestamo', method: 'monto', description: '', reference: '', startDate: todayIso(), rate: '', total: '', installment: '' };
+
+/** The method's own rules (schema/rh/agreementDiscounts.ts), as the form's messages. */
+const methodError = (field: 'method' | 'rate' | 'total' | 'installment') => (_v: string, all: Values) =>
+  discountIssues({ kind: all.kind, method: all.method, rate: all.rate || null, total: all.total || null, installment: all.installment || null })[field] ?? null;
 
 /** Cancelling asks first, naming the convenio, and why. */
 function CancelDialog({ agreement, onClose }: { agreement: Agreement; onClose: (cancelled: boolean) => void }) {
@@ -97,7 +113,7 @@ function Payments({ agreement }: { agreement: Agreement }) {
                 </Table.Td>
                 <Table.Td>{formatDate(p.paymentDate)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(p.amount)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(p.balanceAfter)}</Table.Td>
+                <Table.Td ta="right">{p.balanceAfter === null ? texts.noTotal : formatMoney(p.balanceAfter)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -122,8 +138,10 @@ function AgreementEditor({ agreement, onReload }: { agreement: Agreement | null;
     initialValues: valuesOf(agreement),
     validate: {
       employeeId: (v) => (v ? null : texts.required),
-      total: (v) => (v ? null : texts.required),
-      installment: (v, all) => (!v ? texts.required : all.total && new UiDecimal(v).gt(all.total) ? texts.installmentOverTotal : null),
+      method: methodError('method'),
+      rate: methodError('rate'),
+      total: methodError('total'),
+      installment: (v, all) => methodError('installment')(v, all) ?? (hasTotal(all.method) && all.total && new UiDecimal(v).gt(all.total) ? texts.installmentOverTotal : null),
     },
   });
   const { save, saving, error } = useFormSave<Values>({
@@ -133,11 +151,22 @@ function AgreementEditor({ agreement, onReload }: { agreement: Agreement | null;
     onSaved: () => undefined,
   });
   const v = form.values;
-  const remaining = v.total && v.installment && new UiDecimal(v.installment).gt(0) ? new UiDecimal(agreement && paid ? agreement.balance : v.total).dividedBy(v.installment).ceil().toNumber() : null;
+  const withTotal = hasTotal(v.method);
+  const remaining =
+    withTotal && v.total && v.installment && new UiDecimal(v.installment).gt(0) ? new UiDecimal((agreement && paid ? agreement.balance : null) ?? v.total).dividedBy(v.installment).ceil().toNumber() : null;
+  const rateHelp = v.method === 'factor' ? texts.methodHelp.factor : v.kind === 'pension_alimenticia' ? texts.methodHelp.percentPension : texts.methodHelp.percentInfonavit;
 
   const submit = () =>
     save(async (values) => {
-      const input = { ...values, kind: values.kind as RhAgreementKind };
+      // Only the figures of the method travel; the others go empty (the server stores them null).
+      const input = {
+        ...values,
+        kind: values.kind as RhAgreementKind,
+        method: values.method as RhAgreementMethod,
+        rate: usesRate(values.method) ? values.rate : null,
+        total: hasTotal(values.method) ? values.total : null,
+        installment: usesRate(values.method) ? null : values.installment,
+      };
       if (agreement) {
         await update({ variables: { id: agreement.id, version: agreement.version, input } });
         onReload?.();
@@ -199,11 +228,53 @@ function AgreementEditor({ agreement, onReload }: { agreement: Agreement | null;
               error={typeof form.errors.employeeId === 'string' ? form.errors.employeeId : undefined}
               onChange={(id) => form.setFieldValue('employeeId', id)}
             />
-            <Select label={f.kind} required data={kindOptions} allowDeselect={false} disabled={figuresLocked} {...form.getInputProps('kind')} />
+            <Select
+              label={f.kind}
+              required
+              data={kindOptions}
+              allowDeselect={false}
+              disabled={figuresLocked}
+              {...form.getInputProps('kind')}
+              onChange={(kind) => {
+                if (!kind) return;
+                form.setFieldValue('kind', kind as AgreementKind);
+                // A kind keeps a method without total it also takes (INFONAVIT % → pensión %); otherwise its own default.
+                const methods = METHODS_BY_KIND[kind as AgreementKind];
+                if (v.method === 'monto' || !methods.includes(v.method)) form.setFieldValue('method', methods[0]);
+              }}
+            />
+            <Select
+              label={f.method}
+              required
+              data={methodOptions(v.kind)}
+              allowDeselect={false}
+              disabled={figuresLocked}
+              description={withTotal ? undefined : texts.methodHelp.noTotal}
+              {...form.getInputProps('method')}
+            />
             <DateField label={f.startDate} required disabled={figuresLocked} {...form.getInputProps('startDate')} />
-            <NumberField label={f.total} precision={2} money min={0} required disabled={figuresLocked} {...form.getInputProps('total')} />
-            <NumberField label={f.installment} precision={2} money min={0} required disabled={figuresLocked} description={remaining ? texts.installments(remaining) : undefined} {...form.getInputProps('installment')} />
-            <TextInput label={f.balance} value={formatMoney(agreement ? agreement.balance : v.total || '0')} readOnly variant="filled" />
+            {usesRate(v.method) ? (
+              <NumberField
+                label={v.method === 'factor' ? f.factor : f.percent}
+                precision={4}
+                min={0}
+                max={v.method === 'porcentaje' ? 100 : undefined}
+                required
+                disabled={figuresLocked}
+                description={rateHelp}
+                {...form.getInputProps('rate')}
+              />
+            ) : null}
+            {v.method === 'cuota_fija' ? (
+              <NumberField label={f.monthly} precision={2} money min={0} required disabled={figuresLocked} description={texts.methodHelp.monthly} {...form.getInputProps('installment')} />
+            ) : null}
+            {withTotal ? (
+              <>
+                <NumberField label={f.total} precision={2} money min={0} required disabled={figuresLocked} {...form.getInputProps('total')} />
+                <NumberField label={f.installment} precision={2} money min={0} required disabled={figuresLocked} description={remaining ? texts.installments(remaining) : undefined} {...form.getInputProps('installment')} />
+                <TextInput label={f.balance} value={formatMoney((agreement ? agreement.balance : null) ?? (v.total || '0'))} readOnly variant="filled" />
+              </>
+            ) : null}
             <TextInput label={f.description} maxLength={300} disabled={!editable} {...form.getInputProps('description')} />
             <TextInput label={f.reference} maxLength={100} disabled={!editable} {...form.getInputProps('reference')} />
           </SimpleGrid>

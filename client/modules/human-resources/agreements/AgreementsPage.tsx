@@ -21,9 +21,16 @@ const COLUMNS: ListColumn<RhAgreementFieldsFragment>[] = [
   { key: 'employee', header: c.employee, sortable: true, render: (r) => `${r.employeeNumber} · ${r.employeeName}`, exportValue: (r) => `${r.employeeNumber} ${r.employeeName}` },
   { key: 'kind', header: c.kind, sortable: true, render: (r) => AGREEMENT_KIND_LABELS[r.kind], exportValue: (r) => AGREEMENT_KIND_LABELS[r.kind] },
   { key: 'startDate', header: c.startDate, format: 'date', sortable: true, render: (r) => formatDate(r.startDate) },
-  { key: 'total', header: c.total, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.total), exportValue: (r) => Number(r.total) },
-  { key: 'installment', header: c.installment, format: 'money', align: 'right', render: (r) => formatMoney(r.installment), exportValue: (r) => Number(r.installment) },
-  { key: 'balance', header: c.balance, format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.balance), exportValue: (r) => Number(r.balance) },
+  { key: 'total', header: c.total, format: 'money', sortable: true, align: 'right', render: (r) => (r.total === null ? texts.noTotal : formatMoney(r.total)), exportValue: (r) => (r.total === null ? '' : Number(r.total)) },
+  {
+    key: 'installment',
+    header: c.installment,
+    format: 'money',
+    align: 'right',
+    render: (r) => (r.method === 'monto' ? formatMoney(r.installment) : texts.discountOf(r.method, r.rate, formatMoney(r.installment))),
+    exportValue: (r) => (r.method === 'monto' ? Number(r.installment) : texts.discountOf(r.method, r.rate, formatMoney(r.installment))),
+  },
+  { key: 'balance', header: c.balance, format: 'money', sortable: true, align: 'right', render: (r) => (r.balance === null ? texts.noTotal : formatMoney(r.balance)), exportValue: (r) => (r.balance === null ? '' : Number(r.balance)) },
   { key: 'status', header: c.status, sortable: true, render: (r) => <StatusBadge status={r.status} labels={AGREEMENT_BADGES} />, exportValue: (r) => AGREEMENT_STATUS_LABELS[r.status] },
 ];
 

@@ -1,6 +1,7 @@
 // Convenios: every Spanish string of the screens, in one place for review.
 import type { StatusLabels } from '../../../components/StatusBadge';
-import { AGREEMENT_KIND_LABELS, AGREEMENT_STATUS_LABELS } from '../../../../schema/rh/payroll';
+import { AGREEMENT_KIND_LABELS, AGREEMENT_STATUS_LABELS, type AgreementKind } from '../../../../schema/rh/payroll';
+import { DISCOUNT_METHOD_LABELS, METHODS_BY_KIND, MONTH_DAYS, type DiscountMethod } from '../../../../schema/rh/agreementDiscounts';
 
 export const AGREEMENT_PATHS = {
   list: '/system/rh/agreements',
@@ -14,10 +15,15 @@ export const AGREEMENT_BADGES: StatusLabels = {
 };
 
 export const kindOptions = Object.entries(AGREEMENT_KIND_LABELS).map(([value, label]) => ({ value, label }));
+/** The methods a kind accepts, for the form's select. */
+export const methodOptions = (kind: AgreementKind) => METHODS_BY_KIND[kind].map((value) => ({ value, label: DISCOUNT_METHOD_LABELS[value] }));
+
 export const statusOptions = Object.entries(AGREEMENT_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 export const texts = {
-  listDescription: 'Préstamos, descuentos, pensiones alimenticias, FONACOT e INFONAVIT que se descuentan por nómina: cada nómina cerrada aplica un abono y baja el saldo.',
+  listDescription:
+    'Préstamos, descuentos, pensiones alimenticias, FONACOT e INFONAVIT que se descuentan por nómina: cada nómina cerrada aplica un abono y baja el saldo; los créditos INFONAVIT y las pensiones por factor, porcentaje o cuota fija no tienen total y se descuentan hasta cancelarlos.',
+  noTotal: 'Sin total',
   exportName: 'Convenios',
   searchPlaceholder: 'Buscar por folio, empleado, descripción o referencia',
   newAgreement: 'Nuevo convenio',
@@ -42,7 +48,21 @@ export const texts = {
     total: 'Total',
     installment: 'Abono por nómina',
     balance: 'Saldo',
+    method: 'Método de descuento',
+    factor: 'Factor de descuento (veces UMA al mes)',
+    percent: 'Porcentaje (%)',
+    monthly: 'Cuota fija mensual',
   },
+  methodHelp: {
+    factor: `Del aviso de retención de INFONAVIT. Por nómina: factor × UMA diaria ÷ ${MONTH_DAYS} × días del periodo (UMA vigente a la fecha de pago).`,
+    percentInfonavit: 'Del aviso de retención de INFONAVIT. Por nómina: % × SBC diario × días cotizados del periodo.',
+    percentPension: 'Por nómina: % × (percepciones − ISR retenido − IMSS retenido), según la resolución judicial.',
+    monthly: `Por nómina: cuota ÷ ${MONTH_DAYS} × días del periodo; no se reduce por faltas ni incapacidades.`,
+    noTotal: 'Sin total: se descuenta en cada nómina hasta cancelar el convenio (aviso de suspensión, nueva resolución).',
+  },
+  /** The list's «Abono» cell of a convenio without total. */
+  discountOf: (method: DiscountMethod, rate: string | null, monthly: string) =>
+    method === 'factor' ? `Factor ${rate ?? ''} UMA` : method === 'porcentaje' ? `${rate ?? ''} %` : `${monthly} al mes`,
   newTitle: 'Nuevo convenio',
   titleOf: (folio: number, employee: string) => `Convenio ${folio} · ${employee}`,
   created: (folio: number) => `Convenio ${folio} registrado.`,

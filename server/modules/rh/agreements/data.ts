@@ -3,11 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
 import { employeeNameSql } from '../data';
+import type { DiscountMethod } from '../../../../schema/rh/agreementDiscounts';
 
 export type AgreementKind = 'prestamo' | 'descuento' | 'pension_alimenticia' | 'fonacot' | 'infonavit';
 export type AgreementStatus = 'activo' | 'liquidado' | 'cancelado';
 
-export type AgreementPaymentRow = { id: number; payrollId: number; payrollFolio: number; paymentDate: string; amount: string; balanceAfter: string };
+export type AgreementPaymentRow = { id: number; payrollId: number; payrollFolio: number; paymentDate: string; amount: string; balanceAfter: string | null };
 
 export type AgreementRow = {
   id: number;
@@ -20,9 +21,12 @@ export type AgreementRow = {
   description: string;
   reference: string;
   startDate: string;
-  total: string;
-  installment: string;
-  balance: string;
+  /** Issue 27: without total (factor, porcentaje, cuota_fija) total and balance are null. */
+  method: DiscountMethod;
+  rate: string | null;
+  total: string | null;
+  installment: string | null;
+  balance: string | null;
   status: AgreementStatus;
   cancelReason: string | null;
   paymentCount: number;
@@ -30,7 +34,7 @@ export type AgreementRow = {
 };
 
 const agreementSelect = sql`select a.id, a.folio, a.employee_id as "employeeId", e.number as "employeeNumber", ${employeeNameSql('e')} as "employeeName",
-    e.status as "employeeStatus", a.kind, a.description, a.reference, a.start_date::text as "startDate", a.total::text as total,
+    e.status as "employeeStatus", a.kind, a.description, a.reference, a.start_date::text as "startDate", a.method, a.rate::text as rate, a.total::text as total,
     a.installment::text as installment, a.balance::text as balance, a.status, a.cancel_reason as "cancelReason",
     (select count(*) from rh_agreement_payments p where p.agreement_id = a.id)::int as "paymentCount", a.version
   from rh_agreements a join rh_employees e on e.id = a.employee_id`;
@@ -94,13 +98,23 @@ export async function findEmployee(ex: Executor, id: number) {
   return rows[0] ?? null;
 }
 
-export type AgreementValues = { employeeId: number; kind: AgreementKind; description: string; reference: string; startDate: string; total: string; installment: string };
+export type AgreementValues = {
+  employeeId: number;
+  kind: AgreementKind;
+  method: DiscountMethod;
+  description: string;
+  reference: string;
+  startDate: string;
+  rate: string | null;
+  total: string | null;
+  installment: string | null;
+};
 
 export async function insertAgreement(ex: Executor, v: AgreementValues & { folio: number; createdBy: number | null }): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`insert into rh_agreements (folio, employee_id, kind, description, reference, start_date, total, installment, balance, status, created_by)
-        values (${v.folio}, ${v.employeeId}, ${v.kind}, ${v.description}, ${v.reference}, ${v.startDate}, ${v.total}, ${v.installment}, ${v.total}, 'activo', ${v.createdBy})
+    sql`insert into rh_agreements (folio, employee_id, kind, method, description, reference, start_date, rate, total, installment, balance, status, created_by)
+        values (${v.folio}, ${v.employeeId}, ${v.kind}, ${v.method}, ${v.description}, ${v.reference}, ${v.startDate}, ${v.rate}, ${v.total}, ${v.installment}, ${v.total}, 'activo', ${v.createdBy})
         returning id`,
   );
   return rows[0].id;
@@ -110,8 +124,8 @@ export async function insertAgreement(ex: Executor, v: AgreementValues & { folio
 export async function updateAgreement(ex: Executor, id: number, version: number, v: AgreementValues): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`update rh_agreements set employee_id = ${v.employeeId}, kind = ${v.kind}, description = ${v.description}, reference = ${v.reference},
-          start_date = ${v.startDate}, total = ${v.total}, installment = ${v.installment}, balance = ${v.total}, version = version + 1
+    sql`update rh_agreements set employee_id = ${v.employeeId}, kind = ${v.kind}, method = ${v.method}, description = ${v.description}, reference = ${v.reference},
+          start_date = ${v.startDate}, rate = ${v.rate}, total = ${v.total}, installment = ${v.installment}, balance = ${v.total}, version = version + 1
         where id = ${id} and version = ${version} and status = 'activo' returning id`,
   );
   return rows.length === 1;
@@ -135,21 +149,21 @@ export async function cancelAgreement(ex: Executor, id: number, version: number,
   return rows.length === 1;
 }
 
-/** Convenios a payroll deducts: active, with balance, started by the period end. */
+/** Convenios a payroll deducts: active, with balance (or without total: never settled), started by the period end. */
 export async function dueAgreements(ex: Executor, employeeIds: number[], periodEnd: string) {
   if (!employeeIds.length) return [];
-  return queryRows<{ id: number; folio: number; employeeId: number; kind: AgreementKind; installment: string; balance: string }>(
+  return queryRows<{ id: number; folio: number; employeeId: number; kind: AgreementKind; method: DiscountMethod; rate: string | null; installment: string | null; balance: string | null }>(
     ex,
-    sql`select id, folio, employee_id as "employeeId", kind, installment::text as installment, balance::text as balance
+    sql`select id, folio, employee_id as "employeeId", kind, method, rate::text as rate, installment::text as installment, balance::text as balance
         from rh_agreements
-        where status = 'activo' and balance > 0 and start_date <= ${periodEnd}
+        where status = 'activo' and (balance is null or balance > 0) and start_date <= ${periodEnd}
           and employee_id in ${sql`(${sql.join(employeeIds.map((id) => sql`${id}`), sql`, `)})`}
         order by folio`,
   );
 }
 
 /** One installment taken by a closing payroll; false when this payroll already took it (posts once). */
-export async function applyPayment(ex: Executor, v: { agreementId: number; payrollId: number; amount: string; balanceAfter: string }): Promise<boolean> {
+export async function applyPayment(ex: Executor, v: { agreementId: number; payrollId: number; amount: string; balanceAfter: string | null }): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     ex,
     sql`insert into rh_agreement_payments (agreement_id, payroll_id, amount, balance_after)
@@ -158,7 +172,7 @@ export async function applyPayment(ex: Executor, v: { agreementId: number; payro
   );
   if (rows.length === 0) return false;
   await ex.execute(
-    sql`update rh_agreements set balance = ${v.balanceAfter}, status = case when ${v.balanceAfter}::numeric = 0 then 'liquidado' else status end, version = version + 1
+    sql`update rh_agreements set balance = ${v.balanceAfter}, status = case when coalesce(${v.balanceAfter}::numeric = 0, false) then 'liquidado' else status end, version = version + 1
         where id = ${v.agreementId}`,
   );
   return true;

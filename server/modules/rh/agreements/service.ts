@@ -1,7 +1,8 @@
 // Convenios business rules: created against an active employee with a
 // gapless folio and balance = total; fully editable only until a payroll
 // applies an installment (then only description and reference); cancelled
-// with a reason while activo. Payroll closes lower the balance (payroll/service.ts).
+// with a reason while activo. Payroll closes lower the balance (payroll/service.ts);
+// a convenio without total (INFONAVIT, pensión: issue 27) has none and runs until cancelled.
 import { writeAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/database';
 import { nextFolio } from '../../../db/folios';
@@ -66,8 +67,11 @@ export async function updateAgreement(ctx: RequestContext, id: string, version: 
       if (String(v.employeeId) !== String(before.employeeId)) locked.employeeId = AGREEMENT_MSG.lockedAfterPayments;
       if (v.kind !== before.kind) locked.kind = AGREEMENT_MSG.lockedAfterPayments;
       if (v.startDate !== before.startDate) locked.startDate = AGREEMENT_MSG.lockedAfterPayments;
-      if (!dec(v.total).eq(before.total)) locked.total = AGREEMENT_MSG.lockedAfterPayments;
-      if (!dec(v.installment).eq(before.installment)) locked.installment = AGREEMENT_MSG.lockedAfterPayments;
+      const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : dec(a).eq(b));
+      if (v.method !== before.method) locked.method = AGREEMENT_MSG.lockedAfterPayments;
+      if (!same(v.rate, before.rate)) locked.rate = AGREEMENT_MSG.lockedAfterPayments;
+      if (!same(v.total, before.total)) locked.total = AGREEMENT_MSG.lockedAfterPayments;
+      if (!same(v.installment, before.installment)) locked.installment = AGREEMENT_MSG.lockedAfterPayments;
       if (Object.keys(locked).length) throw badInput(locked);
       if (!(await data.updateAgreementTexts(tx, agreementId, version, v))) throw conflict();
     } else {

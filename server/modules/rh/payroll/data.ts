@@ -465,7 +465,7 @@ export async function convenioLinesForClose(ex: Executor, payrollId: number) {
   );
   // Lock in id order so two closes sharing convenios never deadlock.
   if (rows.length) await ex.execute(sql`select id from rh_agreements where id in ${idList(rows.map((r) => r.agreementId))} order by id for update`);
-  return queryRows<{ agreementId: number; folio: number; status: string; balance: string; amount: string; employeeNumber: string }>(
+  return queryRows<{ agreementId: number; folio: number; status: string; balance: string | null; amount: string; employeeNumber: string }>(
     ex,
     sql`select a.id as "agreementId", a.folio, a.status, a.balance::text as balance, sum(l.amount)::text as amount, min(pe.employee_number) as "employeeNumber"
         from rh_payroll_lines l join rh_payroll_employees pe on pe.id = l.payroll_employee_id join rh_agreements a on a.id = l.agreement_id

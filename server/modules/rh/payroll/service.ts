@@ -30,7 +30,7 @@ import { parseInput } from '../../../lib/validation';
 import { labelGroups } from '../../../lib/moneyGroups';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import { formatDateMx } from '../../../../schema/dates';
-import { dec, money, sum } from '../../../../schema/money';
+import { Decimal, dec, money, sum } from '../../../../schema/money';
 import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, separation, YEAR_DAYS, type SeparationResult } from '../../../../schema/rh/benefits';
 import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
@@ -573,7 +573,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       continue;
     }
     const list = due.get(a.employeeId) ?? [];
-    list.push({ agreementId: a.id, folio: a.folio, kind: a.kind, installment: a.installment, balance: a.balance });
+    list.push({ agreementId: a.id, folio: a.folio, kind: a.kind, installment: a.installment, balance: a.balance, method: a.method, rate: a.rate });
     due.set(a.employeeId, list);
   }
 
@@ -616,6 +616,9 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       extras: captured.get(e.id) ?? [],
       computed: primas.get(e.id)?.computed,
       agreements: due.get(e.employeeId) ?? [],
+      // INFONAVIT porcentaje convenios: the SBC as the IMSS/INFONAVIT quotas take it, capped at 25 UMA (SUA practice; unconfirmed for amortizations).
+      sbcDaily: money(Decimal.min(e.sbcDaily, dec(params.uma.daily).times(params.sbcCapUma))),
+      imssDays,
       // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
       tax: (taxableIncome, days) =>
         payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary }),
@@ -706,10 +709,11 @@ export async function closePayroll(ctx: RequestContext, id: string, version: num
         if (tookIt) throw appError('CONFLICT', MSG.installmentTaken(c.folio, tookIt));
       }
     }
-    const payments: { agreementId: number; folio: number; amount: string; balanceAfter: string }[] = [];
+    const payments: { agreementId: number; folio: number; amount: string; balanceAfter: string | null }[] = [];
     for (const c of convenios) {
-      if (c.status !== 'activo' || dec(c.balance).lt(c.amount)) throw appError('CONFLICT', MSG.agreementChanged(c.folio, money(c.balance)));
-      const balanceAfter = money(dec(c.balance).minus(c.amount));
+      // A convenio without total (issue 27) has no balance: it is never used up nor settled.
+      if (c.status !== 'activo' || (c.balance !== null && dec(c.balance).lt(c.amount))) throw appError('CONFLICT', MSG.agreementChanged(c.folio, money(c.balance ?? 0)));
+      const balanceAfter = c.balance === null ? null : money(dec(c.balance).minus(c.amount));
       if (await agreements.applyPayment(tx, { agreementId: c.agreementId, payrollId, amount: money(c.amount), balanceAfter })) payments.push({ agreementId: c.agreementId, folio: c.folio, amount: money(c.amount), balanceAfter });
     }
     if (!(await data.closePayroll(tx, payrollId, version, ctx.auth?.id ?? null))) throw conflict();
