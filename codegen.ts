@@ -75,6 +75,7 @@ const config: CodegenConfig = {
           RhAgreement: '../server/modules/rh/agreements/data#AgreementRow',
           RhPayroll: '../server/modules/rh/payroll/data#PayrollRow',
           RhPayrollEmployee: '../server/modules/rh/payroll/data#PayrollEmployeeRow',
+          RhReceiptCfdi: '../server/modules/rh/payroll/data#ReceiptCfdiRow',
           MaintenanceSchedule: '../server/modules/maintenance/data#MtScheduleRow',
           MaintenanceOrder: '../server/modules/maintenance/data#MtOrderRow',
           MaintenanceFailureReport: '../server/modules/maintenance/data#MtFailureReportRow',

@@ -672,7 +672,7 @@ function ReceiptStamping(props: {
   );
 }
 
-const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle, excluida: IconBan } as const;
+const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle, excluida: IconBan, cancelada: IconBan } as const;
 
 /** The receipt's CFDI in one icon (the grid is already wide): its state, and in the tooltip the UUID or why it was not stamped. */
 function StampMark({ receipt: e }: { receipt: PayrollEmployee }) {

@@ -19,6 +19,7 @@ export const STAMP_BADGES: StatusLabels = {
   timbrada: { label: 'Timbrado', color: 'teal' },
   rechazada: { label: 'Sin timbrar', color: 'red' },
   excluida: { label: 'Excluido', color: 'gray' },
+  cancelada: { label: 'Cancelado', color: 'red' },
 };
 
 /** A closed payroll: stamped in full, or with receipts still to stamp or exclude. */

@@ -52,7 +52,9 @@ import {
   validateSeparationPayroll,
   separationPeriod,
   PAYROLL_MSG,
+  AGREEMENT_CONCEPT,
   type AgreementDue,
+  type AgreementKind,
   type CapturedExtra,
   type PayFrequency,
   type PeriodRange,
@@ -401,6 +403,36 @@ async function calculateFiniquitoLocked(tx: Executor, payroll: data.PayrollRow, 
 
 // ---- incidents --------------------------------------------------------------------------
 
+export type IncidentValues = ReturnType<typeof incidentInput.parse>;
+
+/** The incidencias of one employee of a payroll checked (BAD_USER_INPUT per field), for the editor and for «Corregir recibo». */
+export async function checkIncident(tx: Executor, payroll: data.PayrollRow, pe: data.PayrollEmployeeRow, v: IncidentValues): Promise<void> {
+  const peId = pe.id;
+  if (payroll.kind === 'aguinaldo') throw appError('CONFLICT', MSG.aguinaldoNoIncidents);
+  if (payroll.kind === 'finiquito') throw appError('CONFLICT', MSG.finiquitoNoIncidents);
+  const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
+  const floor = await crewOvertimeFloor(tx, peId);
+  if (!fields.overtimeDoubleHours && dec(v.overtimeDoubleHours).lt(floor.doubleHours)) fields.overtimeDoubleHours = MSG.crewOvertimeFloor(dec(floor.doubleHours).toFixed(), 'dobles');
+  if (!fields.overtimeTripleHours && dec(v.overtimeTripleHours).lt(floor.tripleHours)) fields.overtimeTripleHours = MSG.crewOvertimeFloor(dec(floor.tripleHours).toFixed(), 'triples');
+  if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
+    const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
+    const limit = unpaidDays(payroll, paid);
+    if (dec(v.daysWorked).gt(limit)) fields.daysWorked = MSG.daysAlreadyPaid(limit, paid[0]);
+  }
+  const concepts = await data.conceptsByIds(tx, v.extras.map((x) => x.conceptId));
+  const seen = new Set<number>();
+  v.extras.forEach((x, i) => {
+    const c = concepts.get(x.conceptId);
+    const key = `extras.${i}.conceptId`;
+    if (!c) fields[key] = MSG.conceptMissing;
+    else if (c.systemKey) fields[key] = MSG.conceptSystem;
+    else if (!c.active) fields[key] = MSG.conceptInactive;
+    else if (seen.has(x.conceptId)) fields[key] = MSG.conceptRepeated;
+    seen.add(x.conceptId);
+  });
+  if (Object.keys(fields).length) throw badInput(fields);
+}
+
 export async function saveIncident(ctx: RequestContext, payrollEmployeeId: string, input: unknown) {
   const v = parseInput(incidentInput, input);
   const peId = Number(payrollEmployeeId);
@@ -409,29 +441,7 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
     if (!pe) throw notFound('El empleado de la nómina');
     const payroll = found(await data.findPayroll(tx, pe.payrollId, { lock: true }), 'La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
-    if (payroll.kind === 'aguinaldo') throw appError('CONFLICT', MSG.aguinaldoNoIncidents);
-    if (payroll.kind === 'finiquito') throw appError('CONFLICT', MSG.finiquitoNoIncidents);
-    const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
-    const floor = await crewOvertimeFloor(tx, peId);
-    if (!fields.overtimeDoubleHours && dec(v.overtimeDoubleHours).lt(floor.doubleHours)) fields.overtimeDoubleHours = MSG.crewOvertimeFloor(dec(floor.doubleHours).toFixed(), 'dobles');
-    if (!fields.overtimeTripleHours && dec(v.overtimeTripleHours).lt(floor.tripleHours)) fields.overtimeTripleHours = MSG.crewOvertimeFloor(dec(floor.tripleHours).toFixed(), 'triples');
-    if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
-      const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
-      const limit = unpaidDays(payroll, paid);
-      if (dec(v.daysWorked).gt(limit)) fields.daysWorked = MSG.daysAlreadyPaid(limit, paid[0]);
-    }
-    const concepts = await data.conceptsByIds(tx, v.extras.map((x) => x.conceptId));
-    const seen = new Set<number>();
-    v.extras.forEach((x, i) => {
-      const c = concepts.get(x.conceptId);
-      const key = `extras.${i}.conceptId`;
-      if (!c) fields[key] = MSG.conceptMissing;
-      else if (c.systemKey) fields[key] = MSG.conceptSystem;
-      else if (!c.active) fields[key] = MSG.conceptInactive;
-      else if (seen.has(x.conceptId)) fields[key] = MSG.conceptRepeated;
-      seen.add(x.conceptId);
-    });
-    if (Object.keys(fields).length) throw badInput(fields);
+    await checkIncident(tx, payroll, pe, v);
     await data.updateIncident(tx, peId, v);
     await data.replaceCapturedLines(tx, peId, v.extras.map((x) => ({ conceptId: x.conceptId, amount: money(x.amount), description: x.description })));
     await data.backToDraft(tx, payroll.id);
@@ -532,6 +542,75 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
 /** What a calculation tells the audit besides the totals. */
 type CalcNotes = { removedEmployees?: string[] };
 
+/** The ISR, subsidio and IMSS of one receipt, by the tables of the payment date. */
+const taxOf =
+  (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow) =>
+  (taxableIncome: string, days: number) =>
+    // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
+    payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency), taxableIncome, sbcDaily: e.sbcDaily, days, minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
+
+/**
+ * «Corregir recibo» (substitution.ts): one receipt of a closed ordinary or extraordinary payroll,
+ * its incidencias already replaced, calculated again by calculateEmployee. What the close already
+ * settled stays as it was: the convenio installments it applied and the prima vacacional it paid go
+ * in with their closed amounts. Stores the receipt's lines and results, the payroll's totals and
+ * (ordinary payrolls) the employer quotas and state payroll tax of every receipt again.
+ */
+export async function recalculateReceipt(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[], payrollEmployeeId: number): Promise<data.PayrollEmployeeRow> {
+  const params = fiscalFor(sets, payroll.paymentDate, (message) => appError('CONFLICT', message));
+  const conceptIds = await data.systemConceptIds(tx);
+  const e = found(await data.findPayrollEmployee(tx, payrollEmployeeId), 'El recibo');
+  const closedLines = await data.linesOfEmployee(tx, payrollEmployeeId);
+  const captured = (await data.capturedLinesOfPayroll(tx, payroll.id)).filter((c) => c.payrollEmployeeId === payrollEmployeeId);
+  const kindOf = (systemKey: string | null) => (Object.entries(AGREEMENT_CONCEPT) as [AgreementKind, string][]).find(([, key]) => key === systemKey)?.[0] ?? 'descuento';
+  const convenios = closedLines.filter((l) => l.source === 'convenio' && l.agreementId);
+  const r = calculateEmployee({
+    dailySalary: e.dailySalary,
+    minimumWageOnly: e.minimumWageOnly,
+    daysWorked: e.daysWorked,
+    absences: e.absences,
+    overtimeDoubleHours: e.overtimeDoubleHours,
+    overtimeTripleHours: e.overtimeTripleHours,
+    periodDays: payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd),
+    umaDaily: params.uma.daily,
+    extras: captured,
+    computed: closedLines
+      .filter((l) => l.source === 'calculo' && l.systemKey === 'PRIMA_VACACIONAL')
+      .map((l) => ({ systemKey: 'PRIMA_VACACIONAL' as const, amount: l.amount, taxable: l.taxable, exempt: l.exempt, quantity: l.quantity, description: l.description })),
+    // The installment the close applied (installment = balance = the amount deducted), its line's text kept below.
+    agreements: convenios.map((l) => ({ agreementId: l.agreementId!, folio: 0, kind: kindOf(l.systemKey), installment: l.amount, balance: l.amount })),
+    tax: taxOf(sets, payroll, e),
+  });
+  const closedText = new Map(convenios.map((l) => [l.agreementId!, l.description]));
+  await data.replaceEmployeeLines(
+    tx,
+    payrollEmployeeId,
+    r.lines.map((l) => ({
+      payrollEmployeeId,
+      conceptId: l.conceptId ?? conceptIds.get(l.systemKey!)!,
+      source: l.source,
+      agreementId: l.agreementId,
+      description: l.agreementId ? (closedText.get(l.agreementId) ?? l.description) : l.description,
+      amount: l.amount,
+      taxable: l.taxable,
+      exempt: l.exempt,
+      quantity: l.quantity,
+    })),
+  );
+  await data.updateEmployeeResults(tx, [{ id: payrollEmployeeId, ...r }]);
+  await data.refreshPayrollTotals(tx, payroll.id);
+  if (isOrdinaryPayroll(payroll.kind)) {
+    const all = await data.payrollEmployees(tx, payroll.id);
+    await storePayrollQuotas(
+      tx,
+      payroll,
+      sets,
+      all.map((x) => ({ payrollEmployeeId: x.id, employeeId: x.employeeId, sbcDaily: x.sbcDaily, paidDays: dec(x.daysWorked).minus(x.absences).toString(), taxable: x.taxable })),
+    );
+  }
+  return found(await data.findPayrollEmployee(tx, payrollEmployeeId), 'El recibo');
+}
+
 /** Calculates every employee of a locked, open payroll and stores lines, results, trace and totals. */
 async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[]): Promise<CalcNotes> {
   const params = fiscalFor(sets, payroll.paymentDate, (message) => appError('CONFLICT', message));
@@ -544,7 +623,6 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
   if (payroll.kind === 'aguinaldo') return calculateAguinaldoLocked(tx, payroll, sets, params.tableYear, systemId);
   if (payroll.kind === 'finiquito') return calculateFiniquitoLocked(tx, payroll, sets, params.tableYear, systemId);
   const periodDays = payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd);
-  const period = taxPeriodOf(payroll.frequency);
   const employees = await data.payrollEmployees(tx, payroll.id);
   const captured = new Map<number, CapturedExtra[]>();
   for (const c of await data.capturedLinesOfPayroll(tx, payroll.id)) {
@@ -601,9 +679,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       extras: captured.get(e.id) ?? [],
       computed: primas.get(e.id)?.computed,
       agreements: due.get(e.employeeId) ?? [],
-      // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
-      tax: (taxableIncome, days) =>
-        payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary }),
+      tax: taxOf(sets, payroll, e),
     });
     for (const l of r.lines) {
       lines.push({
