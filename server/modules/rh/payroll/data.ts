@@ -904,12 +904,12 @@ export async function setCompanyNominaData(ex: Executor, v: { registroPatronal: 
   await ex.execute(sql`update company_profile set registro_patronal = ${v.registroPatronal}, riesgo_puesto = ${v.riesgoPuesto} where id = 1`);
 }
 
-/** The stamped XML of a payroll's receipts (or one employee's), by payroll employee: what the printed receipts show. */
+/** The stamped XML of a payroll's receipts (or one employee's), by payroll employee, cancelled ones too: what the printed receipts show. */
 export async function stampedReceiptXmls(ex: Executor, payrollId: number, employeeId: number | null = null): Promise<Map<number, { xml: string; sandbox: boolean }>> {
   const rows = await queryRows<{ id: number; xml: string; sandbox: boolean | null }>(
     ex,
     sql`select id, cfdi_xml as xml, stamp_sandbox as sandbox from rh_payroll_employees
-        where payroll_id = ${payrollId} and stamp_status = 'timbrada' ${employeeId ? sql`and employee_id = ${employeeId}` : sql``}`,
+        where payroll_id = ${payrollId} and stamp_status in ('timbrada', 'cancelada') ${employeeId ? sql`and employee_id = ${employeeId}` : sql``}`,
   );
   return new Map(rows.map((r) => [r.id, { xml: r.xml, sandbox: r.sandbox === true }]));
 }
