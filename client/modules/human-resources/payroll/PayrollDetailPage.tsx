@@ -321,7 +321,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
     }
   };
   const closed = payroll.status === 'cerrada';
-  const canStamp = (e: PayrollEmployee) => closed && e.stampStatus !== 'timbrada' && e.stampStatus !== 'excluida' && access.autorizar;
+  const canStamp = (e: PayrollEmployee) => closed && e.stampStatus !== 'timbrada' && e.stampStatus !== 'excluida' && e.stampStatus !== 'cancelada' && access.autorizar;
   const canExclude = (e: PayrollEmployee) => closed && (e.stampStatus === null || e.stampStatus === 'rechazada') && access.autorizar;
   // A stamped receipt is corrected (new CFDI substituting it) or cancelled; an aguinaldo or finiquito has no incidencias to correct.
   const canCorrect = (e: PayrollEmployee) => closed && e.stampStatus === 'timbrada' && access.autorizar && payroll.kind !== 'aguinaldo' && payroll.kind !== 'finiquito';
@@ -694,7 +694,7 @@ function ReceiptStamping(props: {
   const t = texts.stamping;
   const a = texts.actions;
   const detailOf = (e: PayrollEmployee) => {
-    if (e.stampStatus === 'timbrada' && e.uuid) return t.uuid(e.uuid, Boolean(e.stampSandbox));
+    if ((e.stampStatus === 'timbrada' || e.stampStatus === 'cancelada') && e.uuid) return t.uuid(e.uuid, Boolean(e.stampSandbox));
     if (e.stampStatus === 'excluida') return t.excludedBy(e.exclusionReason ?? '', e.excludedByName ?? null, e.excludedAt ? formatDateTime(e.excludedAt) : '');
     return e.stampError ?? '';
   };
@@ -732,7 +732,7 @@ function ReceiptStamping(props: {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {(e.stampStatus === 'timbrada' || e.stampStatus === 'pendiente') && props.canXml ? (
+                    {(e.stampStatus === 'timbrada' || e.stampStatus === 'pendiente' || e.stampStatus === 'cancelada') && props.canXml ? (
                       <Button size="compact-sm" variant="subtle" leftSection={<IconFileCode size={14} />} loading={busy === `xml-${e.id}`} onClick={() => props.onXml(e)} aria-label={`${a.xml} ${e.employeeNumber}`}>
                         XML
                       </Button>
@@ -776,7 +776,8 @@ function ReceiptStamping(props: {
                       statusLabel={c.status !== 'cancelado' ? (c.cancelError ?? t.toCancel) : c.motivo === '01' ? t.replaced(c.substituteUuid ?? null) : t.cancelledAlone}
                       color={c.status === 'cancelado' ? 'gray' : 'orange'}
                       motivoLabel={`${c.motivo} · ${c.motivoLabel}`}
-                      substituteUuid={c.substituteUuid}
+                      // «Cancelado (sustituido por …)» already names the substitute.
+                      substituteUuid={c.status === 'cancelado' && c.motivo === '01' ? null : c.substituteUuid}
                       details={[t.replacedBy(c.reason, c.requestedByName ?? null, formatDateTime(c.requestedAt)), `${texts.stamping.cols.net}: ${formatMoney(c.net)}`]}
                     />
                   </Table.Td>
