@@ -76,6 +76,7 @@ const config: CodegenConfig = {
           RhIncapacity: '../server/modules/rh/incapacities/data#IncapacityRow',
           RhPayroll: '../server/modules/rh/payroll/data#PayrollRow',
           RhPayrollEmployee: '../server/modules/rh/payroll/data#PayrollEmployeeRow',
+          RhReceiptCfdi: '../server/modules/rh/payroll/data#ReceiptCfdiRow',
           MaintenanceSchedule: '../server/modules/maintenance/data#MtScheduleRow',
           MaintenanceOrder: '../server/modules/maintenance/data#MtOrderRow',
           MaintenanceFailureReport: '../server/modules/maintenance/data#MtFailureReportRow',

@@ -38,13 +38,18 @@ export const isOrdinaryPayroll = (kind: PayrollKind): kind is PayFrequency => ki
  * receipt that cannot be stamped out, with a reason, for good. A pendiente receipt is never excluded:
  * the PAC may have stamped it already, and «Timbrar» finds out. The payroll is stamped in full
  * (stampingCompletedAt) when every receipt is timbrada or excluida.
+ * A timbrada receipt of a closed payroll is corrected («Corregir recibo»: new figures, a new CFDI
+ * related 04 to the old UUID, sealed → pendiente; the old UUID is cancelled with motivo 01 once the
+ * new one is stamped) or cancelled without substitute («Cancelar recibo», motivo 02/03, final).
  */
 export const RECEIPT_STAMP_LIFECYCLE = defineLifecycle({
-  labels: { sin_timbrar: 'Sin timbrar', pendiente: 'Pendiente', timbrada: 'Timbrada', rechazada: 'Rechazada', excluida: 'Excluida' },
+  labels: { sin_timbrar: 'Sin timbrar', pendiente: 'Pendiente', timbrada: 'Timbrada', rechazada: 'Rechazada', excluida: 'Excluida', cancelada: 'Cancelada' },
   actions: {
     sellar: { label: 'Timbrar', edges: { sin_timbrar: ['pendiente', 'rechazada'], rechazada: ['pendiente', 'rechazada'] } },
     respuestaPac: { label: 'Respuesta del PAC', edges: { pendiente: ['timbrada', 'rechazada'] } },
     excluir: { label: 'Excluir del timbrado', edges: { sin_timbrar: ['excluida'], rechazada: ['excluida'] } },
+    corregir: { label: 'Corregir recibo', edges: { timbrada: ['pendiente'] } },
+    cancelar: { label: 'Cancelar recibo', edges: { timbrada: ['cancelada'] } },
   },
 });
 export type ReceiptStampState = keyof typeof RECEIPT_STAMP_LIFECYCLE.labels;
@@ -53,7 +58,11 @@ export type ReceiptStampState = keyof typeof RECEIPT_STAMP_LIFECYCLE.labels;
 export const receiptStampState = (status: string | null): ReceiptStampState => (status ?? 'sin_timbrar') as ReceiptStampState;
 
 /** Receipts that keep a closed payroll from being stamped in full. */
-export const isReceiptUnsettled = (status: string | null): boolean => status !== 'timbrada' && status !== 'excluida';
+export const isReceiptUnsettled = (status: string | null): boolean => status !== 'timbrada' && status !== 'excluida' && status !== 'cancelada';
+
+/** Motivos SAT accepts for cancelling a payroll receipt without substitute (01 goes with «Corregir recibo»). */
+export const RECEIPT_CANCEL_MOTIVOS = ['02', '03'] as const;
+export type ReceiptCancelMotivo = (typeof RECEIPT_CANCEL_MOTIVOS)[number];
 export const AGREEMENT_KIND_LABELS: Readonly<Record<AgreementKind, string>> = {
   prestamo: 'Préstamo',
   descuento: 'Descuento',

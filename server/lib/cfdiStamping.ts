@@ -3,10 +3,11 @@
 // idempotency key — its store makes a repeated or parallel call return the same stamp — and a
 // short transaction saves it, once. Step 1 (build and seal inside the business transaction,
 // keep it pendiente) and what a refusal undoes belong to each document's module.
+// cancelAtPac is the one way a stamped CFDI is cancelled before SAT (invoices, payroll receipts).
 import { writeAudit, type Actor } from '../db/audit';
 import type { Executor } from '../db/database';
 import type { AppServices } from '../services';
-import { PacError } from './cfdi';
+import { PacError, type CancelMotivo, type CancelResult } from './cfdi';
 import { pacOf } from './companyCsd';
 
 export type PendingStamp = {
@@ -70,4 +71,19 @@ export async function recoverEach(app: AppServices, what: string, ids: number[],
   }
   if (recovered || failed) app.logger.info({ recovered, failed }, `${what}: timbres pendientes recuperados`);
   return { recovered, failed };
+}
+
+/**
+ * Asks SAT, through the PAC, to cancel a stamped CFDI (motivo 01 names the stamped substitute).
+ * A request SAT already honoured (202 and the UUID cancelado: a retry after a lost answer) counts as
+ * cancelled. Any other PacError is thrown as is: the caller tells a refusal from no answer (retryable).
+ */
+export async function cancelAtPac(app: AppServices, uuid: string, motivo: CancelMotivo, substituteUuid?: string): Promise<CancelResult['estatus']> {
+  const pac = await pacOf(app);
+  try {
+    return (await pac.cancel(uuid, motivo, substituteUuid)).estatus;
+  } catch (err) {
+    if (err instanceof PacError && err.code === '202' && (await pac.status(uuid)).estado === 'cancelado') return 'cancelado';
+    throw err;
+  }
 }

@@ -361,8 +361,6 @@ export const texts = {
       sandbox: 'Timbrada por el PAC de pruebas: SIN VALIDEZ FISCAL',
       pending: 'El CFDI está sellado con el CSD pero el PAC no respondió: usa «Timbrar» para reintentarlo (nunca se timbra dos veces).',
       unstampedEmitted: 'Emitida antes del timbrado: este CFDI no tiene sello ni timbre.',
-      cancelMotivo: 'Motivo',
-      substitutedBy: 'La sustituye el CFDI',
     },
     payments: 'Pagos aplicados',
     paymentCols: { folio: 'Pago', date: 'Fecha', installment: 'Parcialidad', previous: 'Saldo anterior', amount: 'Pagado', remaining: 'Saldo insoluto', status: 'Estado' },

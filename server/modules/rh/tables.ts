@@ -429,7 +429,8 @@ export const rhPayrollEmployees = pgTable(
      * (and on receipts closed before stamping existed); 'pendiente' from the close until the PAC's
      * answer is saved (cfdiXml = the sealed XML sent); 'timbrada' after (cfdiXml = the stamped
      * XML); 'rechazada' when it could not be sealed or the PAC refused it (stampError says why);
-     * 'excluida' when a person left it out of the stamping with a reason (final).
+     * 'excluida' when a person left it out of the stamping with a reason (final); 'cancelada' when
+     * its CFDI was cancelled without a substitute (motivo 02/03, rhPayrollReceiptCfdis says why).
      */
     stampStatus: text('stamp_status'),
     cfdiXml: text('cfdi_xml'),
@@ -448,8 +449,42 @@ export const rhPayrollEmployees = pgTable(
     index('rh_payroll_employees_employee_idx').on(t.employeeId),
     check('rh_payroll_employees_days_ck', sql`${t.daysWorked} >= 0 and ${t.absences} >= 0`),
     check('rh_payroll_employees_overtime_ck', sql`${t.overtimeDoubleHours} >= 0 and ${t.overtimeTripleHours} >= 0`),
-    check('rh_payroll_employees_stamp_status_ck', sql`${t.stampStatus} is null or ${t.stampStatus} in ('pendiente', 'timbrada', 'rechazada', 'excluida')`),
+    check('rh_payroll_employees_stamp_status_ck', sql`${t.stampStatus} is null or ${t.stampStatus} in ('pendiente', 'timbrada', 'rechazada', 'excluida', 'cancelada')`),
     check('rh_payroll_employees_excluded_ck', sql`(${t.stampStatus} = 'excluida') = (${t.exclusionReason} is not null)`),
+  ],
+);
+
+/**
+ * The CFDIs a receipt no longer carries (issue 27): the one replaced by a correction (motivo 01,
+ * the substitute's UUID once it is stamped) or cancelled without substitute (motivo 02/03, the
+ * receipt then 'cancelada'). 'por_cancelar' until SAT's cancellation is confirmed by the PAC,
+ * then 'cancelado'. The XML stays downloadable; the receipt row carries the current CFDI.
+ */
+export const rhPayrollReceiptCfdis = pgTable(
+  'rh_payroll_receipt_cfdis',
+  {
+    id: serial('id').primaryKey(),
+    payrollEmployeeId: integer('payroll_employee_id').notNull().references(() => rhPayrollEmployees.id),
+    uuid: text('uuid').notNull(),
+    cfdiXml: text('cfdi_xml').notNull(),
+    stampedAt: timestamp('stamped_at', { withTimezone: true, mode: 'date' }),
+    stampSandbox: boolean('stamp_sandbox'),
+    /** The receipt's net as that CFDI paid it. */
+    net: money('net').notNull(),
+    motivo: text('motivo').notNull(),
+    substituteUuid: text('substitute_uuid'),
+    status: text('status').notNull().default('por_cancelar'),
+    reason: text('reason').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    requestedBy: integer('requested_by').references(() => users.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelError: text('cancel_error'),
+  },
+  (t) => [
+    uniqueIndex('rh_payroll_receipt_cfdis_uuid_uq').on(t.uuid),
+    index('rh_payroll_receipt_cfdis_receipt_idx').on(t.payrollEmployeeId),
+    check('rh_payroll_receipt_cfdis_motivo_ck', sql`${t.motivo} in ('01', '02', '03')`),
+    check('rh_payroll_receipt_cfdis_status_ck', sql`${t.status} in ('por_cancelar', 'cancelado')`),
   ],
 );
 

@@ -7,6 +7,7 @@
 import { writeAudit } from '../../db/audit';
 import { actorOf, type RequestContext } from '../../context';
 import { CANCEL_MOTIVOS, PacError, type CancelMotivo } from '../../lib/cfdi';
+import { cancelAtPac } from '../../lib/cfdiStamping';
 import { pacOf, pacRefusal } from '../../lib/companyCsd';
 import { appError, badInput, conflict, found } from '../../lib/errors';
 import * as data from './data';
@@ -46,15 +47,12 @@ export async function cancelStampedInvoice(ctx: RequestContext, invoice: Invoice
     throw badInput({ substituteId: CANCEL_MSG.substituteOnlyFor01 });
   }
 
-  const pac = await pacOf(ctx.app);
   let estatus: 'cancelado' | 'en_proceso' | 'rechazado';
   try {
-    estatus = (await pac.cancel(invoice.cfdiUuid, sat.motivo, substituteUuid)).estatus;
+    estatus = await cancelAtPac(ctx.app, invoice.cfdiUuid, sat.motivo, substituteUuid);
   } catch (err) {
-    if (!(err instanceof PacError)) throw err;
-    // 202: SAT already has it cancelled (a retried request): finish here too.
-    if (err.code === '202' && (await pac.status(invoice.cfdiUuid)).estado === 'cancelado') estatus = 'cancelado';
-    else throw pacRefusal(err);
+    if (err instanceof PacError) throw pacRefusal(err);
+    throw err;
   }
   const request = { satCancelMotivo: sat.motivo, satCancelSubstitute: substituteUuid ?? null, satCancelRequestedAt: new Date() };
   if (estatus === 'cancelado') {

@@ -4,10 +4,10 @@
 // concept (negative nets in red), "Cerrar" (confirmed; refused by the server
 // while a net is negative), the receipts PDF (one or all) and the XLSX summary.
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconAlertTriangle, IconBan, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconBan, IconEdit, IconFileX, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RhPayrollCalculateDocument,
@@ -17,6 +17,9 @@ import {
   RhPayrollDeleteDocument,
   RhPayrollDetailDocument,
   RhPayrollIncidentSaveDocument,
+  RhPayrollReceiptCancelDocument,
+  RhPayrollReceiptCfdiXmlDocument,
+  RhPayrollReceiptCorrectDocument,
   RhPayrollReceiptExcludeDocument,
   RhPayrollReceiptsDocument,
   RhPayrollReceiptStampDocument,
@@ -50,7 +53,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
 import { OvertimeSources } from './OvertimeSources';
-import { creationKindOptions, frequencyOptions, isrMethodOptions, PAYROLL_BADGES, SEPARATION_KIND_LABELS, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
+import { creationKindOptions, frequencyOptions, isrMethodOptions, PAYROLL_BADGES, RECEIPT_CANCEL_OPTIONS, SEPARATION_KIND_LABELS, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
+import { CfdiCancelNote } from '../../../components/CfdiCancelNote';
 
 type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
 type PayrollEmployee = Payroll['employees'][number];
@@ -124,12 +128,18 @@ function NewPayroll() {
 // ---- incidents ------------------------------------------------------------------------------
 
 type Extra = { key: number; conceptId: string; amount: string; description: string };
-type IncidentValues = { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string; extras: Extra[] };
-const INCIDENT_FIELDS = ['daysWorked', 'absences', 'overtimeDoubleHours', 'overtimeTripleHours', 'extras', 'extras.'];
+type IncidentValues = { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string; extras: Extra[]; reason: string };
+const INCIDENT_FIELDS = ['daysWorked', 'absences', 'overtimeDoubleHours', 'overtimeTripleHours', 'extras', 'extras.', 'reason'];
 let nextKey = 1;
 
-function IncidentDialog({ employee, readOnly, onClose }: { employee: PayrollEmployee; readOnly: boolean; onClose: (saved: boolean) => void }) {
+/**
+ * The incidencias of one employee: saved while the payroll is open; with `correction`, the same
+ * editor corrects a stamped receipt of a closed payroll (a reason, a new CFDI substituting the old).
+ */
+function IncidentDialog({ employee, readOnly, correction = false, onClose }: { employee: PayrollEmployee; readOnly: boolean; correction?: boolean; onClose: (saved: boolean) => void }) {
   const i = texts.incident;
+  const a = texts.actions;
+  const [correctReceipt] = useMutation(RhPayrollReceiptCorrectDocument);
   const concepts = useQuery(RhPayrollCaptureConceptsDocument, { fetchPolicy: 'cache-first' }).data?.rhCaptureConcepts ?? [];
   const [saveIncident] = useMutation(RhPayrollIncidentSaveDocument);
   const form = useForm<IncidentValues>({
@@ -140,30 +150,46 @@ function IncidentDialog({ employee, readOnly, onClose }: { employee: PayrollEmpl
       overtimeDoubleHours: employee.overtimeDoubleHours,
       overtimeTripleHours: employee.overtimeTripleHours,
       extras: employee.lines.filter((l) => l.source === 'captura').map((l) => ({ key: nextKey++, conceptId: l.conceptId, amount: l.amount, description: l.description })),
+      reason: '',
     },
   });
   const v = form.values;
   const { save: runSave, saving, error } = useFormSave({ form, fields: INCIDENT_FIELDS, onSaved: () => onClose(true) });
   const submit = () =>
     runSave(async () => {
-      await saveIncident({
-        variables: {
-          payrollEmployeeId: employee.id,
-          input: {
-            daysWorked: v.daysWorked || '0',
-            absences: v.absences || '0',
-            overtimeDoubleHours: v.overtimeDoubleHours || '0',
-            overtimeTripleHours: v.overtimeTripleHours || '0',
-            extras: v.extras.map((x) => ({ conceptId: x.conceptId, amount: x.amount || '0', description: x.description })),
-          },
-        },
-      });
+      const input = {
+        daysWorked: v.daysWorked || '0',
+        absences: v.absences || '0',
+        overtimeDoubleHours: v.overtimeDoubleHours || '0',
+        overtimeTripleHours: v.overtimeTripleHours || '0',
+        extras: v.extras.map((x) => ({ conceptId: x.conceptId, amount: x.amount || '0', description: x.description })),
+      };
+      if (correction) {
+        await correctReceipt({ variables: { payrollEmployeeId: employee.id, uuid: employee.uuid ?? '', input, reason: v.reason } });
+        return a.corrected(employee.employeeNumber);
+      }
+      await saveIncident({ variables: { payrollEmployeeId: employee.id, input } });
       return i.saved;
     });
   const conceptOptions = concepts.map((c) => ({ value: c.id, label: `${c.code} · ${c.name} (${CONCEPT_KIND_LABELS[c.kind]})` }));
   const calculated = employee.lines.filter((l) => l.source !== 'captura');
   return (
-    <FormDialog title={i.title(employee.employeeNumber, employee.employeeName)} opened onClose={() => onClose(false)} onSubmit={submit} saving={saving} error={error} readOnly={readOnly} size="xl">
+    <FormDialog
+      title={correction ? a.correctTitle(employee.employeeNumber, employee.employeeName) : i.title(employee.employeeNumber, employee.employeeName)}
+      opened
+      onClose={() => onClose(false)}
+      onSubmit={submit}
+      saving={saving}
+      error={error}
+      readOnly={readOnly}
+      submitLabel={correction ? a.correct : undefined}
+      size="xl"
+    >
+      {correction ? (
+        <Alert color="orange" variant="light" p="xs">
+          <Text size="sm">{a.correctMessage}</Text>
+        </Alert>
+      ) : null}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <NumberField label={i.daysWorked} precision={2} min={0} disabled={readOnly} {...form.getInputProps('daysWorked')} />
         <NumberField label={i.absences} precision={2} min={0} disabled={readOnly} {...form.getInputProps('absences')} />
@@ -221,6 +247,7 @@ function IncidentDialog({ employee, readOnly, onClose }: { employee: PayrollEmpl
           </Table>
         </Stack>
       ) : null}
+      {correction ? <Textarea label={a.correctReason} required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} /> : null}
     </FormDialog>
   );
 }
@@ -262,6 +289,11 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const [stamp] = useMutation(RhPayrollReceiptStampDocument);
   const [exclude] = useMutation(RhPayrollReceiptExcludeDocument);
   const [excluding, setExcluding] = useState<PayrollEmployee | null>(null);
+  const [correcting, setCorrecting] = useState<PayrollEmployee | null>(null);
+  const [cancelling, setCancelling] = useState<PayrollEmployee | null>(null);
+  const [cancelMotivo, setCancelMotivo] = useState<string | null>(null);
+  const [motivoError, setMotivoError] = useState<string | null>(null);
+  const [cancelReceipt] = useMutation(RhPayrollReceiptCancelDocument);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [editing, setEditing] = useState<PayrollEmployee | null>(null);
@@ -289,8 +321,17 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
     }
   };
   const closed = payroll.status === 'cerrada';
-  const canStamp = (e: PayrollEmployee) => closed && e.stampStatus !== 'timbrada' && e.stampStatus !== 'excluida' && access.autorizar;
+  const canStamp = (e: PayrollEmployee) => closed && e.stampStatus !== 'timbrada' && e.stampStatus !== 'excluida' && e.stampStatus !== 'cancelada' && access.autorizar;
   const canExclude = (e: PayrollEmployee) => closed && (e.stampStatus === null || e.stampStatus === 'rechazada') && access.autorizar;
+  // A stamped receipt is corrected (new CFDI substituting it) or cancelled; an aguinaldo or finiquito has no incidencias to correct.
+  const canCorrect = (e: PayrollEmployee) => closed && e.stampStatus === 'timbrada' && access.autorizar && payroll.kind !== 'aguinaldo' && payroll.kind !== 'finiquito';
+  const canCancel = (e: PayrollEmployee) => closed && e.stampStatus === 'timbrada' && access.autorizar;
+  const oldXml = (e: PayrollEmployee, cfdi: PayrollEmployee['replacedCfdis'][number]) =>
+    run(`xml-${cfdi.id}`, async () => {
+      const r = await client.query({ query: RhPayrollReceiptCfdiXmlDocument, variables: { cfdiId: cfdi.id }, fetchPolicy: 'network-only' });
+      if (r.data) downloadXml(r.data.rhPayrollReceiptCfdiXml, `CFDI nómina ${payroll.folio} ${e.employeeNumber} ${cfdi.uuid}`);
+      return null;
+    });
   const receiptXml = (e: PayrollEmployee) =>
     run(`xml-${e.id}`, async () => {
       const r = await client.query({ query: RhPayrollReceiptXmlDocument, variables: { payrollEmployeeId: e.id }, fetchPolicy: 'network-only' });
@@ -509,6 +550,15 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           onStamp={(e) => void stampReceipt(e)}
           onExclude={setExcluding}
           onXml={(e) => void receiptXml(e)}
+          canCorrect={canCorrect}
+          canCancel={canCancel}
+          onCorrect={setCorrecting}
+          onCancel={(e) => {
+            setCancelMotivo(null);
+            setMotivoError(null);
+            setCancelling(e);
+          }}
+          onOldXml={(e, cfdi) => void oldXml(e, cfdi)}
         />
       ) : null}
       {payroll.conceptTotals.length ? (
@@ -560,6 +610,37 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
         }}
         onConfirm={(reason) => exclude({ variables: { payrollEmployeeId: excluding!.id, reason } })}
       />
+      <ReasonDialog
+        opened={cancelling !== null}
+        title={cancelling ? a.cancelTitle(cancelling.employeeNumber, cancelling.employeeName) : ''}
+        message={a.cancelMessage}
+        confirmLabel={a.cancelReceipt}
+        extra={<Select label={a.cancelMotivo} required data={RECEIPT_CANCEL_OPTIONS} value={cancelMotivo} onChange={setCancelMotivo} error={motivoError} />}
+        onFieldErrors={(fields) => {
+          setMotivoError(fields.motivo ?? null);
+          return Boolean(fields.motivo);
+        }}
+        onClose={(done) => {
+          const e = cancelling;
+          setCancelling(null);
+          if (done && e) {
+            notifySuccess(a.cancelled(e.employeeNumber));
+            onReload();
+          }
+        }}
+        onConfirm={(reason) => cancelReceipt({ variables: { payrollEmployeeId: cancelling!.id, uuid: cancelling!.uuid ?? '', motivo: cancelMotivo ?? '', reason } })}
+      />
+      {correcting ? (
+        <IncidentDialog
+          employee={correcting}
+          readOnly={false}
+          correction
+          onClose={(saved) => {
+            setCorrecting(null);
+            if (saved) onReload();
+          }}
+        />
+      ) : null}
       {editing ? (
         <IncidentDialog
           employee={editing}
@@ -603,12 +684,17 @@ function ReceiptStamping(props: {
   onStamp: (e: PayrollEmployee) => void;
   onExclude: (e: PayrollEmployee) => void;
   onXml: (e: PayrollEmployee) => void;
+  canCorrect: (e: PayrollEmployee) => boolean;
+  canCancel: (e: PayrollEmployee) => boolean;
+  onCorrect: (e: PayrollEmployee) => void;
+  onCancel: (e: PayrollEmployee) => void;
+  onOldXml: (e: PayrollEmployee, cfdi: PayrollEmployee['replacedCfdis'][number]) => void;
 }) {
   const { payroll, busy } = props;
   const t = texts.stamping;
   const a = texts.actions;
   const detailOf = (e: PayrollEmployee) => {
-    if (e.stampStatus === 'timbrada' && e.uuid) return t.uuid(e.uuid, Boolean(e.stampSandbox));
+    if ((e.stampStatus === 'timbrada' || e.stampStatus === 'cancelada') && e.uuid) return t.uuid(e.uuid, Boolean(e.stampSandbox));
     if (e.stampStatus === 'excluida') return t.excludedBy(e.exclusionReason ?? '', e.excludedByName ?? null, e.excludedAt ? formatDateTime(e.excludedAt) : '');
     return e.stampError ?? '';
   };
@@ -634,7 +720,7 @@ function ReceiptStamping(props: {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {payroll.employees.map((e) => (
+            {payroll.employees.flatMap((e) => [
               <Table.Tr key={e.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.employeeNumber}</Table.Td>
                 <Table.Td style={{ minWidth: 160 }}>{e.employeeName}</Table.Td>
@@ -646,7 +732,7 @@ function ReceiptStamping(props: {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {(e.stampStatus === 'timbrada' || e.stampStatus === 'pendiente') && props.canXml ? (
+                    {(e.stampStatus === 'timbrada' || e.stampStatus === 'pendiente' || e.stampStatus === 'cancelada') && props.canXml ? (
                       <Button size="compact-sm" variant="subtle" leftSection={<IconFileCode size={14} />} loading={busy === `xml-${e.id}`} onClick={() => props.onXml(e)} aria-label={`${a.xml} ${e.employeeNumber}`}>
                         XML
                       </Button>
@@ -661,10 +747,52 @@ function ReceiptStamping(props: {
                         {a.exclude}
                       </Button>
                     ) : null}
+                    {props.canCorrect(e) ? (
+                      <Button size="compact-sm" variant="light" leftSection={<IconEdit size={14} />} onClick={() => props.onCorrect(e)} aria-label={`${a.correct} ${e.employeeNumber}`}>
+                        {a.correct}
+                      </Button>
+                    ) : null}
+                    {props.canCancel(e) ? (
+                      <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconFileX size={14} />} onClick={() => props.onCancel(e)} aria-label={`${a.cancelReceipt} ${e.employeeNumber}`}>
+                        {a.cancelReceipt}
+                      </Button>
+                    ) : null}
                   </Group>
                 </Table.Td>
-              </Table.Tr>
-            ))}
+              </Table.Tr>,
+              // The CFDIs the receipt no longer carries: cancelled (substituted or alone), their XML still downloadable.
+              ...e.replacedCfdis.map((c) => (
+                <Table.Tr key={`cfdi-${c.id}`} data-testid={`replaced-cfdi-${c.uuid}`}>
+                  <Table.Td />
+                  <Table.Td />
+                  <Table.Td>
+                    <StatusBadge status={c.status === 'cancelado' ? 'cancelada' : 'pendiente'} labels={STAMP_BADGES} />
+                  </Table.Td>
+                  <Table.Td style={{ minWidth: 220, wordBreak: 'break-word' }}>
+                    <Text size="sm" ff="monospace" mb={4}>
+                      {c.uuid}
+                    </Text>
+                    <CfdiCancelNote
+                      statusLabel={c.status !== 'cancelado' ? (c.cancelError ?? t.toCancel) : c.motivo === '01' ? t.replaced(c.substituteUuid ?? null) : t.cancelledAlone}
+                      color={c.status === 'cancelado' ? 'gray' : 'orange'}
+                      motivoLabel={`${c.motivo} · ${c.motivoLabel}`}
+                      // «Cancelado (sustituido por …)» already names the substitute.
+                      substituteUuid={c.status === 'cancelado' && c.motivo === '01' ? null : c.substituteUuid}
+                      details={[t.replacedBy(c.reason, c.requestedByName ?? null, formatDateTime(c.requestedAt)), `${texts.stamping.cols.net}: ${formatMoney(c.net)}`]}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      {props.canXml ? (
+                        <Button size="compact-sm" variant="subtle" leftSection={<IconFileCode size={14} />} loading={busy === `xml-${c.id}`} onClick={() => props.onOldXml(e, c)} aria-label={`${a.oldXml} ${c.uuid}`}>
+                          XML
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )),
+            ])}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -672,7 +800,7 @@ function ReceiptStamping(props: {
   );
 }
 
-const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle, excluida: IconBan } as const;
+const STAMP_ICONS = { timbrada: IconCircleCheck, pendiente: IconClock, rechazada: IconAlertTriangle, excluida: IconBan, cancelada: IconBan } as const;
 
 /** The receipt's CFDI in one icon (the grid is already wide): its state, and in the tooltip the UUID or why it was not stamped. */
 function StampMark({ receipt: e }: { receipt: PayrollEmployee }) {

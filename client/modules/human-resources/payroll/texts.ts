@@ -19,6 +19,7 @@ export const STAMP_BADGES: StatusLabels = {
   timbrada: { label: 'Timbrado', color: 'teal' },
   rechazada: { label: 'Sin timbrar', color: 'red' },
   excluida: { label: 'Excluido', color: 'gray' },
+  cancelada: { label: 'Cancelado', color: 'red' },
 };
 
 /** A closed payroll: stamped in full, or with receipts still to stamp or exclude. */
@@ -136,6 +137,18 @@ export const texts = {
     excludeTitle: (number: string, name: string) => `Excluir del timbrado el recibo de ${number} ${name}`,
     excludeMessage: 'El recibo no se timbrará y la nómina podrá quedar con timbrado completo. El motivo queda en el historial.',
     excluded: (number: string) => `Recibo de ${number} excluido del timbrado.`,
+    correct: 'Corregir recibo',
+    correctTitle: (number: string, name: string) => `Corregir el recibo timbrado de ${number} ${name}`,
+    correctMessage:
+      'Cambia las incidencias del empleado: su recibo se recalcula con las mismas reglas, se timbra un CFDI nuevo relacionado (04, sustitución) con el actual y el actual se cancela ante el SAT con el motivo 01. El recibo anterior queda en el historial con su XML.',
+    correctReason: 'Motivo de la corrección',
+    corrected: (number: string) => `Recibo de ${number} corregido: CFDI nuevo timbrado y el anterior cancelado (motivo 01).`,
+    cancelReceipt: 'Cancelar recibo',
+    cancelTitle: (number: string, name: string) => `Cancelar ante el SAT el recibo de ${number} ${name}`,
+    cancelMessage: 'El CFDI se cancela sin sustitución: úsalo para un recibo que no debió emitirse. Para cambiar importes usa «Corregir recibo».',
+    cancelMotivo: 'Motivo ante el SAT',
+    cancelled: (number: string) => `CFDI del recibo de ${number} cancelado.`,
+    oldXml: 'XML del CFDI anterior',
   },
   stamping: {
     column: 'CFDI',
@@ -149,6 +162,10 @@ export const texts = {
     cols: { number: 'Núm.', name: 'Nombre', status: 'Estado', detail: 'Folio fiscal (UUID) o motivo', net: 'Neto' },
     excludedBy: (reason: string, who: string | null, at: string) => `Excluido: ${reason} (${[who, at].filter(Boolean).join(', ')})`,
     notSealed: 'Sin sellar',
+    replaced: (uuid: string | null) => (uuid ? `Cancelado (sustituido por ${uuid})` : 'Por cancelar: falta timbrar el CFDI que lo sustituye'),
+    cancelledAlone: 'Cancelado sin sustitución',
+    toCancel: 'Cancelación solicitada; falta la confirmación del PAC',
+    replacedBy: (reason: string, who: string | null, at: string) => `${reason} (${[who, at].filter(Boolean).join(', ')})`,
   },
   grid: {
     title: 'Empleados',
@@ -225,3 +242,9 @@ export const EMPLOYER_COST_TEXTS = {
   problem: (who: string, why: string) => `${who}: sin cuotas patronales. ${why}`,
   noRate: (who: string) => `${who}: sin tasa de impuesto sobre nóminas capturada para la entidad del registro en la fecha de pago (Configuración RH › Registros patronales).`,
 };
+
+/** SAT's motivos for cancelling a payroll receipt without substitute (01 is «Corregir recibo»). */
+export const RECEIPT_CANCEL_OPTIONS = [
+  { value: '02', label: '02 · Comprobante emitido con errores sin relación' },
+  { value: '03', label: '03 · No se llevó a cabo la operación' },
+];

@@ -6,6 +6,7 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { InvoiceDetailQuery } from '../../../../generated/modules/sales/graphql';
+import { CfdiCancelNote } from '../../../components/CfdiCancelNote';
 import { CopyValue } from '../../../components/CopyValue';
 import { formatDateTime } from '../../../components/format';
 import { InfoField } from '../../../components/InfoField';
@@ -42,24 +43,14 @@ export function InvoiceStamp({ invoice }: { invoice: Stamp }) {
           </Alert>
         ) : null}
         {invoice.satCancelStatus ? (
-          <Alert color={invoice.satCancelStatus === 'rechazada' ? 'yellow' : invoice.satCancelStatus === 'cancelada' ? 'gray' : 'orange'} variant="light" p="xs" data-testid="invoice-sat-cancel">
-            <Stack gap={2}>
-              <Text size="sm">{SAT_CANCEL_STATUS_LABELS[invoice.satCancelStatus]}</Text>
-              {invoice.satCancelMotivo ? (
-                <Text size="sm">
-                  {t.cancelMotivo}: {SAT_CANCEL_MOTIVOS.find((m) => m.value === invoice.satCancelMotivo)?.label ?? invoice.satCancelMotivo}
-                </Text>
-              ) : null}
-              {invoice.satCancelSubstitute ? (
-                <Text size="sm">
-                  {t.substitutedBy}{' '}
-                  <Text span size="sm" ff="monospace" data-testid="invoice-substitute-uuid">
-                    {invoice.satCancelSubstitute}
-                  </Text>
-                </Text>
-              ) : null}
-            </Stack>
-          </Alert>
+          <CfdiCancelNote
+            statusLabel={SAT_CANCEL_STATUS_LABELS[invoice.satCancelStatus]}
+            color={invoice.satCancelStatus === 'rechazada' ? 'yellow' : invoice.satCancelStatus === 'cancelada' ? 'gray' : 'orange'}
+            motivoLabel={invoice.satCancelMotivo ? (SAT_CANCEL_MOTIVOS.find((m) => m.value === invoice.satCancelMotivo)?.label ?? invoice.satCancelMotivo) : null}
+            substituteUuid={invoice.satCancelSubstitute}
+            testId="invoice-sat-cancel"
+            substituteTestId="invoice-substitute-uuid"
+          />
         ) : null}
         {stamped ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -36,6 +36,8 @@ export type NominaReceipt = {
   /** Fecha of the CFDI: the instant it is sealed. */
   issuedAt: Date;
   folio: string;
+  /** A correction's CFDI: the UUID it substitutes (CfdiRelacionados TipoRelacion 04); the old one is then cancelled with motivo 01. */
+  substitutes?: string | null;
   emisor: { rfc: string; name: string; regimen: string; postalCode: string; registroPatronal: string; riesgoPuesto: string };
   receptor: {
     rfc: string;
@@ -225,6 +227,8 @@ export async function buildNominaXml(r: NominaReceipt): Promise<string> {
 
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const root = doc.ele(CFDI_NS, 'cfdi:Comprobante', attrs);
+  // The XSD's order: CfdiRelacionados before Emisor.
+  if (r.substitutes) root.ele(CFDI_NS, 'cfdi:CfdiRelacionados', { TipoRelacion: '04' }).ele(CFDI_NS, 'cfdi:CfdiRelacionado', { UUID: r.substitutes });
   root.ele(CFDI_NS, 'cfdi:Emisor', { Rfc: r.emisor.rfc, Nombre: r.emisor.name, RegimenFiscal: r.emisor.regimen });
   root.ele(CFDI_NS, 'cfdi:Receptor', { Rfc: r.receptor.rfc, Nombre: r.receptor.name, DomicilioFiscalReceptor: r.receptor.postalCode, RegimenFiscalReceptor: '605', UsoCFDI: 'CN01' });
   const concepto: Record<string, string> = { ClaveProdServ: '84111505', Cantidad: '1', ClaveUnidad: 'ACT', Descripcion: 'Pago de nómina', ValorUnitario: t.subTotal, Importe: t.subTotal };

@@ -61,7 +61,7 @@ const payrollSelect = sql`select p.id, p.folio, p.kind, p.frequency, p.period_st
     p.perceptions::text as perceptions, p.deductions::text as deductions, p.other_payments::text as "otherPayments", p.net::text as net,
     p.calculated_at as "calculatedAt", p.closed_at as "closedAt", u.name as "closedByName", p.stamping_completed_at as "stampingCompletedAt", (p.stamping_completed_at is not null) as "stampingComplete",
     (case when p.status = 'cerrada' then (select count(*) from rh_payroll_employees pe where pe.payroll_id = p.id
-       and (pe.stamp_status is null or pe.stamp_status not in ('timbrada', 'excluida'))) else 0 end)::int as "receiptsToStamp",
+       and (pe.stamp_status is null or pe.stamp_status not in ('timbrada', 'excluida', 'cancelada'))) else 0 end)::int as "receiptsToStamp",
     p.aguinaldo_days::text as "aguinaldoDays", p.isr_method as "isrMethod",
     (case when p.kind = 'finiquito' then json_build_object('kind', p.separation_kind, 'employeeId', p.separation_employee_id, 'separationDate', p.separation_date::text,
        'hireDate', p.separation_hire_date::text, 'salaryOwedDays', p.salary_owed_days::text, 'pendingVacationDaysFromPastYears', p.pending_vacation_days::text,
@@ -216,7 +216,7 @@ export type PayrollEmployeeRow = {
   excludedByName: string | null;
 };
 
-export type ReceiptStampStatus = 'pendiente' | 'timbrada' | 'rechazada' | 'excluida';
+export type ReceiptStampStatus = 'pendiente' | 'timbrada' | 'rechazada' | 'excluida' | 'cancelada';
 
 const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber",
     pe.employee_name as "employeeName", pe.daily_salary::text as "dailySalary", pe.sbc_daily::text as "sbcDaily", pe.minimum_wage_only as "minimumWageOnly",
@@ -260,11 +260,12 @@ export type LineRow = {
   amount: string;
   taxable: string;
   exempt: string;
+  quantity: string | null;
 };
 
 const lineSelect = sql`select l.id, l.payroll_employee_id as "payrollEmployeeId", l.concept_id as "conceptId", c.code as "conceptCode", c.name as "conceptName",
     c.sat_code as "satCode", c.system_key as "systemKey", c.kind, l.source, l.agreement_id as "agreementId", l.description,
-    l.amount::text as amount, l.taxable::text as taxable, l.exempt::text as exempt
+    l.amount::text as amount, l.taxable::text as taxable, l.exempt::text as exempt, l.quantity::text as quantity
   from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id`;
 
 export async function linesOfEmployee(ex: Executor, payrollEmployeeId: number): Promise<LineRow[]> {
@@ -712,13 +713,30 @@ export async function saveReceiptStamp(ex: Executor, id: number, v: { xml: strin
   return rows.length > 0;
 }
 
-export type ReceiptStampRow = { id: number; payrollId: number; employeeId: number; employeeNumber: string; employeeName: string; stampStatus: ReceiptStampStatus | null; cfdiXml: string | null; payrollStatus: PayrollStatus };
+export type ReceiptStampRow = {
+  id: number;
+  payrollId: number;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  stampStatus: ReceiptStampStatus | null;
+  cfdiXml: string | null;
+  payrollStatus: PayrollStatus;
+  uuid: string | null;
+  stampedAt: Date | null;
+  stampSandbox: boolean | null;
+  net: string;
+  /** CFDIs this receipt replaced with a correction (motivo 01): each new CFDI gets its own PAC idempotency key. */
+  substitutions: number;
+};
 
 export async function receiptStampRow(ex: Executor, id: number): Promise<ReceiptStampRow | null> {
   const rows = await queryRows<ReceiptStampRow>(
     ex,
     sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber", pe.employee_name as "employeeName",
-          pe.stamp_status as "stampStatus", pe.cfdi_xml as "cfdiXml", p.status as "payrollStatus"
+          pe.stamp_status as "stampStatus", pe.cfdi_xml as "cfdiXml", p.status as "payrollStatus", pe.cfdi_uuid as uuid, pe.stamped_at as "stampedAt",
+          pe.stamp_sandbox as "stampSandbox", pe.net::text as net,
+          (select count(*) from rh_payroll_receipt_cfdis c where c.payroll_employee_id = pe.id and c.motivo = '01')::int as substitutions
         from rh_payroll_employees pe join rh_payrolls p on p.id = pe.payroll_id where pe.id = ${id}`,
   );
   return rows[0] ?? null;
@@ -743,7 +761,7 @@ export async function completeStamping(ex: Executor, payrollId: number): Promise
     ex,
     sql`update rh_payrolls p set stamping_completed_at = now()
         where p.id = ${payrollId} and p.status = 'cerrada' and p.stamping_completed_at is null
-          and not exists (select 1 from rh_payroll_employees pe where pe.payroll_id = p.id and (pe.stamp_status is null or pe.stamp_status not in ('timbrada', 'excluida')))
+          and not exists (select 1 from rh_payroll_employees pe where pe.payroll_id = p.id and (pe.stamp_status is null or pe.stamp_status not in ('timbrada', 'excluida', 'cancelada')))
         returning p.id`,
   );
   return rows.length > 0;
@@ -758,17 +776,142 @@ export async function pendingReceiptIds(ex: Executor, payrollId: number | null =
   return rows.map((r) => r.id);
 }
 
+// ---- corrections and cancellations of stamped receipts (substitution.ts) ---------------------
+
+export type ReceiptCfdiRow = {
+  id: number;
+  payrollEmployeeId: number;
+  uuid: string;
+  stampedAt: Date | null;
+  stampSandbox: boolean | null;
+  net: string;
+  motivo: '01' | '02' | '03';
+  substituteUuid: string | null;
+  status: 'por_cancelar' | 'cancelado';
+  reason: string;
+  requestedAt: Date;
+  requestedByName: string | null;
+  cancelledAt: Date | null;
+  cancelError: string | null;
+};
+
+const receiptCfdiSelect = sql`select c.id, c.payroll_employee_id as "payrollEmployeeId", c.uuid, c.stamped_at as "stampedAt", c.stamp_sandbox as "stampSandbox",
+    c.net::text as net, c.motivo, c.substitute_uuid as "substituteUuid", c.status, c.reason, c.requested_at as "requestedAt",
+    (select u.name from users u where u.id = c.requested_by) as "requestedByName", c.cancelled_at as "cancelledAt", c.cancel_error as "cancelError"
+  from rh_payroll_receipt_cfdis c`;
+
+/** The CFDIs these receipts no longer carry, oldest first, by receipt: one statement. */
+export async function receiptCfdisOf(ex: Executor, payrollEmployeeIds: readonly number[]): Promise<Map<number, ReceiptCfdiRow[]>> {
+  const out = new Map<number, ReceiptCfdiRow[]>();
+  if (!payrollEmployeeIds.length) return out;
+  const rows = await queryRows<ReceiptCfdiRow>(ex, sql`${receiptCfdiSelect} where c.payroll_employee_id in ${idList(payrollEmployeeIds)} order by c.id`);
+  for (const r of rows) out.set(r.payrollEmployeeId, [...(out.get(r.payrollEmployeeId) ?? []), r]);
+  return out;
+}
+
+export async function findReceiptCfdi(ex: Executor, id: number): Promise<(ReceiptCfdiRow & { cfdiXml: string }) | null> {
+  const rows = await queryRows<ReceiptCfdiRow & { cfdiXml: string }>(ex, sql`select x.*, c2.cfdi_xml as "cfdiXml" from (${receiptCfdiSelect} where c.id = ${id}) x join rh_payroll_receipt_cfdis c2 on c2.id = x.id`);
+  return rows[0] ?? null;
+}
+
+export async function insertReceiptCfdi(
+  ex: Executor,
+  v: { payrollEmployeeId: number; uuid: string; cfdiXml: string; stampedAt: Date | null; stampSandbox: boolean | null; net: string; motivo: '01' | '02' | '03'; reason: string; requestedBy: number | null },
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`insert into rh_payroll_receipt_cfdis (payroll_employee_id, uuid, cfdi_xml, stamped_at, stamp_sandbox, net, motivo, reason, requested_by)
+        values (${v.payrollEmployeeId}, ${v.uuid}, ${v.cfdiXml}, ${v.stampedAt}, ${v.stampSandbox}, ${v.net}, ${v.motivo}, ${v.reason}, ${v.requestedBy}) returning id`,
+  );
+  return rows[0].id;
+}
+
+/** The replaced CFDI (motivo 01) a receipt's next CFDI must relate with TipoRelacion 04; null when none waits. */
+export async function uuidToSubstitute(ex: Executor, payrollEmployeeId: number): Promise<string | null> {
+  const rows = await queryRows<{ uuid: string }>(
+    ex,
+    sql`select uuid from rh_payroll_receipt_cfdis where payroll_employee_id = ${payrollEmployeeId} and motivo = '01' and status = 'por_cancelar' order by id desc limit 1`,
+  );
+  return rows[0]?.uuid ?? null;
+}
+
+/** CFDIs of a receipt (or of every receipt) whose SAT cancellation is still to be asked for. */
+export async function cancellationsDue(ex: Executor, payrollEmployeeId: number | null = null): Promise<{ id: number; payrollEmployeeId: number }[]> {
+  return queryRows<{ id: number; payrollEmployeeId: number }>(
+    ex,
+    sql`select id, payroll_employee_id as "payrollEmployeeId" from rh_payroll_receipt_cfdis
+        where status = 'por_cancelar' ${payrollEmployeeId ? sql`and payroll_employee_id = ${payrollEmployeeId}` : sql``} order by id`,
+  );
+}
+
+/** por_cancelar → cancelado, once (false when another request did it). */
+export async function markReceiptCfdiCancelled(ex: Executor, id: number, substituteUuid: string | null): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update rh_payroll_receipt_cfdis set status = 'cancelado', cancelled_at = now(), substitute_uuid = ${substituteUuid}, cancel_error = null
+        where id = ${id} and status = 'por_cancelar' returning id`,
+  );
+  return rows.length > 0;
+}
+
+export async function setReceiptCfdiError(ex: Executor, id: number, message: string | null): Promise<void> {
+  await ex.execute(sql`update rh_payroll_receipt_cfdis set cancel_error = ${message} where id = ${id} and status = 'por_cancelar'`);
+}
+
+/** A correction: the old CFDI moved to the history; the receipt waits for its new one (sealed next in the same transaction). */
+export async function clearReceiptCfdi(ex: Executor, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update rh_payroll_employees set stamp_status = null, cfdi_xml = null, cfdi_uuid = null, stamped_at = null, stamp_sandbox = null, stamp_error = null
+        where id = ${id} and stamp_status = 'timbrada' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** timbrada → cancelada (motivo 02/03); the CFDI stays on the row and in the history. */
+export async function markReceiptCancelled(ex: Executor, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(ex, sql`update rh_payroll_employees set stamp_status = 'cancelada' where id = ${id} and stamp_status = 'timbrada' returning id`);
+  return rows.length > 0;
+}
+
+/** The PAC refused the cancellation for good: the receipt is timbrada again, its request gone. */
+export async function undoReceiptCancellation(ex: Executor, receiptId: number, cfdiId: number): Promise<void> {
+  await ex.execute(sql`delete from rh_payroll_receipt_cfdis where id = ${cfdiId} and status = 'por_cancelar'`);
+  await ex.execute(sql`update rh_payroll_employees set stamp_status = 'timbrada' where id = ${receiptId} and stamp_status = 'cancelada'`);
+}
+
+/** The lines one receipt carries now (the correction keeps the convenio and computed ones as closed). */
+export async function replaceEmployeeLines(ex: Executor, payrollEmployeeId: number, lines: NewLine[]): Promise<void> {
+  await ex.execute(sql`delete from rh_payroll_lines where payroll_employee_id = ${payrollEmployeeId}`);
+  await insertLines(ex, lines);
+}
+
+/** A corrected receipt waits for its new stamp: the payroll is not stamped in full until it is. */
+export async function reopenStamping(ex: Executor, payrollId: number): Promise<void> {
+  await ex.execute(sql`update rh_payrolls set stamping_completed_at = null where id = ${payrollId}`);
+}
+
+/** A closed payroll's totals again from its receipts, after one was corrected. */
+export async function refreshPayrollTotals(ex: Executor, payrollId: number): Promise<void> {
+  await ex.execute(
+    sql`update rh_payrolls p set perceptions = t.perceptions, deductions = t.deductions, other_payments = t.other, net = t.net, version = p.version + 1
+        from (select coalesce(sum(perceptions), 0) as perceptions, coalesce(sum(deductions), 0) as deductions, coalesce(sum(other_payments), 0) as other,
+                coalesce(sum(net), 0) as net from rh_payroll_employees where payroll_id = ${payrollId}) t
+        where p.id = ${payrollId}`,
+  );
+}
+
 /** The demo company's IMSS data for the CFDI de nómina (company_profile; Ventas › Datos del emisor edits it). */
 export async function setCompanyNominaData(ex: Executor, v: { registroPatronal: string | null; riesgoPuesto: string | null }): Promise<void> {
   await ex.execute(sql`update company_profile set registro_patronal = ${v.registroPatronal}, riesgo_puesto = ${v.riesgoPuesto} where id = 1`);
 }
 
-/** The stamped XML of a payroll's receipts (or one employee's), by payroll employee: what the printed receipts show. */
+/** The stamped XML of a payroll's receipts (or one employee's), by payroll employee, cancelled ones too: what the printed receipts show. */
 export async function stampedReceiptXmls(ex: Executor, payrollId: number, employeeId: number | null = null): Promise<Map<number, { xml: string; sandbox: boolean }>> {
   const rows = await queryRows<{ id: number; xml: string; sandbox: boolean | null }>(
     ex,
     sql`select id, cfdi_xml as xml, stamp_sandbox as sandbox from rh_payroll_employees
-        where payroll_id = ${payrollId} and stamp_status = 'timbrada' ${employeeId ? sql`and employee_id = ${employeeId}` : sql``}`,
+        where payroll_id = ${payrollId} and stamp_status in ('timbrada', 'cancelada') ${employeeId ? sql`and employee_id = ${employeeId}` : sql``}`,
   );
   return new Map(rows.map((r) => [r.id, { xml: r.xml, sandbox: r.sandbox === true }]));
 }

@@ -31,6 +31,9 @@ const nameOf = (l: data.LineRow) => (l.description ? `${l.conceptName} — ${l.d
 /** The receipt's CFDI de nómina: its timbre once stamped, or why it is not. */
 function cfdiBlocks(payroll: data.PayrollRow, e: PayrollEmployeeWithLines, stamped: { xml: string; sandbox: boolean } | undefined): PdfBlock[] {
   const timbre = stamped ? timbreOf(stamped.xml) : null;
+  if (timbre && e.stampStatus === 'cancelada') {
+    return [{ kind: 'text', size: 9, text: 'CFDI CANCELADO ante el SAT sin sustitución: este recibo ya no ampara el pago.' }, ...timbrePdfBlocks(timbre, stamped!.sandbox ? SANDBOX_LEGEND : 'Representación impresa de un CFDI de nómina cancelado.')];
+  }
   if (timbre) return timbrePdfBlocks(timbre, stamped!.sandbox ? SANDBOX_LEGEND : 'Este documento es una representación impresa de un CFDI de nómina (CFDI 4.0 con complemento Nómina 1.2).');
   if (payroll.status !== 'cerrada') return [];
   const reason = e.stampStatus === 'pendiente' ? 'pendiente de la respuesta del PAC.' : (e.stampError ?? 'la nómina se cerró antes del timbrado.');

@@ -4,6 +4,8 @@ import * as service from './service';
 import { overtimeSourcesOf } from './crewOvertime';
 import { receiptsPdf } from './receipts';
 import { excludeReceiptFromStamping, receiptXml, retryReceiptStamp } from './stamping';
+import { cancelReceipt, correctReceipt, receiptCfdis, receiptCfdiXml } from './substitution';
+import { CANCEL_MOTIVOS } from '../../../lib/cfdi';
 
 export const rhPayrollResolvers: Resolvers = {
   Query: {
@@ -12,6 +14,7 @@ export const rhPayrollResolvers: Resolvers = {
     rhPayroll: (_p, a, ctx) => service.getPayroll(ctx, a.id),
     rhPayrollReceiptsPdf: (_p, a, ctx) => receiptsPdf(ctx, a.id, a.employeeId),
     rhPayrollReceiptXml: (_p, a, ctx) => receiptXml(ctx, a.payrollEmployeeId),
+    rhPayrollReceiptCfdiXml: (_p, a, ctx) => receiptCfdiXml(ctx, a.cfdiId),
     rhSeparationPayrollPreview: (_p, a, ctx) => service.previewSeparationPayroll(ctx, a.employeeId, a.input),
   },
   Mutation: {
@@ -23,6 +26,8 @@ export const rhPayrollResolvers: Resolvers = {
     rhPayrollDelete: (_p, a, ctx) => service.deletePayroll(ctx, a.id, a.version),
     rhPayrollReceiptStamp: (_p, a, ctx) => retryReceiptStamp(ctx, a.payrollEmployeeId),
     rhPayrollReceiptExclude: (_p, a, ctx) => excludeReceiptFromStamping(ctx, a.payrollEmployeeId, a.reason),
+    rhPayrollReceiptCorrect: (_p, a, ctx) => correctReceipt(ctx, a.payrollEmployeeId, a.uuid, a.input, a.reason),
+    rhPayrollReceiptCancel: (_p, a, ctx) => cancelReceipt(ctx, a.payrollEmployeeId, a.uuid, a.motivo, a.reason),
   },
   // Nóminas Fiscales' lists already carry their employees and totals (loaded in bulk).
   RhPayroll: {
@@ -32,5 +37,9 @@ export const rhPayrollResolvers: Resolvers = {
   RhPayrollEmployee: {
     lines: (e, _a, ctx) => service.linesOf(ctx, e),
     overtimeSources: (e, _a, ctx) => overtimeSourcesOf(ctx, Number(e.id)),
+    replacedCfdis: (e, _a, ctx) => receiptCfdis(ctx, Number(e.id)),
+  },
+  RhReceiptCfdi: {
+    motivoLabel: (c) => CANCEL_MOTIVOS[c.motivo as keyof typeof CANCEL_MOTIVOS] ?? c.motivo,
   },
 };

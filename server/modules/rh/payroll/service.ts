@@ -53,7 +53,9 @@ import {
   validateSeparationPayroll,
   separationPeriod,
   PAYROLL_MSG,
+  AGREEMENT_CONCEPT,
   type AgreementDue,
+  type AgreementKind,
   type CapturedExtra,
   type PayFrequency,
   type PeriodRange,
@@ -62,7 +64,7 @@ import { loadFiscalYearSets } from '../fiscal/service';
 import * as agreements from '../agreements/service';
 import * as vacations from '../vacations/service';
 import * as incapacities from '../incapacities/service';
-import { INCAPACITY_TYPE_LABEL, incapacityEffect, incapacityPaidDays } from '../../../../schema/rh/incapacities';
+import { INCAPACITY_TYPE_LABEL, incapacityEffect, incapacityPaidDays, type Incapacity, type IncapacityEffect } from '../../../../schema/rh/incapacities';
 import { incidentInput, payrollInput, separationPayrollInput } from './inputs';
 import * as data from './data';
 import { sealPayrollReceipts, stampPayrollReceipts } from './stamping';
@@ -405,6 +407,36 @@ async function calculateFiniquitoLocked(tx: Executor, payroll: data.PayrollRow, 
 
 // ---- incidents --------------------------------------------------------------------------
 
+export type IncidentValues = ReturnType<typeof incidentInput.parse>;
+
+/** The incidencias of one employee of a payroll checked (BAD_USER_INPUT per field), for the editor and for «Corregir recibo». */
+export async function checkIncident(tx: Executor, payroll: data.PayrollRow, pe: data.PayrollEmployeeRow, v: IncidentValues): Promise<void> {
+  const peId = pe.id;
+  if (payroll.kind === 'aguinaldo') throw appError('CONFLICT', MSG.aguinaldoNoIncidents);
+  if (payroll.kind === 'finiquito') throw appError('CONFLICT', MSG.finiquitoNoIncidents);
+  const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
+  const floor = await crewOvertimeFloor(tx, peId);
+  if (!fields.overtimeDoubleHours && dec(v.overtimeDoubleHours).lt(floor.doubleHours)) fields.overtimeDoubleHours = MSG.crewOvertimeFloor(dec(floor.doubleHours).toFixed(), 'dobles');
+  if (!fields.overtimeTripleHours && dec(v.overtimeTripleHours).lt(floor.tripleHours)) fields.overtimeTripleHours = MSG.crewOvertimeFloor(dec(floor.tripleHours).toFixed(), 'triples');
+  if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
+    const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
+    const limit = unpaidDays(payroll, paid);
+    if (dec(v.daysWorked).gt(limit)) fields.daysWorked = MSG.daysAlreadyPaid(limit, paid[0]);
+  }
+  const concepts = await data.conceptsByIds(tx, v.extras.map((x) => x.conceptId));
+  const seen = new Set<number>();
+  v.extras.forEach((x, i) => {
+    const c = concepts.get(x.conceptId);
+    const key = `extras.${i}.conceptId`;
+    if (!c) fields[key] = MSG.conceptMissing;
+    else if (c.systemKey) fields[key] = MSG.conceptSystem;
+    else if (!c.active) fields[key] = MSG.conceptInactive;
+    else if (seen.has(x.conceptId)) fields[key] = MSG.conceptRepeated;
+    seen.add(x.conceptId);
+  });
+  if (Object.keys(fields).length) throw badInput(fields);
+}
+
 export async function saveIncident(ctx: RequestContext, payrollEmployeeId: string, input: unknown) {
   const v = parseInput(incidentInput, input);
   const peId = Number(payrollEmployeeId);
@@ -413,29 +445,7 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
     if (!pe) throw notFound('El empleado de la nómina');
     const payroll = found(await data.findPayroll(tx, pe.payrollId, { lock: true }), 'La nómina');
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
-    if (payroll.kind === 'aguinaldo') throw appError('CONFLICT', MSG.aguinaldoNoIncidents);
-    if (payroll.kind === 'finiquito') throw appError('CONFLICT', MSG.finiquitoNoIncidents);
-    const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
-    const floor = await crewOvertimeFloor(tx, peId);
-    if (!fields.overtimeDoubleHours && dec(v.overtimeDoubleHours).lt(floor.doubleHours)) fields.overtimeDoubleHours = MSG.crewOvertimeFloor(dec(floor.doubleHours).toFixed(), 'dobles');
-    if (!fields.overtimeTripleHours && dec(v.overtimeTripleHours).lt(floor.tripleHours)) fields.overtimeTripleHours = MSG.crewOvertimeFloor(dec(floor.tripleHours).toFixed(), 'triples');
-    if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
-      const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
-      const limit = unpaidDays(payroll, paid);
-      if (dec(v.daysWorked).gt(limit)) fields.daysWorked = MSG.daysAlreadyPaid(limit, paid[0]);
-    }
-    const concepts = await data.conceptsByIds(tx, v.extras.map((x) => x.conceptId));
-    const seen = new Set<number>();
-    v.extras.forEach((x, i) => {
-      const c = concepts.get(x.conceptId);
-      const key = `extras.${i}.conceptId`;
-      if (!c) fields[key] = MSG.conceptMissing;
-      else if (c.systemKey) fields[key] = MSG.conceptSystem;
-      else if (!c.active) fields[key] = MSG.conceptInactive;
-      else if (seen.has(x.conceptId)) fields[key] = MSG.conceptRepeated;
-      seen.add(x.conceptId);
-    });
-    if (Object.keys(fields).length) throw badInput(fields);
+    await checkIncident(tx, payroll, pe, v);
     await data.updateIncident(tx, peId, v);
     await data.replaceCapturedLines(tx, peId, v.extras.map((x) => ({ conceptId: x.conceptId, amount: money(x.amount), description: x.description })));
     await data.backToDraft(tx, payroll.id);
@@ -536,6 +546,111 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
 /** What a calculation tells the audit besides the totals. */
 type CalcNotes = { removedEmployees?: string[] };
 
+/** The ISR, subsidio and IMSS of one receipt, by the tables of the payment date; IMSS on the receipt's quota days. */
+const taxOf =
+  (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow, imssDays: string) =>
+  (taxableIncome: string, days: number) =>
+    // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
+    payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
+
+type ReceiptDays = { incapacity: IncapacityEffect; imssDays: string; paidDaysWorked: string };
+
+/**
+ * A receipt's days: the days worked less the IMSS incapacity days inside the period (not paid, LFT art. 42)
+ * and the IMSS quota days (the period's calendar days less every day not paid).
+ */
+function receiptDays(payroll: data.PayrollRow, periodDays: number, hireDate: string, certificates: readonly Incapacity[], daysWorked: string, absences: string): ReceiptDays {
+  const incapacity = incapacityEffect(certificates, payroll.periodStart, payroll.periodEnd);
+  return {
+    incapacity,
+    imssDays: imssQuotaDays({ periodStart: payroll.periodStart, periodEnd: payroll.periodEnd, periodDays, hireDate, daysWorked, absences, incapacityDays: incapacity.imssDaysOut }),
+    paidDaysWorked: incapacityPaidDays(daysWorked, incapacity.unpaidDays, payroll.periodStart, payroll.periodEnd, hireDate),
+  };
+}
+
+/** receiptDays of these receipts, their hire dates and certificates read from the database. */
+async function receiptDaysOf(tx: Executor, payroll: data.PayrollRow, receipts: readonly { id: number; employeeId: number; daysWorked: string; absences: string }[]): Promise<Map<number, ReceiptDays>> {
+  const periodDays = payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd);
+  const ids = receipts.map((r) => r.employeeId);
+  const files = await data.employeeFiles(tx, ids);
+  const certificates = await incapacities.activeInPeriod(tx, ids, payroll.periodStart, payroll.periodEnd);
+  return new Map(
+    receipts.map((r) => [
+      r.id,
+      receiptDays(payroll, periodDays, files.get(r.employeeId)?.hireDate ?? payroll.periodStart, certificates.filter((c) => c.employeeId === r.employeeId), r.daysWorked, r.absences),
+    ]),
+  );
+}
+
+/**
+ * «Corregir recibo» (substitution.ts): one receipt of a closed ordinary or extraordinary payroll,
+ * its incidencias already replaced, calculated again by calculateEmployee. What the close already
+ * settled stays as it was: the convenio installments it applied and the prima vacacional it paid go
+ * in with their closed amounts. Stores the receipt's lines and results, the payroll's totals and
+ * (ordinary payrolls) the employer quotas and state payroll tax of every receipt again.
+ */
+export async function recalculateReceipt(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[], payrollEmployeeId: number): Promise<data.PayrollEmployeeRow> {
+  const params = fiscalFor(sets, payroll.paymentDate, (message) => appError('CONFLICT', message));
+  const conceptIds = await data.systemConceptIds(tx);
+  const e = found(await data.findPayrollEmployee(tx, payrollEmployeeId), 'El recibo');
+  const closedLines = await data.linesOfEmployee(tx, payrollEmployeeId);
+  const captured = (await data.capturedLinesOfPayroll(tx, payroll.id)).filter((c) => c.payrollEmployeeId === payrollEmployeeId);
+  const kindOf = (systemKey: string | null) => (Object.entries(AGREEMENT_CONCEPT) as [AgreementKind, string][]).find(([, key]) => key === systemKey)?.[0] ?? 'descuento';
+  const convenios = closedLines.filter((l) => l.source === 'convenio' && l.agreementId);
+  const all = await data.payrollEmployees(tx, payroll.id);
+  const days = await receiptDaysOf(tx, payroll, all);
+  const own = days.get(payrollEmployeeId)!;
+  const r = calculateEmployee({
+    dailySalary: e.dailySalary,
+    minimumWageOnly: e.minimumWageOnly,
+    daysWorked: own.paidDaysWorked,
+    absences: e.absences,
+    overtimeDoubleHours: e.overtimeDoubleHours,
+    overtimeTripleHours: e.overtimeTripleHours,
+    periodDays: payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd),
+    umaDaily: params.uma.daily,
+    extras: captured,
+    computed: closedLines
+      .filter((l) => l.source === 'calculo' && l.systemKey === 'PRIMA_VACACIONAL')
+      .map((l) => ({ systemKey: 'PRIMA_VACACIONAL' as const, amount: l.amount, taxable: l.taxable, exempt: l.exempt, quantity: l.quantity, description: l.description })),
+    // The installment the close applied (installment = balance = the amount deducted), its line's text kept below.
+    agreements: convenios.map((l) => ({ agreementId: l.agreementId!, folio: 0, kind: kindOf(l.systemKey), installment: l.amount, balance: l.amount })),
+    imssDays: own.imssDays,
+    tax: taxOf(sets, payroll, e, own.imssDays),
+  });
+  const closedText = new Map(convenios.map((l) => [l.agreementId!, l.description]));
+  await data.replaceEmployeeLines(
+    tx,
+    payrollEmployeeId,
+    r.lines.map((l) => ({
+      payrollEmployeeId,
+      conceptId: l.conceptId ?? conceptIds.get(l.systemKey!)!,
+      source: l.source,
+      agreementId: l.agreementId,
+      description: l.agreementId ? (closedText.get(l.agreementId) ?? l.description) : l.description,
+      amount: l.amount,
+      taxable: l.taxable,
+      exempt: l.exempt,
+      quantity: l.quantity,
+    })),
+  );
+  await data.updateEmployeeResults(tx, [{ id: payrollEmployeeId, ...r }]);
+  await data.refreshPayrollTotals(tx, payroll.id);
+  if (isOrdinaryPayroll(payroll.kind)) {
+    const fresh = await data.payrollEmployees(tx, payroll.id);
+    await storePayrollQuotas(
+      tx,
+      payroll,
+      sets,
+      fresh.map((x) => {
+        const d = days.get(x.id)!;
+        return { payrollEmployeeId: x.id, employeeId: x.employeeId, sbcDaily: x.sbcDaily, paidDays: dec(d.paidDaysWorked).minus(x.absences).toString(), imssDays: d.imssDays, incapacityDays: d.incapacity.imssDaysOut, taxable: x.taxable };
+      }),
+    );
+  }
+  return found(await data.findPayrollEmployee(tx, payrollEmployeeId), 'El recibo');
+}
+
 /** Calculates every employee of a locked, open payroll and stores lines, results, trace and totals. */
 async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[]): Promise<CalcNotes> {
   const params = fiscalFor(sets, payroll.paymentDate, (message) => appError('CONFLICT', message));
@@ -548,7 +663,6 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
   if (payroll.kind === 'aguinaldo') return calculateAguinaldoLocked(tx, payroll, sets, params.tableYear, systemId);
   if (payroll.kind === 'finiquito') return calculateFiniquitoLocked(tx, payroll, sets, params.tableYear, systemId);
   const periodDays = payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd);
-  const period = taxPeriodOf(payroll.frequency);
   const employees = await data.payrollEmployees(tx, payroll.id);
   const captured = new Map<number, CapturedExtra[]>();
   for (const c of await data.capturedLinesOfPayroll(tx, payroll.id)) {
@@ -597,10 +711,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       }
     }
     const hireDate = files.get(e.employeeId)?.hireDate ?? payroll.periodStart;
-    const incapacity = incapacityEffect(certificates.filter((c) => c.employeeId === e.employeeId), payroll.periodStart, payroll.periodEnd);
-    // IMSS charges the period's calendar days (13–16 in a quincena); ISR keeps the fixed days.
-    const imssDays = imssQuotaDays({ periodStart: payroll.periodStart, periodEnd: payroll.periodEnd, periodDays, hireDate, daysWorked, absences, incapacityDays: incapacity.imssDaysOut });
-    const paidDaysWorked = incapacityPaidDays(daysWorked, incapacity.unpaidDays, payroll.periodStart, payroll.periodEnd, hireDate);
+    const { incapacity, imssDays, paidDaysWorked } = receiptDays(payroll, periodDays, hireDate, certificates.filter((c) => c.employeeId === e.employeeId), daysWorked, absences);
     for (const n of incapacity.nodes) {
       note(e.employeeId, `Incapacidad IMSS ${n.folio} (${INCAPACITY_TYPE_LABEL[n.type]}): ${n.days} ${n.days === 1 ? 'día' : 'días'} del periodo sin sueldo (art. 42 LFT) y fuera de los días cotizados, menos retiro e INFONAVIT (art. 31 fr. IV LSS)`, String(n.days));
     }
@@ -619,9 +730,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       // INFONAVIT porcentaje convenios: the SBC as the IMSS/INFONAVIT quotas take it, capped at 25 UMA (SUA practice; unconfirmed for amortizations).
       sbcDaily: money(Decimal.min(e.sbcDaily, dec(params.uma.daily).times(params.sbcCapUma))),
       imssDays,
-      // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
-      tax: (taxableIncome, days) =>
-        payrollTax(sets, { paymentDate: payroll.paymentDate, period, taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary }),
+      tax: taxOf(sets, payroll, e, imssDays),
     });
     for (const l of r.lines) {
       lines.push({

@@ -28,8 +28,8 @@ import type { Config } from '../../../config';
 import { actorOf, type RequestContext } from '../../../context';
 import { writeAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/database';
-import { sealCfdi, type Csd } from '../../../lib/cfdi';
-import { recoverEach, stampPending } from '../../../lib/cfdiStamping';
+import { PacError, sealCfdi, type Csd } from '../../../lib/cfdi';
+import { cancelAtPac, recoverEach, stampPending } from '../../../lib/cfdiStamping';
 import { getCompanyProfile } from '../../../lib/company';
 import { loadCompanyCsd, pacRefusal } from '../../../lib/companyCsd';
 import { appError, badInput, found, notFound } from '../../../lib/errors';
@@ -43,7 +43,8 @@ import { loadFiscalYearSets } from '../fiscal/service';
 import { buildNominaXml, companyNominaGaps, employeeNominaGaps, periodicidadOf, tipoNominaOf } from './cfdi';
 import * as data from './data';
 
-export const receiptStampKey = (payrollId: number, employeeId: number): string => `nomina-${payrollId}-${employeeId}`;
+/** The PAC's idempotency key of a receipt's CFDI; a correction's CFDI (the n-th substitution) has its own. */
+export const receiptStampKey = (payrollId: number, employeeId: number, substitutions = 0): string => `nomina-${payrollId}-${employeeId}${substitutions ? `-s${substitutions}` : ''}`;
 
 export const RECEIPT_STAMP_MSG = {
   rfcMismatch: (company: string, csd: string) =>
@@ -57,6 +58,8 @@ export const RECEIPT_STAMP_MSG = {
   excludePending: 'El recibo está pendiente de la respuesta del PAC y puede estar ya timbrado: usa «Timbrar» para conocer su resultado antes de excluirlo.',
   excludeStamped: 'El recibo ya está timbrado: no se puede excluir del timbrado.',
   excludeNotClosed: 'Solo se excluyen del timbrado recibos de una nómina cerrada.',
+  cancelNoAnswer: (uuid: string) => `El PAC no respondió a la cancelación del CFDI ${uuid}: queda por cancelar y se vuelve a pedir al reiniciar o al repetir la acción.`,
+  cancelInProcess: 'El SAT tiene la cancelación en proceso.',
 } as const;
 
 /** Marks the payroll stamped in full once no receipt is left to stamp (after the receipt's change committed). */
@@ -116,9 +119,11 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
       await refuse(s.id, gaps.map((g) => g.message).join(' '));
       continue;
     }
+    const substitutes = await data.uuidToSubstitute(tx, s.id);
     const xml = await buildNominaXml({
       issuedAt: now,
       folio: `${payroll.folio}-${s.employeeNumber}`,
+      substitutes,
       emisor: { rfc: company.rfc, name: company.name, regimen: company.regimenFiscal, postalCode: company.postalCode, registroPatronal: s.registroPatronal ?? company.registroPatronal, riesgoPuesto: company.riesgoPuesto },
       receptor: {
         rfc: s.rfc,
@@ -170,7 +175,7 @@ export async function stampReceipt(app: AppServices, actor: Actor, payrollEmploy
   const who = `${receipt.employeeNumber} ${receipt.employeeName}`;
   await stampPending(app, actor, {
     audit: { entity: 'rh_payroll', entityId: receipt.payrollId, detail: { employeeId: receipt.employeeId } },
-    key: receiptStampKey(receipt.payrollId, receipt.employeeId),
+    key: receiptStampKey(receipt.payrollId, receipt.employeeId, receipt.substitutions),
     sealed: receipt.cfdiXml,
     save: (tx, stamp) => data.saveReceiptStamp(tx, receipt.id, stamp),
     noAnswer: () => appError('CONFLICT', RECEIPT_STAMP_MSG.noAnswer(who)),
@@ -183,6 +188,13 @@ export async function stampReceipt(app: AppServices, actor: Actor, payrollEmploy
       return pacRefusal(err);
     },
   });
+  // A correction's CFDI is stamped: the one it substitutes is cancelled now (motivo 01). Without the
+  // PAC's answer it stays por_cancelar with the reason, asked again by the next stamp and at start.
+  try {
+    await cancelDueReceiptCfdis(app, actor, payrollEmployeeId);
+  } catch (err) {
+    app.logger?.warn({ payrollEmployeeId, err: err instanceof Error ? err.message : String(err) }, 'CFDI de nómina sustituido sin cancelar');
+  }
   await settlePayroll(app, actor, receipt.payrollId);
 }
 
@@ -262,6 +274,53 @@ export async function excludeReceiptFromStamping(ctx: RequestContext, payrollEmp
   return found(await data.findPayrollEmployee(db, id), 'El recibo');
 }
 
+/**
+ * Asks SAT, through the one cancel path (cancelAtPac), to cancel the CFDIs a receipt no longer
+ * carries: one replaced by a correction (motivo 01) once its substitute is stamped, with
+ * FolioSustitucion = the receipt's current UUID; one cancelled without substitute (02/03) at once.
+ * Each is marked cancelado once, audited. No answer keeps it por_cancelar with the reason and throws
+ * CONFLICT; a definite refusal of a 02/03 request gives the receipt back its timbrada state.
+ */
+export async function cancelDueReceiptCfdis(app: AppServices, actor: Actor, payrollEmployeeId: number): Promise<void> {
+  const { db } = app.database;
+  const due = await data.cancellationsDue(db, payrollEmployeeId);
+  if (!due.length) return;
+  const receipt = (await data.receiptStampRow(db, payrollEmployeeId))!;
+  for (const { id } of due) {
+    const c = (await data.findReceiptCfdi(db, id))!;
+    let substitute: string | undefined;
+    if (c.motivo === '01') {
+      // Its substitute is not stamped yet: SAT needs it first.
+      if (receipt.stampStatus !== 'timbrada' || !receipt.uuid) continue;
+      substitute = receipt.uuid;
+    }
+    let estatus;
+    try {
+      estatus = await cancelAtPac(app, c.uuid, c.motivo, substitute);
+    } catch (err) {
+      if (!(err instanceof PacError)) throw err;
+      if (!err.retryable && c.motivo !== '01') {
+        await db.transaction(async (tx) => {
+          await data.undoReceiptCancellation(tx, payrollEmployeeId, c.id);
+          await writeAudit(tx, actor, { entity: 'rh_payroll', entityId: receipt.payrollId, action: 'cancelacion_rechazada', after: { employeeId: receipt.employeeId, uuid: c.uuid, pacCode: err.code, message: err.message } });
+        });
+        throw pacRefusal(err);
+      }
+      await data.setReceiptCfdiError(db, c.id, err.retryable ? RECEIPT_STAMP_MSG.cancelNoAnswer(c.uuid) : `El PAC rechazó la cancelación: ${err.message}`);
+      throw err.retryable ? appError('CONFLICT', RECEIPT_STAMP_MSG.cancelNoAnswer(c.uuid)) : pacRefusal(err);
+    }
+    if (estatus !== 'cancelado') {
+      await data.setReceiptCfdiError(db, c.id, RECEIPT_STAMP_MSG.cancelInProcess);
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      if (await data.markReceiptCfdiCancelled(tx, c.id, substitute ?? null)) {
+        await writeAudit(tx, actor, { entity: 'rh_payroll', entityId: receipt.payrollId, action: 'cfdi_cancelado', after: { employeeId: receipt.employeeId, uuid: c.uuid, motivo: c.motivo, substitute: substitute ?? null } });
+      }
+    });
+  }
+}
+
 /** The receipt's CFDI as stored: the stamped XML, or the sealed one while pendiente. */
 export async function receiptXml(ctx: RequestContext, payrollEmployeeId: string): Promise<string> {
   const receipt = await data.receiptStampRow(ctx.app.database.db, Number(payrollEmployeeId));
@@ -273,4 +332,7 @@ export async function receiptXml(ctx: RequestContext, payrollEmployeeId: string)
 /** The registry's `recover` (server/modules/index.ts): receipts left pendiente by a process that died, recovered from (or stamped once by) the PAC. */
 export async function recoverPayrollStamps(app: AppServices): Promise<void> {
   await recoverEach(app, 'recibos de nómina', await data.pendingReceiptIds(app.database.db), (actor, id) => stampReceipt(app, actor, id));
+  // Cancellations the PAC did not answer: asked again (a repeated request SAT already honoured counts as done).
+  const due = [...new Set((await data.cancellationsDue(app.database.db)).map((c) => c.payrollEmployeeId))];
+  await recoverEach(app, 'cancelaciones de recibos de nómina', due, (actor, id) => cancelDueReceiptCfdis(app, actor, id));
 }
