@@ -636,20 +636,21 @@ export async function ptuCandidates(ex: Executor, year: number, paymentDate: str
 }
 
 /**
- * Salary of the ejercicio per employee (art. 124 LFT, cuota diaria only): the sum of the sueldo lines (system
- * concept SUELDO, days × daily salary) of the closed payrolls whose period ends in the year. Absent = none.
+ * What the ejercicio's closed payrolls (period ending in the year) paid each employee as sueldo (system concept
+ * SUELDO: paid days × daily salary, art. 124 LFT cuota diaria) and the days those receipts covered (their days
+ * worked, absences included). Absent = none.
  */
-export async function sueldoOfYear(ex: Executor, employeeIds: readonly number[], year: number): Promise<Map<number, string>> {
+export async function sueldoOfYear(ex: Executor, employeeIds: readonly number[], year: number): Promise<Map<number, { amount: string; days: string }>> {
   if (!employeeIds.length) return new Map();
-  const rows = await queryRows<{ employeeId: number; amount: string }>(
+  const rows = await queryRows<{ employeeId: number; amount: string; days: string }>(
     ex,
-    sql`select pe.employee_id as "employeeId", sum(l.amount)::text as amount
+    sql`select pe.employee_id as "employeeId", sum(l.amount)::text as amount, sum(pe.days_worked)::text as days
         from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
           join rh_payrolls p on p.id = pe.payroll_id
         where c.system_key = 'SUELDO' and p.status = 'cerrada' and extract(year from p.period_end) = ${year} and pe.employee_id in ${idList(employeeIds)}
         group by pe.employee_id`,
   );
-  return new Map(rows.map((r) => [r.employeeId, r.amount]));
+  return new Map(rows.map((r) => [r.employeeId, { amount: r.amount, days: r.days }]));
 }
 
 /**

@@ -24,9 +24,11 @@
 // managers, LFT art. 127 fr. I) and eventual workers under 60 days (fr. VII);
 // their receipts are excluded from the stamping at the close. Days = days
 // employed in the ejercicio by the employment history (absences are not
-// subtracted). Salary of the year (cuota diaria only, art. 124): the sum of the
-// sueldo lines of the ejercicio's closed payrolls when the worker has any, else
-// the daily salary × those days. One per ejercicio (same advisory lock).
+// subtracted). Salary of the year (cuota diaria only, art. 124): the sueldo
+// lines the ejercicio's closed payrolls paid, plus the daily salary × the days
+// of the year no closed payroll covered (all of them when there is none: a
+// company that starts using the system mid-year). One per ejercicio (same
+// advisory lock).
 // A finiquito payroll (issue 27; MX_FISCAL «Finiquito and liquidación», «ISR
 // on separation payments») pays ONE terminated employee's baja by
 // separation() of schema/rh/benefits.ts, the calculator's own code, with the
@@ -41,7 +43,7 @@ import { parseInput } from '../../../lib/validation';
 import { labelGroups } from '../../../lib/moneyGroups';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import { formatDateMx } from '../../../../schema/dates';
-import { dec, money, sum } from '../../../../schema/money';
+import { dec, Decimal, money, sum } from '../../../../schema/money';
 import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, ptuPayroll, separation, YEAR_DAYS, type PtuWorkerInput, type SeparationResult } from '../../../../schema/rh/benefits';
 import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
@@ -667,7 +669,10 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
     else if (c?.contractType && EVENTUAL_CONTRACT_TYPES.includes(c.contractType) && days < PTU_EVENTUAL_MIN_DAYS) results.push(zero(e, MSG.ptuEventual(days), days));
     else if (days === 0) results.push(zero(e, MSG.ptuNoWorkers(year), days));
     else {
-      const salary = sueldo.get(e.employeeId) ?? null;
+      // Salary of the year: what the closed payrolls paid as sueldo, plus the daily salary × the days no closed payroll covered.
+      const paidBy = sueldo.get(e.employeeId) ?? null;
+      const uncovered = paidBy ? Decimal.max(0, dec(days).minus(paidBy.days)) : dec(days);
+      const salary = money(dec(paidBy?.amount ?? 0).plus(dec(e.dailySalary).times(uncovered)));
       const received = previous.received.get(e.employeeId) ?? '0';
       const average = previous.years ? money(dec(received).dividedBy(previous.years)) : null;
       workers.push({
@@ -683,9 +688,12 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
         days,
         notes: [
           { label: `Días trabajados en el ejercicio ${year} (del historial de altas, bajas y reingresos; sin restar faltas)`, amount: String(days) },
-          salary !== null
-            ? { label: `Salario del año: suma de los renglones de sueldo de las nóminas cerradas del ${year}`, amount: money(salary) }
-            : { label: `Salario del año = ${money(e.dailySalary)} × ${days} días (sin nóminas cerradas del ${year})`, amount: money(dec(e.dailySalary).times(days)) },
+          paidBy
+            ? {
+                label: `Salario del año = sueldo de las nóminas cerradas del ${year} (${money(paidBy.amount)} por ${dec(paidBy.days).toFixed()} días) + ${money(e.dailySalary)} × ${uncovered.toFixed()} días sin nómina cerrada (art. 124 LFT: solo cuota diaria)`,
+                amount: salary,
+              }
+            : { label: `Salario del año = ${money(e.dailySalary)} × ${days} días (sin nóminas cerradas del ${year}; art. 124 LFT: solo cuota diaria)`, amount: salary },
           average !== null
             ? { label: `Promedio de PTU recibida: ${money(received)} ÷ ${previous.years} ejercicios con nómina de PTU cerrada (de ${year - 3} a ${year - 1})`, amount: average }
             : { label: `Sin nóminas de PTU cerradas de ${year - 3} a ${year - 1}: el tope es de 90 días de salario`, amount: '0.00' },
@@ -704,7 +712,7 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
   const lines: data.NewLine[] = [];
   split.workers.forEach((r, i) => {
     const { e, days, notes } = taking[i];
-    const salary = workers[i].salaryOfYear ?? money(dec(e.dailySalary).times(days));
+    const salary = workers[i].salaryOfYear!;
     lines.push({
       payrollEmployeeId: e.id,
       conceptId: systemId('PTU'),
