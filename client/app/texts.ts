@@ -208,6 +208,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   timbrado_rechazado: 'Timbrado rechazado por el PAC',
   timbrado_excluido: 'Recibo excluido del timbrado',
   timbrado_completo: 'Timbrado completo',
+  ptu_exclusion: 'Participación en la PTU cambiada',
   solicitar_cancelacion: 'Cancelación solicitada al SAT',
   nota_credito: 'Nota de crédito aplicada',
   aplicar_anticipo: 'Anticipo aplicado (CFDI de egreso, relación 07)',

@@ -615,16 +615,30 @@ export function separation(sets: readonly FiscalYearSet[], input: SeparationInpu
 
 // ---- PTU --------------------------------------------------------------------------------------
 
-export type PtuWorkerInput = { key: string; dailySalary: string; daysWorked: number; averageLastThreeYears?: string | null };
+export type PtuWorkerInput = {
+  key: string;
+  dailySalary: string;
+  daysWorked: number;
+  averageLastThreeYears?: string | null;
+  /**
+   * The salary earned in the year (cuota diaria only, art. 124 LFT) when it is known, e.g. the payroll's sum of
+   * the year's sueldo lines; by default daily salary × days worked.
+   */
+  salaryOfYear?: string | null;
+  /** PTU already exempt in the payment's calendar year (the 15 UMA are annual); by default 0. */
+  exemptUsedThisYear?: string | null;
+};
 export type PtuInput = { amount: string; paymentDate: string; workers: readonly PtuWorkerInput[] };
-export type PtuWorkerResult = { key: string; daysPart: string; salaryPart: string; share: string; cap: string; paid: string; exempt: string; taxable: string };
+export type PtuWorkerResult = { key: string; daysPart: string; salaryPart: string; share: string; cap: string; paid: string; exempt: string; taxable: string; steps: TaxStep[] };
 export type PtuResult = { workers: PtuWorkerResult[]; steps: TaxStep[] };
 
 /**
  * Art. 123 LFT: half by days worked, half by salary earned (cuota diaria ×
- * days); each share at full precision, rounded once; the residue is not
- * redistributed. Cap (art. 127 fr. VIII): the larger of 90 days of salary and
- * the 3-year average. Exempt 15 UMA (art. 93 fr. XIV).
+ * days, or the salary of the year given); each share at full precision,
+ * rounded once; the residue is not redistributed. Cap (art. 127 fr. VIII): the
+ * larger of 90 days of salary and the 3-year average. Exempt 15 UMA a calendar
+ * year, less what the year already exempted (art. 93 fr. XIV). Each worker's
+ * steps come with the result; `steps` holds the common ones and then every worker's.
  */
 export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult {
   const fields: Record<string, string> = {};
@@ -636,15 +650,15 @@ export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult 
   if (Object.keys(fields).length) throw new CalculatorInputError(fields);
   const { params } = figuresOn(sets, input.paymentDate);
   const half = x(input.amount).dividedBy(2);
-  const salaries = input.workers.map((w) => x(w.dailySalary).times(w.daysWorked));
+  const salaries = input.workers.map((w) => (w.salaryOfYear != null ? x(w.salaryOfYear) : x(w.dailySalary).times(w.daysWorked)));
   const totalSalary = salaries.reduce((acc, s) => acc.plus(s), x(0));
   const exemptCap = x(params.uma.daily).times(PTU_EXEMPT_UMA);
   const steps: TaxStep[] = [
     { label: 'PTU a repartir', amount: money(input.amount) },
     { label: 'Mitad por días trabajados y mitad por salarios (art. 123 LFT)', amount: shown(half) },
     { label: 'Suma de días trabajados', amount: String(totalDays) },
-    { label: 'Suma de salarios del año (cuota diaria × días, art. 124 LFT)', amount: money(totalSalary) },
-    { label: `Exento por trabajador: ${PTU_EXEMPT_UMA} UMA × ${params.uma.daily} (art. 93 fr. XIV LISR)`, amount: money(exemptCap) },
+    { label: 'Suma de salarios del año (cuota diaria, art. 124 LFT)', amount: money(totalSalary) },
+    { label: `Exento por trabajador: ${PTU_EXEMPT_UMA} UMA × ${params.uma.daily} al año (art. 93 fr. XIV LISR)`, amount: money(exemptCap) },
   ];
   let cut = x(0);
   const workers = input.workers.map((w, i) => {
@@ -656,9 +670,11 @@ export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult 
     const cap = money(greater(ninety, average));
     const paid = money(lesser(x(share), x(cap)));
     cut = cut.plus(x(share).minus(paid));
-    const exempt = money(lesser(x(paid), exemptCap));
+    const used = x(w.exemptUsedThisYear ?? 0);
+    const exemptLeft = greater(x(0), exemptCap.minus(used));
+    const exempt = money(lesser(x(paid), exemptLeft));
     const taxable = money(x(paid).minus(exempt));
-    steps.push(
+    const own: TaxStep[] = [
       { label: `${w.key}: parte por días = mitad × ${w.daysWorked} ÷ ${totalDays}`, amount: shown(daysPart) },
       { label: `${w.key}: parte por salario = mitad × ${money(salaries[i])} ÷ ${money(totalSalary)}`, amount: shown(salaryPart) },
       { label: `${w.key}: PTU (suma sin redondear, redondeada una vez)`, amount: share },
@@ -667,11 +683,43 @@ export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult 
         amount: cap,
       },
       { label: `${w.key}: PTU a pagar (la menor de la PTU y el tope)`, amount: paid },
+      ...(used.gt(0) ? [{ label: `${w.key}: exención de PTU ya usada en el año (${money(used)}); queda`, amount: money(exemptLeft) }] : []),
       { label: `${w.key}: exento`, amount: exempt },
       { label: `${w.key}: gravado (ISR por el art. 96 o el art. 174 RLISR)`, amount: taxable },
-    );
-    return { key: w.key, daysPart: money(settle(daysPart)), salaryPart: money(settle(salaryPart)), share, cap, paid, exempt, taxable };
+    ];
+    steps.push(...own);
+    return { key: w.key, daysPart: money(settle(daysPart)), salaryPart: money(settle(salaryPart)), share, cap, paid, exempt, taxable, steps: own };
   });
   if (cut.gt(0)) steps.push({ label: 'Importe recortado por el tope (su destino no está confirmado en MX_FISCAL.md; no se reparte aquí)', amount: money(cut) });
   return { workers, steps };
+}
+
+export type PtuPayrollInput = PtuInput & { isrMethod: 'art174' | 'art96' };
+export type PtuPayrollWorker = PtuWorkerResult & { isr: string; net: string };
+
+/**
+ * A PTU payroll's figures: the split of ptu() (the same code as the calculator) and, for each worker, the ISR
+ * on the taxable part by the method the employer chose (MX_FISCAL «PTU», «Aguinaldo»): RLISR art. 174 with the
+ * monthly ordinary income = daily salary × 30.4, or the art. 96 monthly tariff on the payment alone. Net = paid − ISR.
+ * Each worker's steps: the common ones, then theirs.
+ */
+export function ptuPayroll(sets: readonly FiscalYearSet[], input: PtuPayrollInput): { workers: PtuPayrollWorker[]; steps: TaxStep[] } {
+  const split = ptu(sets, input);
+  const { params } = figuresOn(sets, input.paymentDate);
+  const common = split.steps.slice(0, 5);
+  const workers = split.workers.map((w, i) => {
+    const daily = input.workers[i].dailySalary;
+    let isr: IsrOutcome;
+    const steps: TaxStep[] = [{ label: `Tablas de ${params.tableYear}; UMA vigente al ${formatDateMx(input.paymentDate)}`, amount: params.uma.daily }, ...common, ...w.steps];
+    if (input.isrMethod === 'art96') isr = isrArt96Alone(params.tariffs.MENSUAL, w.taxable, 'de la PTU');
+    else {
+      const monthly = x(daily).times(LISR_MONTH_DAYS);
+      steps.push({ label: `Ingreso ordinario mensual = ${money(daily)} × ${LISR_MONTH_DAYS}`, amount: monthly.toFixed() });
+      isr = isrArt174(params.tariffs.MENSUAL, w.taxable, monthly, 'de la PTU');
+    }
+    const net = money(x(w.paid).minus(isr.isr));
+    steps.push(...isr.steps, { label: 'Neto = PTU a pagar − ISR', amount: net });
+    return { ...w, isr: isr.isr, net, steps };
+  });
+  return { workers, steps: split.steps };
 }

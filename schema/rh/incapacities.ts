@@ -70,7 +70,7 @@ export type IncapacityEffect = {
  * incapacity days (days 1–3 of enfermedad general included: IMSS pays from day 4, nobody the first 3),
  * and every day covered by a certificate is out of the IMSS quota days except retiro.
  */
-export function incapacityEffect(list: Incapacity[], from: string, to: string): IncapacityEffect {
+export function incapacityEffect(list: readonly Incapacity[], from: string, to: string): IncapacityEffect {
   const nodes: IncapacityEffect['nodes'] = [];
   let total = 0;
   for (const i of [...list].sort((x, y) => x.startDate.localeCompare(y.startDate))) {

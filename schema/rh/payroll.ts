@@ -10,7 +10,7 @@ import { defineLifecycle } from '../lifecycle';
 import { Decimal, dec, formatMxn, money, sum, type DecimalLike } from '../money';
 import { capToNet, pensionBase, periodDiscount, type DiscountMethod, type TraceStep } from './agreementDiscounts';
 
-export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria' | 'aguinaldo' | 'finiquito';
+export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria' | 'aguinaldo' | 'finiquito' | 'ptu';
 /** How an aguinaldo payroll withholds ISR (MX_FISCAL «Aguinaldo»): RLISR art. 174, or the art. 96 tariff on the payment alone. */
 export type AguinaldoIsrMethod = 'art174' | 'art96';
 export type PayFrequency = 'semanal' | 'quincenal';
@@ -19,7 +19,7 @@ export type TaxableRule = 'gravado' | 'exento' | 'exento_uma';
 export type AgreementKind = 'prestamo' | 'descuento' | 'pension_alimenticia' | 'fonacot' | 'infonavit';
 export type LineSource = 'captura' | 'calculo' | 'convenio';
 
-export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { semanal: 'Semanal', quincenal: 'Quincenal', extraordinaria: 'Extraordinaria', aguinaldo: 'Aguinaldo', finiquito: 'Finiquito' };
+export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { semanal: 'Semanal', quincenal: 'Quincenal', extraordinaria: 'Extraordinaria', aguinaldo: 'Aguinaldo', finiquito: 'Finiquito', ptu: 'PTU' };
 export const PAYROLL_STATUS_LABELS = { borrador: 'Borrador', calculada: 'Calculada', cerrada: 'Cerrada' } as const;
 export const AGUINALDO_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, string>> = {
   art174: 'Art. 174 RLISR (tasa sobre el aguinaldo mensualizado)',
@@ -86,6 +86,8 @@ export const SYSTEM_CONCEPTS = [
   { key: 'INDEMNIZACION', code: 'INDEMNIZACION', name: 'Indemnización (3 meses)', kind: 'percepcion', satCode: '025', taxableRule: 'exento_uma', exemptUma: '90' },
   { key: 'INDEMNIZACION_20_DIAS', code: 'INDEM-20-DIAS', name: 'Indemnización (20 días por año)', kind: 'percepcion', satCode: '025', taxableRule: 'exento_uma', exemptUma: '90' },
   { key: 'PRIMA_ANTIGUEDAD', code: 'PRIMA-ANT', name: 'Prima de antigüedad', kind: 'percepcion', satCode: '022', taxableRule: 'exento_uma', exemptUma: '90' },
+  // The PTU payroll's (issue 27; MX_FISCAL «PTU»): exempt up to 15 UMA a calendar year, computed by the calculation (ptuPayroll of schema/rh/benefits.ts).
+  { key: 'PTU', code: 'PTU', name: 'Participación de los trabajadores en las utilidades (PTU)', kind: 'percepcion', satCode: '003', taxableRule: 'exento_uma', exemptUma: '15' },
   { key: 'HORAS_EXTRA_TRIPLES', code: 'HE-TRIPLES', name: 'Horas extra triples', kind: 'percepcion', satCode: '019', taxableRule: 'gravado', exemptUma: null },
   { key: 'ISR', code: 'ISR', name: 'ISR', kind: 'deduccion', satCode: '002', taxableRule: 'gravado', exemptUma: null },
   { key: 'IMSS', code: 'IMSS', name: 'Seguridad social (IMSS)', kind: 'deduccion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
@@ -206,6 +208,9 @@ export const PAYROLL_MSG = {
   aguinaldoDeadline: 'El aguinaldo se paga a más tardar el 20 de diciembre (art. 87 LFT).',
   aguinaldoDays: 'Los días de aguinaldo van de 15 (art. 87 LFT) a 365.',
   exclusionReason: 'Escribe por qué el recibo no se timbra.',
+  ptuYear: 'Indica el ejercicio (año) cuyas utilidades se reparten.',
+  ptuAmount: 'Captura la PTU a repartir: un importe mayor a cero con hasta 2 decimales.',
+  ptuPaymentAfterYear: (year: number) => `La PTU se paga después del cierre del ejercicio: la fecha de pago debe ser posterior al 31/12/${year}.`,
   finiquitoFromBaja: 'La nómina de finiquito se crea desde la baja del empleado («Calcular finiquito»).',
   finiquitoNotTerminated: 'El empleado no está dado de baja: registra su baja antes de calcular el finiquito.',
   finiquitoPaymentBeforeBaja: (baja: string) => `La fecha de pago no puede ser anterior a la fecha de baja (${formatDateMx(baja)}).`,
@@ -256,6 +261,58 @@ export function validatePayrollDates(v: { kind: PayrollKind; frequency?: PayFreq
   if (v.kind === 'extraordinaria' && !v.frequency) fields.frequency = PAYROLL_MSG.frequencyRequired;
   if (v.kind === 'aguinaldo' && !v.frequency) fields.frequency = PAYROLL_MSG.aguinaldoFrequencyRequired;
   if (v.kind === 'aguinaldo' && v.paymentDate.slice(5) > '12-20') fields.paymentDate = PAYROLL_MSG.aguinaldoDeadline;
+  return fields;
+}
+
+/**
+ * c_TipoContrato of the eventual workers (obra or tiempo determinado), who share the PTU only with at least
+ * PTU_EVENTUAL_MIN_DAYS days worked in the ejercicio (LFT art. 127 fr. VII).
+ */
+export const EVENTUAL_CONTRACT_TYPES: readonly string[] = ['02', '03'];
+export const PTU_EVENTUAL_MIN_DAYS = 60;
+
+export type EmploymentStint = { from: string; to: string | null };
+
+/**
+ * Days of the calendar year `year` within the stints of employment (both ends counted, each stint clipped to
+ * 1 January – 31 December; an open stint runs to the year's end).
+ */
+export function daysEmployedInYear(stints: readonly EmploymentStint[], year: number): number {
+  const first = `${year}-01-01`;
+  const last = `${year}-12-31`;
+  let days = 0;
+  for (const s of stints) {
+    const from = s.from > first ? s.from : first;
+    const to = s.to === null || s.to > last ? last : s.to;
+    if (from <= to) days += daysBetween(from, to) + 1;
+  }
+  return days;
+}
+
+/**
+ * The stints of an employment history (alta or reingreso opens one, a baja closes it); a record kept before
+ * the history has none: then its hire date to its baja.
+ */
+export function employmentStints(events: readonly { event: string; date: string }[], fallback: EmploymentStint): EmploymentStint[] {
+  const stints: EmploymentStint[] = [];
+  let open: string | null = null;
+  for (const ev of events) {
+    if (ev.event === 'alta' || ev.event === 'reingreso') open ??= ev.date;
+    else if (ev.event === 'baja' && open !== null) {
+      stints.push({ from: open, to: ev.date });
+      open = null;
+    }
+  }
+  if (open !== null) stints.push({ from: open, to: null });
+  return stints.length ? stints : [fallback];
+}
+
+/** A PTU payroll's header (issue 27): the ejercicio, the amount to distribute (> 0) and a payment date after the ejercicio. */
+export function validatePtuPayroll(v: { ptuYear?: number | null; ptuAmount?: string | null; paymentDate: string }): FieldMessages {
+  const fields: FieldMessages = {};
+  if (v.ptuYear == null || !Number.isInteger(v.ptuYear) || v.ptuYear < 2000 || v.ptuYear > 2999) fields.ptuYear = PAYROLL_MSG.ptuYear;
+  if (v.ptuAmount == null || !dec(v.ptuAmount).gt(0) || !dec(v.ptuAmount).times(100).isInteger()) fields.ptuAmount = PAYROLL_MSG.ptuAmount;
+  if (!fields.ptuYear && isIsoDate(v.paymentDate) && v.paymentDate <= `${v.ptuYear}-12-31`) fields.paymentDate = PAYROLL_MSG.ptuPaymentAfterYear(v.ptuYear!);
   return fields;
 }
 

@@ -326,7 +326,7 @@ export const rhAgreements = pgTable(
 
 // ---- Nóminas ----
 
-export const PAYROLL_KINDS = ['semanal', 'quincenal', 'extraordinaria', 'aguinaldo', 'finiquito'] as const;
+export const PAYROLL_KINDS = ['semanal', 'quincenal', 'extraordinaria', 'aguinaldo', 'finiquito', 'ptu'] as const;
 export const PAYROLL_STATUSES = ['borrador', 'calculada', 'cerrada'] as const;
 
 export const rhPayrolls = pgTable(
@@ -335,8 +335,8 @@ export const rhPayrolls = pgTable(
     id: serial('id').primaryKey(),
     folio: integer('folio').notNull(),
     kind: text('kind').notNull(),
-    /** Which employees: semanal or quincenal (an extraordinaria picks one too). */
-    frequency: text('frequency').notNull(),
+    /** Which employees: semanal or quincenal (an extraordinaria picks one too); null in a PTU payroll, which pays every worker of its year. */
+    frequency: text('frequency'),
     periodStart: date('period_start').notNull(),
     periodEnd: date('period_end').notNull(),
     paymentDate: date('payment_date').notNull(),
@@ -360,6 +360,12 @@ export const rhPayrolls = pgTable(
     aguinaldoDays: numeric('aguinaldo_days', { precision: 6, scale: 2 }),
     isrMethod: text('isr_method'),
     /**
+     * PTU payroll (issue 27; MX_FISCAL «PTU»): the fiscal year (ejercicio) whose profit it shares and the company's
+     * PTU to distribute; its ISR method is isrMethod. One per ejercicio.
+     */
+    ptuYear: integer('ptu_year'),
+    ptuAmount: money('ptu_amount'),
+    /**
      * Finiquito payroll (issue 27): the one employee's baja it pays (separation and hire dates as they were),
      * RENUNCIA or DESPIDO_INJUSTIFICADO, and the inputs of separation() of schema/rh/benefits.ts.
      */
@@ -377,7 +383,7 @@ export const rhPayrolls = pgTable(
   (t) => [
     uniqueIndex('rh_payrolls_folio_uq').on(t.folio),
     index('rh_payrolls_period_idx').on(t.periodStart),
-    check('rh_payrolls_kind_ck', sql`${t.kind} in ('semanal', 'quincenal', 'extraordinaria', 'aguinaldo', 'finiquito')`),
+    check('rh_payrolls_kind_ck', sql`${t.kind} in ('semanal', 'quincenal', 'extraordinaria', 'aguinaldo', 'finiquito', 'ptu')`),
     check(
       'rh_payrolls_finiquito_ck',
       sql`(${t.kind} = 'finiquito') = (${t.separationKind} is not null and ${t.separationEmployeeId} is not null and ${t.separationDate} is not null and ${t.separationHireDate} is not null
@@ -388,6 +394,11 @@ export const rhPayrolls = pgTable(
     check('rh_payrolls_isr_method_ck', sql`${t.isrMethod} is null or ${t.isrMethod} in ('art174', 'art96')`),
     check('rh_payrolls_aguinaldo_ck', sql`(${t.kind} = 'aguinaldo') = (${t.aguinaldoDays} is not null and ${t.isrMethod} is not null)`),
     check('rh_payrolls_frequency_ck', sql`${t.frequency} in ('semanal', 'quincenal')`),
+    check('rh_payrolls_ptu_frequency_ck', sql`(${t.frequency} is null) = (${t.kind} = 'ptu')`),
+    check('rh_payrolls_ptu_ck', sql`(${t.kind} = 'ptu') = (${t.ptuYear} is not null and ${t.ptuAmount} is not null and ${t.isrMethod} is not null)`),
+    check('rh_payrolls_ptu_amount_ck', sql`${t.ptuAmount} is null or ${t.ptuAmount} > 0`),
+    // One PTU payroll per ejercicio (payrolls are never cancelled, only deleted while open); the service says which one first.
+    uniqueIndex('rh_payrolls_ptu_year_uq').on(t.ptuYear).where(sql`${t.kind} = 'ptu'`),
     check('rh_payrolls_status_ck', sql`${t.status} in ('borrador', 'calculada', 'cerrada')`),
     check('rh_payrolls_dates_ck', sql`${t.periodEnd} >= ${t.periodStart}`),
   ],
@@ -406,6 +417,8 @@ export const rhPayrollEmployees = pgTable(
     dailySalary: money('daily_salary').notNull(),
     sbcDaily: money('sbc_daily').notNull(),
     minimumWageOnly: boolean('minimum_wage_only').notNull().default(false),
+    /** PTU payroll: a person marked the worker as not entitled (director, administrator or general manager, LFT art. 127 fr. I). */
+    ptuExcluded: boolean('ptu_excluded').notNull().default(false),
     daysWorked: numeric('days_worked', { precision: 6, scale: 2 }).notNull(),
     absences: numeric('absences', { precision: 6, scale: 2 }).notNull().default('0'),
     /** Days the last calculation paid (days worked − absences − IMSS incapacity days); null before one. The CFDI's NumDiasPagados. */

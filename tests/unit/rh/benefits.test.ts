@@ -377,12 +377,31 @@ describe('PTU', () => {
         { key: 'C', dailySalary: '400.00', daysWorked: 365, averageLastThreeYears: '37000.00' },
       ],
     });
-    expect(r.workers).toEqual([
+    expect(r.workers.map(({ steps, ...w }) => (expect(steps.length).toBeGreaterThan(5), w))).toEqual([
       { key: 'A', daysPart: '19623.66', salaryPart: '14580.56', share: '34204.22', cap: '27000.00', paid: '27000.00', exempt: '1759.65', taxable: '25240.35' },
       { key: 'B', daysPart: '10752.69', salaryPart: '15978.70', share: '26731.38', cap: '54000.00', paid: '26731.38', exempt: '1759.65', taxable: '24971.73' },
       { key: 'C', daysPart: '19623.66', salaryPart: '19440.75', share: '39064.40', cap: '37000.00', paid: '37000.00', exempt: '1759.65', taxable: '35240.35' },
     ]);
     expect(r.steps.length).toBeGreaterThan(5);
+  });
+
+  it('takes the salary of the year when given and the 15 UMA less the exemption the year already used', () => {
+    // 10,000.00: 5,000 by days (365 each: 2,500.00 each) and 5,000 by salary. A's salary of the year is given: 100,000.00;
+    // B's 500 × 365 = 182,500.00; total 282,500.00. A: 2,500 + 5,000 × 100,000 ÷ 282,500 = 1,769.911504… → 4,269.91;
+    // exempt = min(4,269.91, 1,759.65 − 1,000.00 already used) = 759.65; taxable 3,510.26.
+    // B: 2,500 + 5,000 × 182,500 ÷ 282,500 = 3,230.088496… → 5,730.09; exempt 1,759.65; taxable 3,970.44.
+    const r = ptu(SETS, {
+      amount: '10000.00',
+      paymentDate: '2026-05-20',
+      workers: [
+        { key: 'A', dailySalary: '300.00', daysWorked: 365, salaryOfYear: '100000.00', exemptUsedThisYear: '1000.00' },
+        { key: 'B', dailySalary: '500.00', daysWorked: 365 },
+      ],
+    });
+    expect(r.workers.map((w) => [w.key, w.paid, w.exempt, w.taxable])).toEqual([
+      ['A', '4269.91', '759.65', '3510.26'],
+      ['B', '5730.09', '1759.65', '3970.44'],
+    ]);
   });
 
   it('refuses repeated keys and a distribution without days', () => {

@@ -4,7 +4,7 @@
 // concept (negative nets in red), "Cerrar" (confirmed; refused by the server
 // while a net is negative), the receipts PDF (one or all) and the XLSX summary.
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconAlertTriangle, IconBan, IconEdit, IconFileX, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -20,6 +20,7 @@ import {
   RhPayrollReceiptCancelDocument,
   RhPayrollReceiptCfdiXmlDocument,
   RhPayrollReceiptCorrectDocument,
+  RhPayrollPtuExclusionDocument,
   RhPayrollReceiptExcludeDocument,
   RhPayrollReceiptsDocument,
   RhPayrollReceiptStampDocument,
@@ -63,11 +64,24 @@ const Money = ({ value }: { value: string }) => (Number(value) < 0 ? <Text span 
 
 // ---- new payroll --------------------------------------------------------------------------
 
-type HeaderValues = { kind: string; frequency: string; periodStart: string; periodEnd: string; paymentDate: string; description: string; aguinaldoDays: string; isrMethod: string };
-const HEADER_FIELDS = ['kind', 'frequency', 'periodStart', 'periodEnd', 'paymentDate', 'description', 'aguinaldoDays', 'isrMethod'] as const;
+type HeaderValues = {
+  kind: string;
+  frequency: string;
+  periodStart: string;
+  periodEnd: string;
+  paymentDate: string;
+  description: string;
+  aguinaldoDays: string;
+  isrMethod: string;
+  ptuYear: string;
+  ptuAmount: string;
+};
+const HEADER_FIELDS = ['kind', 'frequency', 'periodStart', 'periodEnd', 'paymentDate', 'description', 'aguinaldoDays', 'isrMethod', 'ptuYear', 'ptuAmount'] as const;
 
 /** An aguinaldo's default payment date: 15 December of the year (the law's limit is the 20th). */
 const aguinaldoDateOf = (today: string) => `${today.slice(0, 4)}-12-15`;
+/** A PTU's default payment date: 30 May of the year (a company's limit, art. 122 LFT), for the previous ejercicio. */
+const ptuDateOf = (today: string) => `${today.slice(0, 4)}-05-30`;
 
 function NewPayroll() {
   const navigate = useNavigate();
@@ -76,14 +90,27 @@ function NewPayroll() {
   const q = quincenaOf(todayIso());
   const form = useForm<HeaderValues>({
     mode: 'controlled',
-    initialValues: { kind: 'quincenal', frequency: '', periodStart: q.start, periodEnd: q.end, paymentDate: q.end, description: '', aguinaldoDays: '15', isrMethod: 'art174' },
+    initialValues: {
+      kind: 'quincenal',
+      frequency: '',
+      periodStart: q.start,
+      periodEnd: q.end,
+      paymentDate: q.end,
+      description: '',
+      aguinaldoDays: '15',
+      isrMethod: 'art174',
+      ptuYear: String(Number(todayIso().slice(0, 4)) - 1),
+      ptuAmount: '',
+    },
     validate: { frequency: (v, all) => ((all.kind === 'extraordinaria' || all.kind === 'aguinaldo') && !v ? texts.required : null) },
     onValuesChange: (values, previous) => {
       // Choosing Aguinaldo proposes its usual payment date; the period is that day.
       if (values.kind === 'aguinaldo' && previous.kind !== 'aguinaldo') form.setFieldValue('paymentDate', aguinaldoDateOf(todayIso()));
+      if (values.kind === 'ptu' && previous.kind !== 'ptu') form.setFieldValue('paymentDate', ptuDateOf(todayIso()));
     },
   });
   const aguinaldo = form.values.kind === 'aguinaldo';
+  const ptu = form.values.kind === 'ptu';
   const { save, saving, error } = useFormSave<HeaderValues>({ form, fields: HEADER_FIELDS, readOnly: !access.crear, onSaved: () => undefined });
   const h = texts.header;
   const submit = () =>
@@ -91,7 +118,18 @@ function NewPayroll() {
       const r = await create({
         variables: {
           input:
-            v.kind === 'aguinaldo'
+            v.kind === 'ptu'
+              ? {
+                  kind: 'ptu',
+                  periodStart: v.paymentDate,
+                  periodEnd: v.paymentDate,
+                  paymentDate: v.paymentDate,
+                  description: v.description,
+                  ptuYear: v.ptuYear ? Number(v.ptuYear) : null,
+                  ptuAmount: v.ptuAmount || null,
+                  isrMethod: v.isrMethod as RhAguinaldoIsrMethod,
+                }
+              : v.kind === 'aguinaldo'
               ? { kind: 'aguinaldo', frequency: v.frequency as RhPayFrequency, periodStart: v.paymentDate, periodEnd: v.paymentDate, paymentDate: v.paymentDate, description: v.description, aguinaldoDays: v.aguinaldoDays || null, isrMethod: v.isrMethod as RhAguinaldoIsrMethod }
               : { kind: v.kind as RhPayrollKind, frequency: v.kind === 'extraordinaria' ? (v.frequency as RhPayFrequency) : null, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description },
         },
@@ -101,13 +139,19 @@ function NewPayroll() {
       return h.created(p?.folio ?? 0, p?.employeeCount ?? 0);
     });
   return (
-    <FormPage title={texts.newTitle} description={aguinaldo ? h.aguinaldoHelp : h.createHelp} onSubmit={submit} onCancel={() => void navigate(PAYROLL_PATHS.list)} dirty={form.isDirty()} saving={saving} error={error} submitLabel={h.create} readOnly={!access.crear}>
+    <FormPage title={texts.newTitle} description={aguinaldo ? h.aguinaldoHelp : ptu ? h.ptuHelp : h.createHelp} onSubmit={submit} onCancel={() => void navigate(PAYROLL_PATHS.list)} dirty={form.isDirty()} saving={saving} error={error} submitLabel={h.create} readOnly={!access.crear}>
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Select label={h.kind} required data={creationKindOptions} allowDeselect={false} {...form.getInputProps('kind')} />
           {form.values.kind === 'extraordinaria' || aguinaldo ? <Select label={h.frequency} required data={frequencyOptions} {...form.getInputProps('frequency')} /> : <div />}
           <TextInput label={h.description} maxLength={300} {...form.getInputProps('description')} />
-          {aguinaldo ? (
+          {ptu ? (
+            <>
+              <NumberField label={h.ptuYear} description={h.ptuYearHelp} precision={0} min={2000} required {...form.getInputProps('ptuYear')} />
+              <NumberField label={h.ptuAmount} description={h.ptuAmountHelp} precision={2} money min={0} required {...form.getInputProps('ptuAmount')} />
+              <Select label={h.isrMethod} required data={isrMethodOptions} allowDeselect={false} {...form.getInputProps('isrMethod')} />
+            </>
+          ) : aguinaldo ? (
             <>
               <NumberField label={h.aguinaldoDays} description={h.aguinaldoDaysHelp} precision={2} min={15} required {...form.getInputProps('aguinaldoDays')} />
               <Select label={h.isrMethod} required data={isrMethodOptions} allowDeselect={false} {...form.getInputProps('isrMethod')} />
@@ -288,6 +332,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const [remove] = useMutation(RhPayrollDeleteDocument);
   const [stamp] = useMutation(RhPayrollReceiptStampDocument);
   const [exclude] = useMutation(RhPayrollReceiptExcludeDocument);
+  const [ptuExclusion] = useMutation(RhPayrollPtuExclusionDocument);
   const [excluding, setExcluding] = useState<PayrollEmployee | null>(null);
   const [correcting, setCorrecting] = useState<PayrollEmployee | null>(null);
   const [cancelling, setCancelling] = useState<PayrollEmployee | null>(null);
@@ -301,7 +346,15 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const g = texts.grid;
   const open = payroll.status !== 'cerrada';
   // An aguinaldo or a finiquito has no incidents: its grid only shows each receipt.
-  const editable = open && access.editar && payroll.kind !== 'aguinaldo' && payroll.kind !== 'finiquito';
+  const editable = open && access.editar && payroll.kind !== 'aguinaldo' && payroll.kind !== 'finiquito' && payroll.kind !== 'ptu';
+  // A PTU payroll shows each worker's share instead of the incidents; «Participa» is marked while it is open.
+  const ptu = payroll.kind === 'ptu';
+  const toggleParticipation = (e: PayrollEmployee, participates: boolean) =>
+    run(`ptu-${e.id}`, async () => {
+      await ptuExclusion({ variables: { payrollEmployeeId: e.id, excluded: !participates } });
+      onReload();
+      return participates ? texts.ptuExclusion.included(e.employeeNumber) : texts.ptuExclusion.excluded(e.employeeNumber);
+    });
   const negatives = payroll.status === 'calculada' ? payroll.employees.filter((e) => Number(e.net) < 0).length : 0;
   useScreenTitle(texts.titleOf(payroll.folio, PAYROLL_KIND_LABELS[payroll.kind]));
   useRecordChanges('rh_payroll', (id, byMe) => {
@@ -422,7 +475,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
           {error.message}
         </Alert>
       ) : null}
-      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{payroll.kind === 'aguinaldo' ? texts.aguinaldoNotice : payroll.kind === 'finiquito' ? texts.finiquitoNotice : texts.draftNotice}</Alert> : null}
+      {payroll.status === 'borrador' ? <Alert color="gray" variant="light">{payroll.kind === 'aguinaldo' ? texts.aguinaldoNotice : ptu ? texts.ptuNotice : payroll.kind === 'finiquito' ? texts.finiquitoNotice : texts.draftNotice}</Alert> : null}
       {payroll.status === 'cerrada' ? <Alert color="teal" variant="light">{texts.closedNotice}</Alert> : null}
       {closed && payroll.receiptsToStamp > 0 ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
@@ -437,7 +490,13 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
           <InfoField label={texts.header.kind} value={PAYROLL_KIND_LABELS[payroll.kind]} />
-          {payroll.kind === 'aguinaldo' ? (
+          {ptu ? (
+            <>
+              <InfoField label={texts.info.ptuYear} value={payroll.ptuYear ?? '—'} />
+              <InfoField label={texts.info.ptuAmount} value={formatMoney(payroll.ptuAmount ?? '0')} />
+              <InfoField label={texts.info.isrMethod} value={payroll.isrMethod ? AGUINALDO_ISR_METHOD_LABELS[payroll.isrMethod] : '—'} />
+            </>
+          ) : payroll.kind === 'aguinaldo' ? (
             <>
               <InfoField label={texts.info.aguinaldoDays} value={formatNumber(payroll.aguinaldoDays ?? '0')} />
               <InfoField label={texts.info.isrMethod} value={payroll.isrMethod ? AGUINALDO_ISR_METHOD_LABELS[payroll.isrMethod] : '—'} />
@@ -468,11 +527,21 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                 <Table.Th>{g.name}</Table.Th>
                 <Table.Th ta="right">{g.daily}</Table.Th>
                 <Table.Th ta="right">{g.days}</Table.Th>
-                <Table.Th ta="right">{g.absences}</Table.Th>
-                <Table.Th ta="right">{g.double}</Table.Th>
-                <Table.Th ta="right">{g.triple}</Table.Th>
-                <Table.Th ta="right">{g.perceptions}</Table.Th>
-                <Table.Th ta="right">{g.deductions}</Table.Th>
+                {ptu ? (
+                  <>
+                    <Table.Th ta="center">{g.participates}</Table.Th>
+                    <Table.Th ta="right">{g.exempt}</Table.Th>
+                    <Table.Th ta="right">{g.taxable}</Table.Th>
+                  </>
+                ) : (
+                  <>
+                    <Table.Th ta="right">{g.absences}</Table.Th>
+                    <Table.Th ta="right">{g.double}</Table.Th>
+                    <Table.Th ta="right">{g.triple}</Table.Th>
+                  </>
+                )}
+                <Table.Th ta="right">{ptu ? g.ptu : g.perceptions}</Table.Th>
+                <Table.Th ta="right">{ptu ? g.isr : g.deductions}</Table.Th>
                 <Table.Th ta="right">{g.net}</Table.Th>
                 <Table.Th ta="center">{texts.stamping.column}</Table.Th>
                 <Table.Th />
@@ -488,9 +557,34 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
                   </Table.Td>
                   <Table.Td ta="right">{formatMoney(e.dailySalary)}</Table.Td>
                   <Table.Td ta="right">{formatNumber(e.daysWorked)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(e.absences)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(e.overtimeDoubleHours)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(e.overtimeTripleHours)}</Table.Td>
+                  {ptu ? (
+                    <>
+                      <Table.Td ta="center">
+                        {open && access.editar ? (
+                          <Switch
+                            size="sm"
+                            styles={{ body: { justifyContent: 'center' } }}
+                            aria-label={texts.ptuExclusion.label(e.employeeNumber)}
+                            checked={!e.ptuExcluded}
+                            disabled={busy === `ptu-${e.id}`}
+                            onChange={(event) => void toggleParticipation(e, event.currentTarget.checked)}
+                          />
+                        ) : e.ptuExcluded ? (
+                          g.no
+                        ) : (
+                          g.yes
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(e.exempt)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(e.taxable)}</Table.Td>
+                    </>
+                  ) : (
+                    <>
+                      <Table.Td ta="right">{formatNumber(e.absences)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(e.overtimeDoubleHours)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(e.overtimeTripleHours)}</Table.Td>
+                    </>
+                  )}
                   <Table.Td ta="right">{formatMoney(e.perceptions)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(e.deductions)}</Table.Td>
                   <Table.Td ta="right">

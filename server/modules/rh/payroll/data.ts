@@ -18,7 +18,8 @@ export type PayrollRow = {
   id: number;
   folio: number;
   kind: PayrollKind;
-  frequency: PayFrequency;
+  /** Null in a PTU payroll: it pays every worker of its ejercicio, whatever their frequency. */
+  frequency: PayFrequency | null;
   periodStart: string;
   periodEnd: string;
   paymentDate: string;
@@ -40,6 +41,9 @@ export type PayrollRow = {
   receiptsToStamp: number;
   aguinaldoDays: string | null;
   isrMethod: AguinaldoIsrMethod | null;
+  /** PTU payroll: the ejercicio whose profit it shares and the amount to distribute (null in the other kinds). */
+  ptuYear: number | null;
+  ptuAmount: string | null;
   /** The baja a finiquito payroll pays (null in the other kinds). */
   separation: PayrollSeparation | null;
   version: number;
@@ -62,7 +66,7 @@ const payrollSelect = sql`select p.id, p.folio, p.kind, p.frequency, p.period_st
     p.calculated_at as "calculatedAt", p.closed_at as "closedAt", u.name as "closedByName", p.stamping_completed_at as "stampingCompletedAt", (p.stamping_completed_at is not null) as "stampingComplete",
     (case when p.status = 'cerrada' then (select count(*) from rh_payroll_employees pe where pe.payroll_id = p.id
        and (pe.stamp_status is null or pe.stamp_status not in ('timbrada', 'excluida', 'cancelada'))) else 0 end)::int as "receiptsToStamp",
-    p.aguinaldo_days::text as "aguinaldoDays", p.isr_method as "isrMethod",
+    p.aguinaldo_days::text as "aguinaldoDays", p.isr_method as "isrMethod", p.ptu_year as "ptuYear", p.ptu_amount::text as "ptuAmount",
     (case when p.kind = 'finiquito' then json_build_object('kind', p.separation_kind, 'employeeId', p.separation_employee_id, 'separationDate', p.separation_date::text,
        'hireDate', p.separation_hire_date::text, 'salaryOwedDays', p.salary_owed_days::text, 'pendingVacationDaysFromPastYears', p.pending_vacation_days::text,
        'twentyDaysPerYear', p.twenty_days_per_year) end) as separation, p.version
@@ -118,7 +122,7 @@ export async function insertPayroll(
   v: {
     folio: number;
     kind: string;
-    frequency: string;
+    frequency: string | null;
     periodStart: string;
     periodEnd: string;
     paymentDate: string;
@@ -126,16 +130,18 @@ export async function insertPayroll(
     createdBy: number | null;
     aguinaldoDays?: string | null;
     isrMethod?: AguinaldoIsrMethod | null;
+    ptuYear?: number | null;
+    ptuAmount?: string | null;
     separation?: PayrollSeparation | null;
   },
 ): Promise<number> {
   const sep = v.separation ?? null;
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`insert into rh_payrolls (folio, kind, frequency, period_start, period_end, payment_date, description, status, created_by, aguinaldo_days, isr_method,
+    sql`insert into rh_payrolls (folio, kind, frequency, period_start, period_end, payment_date, description, status, created_by, aguinaldo_days, isr_method, ptu_year, ptu_amount,
           separation_kind, separation_employee_id, separation_date, separation_hire_date, salary_owed_days, pending_vacation_days, twenty_days_per_year)
         values (${v.folio}, ${v.kind}, ${v.frequency}, ${v.periodStart}, ${v.periodEnd}, ${v.paymentDate}, ${v.description}, 'borrador', ${v.createdBy},
-          ${v.aguinaldoDays ?? null}, ${v.isrMethod ?? null},
+          ${v.aguinaldoDays ?? null}, ${v.isrMethod ?? null}, ${v.ptuYear ?? null}, ${v.ptuAmount ?? null},
           ${sep?.kind ?? null}, ${sep?.employeeId ?? null}, ${sep?.separationDate ?? null}, ${sep?.hireDate ?? null}, ${sep?.salaryOwedDays ?? null},
           ${sep?.pendingVacationDaysFromPastYears ?? null}, ${sep?.twentyDaysPerYear ?? null})
         returning id`,
@@ -191,6 +197,7 @@ export type PayrollEmployeeRow = {
   dailySalary: string;
   sbcDaily: string;
   minimumWageOnly: boolean;
+  ptuExcluded: boolean;
   daysWorked: string;
   absences: string;
   overtimeDoubleHours: string;
@@ -220,7 +227,7 @@ export type ReceiptStampStatus = 'pendiente' | 'timbrada' | 'rechazada' | 'exclu
 
 const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber",
     pe.employee_name as "employeeName", pe.daily_salary::text as "dailySalary", pe.sbc_daily::text as "sbcDaily", pe.minimum_wage_only as "minimumWageOnly",
-    pe.days_worked::text as "daysWorked", pe.absences::text as absences, pe.overtime_double_hours::text as "overtimeDoubleHours",
+    pe.ptu_excluded as "ptuExcluded", pe.days_worked::text as "daysWorked", pe.absences::text as absences, pe.overtime_double_hours::text as "overtimeDoubleHours",
     pe.overtime_triple_hours::text as "overtimeTripleHours", pe.perceptions::text as perceptions, pe.taxable::text as taxable, pe.exempt::text as exempt,
     pe.isr::text as isr, pe.subsidy::text as subsidy, pe.isr_withheld::text as "isrWithheld", pe.imss_employee::text as "imssEmployee",
     pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace",
@@ -567,7 +574,7 @@ export async function aguinaldoPayrollOf(ex: Executor, employeeIds: readonly num
  * Exempt aguinaldo (percepción SAT 002) each employee already received in `year` in other closed payrolls:
  * the 30 UMA cap is annual (MX_FISCAL «Aguinaldo»). By employee id; absent = 0.
  */
-export async function aguinaldoExemptUsed(ex: Executor, employeeIds: readonly number[], year: number, payrollId: number, satCode: '002' | '021' = '002'): Promise<Map<number, string>> {
+export async function aguinaldoExemptUsed(ex: Executor, employeeIds: readonly number[], year: number, payrollId: number, satCode: '002' | '021' | '003' = '002'): Promise<Map<number, string>> {
   if (!employeeIds.length) return new Map();
   const rows = await queryRows<{ employeeId: number; exempt: string }>(
     ex,
@@ -591,6 +598,89 @@ export async function employeeFiles(ex: Executor, employeeIds: readonly number[]
     sql`select id, hire_date::text as "hireDate", wage_zone as "wageZone", termination_date::text as "terminationDate" from rh_employees where id in ${idList(employeeIds)}`,
   );
   return new Map(rows.map(({ id, ...file }) => [id, file]));
+}
+
+// ---- PTU payrolls --------------------------------------------------------------------------
+
+/** The PTU payroll of this ejercicio other than `payrollId` (one per ejercicio; payrolls are only deleted while open). Under lockPayrollPeriods. */
+export async function ptuPayrollOf(ex: Executor, year: number, payrollId: number | null = null): Promise<{ folio: number; paymentDate: string } | null> {
+  const rows = await queryRows<{ folio: number; paymentDate: string }>(
+    ex,
+    sql`select p.folio, p.payment_date::text as "paymentDate" from rh_payrolls p
+        where p.kind = 'ptu' and p.ptu_year = ${year} ${payrollId !== null ? sql`and p.id <> ${payrollId}` : sql``} order by p.folio limit 1`,
+  );
+  return rows[0] ?? null;
+}
+
+export type PtuCandidate = EligibleEmployee & {
+  status: 'activo' | 'baja';
+  terminationDate: string | null;
+  contractType: string | null;
+  /** The employment's alta, reingreso and baja, in order (empty on records kept before the history). */
+  events: { event: 'alta' | 'reingreso' | 'baja'; date: string }[];
+};
+
+/**
+ * Every employee (any frequency, active or given baja) first hired on or before the ejercicio's end, with the
+ * salary in force on the payment date (a baja's last one) and the employment history the days are counted from.
+ */
+export async function ptuCandidates(ex: Executor, year: number, paymentDate: string): Promise<PtuCandidate[]> {
+  return queryRows<PtuCandidate>(
+    ex,
+    sql`select e.id, e.number, ${employeeNameSql('e')} as name, ${salaryInForce(paymentDate)}::text as "dailySalary", e.wage_zone as "wageZone",
+          e.hire_date::text as "hireDate", e.first_hire_date::text as "firstHireDate", e.status, e.termination_date::text as "terminationDate",
+          e.contract_type as "contractType",
+          coalesce((select json_agg(json_build_object('event', ev.event, 'date', ev.date::text) order by ev.date, ev.id) from rh_employment_events ev
+            where ev.employee_id = e.id and ev.event in ('alta', 'reingreso', 'baja')), '[]'::json) as events
+        from rh_employees e
+        where e.first_hire_date <= ${`${year}-12-31`}::date
+        order by e.number`,
+  );
+}
+
+/**
+ * What the ejercicio's closed payrolls (period ending in the year) paid each employee as sueldo (system concept
+ * SUELDO: paid days × daily salary, art. 124 LFT cuota diaria) and the days those receipts covered (their days
+ * worked, absences included). Absent = none.
+ */
+export async function sueldoOfYear(ex: Executor, employeeIds: readonly number[], year: number): Promise<Map<number, { amount: string; days: string }>> {
+  if (!employeeIds.length) return new Map();
+  const rows = await queryRows<{ employeeId: number; amount: string; days: string }>(
+    ex,
+    sql`select pe.employee_id as "employeeId", sum(l.amount)::text as amount, sum(pe.days_worked)::text as days
+        from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
+          join rh_payrolls p on p.id = pe.payroll_id
+        where c.system_key = 'SUELDO' and p.status = 'cerrada' and extract(year from p.period_end) = ${year} and pe.employee_id in ${idList(employeeIds)}
+        group by pe.employee_id`,
+  );
+  return new Map(rows.map((r) => [r.employeeId, { amount: r.amount, days: r.days }]));
+}
+
+/**
+ * PTU each employee received in the closed PTU payrolls of the three ejercicios before `year`, and how many of
+ * those ejercicios have a closed PTU payroll (the average's divisor).
+ */
+export async function ptuOfPreviousYears(ex: Executor, employeeIds: readonly number[], year: number): Promise<{ years: number; received: Map<number, string> }> {
+  const counted = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(distinct ptu_year)::int as n from rh_payrolls where kind = 'ptu' and status = 'cerrada' and ptu_year between ${year - 3} and ${year - 1}`,
+  );
+  if (!employeeIds.length || !counted[0].n) return { years: counted[0].n, received: new Map() };
+  const rows = await queryRows<{ employeeId: number; amount: string }>(
+    ex,
+    sql`select pe.employee_id as "employeeId", sum(l.amount)::text as amount
+        from rh_payroll_lines l join rh_concepts c on c.id = l.concept_id join rh_payroll_employees pe on pe.id = l.payroll_employee_id
+          join rh_payrolls p on p.id = pe.payroll_id
+        where c.system_key = 'PTU' and p.kind = 'ptu' and p.status = 'cerrada' and p.ptu_year between ${year - 3} and ${year - 1}
+          and pe.employee_id in ${idList(employeeIds)}
+        group by pe.employee_id`,
+  );
+  return { years: counted[0].n, received: new Map(rows.map((r) => [r.employeeId, r.amount])) };
+}
+
+/** Marks a PTU payroll's worker as not entitled (or entitled again). */
+export async function setPtuExcluded(ex: Executor, id: number, excluded: boolean): Promise<void> {
+  await ex.execute(sql`update rh_payroll_employees set ptu_excluded = ${excluded} where id = ${id}`);
 }
 
 // ---- finiquito payrolls ------------------------------------------------------------------
@@ -682,7 +772,7 @@ export async function receiptCfdiSources(ex: Executor, payrollId: number, payrol
               (select f.id from rh_employer_registrations f where f.active order by f.id limit 1))) as "registroPatronal"
         from rh_payroll_employees pe join rh_employees e on e.id = pe.employee_id
           left join rh_areas a on a.id = e.area_id left join rh_positions po on po.id = e.position_id
-        where pe.payroll_id = ${payrollId} ${payrollEmployeeId ? sql`and pe.id = ${payrollEmployeeId}` : sql``}
+        where pe.payroll_id = ${payrollId} and pe.stamp_status is distinct from 'excluida' ${payrollEmployeeId ? sql`and pe.id = ${payrollEmployeeId}` : sql``}
         order by pe.employee_number, pe.id`,
   );
 }

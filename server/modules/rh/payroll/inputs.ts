@@ -16,7 +16,10 @@ export const payrollInput = z.object({
   paymentDate: isoDate(),
   description: optionalText(300),
   aguinaldoDays: decimal({ places: 2, max: '365' }).nullish(),
-  isrMethod: z.enum(['art174', 'art96'], { error: 'Elige el método de ISR del aguinaldo.' }).nullish(),
+  isrMethod: z.enum(['art174', 'art96'], { error: 'Elige el método de ISR: art. 174 RLISR o art. 96 LISR.' }).nullish(),
+  /** PTU payroll: the ejercicio and the amount to distribute (validatePtuPayroll says what is missing). */
+  ptuYear: z.number({ error: 'Indica el ejercicio (año) cuyas utilidades se reparten.' }).int('Indica el ejercicio (año) cuyas utilidades se reparten.').nullish(),
+  ptuAmount: decimal({ places: 2 }).nullish(),
 });
 
 /** Hours and days: up to 2 decimals, never negative (the cross-field rules are in schema/rh/payroll.ts). */

@@ -22,6 +22,7 @@ export const rhPayrollResolvers: Resolvers = {
     rhSeparationPayrollCreate: (_p, a, ctx) => service.createSeparationPayroll(ctx, a.employeeId, a.input),
     rhPayrollIncidentSave: (_p, a, ctx) => service.saveIncident(ctx, a.payrollEmployeeId, a.input),
     rhPayrollCalculate: (_p, a, ctx) => service.calculatePayroll(ctx, a.id, a.version),
+    rhPayrollPtuExclusion: (_p, a, ctx) => service.setPtuExclusion(ctx, a.payrollEmployeeId, a.excluded),
     rhPayrollClose: (_p, a, ctx) => service.closePayroll(ctx, a.id, a.version),
     rhPayrollDelete: (_p, a, ctx) => service.deletePayroll(ctx, a.id, a.version),
     rhPayrollReceiptStamp: (_p, a, ctx) => retryReceiptStamp(ctx, a.payrollEmployeeId),

@@ -16,6 +16,19 @@
 // schema/rh/benefits.ts (the calculator's own code): no salary days, IMSS
 // or convenio installments; one per employee and calendar year (checked
 // under the same advisory lock, so two parallel creations cannot both pass).
+// A PTU payroll (issue 27; MX_FISCAL «PTU») shares the company's PTU of one
+// ejercicio among every worker with days employed in it (any frequency, also
+// those given baja since), by ptuPayroll() of schema/rh/benefits.ts — the same
+// ptu() split as the calculator — with each one's ISR by the method chosen.
+// Not entitled: the workers a person marks (directors, administrators, general
+// managers, LFT art. 127 fr. I) and eventual workers under 60 days (fr. VII);
+// their receipts are excluded from the stamping at the close. Days = days
+// employed in the ejercicio by the employment history (absences are not
+// subtracted). Salary of the year (cuota diaria only, art. 124): the sueldo
+// lines the ejercicio's closed payrolls paid, plus the daily salary × the days
+// of the year no closed payroll covered (all of them when there is none: a
+// company that starts using the system mid-year). One per ejercicio (same
+// advisory lock).
 // A finiquito payroll (issue 27; MX_FISCAL «Finiquito and liquidación», «ISR
 // on separation payments») pays ONE terminated employee's baja by
 // separation() of schema/rh/benefits.ts, the calculator's own code, with the
@@ -31,12 +44,17 @@ import { labelGroups } from '../../../lib/moneyGroups';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import { formatDateMx } from '../../../../schema/dates';
 import { Decimal, dec, money, sum } from '../../../../schema/money';
-import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, separation, YEAR_DAYS, type SeparationResult } from '../../../../schema/rh/benefits';
+import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, ptuPayroll, separation, YEAR_DAYS, type PtuWorkerInput, type SeparationResult } from '../../../../schema/rh/benefits';
 import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
   calculateEmployee,
+  daysEmployedInYear,
   employedDays,
   imssQuotaDays,
+  employmentStints,
+  EVENTUAL_CONTRACT_TYPES,
+  PTU_EVENTUAL_MIN_DAYS,
+  validatePtuPayroll,
   isMinimumWageOnly,
   isOrdinaryPayroll,
   negativeNetMessage,
@@ -98,6 +116,14 @@ export const MSG = {
   finiquitoTwice: (folio: number, e: { number: string; name: string }, baja: string) =>
     `La baja del ${formatDateMx(baja)} de ${e.number} ${e.name.toLocaleUpperCase('es-MX')} ya tiene la nómina de finiquito ${folio}: solo puede haber un finiquito por baja.`,
   finiquitoNoIncidents: 'La nómina de finiquito no lleva incidencias: sus importes salen de los datos de la baja.',
+  ptuTwice: (o: { folio: number; paymentDate: string }, year: number) =>
+    `Ya existe la nómina de PTU ${o.folio} del ejercicio ${year} (pago ${formatDateMx(o.paymentDate)}): solo puede haber una nómina de PTU por ejercicio.`,
+  ptuNoWorkers: (year: number) => `Ningún empleado tiene días trabajados en el ejercicio ${year}: no hay a quién repartir la PTU.`,
+  ptuNoIncidents: 'La nómina de PTU no lleva incidencias: los días y el salario del ejercicio salen del historial y de las nóminas cerradas de cada empleado.',
+  ptuExclusionOnlyPtu: 'Solo en una nómina de PTU se marca a quien no participa en el reparto.',
+  ptuNobody: 'Ningún empleado de la nómina participa en el reparto: no hay a quién repartir la PTU.',
+  ptuExcluded: 'No participa: director, administrador o gerente general (art. 127 fr. I LFT)',
+  ptuEventual: (days: number) => `No participa: trabajador eventual con ${days} días en el ejercicio; necesita al menos ${PTU_EVENTUAL_MIN_DAYS} (art. 127 fr. VII LFT)`,
   salaryOwedInPayroll: (o: data.OverlapRow, owed: PeriodRange) =>
     `Los días adeudados (${formatDateMx(owed.periodStart)} al ${formatDateMx(owed.periodEnd)}) ya están en ${payrollReference(o)}: captura solo los días que ninguna nómina paga, o quita al empleado de esa nómina.`,
 } as const;
@@ -174,9 +200,81 @@ function aguinaldoPaidDays(aguinaldoDays: string, hireDate: string, paymentDate:
   return money(dec(aguinaldoDays).times(employed).dividedBy(YEAR_DAYS));
 }
 
+/** Days a PTU candidate was employed in the ejercicio, by the employment history. */
+const ptuDays = (c: data.PtuCandidate, year: number): number => daysEmployedInYear(employmentStints(c.events, { from: c.hireDate, to: c.terminationDate }), year);
+
+/** A PTU payroll: every worker with days employed in the ejercicio; paid on one day (its period is the payment date). */
+async function createPtuPayroll(ctx: RequestContext, v: ReturnType<typeof payrollInput.parse>) {
+  const fields = validatePtuPayroll(v);
+  if (Object.keys(fields).length) throw badInput(fields);
+  const year = v.ptuYear!;
+  const sets = await loadFiscalYearSets(db(ctx));
+  const id = await db(ctx).transaction(async (tx) => {
+    const params = fiscalFor(sets, v.paymentDate, (message) => badInput({ paymentDate: message }));
+    const yearSet = sets.find((s) => s.year === params.tableYear)!;
+    // Two creations for the same ejercicio queue here: the second sees the first.
+    await data.lockPayrollPeriods(tx);
+    const other = await data.ptuPayrollOf(tx, year);
+    if (other) throw appError('CONFLICT', MSG.ptuTwice(other, year));
+    const workers = (await data.ptuCandidates(tx, year, v.paymentDate)).map((c) => ({ c, days: ptuDays(c, year) })).filter((w) => w.days > 0);
+    if (!workers.length) throw badInput({ ptuYear: MSG.ptuNoWorkers(year) });
+    const folio = await nextFolio(tx, 'rh.payroll');
+    const ptuAmount = money(v.ptuAmount!);
+    const isrMethod = v.isrMethod ?? 'art174';
+    const payrollId = await data.insertPayroll(tx, {
+      folio,
+      kind: 'ptu',
+      frequency: null,
+      periodStart: v.paymentDate,
+      periodEnd: v.paymentDate,
+      paymentDate: v.paymentDate,
+      description: v.description || `PTU del ejercicio ${year}`,
+      createdBy: ctx.auth?.id ?? null,
+      isrMethod,
+      ptuYear: year,
+      ptuAmount,
+    });
+    await data.insertPayrollEmployees(
+      tx,
+      payrollId,
+      workers.map(({ c, days }) => ({
+        employeeId: c.id,
+        number: c.number,
+        name: c.name.toLocaleUpperCase('es-MX'),
+        dailySalary: c.dailySalary,
+        sbcDaily: sdiFor(yearSet, c.dailySalary, yearsOfService(c.firstHireDate, c.terminationDate && c.terminationDate < v.paymentDate ? c.terminationDate : v.paymentDate)).sdi,
+        minimumWageOnly: isMinimumWageOnly(c.dailySalary, c.wageZone, params.minimumWage),
+        daysWorked: String(days),
+      })),
+    );
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'create', after: { folio, kind: 'ptu', ptuYear: year, ptuAmount, isrMethod, paymentDate: v.paymentDate, employees: workers.length } });
+    return payrollId;
+  });
+  return found(await data.findPayroll(db(ctx), id), 'La nómina');
+}
+
+/** «No participa en la PTU» (art. 127 fr. I LFT) on a worker of an open PTU payroll, or back; the payroll needs calculating again. */
+export async function setPtuExclusion(ctx: RequestContext, payrollEmployeeId: string, excluded: boolean) {
+  const peId = Number(payrollEmployeeId);
+  await db(ctx).transaction(async (tx) => {
+    const pe = await data.findPayrollEmployee(tx, peId);
+    if (!pe) throw notFound('El empleado de la nómina');
+    const payroll = found(await data.findPayroll(tx, pe.payrollId, { lock: true }), 'La nómina');
+    if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
+    if (payroll.kind !== 'ptu') throw appError('CONFLICT', MSG.ptuExclusionOnlyPtu);
+    if (pe.ptuExcluded === excluded) return;
+    await data.setPtuExcluded(tx, peId, excluded);
+    await data.backToDraft(tx, payroll.id);
+    await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payroll.id, action: 'ptu_exclusion', before: { employeeId: pe.employeeId, ptuExcluded: pe.ptuExcluded }, after: { employeeId: pe.employeeId, ptuExcluded: excluded } });
+  });
+  const saved = found(await data.findPayrollEmployee(db(ctx), peId), 'El empleado de la nómina');
+  return { ...saved, lines: await data.linesOfEmployee(db(ctx), peId) };
+}
+
 export async function createPayroll(ctx: RequestContext, input: unknown) {
   const parsed = parseInput(payrollInput, input);
   if (parsed.kind === 'finiquito') throw badInput({ kind: PAYROLL_MSG.finiquitoFromBaja });
+  if (parsed.kind === 'ptu') return createPtuPayroll(ctx, parsed);
   // An aguinaldo is paid on one day: its period is the payment date.
   const v = parsed.kind === 'aguinaldo' ? { ...parsed, periodStart: parsed.paymentDate, periodEnd: parsed.paymentDate } : parsed;
   const fields = validatePayrollDates(v);
@@ -414,6 +512,7 @@ export async function checkIncident(tx: Executor, payroll: data.PayrollRow, pe: 
   const peId = pe.id;
   if (payroll.kind === 'aguinaldo') throw appError('CONFLICT', MSG.aguinaldoNoIncidents);
   if (payroll.kind === 'finiquito') throw appError('CONFLICT', MSG.finiquitoNoIncidents);
+  if (payroll.kind === 'ptu') throw appError('CONFLICT', MSG.ptuNoIncidents);
   const fields: FieldMessages = validateIncident(v, payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd));
   const floor = await crewOvertimeFloor(tx, peId);
   if (!fields.overtimeDoubleHours && dec(v.overtimeDoubleHours).lt(floor.doubleHours)) fields.overtimeDoubleHours = MSG.crewOvertimeFloor(dec(floor.doubleHours).toFixed(), 'dobles');
@@ -543,6 +642,123 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
   return { removedEmployees: removed };
 }
 
+/**
+ * A PTU payroll: each worker's days in the ejercicio again (the history may have changed), who is not entitled
+ * (marked by a person, or eventual under 60 days), the salary of the year, the 3-year average of the closed PTU
+ * payrolls and the PTU exemption the payment's year already used; then ptuPayroll() for those who take part.
+ * Lines: the PTU (SAT 003, exempt/taxable) and its ISR. A worker who does not take part keeps a receipt of 0.00
+ * with the reason; the close excludes it from the stamping.
+ */
+async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: FiscalYearSet[], tableYear: number, systemId: (key: string) => number): Promise<CalcNotes> {
+  const year = payroll.ptuYear!;
+  const employees = await data.payrollEmployees(tx, payroll.id);
+  const ids = employees.map((e) => e.employeeId);
+  // One after the other: a transaction's connection runs one statement at a time.
+  const candidates = new Map((await data.ptuCandidates(tx, year, payroll.paymentDate)).map((c) => [c.id, c]));
+  const sueldo = await data.sueldoOfYear(tx, ids, year);
+  const previous = await data.ptuOfPreviousYears(tx, ids, year);
+  const used = await data.aguinaldoExemptUsed(tx, ids, Number(payroll.paymentDate.slice(0, 4)), payroll.id, '003');
+  const taking: { e: data.PayrollEmployeeRow; days: number; notes: { label: string; amount: string }[] }[] = [];
+  const results: data.EmployeeResult[] = [];
+  const zero = (e: data.PayrollEmployeeRow, reason: string, days: number): data.EmployeeResult => ({
+    id: e.id,
+    perceptions: '0.00',
+    taxable: '0.00',
+    exempt: '0.00',
+    isr: '0.00',
+    subsidy: '0.00',
+    isrWithheld: '0.00',
+    imssEmployee: '0.00',
+    deductions: '0.00',
+    otherPayments: '0.00',
+    net: '0.00',
+    fiscalTrace: [{ label: reason, amount: '0.00' }, { label: `Días trabajados en el ejercicio ${year}`, amount: String(days) }],
+  });
+  const workers: PtuWorkerInput[] = [];
+  for (const e of employees) {
+    const c = candidates.get(e.employeeId);
+    const days = c ? ptuDays(c, year) : 0;
+    await data.setDaysWorked(tx, e.id, String(days));
+    if (e.ptuExcluded) results.push(zero(e, MSG.ptuExcluded, days));
+    else if (c?.contractType && EVENTUAL_CONTRACT_TYPES.includes(c.contractType) && days < PTU_EVENTUAL_MIN_DAYS) results.push(zero(e, MSG.ptuEventual(days), days));
+    else if (days === 0) results.push(zero(e, MSG.ptuNoWorkers(year), days));
+    else {
+      // Salary of the year: what the closed payrolls paid as sueldo, plus the daily salary × the days no closed payroll covered.
+      const paidBy = sueldo.get(e.employeeId) ?? null;
+      const uncovered = paidBy ? Decimal.max(0, dec(days).minus(paidBy.days)) : dec(days);
+      const salary = money(dec(paidBy?.amount ?? 0).plus(dec(e.dailySalary).times(uncovered)));
+      const received = previous.received.get(e.employeeId) ?? '0';
+      const average = previous.years ? money(dec(received).dividedBy(previous.years)) : null;
+      workers.push({
+        key: e.employeeNumber,
+        dailySalary: e.dailySalary,
+        daysWorked: days,
+        salaryOfYear: salary,
+        averageLastThreeYears: average,
+        exemptUsedThisYear: used.get(e.employeeId) ?? '0',
+      });
+      taking.push({
+        e,
+        days,
+        notes: [
+          { label: `Días trabajados en el ejercicio ${year} (del historial de altas, bajas y reingresos; sin restar faltas)`, amount: String(days) },
+          paidBy
+            ? {
+                label: `Salario del año = sueldo de las nóminas cerradas del ${year} (${money(paidBy.amount)} por ${dec(paidBy.days).toFixed()} días) + ${money(e.dailySalary)} × ${uncovered.toFixed()} días sin nómina cerrada (art. 124 LFT: solo cuota diaria)`,
+                amount: salary,
+              }
+            : { label: `Salario del año = ${money(e.dailySalary)} × ${days} días (sin nóminas cerradas del ${year}; art. 124 LFT: solo cuota diaria)`, amount: salary },
+          average !== null
+            ? { label: `Promedio de PTU recibida: ${money(received)} ÷ ${previous.years} ejercicios con nómina de PTU cerrada (de ${year - 3} a ${year - 1})`, amount: average }
+            : { label: `Sin nóminas de PTU cerradas de ${year - 3} a ${year - 1}: el tope es de 90 días de salario`, amount: '0.00' },
+        ],
+      });
+    }
+  }
+  if (!workers.length) throw appError('CONFLICT', MSG.ptuNobody);
+  let split: ReturnType<typeof ptuPayroll>;
+  try {
+    split = ptuPayroll(sets, { amount: payroll.ptuAmount!, paymentDate: payroll.paymentDate, isrMethod: payroll.isrMethod ?? 'art174', workers });
+  } catch (err) {
+    if (err instanceof CalculatorInputError) throw appError('CONFLICT', err.message);
+    throw err;
+  }
+  const lines: data.NewLine[] = [];
+  split.workers.forEach((r, i) => {
+    const { e, days, notes } = taking[i];
+    const salary = workers[i].salaryOfYear!;
+    lines.push({
+      payrollEmployeeId: e.id,
+      conceptId: systemId('PTU'),
+      source: 'calculo',
+      agreementId: null,
+      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}`,
+      amount: r.paid,
+      taxable: r.taxable,
+      exempt: r.exempt,
+      quantity: String(days),
+    });
+    if (dec(r.isr).gt(0)) lines.push({ payrollEmployeeId: e.id, conceptId: systemId('ISR'), source: 'calculo', agreementId: null, description: '', amount: r.isr, taxable: '0.00', exempt: '0.00', quantity: null });
+    results.push({
+      id: e.id,
+      perceptions: r.paid,
+      taxable: r.taxable,
+      exempt: r.exempt,
+      isr: r.isr,
+      subsidy: '0.00',
+      isrWithheld: r.isr,
+      imssEmployee: '0.00',
+      deductions: r.isr,
+      otherPayments: '0.00',
+      net: r.net,
+      fiscalTrace: [...notes, ...r.steps],
+    });
+  });
+  await storeCalculation(tx, payroll.id, tableYear, lines, results);
+  await clearPayrollQuotas(tx, payroll.id);
+  return {};
+}
+
 /** What a calculation tells the audit besides the totals. */
 type CalcNotes = { removedEmployees?: string[] };
 
@@ -551,7 +767,7 @@ const taxOf =
   (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow, imssDays: string) =>
   (taxableIncome: string, days: number) =>
     // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
-    payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
+    payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency!), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
 
 type ReceiptDays = { incapacity: IncapacityEffect; imssDays: string; paidDaysWorked: string };
 
@@ -662,6 +878,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
   };
   if (payroll.kind === 'aguinaldo') return calculateAguinaldoLocked(tx, payroll, sets, params.tableYear, systemId);
   if (payroll.kind === 'finiquito') return calculateFiniquitoLocked(tx, payroll, sets, params.tableYear, systemId);
+  if (payroll.kind === 'ptu') return calculatePtuLocked(tx, payroll, sets, params.tableYear, systemId);
   const periodDays = payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd);
   const employees = await data.payrollEmployees(tx, payroll.id);
   const captured = new Map<number, CapturedExtra[]>();
@@ -826,6 +1043,10 @@ export async function closePayroll(ctx: RequestContext, id: string, version: num
       if (await agreements.applyPayment(tx, { agreementId: c.agreementId, payrollId, amount: money(c.amount), balanceAfter })) payments.push({ agreementId: c.agreementId, folio: c.folio, amount: money(c.amount), balanceAfter });
     }
     if (!(await data.closePayroll(tx, payrollId, version, ctx.auth?.id ?? null))) throw conflict();
+    // A PTU worker who does not take part has a receipt of 0.00: it is not stamped, the reason stays on it.
+    if (payroll.kind === 'ptu') {
+      for (const e of employees) if (dec(e.perceptions).isZero()) await data.excludeReceipt(tx, e.id, { reason: e.fiscalTrace[0]?.label ?? MSG.ptuExcluded, userId: ctx.auth?.id ?? null });
+    }
     // Each receipt's CFDI de nómina sealed now (pendiente), stamped after commit (stamping.ts).
     if (ctx.app.config) await sealPayrollReceipts(tx, { config: ctx.app.config, sets }, payroll);
     await writeAudit(tx, actorOf(ctx), { entity: 'rh_payroll', entityId: payrollId, action: 'close', before: { status: payroll.status }, after: { status: 'cerrada', net: payroll.net, convenios: payments } });

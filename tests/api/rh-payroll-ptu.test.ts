@@ -1,0 +1,179 @@
+// The PTU payroll over HTTP (issue 27; MX_FISCAL «PTU»): one per ejercicio (also two at once), for every
+// worker with days employed in it — any frequency, those given baja too — except the ones a person marks as
+// not entitled (art. 127 fr. I) and eventual workers under 60 days (fr. VII). Half by days, half by the salary
+// of the year (the closed payrolls' sueldo + daily × the days none covered), capped at max(90 days of salary,
+// 3-year average), exempt 15 UMA a year, ISR by RLISR art. 174. It closes and stamps: CFDI tipo E,
+// periodicidad 99, percepción 003. Figures by hand.
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness';
+import { conflictOf, fieldsOf, m, P_CALC, P_CLOSE, P_CREATE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
+import { checkStampedCfdi } from '../unit/cfdi/fixtures';
+
+let s: TestServer;
+let rh: string;
+let seller: string; // no RH
+let viewer: string; // Consulta: ver only
+
+const { ok, createEmployee, retireDemoQuincenal, payroll, countPayrolls } = rhPayrollApi(() => s, () => rh, { firstSeq: 1500 });
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, parseAttributeValue: false });
+
+const CFDI_DATA = { postalCode: '76000', workState: 'QUE', contractType: '01' };
+const XML = 'query($id:ID!){ rhPayrollReceiptXml(payrollEmployeeId:$id) }';
+const STATE = 'query($id:ID!){ rhPayroll(id:$id){ kind frequency status ptuYear ptuAmount isrMethod stampingComplete receiptsToStamp employees { id employeeNumber ptuExcluded stampStatus stampError exclusionReason } } }';
+const EXCLUDE = 'mutation($id:ID!,$x:Boolean!){ rhPayrollPtuExclusion(payrollEmployeeId:$id, excluded:$x){ id employeeNumber ptuExcluded } }';
+const PTU = { kind: 'ptu', periodStart: '2026-05-29', periodEnd: '2026-05-29', paymentDate: '2026-05-29', ptuYear: 2025, ptuAmount: '100000.00' };
+
+// Ejercicio 2025, paid 29/05/2026: UMA 117.31 → exempt 15 × 117.31 = 1,759.65 a year. Half = 50,000.00.
+// A: hired 06/01/2020, 500.00 a day: 365 days. A closed extraordinaria of 01–05/12/2025 paid 4 of its 5 days
+//    (1 absence): sueldo 2,000.00 → salary of the year = 2,000.00 + 500 × (365 − 5) = 182,000.00.
+// B: hired 01/07/2025, 400.00: 1 Jul – 31 Dec = 184 days; salary 400 × 184 = 73,600.00.
+// C: hired 01/03/2018, 320.00, baja 31/10/2025: 1 Jan – 31 Oct = 304 days; salary 320 × 304 = 97,280.00.
+// D: eventual (contract 03) hired 15/11/2025: 16 + 31 = 47 days < 60 → does not take part. E: director, marked.
+// Σdays = 365 + 184 + 304 = 853; Σsalary = 182,000 + 73,600 + 97,280 = 352,880.00.
+// A: 50,000 × 365/853 = 21,395.0762… + 50,000 × 182,000/352,880 = 25,787.8032… = 47,182.88; cap 90 × 500 = 45,000.00 → 45,000.00.
+//    exempt 1,759.65, taxable 43,240.35. Art. 174: ordinary 500 × 30.4 = 15,200; M = 43,240.35 ÷ 365 × 30.4 = 3,601.388055;
+//    ISR1 = 1,856.84 + (18,801.388055 − 17,533.65) × 21.36 % = 2,127.628849; ISR2 = 1,339.14 + (15,200 − 14,644.65) × 17.92 %
+//    = 1,438.65872; rate = 688.970129 ÷ 3,601.388055 = 0.1913068289; ISR = 43,240.35 × rate = 8,272.17. Net 36,727.83.
+// B: 10,785.4631 + 10,428.4743 = 21,213.94 (cap 36,000.00, not reached); exempt 1,759.65, taxable 19,454.29.
+//    Ordinary 12,160; M = 1,620.302510; ISR1 = 1,011.68 + (13,780.302510 − 12,598.03) × 16 % = 1,200.843602;
+//    ISR2 = 420.95 + (12,160 − 7,168.52) × 10.88 % = 964.023024; rate 0.1461582489; ISR = 2,843.40. Net 18,370.54.
+// C: 17,819.4607 + 13,783.7225 = 31,603.18; cap 90 × 320 = 28,800.00 → 28,800.00; exempt 1,759.65, taxable 27,040.35.
+//    Ordinary 9,728; M = 2,252.127781; both bases in the 10.88 % row → rate 0.1088 exactly: ISR = 2,941.99. Net 25,858.01.
+const FIGURES = {
+  A: { days: '365.00', perceptions: '45000.00', exempt: '1759.65', taxable: '43240.35', isr: '8272.17', net: '36727.83' },
+  B: { days: '184.00', perceptions: '21213.94', exempt: '1759.65', taxable: '19454.29', isr: '2843.40', net: '18370.54' },
+  C: { days: '304.00', perceptions: '28800.00', exempt: '1759.65', taxable: '27040.35', isr: '2941.99', net: '25858.01' },
+  D: { days: '47.00', perceptions: '0.00', exempt: '0.00', taxable: '0.00', isr: '0.00', net: '0.00' },
+  E: { days: '365.00', perceptions: '0.00', exempt: '0.00', taxable: '0.00', isr: '0.00', net: '0.00' },
+};
+
+const figuresOf = (e: any) => ({ days: m(e.daysWorked), perceptions: m(e.perceptions), exempt: m(e.exempt), taxable: m(e.taxable), isr: m(e.isrWithheld), net: m(e.net) });
+
+beforeAll(async () => {
+  s = await startServer();
+  [rh, seller, viewer] = await Promise.all([s.login('rh@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
+});
+afterAll(async () => s?.stop());
+
+describe('a PTU payroll, by hand', () => {
+  let ptuId: string;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    await retireDemoQuincenal();
+    const a = await createEmployee({ number: 'PTU-A', names: 'Ana', lastName: 'Ríos', secondLastName: 'Paz', birthDate: '1990-01-15', hireDate: '2020-01-06', dailySalary: '500.00', ...CFDI_DATA });
+    // A closed extraordinaria of December 2025 paid A 4 days of sueldo (5 days, 1 absence).
+    const extra = (await ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2025-12-01', periodEnd: '2025-12-05', paymentDate: '2025-12-05' } })).rhPayrollCreate;
+    expect(extra.employees.map((e: any) => e.employeeId)).toEqual([a.id]);
+    await ok(P_INCIDENT, { id: extra.employees[0].id, i: { daysWorked: '5', absences: '1', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [] } });
+    const calc = (await ok(P_CALC, { id: extra.id, v: (await payroll(extra.id)).version })).rhPayrollCalculate;
+    expect(m(calc.employees[0].lines.find((l: any) => l.conceptCode === 'SUELDO').amount)).toBe('2000.00');
+    await ok(P_CLOSE, { id: extra.id, v: calc.version });
+    await createEmployee({ number: 'PTU-B', names: 'Beto', lastName: 'Solís', secondLastName: 'Mar', birthDate: '1992-04-10', hireDate: '2025-07-01', dailySalary: '400.00', ...CFDI_DATA });
+    const c = await createEmployee({ number: 'PTU-C', names: 'Ciro', lastName: 'Lara', secondLastName: 'Gil', birthDate: '1980-09-09', hireDate: '2018-03-01', dailySalary: '320.00', payFrequency: 'semanal', ...CFDI_DATA });
+    const emp = (await ok('query($id:ID!){ rhEmployee(id:$id){ version } }', { id: c.id })).rhEmployee;
+    await ok('mutation($id:ID!,$v:Int!,$i:RhEmployeeTerminateInput!){ rhEmployeeTerminate(id:$id,version:$v,input:$i){ id } }', { id: c.id, v: emp.version, i: { date: '2025-10-31', reason: 'Renuncia voluntaria' } });
+    await createEmployee({ number: 'PTU-D', names: 'Dina', lastName: 'Vega', secondLastName: 'Roa', birthDate: '1995-02-02', hireDate: '2025-11-15', dailySalary: '350.00', ...CFDI_DATA, contractType: '03' });
+    await createEmployee({ number: 'PTU-E', names: 'Elsa', lastName: 'Ortiz', secondLastName: 'Luna', birthDate: '1975-06-06', hireDate: '2019-01-01', dailySalary: '2000.00', ...CFDI_DATA });
+  }, 240_000);
+
+  it('bad input is refused field by field in Spanish and writes nothing; FORBIDDEN without the ability', async () => {
+    const before = await countPayrolls();
+    expect(fieldsOf(await s.gql(P_CREATE, { i: { ...PTU, ptuYear: null, ptuAmount: '0' } }, rh))).toEqual({
+      ptuYear: 'Indica el ejercicio (año) cuyas utilidades se reparten.',
+      ptuAmount: 'Captura la PTU a repartir: un importe mayor a cero con hasta 2 decimales.',
+    });
+    expect(fieldsOf(await s.gql(P_CREATE, { i: { ...PTU, paymentDate: '2025-12-31', periodStart: '2025-12-31', periodEnd: '2025-12-31' } }, rh))).toEqual({
+      paymentDate: 'La PTU se paga después del cierre del ejercicio: la fecha de pago debe ser posterior al 31/12/2025.',
+    });
+    for (const token of [seller, viewer]) expect((await s.gql(P_CREATE, { i: PTU }, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(await countPayrolls()).toBe(before);
+  });
+
+  it('creates it for every worker with days in the ejercicio (any frequency, a baja too), without frequency; a second one for 2025 is a CONFLICT naming it', async () => {
+    const created = (await ok(P_CREATE, { i: PTU })).rhPayrollCreate;
+    ptuId = created.id;
+    expect(created).toMatchObject({ kind: 'ptu', frequency: null, periodStart: '2026-05-29', periodEnd: '2026-05-29', description: 'PTU del ejercicio 2025', status: 'borrador' });
+    const state = (await ok(STATE, { id: ptuId })).rhPayroll;
+    expect([state.ptuYear, m(state.ptuAmount), state.isrMethod]).toEqual([2025, '100000.00', 'art174']);
+    const ours = created.employees.filter((e: any) => e.employeeNumber.startsWith('PTU-'));
+    expect(ours.map((e: any) => [e.employeeNumber, m(e.daysWorked)])).toEqual([
+      ['PTU-A', '365.00'],
+      ['PTU-B', '184.00'],
+      ['PTU-C', '304.00'],
+      ['PTU-D', '47.00'],
+      ['PTU-E', '365.00'],
+    ]);
+    ids = Object.fromEntries(created.employees.map((e: any) => [e.employeeNumber, e.id]));
+    expect(conflictOf(await s.gql(P_CREATE, { i: { ...PTU, paymentDate: '2026-05-30', periodStart: '2026-05-30', periodEnd: '2026-05-30' } }, rh))).toBe(
+      `Ya existe la nómina de PTU ${created.folio} del ejercicio 2025 (pago 29/05/2026): solo puede haber una nómina de PTU por ejercicio.`,
+    );
+    expect(conflictOf(await s.gql(P_INCIDENT, { id: ids['PTU-A'], i: { daysWorked: '1', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [] } }, rh))).toBe(
+      'La nómina de PTU no lleva incidencias: los días y el salario del ejercicio salen del historial y de las nóminas cerradas de cada empleado.',
+    );
+  });
+
+  it('«no participa» (art. 127 fr. I) is marked by RH only; then it calculates exactly, with the caps and art. 174', async () => {
+    expect((await s.gql(EXCLUDE, { id: ids['PTU-E'], x: true }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // The demo staff and the director E do not take part here.
+    for (const [number, id] of Object.entries(ids)) {
+      if (!['PTU-A', 'PTU-B', 'PTU-C', 'PTU-D'].includes(number)) expect((await ok(EXCLUDE, { id, x: true })).rhPayrollPtuExclusion.ptuExcluded).toBe(true);
+    }
+    const calc = (await ok(P_CALC, { id: ptuId, v: (await payroll(ptuId)).version })).rhPayrollCalculate;
+    const by = Object.fromEntries(calc.employees.map((e: any) => [e.employeeNumber, e]));
+    for (const k of ['A', 'B', 'C', 'D', 'E'] as const) expect(figuresOf(by[`PTU-${k}`])).toEqual(FIGURES[k]);
+    expect(by['PTU-A'].lines.map((l: any) => [l.conceptCode, m(l.amount), m(l.exempt), m(l.taxable)])).toEqual([
+      ['PTU', '45000.00', '1759.65', '43240.35'],
+      ['ISR', '8272.17', '0.00', '0.00'],
+    ]);
+    const trace = (k: string) => by[k].fiscalTrace.map((t: any) => [t.label, t.amount]);
+    expect(trace('PTU-A')).toContainEqual(['Salario del año = sueldo de las nóminas cerradas del 2025 (2000.00 por 5 días) + 500.00 × 360 días sin nómina cerrada (art. 124 LFT: solo cuota diaria)', '182000.00']);
+    expect(trace('PTU-A')).toContainEqual(['PTU-A: PTU (suma sin redondear, redondeada una vez)', '47182.88']);
+    expect(trace('PTU-C')).toContainEqual(['PTU-C: PTU a pagar (la menor de la PTU y el tope)', '28800.00']);
+    expect(trace('PTU-A')).toContainEqual(['5: ISR de la PTU = 43240.35 × tasa, redondeado', '8272.17']);
+    expect(by['PTU-D'].fiscalTrace[0].label).toBe('No participa: trabajador eventual con 47 días en el ejercicio; necesita al menos 60 (art. 127 fr. VII LFT)');
+    expect(by['PTU-E'].fiscalTrace[0].label).toBe('No participa: director, administrador o gerente general (art. 127 fr. I LFT)');
+    // 45,000.00 + 21,213.94 + 28,800.00; ISR 8,272.17 + 2,843.40 + 2,941.99.
+    expect([m(calc.perceptions), m(calc.deductions), m(calc.net)]).toEqual(['95013.94', '14057.56', '80956.38']);
+  }, 240_000);
+
+  it('closes and stamps: CFDI tipo E, periodicidad 99, percepción 003 with its exempt and taxable parts; who does not take part is excluded', async () => {
+    const closed = (await ok(P_CLOSE, { id: ptuId, v: (await payroll(ptuId)).version })).rhPayrollClose;
+    expect(closed.status).toBe('cerrada');
+    const state = (await ok(STATE, { id: ptuId })).rhPayroll;
+    const ours = state.employees.filter((e: any) => e.employeeNumber.startsWith('PTU-'));
+    expect(ours.map((e: any) => [e.employeeNumber, e.stampStatus, e.stampError])).toEqual([
+      ['PTU-A', 'timbrada', null],
+      ['PTU-B', 'timbrada', null],
+      ['PTU-C', 'timbrada', null],
+      ['PTU-D', 'excluida', null],
+      ['PTU-E', 'excluida', null],
+    ]);
+    expect(ours[4].exclusionReason).toBe('No participa: director, administrador o gerente general (art. 127 fr. I LFT)');
+    expect(state).toMatchObject({ stampingComplete: true, receiptsToStamp: 0 });
+    const xml = (await ok(XML, { id: ids['PTU-A'] })).rhPayrollReceiptXml as string;
+    const check = await checkStampedCfdi(xml);
+    expect(check.xsdErrors).toEqual([]);
+    expect(check).toMatchObject({ xsdValid: true, selloValid: true, selloCfdMatches: true, selloSatValid: true });
+    const doc = parser.parse(xml).Comprobante;
+    expect(doc).toMatchObject({ '@TipoDeComprobante': 'N', '@SubTotal': '45000.00', '@Descuento': '8272.17', '@Total': '36727.83' });
+    const nomina = doc.Complemento.Nomina;
+    expect(nomina).toMatchObject({ '@TipoNomina': 'E', '@FechaPago': '2026-05-29', '@NumDiasPagados': '365.000', '@TotalPercepciones': '45000.00', '@TotalDeducciones': '8272.17' });
+    expect(nomina.Receptor['@PeriodicidadPago']).toBe('99');
+    expect(nomina.Percepciones.Percepcion).toMatchObject({ '@TipoPercepcion': '003', '@ImporteGravado': '43240.35', '@ImporteExento': '1759.65' });
+    expect(nomina.Deducciones.Deduccion).toMatchObject({ '@TipoDeduccion': '002', '@Importe': '8272.17' });
+  }, 240_000);
+});
+
+describe('two creations for one ejercicio at once', () => {
+  it('one wins and the other is a CONFLICT naming it', async () => {
+    const input = { ...PTU, ptuYear: 2024, isrMethod: 'art96' };
+    const both = await Promise.all([s.gql(P_CREATE, { i: input }, rh), s.gql(P_CREATE, { i: { ...input, paymentDate: '2026-05-30', periodStart: '2026-05-30', periodEnd: '2026-05-30' } }, rh)]);
+    const won = both.filter((r) => r.data?.rhPayrollCreate).map((r) => (r.data as any).rhPayrollCreate);
+    expect(won).toHaveLength(1);
+    expect(conflictOf(both.find((r) => r.errors)!)).toBe(
+      `Ya existe la nómina de PTU ${won[0].folio} del ejercicio 2024 (pago ${won[0].paymentDate.slice(8, 10)}/05/2026): solo puede haber una nómina de PTU por ejercicio.`,
+    );
+  });
+});
