@@ -33,6 +33,7 @@ export const PURCHASE_ORDER_STATUS: StatusLabels = {
   recibida_parcial: { label: 'Recibida parcial', color: 'yellow' },
   recibida: { label: 'Recibida', color: 'teal' },
   cancelada: { label: 'Cancelada', color: 'red' },
+  cerrada: { label: 'Cerrada con faltante', color: 'orange' },
 };
 
 export const VIATICO_STATUS: StatusLabels = {
