@@ -36,6 +36,12 @@ export const PURCHASE_ORDER_STATUS: StatusLabels = {
   cerrada: { label: 'Cerrada con faltante', color: 'orange' },
 };
 
+/** A receipt of an order: in force, or reversed (posted in error, its stock taken back out). */
+export const PURCHASE_RECEIPT_STATUS: StatusLabels = {
+  vigente: { label: 'Vigente', color: 'teal' },
+  revertida: { label: 'Revertida', color: 'red' },
+};
+
 export const VIATICO_STATUS: StatusLabels = {
   borrador: { label: 'Borrador', color: 'gray' },
   pagado: { label: 'Pagado', color: 'blue' },

@@ -176,13 +176,15 @@ async function checkOrder(tx: Executor, v: OrderInput, opts: { keepSupplierId?: 
 
 // ---- reads ---------------------------------------------------------------------------
 
-type OrderFilter = { status?: string | null; supplierId?: string | null; from?: string | null; to?: string | null; open?: boolean | null } | null | undefined;
+type OrderFilter = { status?: string | null; origin?: string | null; originId?: string | null; supplierId?: string | null; from?: string | null; to?: string | null; open?: boolean | null } | null | undefined;
 
 export function listPurchaseOrders(ctx: RequestContext, list: ListInput | null | undefined, filter: OrderFilter) {
   const q = readList(list, data.PURCHASE_ORDER_SORTS, 'folio');
   if (!list?.sortBy) q.desc = true;
   return data.listPurchaseOrders(db(ctx), q, {
     status: filter?.status ?? null,
+    origin: filter?.origin ?? null,
+    originId: filter?.originId ? idOf(filter.originId) : null,
     supplierId: filter?.supplierId ? Number(filter.supplierId) : null,
     ...readDateRange(filter),
     open: filter?.open ?? false,

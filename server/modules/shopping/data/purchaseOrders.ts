@@ -110,7 +110,7 @@ const orderSelect = sql`select o.id, o.folio, o.supplier_id as "supplierId", s.n
 export const PURCHASE_ORDER_SORTS = ['folio', 'date', 'deliveryDate', 'supplier', 'total', 'status'] as const;
 export type PurchaseOrderSort = (typeof PURCHASE_ORDER_SORTS)[number];
 
-export type PurchaseOrderFilterValues = { status: string | null; supplierId: number | null; from: string | null; to: string | null; open: boolean };
+export type PurchaseOrderFilterValues = { status: string | null; origin: string | null; originId: number | null; supplierId: number | null; from: string | null; to: string | null; open: boolean };
 
 export async function findPurchaseOrder(ex: Executor, id: number): Promise<PurchaseOrderRow | null> {
   const rows = await queryRows<PurchaseOrderRow>(ex, sql`${orderSelect} where o.id = ${id}`);
@@ -131,6 +131,8 @@ function orderConds(search: string | null, f: PurchaseOrderFilterValues): SQL[] 
       or ('OC-' || lpad(o.folio::text, 6, '0')) ilike ${p} or o.folio::text = ${search})`);
   }
   if (f.status) conds.push(sql`o.status = ${f.status}`);
+  if (f.origin) conds.push(sql`o.origin = ${f.origin}`);
+  if (f.originId !== null) conds.push(sql`o.origin_id = ${f.originId}`);
   if (f.supplierId) conds.push(sql`o.supplier_id = ${f.supplierId}`);
   if (f.from) conds.push(sql`o.date >= ${f.from}`);
   if (f.to) conds.push(sql`o.date <= ${f.to}`);
