@@ -213,7 +213,7 @@ function Receipts({ order, canReverse, onReload }: { order: Order; canReverse: b
                     <Text size="xs" c="dimmed">
                       {r.reverseReason} · {r.reversedByName ?? ''}
                       {r.reversedAt ? ` · ${formatDateTime(r.reversedAt)}` : ''}
-                      {r.reversalMovementFolio ? ` · salida ${r.reversalMovementFolio}` : ''}
+                      {r.reversalMovementFolio ? ` · reversa ${r.reversalMovementFolio}` : ''}
                     </Text>
                   </Stack>
                 ) : reversible ? (
