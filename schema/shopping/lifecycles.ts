@@ -25,13 +25,16 @@ export const PAYMENT_REQUEST_LIFECYCLE = defineLifecycle({
   },
 });
 
-export type PurchaseOrderStatus = 'borrador' | 'autorizada' | 'recibida_parcial' | 'recibida' | 'cancelada';
+export type PurchaseOrderStatus = 'borrador' | 'autorizada' | 'recibida_parcial' | 'recibida' | 'cancelada' | 'cerrada';
 
 /**
  * Órdenes de compra: authorised by someone whose amount limit covers the
  * total; each receipt into Almacén moves it to recibida parcial or recibida
  * (the rest stays open); only what nothing was received against may be
- * cancelled.
+ * cancelled. A partly received order may be closed short (cerrada: the rest
+ * is no longer expected, nothing more is received). Reversing a receipt
+ * posted in error takes the order back to what the other receipts leave:
+ * recibida parcial, or autorizada when none is left.
  */
 export const PURCHASE_ORDER_LIFECYCLE = defineLifecycle({
   labels: {
@@ -40,10 +43,13 @@ export const PURCHASE_ORDER_LIFECYCLE = defineLifecycle({
     recibida_parcial: 'Recibida parcial',
     recibida: 'Recibida',
     cancelada: 'Cancelada',
+    cerrada: 'Cerrada con faltante',
   } satisfies Record<PurchaseOrderStatus, string>,
   actions: {
     autorizar: { label: 'Autorizar', edges: { borrador: ['autorizada'] } },
     recibir: { label: 'Registrar recepción', edges: { autorizada: ['recibida_parcial', 'recibida'], recibida_parcial: ['recibida_parcial', 'recibida'] } },
     cancelar: { label: 'Cancelar', edges: { borrador: ['cancelada'], autorizada: ['cancelada'] } },
+    cerrar: { label: 'Cerrar con faltante', edges: { recibida_parcial: ['cerrada'] } },
+    revertirRecepcion: { label: 'Revertir recepción', edges: { recibida: ['recibida_parcial', 'autorizada'], recibida_parcial: ['recibida_parcial', 'autorizada'] } },
   },
 });

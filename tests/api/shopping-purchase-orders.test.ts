@@ -2,10 +2,12 @@
 // limit, receive into Almacén in parts (stock and moving average computed by
 // hand), over-receipt and its tolerance, parallel receipts that together may
 // not exceed the order, cancellation, drafts from a requisition, gapless
-// folios under concurrency, permissions and bad input that writes nothing.
+// folios under concurrency, permissions and bad input that writes nothing;
+// closing short, and reversing a receipt (stock and average by hand, alone
+// and in parallel with another reversal or a warehouse exit).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
-import { expectRefused, makeArticle, makeFixture, okData, post, stockOf, today, type Fixture } from './warehouse-helpers';
+import { expectRefused, makeArticle, makeFixture, okData, post, Q, stockOf, today, type Fixture } from './warehouse-helpers';
 
 let s: TestServer;
 let admin: string;
@@ -16,17 +18,20 @@ let f: Fixture;
 let supplierId: string;
 
 const ORDER = `id folio folioText status total subtotal iva tolerancePercent warehouseId origin originFolio version cancelReason authorizedByName
+  closeReason closedByName closedAt
   lines { id position articleId sku description quantity unitPrice amount receivedQty receivable }
-  receipts { id date movementFolio lines { lineId quantity } }`;
+  receipts { id date movementId movementFolio reversed reverseReason reversedByName reversalMovementFolio lines { lineId quantity } }`;
 const CREATE = `mutation($i: PurchaseOrderInput!){ purchaseOrderCreate(input:$i){ ${ORDER} } }`;
 const UPDATE = `mutation($id:ID!,$v:Int!,$i: PurchaseOrderInput!){ purchaseOrderUpdate(id:$id,version:$v,input:$i){ ${ORDER} } }`;
 const AUTHORIZE = `mutation($id:ID!,$v:Int!){ purchaseOrderAuthorize(id:$id,version:$v){ ${ORDER} } }`;
 const CANCEL = `mutation($id:ID!,$v:Int!,$r:String!){ purchaseOrderCancel(id:$id,version:$v,reason:$r){ ${ORDER} } }`;
 const RECEIVE = `mutation($id:ID!,$i: PurchaseReceiptInput!){ purchaseOrderReceive(id:$id,input:$i){ ${ORDER} } }`;
 const GET = `query($id:ID!){ purchaseOrder(id:$id){ ${ORDER} } }`;
+const CLOSE = `mutation($id:ID!,$v:Int!,$r:String!){ purchaseOrderClose(id:$id,version:$v,reason:$r){ ${ORDER} } }`;
+const REVERSE = `mutation($o:ID!,$r:ID!,$why:String!){ purchaseReceiptReverse(orderId:$o,receiptId:$r,reason:$why){ ${ORDER} } }`;
 const COUNT = `{ purchaseOrders(list:{pageSize:1}){ total } }`;
 
-type Order = { id: string; folio: number; folioText: string; status: string; total: string; version: number; lines: { id: string; description: string; amount: string; receivedQty: string; receivable: string }[]; receipts: { movementFolio: string | null }[] } & Record<string, any>;
+type Order = { id: string; folio: number; folioText: string; status: string; total: string; version: number; lines: { id: string; description: string; amount: string; receivedQty: string; receivable: string }[]; receipts: { id: string; movementId: string | null; movementFolio: string | null; reversed: boolean; reverseReason: string | null; reversedByName: string | null; reversalMovementFolio: string | null }[] } & Record<string, any>;
 
 beforeAll(async () => {
   s = await startServer();
@@ -51,6 +56,9 @@ const authorize = async (o: Order, token = buyer): Promise<Order> => okData(awai
 const receive = (id: string, lines: { lineId: string; quantity: string }[], token = buyer) => s.gql(RECEIVE, { id, i: { lines, notes: 'Remisión 881' } }, token);
 const get = async (id: string): Promise<Order> => okData(await s.gql(GET, { id }, admin)).purchaseOrder;
 const orderCount = async (): Promise<number> => okData(await s.gql(COUNT, {}, admin)).purchaseOrders.total;
+const reverse = (o: Order, receiptIndex: number, token = buyer, why = 'Se capturó contra la orden equivocada') => s.gql(REVERSE, { o: o.id, r: o.receipts[receiptIndex].id, why }, token);
+const auditActions = async (id: string): Promise<string[]> =>
+  okData(await s.gql('query($e:String,$i:String){ auditEntries(entity:$e, entityId:$i){ items{ action } } }', { e: 'purchase_order', i: id }, admin)).auditEntries.items.map((x: { action: string }) => x.action).sort();
 
 /** An article with 10 units at $100.00 in w1 (value $1,000.00). */
 async function articleWithTen() {
@@ -297,5 +305,140 @@ describe('permissions', () => {
     expect((await s.gql(GET, { id: o.id }, viewer)).errors).toBeUndefined();
     expect(await orderCount()).toBe(before + 1);
     expect((await get(o.id)).status).toBe('borrador');
+  });
+});
+
+describe('closing short', () => {
+  it('a partly received order is closed with its reason by someone who authorises; no more receipts after that', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }]));
+    // An order with nothing received is cancelled, not closed short.
+    expect(expectRefused(await s.gql(CLOSE, { id: o.id, v: o.version, r: 'x' }, buyer), 'CONFLICT').message).toBe('No se puede pasar de "Autorizada" a "Cerrada con faltante".');
+    const partial = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '4' }])).purchaseOrderReceive as Order;
+    for (const token of [seller, viewer]) expectRefused(await s.gql(CLOSE, { id: o.id, v: partial.version, r: 'El proveedor ya no surte' }, token), 'FORBIDDEN');
+    expectRefused(await s.gql(CLOSE, { id: o.id, v: partial.version, r: '   ' }, buyer), 'BAD_USER_INPUT', { reason: 'Este campo es obligatorio.' });
+    expectRefused(await s.gql(CLOSE, { id: o.id, v: partial.version - 1, r: 'El proveedor ya no surte' }, buyer), 'CONFLICT');
+    expect((await get(o.id)).status).toBe('recibida_parcial');
+
+    const closed = okData(await s.gql(CLOSE, { id: o.id, v: partial.version, r: 'El proveedor ya no surte' }, buyer)).purchaseOrderClose as Order;
+    expect([closed.status, closed.closeReason, closed.closedByName, closed.lines[0].receivedQty]).toEqual(['cerrada', 'El proveedor ya no surte', 'Demo Compras', '4']);
+    expect(closed.closedAt).toBeTruthy();
+    const refused = expectRefused(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '1' }]), 'CONFLICT');
+    expect(refused.message).toBe(`La orden ${o.folioText} está cerrada con faltante: ya no admite recepciones.`);
+    expect(expectRefused(await reverse(closed, 0), 'CONFLICT').message).toBe(`La orden ${o.folioText} está cerrada con faltante: sus recepciones ya no se revierten.`);
+    // 1,000.00 + 4 × 130.00 = 1,520.00 over 14 units = 108.571429; untouched by the refusals.
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '14', value: '1520', averageCost: '108.571429' });
+    expect(await auditActions(o.id)).toEqual(['authorize', 'close_short', 'create', 'receive']);
+  });
+});
+
+describe('reversing a receipt', () => {
+  it('takes the stock back out at the cost it entered with; the order has the quantities pending again', async () => {
+    const a = await articleWithTen();
+    // 10 units @ 100.00 = 1,000.00 before the order.
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }, { description: 'Flete', quantity: '1', unitPrice: '200' }]));
+    // Receipt 1: 6 @ 130.00 = 780.00 → 16 units, 1,780.00, average 111.25.
+    okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '6' }]));
+    // Receipt 2: 4 @ 130.00 = 520.00 and the flete → 20 units, 2,300.00, average 115.00; recibida.
+    const full = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '4' }, { lineId: o.lines[1].id, quantity: '1' }])).purchaseOrderReceive as Order;
+    expect(full.status).toBe('recibida');
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '20', value: '2300', averageCost: '115' });
+
+    for (const token of [seller, viewer]) expectRefused(await reverse(full, 0, token), 'FORBIDDEN');
+    expectRefused(await reverse(full, 0, buyer, ''), 'BAD_USER_INPUT', { reason: 'Este campo es obligatorio.' });
+    expectRefused(await s.gql(REVERSE, { o: o.id, r: '999999', why: 'x' }, buyer), 'NOT_FOUND');
+    // Movimientos does not cancel a receipt's entrada: the order would not know.
+    expect(expectRefused(await s.gql(Q.cancel, { id: full.receipts[0].movementId, reason: 'x' }, admin), 'CONFLICT').message).toBe(
+      'Este movimiento es la recepción de una orden de compra: se revierte desde la orden («Revertir recepción»).',
+    );
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '20', value: '2300', averageCost: '115' });
+
+    // Reversing receipt 1 takes 6 units carrying the 780.00 they brought: 14 units, 1,520.00, average 1,520 / 14 = 108.571429
+    // (at the average it would have taken 6 × 115 = 690.00 and left 115.00).
+    const back = okData(await reverse(full, 0)).purchaseReceiptReverse as Order;
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '14', value: '1520', averageCost: '108.571429' });
+    expect([back.status, back.lines[0].receivedQty, back.lines[0].receivable, back.lines[1].receivedQty]).toEqual(['recibida_parcial', '4', '6', '1']);
+    expect(back.receipts.map((r) => [r.reversed, r.reverseReason, r.reversedByName])).toEqual([
+      [true, 'Se capturó contra la orden equivocada', 'Demo Compras'],
+      [false, null, null],
+    ]);
+    expect(back.receipts[0].reversalMovementFolio).toMatch(/^E-\d{6}$/);
+    const movement = okData(await s.gql('query($id:ID!){ stockMovement(id:$id){ status } }', { id: full.receipts[0].movementId }, admin)).stockMovement;
+    expect(movement.status).toBe('CANCELADO');
+    expect(expectRefused(await reverse(full, 0), 'CONFLICT').message).toBe('La recepción ya está revertida.');
+
+    // Reversing receipt 2 (4 @ 130.00 = 520.00 and the flete): 10 units, 1,000.00, average 100.00 again; nothing received: autorizada.
+    const none = okData(await reverse(full, 1)).purchaseReceiptReverse as Order;
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '10', value: '1000', averageCost: '100' });
+    expect([none.status, none.lines[0].receivedQty, none.lines[1].receivedQty]).toEqual(['autorizada', '0', '0']);
+    expect(await auditActions(o.id)).toEqual(['authorize', 'create', 'receive', 'receive', 'reverse_receipt', 'reverse_receipt']);
+    // Received again after the mistake, as usual: 10 @ 130.00 → 20 units, 2,300.00, average 115.00.
+    okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '10' }, { lineId: o.lines[1].id, quantity: '1' }]));
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '20', value: '2300', averageCost: '115' });
+  });
+
+  it('refused while the stock is gone, naming the article and what is left', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }]));
+    // 5 @ 130.00 → 15 units, 1,650.00 (average 110.00); an exit of 12 @ 110.00 = 1,320.00 leaves 3 units, 330.00.
+    const got = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '5' }])).purchaseOrderReceive as Order;
+    okData(await post(s, admin, { conceptId: f.salida, warehouseId: f.w1, lines: [{ articleId: a.id, quantity: '12' }] }));
+    const refused = expectRefused(await reverse(got, 0), 'CONFLICT');
+    expect(refused.message).toMatch(new RegExp(`^No se puede revertir la recepción: ya no está la existencia de ${a.sku} ${a.name} en .+ \\(disponible 3, la recepción metió 5; `));
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '3', value: '330', averageCost: '110' });
+    const after = await get(o.id);
+    expect([after.status, after.lines[0].receivedQty, after.receipts[0].reversed]).toEqual(['recibida_parcial', '5', false]);
+  });
+
+  it('refused while an expense’s three-way match authorisation relies on what was received', async () => {
+    const a = await makeArticle(s, admin, f);
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '100' }]));
+    const got = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '8' }])).purchaseOrderReceive as Order;
+    // Invoiced 10 × 100.00 = 1,000.00 against 8 received (800.00): a difference, authorised.
+    const e = okData(
+      await s.gql('mutation($i: ExpenseInput!){ expenseCreate(input:$i){ id folio version } }', { i: { supplierId, date: today, category: 'Materiales', subtotal: '1000', ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0', purchaseOrderId: o.id } }, admin),
+    ).expenseCreate;
+    okData(await s.gql('mutation($id:ID!,$v:Int!,$r:String!){ expenseMatchAuthorize(id:$id,version:$v,reason:$r){ id } }', { id: e.id, v: e.version, r: 'Las 2 piezas llegan después' }, admin));
+    expect(expectRefused(await reverse(got, 0), 'CONFLICT').message).toBe(
+      `No se puede revertir la recepción: el gasto ${e.folio} de la orden ${o.folioText} tiene autorizada su diferencia de conciliación, que se dio sobre lo recibido. Cancela ese gasto antes de revertir.`,
+    );
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '8', value: '800', averageCost: '100' });
+  });
+
+  it('two reversals of the same receipt at once: one wins, the stock leaves once', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }]));
+    // 4 @ 130.00 = 520.00 → 14 units, 1,520.00.
+    const got = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '4' }])).purchaseOrderReceive as Order;
+    const results = await Promise.all([reverse(got, 0), reverse(got, 0, admin)]);
+    expect(results.filter((r) => !r.errors)).toHaveLength(1);
+    const refused = results.filter((r) => r.errors);
+    expect(refused).toHaveLength(1);
+    expect(expectRefused(refused[0], 'CONFLICT').message).toBe('La recepción ya está revertida.');
+    // Back to 10 units, 1,000.00, average 100.00.
+    expect(await stockOf(s, admin, f.w1, a.id)).toEqual({ quantity: '10', value: '1000', averageCost: '100' });
+    const after = await get(o.id);
+    expect([after.status, after.lines[0].receivedQty]).toEqual(['autorizada', '0']);
+  });
+
+  it('a reversal and a warehouse exit of the same article at once never leave the stock negative', async () => {
+    const a = await articleWithTen();
+    const o = await authorize(await create([{ articleId: a.id, quantity: '10', unitPrice: '130' }]));
+    // 10 @ 130.00 = 1,300.00 → 20 units, 2,300.00, average 115.00. The reversal takes 10 (1,300.00), the exit 15: not both.
+    const got = okData(await receive(o.id, [{ lineId: o.lines[0].id, quantity: '10' }])).purchaseOrderReceive as Order;
+    const [reversal, exit] = await Promise.all([reverse(got, 0), post(s, admin, { conceptId: f.salida, warehouseId: f.w1, lines: [{ articleId: a.id, quantity: '15' }] })]);
+    expect([reversal.errors ? 1 : 0, exit.errors ? 1 : 0].sort()).toEqual([0, 1]);
+    const stock = await stockOf(s, admin, f.w1, a.id);
+    if (!reversal.errors) {
+      // Reversal first: 10 units, 1,000.00, average 100.00; the exit of 15 finds 10.
+      expectRefused(exit, 'BAD_USER_INPUT');
+      expect(stock).toEqual({ quantity: '10', value: '1000', averageCost: '100' });
+      expect((await get(o.id)).status).toBe('autorizada');
+    } else {
+      // Exit first: 15 @ 115.00 = 1,725.00 → 5 units, 575.00, average 115.00; the reversal of 10 finds 5.
+      expect(expectRefused(reversal, 'CONFLICT').message).toMatch(/disponible 5, la recepción metió 10/);
+      expect(stock).toEqual({ quantity: '5', value: '575', averageCost: '115' });
+      expect((await get(o.id)).status).toBe('recibida');
+    }
   });
 });

@@ -140,6 +140,8 @@ describe('permissions: every Compras operation', () => {
     { name: 'purchaseOrderAuthorize', query: 'mutation{ purchaseOrderAuthorize(id:"1",version:1){ id } }', needs: 'autorizar' },
     { name: 'purchaseOrderCancel', query: 'mutation{ purchaseOrderCancel(id:"1",version:1,reason:"x"){ id } }', needs: 'eliminar' },
     { name: 'purchaseOrderReceive', query: 'mutation{ purchaseOrderReceive(id:"1",input:{lines:[{lineId:"1",quantity:"1"}]}){ id } }', needs: 'editar' },
+    { name: 'purchaseOrderClose', query: 'mutation{ purchaseOrderClose(id:"1",version:1,reason:"x"){ id } }', needs: 'autorizar' },
+    { name: 'purchaseReceiptReverse', query: 'mutation{ purchaseReceiptReverse(orderId:"1",receiptId:"1",reason:"x"){ id } }', needs: 'autorizar' },
   ];
 
   it.each(OPS)('$name: FORBIDDEN for a user without Compras', async ({ query }) => {

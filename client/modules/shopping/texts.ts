@@ -33,6 +33,13 @@ export const PURCHASE_ORDER_STATUS: StatusLabels = {
   recibida_parcial: { label: 'Recibida parcial', color: 'yellow' },
   recibida: { label: 'Recibida', color: 'teal' },
   cancelada: { label: 'Cancelada', color: 'red' },
+  cerrada: { label: 'Cerrada con faltante', color: 'orange' },
+};
+
+/** A receipt of an order: in force, or reversed (posted in error, its stock taken back out). */
+export const PURCHASE_RECEIPT_STATUS: StatusLabels = {
+  vigente: { label: 'Vigente', color: 'teal' },
+  revertida: { label: 'Revertida', color: 'red' },
 };
 
 export const VIATICO_STATUS: StatusLabels = {

@@ -19,6 +19,9 @@ export const WAREHOUSE_PATHS = {
 export const purchaseOrderFrom = (origin: 'requisicion' | 'pdm', id: string): string =>
   `/system/shoppingModule/purchase-orders/purchase-orders-form?origin=${origin}&originId=${encodeURIComponent(id)}`;
 
+/** An Orden de compra of Compras (what a requisition shows it was bought with). */
+export const purchaseOrderPath = (id: string): string => `/system/shoppingModule/purchase-orders/purchase-orders-form?id=${encodeURIComponent(id)}`;
+
 /** `?id=new` opens an empty form on list screens that edit in place. */
 export const NEW_ID = 'new';
 

@@ -305,6 +305,7 @@ export const texts = {
     closed: 'Requisición cerrada.',
     closeReason: 'Motivo del cierre',
     toPurchaseOrder: 'Crear orden de compra',
+    purchaseOrders: 'Órdenes de compra hechas desde ella',
     closedBy: 'Cerró',
     exportName: 'Requisiciones',
   },

@@ -79,6 +79,22 @@ export async function expenseMatch(ctx: RequestContext, expense: data.ExpenseRow
   return matchOfExpense(ctx, ctx.app.database.db, expense);
 }
 
+/**
+ * The expenses (not cancelled) of an order whose match difference is
+ * authorised and still in force: that authorisation was given for what the
+ * receipts took, so a receipt of the order may not be reversed under it.
+ */
+export async function expensesWithAuthorizedMatch(ctx: RequestContext, tx: Executor, orderId: number): Promise<data.ExpenseRow[]> {
+  const relying: data.ExpenseRow[] = [];
+  for (const id of await data.expenseIdsOfOrder(tx, orderId)) {
+    const expense = await data.findExpense(tx, id, todayMx());
+    if (!expense || expense.matchAuthorizedDifference === null) continue;
+    const match = await matchOfExpense(ctx, tx, expense);
+    if (match?.authorized) relying.push(expense);
+  }
+  return relying;
+}
+
 /** The order an expense is to pay must exist, be the same supplier's and be authorised or received. */
 export async function checkExpenseOrder(tx: Executor, orderId: number | null, supplierId: number, fields: Record<string, string>): Promise<void> {
   if (orderId === null) return;

@@ -9,6 +9,17 @@
 // Receipts take no version: two receipts against the same order queue on
 // its row lock, and the second one is judged on what the first left, so
 // together they never exceed the ordered quantity (plus the tolerance).
+//
+// A partly received order may be closed short (cerrada): what is missing is
+// no longer expected. A receipt posted in error is reversed (never deleted):
+// a salida of the same quantities at the value they entered with, through
+// Almacén's posting engine, only while the stock is still there; the order
+// gets its quantities back as pending. Reversals also queue on the order's
+// lock (two of the same receipt: the second finds it reversed) and on the
+// stock rows (a salida at the same time cannot take what the reversal takes).
+// A reversal is refused while an expense's three-way match authorisation is
+// in force on the order: it was given for what the receipts took (matching.ts);
+// cancel that expense first (or register it again) to reverse the receipt.
 import { writeAudit } from '../../db/audit';
 import type { Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
@@ -28,12 +39,14 @@ import {
   formatPurchaseOrderFolio,
   limitCovers,
   MAX_TOLERANCE_PERCENT,
+  pendingQty,
   PURCHASE_ORDER_FOLIO_KEY,
   receivableNow,
   statusAfterReceipt,
 } from '../../../schema/shopping/purchaseOrders';
 import * as warehouse from '../warehouse/service';
 import * as data from './data';
+import { expensesWithAuthorizedMatch } from './matching';
 
 export const PO_MSG = {
   notFound: 'La orden de compra',
@@ -58,6 +71,12 @@ export const PO_MSG = {
   overReceiptTolerance: (left: string, tolerance: string) => `Excede lo pendiente de la orden más su tolerancia (${tolerance} %): se pueden recibir como máximo ${left}.`,
   dateFuture: 'La fecha de recepción no puede ser futura.',
   dateBeforeOrder: 'La fecha de recepción no puede ser anterior a la de la orden.',
+  closedNoReceipts: (folio: string) => `La orden ${folio} está cerrada con faltante: ya no admite recepciones.`,
+  receiptMissing: 'La recepción no existe en esta orden.',
+  receiptReversed: 'La recepción ya está revertida.',
+  reverseClosed: (folio: string) => `La orden ${folio} está cerrada con faltante: sus recepciones ya no se revierten.`,
+  reverseMatchAuthorized: (order: string, expenses: string) =>
+    `No se puede revertir la recepción: ${expenses} de la orden ${order} tiene autorizada su diferencia de conciliación, que se dio sobre lo recibido. Cancela ese gasto antes de revertir.`,
 } as const;
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -157,13 +176,15 @@ async function checkOrder(tx: Executor, v: OrderInput, opts: { keepSupplierId?: 
 
 // ---- reads ---------------------------------------------------------------------------
 
-type OrderFilter = { status?: string | null; supplierId?: string | null; from?: string | null; to?: string | null; open?: boolean | null } | null | undefined;
+type OrderFilter = { status?: string | null; origin?: string | null; originId?: string | null; supplierId?: string | null; from?: string | null; to?: string | null; open?: boolean | null } | null | undefined;
 
 export function listPurchaseOrders(ctx: RequestContext, list: ListInput | null | undefined, filter: OrderFilter) {
   const q = readList(list, data.PURCHASE_ORDER_SORTS, 'folio');
   if (!list?.sortBy) q.desc = true;
   return data.listPurchaseOrders(db(ctx), q, {
     status: filter?.status ?? null,
+    origin: filter?.origin ?? null,
+    originId: filter?.originId ? idOf(filter.originId) : null,
     supplierId: filter?.supplierId ? Number(filter.supplierId) : null,
     ...readDateRange(filter),
     open: filter?.open ?? false,
@@ -300,6 +321,7 @@ export async function receivePurchaseOrder(ctx: RequestContext, id: string, inpu
   await warehouse.postingTransaction(db(ctx), async (tx) => {
     const before = await lockOrder(tx, orderId, null);
     const from = before.status;
+    if (from === 'cerrada') throw appError('CONFLICT', PO_MSG.closedNoReceipts(formatPurchaseOrderFolio(before.folio)));
     if (from !== 'autorizada' && from !== 'recibida_parcial') assertAction(PURCHASE_ORDER_LIFECYCLE, 'recibir', from, 'recibida');
     if (date < before.date) throw badInput({ date: PO_MSG.dateBeforeOrder });
     const lines = await data.purchaseOrderLines(tx, [orderId]);
@@ -351,6 +373,61 @@ export async function receivePurchaseOrder(ctx: RequestContext, id: string, inpu
       action: 'receive',
       before: { status: from },
       after: { status, receiptId, movement: movement?.folio ?? null, lines: received },
+    });
+  });
+  return found(await data.findPurchaseOrder(db(ctx), orderId), PO_MSG.notFound);
+}
+
+const reasonInput = z.object({ reason: rules.requiredText(500) });
+
+/** «Cerrar con faltante»: a recibida parcial order stops expecting the rest; no more receipts. */
+export async function closePurchaseOrder(ctx: RequestContext, id: string, version: number, reasonRaw: unknown) {
+  const { reason } = parseInput(reasonInput, { reason: reasonRaw });
+  const orderId = idOf(id);
+  await db(ctx).transaction(async (tx) => {
+    const before = await lockOrder(tx, orderId, version);
+    assertAction(PURCHASE_ORDER_LIFECYCLE, 'cerrar', before.status, 'cerrada');
+    const lines = await data.purchaseOrderLines(tx, [orderId]);
+    const missing = lines.filter((l) => dec(l.quantity).greaterThan(l.receivedQty)).map((l) => ({ lineId: l.id, missing: pendingQty(l) }));
+    await data.setPurchaseOrderStatus(tx, orderId, 'cerrada', { close: { reason, by: ctx.auth?.id ?? null } });
+    await writeAudit(tx, actorOf(ctx), { entity: 'purchase_order', entityId: orderId, action: 'close_short', before: { status: before.status }, after: { status: 'cerrada', closeReason: reason, missing } });
+  });
+  return found(await data.findPurchaseOrder(db(ctx), orderId), PO_MSG.notFound);
+}
+
+/**
+ * «Revertir recepción»: the receipt's entrada leaves again at its cost (if
+ * the stock is still there), its quantities are pending again and the order
+ * goes back to recibida parcial, or autorizada when no receipt is left.
+ */
+export async function reversePurchaseReceipt(ctx: RequestContext, orderIdText: string, receiptIdText: string, reasonRaw: unknown) {
+  const { reason } = parseInput(reasonInput, { reason: reasonRaw });
+  const orderId = idOf(orderIdText);
+  const receiptId = idOf(receiptIdText);
+  await warehouse.postingTransaction(db(ctx), async (tx) => {
+    const before = await lockOrder(tx, orderId, null);
+    const folio = formatPurchaseOrderFolio(before.folio);
+    const receipt = (await data.purchaseReceipts(tx, orderId)).find((r) => r.id === receiptId);
+    if (!receipt) throw notFound('La recepción');
+    if (receipt.reversed) throw appError('CONFLICT', PO_MSG.receiptReversed);
+    if (before.status === 'cerrada') throw appError('CONFLICT', PO_MSG.reverseClosed(folio));
+    const relying = await expensesWithAuthorizedMatch(ctx, tx, orderId);
+    if (relying.length) throw appError('CONFLICT', PO_MSG.reverseMatchAuthorized(folio, relying.map((e) => `el gasto ${e.folio}`).join(', ')));
+    const taken = await data.purchaseReceiptLines(tx, [receiptId]);
+    const movement = receipt.movementId === null ? null : await warehouse.reversePurchaseReceipt(tx, ctx.auth?.id ?? null, receipt.movementId, `Reversión de recepción de ${folio}: ${reason}`);
+    const back = taken.map((l) => ({ lineId: l.lineId, quantity: l.quantity }));
+    await data.subtractReceivedQuantities(tx, back);
+    if (!(await data.markReceiptReversed(tx, receiptId, { reason, by: ctx.auth?.id ?? null, movementId: movement?.id ?? null }))) throw appError('CONFLICT', PO_MSG.receiptReversed);
+    const lines = await data.purchaseOrderLines(tx, [orderId]);
+    const status: PurchaseOrderStatus = lines.every((l) => dec(l.receivedQty).isZero()) ? 'autorizada' : statusAfterReceipt(lines);
+    assertAction(PURCHASE_ORDER_LIFECYCLE, 'revertirRecepcion', before.status, status);
+    await data.setPurchaseOrderStatus(tx, orderId, status);
+    await writeAudit(tx, actorOf(ctx), {
+      entity: 'purchase_order',
+      entityId: orderId,
+      action: 'reverse_receipt',
+      before: { status: before.status, receiptId, movement: receipt.movementFolio },
+      after: { status, reason, reversal: movement?.folio ?? null, reversalAmount: movement?.totalAmount ?? null, lines: back },
     });
   });
   return found(await data.findPurchaseOrder(db(ctx), orderId), PO_MSG.notFound);
@@ -411,7 +488,7 @@ export function purchaseOrderPdfSpec(company: CompanyProfile, order: data.Purcha
           .join('\n'),
       },
     ],
-    watermark: order.status === 'borrador' ? 'BORRADOR' : order.status === 'cancelada' ? 'CANCELADA' : undefined,
+    watermark: order.status === 'borrador' ? 'BORRADOR' : order.status === 'cancelada' ? 'CANCELADA' : order.status === 'cerrada' ? 'CERRADA' : undefined,
     footerNote: `${company.name} · Orden de compra ${folio}`,
   };
 }

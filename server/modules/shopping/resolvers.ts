@@ -135,6 +135,8 @@ export const shoppingResolvers: Resolvers = {
     purchaseOrderAuthorize: (_p, a, ctx) => purchaseOrders.authorizePurchaseOrder(ctx, a.id, a.version),
     purchaseOrderCancel: (_p, a, ctx) => purchaseOrders.cancelPurchaseOrder(ctx, a.id, a.version, a.reason),
     purchaseOrderReceive: (_p, a, ctx) => purchaseOrders.receivePurchaseOrder(ctx, a.id, a.input),
+    purchaseOrderClose: (_p, a, ctx) => purchaseOrders.closePurchaseOrder(ctx, a.id, a.version, a.reason),
+    purchaseReceiptReverse: (_p, a, ctx) => purchaseOrders.reversePurchaseReceipt(ctx, a.orderId, a.receiptId, a.reason),
 
     viaticoCreate: (_p, a, ctx) => viaticos.createViatico(ctx, a.input),
     viaticoUpdate: (_p, a, ctx) => viaticos.updateViatico(ctx, a.id, a.version, a.input),

@@ -286,7 +286,7 @@ export const paymentRequests = pgTable(
   ],
 );
 
-export const PURCHASE_ORDER_STATUSES = ['borrador', 'autorizada', 'recibida_parcial', 'recibida', 'cancelada'] as const;
+export const PURCHASE_ORDER_STATUSES = ['borrador', 'autorizada', 'recibida_parcial', 'recibida', 'cancelada', 'cerrada'] as const;
 export const PURCHASE_ORDER_ORIGINS = ['manual', 'requisicion', 'pdm'] as const;
 
 /** Órdenes de compra: to a supplier, from an Almacén requisition, a Solicitud PDM or by hand; received into one warehouse. */
@@ -316,6 +316,10 @@ export const purchaseOrders = pgTable(
     authorizedBy: integer('authorized_by').references(() => users.id),
     authorizedAt: timestamp('authorized_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
+    /** «Cerrada con faltante»: why the rest is no longer expected, who closed it and when. */
+    closeReason: text('close_reason'),
+    closedBy: integer('closed_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -326,7 +330,7 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_origin_idx').on(t.origin, t.originId),
     // The list's default order, as orderBy (server/lib/list.ts) sorts it.
     index('purchase_orders_date_list_idx').on(t.date.asc().nullsFirst(), t.id),
-    check('purchase_orders_status_ck', sql`${t.status} in ('borrador', 'autorizada', 'recibida_parcial', 'recibida', 'cancelada')`),
+    check('purchase_orders_status_ck', sql`${t.status} in ('borrador', 'autorizada', 'recibida_parcial', 'recibida', 'cancelada', 'cerrada')`),
     check('purchase_orders_origin_ck', sql`${t.origin} in ('manual', 'requisicion', 'pdm')`),
     check('purchase_orders_total_ck', sql`${t.total} > 0`),
     check('purchase_orders_tolerance_ck', sql`${t.tolerancePercent} >= 0 and ${t.tolerancePercent} <= 20`),
@@ -365,6 +369,11 @@ export const purchaseReceipts = pgTable(
     notes: text('notes').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A receipt posted in error is reversed (never deleted): the salida that took its stock back out, why, who, when. */
+    reversalMovementId: integer('reversal_movement_id').references(() => stockMovements.id),
+    reverseReason: text('reverse_reason'),
+    reversedBy: integer('reversed_by').references(() => users.id),
+    reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('purchase_receipts_order_idx').on(t.orderId, t.id)],
 );

@@ -4,6 +4,8 @@
 // - An entrada adds q1 units at c1: amount = q1·c1 (2 decimals), value grows by
 //   it and the average becomes (q·c + q1·c1)/(q + q1), kept to 6 decimals.
 // - An exit takes q units at the current average; the average does not move.
+// - The reversal of an entrada takes its units back out carrying the value
+//   they came in with, so the average returns to what the other entries make.
 //   The exit that empties the row takes exactly the value left, so rounding
 //   never leaves value without quantity (nor the reverse).
 import { Decimal, dec, type DecimalLike } from '../../../schema/money';
@@ -59,4 +61,21 @@ export function applyOut(state: StockState, quantity: DecimalLike): StockEffect 
   const quantityAfter = state.quantity.minus(q);
   const amount = quantityAfter.isZero() ? state.value : Decimal.min(state.value, roundAmount(q.times(state.avgCost)));
   return { unitCost: state.avgCost, amount, after: { quantity: quantityAfter, value: state.value.minus(amount), avgCost: state.avgCost } };
+}
+
+/**
+ * Exit of `quantity` carrying `amount` of value (the reversal of an entrada,
+ * at the cost it came in with): the average is recomputed on what is left.
+ * Never takes more value than the row holds, and the exit that empties the
+ * row takes exactly what is left; null when the row holds less quantity.
+ */
+export function applyOutValue(state: StockState, quantity: DecimalLike, amount: DecimalLike): StockEffect | null {
+  const q = dec(quantity);
+  if (q.greaterThan(state.quantity)) return null;
+  const quantityAfter = state.quantity.minus(q);
+  const taken = quantityAfter.isZero() ? state.value : Decimal.min(state.value, dec(amount));
+  const valueAfter = state.value.minus(taken);
+  const avgCost = quantityAfter.isZero() ? state.avgCost : roundCost(valueAfter.dividedBy(quantityAfter));
+  const unitCost = q.isZero() ? state.avgCost : roundCost(taken.dividedBy(q));
+  return { unitCost, amount: taken, after: { quantity: quantityAfter, value: valueAfter, avgCost } };
 }

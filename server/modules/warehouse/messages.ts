@@ -56,6 +56,9 @@ export const MSG = {
     `Existencia insuficiente de ${article} en ${warehouse}: disponible ${available}, se requieren ${requested} (${unit}).`,
   reversalInsufficient: (article: string, warehouse: string, available: string, unit: string, requested: string) =>
     `No se puede cancelar: la reversa dejaría en negativo ${article} en ${warehouse} (disponible ${available}, la reversa retira ${requested}; ${unit}).`,
+  receiptReversalInsufficient: (article: string, warehouse: string, available: string, unit: string, requested: string) =>
+    `No se puede revertir la recepción: ya no está la existencia de ${article} en ${warehouse} (disponible ${available}, la recepción metió ${requested}; ${unit}).`,
+  purchaseReceiptNotCancellable: 'Este movimiento es la recepción de una orden de compra: se revierte desde la orden («Revertir recepción»).',
   movementMissing: 'El movimiento no existe.',
   alreadyCancelled: 'El movimiento ya está cancelado.',
   reversalNotCancellable: 'Una reversa no se cancela: registra un movimiento nuevo.',

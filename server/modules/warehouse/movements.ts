@@ -7,7 +7,7 @@ import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { parseInput, rules, z } from '../../lib/validation';
 import * as data from './data';
 import { ENTITY, MSG } from './messages';
-import { formatMovementFolio, postingTransaction, postMovements, type Direction, type PostingLine } from './posting';
+import { formatMovementFolio, postingTransaction, postMovements, PURCHASE_ORDER_SOURCE, type Direction, type PostedMovement, type PostingAudit, type PostingLine } from './posting';
 import { unitByCode } from './units';
 import { dateText, decimalsProblem, idOf, MAX_DOCUMENT_LINES, optionalId, optionalText, quantity, unitCost } from './validation';
 import { todayMx } from '../../../schema/dates';
@@ -180,10 +180,64 @@ const asMovementRow = (m: data.MovementCore, c: data.ConceptRow, createdByName: 
 
 const reversed: Record<Direction, Direction> = { IN: 'OUT', OUT: 'IN', TRANSFER: 'TRANSFER' };
 
+type LockedMovement = NonNullable<Awaited<ReturnType<typeof data.lockMovement>>>;
+
 /**
- * Cancels by posting the reverse: what left comes back with the value it
- * took, what entered leaves at today's average, a traspaso goes back. The
- * original is never edited beyond its status and the link to its reversal.
+ * Posts the reverse of a locked movement, dated today: what left comes back
+ * with the value it took, a traspaso goes back, and what entered leaves at
+ * today's average, or with the very value it brought (`entryAtItsCost`, the
+ * reversal of a purchase receipt). The statement that takes the reversal's
+ * folio also marks the original CANCELADO and links it. A shortage is a
+ * CONFLICT naming the article and what is there.
+ */
+export async function postReverse(
+  tx: Executor,
+  original: LockedMovement,
+  opts: { notes: string; actorUserId: number | null; audit: PostingAudit | null; entryAtItsCost?: boolean; shortage?: 'reversal' | 'receiptReversal' },
+): Promise<PostedMovement> {
+  const catalogs = await data.postingCatalogs(tx, original.conceptId, original.targetWarehouseId ? [original.warehouseId, original.targetWarehouseId] : [original.warehouseId], []);
+  const concept = catalogs.concept as data.ConceptRow;
+  const source = catalogs.warehouses.find((w) => w.id === original.warehouseId) as data.WarehouseRow;
+  const target = original.targetWarehouseId ? (catalogs.warehouses.find((w) => w.id === original.targetWarehouseId) ?? null) : null;
+  const lines = await data.movementLines(tx, [original.id]);
+  const articles = new Map(lines.map((l) => [l.articleId, { id: l.articleId, sku: l.sku, name: l.name, unit: l.unit }]));
+  const direction = original.direction as Direction;
+  const folio = formatMovementFolio(original.series, original.folio);
+  const [posted] = await postMovements(
+    tx,
+    [
+      {
+        date: todayMx(),
+        concept,
+        direction: reversed[direction],
+        warehouse: direction === 'TRANSFER' ? (target as data.WarehouseRow) : source,
+        target: direction === 'TRANSFER' ? source : null,
+        reference: `Cancelación de ${folio}`,
+        notes: opts.notes,
+        lines: lines.map((l, i) => ({
+          articleId: l.articleId,
+          quantity: l.quantity,
+          // An exit reversed gives back exactly the value it took; an entry reversed at its cost takes back what it brought.
+          amount: direction === 'OUT' || (direction === 'IN' && opts.entryAtItsCost) ? l.amount : null,
+          inputIndex: i,
+        })),
+        reversesId: original.id,
+        sourceType: opts.entryAtItsCost ? original.sourceType : null,
+        sourceId: opts.entryAtItsCost ? original.sourceId : null,
+        shortage: opts.shortage ?? 'reversal',
+      },
+    ],
+    articles,
+    opts.actorUserId,
+    opts.audit,
+  );
+  return posted;
+}
+
+/**
+ * Cancels by posting the reverse (postReverse). The original is never edited
+ * beyond its status and the link to its reversal. Documents that moved stock
+ * of their own (requisitions, counts, purchase receipts) are undone there.
  */
 export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw: unknown) {
   const { reason } = parseInput(z.object({ reason: optionalText(500) }), { reason: reasonRaw });
@@ -195,40 +249,13 @@ export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw:
     if (original.reversesId) throw appError('CONFLICT', MSG.reversalNotCancellable);
     if (original.sourceType === 'REQUISICION') throw appError('CONFLICT', 'Este movimiento surtió una requisición: no se cancela desde Movimientos.');
     if (original.sourceType === 'INVENTARIO') throw appError('CONFLICT', 'Este movimiento es el ajuste de un inventario cerrado: no se cancela desde Movimientos.');
-    const catalogs = await data.postingCatalogs(tx, original.conceptId, original.targetWarehouseId ? [original.warehouseId, original.targetWarehouseId] : [original.warehouseId], []);
-    const concept = catalogs.concept as data.ConceptRow;
-    const source = catalogs.warehouses.find((w) => w.id === original.warehouseId) as data.WarehouseRow;
-    const target = original.targetWarehouseId ? (catalogs.warehouses.find((w) => w.id === original.targetWarehouseId) ?? null) : null;
-    const lines = await data.movementLines(tx, [movementId]);
-    const articles = new Map(lines.map((l) => [l.articleId, { id: l.articleId, sku: l.sku, name: l.name, unit: l.unit }]));
-    const direction = original.direction as Direction;
+    if (original.sourceType === PURCHASE_ORDER_SOURCE) throw appError('CONFLICT', MSG.purchaseReceiptNotCancellable);
     const folio = formatMovementFolio(original.series, original.folio);
-    await postMovements(
-      tx,
-      [
-        {
-          date: todayMx(),
-          concept,
-          direction: reversed[direction],
-          warehouse: direction === 'TRANSFER' ? (target as data.WarehouseRow) : source,
-          target: direction === 'TRANSFER' ? source : null,
-          reference: `Cancelación de ${folio}`,
-          notes: reason,
-          lines: lines.map((l, i) => ({
-            articleId: l.articleId,
-            quantity: l.quantity,
-            // An exit reversed gives back exactly the value it took.
-            amount: direction === 'OUT' ? l.amount : null,
-            inputIndex: i,
-          })),
-          reversesId: movementId,
-          shortage: 'reversal',
-        },
-      ],
-      articles,
-      ctx.auth?.id ?? null,
+    await postReverse(tx, original, {
+      notes: reason,
+      actorUserId: ctx.auth?.id ?? null,
       // The statement that takes the reversal's folio also marks the original (reversesId) and writes this entry.
-      {
+      audit: {
         actor: actorOf(ctx),
         entity: 'stock_movement',
         entityId: movementId,
@@ -237,7 +264,7 @@ export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw:
         after: () => ({ status: 'CANCELADO', reason }),
         folioField: 'reversal',
       },
-    );
+    });
   });
   return found(await data.findMovement(db(ctx), movementId), ENTITY.movement);
 }

@@ -16,7 +16,7 @@ import { inCommitGroup } from '../../db/commitGroup';
 import type { Db, Executor, Tx } from '../../db/database';
 import { appError, badInput, type FieldMessages } from '../../lib/errors';
 import { Decimal, dec } from '../../../schema/money';
-import { applyIn, applyInValue, applyOut, stateOf, type StockState } from './costing';
+import { applyIn, applyInValue, applyOut, applyOutValue, stateOf, type StockState } from './costing';
 import * as data from './data';
 import { MSG } from './messages';
 import type { stockLedger } from './tables';
@@ -37,6 +37,9 @@ export type ConceptKind = 'ENTRADA' | 'SALIDA' | 'TRASPASO' | 'AJUSTE';
 
 export const SERIES: Record<ConceptKind, string> = { ENTRADA: 'E', SALIDA: 'S', TRASPASO: 'T', AJUSTE: 'A' };
 
+/** The movements' source type that points back at a Compras Orden de compra (its receipts and their reversals). */
+export const PURCHASE_ORDER_SOURCE = 'ORDEN_COMPRA';
+
 export const formatMovementFolio = (series: string, folio: number): string => `${series}-${String(folio).padStart(6, '0')}`;
 
 export type PostingLine = {
@@ -44,7 +47,10 @@ export type PostingLine = {
   quantity: string;
   /** IN: price per unit. Without it (and without amount) the line enters at the row's average cost. */
   unitCost?: string | null;
-  /** IN: exact value carried in (the reversal of an exit gives back what left). */
+  /**
+   * IN: exact value carried in (the reversal of an exit gives back what left).
+   * OUT: exact value carried out (the reversal of an entrada takes back what it brought).
+   */
   amount?: string | null;
   /** Index in the caller's input, for `lines.<i>.quantity` messages. */
   inputIndex: number;
@@ -64,8 +70,8 @@ export type PostingSpec = {
   reversesId?: number | null;
   /** Field prefix of the caller's lines (`lines`, `entries`...). */
   fieldPrefix?: string;
-  /** How to word a shortage (a cancellation says so). */
-  shortage?: 'movement' | 'reversal';
+  /** How to word a shortage (a cancellation, or the reversal of a purchase receipt, says so). Both reversals are refused as a CONFLICT. */
+  shortage?: 'movement' | 'reversal' | 'receiptReversal';
 };
 
 export type PostedMovement = { id: number; series: string; folio: number; totalAmount: string; row: data.MovementCore };
@@ -156,14 +162,14 @@ export async function postMovements(
       if (need.qty.greaterThan(available)) {
         const a = articles.get(need.articleId);
         const unit = unitOf(a?.unit ?? '');
-        const words = spec.shortage === 'reversal' ? MSG.reversalInsufficient : MSG.insufficient;
+        const words = spec.shortage === 'reversal' ? MSG.reversalInsufficient : spec.shortage === 'receiptReversal' ? MSG.receiptReversalInsufficient : MSG.insufficient;
         const message = words(label(need.articleId), warehouseNames.get(need.warehouseId) ?? '', plain(available), unit.name, plain(need.qty));
         first ??= message;
         for (const i of need.indexes) fields[`${prefix}.${i}.quantity`] = message;
       }
     }
     // A cancellation has no lines of its own to point at: it is refused as a conflict with the stock.
-    if (first) throw spec.shortage === 'reversal' ? appError('CONFLICT', first) : badInput(fields, first);
+    if (first) throw spec.shortage === 'reversal' || spec.shortage === 'receiptReversal' ? appError('CONFLICT', first) : badInput(fields, first);
 
     const lineRows: { lineNo: number; articleId: number; quantity: string; unitCost: string; amount: string }[] = [];
     const ledgerRows: Omit<typeof stockLedger.$inferInsert, 'movementId'>[] = [];
@@ -185,7 +191,8 @@ export async function postMovements(
         total = total.plus(effect.amount);
         return;
       }
-      const out = applyOut(source.s, line.quantity);
+      const carried = spec.direction === 'OUT' && line.amount !== null && line.amount !== undefined ? line.amount : null;
+      const out = carried === null ? applyOut(source.s, line.quantity) : applyOutValue(source.s, line.quantity, carried);
       // Checked above on the totals; reaching this is a bug, and the CHECK constraint would refuse it anyway.
       if (!out) throw new Error(`stock check missed ${sourceKey}`);
       state.set(sourceKey, { s: out.after, last: spec.date });

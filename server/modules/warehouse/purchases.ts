@@ -3,12 +3,13 @@
 // engine (posting.ts), so the moving average and the stock checks are the
 // ones every other entrada uses. The unit cost is the order's price.
 import type { Executor } from '../../db/database';
-import type { FieldMessages } from '../../lib/errors';
+import { appError, type FieldMessages } from '../../lib/errors';
+import { MSG } from './messages';
 import { dec } from '../../../schema/money';
 import * as data from './data';
-import { checkLineArticles, checkWarehouse, throwIfAny } from './movements';
+import { checkLineArticles, checkWarehouse, postReverse, throwIfAny } from './movements';
 import { formatPdmFolio } from './pdm';
-import { formatMovementFolio, postMovements, type PostingLine } from './posting';
+import { formatMovementFolio, postMovements, PURCHASE_ORDER_SOURCE, type PostingLine } from './posting';
 import { formatRequisitionFolio } from './requisitions';
 
 export const PURCHASE_RECEIPT_CONCEPT = {
@@ -21,8 +22,7 @@ export const PURCHASE_RECEIPT_CONCEPT = {
   active: true,
 } as const;
 
-/** The movements' source type that points back at the Orden de compra. */
-export const PURCHASE_ORDER_SOURCE = 'ORDEN_COMPRA';
+export { PURCHASE_ORDER_SOURCE };
 
 export type PurchaseReceiptPosting = {
   date: string;
@@ -84,6 +84,21 @@ export async function postPurchaseReceipt(tx: Executor, actorUserId: number | nu
     articles,
     actorUserId,
   );
+  return { id: posted.id, folio: formatMovementFolio(posted.series, posted.folio), totalAmount: posted.totalAmount };
+}
+
+/**
+ * Reverses the entrada of a purchase receipt posted in error: a salida of the
+ * same quantities carrying the value they came in with (the average returns
+ * to what the other entries make), through the same engine and inside the
+ * caller's postingTransaction. CONFLICT when the stock is no longer there
+ * (naming the article and what is left) or the movement is already cancelled.
+ */
+export async function reversePurchaseReceipt(tx: Executor, actorUserId: number | null, movementId: number, notes: string): Promise<{ id: number; folio: string; totalAmount: string }> {
+  const original = await data.lockMovement(tx, movementId);
+  if (!original || original.sourceType !== PURCHASE_ORDER_SOURCE) throw new Error(`movement ${movementId} is not a purchase receipt`);
+  if (original.status === 'CANCELADO') throw appError('CONFLICT', MSG.alreadyCancelled);
+  const posted = await postReverse(tx, original, { notes, actorUserId, audit: null, entryAtItsCost: true, shortage: 'receiptReversal' });
   return { id: posted.id, folio: formatMovementFolio(posted.series, posted.folio), totalAmount: posted.totalAmount };
 }
 

@@ -25,5 +25,5 @@ export {
 export { pdmToSendIndicator, listPdm, getPdm, pdmLinesOf, createPdm, updatePdm, sendPdm, sendPdmMutation, rejectPdm, formatPdmFolio } from './pdm';
 export { formatMovementFolio } from './posting';
 //   - postPurchaseReceipt(tx, …)         (Compras: a receipt of an Orden de compra, inside postingTransaction)
-export { checkPurchaseLines, postPurchaseReceipt, purchaseSource, PURCHASE_ORDER_SOURCE, type PurchaseSource } from './purchases';
+export { checkPurchaseLines, postPurchaseReceipt, reversePurchaseReceipt, purchaseSource, PURCHASE_ORDER_SOURCE, type PurchaseSource } from './purchases';
 export { postingTransaction } from './posting';

@@ -90,6 +90,23 @@ describe('lifecycle edges', () => {
     expect(canAct(lc, 'cancelar', 'recibida_parcial', 'cancelada')).toBe(false);
     expect(canAct(lc, 'cancelar', 'recibida', 'cancelada')).toBe(false);
     expect(lc.transitions.cancelada).toEqual([]);
-    expect(lc.transitions.recibida).toEqual([]);
+  });
+
+  it('cerrar (con faltante) only from recibida parcial, and a closed order goes nowhere (no receipt, no reversal)', () => {
+    expect(canAct(lc, 'cerrar', 'recibida_parcial', 'cerrada')).toBe(true);
+    for (const from of ['borrador', 'autorizada', 'recibida', 'cancelada', 'cerrada'] as const) expect(canAct(lc, 'cerrar', from)).toBe(false);
+    expect(lc.transitions.cerrada).toEqual([]);
+    expect(lc.labels.cerrada).toBe('Cerrada con faltante');
+  });
+
+  it('revertir recepción takes a received order back to recibida parcial or autorizada, never forward nor from a closed one', () => {
+    expect(canAct(lc, 'revertirRecepcion', 'recibida', 'recibida_parcial')).toBe(true);
+    expect(canAct(lc, 'revertirRecepcion', 'recibida', 'autorizada')).toBe(true);
+    expect(canAct(lc, 'revertirRecepcion', 'recibida_parcial', 'recibida_parcial')).toBe(true);
+    expect(canAct(lc, 'revertirRecepcion', 'recibida_parcial', 'autorizada')).toBe(true);
+    expect(canAct(lc, 'revertirRecepcion', 'recibida_parcial', 'recibida')).toBe(false);
+    for (const from of ['borrador', 'autorizada', 'cancelada', 'cerrada'] as const) expect(canAct(lc, 'revertirRecepcion', from)).toBe(false);
+    // Only a reversal leaves recibida.
+    expect(lc.transitions.recibida).toEqual(['recibida_parcial', 'autorizada']);
   });
 });

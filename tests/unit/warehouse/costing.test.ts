@@ -1,6 +1,6 @@
 // Moving-average costing of one stock row, figures computed by hand.
 import { describe, expect, it } from 'vitest';
-import { applyIn, applyInValue, applyOut, emptyState, type StockState } from '../../../server/modules/warehouse/costing';
+import { applyIn, applyInValue, applyOut, applyOutValue, emptyState, type StockState } from '../../../server/modules/warehouse/costing';
 
 const show = (s: StockState) => `${s.quantity.toFixed()}/${s.value.toFixed(2)}/${s.avgCost.toFixed(6)}`;
 
@@ -44,5 +44,20 @@ describe('moving average', () => {
     const moved = applyInValue(target, '3', '39.00'); // 3 units worth 13 each
     expect(moved.unitCost.toFixed(6)).toBe('13.000000');
     expect(show(moved.after)).toBe('4/59.00/14.750000');
+  });
+
+  it('reverses an entrada at the value it brought: the average returns to what the other entries make', () => {
+    // 10 @ 5 = 50, then 10 @ 8 = 80 → 20 units, 130.00, average 6.5.
+    const s = applyIn(applyIn(emptyState(), '10', '5').after, '10', '8').after;
+    const back = applyOutValue(s, '10', '80.00') as NonNullable<ReturnType<typeof applyOutValue>>;
+    // Takes 80.00 out (8 each): 10 units, 50.00, average 50 / 10 = 5.
+    expect(back.unitCost.toFixed(6)).toBe('8.000000');
+    expect(show(back.after)).toBe('10/50.00/5.000000');
+    // After an exit of 4 at 6.5 (26.00): 16 units, 104.00; the reversal takes 80.00 → 6 units, 24.00, average 4.
+    const afterExit = (applyOut(s, '4') as NonNullable<ReturnType<typeof applyOut>>).after;
+    expect(show(applyOutValue(afterExit, '10', '80.00')!.after)).toBe('6/24.00/4.000000');
+    // Emptying the row takes exactly what is left; more than there is cannot leave.
+    expect(show(applyOutValue(afterExit, '16', '80.00')!.after)).toBe('0/0.00/6.500000');
+    expect(applyOutValue(afterExit, '17', '80.00')).toBeNull();
   });
 });

@@ -9,17 +9,19 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconCheck, IconFileText, IconPackageImport, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowBackUp, IconCheck, IconCircleMinus, IconFileText, IconPackageImport, IconX } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   PurchaseOrderAuthorizeDocument,
   PurchaseOrderCancelDocument,
+  PurchaseOrderCloseDocument,
   PurchaseOrderCreateDocument,
   PurchaseOrderDetailDocument,
   PurchaseOrderDraftDocument,
   PurchaseOrderPdfDocument,
   PurchaseOrderReceiveDocument,
   PurchaseOrderUpdateDocument,
+  PurchaseReceiptReverseDocument,
   PurchaseWarehouseOptionsDocument,
   SupplierOptionsDocument,
   type PurchaseOrderDetailQuery,
@@ -48,10 +50,12 @@ import { useFormSave } from '../../../components/useFormSave';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { MatchPanel } from '../components/MatchPanel';
 import { newPurchaseLine, PurchaseOrderLines, type PurchaseLineValues } from '../components/PurchaseOrderLines';
-import { ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, PURCHASE_ORDER_ORIGIN, PURCHASE_ORDER_STATUS, rateOption, SHOPPING_PATHS, withId } from '../texts';
+import { ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, PURCHASE_ORDER_ORIGIN, PURCHASE_ORDER_STATUS, PURCHASE_RECEIPT_STATUS, rateOption, SHOPPING_PATHS, withId } from '../texts';
 import { SupplierSelect } from '../components/SupplierSelect';
 import { TaxTotals } from '../components/TaxTotals';
 import { RecordNotFound } from '../../../components/RecordNotFound';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { WAREHOUSE_PATHS } from '../../warehouse/paths';
 
 type Order = NonNullable<PurchaseOrderDetailQuery['purchaseOrder']>;
 type Draft = PurchaseOrderDraftQuery['purchaseOrderDraft'];
@@ -173,8 +177,12 @@ function ReceiptPanel({ order, onDone }: { order: Order; onDone: () => void }) {
   );
 }
 
-function Receipts({ order }: { order: Order }) {
+/** The receipts of the order; a reversed one stays listed as such (why, who, the movement that took its stock back out). */
+function Receipts({ order, canReverse, onReload }: { order: Order; canReverse: boolean; onReload: () => void }) {
   const lineLabel = new Map(order.lines.map((l) => [l.id, l.sku ?? l.description]));
+  const [reverse] = useMutation(PurchaseReceiptReverseDocument);
+  const [reversing, setReversing] = useState<Order['receipts'][number] | null>(null);
+  const reversible = canReverse && canAct(PURCHASE_ORDER_LIFECYCLE, 'revertirRecepcion', order.status);
   return (
     <Paper withBorder radius="md" p="md">
       <Text fw={600} size="sm" mb="xs">
@@ -195,10 +203,71 @@ function Receipts({ order }: { order: Order }) {
             { key: 'lines', header: 'Recibido', render: (r) => r.lines.map((l) => `${lineLabel.get(l.lineId) ?? ''}: ${qty(l.quantity)}`).join(' · ') },
             { key: 'notes', header: 'Notas' },
             { key: 'createdByName', header: 'Registró', render: (r) => r.createdByName ?? '' },
+            {
+              key: 'reversed',
+              header: 'Estado',
+              render: (r) =>
+                r.reversed ? (
+                  <Stack gap={2}>
+                    <StatusBadge status="revertida" labels={PURCHASE_RECEIPT_STATUS} />
+                    <Text size="xs" c="dimmed">
+                      {r.reverseReason} · {r.reversedByName ?? ''}
+                      {r.reversedAt ? ` · ${formatDateTime(r.reversedAt)}` : ''}
+                      {r.reversalMovementFolio ? ` · reversa ${r.reversalMovementFolio}` : ''}
+                    </Text>
+                  </Stack>
+                ) : reversible ? (
+                  <Button size="compact-xs" variant="light" color={CANCEL_COLOR} leftSection={<IconArrowBackUp size={14} />} onClick={() => setReversing(r)}>
+                    Revertir recepción
+                  </Button>
+                ) : (
+                  <StatusBadge status="vigente" labels={PURCHASE_RECEIPT_STATUS} />
+                ),
+            },
           ]}
         />
       )}
+      {reversing ? (
+        <ReasonDialog
+          opened
+          title={`Revertir recepción del ${formatDate(reversing.date)} de ${order.folioText}`}
+          message={
+            <Stack gap={4}>
+              <Text size="sm">
+                {reversing.movementFolio
+                  ? `Los artículos de la entrada ${reversing.movementFolio} salen del almacén al costo con que entraron; solo si la existencia sigue ahí.`
+                  : 'La recepción solo tenía servicios: no mueve el almacén.'}
+              </Text>
+              <Text size="sm">Sus cantidades vuelven a quedar pendientes en la orden. La recepción queda en la lista como revertida.</Text>
+            </Stack>
+          }
+          confirmLabel="Revertir recepción"
+          reasonLabel="Motivo"
+          onClose={() => {
+            setReversing(null);
+            onReload();
+          }}
+          onConfirm={async (reason) => {
+            await reverse({ variables: { orderId: order.id, receiptId: reversing.id, reason } });
+            notifySuccess(`Recepción de ${order.folioText} revertida.`);
+          }}
+        />
+      ) : null}
     </Paper>
+  );
+}
+
+/** Where the order came from: the requisition or Solicitud PDM, as a link. */
+function OriginLink({ order }: { order: Order }) {
+  if (order.origin === 'manual' || !order.originId) return null;
+  const to = order.origin === 'requisicion' ? `${WAREHOUSE_PATHS.requisitionDetail}?id=${encodeURIComponent(order.originId)}` : `${WAREHOUSE_PATHS.pdm}?id=${encodeURIComponent(order.originId)}`;
+  return (
+    <Text size="sm">
+      Hecha desde {PURCHASE_ORDER_ORIGIN[order.origin].toLowerCase()}{' '}
+      <Anchor component={Link} to={to} size="sm">
+        {order.originFolio}
+      </Anchor>
+    </Text>
   );
 }
 
@@ -238,6 +307,8 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
   const [authorize] = useMutation(PurchaseOrderAuthorizeDocument);
   const [cancel] = useMutation(PurchaseOrderCancelDocument);
   const [cancelling, setCancelling] = useState(false);
+  const [close] = useMutation(PurchaseOrderCloseDocument);
+  const [closing, setClosing] = useState(false);
   const suppliers = useQuery(SupplierOptionsDocument, { variables: { activeOnly: false } });
   const warehouses = useQuery(PurchaseWarehouseOptionsDocument);
   const editable = order === null ? access.crear : access.editar && order.status === 'borrador';
@@ -331,6 +402,15 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
                 show: canAct(PURCHASE_ORDER_LIFECYCLE, 'cancelar', order.status) && access.eliminar,
                 run: () => setCancelling(true),
               },
+              {
+                key: 'close',
+                label: 'Cerrar con faltante',
+                icon: <IconCircleMinus size={16} />,
+                color: CANCEL_COLOR,
+                variant: 'light',
+                show: canAct(PURCHASE_ORDER_LIFECYCLE, 'cerrar', order.status) && access.autorizar,
+                run: () => setClosing(true),
+              },
             ]}
           />
         ) : null
@@ -342,6 +422,14 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
             {order.cancelReason}
           </Alert>
         ) : null}
+        {order?.status === 'cerrada' ? (
+          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="Cerrada con faltante">
+            {order.closeReason}
+            {order.closedByName ? ` · ${order.closedByName}` : ''}
+            {order.closedAt ? ` · ${formatDateTime(order.closedAt)}` : ''}
+          </Alert>
+        ) : null}
+        {order ? <OriginLink order={order} /> : null}
         {order?.authorizedByName ? (
           <Text size="sm" c="dimmed">
             Autorizada por {order.authorizedByName}
@@ -390,7 +478,7 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
           />
         </Paper>
         {order && canAct(PURCHASE_ORDER_LIFECYCLE, 'recibir', order.status) && access.editar ? <ReceiptPanel key={order.version} order={order} onDone={onReload} /> : null}
-        {order ? <Receipts order={order} /> : null}
+        {order ? <Receipts order={order} canReverse={access.autorizar} onReload={onReload} /> : null}
         {order ? <OrderExpenses order={order} canAuthorize={access.autorizar} onReload={onReload} /> : null}
       </Stack>
       {cancelling && order ? (
@@ -412,6 +500,28 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
           onConfirm={async (reason) => {
             await cancel({ variables: { id: order.id, version: order.version, reason } });
             notifySuccess(`Orden ${order.folioText} cancelada.`);
+          }}
+        />
+      ) : null}
+      {closing && order ? (
+        <ReasonDialog
+          opened
+          title={`Cerrar con faltante ${order.folioText}`}
+          message={
+            <Stack gap={4}>
+              <Text size="sm">{irreversibleQuestion('cerrar', record)}</Text>
+              <Text size="sm">Lo que falta por recibir ya no se espera: la orden no admitirá más recepciones.</Text>
+            </Stack>
+          }
+          confirmLabel="Cerrar con faltante"
+          reasonLabel="Motivo"
+          onClose={() => {
+            setClosing(false);
+            onReload();
+          }}
+          onConfirm={async (reason) => {
+            await close({ variables: { id: order.id, version: order.version, reason } });
+            notifySuccess(`Orden ${order.folioText} cerrada con faltante.`);
           }}
         />
       ) : null}

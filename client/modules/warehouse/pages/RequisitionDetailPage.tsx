@@ -10,6 +10,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { IconArrowLeft, IconCheck, IconLock, IconPackageExport, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
+  RequisitionPurchaseOrdersDocument,
   WarehouseRequisitionAuthorizeDocument,
   WarehouseRequisitionCloseDocument,
   WarehouseRequisitionCreateDocument,
@@ -36,7 +37,8 @@ import { asAppError, errorForForm } from '../components/formErrors';
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { useWarehouseOptions } from '../components/options';
 import { LoadFailed, RecordLoading } from '../components/record';
-import { idParam, purchaseOrderFrom, WAREHOUSE_PATHS, withId } from '../paths';
+import { idParam, purchaseOrderFrom, purchaseOrderPath, WAREHOUSE_PATHS, withId } from '../paths';
+import { PURCHASE_ORDER_LIFECYCLE } from '../../../../schema/shopping/lifecycles';
 import { useScreenAccess as useAnyScreenAccess } from '../../../components/access';
 import { REQUISITION_STATUS, texts } from '../texts';
 import { DateField } from '../../../components/DateField';
@@ -293,7 +295,11 @@ function RequisitionView({ requisition, onChanged }: { requisition: Requisition;
   const pending = requisition.status === 'PENDIENTE';
   const deliverable = requisition.status === 'AUTORIZADA' || requisition.status === 'SURTIDA_PARCIAL';
   // What the warehouse cannot deliver from stock is bought: Compras drafts an order from the pending lines.
-  const canBuy = useAnyScreenAccess('Compras', 'Órdenes de compra').crear;
+  const orderAccess = useAnyScreenAccess('Compras', 'Órdenes de compra');
+  const canBuy = orderAccess.crear;
+  // The orders Compras drafted from it, for whoever may see them.
+  const orders = useQuery(RequisitionPurchaseOrdersDocument, { variables: { filter: { origin: 'requisicion', originId: requisition.id } }, skip: !orderAccess.ver, fetchPolicy: 'network-only' });
+  const orderItems = orders.data?.purchaseOrders.items ?? [];
   return (
     <Stack gap="md">
       {pending && access.editar ? (
@@ -330,6 +336,24 @@ function RequisitionView({ requisition, onChanged }: { requisition: Requisition;
                 ? [
                     { label: t.closeReason, value: requisition.closeReason },
                     { label: t.closedBy, value: requisition.closedByName ? `${requisition.closedByName} · ${formatDateTime(requisition.closedAt)}` : '' },
+                  ]
+                : []),
+              ...(orderAccess.ver
+                ? [
+                    {
+                      label: t.purchaseOrders,
+                      value: orderItems.length ? (
+                        <Group gap="xs">
+                          {orderItems.map((o) => (
+                            <Anchor key={o.id} component={Link} to={purchaseOrderPath(o.id)}>
+                              {o.folioText} · {o.supplierName} · {PURCHASE_ORDER_LIFECYCLE.labels[o.status]}
+                            </Anchor>
+                          ))}
+                        </Group>
+                      ) : (
+                        ''
+                      ),
+                    },
                   ]
                 : []),
               {

@@ -33,6 +33,9 @@ export type PurchaseOrderRow = {
   authorizedByName: string | null;
   authorizedAt: Date | null;
   cancelReason: string | null;
+  closeReason: string | null;
+  closedByName: string | null;
+  closedAt: Date | null;
   createdByName: string | null;
   createdAt: Date;
   version: number;
@@ -78,6 +81,11 @@ export type PurchaseReceiptRow = {
   notes: string;
   createdByName: string | null;
   createdAt: Date;
+  reversed: boolean;
+  reverseReason: string | null;
+  reversedByName: string | null;
+  reversedAt: Date | null;
+  reversalMovementFolio: string | null;
 };
 
 export type PurchaseReceiptLineRow = { receiptId: number; lineId: number; quantity: string };
@@ -90,17 +98,19 @@ const orderSelect = sql`select o.id, o.folio, o.supplier_id as "supplierId", s.n
     o.iva_retention_rate::text as "ivaRetentionRate", o.iva_retention::text as "ivaRetention",
     o.total::text as total, o.tolerance_percent::text as "tolerancePercent", o.status,
     o.authorized_by as "authorizedBy", ua.name as "authorizedByName", o.authorized_at as "authorizedAt",
-    o.cancel_reason as "cancelReason", uc.name as "createdByName", o.created_at as "createdAt", o.version
+    o.cancel_reason as "cancelReason", o.close_reason as "closeReason", ucl.name as "closedByName", o.closed_at as "closedAt",
+    uc.name as "createdByName", o.created_at as "createdAt", o.version
   from purchase_orders o
   join suppliers s on s.id = o.supplier_id
   left join wh_warehouses w on w.id = o.warehouse_id
   left join users ua on ua.id = o.authorized_by
-  left join users uc on uc.id = o.created_by`;
+  left join users uc on uc.id = o.created_by
+  left join users ucl on ucl.id = o.closed_by`;
 
 export const PURCHASE_ORDER_SORTS = ['folio', 'date', 'deliveryDate', 'supplier', 'total', 'status'] as const;
 export type PurchaseOrderSort = (typeof PURCHASE_ORDER_SORTS)[number];
 
-export type PurchaseOrderFilterValues = { status: string | null; supplierId: number | null; from: string | null; to: string | null; open: boolean };
+export type PurchaseOrderFilterValues = { status: string | null; origin: string | null; originId: number | null; supplierId: number | null; from: string | null; to: string | null; open: boolean };
 
 export async function findPurchaseOrder(ex: Executor, id: number): Promise<PurchaseOrderRow | null> {
   const rows = await queryRows<PurchaseOrderRow>(ex, sql`${orderSelect} where o.id = ${id}`);
@@ -121,6 +131,8 @@ function orderConds(search: string | null, f: PurchaseOrderFilterValues): SQL[] 
       or ('OC-' || lpad(o.folio::text, 6, '0')) ilike ${p} or o.folio::text = ${search})`);
   }
   if (f.status) conds.push(sql`o.status = ${f.status}`);
+  if (f.origin) conds.push(sql`o.origin = ${f.origin}`);
+  if (f.originId !== null) conds.push(sql`o.origin_id = ${f.originId}`);
   if (f.supplierId) conds.push(sql`o.supplier_id = ${f.supplierId}`);
   if (f.from) conds.push(sql`o.date >= ${f.from}`);
   if (f.to) conds.push(sql`o.date <= ${f.to}`);
@@ -172,11 +184,12 @@ export async function setPurchaseOrderStatus(
   tx: Executor,
   id: number,
   status: PurchaseOrderStatus,
-  extra: { authorizedBy?: number | null; cancelReason?: string } = {},
+  extra: { authorizedBy?: number | null; cancelReason?: string; close?: { reason: string; by: number | null } } = {},
 ): Promise<void> {
   const sets: SQL[] = [sql`status = ${status}`, sql`version = version + 1`];
   if (extra.authorizedBy !== undefined) sets.push(sql`authorized_by = ${extra.authorizedBy}`, sql`authorized_at = now()`);
   if (extra.cancelReason !== undefined) sets.push(sql`cancel_reason = ${extra.cancelReason}`);
+  if (extra.close) sets.push(sql`close_reason = ${extra.close.reason}`, sql`closed_by = ${extra.close.by}`, sql`closed_at = now()`);
   await tx.execute(sql`update purchase_orders set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
 
@@ -206,6 +219,21 @@ export async function addReceivedQuantities(tx: Executor, updates: { lineId: num
   for (const u of updates) await tx.execute(sql`update purchase_order_lines set received_qty = received_qty + ${u.quantity}::numeric where id = ${u.lineId}`);
 }
 
+/** A reversed receipt's quantities stop counting as received (the CHECK keeps a line from going below zero). */
+export async function subtractReceivedQuantities(tx: Executor, updates: { lineId: number; quantity: string }[]): Promise<void> {
+  for (const u of updates) await tx.execute(sql`update purchase_order_lines set received_qty = received_qty - ${u.quantity}::numeric where id = ${u.lineId}`);
+}
+
+/** Marks a receipt reversed; false when it already was (the caller holds the order's lock, so this only guards). */
+export async function markReceiptReversed(tx: Executor, id: number, v: { reason: string; by: number | null; movementId: number | null }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update purchase_receipts set reversed_at = now(), reversed_by = ${v.by}, reverse_reason = ${v.reason}, reversal_movement_id = ${v.movementId}
+        where id = ${id} and reversed_at is null returning id`,
+  );
+  return rows.length === 1;
+}
+
 export async function insertReceipt(tx: Executor, v: { orderId: number; date: string; movementId: number | null; notes: string; createdBy: number | null }, lines: { lineId: number; quantity: string }[]): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     tx,
@@ -224,8 +252,11 @@ export async function purchaseReceipts(ex: Executor, orderId: number): Promise<P
     ex,
     sql`select r.id, r.order_id as "orderId", r.date::text as date, r.movement_id as "movementId",
                case when m.id is null then null else m.series || '-' || lpad(m.folio::text, 6, '0') end as "movementFolio",
-               r.notes, u.name as "createdByName", r.created_at as "createdAt"
+               r.notes, u.name as "createdByName", r.created_at as "createdAt",
+               r.reversed_at is not null as reversed, r.reverse_reason as "reverseReason", ur.name as "reversedByName", r.reversed_at as "reversedAt",
+               case when rm.id is null then null else rm.series || '-' || lpad(rm.folio::text, 6, '0') end as "reversalMovementFolio"
         from purchase_receipts r left join wh_movements m on m.id = r.movement_id left join users u on u.id = r.created_by
+        left join wh_movements rm on rm.id = r.reversal_movement_id left join users ur on ur.id = r.reversed_by
         where r.order_id = ${orderId} order by r.id`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), orderId: Number(r.orderId), movementId: r.movementId === null ? null : Number(r.movementId) }));
