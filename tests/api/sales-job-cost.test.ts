@@ -172,6 +172,14 @@ describe('costo de obra por contrato', () => {
     expect(ok(await s.gql('query($id:ID!){ contract(id:$id){ id folio } }', { id: contract.id }, seller)).contract).toEqual({ id: contract.id, folio: contract.folio });
   });
 
+  it('lets Consulta read the costs and their settings but not change them (needs «exportar»)', async () => {
+    const consulta = await s.login('consulta@demo.mx');
+    expect(ok(await s.gql('{ jobCostSettings { employerFactor marginThreshold } }', {}, consulta)).jobCostSettings).toEqual({ employerFactor: '0.35', marginThreshold: '15' });
+    expect(ok(await s.gql('{ jobCostReport { id } }', {}, consulta)).jobCostReport.map((r: any) => r.id)).toContain(contract.id);
+    expect(codeOf(await s.gql('mutation{ jobCostSettingsUpdate(input:{employerFactor:"1",marginThreshold:"1"}){ employerFactor } }', {}, consulta))).toBe('FORBIDDEN');
+    expect(ok(await s.gql('{ jobCostSettings { employerFactor marginThreshold } }', {}, admin)).jobCostSettings).toEqual({ employerFactor: '0.35', marginThreshold: '15' });
+  });
+
   it('refuses assignments to orders or contracts that do not exist, or an order of another contract, writing nothing', async () => {
     const before = ok(await s.gql('{ expenses { total } }', {}, admin)).expenses.total;
     const base = { supplierId, date: day(-5), category: 'Subcontrato', subtotal: '100', ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' };
