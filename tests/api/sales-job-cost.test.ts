@@ -172,6 +172,36 @@ describe('costo de obra por contrato', () => {
     expect(ok(await s.gql('query($id:ID!){ contract(id:$id){ id folio } }', { id: contract.id }, seller)).contract).toEqual({ id: contract.id, folio: contract.folio });
   });
 
+  it('pages and sorts the report in the database (margin %, billed, cost), unbilled contracts last', async () => {
+    const LIST = 'query($l:ListInput){ jobCostReportList(list:$l){ total items { id cost invoiced marginPercent } } }';
+    const all = ok(await s.gql('{ jobCostReport { id } }', {}, admin)).jobCostReport;
+    const page = async (l: Record<string, unknown>) => ok(await s.gql(LIST, { l }, admin)).jobCostReportList;
+    const asc = await page({ pageSize: 200 });
+    expect(asc.total).toBe(all.length);
+    const pct = asc.items.map((r: any) => r.marginPercent);
+    const billed = pct.filter((p: string | null) => p !== null).map(Number);
+    expect(billed).toEqual([...billed].sort((a, b) => a - b));
+    expect(pct.slice(billed.length).every((p: string | null) => p === null)).toBe(true);
+    // Page 2 of size 1 is the second row of the first two.
+    const firstTwo = await page({ pageSize: 2, sortBy: 'cost', sortDirection: 'DESC' });
+    expect((await page({ page: 2, pageSize: 1, sortBy: 'cost', sortDirection: 'DESC' })).items.map((r: any) => r.id)).toEqual([firstTwo.items[1].id]);
+    const byCost = (await page({ pageSize: 200, sortBy: 'cost', sortDirection: 'DESC' })).items.map((r: any) => Number(r.cost));
+    expect(byCost).toEqual([...byCost].sort((a, b) => b - a));
+    const byBilled = (await page({ pageSize: 200, sortBy: 'invoiced', sortDirection: 'DESC' })).items;
+    expect(byBilled.map((r: any) => Number(r.invoiced))).toEqual(byBilled.map((r: any) => Number(r.invoiced)).sort((a: number, b: number) => b - a));
+    expect(cents(byBilled.find((r: any) => r.id === contract.id))).toMatchObject({ cost: '14412.00', invoiced: '50000.00', marginPercent: '71.18' });
+    expect(fieldsOf(await s.gql(LIST, { l: { sortBy: 'clientName' } }, admin))).toEqual({ 'list.sortBy': 'No se puede ordenar por ese campo.' });
+    expect(codeOf(await s.gql(LIST, { l: {} }, seller))).toBe('FORBIDDEN');
+  });
+
+  it('lets Consulta read the costs and their settings but not change them (needs «exportar»)', async () => {
+    const consulta = await s.login('consulta@demo.mx');
+    expect(ok(await s.gql('{ jobCostSettings { employerFactor marginThreshold } }', {}, consulta)).jobCostSettings).toEqual({ employerFactor: '0.35', marginThreshold: '15' });
+    expect(ok(await s.gql('{ jobCostReport { id } }', {}, consulta)).jobCostReport.map((r: any) => r.id)).toContain(contract.id);
+    expect(codeOf(await s.gql('mutation{ jobCostSettingsUpdate(input:{employerFactor:"1",marginThreshold:"1"}){ employerFactor } }', {}, consulta))).toBe('FORBIDDEN');
+    expect(ok(await s.gql('{ jobCostSettings { employerFactor marginThreshold } }', {}, admin)).jobCostSettings).toEqual({ employerFactor: '0.35', marginThreshold: '15' });
+  });
+
   it('refuses assignments to orders or contracts that do not exist, or an order of another contract, writing nothing', async () => {
     const before = ok(await s.gql('{ expenses { total } }', {}, admin)).expenses.total;
     const base = { supplierId, date: day(-5), category: 'Subcontrato', subtotal: '100', ivaRate: '0.16', isrRetentionRate: '0', ivaRetentionRate: '0' };

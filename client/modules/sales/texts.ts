@@ -528,5 +528,14 @@ export const texts = {
     reportCols: { folio: 'Contrato', name: 'Nombre', client: 'Cliente' },
     sort: { low: 'Menor margen', high: 'Mayor margen' },
     noMargin: 'Sin facturar',
+    settings: {
+      open: 'Configuración',
+      title: 'Configuración del costo de obra',
+      employerFactor: 'Factor patronal sobre el salario diario',
+      employerFactorHelp: 'Cuotas IMSS, INFONAVIT, SAR e ISN como fracción del salario (0.35 = 35 %); se usa para la mano de obra mientras la nómina no da el costo patronal.',
+      marginThreshold: 'Umbral de margen (%)',
+      marginThresholdHelp: 'Los contratos con margen menor aparecen en la tarjeta del Tablero.',
+      saved: 'Configuración del costo de obra guardada.',
+    },
   },
 } as const;

@@ -7,6 +7,7 @@
 import { writeAudit } from '../../db/audit';
 import { actorOf, type RequestContext } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
+import { readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
 import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD, JOB_COST_MSG, jobCostFigures } from '../../../schema/sales/jobCost';
 import * as data from './data';
@@ -30,6 +31,13 @@ export async function contractJobCost(ctx: RequestContext, id: string) {
 export async function jobCostReport(ctx: RequestContext) {
   const rows = (await data.jobCostSummaries(db(ctx), null)).map(figuresOf);
   return rows.sort((a, b) => dec(a.marginPercent ?? '-1000').cmp(b.marginPercent ?? '-1000') || b.folio - a.folio);
+}
+
+/** The report as a list: one page sorted by the database (margin %, margin, billed, cost or folio) and the total. */
+export async function jobCostReportList(ctx: RequestContext, list: ListInput | null | undefined) {
+  const q = readList(list, data.JOB_COST_SORTS, 'marginPercent');
+  const { rows, total } = await data.jobCostSummaryPage(db(ctx), q);
+  return { items: rows.map(figuresOf), total };
 }
 
 export async function jobCostSettings(ctx: RequestContext) {

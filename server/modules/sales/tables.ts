@@ -427,6 +427,8 @@ export const invoices = pgTable(
     index('invoices_client_idx').on(t.clientId, t.status),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     index('invoices_date_idx').on(t.date, t.id),
+    // The job cost report sums stamped invoices per contract (issue 28).
+    index('invoices_contract_idx').on(t.contractId).where(sql`${t.contractId} is not null`),
     check('invoices_status_ck', sql`${t.status} in ('borrador', 'emitida', 'pagada_parcial', 'pagada', 'cancelada')`),
     check('invoices_metodo_ck', sql`${t.metodoPago} in ('PUE', 'PPD')`),
     check('invoices_balance_ck', sql`${t.balance} >= 0 and ${t.balance} <= ${t.total}`),

@@ -1,7 +1,10 @@
 // Costos por contrato (issue 28): every contract not cancelled with its job
 // cost against what was billed, sorted by margin (lowest first or highest
-// first); each row opens the contract's «Costos». Exports to Excel.
-import { Alert, Anchor, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
+// first); each row opens the contract's «Costos». Exports to Excel; whoever
+// may export also edits the job cost settings («Configuración»).
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { JobCostReportDocument, type JobCostSummaryFieldsFragment } from '../../../../generated/modules/sales/graphql';
@@ -11,6 +14,7 @@ import { exportRows } from '../../../components/exportRows';
 import { moneyColumn as money, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
 import { formatMoney, formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
+import { JobCostSettingsDialog } from '../components/JobCostSettingsDialog';
 import { useScreenAccess } from '../access';
 import { SALES_PATHS, withQuery } from '../paths';
 import { texts } from '../texts';
@@ -50,6 +54,7 @@ export function JobCostReportPage() {
   const order = params.get('orden') === 'mayor' ? 'mayor' : 'menor';
   const { data, loading, error } = useQuery(JobCostReportDocument, { fetchPolicy: 'cache-and-network' });
   const failed = readGraphQLError(error);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   // The server sends the lowest margin first (unbilled contracts last); «Mayor margen» reverses the billed ones.
   const rows = data?.jobCostReport ?? [];
   const shown = order === 'menor' ? rows : [...rows.filter((r) => r.marginPercent !== null).reverse(), ...rows.filter((r) => r.marginPercent === null)];
@@ -62,7 +67,14 @@ export function JobCostReportPage() {
             onChange={(v) => setParams((p) => { p.set('orden', v); return p; }, { replace: true })}
             data={[{ value: 'menor', label: t.sort.low }, { value: 'mayor', label: t.sort.high }]}
           />
-          {access.exportar ? <ReportExportButtons disabled={!shown.length} onXlsx={() => exportRows(t.reportTitle, COLUMNS, shown, 'xlsx')} /> : null}
+          <Group gap="xs">
+            {access.exportar ? (
+              <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>
+                {t.settings.open}
+              </Button>
+            ) : null}
+            {access.exportar ? <ReportExportButtons disabled={!shown.length} onXlsx={() => exportRows(t.reportTitle, COLUMNS, shown, 'xlsx')} /> : null}
+          </Group>
         </Group>
       </Paper>
       {failed ? (
@@ -70,6 +82,7 @@ export function JobCostReportPage() {
           {failed.message}
         </Alert>
       ) : null}
+      {settingsOpen ? <JobCostSettingsDialog onClose={() => setSettingsOpen(false)} /> : null}
       <ReportTable loading={loading && !data} emptyText={t.empty} columns={COLUMNS} rows={shown} rowKey={(r) => r.id} minWidth={1100} />
     </Stack>
   );

@@ -115,9 +115,49 @@ export type JobCostSummaryRow = {
  * subtotals, and what payments applied to those invoices collected. Null ids: every contract not cancelled.
  */
 export async function jobCostSummaries(ex: Executor, contractIds: readonly number[] | null): Promise<JobCostSummaryRow[]> {
-  const rows = await queryRows<JobCostSummaryRow>(
+  const rows = await queryRows<JobCostSummaryRow>(ex, sql`${summarySql(contractIds)} order by c.folio desc`);
+  return rows.map((r) => ({ ...r, contractId: Number(r.contractId) }));
+}
+
+export const JOB_COST_SORTS = ['marginPercent', 'margin', 'invoiced', 'cost', 'folio'] as const;
+export type JobCostSort = (typeof JOB_COST_SORTS)[number];
+
+/**
+ * One page of the report across contracts not cancelled, sorted and paged by the database: the figures the
+ * sort reads (cost, margin, margin % of what was billed; null while nothing was billed) are computed in SQL
+ * over the per-contract sums, with the total in the same statement.
+ */
+export async function jobCostSummaryPage(
+  ex: Executor,
+  q: { limit: number; offset: number; sortBy: JobCostSort; desc: boolean },
+): Promise<{ rows: JobCostSummaryRow[]; total: number }> {
+  const sortColumn: Record<JobCostSort, SQL> = {
+    marginPercent: sql`margin_percent`,
+    margin: sql`margin`,
+    invoiced: sql`invoiced::numeric`,
+    cost: sql`cost`,
+    folio: sql`folio`,
+  };
+  type PageRow = JobCostSummaryRow & { total: number; cost: string; margin: string; margin_percent: string | null };
+  const rows = await queryRows<PageRow>(
     ex,
-    sql`with ${linesCte(contractIds)},
+    sql`select s.*, count(*) over () as total from (
+        select b.*, f.cost, b.invoiced::numeric - f.cost as margin,
+          case when b.invoiced::numeric > 0 then (b.invoiced::numeric - f.cost) / b.invoiced::numeric end as margin_percent
+        from (${summarySql(null)}) b
+        cross join lateral (select b.labour::numeric + b.materials::numeric + b.expenses::numeric + b.vehicles::numeric + b.viaticos::numeric as cost) f
+      ) s
+      order by ${sortColumn[q.sortBy]} ${q.desc ? sql`desc nulls last` : sql`asc nulls last`}, folio ${q.desc ? sql`desc` : sql`asc`}
+      limit ${q.limit} offset ${q.offset}`,
+  );
+  return {
+    rows: rows.map(({ total: _t, cost: _c, margin: _m, margin_percent: _p, ...r }) => ({ ...r, contractId: Number(r.contractId) })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+function summarySql(contractIds: readonly number[] | null): SQL {
+  return sql`with ${linesCte(contractIds)},
       cost as (
         select contract_id, sum(amount) filter (where kind = 'labour') as labour, sum(amount) filter (where kind = 'material') as materials,
           sum(amount) filter (where kind = 'expense') as expenses, sum(amount) filter (where kind = 'vehicle') as vehicles,
@@ -139,10 +179,7 @@ export async function jobCostSummaries(ex: Executor, contractIds: readonly numbe
       left join authorized au on au.contract_id = c.id
       left join invoiced iv on iv.contract_id = c.id
       left join collected co on co.contract_id = c.id
-      where ${contractIds ? sql`c.id in ${inList(contractIds)}` : sql`c.status <> 'cancelado'`}
-      order by c.folio desc`,
-  );
-  return rows.map((r) => ({ ...r, contractId: Number(r.contractId) }));
+      where ${contractIds ? sql`c.id in ${inList(contractIds)}` : sql`c.status <> 'cancelado'`}`;
 }
 
 /** The employer factor and margin threshold stored in app_settings (null: the default). */

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_contract_idx" ON "invoices" USING btree ("contract_id") WHERE "invoices"."contract_id" is not null;
