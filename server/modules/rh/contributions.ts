@@ -32,6 +32,7 @@ export const rhContributions: ModuleContributions = {
     rh_employee: { parts: data.referenceParts.rh_employee, label: name, historySubject: 'Recursos Humanos-Empleados' },
     rh_agreement: { parts: data.referenceParts.rh_agreement, label: (p) => joined(`Convenio ${folio(p)}`, p.name), historySubject: 'Recursos Humanos-Convenios' },
     rh_vacation_request: { parts: data.referenceParts.rh_vacation_request, label: (p) => joined(`Vacaciones ${folio(p)}`, p.name), historySubject: 'Recursos Humanos-Vacaciones' },
+    rh_incapacity: { parts: data.referenceParts.rh_incapacity, label: (p) => joined(`Incapacidad ${folio(p)}`, p.name), historySubject: 'Recursos Humanos-Empleados' },
     rh_payroll: { parts: data.referenceParts.rh_payroll, label: (p) => joined(`Nómina ${folio(p)}`, p.name), historySubject: ['Recursos Humanos-Nóminas', 'Recursos Humanos-Nóminas Fiscales'] },
   },
 };

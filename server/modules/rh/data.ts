@@ -16,6 +16,7 @@ export const referenceParts = {
   rh_concept: (id: SQL) => sql`(select json_build_object('name', x.code || ' ' || x.name) from rh_concepts x where x.id = ${id})`,
   rh_employee: (id: SQL) => sql`(select json_build_object('name', x.number || ' · ' || x.last_name || ' ' || x.second_last_name || ' ' || x.names) from rh_employees x where x.id = ${id})`,
   rh_vacation_request: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from rh_vacation_requests x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,
+  rh_incapacity: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from rh_incapacities x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,
   rh_agreement: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from rh_agreements x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,
   rh_payroll: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', to_char(x.period_start, 'DD/MM/YYYY') || ' al ' || to_char(x.period_end, 'DD/MM/YYYY')) from rh_payrolls x where x.id = ${id})`,
 };
