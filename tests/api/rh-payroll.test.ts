@@ -88,6 +88,8 @@ describe('permissions: every Convenios and Nóminas operation', () => {
         ['INDEMNIZACION', 'percepcion', '025'],
         ['INDEMNIZACION_20_DIAS', 'percepcion', '025'],
         ['PRIMA_ANTIGUEDAD', 'percepcion', '022'],
+        // The PTU payroll's (rh-payroll-ptu.test.ts).
+        ['PTU', 'percepcion', '003'],
       ].sort(),
     );
   });
