@@ -108,7 +108,7 @@ test('register an employee with her INE, then run a quincenal payroll and its fi
   await page.getByRole('dialog').getByRole('button', { name: 'Cerrar nómina' }).click();
   await expect(page.getByText(`Nómina ${folio} cerrada.`)).toBeVisible();
   const download = page.waitForEvent('download');
-  await main(page).getByRole('button', { name: 'Recibo E2E-01' }).click();
+  await main(page).getByRole('button', { name: 'Recibo E2E-01', exact: true }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 
   // --- Nóminas Fiscales: the same payroll with her ISR step by step.
