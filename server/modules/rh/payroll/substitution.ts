@@ -20,8 +20,10 @@
 // «Cancelar recibo» (rhPayrollReceiptCancel, motivo 02 or 03, a reason): timbrada → cancelada in
 // one transaction with its history row, then the PAC; a definite refusal undoes it. The payroll's
 // figures keep the receipt (it was paid); only its CFDI is cancelled.
+import DataLoader from 'dataloader';
 import { actorOf, type RequestContext } from '../../../context';
 import { writeAudit } from '../../../db/audit';
+import type { Executor } from '../../../db/database';
 import { appError, badInput, found, notFound } from '../../../lib/errors';
 import { parseInput } from '../../../lib/validation';
 import { assertAction } from '../../../lib/lifecycle';
@@ -59,6 +61,21 @@ function assertStamped(payroll: data.PayrollRow, receipt: data.ReceiptStampRow, 
   if (receipt.stampStatus !== 'timbrada') throw appError('CONFLICT', SUBSTITUTION_MSG.notStamped(RECEIPT_STAMP_LIFECYCLE.labels[receipt.stampStatus]));
 }
 
+/** The stamped CFDI leaves the receipt for its history (por cancelar with `motivo`); the PAC cancels it after the commit. */
+async function retireStampedCfdi(tx: Executor, ctx: RequestContext, receipt: data.ReceiptStampRow, motivo: '01' | ReceiptCancelMotivo, reason: string): Promise<void> {
+  await data.insertReceiptCfdi(tx, {
+    payrollEmployeeId: receipt.id,
+    uuid: receipt.uuid!,
+    cfdiXml: receipt.cfdiXml!,
+    stampedAt: receipt.stampedAt,
+    stampSandbox: receipt.stampSandbox,
+    net: receipt.net,
+    motivo,
+    reason,
+    requestedBy: ctx.auth?.id ?? null,
+  });
+}
+
 /** «Corregir recibo»: new incidencias and figures, a new CFDI substituting the stamped one (motivo 01). */
 export async function correctReceipt(ctx: RequestContext, payrollEmployeeId: string, uuid: string, input: unknown, reasonInput: string) {
   const id = Number(payrollEmployeeId);
@@ -77,17 +94,7 @@ export async function correctReceipt(ctx: RequestContext, payrollEmployeeId: str
     const before = found(await data.findPayrollEmployee(tx, id), 'El recibo');
     await checkIncident(tx, payroll, before, v);
 
-    await data.insertReceiptCfdi(tx, {
-      payrollEmployeeId: id,
-      uuid: receipt.uuid!,
-      cfdiXml: receipt.cfdiXml!,
-      stampedAt: receipt.stampedAt,
-      stampSandbox: receipt.stampSandbox,
-      net: receipt.net,
-      motivo: '01',
-      reason,
-      requestedBy: ctx.auth?.id ?? null,
-    });
+    await retireStampedCfdi(tx, ctx, receipt, '01', reason);
     if (!(await data.clearReceiptCfdi(tx, id))) throw appError('CONFLICT', SUBSTITUTION_MSG.changed);
     await data.reopenStamping(tx, payroll.id);
     await data.updateIncident(tx, id, v);
@@ -131,17 +138,7 @@ export async function cancelReceipt(ctx: RequestContext, payrollEmployeeId: stri
     const receipt = (await data.receiptStampRow(tx, id))!;
     assertStamped(payroll, receipt, uuid);
     assertAction(RECEIPT_STAMP_LIFECYCLE, 'cancelar', 'timbrada', 'cancelada');
-    await data.insertReceiptCfdi(tx, {
-      payrollEmployeeId: id,
-      uuid: receipt.uuid!,
-      cfdiXml: receipt.cfdiXml!,
-      stampedAt: receipt.stampedAt,
-      stampSandbox: receipt.stampSandbox,
-      net: receipt.net,
-      motivo,
-      reason,
-      requestedBy: ctx.auth?.id ?? null,
-    });
+    await retireStampedCfdi(tx, ctx, receipt, motivo, reason);
     if (!(await data.markReceiptCancelled(tx, id))) throw appError('CONFLICT', SUBSTITUTION_MSG.changed);
     await writeAudit(tx, actorOf(ctx), {
       entity: 'rh_payroll',
@@ -160,7 +157,17 @@ export async function receiptCfdiXml(ctx: RequestContext, cfdiId: string): Promi
   return found(await data.findReceiptCfdi(ctx.app.database.db, Number(cfdiId)), 'El CFDI').cfdiXml;
 }
 
-/** The CFDIs a receipt no longer carries, for RhPayrollEmployee.replacedCfdis. */
-export async function receiptCfdis(ctx: RequestContext, payrollEmployeeId: number) {
-  return (await data.receiptCfdisOf(ctx.app.database.db, [payrollEmployeeId])).get(payrollEmployeeId) ?? [];
+const receiptCfdiLoaders = new WeakMap<object, DataLoader<number, data.ReceiptCfdiRow[]>>();
+
+/** The CFDIs a receipt no longer carries, for RhPayrollEmployee.replacedCfdis: one query per request for a payroll's receipts. */
+export function receiptCfdis(ctx: RequestContext, payrollEmployeeId: number): Promise<data.ReceiptCfdiRow[]> {
+  let loader = receiptCfdiLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids: readonly number[]) => {
+      const byReceipt = await data.receiptCfdisOf(ctx.app.database.db, ids);
+      return ids.map((id) => byReceipt.get(id) ?? []);
+    });
+    receiptCfdiLoaders.set(ctx, loader);
+  }
+  return loader.load(payrollEmployeeId);
 }
