@@ -15,6 +15,7 @@ import type { Executor } from '../db/database';
 import { companyCsd } from '../db/tables';
 import type { AppServices } from '../services';
 import { CSD_KEY_ENV, CsdError, createPac, decryptAtRest, encryptAtRest, loadCsd, PacError, type Csd, type Pac, type StampResult } from './cfdi';
+import type { CancelCredentials } from './cfdi/pac';
 import { DbPacStore } from './cfdi/dbStore';
 import { appError, badInput } from './errors';
 
@@ -116,13 +117,29 @@ export async function loadCompanyCsd(ex: Executor, config: Pick<Config, 'csdKey'
   }
 }
 
+/**
+ * The stored CSD as a PAC that signs cancellation requests with it needs it (Finkok): RFC, the
+ * certificate, the private key and its password. Without one: CONFLICT in Spanish.
+ */
+export async function companyCancelCredentials(ex: Executor, config: Pick<Config, 'csdKey' | 'dataDir'>): Promise<CancelCredentials> {
+  const row = (await ex.select().from(companyCsd).where(eq(companyCsd.id, 1)))[0];
+  if (!row) throw appError('CONFLICT', CSD_MSG.missing);
+  const env = csdAtRestEnv(config);
+  return {
+    rfc: row.rfc,
+    cer: Buffer.from(row.certificate, 'base64'),
+    key: decryptAtRest(row.keyEncrypted, KEY_CONTEXT, env),
+    password: decryptAtRest(row.passwordEncrypted, PASSWORD_CONTEXT, env).toString('utf8'),
+  };
+}
+
 const pacs = new WeakMap<AppServices, Promise<Pac>>();
 
 /** The configured PAC (ERP_PAC; the sandbox by default), one per server. */
 export function pacOf(app: AppServices): Promise<Pac> {
   let pac = pacs.get(app);
   if (!pac) {
-    pac = createPac({ store: new DbPacStore(app.database.db) });
+    pac = createPac({ store: new DbPacStore(app.database.db), cancelCredentials: () => companyCancelCredentials(app.database.db, app.config) });
     pacs.set(app, pac);
   }
   return pac;

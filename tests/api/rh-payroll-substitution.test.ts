@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { conflictOf, fieldsOf, m, P_CALC, P_CLOSE, P_CREATE, rhPayrollApi } from './rh-payroll-helpers';
 import { checkStampedCfdi } from '../unit/cfdi/fixtures';
+import { startFakeFinkok, type FakeFinkok } from '../unit/cfdi/fakeFinkok';
 
 let s: TestServer;
+// Finkok's API faked on 127.0.0.1 (it stamps with the sandbox PAC): a test makes it go silent on cancellations.
+let finkok: FakeFinkok;
 let rh: string;
 let seller: string; // no RH
 let viewer: string; // Consulta: ver only
@@ -19,6 +22,7 @@ const RECEIPT = `id employeeNumber stampStatus uuid perceptions taxable isr subs
   lines { conceptCode amount } replacedCfdis { id uuid net motivo motivoLabel substituteUuid status reason requestedByName cancelledAt cancelError }`;
 const STATE = `query($id:ID!){ rhPayroll(id:$id){ status perceptions deductions net receiptsToStamp stampingComplete employees { ${RECEIPT} } } }`;
 const CORRECT = `mutation($id:ID!,$u:String!,$i:RhPayrollIncidentInput!,$r:String!){ rhPayrollReceiptCorrect(payrollEmployeeId:$id, uuid:$u, input:$i, reason:$r){ ${RECEIPT} } }`;
+const RETRY = `mutation($id:ID!){ rhPayrollReceiptCfdiCancelRetry(cfdiId:$id){ ${RECEIPT} } }`;
 const CANCEL = `mutation($id:ID!,$u:String!,$mo:String!,$r:String!){ rhPayrollReceiptCancel(payrollEmployeeId:$id, uuid:$u, motivo:$mo, reason:$r){ ${RECEIPT} } }`;
 const EXCLUDE = 'mutation($id:ID!,$r:String!){ rhPayrollReceiptExclude(payrollEmployeeId:$id, reason:$r){ id } }';
 const XML = 'query($id:ID!){ rhPayrollReceiptXml(payrollEmployeeId:$id) }';
@@ -34,7 +38,8 @@ const receipt = async (number: string) => (await state()).employees.find((e: any
 const actions = async () => ((await ok(HISTORY, { id: payrollId })).recordHistory.entries as { action: string }[]).map((e) => e.action);
 
 beforeAll(async () => {
-  s = await startServer();
+  finkok = await startFakeFinkok();
+  s = await startServer(finkok.env());
   [rh, seller, viewer] = await Promise.all([s.login('rh@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
   await retireDemoQuincenal();
   await createEmployee({ number: 'SUB-1', names: 'Lucía', lastName: 'Mora', secondLastName: 'Díaz', birthDate: '1988-02-10', hireDate: '2025-03-03', dailySalary: '600.00', ...CFDI_DATA });
@@ -46,7 +51,10 @@ beforeAll(async () => {
   await ok(P_CLOSE, { id: created.id, v: calculated.version });
   payrollId = created.id;
 }, 240_000);
-afterAll(async () => s?.stop());
+afterAll(async () => {
+  await s?.stop();
+  await finkok?.close();
+});
 
 describe('correcting and cancelling a stamped payroll receipt', () => {
   it('the closed quincena: SUB-1 and SUB-2 stamped with the hand-computed ISR, SUB-3 refused', async () => {
@@ -134,6 +142,31 @@ describe('correcting and cancelling a stamped payroll receipt', () => {
     const history = await actions();
     expect(history.filter((a) => a === 'recibo_corregido')).toHaveLength(1);
     expect(history.filter((a) => a === 'cfdi_cancelado')).toHaveLength(1);
+  });
+
+  it('a replaced CFDI whose cancellation the PAC did not answer stays por cancelar; «Volver a pedir la cancelación» cancels it once', async () => {
+    const one = await receipt('SUB-1');
+    finkok.cancelMode = 'drop';
+    // The correction itself holds: the new CFDI is stamped, the old one waits for SAT with the reason.
+    const corrected = (await ok(CORRECT, { id: one.id, u: one.uuid, i: NO_INCIDENTS, r: 'Sin el bono' })).rhPayrollReceiptCorrect;
+    expect(corrected.stampStatus).toBe('timbrada');
+    const waiting = corrected.replacedCfdis.find((c: any) => c.uuid === one.uuid);
+    const noAnswer = `El PAC no respondió a la cancelación del CFDI ${one.uuid}: queda por cancelar y se vuelve a pedir al reiniciar o al repetir la acción.`;
+    expect(waiting).toMatchObject({ motivo: '01', status: 'por_cancelar', cancelledAt: null, cancelError: noAnswer });
+    // Still silent: CONFLICT with the same reason, nothing cancelled.
+    expect(conflictOf(await s.gql(RETRY, { id: waiting.id }, rh))).toBe(noAnswer);
+    // Ventas and Consulta: FORBIDDEN; an unknown CFDI: NOT_FOUND.
+    for (const token of [seller, viewer]) expect((await s.gql(RETRY, { id: waiting.id }, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(RETRY, { id: '999999' }, rh)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect((await receipt('SUB-1')).replacedCfdis.find((c: any) => c.id === waiting.id).status).toBe('por_cancelar');
+
+    finkok.cancelMode = 'ok';
+    const retried = (await ok(RETRY, { id: waiting.id })).rhPayrollReceiptCfdiCancelRetry;
+    expect(retried.replacedCfdis.find((c: any) => c.id === waiting.id)).toMatchObject({ status: 'cancelado', substituteUuid: corrected.uuid, cancelError: null });
+    expect(finkok.lastCancel).toContain(one.uuid);
+    // Cancelled once: asking again is CONFLICT, and the history holds one cfdi_cancelado for it.
+    expect(conflictOf(await s.gql(RETRY, { id: waiting.id }, rh))).toBe('Este CFDI ya está cancelado ante el SAT.');
+    expect((await actions()).filter((a) => a === 'cfdi_cancelado')).toHaveLength(2);
   });
 
   it('two corrections of the same receipt at once: one wins, the other is CONFLICT; one CFDI replaced', async () => {

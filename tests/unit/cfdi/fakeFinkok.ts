@@ -17,6 +17,8 @@ type Stamp = { xml: string; uuid: string; fecha: string; satSeal: string; noCert
 export type FakeFinkok = {
   url: string;
   mode: FakeFinkokMode;
+  /** 'drop': a cancel request gets no answer (the connection is cut), as a PAC that went silent. */
+  cancelMode: 'ok' | 'drop';
   stampCalls: number;
   stampedBySello: Map<string, Stamp>;
   /** The last cancel and get_sat_status request bodies, for the tests to read. */
@@ -44,6 +46,7 @@ export async function startFakeFinkok(mode: FakeFinkokMode = 'ok'): Promise<Fake
   const fake: FakeFinkok = {
     url: '',
     mode,
+    cancelMode: 'ok',
     stampCalls: 0,
     stampedBySello: new Map(),
     lastCancel: '',
@@ -72,6 +75,7 @@ export async function startFakeFinkok(mode: FakeFinkokMode = 'ok'): Promise<Fake
     const ns = 'http://facturacion.finkok.com/cancel';
     if (/<(?:\w+:)?cancel>/.test(body)) {
       fake.lastCancel = body;
+      if (fake.cancelMode === 'drop') throw new Error('drop');
       const uuid = /UUID="([^"]+)"/.exec(body)![1];
       const known = [...fake.stampedBySello.values()].some((s) => s.uuid === uuid);
       return envelope(ns, `<tns:cancelResponse><tns:cancelResult><s0:Folios><s0:Folio><s0:EstatusUUID>${known ? '201' : '205'}</s0:EstatusUUID><s0:UUID>${uuid}</s0:UUID><s0:EstatusCancelacion>${known ? 'Cancelado sin aceptación' : 'No Encontrado'}</s0:EstatusCancelacion></s0:Folio></s0:Folios><s0:Acuse>&lt;Acuse/&gt;</s0:Acuse><s0:Fecha>2026-01-01T10:00:00</s0:Fecha><s0:RfcEmisor>EKU9003173C9</s0:RfcEmisor></tns:cancelResult></tns:cancelResponse>`);

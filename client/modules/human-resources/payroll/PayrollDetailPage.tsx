@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconAlertTriangle, IconBan, IconEdit, IconFileX, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconBan, IconEdit, IconFileX, IconCalculator, IconCertificate, IconCircleCheck, IconClock, IconEye, IconFileCode, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RhPayrollCalculateDocument,
@@ -18,6 +18,7 @@ import {
   RhPayrollDetailDocument,
   RhPayrollIncidentSaveDocument,
   RhPayrollReceiptCancelDocument,
+  RhPayrollReceiptCfdiCancelRetryDocument,
   RhPayrollReceiptCfdiXmlDocument,
   RhPayrollReceiptCorrectDocument,
   RhPayrollPtuExclusionDocument,
@@ -339,6 +340,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
   const [cancelMotivo, setCancelMotivo] = useState<string | null>(null);
   const [motivoError, setMotivoError] = useState<string | null>(null);
   const [cancelReceipt] = useMutation(RhPayrollReceiptCancelDocument);
+  const [retryCfdiCancel] = useMutation(RhPayrollReceiptCfdiCancelRetryDocument);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [editing, setEditing] = useState<PayrollEmployee | null>(null);
@@ -384,6 +386,16 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       const r = await client.query({ query: RhPayrollReceiptCfdiXmlDocument, variables: { cfdiId: cfdi.id }, fetchPolicy: 'network-only' });
       if (r.data) downloadXml(r.data.rhPayrollReceiptCfdiXml, `CFDI nómina ${payroll.folio} ${e.employeeNumber} ${cfdi.uuid}`);
       return null;
+    });
+  // A replaced or cancelled CFDI SAT has not cancelled yet (the PAC did not answer or refused it): asked again.
+  const retryCancel = (cfdi: PayrollEmployee['replacedCfdis'][number]) =>
+    run(`retry-${cfdi.id}`, async () => {
+      try {
+        await retryCfdiCancel({ variables: { cfdiId: cfdi.id } });
+        return a.retriedCancel(cfdi.uuid);
+      } finally {
+        onReload();
+      }
     });
   const receiptXml = (e: PayrollEmployee) =>
     run(`xml-${e.id}`, async () => {
@@ -653,6 +665,8 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
             setCancelling(e);
           }}
           onOldXml={(e, cfdi) => void oldXml(e, cfdi)}
+          canRetryCancel={access.autorizar}
+          onRetryCancel={(cfdi) => void retryCancel(cfdi)}
         />
       ) : null}
       {payroll.conceptTotals.length ? (
@@ -783,6 +797,8 @@ function ReceiptStamping(props: {
   onCorrect: (e: PayrollEmployee) => void;
   onCancel: (e: PayrollEmployee) => void;
   onOldXml: (e: PayrollEmployee, cfdi: PayrollEmployee['replacedCfdis'][number]) => void;
+  canRetryCancel: boolean;
+  onRetryCancel: (cfdi: PayrollEmployee['replacedCfdis'][number]) => void;
 }) {
   const { payroll, busy } = props;
   const t = texts.stamping;
@@ -877,6 +893,11 @@ function ReceiptStamping(props: {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
+                      {c.status === 'por_cancelar' && props.canRetryCancel ? (
+                        <Button size="compact-sm" variant="subtle" color="orange" leftSection={<IconRefresh size={14} />} loading={busy === `retry-${c.id}`} onClick={() => props.onRetryCancel(c)} aria-label={`${a.retryCancel} ${c.uuid}`}>
+                          {a.retryCancel}
+                        </Button>
+                      ) : null}
                       {props.canXml ? (
                         <Button size="compact-sm" variant="subtle" leftSection={<IconFileCode size={14} />} loading={busy === `xml-${c.id}`} onClick={() => props.onOldXml(e, c)} aria-label={`${a.oldXml} ${c.uuid}`}>
                           XML

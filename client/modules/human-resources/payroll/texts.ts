@@ -161,6 +161,8 @@ export const texts = {
     cancelMotivo: 'Motivo ante el SAT',
     cancelled: (number: string) => `CFDI del recibo de ${number} cancelado.`,
     oldXml: 'XML del CFDI anterior',
+    retryCancel: 'Volver a pedir la cancelación',
+    retriedCancel: (uuid: string) => `El SAT canceló el CFDI ${uuid}.`,
   },
   stamping: {
     column: 'CFDI',

@@ -4,7 +4,7 @@ import * as service from './service';
 import { overtimeSourcesOf } from './crewOvertime';
 import { receiptsPdf } from './receipts';
 import { excludeReceiptFromStamping, receiptXml, retryReceiptStamp } from './stamping';
-import { cancelReceipt, correctReceipt, receiptCfdis, receiptCfdiXml } from './substitution';
+import { cancelReceipt, correctReceipt, receiptCfdis, receiptCfdiXml, retryReceiptCfdiCancel } from './substitution';
 import { CANCEL_MOTIVOS } from '../../../lib/cfdi';
 
 export const rhPayrollResolvers: Resolvers = {
@@ -29,6 +29,7 @@ export const rhPayrollResolvers: Resolvers = {
     rhPayrollReceiptExclude: (_p, a, ctx) => excludeReceiptFromStamping(ctx, a.payrollEmployeeId, a.reason),
     rhPayrollReceiptCorrect: (_p, a, ctx) => correctReceipt(ctx, a.payrollEmployeeId, a.uuid, a.input, a.reason),
     rhPayrollReceiptCancel: (_p, a, ctx) => cancelReceipt(ctx, a.payrollEmployeeId, a.uuid, a.motivo, a.reason),
+    rhPayrollReceiptCfdiCancelRetry: (_p, a, ctx) => retryReceiptCfdiCancel(ctx, a.cfdiId),
   },
   // Nóminas Fiscales' lists already carry their employees and totals (loaded in bulk).
   RhPayroll: {

@@ -42,6 +42,8 @@ export const SUBSTITUTION_MSG = {
   notStamped: (state: string) => `Solo se corrige o cancela un recibo timbrado; este está «${state}».`,
   notStampedYet: 'El recibo no tiene CFDI timbrado: usa «Timbrar» o «Excluir del timbrado».',
   changed: 'El recibo cambió desde que lo abriste (otra persona lo corrigió o canceló): vuelve a abrirlo.',
+  alreadyCancelled: 'Este CFDI ya está cancelado ante el SAT.',
+  substituteFirst: 'El recibo que lo sustituye aún no está timbrado: usa «Timbrar» en ese recibo; su cancelación se pide en cuanto quede timbrado.',
   kind: 'Los recibos de aguinaldo y finiquito no llevan incidencias: cancélalo (motivo 02) y vuelve a emitir la nómina.',
 } as const;
 
@@ -150,6 +152,22 @@ export async function cancelReceipt(ctx: RequestContext, payrollEmployeeId: stri
   });
   await cancelDueReceiptCfdis(ctx.app, actorOf(ctx), id);
   return found(await data.findPayrollEmployee(db, id), 'El recibo');
+}
+
+/**
+ * «Volver a pedir la cancelación»: a CFDI the receipt no longer carries that SAT has not cancelled
+ * yet (the PAC did not answer, refused it or SAT has it in process) is asked again through the same
+ * path as after the correction; the PAC's refusal or silence answers CONFLICT with its reason.
+ */
+export async function retryReceiptCfdiCancel(ctx: RequestContext, cfdiId: string) {
+  const id = Number(cfdiId);
+  const c = Number.isInteger(id) && id > 0 ? await data.findReceiptCfdi(ctx.app.database.db, id) : null;
+  if (!c) throw notFound('El CFDI');
+  if (c.status === 'cancelado') throw appError('CONFLICT', SUBSTITUTION_MSG.alreadyCancelled);
+  const receipt = (await data.receiptStampRow(ctx.app.database.db, c.payrollEmployeeId))!;
+  if (c.motivo === '01' && (receipt.stampStatus !== 'timbrada' || !receipt.uuid)) throw appError('CONFLICT', SUBSTITUTION_MSG.substituteFirst);
+  await cancelDueReceiptCfdis(ctx.app, actorOf(ctx), c.payrollEmployeeId);
+  return found(await data.findPayrollEmployee(ctx.app.database.db, c.payrollEmployeeId), 'El recibo');
 }
 
 /** The XML of a CFDI a receipt no longer carries (replaced or cancelled), still downloadable. */
