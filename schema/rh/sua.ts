@@ -456,10 +456,11 @@ export function suaDifference(sua: Pick<SuaQuotas, 'days1' | 'days2' | 'monthly1
 /** SUA's tipo de trabajador from the SAT c_TipoContrato: obra, tiempo determinado or temporada → 2 eventual; else 1 permanente (3, construcción, is not captured). */
 export const suaWorkerType = (contractType: string | null | undefined): '1' | '2' => (contractType === '02' || contractType === '03' || contractType === '04' ? '2' : '1');
 
-/** A convenio INFONAVIT as SUA's credit fields; null when its reference is not a 10-digit credit number. */
+/** A convenio INFONAVIT as SUA's credit fields: its reference must hold one 10-digit credit number (blanks and hyphens aside); null otherwise. */
 export function suaCreditOf(c: { reference: string; method: string; rate: string | null; installment: string | null; startDate: string }): SuaCredit | null {
-  const number = c.reference.replace(/[\s-]/g, '');
-  if (!/^\d{10}$/.test(number)) return null;
+  const numbers = (c.reference.replace(/[\s-]/g, '').match(/\d+/g) ?? []).filter((n) => n.length === 10);
+  if (numbers.length !== 1) return null;
+  const number = numbers[0];
   const type = SUA_DISCOUNT_TYPES[c.method as keyof typeof SUA_DISCOUNT_TYPES];
   if (!type) return null;
   const value = c.method === 'cuota_fija' ? c.installment : c.rate;

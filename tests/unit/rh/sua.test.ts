@@ -70,6 +70,7 @@ describe('asegurados line (164 characters)', () => {
   it('maps a convenio INFONAVIT to SUA: porcentaje 1, cuota fija 2 (monthly amount), factor 3; no 10-digit number, no credit', () => {
     expect(suaCreditOf({ reference: '12345 67890', method: 'porcentaje', rate: '20', installment: null, startDate: '2026-02-01' })).toEqual({ number: '1234567890', startDate: '2026-02-01', discountType: '1', value: '20' });
     expect(suaCreditOf({ reference: '1234567890', method: 'cuota_fija', rate: null, installment: '1234.56', startDate: '2026-02-01' })?.value).toBe('1234.56');
+    expect(suaCreditOf({ reference: 'Crédito 1234567890', method: 'factor', rate: '7.5', installment: null, startDate: '2026-02-01' })?.number).toBe('1234567890');
     expect(suaCreditOf({ reference: 'Oficio 77', method: 'factor', rate: '7.5', installment: null, startDate: '2026-02-01' })).toBeNull();
     // 20 % → 0020.0000; 1,234.56 → 1234.5600
     expect(suaWorkerLine({ ...worker, credit: { number: '1234567890', startDate: '2026-02-01', discountType: '1', value: '20' } }).slice(155)).toBe('1' + '00200000');
