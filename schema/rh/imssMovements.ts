@@ -91,16 +91,21 @@ export type IdseLineInput = {
   bajaCause?: string | null;
 };
 
-/** Upper case without accents (IDSE's files are plain ASCII); Ñ becomes N as IDSE writes it. */
-const plain = (v: string): string =>
+// Field helpers of IMSS's fixed-width files (IDSE here, SUA in ./sua.ts).
+/** Upper case without accents (IMSS's files are plain ASCII); Ñ becomes N as IDSE writes it; other signs become blanks. */
+export const imssPlain = (v: string, keep = ''): string =>
   v
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toUpperCase()
-    .replace(/[^A-Z0-9 ]/g, ' ');
-const left = (v: string, width: number): string => plain(v).slice(0, width).padEnd(width, ' ');
-const blanks = (width: number): string => ' '.repeat(width);
-const ddmmyyyy = (isoDate: string): string => isoDate.slice(8, 10) + isoDate.slice(5, 7) + isoDate.slice(0, 4);
+    .replace(new RegExp(`[^A-Z0-9 ${keep.replace(/[\\\]^-]/g, '\\$&')}]`, 'g'), ' ');
+/** Text left-aligned and blank-filled to the width (cut when longer). */
+export const imssText = (v: string, width: number, keep = ''): string => imssPlain(v, keep).slice(0, width).padEnd(width, ' ');
+/** Blank filler. */
+export const blanks = (width: number): string => ' '.repeat(width);
+/** DDMMAAAA, as every IMSS layout writes dates. */
+export const ddmmyyyy = (isoDate: string): string => isoDate.slice(8, 10) + isoDate.slice(5, 7) + isoDate.slice(0, 4);
+const left = (v: string, width: number): string => imssText(v, width);
 /** SBC with 2 implied decimals, 6 digits, zero-filled (9999.99 at most: IMSS caps the SBC at 25 UMA). */
 const sbcField = (sbc: string): string => dec(sbc).times(100).toDecimalPlaces(0).toFixed(0).padStart(6, '0').slice(-6);
 

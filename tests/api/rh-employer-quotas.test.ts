@@ -30,7 +30,7 @@
 // Bimester 2 (March–April): retiro 300.00, CV 1,126.95, INFONAVIT 750.00, ISN 357.38.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { fieldsOf, m, P_CALC, P_CLOSE, P_CREATE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
+import { A_CREATE, fieldsOf, m, P_CALC, P_CLOSE, P_CREATE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
 
 let s: TestServer;
 let rh: string;
@@ -67,6 +67,8 @@ describe('permissions', () => {
     { name: 'rhPayrollEmployerQuotas', query: '{ rhPayrollEmployerQuotas(payrollId:"1"){ rows { isn } } }', needs: 'ver' },
     { name: 'rhEmployerQuotasBimester', query: '{ rhEmployerQuotasBimester(year:2026,bimester:1,registrationId:"1"){ year } }', needs: 'ver' },
     { name: 'rhEmployerRegistrationOptions', query: '{ rhEmployerRegistrationOptions { id } }', needs: 'ver' },
+    { name: 'rhSuaBimester', query: '{ rhSuaBimester(year:2026,bimester:1,registrationId:"1"){ year } }', needs: 'ver' },
+    { name: 'rhSuaFiles', query: '{ rhSuaFiles(year:2026,bimester:1,registrationId:"1"){ warnings } }', needs: 'ver' },
     { name: 'rhEmployerRegistrationCreate', query: 'mutation{ rhEmployerRegistrationCreate(input:{registro:"B1234567890",name:"X",state:"JAL",riskPremiumPercent:"1",riskClass:"2",active:true}){ id } }', needs: 'crear' },
     { name: 'rhEmployerRegistrationUpdate', query: 'mutation{ rhEmployerRegistrationUpdate(id:"1",version:1,input:{registro:"B1234567890",name:"X",state:"JAL",riskPremiumPercent:"1",riskClass:"2",active:true}){ id } }', needs: 'editar' },
     { name: 'rhStatePayrollTaxRateCreate', query: 'mutation{ rhStatePayrollTaxRateCreate(input:{state:"JAL",ratePercent:"2",effectiveFrom:"2026-01-01"}){ id } }', needs: 'crear' },
@@ -235,5 +237,221 @@ describe('cuotas patronales of ordinary payrolls and their bimester', () => {
   it('bimester: bad input gets field messages', async () => {
     expect(fieldsOf(await s.gql(BIMESTER, { y: 2026, b: 7, r: regId }, rh))).toEqual({ bimester: 'El bimestre va del 1 al 6.' });
     expect(fieldsOf(await s.gql(BIMESTER, { y: 2026, b: 1, r: '99999' }, rh))).toEqual({ registrationId: 'El registro patronal no existe.' });
+  });
+});
+
+// ---- SUA ------------------------------------------------------------------------------------
+
+// Bimester 3 of 2026 (May–June) under a registro of its own, S1234567890 (premium 0.54355 %):
+//   SU01 Ana Muñoz Peña, quincenal, alta 11 May at 571.81 → SBC 571.81 × 1.0493 = 600.000233 → 600.00;
+//     modificación effective 10 June to 667.11 → SBC 667.11 × 1.0493 = 699.998523 → 700.00.
+//     Her four quincenas are closed: 1–15 May (5 days from the alta), 16–31 May (16), 1–15 and 16–30 June
+//     created after the change, so the payrolls charge 700.00 on 1–9 June where IMSS has 600.00.
+//   SU02 Luis Ortega Ríos, semanal (no weekly payroll closed), alta 20 April at 476.51 → SBC 476.51 × 1.0493
+//     = 500.001943 → 500.00, obra determinada (eventual, 2), INFONAVIT factor 2.5 with credit 1234567890 from
+//     20 April; baja 5 June.
+// SUA, UMA 117.31, 3 UMA 351.93 (rates of MX_FISCAL «Employer quotas» 2026; cesantía 7.513 % for 500, 600 and 700,
+// all above 4 UMA):
+//   SU01 May 21 days × 600 (12,600): cuota fija 20.40 % × 117.31 × 21 = 502.55604 → 502.56; excedente 1.10 % × 248.07
+//     × 21 = 57.30417 → 57.30; dinero 88.20; pensionados 132.30 → EM 780.36; IV 220.50; GPS 126.00; RT 68.4873 → 68.49;
+//     mensual 1,195.35.
+//   SU01 June 9 days × 600 + 21 × 700 = 20,100: cuota fija × 30 = 717.9372 → 717.94; excedente 1.10 % × (248.07 × 9
+//     + 348.07 × 21 = 9,542.10) = 104.9631 → 104.96; dinero 140.70; pensionados 211.05 → EM 1,174.65; IV 351.75;
+//     GPS 201.00; RT 109.25355 → 109.25; mensual 1,836.65.
+//   SU01 bimonthly on 32,700: retiro 654.00; cesantía 2,456.751 → 2,456.75; INFONAVIT 1,635.00 → 4,745.75; total 7,777.75.
+//   SU02 May 31 days × 500 (15,500): cuota fija 741.86844 → 741.87; excedente 1.10 % × 148.07 × 31 = 50.49187 → 50.49;
+//     dinero 108.50; pensionados 162.75 → EM 1,063.61; IV 271.25; GPS 155.00; RT 84.25025 → 84.25; mensual 1,574.11.
+//   SU02 June 1–5, 5 days (2,500): cuota fija 119.6562 → 119.66; excedente 8.14385 → 8.14; dinero 17.50;
+//     pensionados 26.25 → EM 171.55; IV 43.75; GPS 25.00; RT 13.58875 → 13.59; mensual 253.89.
+//   SU02 bimonthly on 18,000: retiro 360.00; cesantía 1,352.34; INFONAVIT 900.00 → 2,612.34; total 4,440.34.
+// The payrolls, each rounded per payroll:
+//   1–15 May, 5 days × 600 (3,000): cuota fija 119.6562 → 119.66; excedente 13.64385 → 13.64; dinero 21.00;
+//     pensionados 31.50 → EM 185.80; IV 52.50; GPS 30.00; RT 16.3065 → 16.31; retiro 60.00; cesantía 225.39; INFONAVIT 150.00.
+//   16–31 May, 16 days × 600 (9,600): EM 382.90 + 43.66 + 67.20 + 100.80 = 594.56; IV 168.00; GPS 96.00; RT 52.1808 → 52.18;
+//     retiro 192.00; cesantía 721.248 → 721.25; INFONAVIT 480.00.
+//   each June quincena, 15 days × 700 (10,500): cuota fija 358.9686 → 358.97; excedente 1.10 % × 348.07 × 15 = 57.43155 → 57.43;
+//     dinero 73.50; pensionados 110.25 → EM 600.15; IV 183.75; GPS 105.00; RT 57.07275 → 57.07; retiro 210.00;
+//     cesantía 788.865 → 788.87; INFONAVIT 525.00.
+//   May: 21 days; EM 780.36, IV 220.50, GPS 126.00, RT 68.49 → 1,195.35 (as SUA).
+//   June: 30 days; EM 1,200.30, IV 367.50, GPS 210.00, RT 114.14 → 1,891.94.
+//   Bimonthly: retiro 672.00 + cesantía 2,524.38 + INFONAVIT 1,680.00 = 4,876.38; total 7,963.67.
+// Differences SUA − nómina: SU01 June 1,836.65 − 1,891.94 = −55.29; bimonthly 4,745.75 − 4,876.38 = −130.63; total −185.92.
+//   SU02 everything (no payroll): 31 and 5 days, 1,574.11, 253.89, 2,612.34, 4,440.34.
+describe('SUA: import files and the bimester computed as SUA beside the payrolls', () => {
+  const SUA_FIELDS =
+    'employeeNumber employeeName sbcStart sbcEnd days1 days2 incapacityDays em1 iv1 gps1 rt1 monthly1 em2 iv2 gps2 rt2 monthly2 retiro cesantiaVejez infonavit bimonthly total payrollDays1 payrollDays2 payrollMonthly1 payrollMonthly2 payrollBimonthly payrollTotal diffDays1 diffDays2 diffMonthly1 diffMonthly2 diffBimonthly diffTotal matches causes problem';
+  const TOTAL_FIELDS = 'days1 days2 monthly1 monthly2 bimonthly total payrollDays1 payrollDays2 payrollMonthly1 payrollMonthly2 payrollBimonthly payrollTotal diffDays1 diffDays2 diffMonthly1 diffMonthly2 diffBimonthly diffTotal';
+  const SUA = `query($y:Int!,$b:Int!,$r:ID!){ rhSuaBimester(year:$y,bimester:$b,registrationId:$r){ months differences registration { registro } rows { ${SUA_FIELDS} } totals { ${TOTAL_FIELDS} } } }`;
+  const FILES = 'query($y:Int!,$b:Int!,$r:ID!){ rhSuaFiles(year:$y,bimester:$b,registrationId:$r){ warnings workers { fileName content count } movements { fileName content count } } }';
+  const EMPLOYEE = `query($id:ID!){ rhEmployee(id:$id){ id version } }`;
+  let reg: string;
+  let su1: any;
+  let su2: any;
+
+  async function closedQuincena(start: string, end: string) {
+    const p = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: start, periodEnd: end, paymentDate: end } })).rhPayrollCreate;
+    const c = (await ok(P_CALC, { id: p.id, v: p.version })).rhPayrollCalculate;
+    await ok(P_CLOSE, { id: p.id, v: c.version });
+    return p.id as string;
+  }
+
+  it('setup: a registro, an alta in May and the May quincenas closed; a weekly worker with an INFONAVIT credit', async () => {
+    reg = (await ok(R_CREATE, { i: { registro: 'S1234567890', name: 'Obra Querétaro', state: 'QUE', riskPremiumPercent: '0.54355', riskClass: '1', active: true } })).rhEmployerRegistrationCreate.id;
+    su1 = await createEmployee({ number: 'SU01', names: 'Ana', lastName: 'Muñoz', secondLastName: 'Peña', birthDate: '1991-03-15', hireDate: '2026-05-11', dailySalary: '571.81', employerRegistrationId: reg } as never);
+    su2 = await createEmployee({ number: 'SU02', names: 'Luis', lastName: 'Ortega', secondLastName: 'Ríos', birthDate: '1988-07-01', hireDate: '2026-04-20', dailySalary: '476.51', payFrequency: 'semanal', contractType: '02', employerRegistrationId: reg } as never);
+    await ok(A_CREATE, { i: { employeeId: su2.id, kind: 'infonavit', method: 'factor', rate: '2.5', reference: 'Crédito 1234567890', startDate: '2026-04-20' } });
+    const may1 = await closedQuincena('2026-05-01', '2026-05-15');
+    await closedQuincena('2026-05-16', '2026-05-31');
+    const q = (await ok(QUOTAS, { id: may1 })).rhPayrollEmployerQuotas.rows.find((r: any) => r.employeeNumber === 'SU01');
+    expect(money(q)).toMatchObject({ registro: 'S1234567890', sbc: '600.00', days: '5.00', emCuotaFija: '119.66', emExcedente: '13.64', riesgoTrabajo: '16.31', cesantiaVejez: '225.39' });
+  });
+
+  it('a salary change effective 10 June (07), the baja of the weekly worker on 5 June (02), the June quincenas closed', async () => {
+    const e1 = (await ok(EMPLOYEE, { id: su1.id })).rhEmployee;
+    await ok('mutation($id:ID!,$v:Int!,$i:RhEmployeeInput!){ rhEmployeeUpdate(id:$id,version:$v,input:$i){ id } }', { id: su1.id, v: e1.version, i: { ...su1.input, dailySalary: '667.11', salaryEffectiveDate: '2026-06-10' } });
+    const e2 = (await ok(EMPLOYEE, { id: su2.id })).rhEmployee;
+    await ok('mutation($id:ID!,$v:Int!,$i:RhEmployeeTerminateInput!){ rhEmployeeTerminate(id:$id,version:$v,input:$i){ id } }', { id: su2.id, v: e2.version, i: { date: '2026-06-05', reason: 'Renuncia', imssCause: '2' } });
+    const june1 = await closedQuincena('2026-06-01', '2026-06-15');
+    await closedQuincena('2026-06-16', '2026-06-30');
+    const q = (await ok(QUOTAS, { id: june1 })).rhPayrollEmployerQuotas.rows.find((r: any) => r.employeeNumber === 'SU01');
+    expect(money(q)).toMatchObject({ sbc: '700.00', days: '15.00', emCuotaFija: '358.97', emExcedente: '57.43', riesgoTrabajo: '57.07', cesantiaVejez: '788.87' });
+  });
+
+  it('the files: asegurados (alta and SDI SUA starts from, credit) and the movements of the bimester, line by line', async () => {
+    const f = (await s.gql(FILES, { y: 2026, b: 3, r: reg }, viewer)).data!.rhSuaFiles;
+    const head = (e: any) => 'S1234567890' + e.input.nss + e.input.rfc + e.input.curp;
+    // 50-character names «PATERNO$MATERNO$NOMBRES», Ñ → N; tipo de trabajador; semana completa 0; fecha de alta; SDI 5 + 2;
+    // clave de ubicación = employee number (17); credit number (10), its start, type 3 (factor) and 2.5 → 0002.5000.
+    const line1 = head(su1) + 'MUNOZ$PENA$ANA' + ' '.repeat(36) + '1' + '0' + '11052026' + '0060000' + 'SU01' + ' '.repeat(13) + ' '.repeat(10) + '00000000' + '0' + '00000000';
+    const line2 = head(su2) + 'ORTEGA$RIOS$LUIS' + ' '.repeat(34) + '2' + '0' + '20042026' + '0050000' + 'SU02' + ' '.repeat(13) + '1234567890' + '20042026' + '3' + '00025000';
+    expect(f.workers).toEqual({ fileName: 'SUA_ASEG_S1234567890_2026-3.txt', content: `${line1}\r\n${line2}\r\n`, count: 2 });
+    expect([line1.length, line2.length]).toEqual([164, 164]);
+    // The alta of 11 May is in the asegurados file, not here; the baja has no salary; the modificación carries 700.00.
+    const baja = 'S1234567890' + su2.input.nss + '02' + '05062026' + ' '.repeat(8) + '00' + '0000000';
+    const mod = 'S1234567890' + su1.input.nss + '07' + '10062026' + ' '.repeat(8) + '00' + '0070000';
+    expect(f.movements).toEqual({ fileName: 'SUA_MOVT_S1234567890_2026-3.txt', content: `${baja}\r\n${mod}\r\n`, count: 2 });
+    expect(f.warnings).toEqual([]);
+    // The bimester before: only SU02 (hired 20 April), no movements.
+    const before = (await ok(FILES, { y: 2026, b: 2, r: reg })).rhSuaFiles;
+    expect([before.workers.count, before.movements.count, before.movements.content]).toEqual([1, 0, '']);
+  });
+
+  it('the bimester as SUA beside the payrolls: SU01 differs in June by the SBC of 1–9 June, SU02 has no payroll', async () => {
+    const b = (await s.gql(SUA, { y: 2026, b: 3, r: reg }, viewer)).data!.rhSuaBimester;
+    expect([b.months, b.differences, b.registration.registro]).toEqual([[5, 6], 2, 'S1234567890']);
+    const num = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? m(v) : v]));
+    expect(b.rows.map(num)).toEqual([
+      {
+        employeeNumber: 'SU01',
+        employeeName: 'Muñoz Peña Ana',
+        sbcStart: '600.00',
+        sbcEnd: '700.00',
+        days1: '21.00',
+        days2: '30.00',
+        incapacityDays: 0,
+        em1: '780.36',
+        iv1: '220.50',
+        gps1: '126.00',
+        rt1: '68.49',
+        monthly1: '1195.35',
+        em2: '1174.65',
+        iv2: '351.75',
+        gps2: '201.00',
+        rt2: '109.25',
+        monthly2: '1836.65',
+        retiro: '654.00',
+        cesantiaVejez: '2456.75',
+        infonavit: '1635.00',
+        bimonthly: '4745.75',
+        total: '7777.75',
+        payrollDays1: '21.00',
+        payrollDays2: '30.00',
+        payrollMonthly1: '1195.35',
+        payrollMonthly2: '1891.94',
+        payrollBimonthly: '4876.38',
+        payrollTotal: '7963.67',
+        diffDays1: '0.00',
+        diffDays2: '0.00',
+        diffMonthly1: '0.00',
+        diffMonthly2: '-55.29',
+        diffBimonthly: '-130.63',
+        diffTotal: '-185.92',
+        matches: false,
+        // Payrolls: 21 × 600 + 30 × 700 = 33,600; SUA: 21 × 600 + 9 × 600 + 21 × 700 = 32,700.
+        causes: [
+          'El SBC de la nómina no es el de los movimientos afiliatorios (SBC × días: 33600.00 en nómina, 32700.00 en SUA): un cambio de salario dentro de un periodo de nómina, o un SDI que cambió sin movimiento.',
+        ],
+        problem: null,
+      },
+      {
+        employeeNumber: 'SU02',
+        employeeName: 'Ortega Ríos Luis',
+        sbcStart: '500.00',
+        sbcEnd: '500.00',
+        days1: '31.00',
+        days2: '5.00',
+        incapacityDays: 0,
+        em1: '1063.61',
+        iv1: '271.25',
+        gps1: '155.00',
+        rt1: '84.25',
+        monthly1: '1574.11',
+        em2: '171.55',
+        iv2: '43.75',
+        gps2: '25.00',
+        rt2: '13.59',
+        monthly2: '253.89',
+        retiro: '360.00',
+        cesantiaVejez: '1352.34',
+        infonavit: '900.00',
+        bimonthly: '2612.34',
+        total: '4440.34',
+        payrollDays1: '0.00',
+        payrollDays2: '0.00',
+        payrollMonthly1: '0.00',
+        payrollMonthly2: '0.00',
+        payrollBimonthly: '0.00',
+        payrollTotal: '0.00',
+        diffDays1: '31.00',
+        diffDays2: '5.00',
+        diffMonthly1: '1574.11',
+        diffMonthly2: '253.89',
+        diffBimonthly: '2612.34',
+        diffTotal: '4440.34',
+        matches: false,
+        causes: ['36 días del bimestre sin nómina ordinaria cerrada.'],
+        problem: null,
+      },
+    ]);
+    // Totals: SUA 52 and 35 days, 2,769.46, 2,090.54, 7,358.09, 12,218.09; payrolls 21, 30, 1,195.35, 1,891.94, 4,876.38, 7,963.67;
+    // differences 31, 5, 1,574.11, −55.29 + 253.89 = 198.60, −130.63 + 2,612.34 = 2,481.71, 12,218.09 − 7,963.67 = 4,254.42.
+    expect(num(b.totals)).toEqual({
+      days1: '52.00',
+      days2: '35.00',
+      monthly1: '2769.46',
+      monthly2: '2090.54',
+      bimonthly: '7358.09',
+      total: '12218.09',
+      payrollDays1: '21.00',
+      payrollDays2: '30.00',
+      payrollMonthly1: '1195.35',
+      payrollMonthly2: '1891.94',
+      payrollBimonthly: '4876.38',
+      payrollTotal: '7963.67',
+      diffDays1: '31.00',
+      diffDays2: '5.00',
+      diffMonthly1: '1574.11',
+      diffMonthly2: '198.60',
+      diffBimonthly: '2481.71',
+      diffTotal: '4254.42',
+    });
+  });
+
+  it('bad input: a bimester out of range or an unknown registro gets a Spanish field message', async () => {
+    for (const query of [SUA, FILES]) {
+      expect(fieldsOf(await s.gql(query, { y: 2026, b: 7, r: reg }, rh))).toEqual({ bimester: 'El bimestre va del 1 al 6.' });
+      expect(fieldsOf(await s.gql(query, { y: 2026, b: 0, r: reg }, rh))).toEqual({ bimester: 'El bimestre va del 1 al 6.' });
+      expect(fieldsOf(await s.gql(query, { y: 2026, b: 3, r: '99999' }, rh))).toEqual({ registrationId: 'El registro patronal no existe.' });
+    }
   });
 });

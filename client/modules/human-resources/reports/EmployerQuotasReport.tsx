@@ -3,10 +3,13 @@
 // payrolls (the server adds the stored figures): the monthly branches of each
 // month (EM, IV, GPS, RT) and the bimonthly ones (retiro, cesantía y vejez,
 // INFONAVIT). Year, bimester and registro live in the URL; Excel with `exportar`.
+// Below, the SUA side: the import files for SUA and the bimester computed as
+// SUA does beside these figures (SuaReconciliation.tsx).
 import { Alert, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
-import { RhEmployerQuotasBimesterDocument, RhEmployerRegistrationOptionsDocument, type RhEmployerQuotasBimesterQuery } from '../../../../generated/modules/human-resources/graphql';
+import { RhEmployerQuotasBimesterDocument, RhEmployerRegistrationOptionsDocument, RhSuaBimesterDocument, type RhEmployerQuotasBimesterQuery } from '../../../../generated/modules/human-resources/graphql';
 import { BIMESTER_LABELS } from '../../../../schema/rh/employerRegistrations';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import type { ListColumn } from '../../../components/columns';
@@ -15,6 +18,7 @@ import { exportRows } from '../../../components/exportRows';
 import { formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
 import { moneyColumn, ReportExportButtons, ReportTable } from '../../../components/ReportTable';
+import { SuaFilesMenu, SuaReconciliation, SuaWarnings } from './SuaReconciliation';
 import { texts } from './texts';
 
 const t = texts.quotas;
@@ -71,7 +75,13 @@ export function EmployerQuotasReport({ canExport }: { canExport: boolean }) {
       { replace: true },
     );
   const report = useQuery(RhEmployerQuotasBimesterDocument, { variables: { year, bimester, registrationId: registrationId ?? '' }, skip: !registrationId, fetchPolicy: 'network-only' });
-  const error = readGraphQLError(options.error ?? report.error);
+  const sua = useQuery(RhSuaBimesterDocument, { variables: { year, bimester, registrationId: registrationId ?? '' }, skip: !registrationId, fetchPolicy: 'network-only' });
+  const error = readGraphQLError(options.error ?? report.error ?? sua.error);
+  // The last download's warnings, shown while the same bimester and registro are on screen.
+  const fileKey = `${year}-${bimester}-${registrationId ?? ''}`;
+  const [fileWarnings, setFileWarnings] = useState<{ key: string; warnings: string[] }>({ key: '', warnings: [] });
+  const warnings = fileWarnings.key === fileKey ? fileWarnings.warnings : [];
+  const setWarnings = (list: string[]) => setFileWarnings({ key: fileKey, warnings: list });
   const data = report.data?.rhEmployerQuotasBimester;
   const rows: Row[] = data?.rows ?? [];
   const months = data?.months ?? [bimester * 2 - 1, bimester * 2];
@@ -100,9 +110,13 @@ export function EmployerQuotasReport({ canExport }: { canExport: boolean }) {
               {t.note}
             </Text>
           </Group>
-          {canExport ? <ReportExportButtons disabled={!rows.length} onXlsx={() => exportRows(title, columns, footer ? [...rows, footer] : [], 'xlsx')} /> : null}
+          <Group gap="xs">
+            <SuaFilesMenu year={year} bimester={bimester} registrationId={registrationId} onWarnings={setWarnings} />
+            {canExport ? <ReportExportButtons disabled={!rows.length} onXlsx={() => exportRows(title, columns, footer ? [...rows, footer] : [], 'xlsx')} /> : null}
+          </Group>
         </Group>
       </Paper>
+      <SuaWarnings warnings={warnings} />
       {error ? (
         <Alert color="red" variant="light" title={texts.loadFailed}>
           {error.message}
@@ -119,6 +133,7 @@ export function EmployerQuotasReport({ canExport }: { canExport: boolean }) {
           minWidth={1500}
         />
       </Paper>
+      {registrationId ? <SuaReconciliation data={sua.data?.rhSuaBimester} loading={sua.loading} failed={Boolean(sua.error)} year={year} months={months} canExport={canExport} /> : null}
     </Stack>
   );
 }

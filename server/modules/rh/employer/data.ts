@@ -218,6 +218,10 @@ export type BimesterRow = {
   cesantiaVejez: string;
   infonavit: string;
   isn: string;
+  /** Σ SBC × días of the payrolls (the base of the SBC branches), for the reconciliation with SUA. */
+  sbcDays: string;
+  /** Faltas the payrolls discounted. */
+  absences: string;
 };
 
 /**
@@ -236,7 +240,8 @@ export async function bimesterQuotas(ex: Executor, registrationId: number, year:
           ${inMonth(months[0], sql`q.guarderias_prestaciones_sociales`)} as gps1, ${inMonth(months[0], sql`q.riesgo_trabajo`)} as rt1,
           ${inMonth(months[1], sql`q.days`)} as "days2", ${inMonth(months[1], em)} as em2, ${inMonth(months[1], sql`q.invalidez_vida`)} as iv2,
           ${inMonth(months[1], sql`q.guarderias_prestaciones_sociales`)} as gps2, ${inMonth(months[1], sql`q.riesgo_trabajo`)} as rt2,
-          sum(q.retiro)::text as retiro, sum(q.cesantia_vejez)::text as "cesantiaVejez", sum(q.infonavit)::text as infonavit, sum(q.isn)::text as isn
+          sum(q.retiro)::text as retiro, sum(q.cesantia_vejez)::text as "cesantiaVejez", sum(q.infonavit)::text as infonavit, sum(q.isn)::text as isn,
+          sum(q.sbc * q.days)::numeric(18, 2)::text as "sbcDays", sum(pe.absences)::text as absences
         from rh_payroll_employer_quotas q
           join rh_payrolls p on p.id = q.payroll_id
           join rh_payroll_employees pe on pe.id = q.payroll_employee_id
@@ -245,5 +250,98 @@ export async function bimesterQuotas(ex: Executor, registrationId: number, year:
           and p.period_end >= make_date(${year}::int, ${months[0]}::int, 1) and p.period_end < (make_date(${year}::int, ${months[1]}::int, 1) + interval '1 month')
         group by e.id, e.number, e.last_name, e.second_last_name, e.names
         order by upper(e.number), e.id`,
+  );
+}
+
+// ---- SUA ----------------------------------------------------------------------------------
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+export type SuaWorkerRow = {
+  employeeId: number;
+  number: string;
+  names: string;
+  lastName: string;
+  secondLastName: string;
+  rfc: string;
+  curp: string;
+  nss: string;
+  wageZone: 'general' | 'frontera';
+  contractType: string | null;
+  /** False for employees recorded before Movimientos IMSS existed: their history comes from the employment events. */
+  hasMovements: boolean;
+};
+
+/**
+ * The employees SUA knows under a registro up to a date: those with an affiliation movement under it, and
+ * those without any movement at all (older data) whose registro (their own, else the first active one) is it.
+ */
+export async function suaWorkers(ex: Executor, registrationId: number, to: string): Promise<SuaWorkerRow[]> {
+  const anyMovement = sql`exists (select 1 from rh_imss_movements x where x.employee_id = e.id)`;
+  return queryRows<SuaWorkerRow>(
+    ex,
+    sql`select e.id as "employeeId", e.number, e.names, e.last_name as "lastName", e.second_last_name as "secondLastName", e.rfc, e.curp, e.nss,
+          e.wage_zone as "wageZone", e.contract_type as "contractType", ${anyMovement} as "hasMovements"
+        from rh_employees e
+        where e.first_hire_date <= ${to}::date
+          and (exists (select 1 from rh_imss_movements m where m.employee_id = e.id and m.employer_registration_id = ${registrationId} and m.effective_date <= ${to}::date)
+            or (not ${anyMovement} and coalesce(e.employer_registration_id, ${firstActive}) = ${registrationId}))
+        order by upper(e.number), e.id`,
+  );
+}
+
+export type SuaMovementRow = { employeeId: number; type: 'alta' | 'baja' | 'modificacion'; date: string; sbc: string };
+
+/** The employees' affiliation movements under the registro up to a date, in the order they happened. */
+export async function suaMovements(ex: Executor, registrationId: number, employeeIds: readonly number[], to: string): Promise<SuaMovementRow[]> {
+  if (!employeeIds.length) return [];
+  return queryRows<SuaMovementRow>(
+    ex,
+    sql`select employee_id as "employeeId", type, effective_date::text as date, sbc::text as sbc from rh_imss_movements
+        where employer_registration_id = ${registrationId} and employee_id in (${idList(employeeIds)}) and effective_date <= ${to}::date
+        order by employee_id, effective_date, id`,
+  );
+}
+
+export type SuaEventRow = { employeeId: number; event: 'alta' | 'reingreso' | 'salario' | 'baja'; date: string; dailySalary: string };
+
+/** The employment history (alta, reingreso, salary changes, baja) of employees without affiliation movements. */
+export async function suaEvents(ex: Executor, employeeIds: readonly number[], to: string): Promise<SuaEventRow[]> {
+  if (!employeeIds.length) return [];
+  return queryRows<SuaEventRow>(
+    ex,
+    sql`select employee_id as "employeeId", event, date::text as date, daily_salary::text as "dailySalary" from rh_employment_events
+        where employee_id in (${idList(employeeIds)}) and event in ('alta', 'reingreso', 'salario', 'baja') and daily_salary is not null and date <= ${to}::date
+        order by employee_id, date, id`,
+  );
+}
+
+export type SuaIncapacityRow = { employeeId: number; folio: string; startDate: string; days: number };
+
+/** Active incapacity certificates with a day inside [from, to]. */
+export async function suaIncapacities(ex: Executor, employeeIds: readonly number[], from: string, to: string): Promise<SuaIncapacityRow[]> {
+  if (!employeeIds.length) return [];
+  return queryRows<SuaIncapacityRow>(
+    ex,
+    sql`select employee_id as "employeeId", folio, start_date::text as "startDate", days from rh_incapacities
+        where status = 'activa' and employee_id in (${idList(employeeIds)}) and start_date <= ${to}::date and start_date + (days - 1) >= ${from}::date
+        order by employee_id, start_date, id`,
+  );
+}
+
+export type SuaCreditRow = { employeeId: number; reference: string; method: string; rate: string | null; installment: string | null; startDate: string };
+
+/** Each employee's active INFONAVIT convenio (the latest when more than one). */
+export async function suaCredits(ex: Executor, employeeIds: readonly number[]): Promise<SuaCreditRow[]> {
+  if (!employeeIds.length) return [];
+  return queryRows<SuaCreditRow>(
+    ex,
+    sql`select distinct on (employee_id) employee_id as "employeeId", reference, method, rate::text as rate, installment::text as installment, start_date::text as "startDate"
+        from rh_agreements where kind = 'infonavit' and status = 'activo' and employee_id in (${idList(employeeIds)})
+        order by employee_id, start_date desc, id desc`,
   );
 }

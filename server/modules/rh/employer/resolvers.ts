@@ -1,6 +1,7 @@
 // Registros patronales, impuesto sobre nóminas and cuotas patronales: thin mapping to the service.
 import type { Resolvers } from '../../../graphql/types';
 import * as service from './service';
+import * as sua from './sua';
 
 export const rhEmployerResolvers: Resolvers = {
   Query: {
@@ -9,6 +10,8 @@ export const rhEmployerResolvers: Resolvers = {
     rhStatePayrollTaxRates: (_p, _a, ctx) => service.payrollTaxRates(ctx),
     rhPayrollEmployerQuotas: (_p, a, ctx) => service.payrollEmployerQuotas(ctx, a.payrollId),
     rhEmployerQuotasBimester: (_p, a, ctx) => service.bimester(ctx, a),
+    rhSuaBimester: (_p, a, ctx) => sua.suaBimester(ctx, a),
+    rhSuaFiles: (_p, a, ctx) => sua.suaFiles(ctx, a),
   },
   RhEmployeeFormOptions: {
     employerRegistrations: (_p, _a, ctx) => service.allRegistrations(ctx),

@@ -256,7 +256,7 @@ export async function payrollEmployerQuotas(ctx: RequestContext, payrollId: stri
 
 // ---- bimester -------------------------------------------------------------------------------
 
-const bimesterInput = z.object({
+export const bimesterInput = z.object({
   year: z.number({ error: 'Este campo es obligatorio.' }).int('Año no válido.').min(2000, 'Año no válido.').max(2100, 'Año no válido.'),
   bimester: z.number({ error: 'Este campo es obligatorio.' }).int(MSG.bimester).min(1, MSG.bimester).max(6, MSG.bimester),
   registrationId: rules.id(),

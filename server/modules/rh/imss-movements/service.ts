@@ -29,7 +29,7 @@ import * as data from './data';
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
 /** The SBC of a daily salary on a date: the SDI with the fiscal year in force then (the salary itself when no tables are loaded). */
-async function sbcOn(ex: Executor, dailySalary: string, seniorityFrom: string, date: string): Promise<string> {
+export async function sbcOn(ex: Executor, dailySalary: string, seniorityFrom: string, date: string): Promise<string> {
   const year = await data.fiscalYearOn(ex, date);
   if (!year) return money(dailySalary);
   const set = { ...year, vacationPremiumPercent: dec(year.vacationPremiumPercent).toString() };
