@@ -167,6 +167,7 @@ function AdvanceEditor({ viatico, access, onReload }: { viatico: Viatico | null;
             error={form.errors.employeeId as string | undefined}
             disabled={!editable}
           />
+          <DateField label={f.date} required disabled={!editable} {...form.getInputProps('date')} />
           <Input.Wrapper label={f.source} required>
             <SegmentedControl
               aria-label={f.source}
@@ -226,7 +227,6 @@ function AdvanceEditor({ viatico, access, onReload }: { viatico: Viatico | null;
             value={v.serviceOrderId || null}
             onChange={(id) => form.setFieldValue('serviceOrderId', id ?? '')}
           />
-          <DateField label={f.date} required disabled={!editable} {...form.getInputProps('date')} />
           <NumberField label={f.amount} required precision={2} money min={0} disabled={!editable} {...form.getInputProps('amount')} />
         </SimpleGrid>
         <Textarea label={f.purpose} required mt="md" autosize minRows={2} maxLength={500} disabled={!editable} {...form.getInputProps('purpose')} />
