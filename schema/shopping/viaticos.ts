@@ -8,6 +8,8 @@ import { dec, money, sum, type DecimalLike } from '../money';
 export type ViaticoStatus = 'borrador' | 'pagado' | 'comprobado_parcial' | 'comprobado' | 'cerrado' | 'cancelado';
 export type ViaticoProofKind = 'cfdi' | 'no_deducible';
 export type ViaticoSettlement = 'reintegro' | 'descuento_nomina' | 'reembolso' | 'exacto';
+/** Where the advance's money comes from: a company account (the ledger) or a Caja cash box. */
+export type ViaticoSource = 'cuenta' | 'caja';
 
 export const formatViaticoFolio = (folio: number): string => `VI-${String(folio).padStart(6, '0')}`;
 
@@ -37,12 +39,13 @@ export const VIATICO_LIFECYCLE = defineLifecycle({
     },
     // Closing settles the remainder (reintegro, descuento en nómina or reembolso).
     cerrar: { label: 'Cerrar', edges: { pagado: ['cerrado'], comprobado_parcial: ['cerrado'], comprobado: ['cerrado'] } },
-    cancelar: { label: 'Cancelar', edges: { borrador: ['cancelado'] } },
+    // A paid advance without comprobantes gives its payment back (the reversal of its account entry or cash movement).
+    cancelar: { label: 'Cancelar', edges: { borrador: ['cancelado'], pagado: ['cancelado'] } },
   },
 });
 
 export const SETTLEMENT_LABELS: Record<ViaticoSettlement, string> = {
-  reintegro: 'Reintegro a la cuenta',
+  reintegro: 'Reintegro',
   descuento_nomina: 'Descuento en nómina',
   reembolso: 'Reembolso al empleado',
   exacto: 'Sin diferencia',

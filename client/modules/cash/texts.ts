@@ -8,6 +8,11 @@ export const CASH_PATHS = {
   periods: '/system/cashModule/periods',
 } as const;
 
+/** The documents of other modules that move a caja's cash (`sourceEntity`), opened with `?id=`; they are cancelled there. */
+export const MOVEMENT_SOURCES: Record<string, { label: string; path: string }> = {
+  viatico: { label: 'Viático', path: '/system/shoppingModule/viaticos/viaticos-form' },
+};
+
 export const KIND_LABELS: StatusLabels = {
   ingreso: { label: 'Ingreso', color: 'teal' },
   egreso: { label: 'Egreso', color: 'orange' },

@@ -19,6 +19,10 @@ export const SHOPPING_PATHS = {
 
 export const withId = (path: string, id?: string | null): string => (id ? `${path}?id=${encodeURIComponent(id)}` : path);
 
+/** A viático paid from a caja opens its movement in Caja (found by the viático's folio, opened by `?id=`). */
+export const cashMovementPath = (viaticoFolio: string, movementId: string): string =>
+  `/system/cashModule/movements?${new URLSearchParams({ search: viaticoFolio, id: movementId }).toString()}`;
+
 
 export const EXPENSE_STATUS: StatusLabels = {
   pendiente: { label: 'Pendiente', color: 'yellow' },
@@ -66,7 +70,11 @@ export const viaticoTexts = {
     employee: 'Empleado',
     contract: 'Contrato',
     serviceOrder: 'Orden de servicio',
-    account: 'Pagado desde (cuenta o caja)',
+    source: 'Pagado desde',
+    account: 'Cuenta',
+    cashBox: 'Caja',
+    cashMovement: 'Egreso de caja',
+    settlementCashMovement: 'Movimiento del cierre en caja',
     date: 'Fecha',
     amount: 'Importe',
     purpose: 'Propósito',
@@ -83,6 +91,15 @@ export const viaticoTexts = {
     { value: 'cfdi', label: 'CFDI' },
     { value: 'no_deducible', label: 'No deducible' },
   ],
+  sources: [
+    { value: 'cuenta', label: 'Cuenta' },
+    { value: 'caja', label: 'Caja' },
+  ],
+  cashBoxLabel: (name: string, open: boolean, balance: string | null) => (open ? (balance === null ? name : `${name} (${balance})`) : `${name} · sin período abierto`),
+  cashBoxClosed: 'Esta caja no tiene un período abierto: ábrelo en Caja › Períodos antes de pagar.',
+  cashMovementLink: (folio: number) => `Movimiento ${folio}`,
+  needsCashPost: 'Pagar o liquidar desde una caja requiere además el permiso «crear» de Caja › Movimientos.',
+  cancelGivesBack: (amount: string, source: string) => `Se devuelven ${amount} a ${source} (cancelación de su pago).`,
   settlements: [
     { value: 'reintegro', label: 'Reintegro' },
     { value: 'descuento_nomina', label: 'Descuento en nómina' },
@@ -93,7 +110,7 @@ export const viaticoTexts = {
   noProofs: 'Aún no hay comprobantes.',
   actions: { pay: 'Pagar', payConfirm: (amount: string, account: string) => `Se retiran ${amount} de ${account}.`, cancel: 'Cancelar viático', add: 'Agregar', remove: 'Quitar', close: 'Cerrar viático', saveSettings: 'Guardar' },
   done: { created: 'Viático creado.', saved: 'Viático guardado.', paid: 'Viático pagado.', cancelled: 'Viático cancelado.', proof: 'Comprobante agregado.', removed: 'Comprobante quitado.', closed: 'Viático cerrado.', settings: 'Configuración guardada.' },
-  closeHint: { remainder: (x: string) => `El empleado debe ${x}.`, excess: (x: string) => `Se reembolsan ${x} al empleado desde la cuenta del anticipo.`, exact: 'Lo comprobado iguala el anticipo.' },
+  closeHint: { remainder: (x: string) => `El empleado debe ${x}.`, excess: (x: string, source: string) => `Se reembolsan ${x} al empleado desde ${source}.`, exact: 'Lo comprobado iguala el anticipo.' },
   closedAs: (how: string, amount: string) => `Cerrado: ${how} por ${amount}.`,
   agreement: (folio: number) => `Convenio de descuento de RH ${folio} (siguiente nómina ordinaria).`,
 } as const;

@@ -22,15 +22,37 @@ export async function findCashBox(ex: Executor, id: number) {
   return rows[0] ?? null;
 }
 
+export type CashBoxOptionRow = { id: number; name: string; openPeriodId: number | null; balance: string | null };
+
+/** Active boxes with the cash of their open period (null without one), for other modules' pickers. */
+export async function cashBoxOptions(ex: Executor): Promise<CashBoxOptionRow[]> {
+  return queryRows<CashBoxOptionRow>(
+    ex,
+    sql`select b.id, b.name, p.id as "openPeriodId", p.balance::text as balance
+        from cash_boxes b left join cash_periods p on p.cash_box_id = b.id and p.status = 'abierto'
+        where b.active order by b.id`,
+  );
+}
+
 // ---- concepts --------------------------------------------------------------------
 
-export type ConceptRow = { id: number; name: string; kind: CashKind; active: boolean; version: number };
+export type ConceptRow = { id: number; name: string; kind: CashKind; active: boolean; systemKey: string | null; version: number };
+
+/** The system concepts other modules post under (migration 0051). */
+export type SystemConceptKey = 'viaticos_egreso' | 'viaticos_ingreso';
+
+const conceptColumns = sql`id, name, kind, active, system_key as "systemKey", version`;
 
 export const CONCEPT_SORTS = ['name', 'kind'] as const;
 export type ConceptSort = (typeof CONCEPT_SORTS)[number];
 
 export async function findConcept(ex: Executor, id: number): Promise<ConceptRow | null> {
-  const rows = await queryRows<ConceptRow>(ex, sql`select id, name, kind, active, version from cash_concepts where id = ${id}`);
+  const rows = await queryRows<ConceptRow>(ex, sql`select ${conceptColumns} from cash_concepts where id = ${id}`);
+  return rows[0] ?? null;
+}
+
+export async function findSystemConcept(ex: Executor, key: SystemConceptKey): Promise<ConceptRow | null> {
+  const rows = await queryRows<ConceptRow>(ex, sql`select ${conceptColumns} from cash_concepts where system_key = ${key}`);
   return rows[0] ?? null;
 }
 
@@ -41,16 +63,17 @@ export async function listConcepts(ex: Executor, q: ListQuery<ConceptSort>, f: {
   if (f.active !== null) conds.push(sql`active = ${f.active}`);
   const col = { name: sql`name`, kind: sql`kind` }[q.sortBy];
   const [items, totals] = await Promise.all([
-    queryRows<ConceptRow>(ex, sql`select id, name, kind, active, version from cash_concepts ${where(conds)} ${orderBy(col, q.desc, sql`id`)} limit ${q.limit} offset ${q.offset}`),
+    queryRows<ConceptRow>(ex, sql`select ${conceptColumns} from cash_concepts ${where(conds)} ${orderBy(col, q.desc, sql`id`)} limit ${q.limit} offset ${q.offset}`),
     queryRows<{ n: number }>(ex, sql`select count(*)::int as n from cash_concepts ${where(conds)}`),
   ]);
   return { items, total: totals[0].n };
 }
 
+/** Active concepts a cashier may pick: the system ones are posted only by their documents. */
 export async function conceptOptions(ex: Executor, kind: string | null) {
   return queryRows<ConceptRow>(
     ex,
-    sql`select id, name, kind, active, version from cash_concepts where active ${kind ? sql`and kind = ${kind}` : sql``} order by kind desc, name`,
+    sql`select ${conceptColumns} from cash_concepts where active and system_key is null ${kind ? sql`and kind = ${kind}` : sql``} order by kind desc, name`,
   );
 }
 
@@ -210,6 +233,8 @@ export type CashMovementRow = {
   cancelReason: string | null;
   receiptUploadId: string | null;
   receipt: AttachmentRow | null;
+  sourceEntity: string | null;
+  sourceId: number | null;
   createdByName: string | null;
   createdAt: Date;
 };
@@ -218,7 +243,7 @@ const movementSelect = sql`select m.id, m.folio, m.period_id as "periodId", p.fo
     m.cash_box_id as "cashBoxId", m.date::text as date, m.concept_id as "conceptId", c.name as "conceptName", m.kind,
     m.amount::text as amount, m.balance_after::text as "balanceAfter", m.description, m.reference, m.status,
     m.reversal_of as "reversalOf", r.folio as "reversalOfFolio", m.reversed_by as "reversedBy", m.cancel_reason as "cancelReason",
-    m.receipt_upload_id as "receiptUploadId", ${attachmentJson('f')} as receipt,
+    m.receipt_upload_id as "receiptUploadId", ${attachmentJson('f')} as receipt, m.source_entity as "sourceEntity", m.source_id as "sourceId",
     u.name as "createdByName", m.created_at as "createdAt"
   from cash_movements m
   join cash_periods p on p.id = m.period_id
@@ -258,13 +283,28 @@ export async function listMovements(ex: Executor, q: ListQuery<MovementSort>, f:
 
 export async function insertMovement(
   ex: Executor,
-  v: { folio: number; periodId: number; cashBoxId: number; date: string; conceptId: number; kind: CashKind; amount: string; description: string; reference: string; balanceAfter: string; reversalOf: number | null; createdBy: number | null },
+  v: {
+    folio: number;
+    periodId: number;
+    cashBoxId: number;
+    date: string;
+    conceptId: number;
+    kind: CashKind;
+    amount: string;
+    description: string;
+    reference: string;
+    balanceAfter: string;
+    reversalOf: number | null;
+    createdBy: number | null;
+    sourceEntity?: string | null;
+    sourceId?: number | null;
+  },
 ): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`insert into cash_movements (folio, period_id, cash_box_id, date, concept_id, kind, amount, description, reference, balance_after, reversal_of, created_by)
+    sql`insert into cash_movements (folio, period_id, cash_box_id, date, concept_id, kind, amount, description, reference, balance_after, reversal_of, created_by, source_entity, source_id)
         values (${v.folio}, ${v.periodId}, ${v.cashBoxId}, ${v.date}, ${v.conceptId}, ${v.kind}, ${v.amount}, ${v.description}, ${v.reference},
-                ${v.balanceAfter}, ${v.reversalOf}, ${v.createdBy}) returning id`,
+                ${v.balanceAfter}, ${v.reversalOf}, ${v.createdBy}, ${v.sourceEntity ?? null}, ${v.sourceId ?? null}) returning id`,
   );
   return rows[0].id;
 }

@@ -1,11 +1,17 @@
 // Caja business rules: one open period per cash box (the database enforces
 // it), movements only inside the open period and never below zero cash,
 // cancellation by a reversing movement, closing with an arqueo.
+//
+// Other modules' documents (a viático paid from a caja) move cash through
+// postSourceMovement / reverseSourceMovement, under the same rules and the
+// same lock (the box's open period row; the caller locks its document first),
+// with the abilities of Caja › Movimientos; such a movement is cancelled from
+// its document, never from Caja.
 import { writeAudit } from '../../db/audit';
 import { isUniqueViolation, type Executor } from '../../db/database';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
-import { appError, badInput, conflict, found, notFound } from '../../lib/errors';
+import { appError, badInput, conflict, forbidden, found, notFound } from '../../lib/errors';
 import { readDateRange, readList, type ListInput } from '../../lib/list';
 import { dec, decimalPlaces, money } from '../../../schema/money';
 import { parseInput, rules, z } from '../../lib/validation';
@@ -38,7 +44,17 @@ export const MSG = {
   differenceReason: ARQUEO_MESSAGES.differenceReason,
   closeBeforeMovements: (d: string) => `La fecha de cierre es anterior al último movimiento (${d}).`,
   closeBeforeOpening: (d: string) => `La fecha de cierre es anterior a la apertura (${d}).`,
+  noOpenPeriodIn: (box: string) => `No hay un período abierto en ${box}; ábrelo en Caja › Períodos.`,
+  fromDocument: (reference: string) => `Este movimiento es del documento ${reference}: se cancela desde ese documento.`,
+  notFromDocument: 'El movimiento de caja no pertenece a este documento.',
+  systemConceptLocked: 'Este concepto lo registran los viáticos de Compras: no se puede desactivar ni cambiar de tipo.',
+  systemConceptManual: 'Este concepto lo registran los viáticos desde Compras; elige otro.',
+  mayNotPost: 'Mover efectivo de la caja requiere el permiso «crear» de Caja › Movimientos.',
+  mayNotCancel: 'Cancelar un movimiento de caja requiere el permiso «eliminar» de Caja › Movimientos.',
 } as const;
+
+/** The subject whose abilities move cash, from Caja's own screen or from another module's document. */
+export const CASH_MOVEMENTS_SUBJECT = 'Caja-Movimientos';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -89,6 +105,9 @@ export async function updateConcept(ctx: RequestContext, id: string, version: nu
     if (await data.conceptNameTaken(tx, v.name, v.kind, conceptId)) throw badInput({ name: MSG.conceptTaken });
     // Past movements were recorded as ingreso/egreso under this concept.
     if (before.kind !== v.kind && (await data.conceptInUse(tx, conceptId))) throw badInput({ kind: MSG.conceptKindLocked });
+    // Documents post under it by its key: it must keep existing as it is.
+    if (before.systemKey && before.kind !== v.kind) throw badInput({ kind: MSG.systemConceptLocked });
+    if (before.systemKey && !v.active) throw badInput({ active: MSG.systemConceptLocked });
     if (!(await data.updateConcept(tx, conceptId, version, v))) throw conflict();
     await writeAudit(tx, actorOf(ctx), { entity: 'cash_concept', entityId: conceptId, action: 'update', before, after: v });
   });
@@ -237,17 +256,26 @@ const movementInput = z.object({
   reference: z.string().trim().max(100, 'Máximo 100 caracteres.').nullish().transform((v) => v ?? ''),
 });
 
-/** Applies a movement to the locked open period; refuses to leave less than zero cash. */
-async function postMovement(
-  tx: Executor,
-  ctx: RequestContext,
-  period: data.CashPeriodRow,
-  m: { date: string; conceptId: number; kind: data.CashKind; amount: string; description: string; reference: string; reversalOf: number | null },
-  noCash: (available: string) => string,
-): Promise<number> {
+type MovementDraft = {
+  date: string;
+  conceptId: number;
+  kind: data.CashKind;
+  amount: string;
+  description: string;
+  reference: string;
+  reversalOf: number | null;
+  sourceEntity: string | null;
+  sourceId: number | null;
+};
+
+/** A refusal of a document's action (no form of Caja's on screen): the message itself says what is wrong. */
+const refuse = (field: string, message: string) => badInput({ [field]: message }, message);
+
+/** Applies a movement to the locked open period; refuses to leave less than zero cash (on `field`). */
+async function postMovement(tx: Executor, ctx: RequestContext, period: data.CashPeriodRow, m: MovementDraft, noCash: (available: string) => string, field = 'amount'): Promise<number> {
   const signed = m.kind === 'ingreso' ? dec(m.amount) : dec(m.amount).negated();
   const balance = money(dec(period.balance).plus(signed));
-  if (dec(balance).isNegative()) throw badInput({ amount: noCash(formatMxn(period.balance)) });
+  if (dec(balance).isNegative()) throw field === 'amount' ? badInput({ amount: noCash(formatMxn(period.balance)) }) : refuse(field, noCash(formatMxn(period.balance)));
   const income = money(m.kind === 'ingreso' ? dec(period.income).plus(m.amount) : period.income);
   const expense = money(m.kind === 'egreso' ? dec(period.expense).plus(m.amount) : period.expense);
   const folio = await nextFolio(tx, 'cash.movement');
@@ -269,43 +297,52 @@ export async function createMovement(ctx: RequestContext, input: unknown) {
     const concept = await data.findConcept(tx, v.conceptId);
     if (!concept) throw badInput({ conceptId: MSG.conceptMissing });
     if (!concept.active) throw badInput({ conceptId: MSG.conceptInactive });
-    return postMovement(tx, ctx, period, { date: v.date, conceptId: concept.id, kind: concept.kind, amount: money(v.amount), description: v.description, reference: v.reference, reversalOf: null }, MSG.noCash);
+    if (concept.systemKey) throw badInput({ conceptId: MSG.systemConceptManual });
+    const draft = { date: v.date, conceptId: concept.id, kind: concept.kind, amount: money(v.amount), description: v.description, reference: v.reference, reversalOf: null, sourceEntity: null, sourceId: null };
+    return postMovement(tx, ctx, period, draft, MSG.noCash);
   });
   return found(await data.findMovement(db(ctx), id), 'El movimiento');
 }
 
 /** Cancelling posts the opposite movement (dated today) in the same open period; nothing is deleted. */
+async function reverseMovement(tx: Executor, ctx: RequestContext, head: data.CashMovementRow, reason: string): Promise<number> {
+  await data.lockPeriod(tx, head.periodId);
+  const period = found(await data.findPeriod(tx, head.periodId), 'El período');
+  if (period.status !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
+  const m = found(await data.findMovement(tx, head.id, { lock: true }), 'El movimiento');
+  if (m.reversalOf !== null) throw appError('CONFLICT', MSG.reversalNotCancellable);
+  if (m.status !== 'vigente') throw appError('CONFLICT', MSG.alreadyCancelled);
+  const today = todayMx();
+  const newId = await postMovement(
+    tx,
+    ctx,
+    period,
+    {
+      date: today < period.openedOn ? period.openedOn : today,
+      conceptId: m.conceptId,
+      kind: m.kind === 'ingreso' ? 'egreso' : 'ingreso',
+      amount: m.amount,
+      description: `Cancelación del movimiento ${m.folio}: ${reason}`.slice(0, 300),
+      reference: m.reference,
+      reversalOf: m.id,
+      sourceEntity: m.sourceEntity,
+      sourceId: m.sourceId,
+    },
+    MSG.reversalNoCash,
+  );
+  if (!(await data.markMovementCancelled(tx, m.id, newId, reason))) throw appError('CONFLICT', MSG.alreadyCancelled);
+  await writeAudit(tx, actorOf(ctx), { entity: 'cash_movement', entityId: m.id, action: 'cancel', before: m, after: { status: 'cancelado', cancelReason: reason, reversedBy: newId } });
+  return newId;
+}
+
 export async function cancelMovement(ctx: RequestContext, id: string, reasonRaw: unknown) {
   const reason = parseInput(z.object({ reason: rules.requiredText(300) }), { reason: reasonRaw }).reason;
-  const movementId = Number(id);
   const reversalId = await db(ctx).transaction(async (tx) => {
-    const head = await data.findMovement(tx, movementId);
+    const head = await data.findMovement(tx, Number(id));
     if (!head) throw notFound('El movimiento');
-    await data.lockPeriod(tx, head.periodId);
-    const period = found(await data.findPeriod(tx, head.periodId), 'El período');
-    if (period.status !== 'abierto') throw appError('CONFLICT', MSG.periodClosed);
-    const m = found(await data.findMovement(tx, movementId, { lock: true }), 'El movimiento');
-    if (m.reversalOf !== null) throw appError('CONFLICT', MSG.reversalNotCancellable);
-    if (m.status !== 'vigente') throw appError('CONFLICT', MSG.alreadyCancelled);
-    const today = todayMx();
-    const newId = await postMovement(
-      tx,
-      ctx,
-      period,
-      {
-        date: today < period.openedOn ? period.openedOn : today,
-        conceptId: m.conceptId,
-        kind: m.kind === 'ingreso' ? 'egreso' : 'ingreso',
-        amount: m.amount,
-        description: `Cancelación del movimiento ${m.folio}: ${reason}`.slice(0, 300),
-        reference: m.reference,
-        reversalOf: m.id,
-      },
-      MSG.reversalNoCash,
-    );
-    if (!(await data.markMovementCancelled(tx, m.id, newId, reason))) throw appError('CONFLICT', MSG.alreadyCancelled);
-    await writeAudit(tx, actorOf(ctx), { entity: 'cash_movement', entityId: m.id, action: 'cancel', before: m, after: { status: 'cancelado', cancelReason: reason, reversedBy: newId } });
-    return newId;
+    // Its document (a viático) would still say it was paid.
+    if (head.sourceEntity !== null) throw appError('CONFLICT', MSG.fromDocument(head.reference));
+    return reverseMovement(tx, ctx, head, reason);
   });
   return found(await data.findMovement(db(ctx), reversalId), 'El movimiento');
 }
@@ -328,4 +365,69 @@ export async function attachReceipt(ctx: RequestContext, movementId: string, fil
   // The replaced receipt's bytes are no longer referenced.
   await removeUploadBytes(storageOf(ctx), replaced);
   return found(await data.findMovement(db(ctx), id), 'El movimiento');
+}
+
+// ---- cash moved by other modules' documents ------------------------------------------------
+
+/** The ability Caja › Movimientos asks for: `crear` to post cash, `eliminar` to cancel a movement. */
+export function assertMayMoveCash(ctx: RequestContext, action: 'crear' | 'eliminar'): void {
+  if (!ctx.auth?.ability.can(action, CASH_MOVEMENTS_SUBJECT)) throw forbidden(action === 'crear' ? MSG.mayNotPost : MSG.mayNotCancel);
+}
+
+export const cashBoxById = (ex: Executor, id: number) => data.findCashBox(ex, id);
+
+/** Active boxes for another module's picker, with the open period's cash only for who may see Caja's movements. */
+export async function cashBoxOptions(ctx: RequestContext) {
+  const seesCash = ctx.auth?.ability.can('ver', CASH_MOVEMENTS_SUBJECT) ?? false;
+  return (await data.cashBoxOptions(db(ctx))).map((b) => ({ id: b.id, name: b.name, open: b.openPeriodId !== null, balance: seesCash ? b.balance : null }));
+}
+
+export type SourceMovementInput = {
+  cashBoxId: number;
+  concept: data.SystemConceptKey;
+  date: string;
+  amount: string;
+  description: string;
+  reference: string;
+  sourceEntity: string;
+  sourceId: number;
+};
+export type PostedCashMovement = { movementId: number; folio: number; balanceAfter: string };
+
+/**
+ * The cash movement of another module's document, inside the caller's transaction: under its
+ * system concept, in the box's open period, refused like any movement (no open period, a date
+ * before its opening or in the future, less than zero cash: field `cashBoxId` or `date`, the
+ * message saying it all) and FORBIDDEN to a person without `crear` on Caja › Movimientos.
+ */
+export async function postSourceMovement(tx: Executor, ctx: RequestContext, m: SourceMovementInput): Promise<PostedCashMovement> {
+  assertMayMoveCash(ctx, 'crear');
+  const box = await data.findCashBox(tx, m.cashBoxId);
+  if (!box) throw refuse('cashBoxId', MSG.noBox);
+  // The open period row is the lock every movement of the box queues on.
+  const period = await data.openPeriodOf(tx, box.id, { lock: true });
+  if (!period) throw refuse('cashBoxId', MSG.noOpenPeriodIn(box.name));
+  if (m.date > todayMx()) throw refuse('date', MSG.dateInFuture);
+  if (m.date < period.openedOn) throw refuse('date', MSG.dateBeforeOpening(period.openedOn));
+  const concept = found(await data.findSystemConcept(tx, m.concept), 'El concepto de caja');
+  const id = await postMovement(
+    tx,
+    ctx,
+    period,
+    { date: m.date, conceptId: concept.id, kind: concept.kind, amount: money(m.amount), description: m.description.slice(0, 300), reference: m.reference.slice(0, 100), reversalOf: null, sourceEntity: m.sourceEntity, sourceId: m.sourceId },
+    MSG.noCash,
+    'cashBoxId',
+  );
+  const row = found(await data.findMovement(tx, id), 'El movimiento');
+  return { movementId: id, folio: row.folio, balanceAfter: row.balanceAfter };
+}
+
+/** Cancels a document's own movement by its reversal (Caja's rule: only while its period is open); `eliminar` on Caja › Movimientos. */
+export async function reverseSourceMovement(tx: Executor, ctx: RequestContext, movementId: number, reason: string, source: { entity: string; id: number }): Promise<PostedCashMovement> {
+  assertMayMoveCash(ctx, 'eliminar');
+  const head = found(await data.findMovement(tx, movementId), 'El movimiento');
+  if (head.sourceEntity !== source.entity || head.sourceId !== source.id) throw appError('CONFLICT', MSG.notFromDocument);
+  const id = await reverseMovement(tx, ctx, head, reason.slice(0, 300));
+  const row = found(await data.findMovement(tx, id), 'El movimiento');
+  return { movementId: id, folio: row.folio, balanceAfter: row.balanceAfter };
 }

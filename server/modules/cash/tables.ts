@@ -22,11 +22,14 @@ export const cashConcepts = pgTable(
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Set on the concepts other modules post under (e.g. a viático's advance): they stay active and keep their kind. */
+    systemKey: text('system_key'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('cash_concepts_name_kind_uq').on(sql`lower(${t.name})`, t.kind),
+    uniqueIndex('cash_concepts_system_key_uq').on(t.systemKey).where(sql`${t.systemKey} is not null`),
     check('cash_concepts_kind_ck', sql`${t.kind} in ('ingreso', 'egreso')`),
   ],
 );
@@ -89,12 +92,16 @@ export const cashMovements = pgTable(
     balanceAfter: numeric('balance_after', { precision: 18, scale: 2 }).notNull(),
     /** The receipt (an upload claimed by cashReceiptAttach). */
     receiptUploadId: uuid('receipt_upload_id').references(() => uploads.id),
+    /** The document of another module the movement belongs to (e.g. 'viatico' and its id); it is cancelled from there, not from Caja. */
+    sourceEntity: text('source_entity'),
+    sourceId: integer('source_id'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('cash_movements_folio_uq').on(t.folio),
     index('cash_movements_period_idx').on(t.periodId, t.id),
+    index('cash_movements_source_idx').on(t.sourceEntity, t.sourceId).where(sql`${t.sourceEntity} is not null`),
     // The list's default order, as orderBy (server/lib/list.ts) sorts it.
     index('cash_movements_folio_list_idx').on(t.folio.asc().nullsFirst(), t.id),
     check('cash_movements_kind_ck', sql`${t.kind} in ('ingreso', 'egreso')`),

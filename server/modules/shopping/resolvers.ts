@@ -102,6 +102,7 @@ export const shoppingResolvers: Resolvers = {
     viaticoEmployeeOptions: (_p, a, ctx) => viaticos.viaticoEmployeeOptions(ctx, a.search, a.limit),
     viaticoContractOptions: (_p, _a, ctx) => viaticos.viaticoContractOptions(ctx),
     viaticoServiceOrderOptions: (_p, a, ctx) => viaticos.viaticoServiceOrderOptions(ctx, a.contractId),
+    viaticoCashBoxOptions: (_p, _a, ctx) => viaticos.viaticoCashBoxOptions(ctx),
     shoppingSettings: (_p, _a, ctx) => viaticos.shoppingSettings(ctx),
   },
   Mutation: {

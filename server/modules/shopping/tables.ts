@@ -22,6 +22,7 @@ import {
 import { uploads, users } from '../../db/tables';
 import { articles, stockMovements, warehouses } from '../warehouse/tables';
 import { rhAgreements, rhEmployees } from '../rh/tables';
+import { cashBoxes, cashMovements } from '../cash/tables';
 
 export const suppliers = pgTable(
   'suppliers',
@@ -396,7 +397,7 @@ export const purchaseReceiptLines = pgTable(
 
 const amount = (name: string) => numeric(name, { precision: 18, scale: 2 });
 
-/** An advance to an employee for a contract and/or service order, paid from a company account or caja. */
+/** An advance to an employee for a contract and/or service order, paid from a company account (the ledger) or a Caja cash box (a cash movement). */
 export const viaticos = pgTable(
   'viaticos',
   {
@@ -406,7 +407,10 @@ export const viaticos = pgTable(
     /** Ventas' contract and service order (no foreign key: Ventas' tables already point at Compras'; the service checks they exist). */
     contractId: integer('contract_id'),
     serviceOrderId: integer('service_order_id'),
-    accountId: integer('account_id').notNull().references(() => companyAccounts.id),
+    /** 'cuenta': paid from `account_id` through the ledger; 'caja': from the cash box `cash_box_id`'s open period. */
+    source: text('source').notNull().default('cuenta'),
+    accountId: integer('account_id').references(() => companyAccounts.id),
+    cashBoxId: integer('cash_box_id').references(() => cashBoxes.id),
     date: date('date').notNull(),
     purpose: text('purpose').notNull(),
     amount: amount('amount').notNull(),
@@ -414,6 +418,9 @@ export const viaticos = pgTable(
     comprobado: amount('comprobado').notNull().default('0'),
     status: text('status').notNull().default('borrador'),
     paymentEntryId: bigint('payment_entry_id', { mode: 'number' }),
+    /** From a caja: the egreso that paid it and the movement of its reintegro or reembolso. */
+    paymentCashMovementId: integer('payment_cash_movement_id').references(() => cashMovements.id),
+    settlementCashMovementId: integer('settlement_cash_movement_id').references(() => cashMovements.id),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     settlement: text('settlement'),
     settlementAmount: amount('settlement_amount'),
@@ -437,7 +444,11 @@ export const viaticos = pgTable(
     check('viaticos_status_ck', sql`${t.status} in ('borrador', 'pagado', 'comprobado_parcial', 'comprobado', 'cerrado', 'cancelado')`),
     check('viaticos_amount_ck', sql`${t.amount} > 0 and ${t.comprobado} >= 0`),
     check('viaticos_settlement_ck', sql`${t.settlement} is null or ${t.settlement} in ('reintegro', 'descuento_nomina', 'reembolso', 'exacto')`),
-    check('viaticos_paid_ck', sql`${t.status} in ('borrador', 'cancelado') or ${t.paymentEntryId} is not null`),
+    check('viaticos_paid_ck', sql`${t.status} in ('borrador', 'cancelado') or ${t.paymentEntryId} is not null or ${t.paymentCashMovementId} is not null`),
+    check(
+      'viaticos_source_ck',
+      sql`(${t.source} = 'cuenta' and ${t.accountId} is not null and ${t.cashBoxId} is null) or (${t.source} = 'caja' and ${t.cashBoxId} is not null and ${t.accountId} is null)`,
+    ),
   ],
 );
 

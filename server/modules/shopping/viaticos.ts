@@ -1,15 +1,20 @@
 // Compras › Viáticos (issue 28): an advance to an employee for a contract
-// and/or service order, paid from a company account or caja through the same
-// ledger as supplier payments; its comprobación with supplier CFDIs (read and
+// and/or service order, paid from a company account (through the same ledger
+// as supplier payments) or from a Caja cash box (an egreso in its open period,
+// under Caja's rules and abilities); its comprobación with supplier CFDIs (read and
 // seal-checked by the supplier-CFDI intake, UUID unique among viáticos and
 // expenses) and receipts without CFDI marked «no deducible»; closing settles
 // the remainder: reintegro (a deposit back to the account), descuento en
 // nómina (with the employee's written consent: an RH «descuento» convenio the
 // next ordinary payroll deducts) or, when over-comprobado, the reembolso of
-// the excess to the employee.
+// the excess to the employee. The reintegro or reembolso of an advance paid
+// from a caja is a movement in that same caja; cancelling a paid advance
+// without comprobantes reverses its payment (the account entry or the cash
+// movement, as each module cancels its own).
 //
 // Locks: the advance's row first (payment, comprobantes and closing queue on
-// it, so parallel payments pay once), then the account inside postAccountEntry.
+// it, so parallel payments pay once), then the account inside postAccountEntry
+// or the caja's open period inside postSourceMovement.
 import { writeAudit } from '../../db/audit';
 import { nextFolio } from '../../db/folios';
 import { actorOf, type RequestContext } from '../../context';
@@ -23,14 +28,20 @@ import { dec, decimalPlaces, formatMxn, money } from '../../../schema/money';
 import { formatViaticoFolio, statusForComprobado, viaticoBalance, VIATICO_LIFECYCLE, type ViaticoSettlement } from '../../../schema/shopping/viaticos';
 import { createAgreementTx } from '../rh/agreements/service';
 import * as data from './data';
-import { postAccountEntry, readCfdiUpload } from './service';
+import { postAccountEntry, readCfdiUpload, reverseAccountEntry } from './service';
+import { cashBoxById, cashBoxOptions, postSourceMovement, reverseSourceMovement } from '../cash/service';
 
 export const VIATICO_MSG = {
   employeeRequired: 'Selecciona el empleado.',
   employeeMissing: 'El empleado no existe.',
   employeeInactive: 'El empleado está dado de baja.',
-  accountRequired: 'Selecciona la cuenta o caja de la que se paga.',
+  source: 'Elige si se paga de una cuenta o de una caja.',
+  accountRequired: 'Selecciona la cuenta de la que se paga.',
   accountMissing: 'La cuenta no existe.',
+  cashBoxRequired: 'Selecciona la caja de la que se paga.',
+  cashBoxMissing: 'La caja no existe.',
+  cashBoxInactive: 'La caja está inactiva.',
+  settleInSameBox: (box: string) => `El viático se pagó de ${box}: su reintegro o reembolso se registra en esa misma caja.`,
   contractMissing: 'El contrato no existe.',
   serviceOrderMissing: 'La orden de servicio no existe.',
   serviceOrderOtherContract: 'La orden de servicio no es de ese contrato.',
@@ -64,15 +75,27 @@ const positiveMoney = (message: string) =>
 
 // ---- the advance ---------------------------------------------------------------------------
 
-const viaticoInput = z.object({
-  employeeId: requiredId(VIATICO_MSG.employeeRequired),
-  contractId: optionalId(),
-  serviceOrderId: optionalId(),
-  accountId: requiredId(VIATICO_MSG.accountRequired),
-  date: isoDate(),
-  purpose: rules.requiredText(500),
-  amount: positiveMoney(VIATICO_MSG.amount),
-});
+const viaticoInput = z
+  .object({
+    employeeId: requiredId(VIATICO_MSG.employeeRequired),
+    contractId: optionalId(),
+    serviceOrderId: optionalId(),
+    source: z
+      .enum(['cuenta', 'caja'], { error: VIATICO_MSG.source })
+      .nullish()
+      .transform((v) => v ?? 'cuenta'),
+    accountId: optionalId(),
+    cashBoxId: optionalId(),
+    date: isoDate(),
+    purpose: rules.requiredText(500),
+    amount: positiveMoney(VIATICO_MSG.amount),
+  })
+  .superRefine((v, issue) => {
+    if (v.source === 'cuenta' && v.accountId === null) issue.addIssue({ code: 'custom', path: ['accountId'], message: VIATICO_MSG.accountRequired });
+    if (v.source === 'caja' && v.cashBoxId === null) issue.addIssue({ code: 'custom', path: ['cashBoxId'], message: VIATICO_MSG.cashBoxRequired });
+  })
+  // Only the chosen source is kept.
+  .transform((v) => ({ ...v, accountId: v.source === 'cuenta' ? v.accountId : null, cashBoxId: v.source === 'caja' ? v.cashBoxId : null }));
 
 type ViaticoFilterInput = { status?: string | null; employeeId?: string | null; contractId?: string | null; serviceOrderId?: string | null; from?: string | null; to?: string | null; overdue?: boolean | null } | null | undefined;
 
@@ -100,14 +123,20 @@ export const viaticoProofs = async (ctx: RequestContext, ids: number[]) => (awai
 export const viaticoEmployeeOptions = (ctx: RequestContext, search: string | null | undefined, limit: number | null | undefined) => data.employeeOptions(db(ctx), search?.trim() || null, Math.min(Math.max(limit ?? 20, 1), 100));
 export const viaticoContractOptions = (ctx: RequestContext) => data.contractOptions(db(ctx));
 export const viaticoServiceOrderOptions = (ctx: RequestContext, contractId: string | null | undefined) => data.serviceOrderOptions(db(ctx), contractId ? Number(contractId) : null);
+export const viaticoCashBoxOptions = (ctx: RequestContext) => cashBoxOptions(ctx);
 
-/** What the advance refers to exists and fits: an active employee, the account, the contract, its service order. */
+/** What the advance refers to exists and fits: an active employee, the account or active caja, the contract, its service order. */
 async function checkReferences(tx: Parameters<typeof data.findViatico>[0], v: z.infer<typeof viaticoInput>) {
   const fields: Record<string, string> = {};
   const active = await data.employeeActive(tx, v.employeeId);
   if (active === null) fields.employeeId = VIATICO_MSG.employeeMissing;
   else if (!active) fields.employeeId = VIATICO_MSG.employeeInactive;
-  if (!(await data.findAccount(tx, v.accountId))) fields.accountId = VIATICO_MSG.accountMissing;
+  if (v.accountId !== null && !(await data.findAccount(tx, v.accountId))) fields.accountId = VIATICO_MSG.accountMissing;
+  if (v.cashBoxId !== null) {
+    const box = await cashBoxById(tx, v.cashBoxId);
+    if (!box) fields.cashBoxId = VIATICO_MSG.cashBoxMissing;
+    else if (!box.active) fields.cashBoxId = VIATICO_MSG.cashBoxInactive;
+  }
   if (v.contractId !== null && !(await data.contractExists(tx, v.contractId))) fields.contractId = VIATICO_MSG.contractMissing;
   if (v.serviceOrderId !== null) {
     const order = await data.serviceOrderContract(tx, v.serviceOrderId);
@@ -146,7 +175,14 @@ export async function updateViatico(ctx: RequestContext, id: string, version: nu
   return view(found(await data.findViatico(db(ctx), viaticoId), 'El viático'));
 }
 
-/** Pays the advance: the withdrawal from the account or caja, once (the advance's row lock makes a parallel second payment find it pagado). */
+/** Where a caja's movements of the advance come from (its folio in the reference, so Caja's list shows and finds it). */
+const cashSource = (v: data.ViaticoRow) => ({ cashBoxId: v.cashBoxId as number, reference: formatViaticoFolio(v.folio), sourceEntity: 'viatico', sourceId: v.id });
+
+/**
+ * Pays the advance once (the advance's row lock makes a parallel second payment find it pagado):
+ * a withdrawal from the account, or an egreso in the caja's open period — Caja's rules (never
+ * below zero cash, its period lock) and its ability (`crear` on Caja › Movimientos).
+ */
 export async function payViatico(ctx: RequestContext, id: string, version: number) {
   const viaticoId = Number(id);
   const actor = actorOf(ctx);
@@ -155,31 +191,60 @@ export async function payViatico(ctx: RequestContext, id: string, version: numbe
     if (!before) throw notFound('El viático');
     assertAction(VIATICO_LIFECYCLE, 'pagar', before.status, 'pagado');
     if (before.version !== version) throw conflict();
-    const entry = await postAccountEntry(tx, actor, {
-      accountId: before.accountId,
-      date: before.date,
-      kind: 'viatico',
-      amount: `-${money(before.amount)}`,
-      reference: `Viáticos ${formatViaticoFolio(before.folio)} a ${before.employeeName}`.slice(0, 200),
-      sourceEntity: 'viatico',
-      sourceId: viaticoId,
-    });
-    await data.markViaticoPaid(tx, viaticoId, entry.entryId);
-    await writeAudit(tx, actor, { entity: 'viatico', entityId: viaticoId, action: 'pay', before, after: { status: 'pagado', entryId: entry.entryId, balanceAfter: entry.balanceAfter } });
+    const folioText = formatViaticoFolio(before.folio);
+    let paid: { entryId: number | null; cashMovementId: number | null };
+    let balanceAfter: string;
+    if (before.source === 'caja') {
+      const moved = await postSourceMovement(tx, ctx, {
+        ...cashSource(before),
+        concept: 'viaticos_egreso',
+        date: before.date,
+        amount: before.amount,
+        description: `Anticipo de viáticos ${folioText} a ${before.employeeName}: ${before.purpose}`,
+      });
+      paid = { entryId: null, cashMovementId: moved.movementId };
+      balanceAfter = moved.balanceAfter;
+    } else {
+      const entry = await postAccountEntry(tx, actor, {
+        accountId: before.accountId as number,
+        date: before.date,
+        kind: 'viatico',
+        amount: `-${money(before.amount)}`,
+        reference: `Viáticos ${folioText} a ${before.employeeName}`.slice(0, 200),
+        sourceEntity: 'viatico',
+        sourceId: viaticoId,
+      });
+      paid = { entryId: entry.entryId, cashMovementId: null };
+      balanceAfter = entry.balanceAfter;
+    }
+    await data.markViaticoPaid(tx, viaticoId, paid);
+    await writeAudit(tx, actor, { entity: 'viatico', entityId: viaticoId, action: 'pay', before, after: { status: 'pagado', ...paid, balanceAfter } });
   });
   return view(found(await data.findViatico(db(ctx), viaticoId), 'El viático'));
 }
 
+/**
+ * Cancels a borrador, or a paid advance without comprobantes by reversing its payment the way
+ * its source cancels: the account entry's reversal, or the cash movement's reversal in the
+ * caja's open period (`eliminar` on Caja › Movimientos; refused once that period is closed).
+ */
 export async function cancelViatico(ctx: RequestContext, id: string, version: number, reasonRaw: unknown) {
   const reason = parseInput(z.object({ reason: rules.requiredText(500) }), { reason: reasonRaw }).reason;
   const viaticoId = Number(id);
+  const actor = actorOf(ctx);
   await db(ctx).transaction(async (tx) => {
     const before = await data.lockViatico(tx, viaticoId);
     if (!before) throw notFound('El viático');
     if (before.version !== version) throw conflict();
     assertAction(VIATICO_LIFECYCLE, 'cancelar', before.status, 'cancelado');
+    let reversal: { entryId?: number; cashMovementId?: number } = {};
+    if (before.paymentCashMovementId !== null) {
+      reversal = { cashMovementId: (await reverseSourceMovement(tx, ctx, before.paymentCashMovementId, `Viático ${formatViaticoFolio(before.folio)} cancelado: ${reason}`, { entity: 'viatico', id: viaticoId })).movementId };
+    } else if (before.paymentEntryId !== null) {
+      reversal = { entryId: (await reverseAccountEntry(tx, actor, before.paymentEntryId, reason)).entryId };
+    }
     if (!(await data.cancelViatico(tx, viaticoId, version, reason))) throw conflict();
-    await writeAudit(tx, actorOf(ctx), { entity: 'viatico', entityId: viaticoId, action: 'cancel', before, after: { status: 'cancelado', cancelReason: reason } });
+    await writeAudit(tx, actor, { entity: 'viatico', entityId: viaticoId, action: 'cancel', before, after: { status: 'cancelado', cancelReason: reason, reversal } });
   });
   return view(found(await data.findViatico(db(ctx), viaticoId), 'El viático'));
 }
@@ -286,9 +351,11 @@ const closeInput = z.object({
 
 /**
  * Closes the advance with what its comprobantes add up to: a remainder the employee returns
- * (a deposit into the account, the advance's own unless another is named) or that payroll
+ * (a deposit into the account, the advance's own unless another is named; an ingreso into the
+ * same caja when it was paid from one) or that payroll
  * deducts (consent and the signed document required: an RH «descuento» convenio of one
- * installment from the closing date), or the excess reimbursed to the employee (a withdrawal).
+ * installment from the closing date), or the excess reimbursed to the employee (a withdrawal,
+ * or an egreso from the caja).
  */
 export async function closeViatico(ctx: RequestContext, id: string, version: number, input: unknown) {
   const v = parseInput(closeInput, input);
@@ -302,18 +369,24 @@ export async function closeViatico(ctx: RequestContext, id: string, version: num
     const proofs = await data.viaticoProofs(tx, [viaticoId]);
     const b = viaticoBalance(before.amount, proofs);
     const date = v.date ?? todayMx();
-    const accountId = v.accountId ?? before.accountId;
+    const fromBox = before.source === 'caja';
+    if (fromBox && v.accountId !== null) throw badInput({ accountId: VIATICO_MSG.settleInSameBox(before.sourceName) });
+    const accountId = (v.accountId ?? before.accountId) as number;
     const folioText = formatViaticoFolio(before.folio);
     let settlement: ViaticoSettlement = 'exacto';
     let amount = '0.00';
     let entryId: number | null = null;
+    let cashMovementId: number | null = null;
     let agreementId: number | null = null;
     let consentUploadId: string | null = null;
     if (dec(b.remainder).gt(0)) {
       if (!v.settlement) throw badInput({ settlement: VIATICO_MSG.settlementRequired(formatMxn(b.remainder)) });
       settlement = v.settlement;
       amount = b.remainder;
-      if (settlement === 'reintegro') {
+      if (settlement === 'reintegro' && fromBox) {
+        const description = `Reintegro de viáticos ${folioText} de ${before.employeeName}`;
+        cashMovementId = (await postSourceMovement(tx, ctx, { ...cashSource(before), concept: 'viaticos_ingreso', date, amount: b.remainder, description })).movementId;
+      } else if (settlement === 'reintegro') {
         entryId = (await postAccountEntry(tx, actor, { accountId, date, kind: 'viatico', amount: b.remainder, reference: `Reintegro de viáticos ${folioText} de ${before.employeeName}`.slice(0, 200), sourceEntity: 'viatico', sourceId: viaticoId })).entryId;
       } else {
         const fields: Record<string, string> = {};
@@ -337,12 +410,24 @@ export async function closeViatico(ctx: RequestContext, id: string, version: num
       if (v.settlement) throw badInput({ settlement: VIATICO_MSG.settlementNotFit });
       settlement = 'reembolso';
       amount = b.excess;
-      entryId = (await postAccountEntry(tx, actor, { accountId, date, kind: 'viatico', amount: `-${b.excess}`, reference: `Reembolso de viáticos ${folioText} a ${before.employeeName}`.slice(0, 200), sourceEntity: 'viatico', sourceId: viaticoId })).entryId;
+      const description = `Reembolso de viáticos ${folioText} a ${before.employeeName}`;
+      if (fromBox) cashMovementId = (await postSourceMovement(tx, ctx, { ...cashSource(before), concept: 'viaticos_egreso', date, amount: b.excess, description })).movementId;
+      else entryId = (await postAccountEntry(tx, actor, { accountId, date, kind: 'viatico', amount: `-${b.excess}`, reference: description.slice(0, 200), sourceEntity: 'viatico', sourceId: viaticoId })).entryId;
     } else if (v.settlement) {
       throw badInput({ settlement: VIATICO_MSG.settlementNotFit });
     }
-    await data.closeViatico(tx, viaticoId, { settlement, settlementAmount: amount, settlementEntryId: entryId, settlementAccountId: entryId ? accountId : null, agreementId, consent: settlement === 'descuento_nomina', consentUploadId, closedOn: date });
-    await writeAudit(tx, actor, { entity: 'viatico', entityId: viaticoId, action: 'close', before, after: { status: 'cerrado', ...b, settlement, amount, entryId, agreementId } });
+    await data.closeViatico(tx, viaticoId, {
+      settlement,
+      settlementAmount: amount,
+      settlementEntryId: entryId,
+      settlementAccountId: entryId ? accountId : null,
+      settlementCashMovementId: cashMovementId,
+      agreementId,
+      consent: settlement === 'descuento_nomina',
+      consentUploadId,
+      closedOn: date,
+    });
+    await writeAudit(tx, actor, { entity: 'viatico', entityId: viaticoId, action: 'close', before, after: { status: 'cerrado', ...b, settlement, amount, entryId, cashMovementId, agreementId } });
   });
   return view(found(await data.findViatico(db(ctx), viaticoId), 'El viático'));
 }

@@ -42,7 +42,7 @@ import { irreversibleQuestion } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
-import { CASH_PATHS, KIND_LABELS, MOVEMENT_STATUS } from '../texts';
+import { CASH_PATHS, KIND_LABELS, MOVEMENT_SOURCES, MOVEMENT_STATUS } from '../texts';
 
 const RECEIPT_TYPES: readonly FileType[] = ['pdf', 'png', 'jpg', 'webp'];
 
@@ -129,6 +129,8 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
   const [current, setCurrent] = useState(movement);
   const open = current.periodStatus === 'abierto';
   const record = { noun: 'el movimiento', reference: String(current.folio) };
+  // A viático's payment or reintegro: its document cancels it.
+  const source = current.sourceEntity ? (MOVEMENT_SOURCES[current.sourceEntity] ?? null) : null;
   const attach = async (file: UploadedFile) => {
     try {
       const r = await attachReceipt({ variables: { movementId: current.id, fileId: file.id } });
@@ -153,7 +155,7 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
           {open && canAttach ? (
             <UploadButton types={RECEIPT_TYPES} size="sm" label={current.receipt ? 'Reemplazar comprobante' : 'Adjuntar comprobante'} onUploaded={attach} />
           ) : null}
-          {open && canCancel && current.status === 'vigente' && !current.reversalOf ? (
+          {open && canCancel && current.status === 'vigente' && !current.reversalOf && !current.sourceEntity ? (
             <Button variant="light" color={CANCEL_COLOR} leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
               Cancelar
             </Button>
@@ -174,6 +176,15 @@ function MovementDialog({ movement, canCancel, canAttach, onClose }: { movement:
       </SimpleGrid>
       <Text size="sm">{current.description}</Text>
       {current.reversalOfFolio ? <Text size="sm" c="dimmed">Cancela el movimiento {current.reversalOfFolio}.</Text> : null}
+      {source && current.sourceId ? (
+        <Text size="sm">
+          Registrado por el{' '}
+          <Anchor component={Link} to={`${source.path}?id=${current.sourceId}`}>
+            {source.label.toLowerCase()} {current.reference}
+          </Anchor>
+          ; se cancela desde ese documento.
+        </Text>
+      ) : null}
       {current.cancelReason ? (
         <Alert color="gray" variant="light" title="Cancelado">
           {current.cancelReason}

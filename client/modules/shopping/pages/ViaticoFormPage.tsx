@@ -1,19 +1,21 @@
 // Formulario de Viáticos: no `?id=` captures an advance; `?id=N` edits it
-// while borrador (Pagar withdraws it from the account or caja, Cancelar with
-// a reason), then shows the comprobación — comprobantes as cards on a phone,
+// while borrador (Pagar withdraws it from the account, or registers an egreso
+// in the caja — «Cuenta» or «Caja» and which one; Cancelar with a reason,
+// also once paid without comprobantes, giving the payment back), then shows the comprobación — comprobantes as cards on a phone,
 // «Agregar comprobante» with the supplier's CFDI XML (read and checked by the
 // server) or a receipt without CFDI, no deducible — and the closing of the
 // remainder: reintegro, or descuento en nómina with the employee's signed
 // consent; an excess is reimbursed. Field staff use it from the phone.
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconCash, IconCheck, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   AccountOptionListDocument,
   ViaticoCancelDocument,
+  ViaticoCashBoxOptionListDocument,
   ViaticoCloseDocument,
   ViaticoCreateDocument,
   ViaticoDetailDocument,
@@ -26,6 +28,7 @@ import {
   type ViaticoDetailQuery,
   type ViaticoProofKind,
   type ViaticoSettlement,
+  type ViaticoSource,
 } from '../../../../generated/modules/shopping/graphql';
 import { canAct } from '../../../../schema/lifecycle';
 import { todayMx } from '../../../../schema/dates';
@@ -49,14 +52,15 @@ import { asAppError, errorForForm } from '../../../components/serverErrors';
 import { idParam } from '../../../components/dates';
 import { useFormSave } from '../../../components/useFormSave';
 import { readGraphQLError } from '../../../components/graphqlErrors';
+import { useScreenAccess as useSharedScreenAccess } from '../../../components/access';
 import { useScreenAccess, type ScreenAccess } from '../access';
-import { SHOPPING_PATHS, VIATICO_STATUS, viaticoTexts as t, withId } from '../texts';
+import { cashMovementPath, SHOPPING_PATHS, VIATICO_STATUS, viaticoTexts as t, withId } from '../texts';
 import { viaticoCharge } from './ViaticosPage';
 
 type Viatico = NonNullable<ViaticoDetailQuery['viatico']>;
 type Option = { id: string; label: string };
-type Values = { employeeId: string; contractId: string; serviceOrderId: string; accountId: string; date: string; amount: string; purpose: string };
-const FIELDS = ['employeeId', 'contractId', 'serviceOrderId', 'accountId', 'date', 'amount', 'purpose'];
+type Values = { employeeId: string; contractId: string; serviceOrderId: string; source: ViaticoSource; accountId: string; cashBoxId: string; date: string; amount: string; purpose: string };
+const FIELDS = ['employeeId', 'contractId', 'serviceOrderId', 'source', 'accountId', 'cashBoxId', 'date', 'amount', 'purpose'];
 const XML: readonly FileType[] = ['xml'];
 const SIGNED: readonly FileType[] = ['pdf', 'png', 'jpg', 'webp'];
 const f = t.fields;
@@ -87,25 +91,47 @@ function AdvanceEditor({ viatico, access, onReload }: { viatico: Viatico | null;
   const [create] = useMutation(ViaticoCreateDocument);
   const [update] = useMutation(ViaticoUpdateDocument);
   const editable = viatico === null ? access.crear : access.editar && viatico.status === 'borrador';
+  const cash = useSharedScreenAccess('Caja', 'Movimientos');
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: viatico
-      ? { employeeId: viatico.employeeId, contractId: viatico.contractId ?? '', serviceOrderId: viatico.serviceOrderId ?? '', accountId: viatico.accountId, date: viatico.date, amount: viatico.amount, purpose: viatico.purpose }
-      : { employeeId: '', contractId: '', serviceOrderId: '', accountId: '', date: todayMx(), amount: '', purpose: '' },
+      ? {
+          employeeId: viatico.employeeId,
+          contractId: viatico.contractId ?? '',
+          serviceOrderId: viatico.serviceOrderId ?? '',
+          source: viatico.source,
+          accountId: viatico.accountId ?? '',
+          cashBoxId: viatico.cashBoxId ?? '',
+          date: viatico.date,
+          amount: viatico.amount,
+          purpose: viatico.purpose,
+        }
+      : { employeeId: '', contractId: '', serviceOrderId: '', source: 'cuenta', accountId: '', cashBoxId: '', date: todayMx(), amount: '', purpose: '' },
     validate: {
       employeeId: (v) => (v ? null : 'Selecciona el empleado.'),
-      accountId: (v) => (v ? null : 'Selecciona la cuenta o caja de la que se paga.'),
+      accountId: (v, all) => (all.source !== 'cuenta' || v ? null : 'Selecciona la cuenta de la que se paga.'),
+      cashBoxId: (v, all) => (all.source !== 'caja' || v ? null : 'Selecciona la caja de la que se paga.'),
       amount: (v) => (Number(v) > 0 ? null : 'El importe debe ser mayor a cero, con máximo 2 decimales.'),
       purpose: (v) => (v.trim() ? null : 'Este campo es obligatorio.'),
     },
   });
   const v = form.getValues();
   const refs = useQuery(ViaticoReferenceOptionsDocument, { variables: { contractId: v.contractId || null }, fetchPolicy: 'cache-and-network' });
-  const accounts = useQuery(AccountOptionListDocument, { variables: { activeOnly: true }, fetchPolicy: 'cache-and-network' });
+  const accounts = useQuery(AccountOptionListDocument, { variables: { activeOnly: true }, fetchPolicy: 'cache-and-network', skip: v.source !== 'cuenta' });
+  const boxes = useQuery(ViaticoCashBoxOptionListDocument, { fetchPolicy: 'cache-and-network', skip: v.source !== 'caja' });
+  const chosenBox = (boxes.data?.viaticoCashBoxOptions ?? []).find((b) => b.id === v.cashBoxId) ?? null;
   const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: onReload, readOnly: !editable });
   const save = () =>
     runSave(async (values) => {
-      const input = { ...values, contractId: values.contractId || null, serviceOrderId: values.serviceOrderId || null, purpose: values.purpose.trim(), amount: values.amount.trim() };
+      const input = {
+        ...values,
+        contractId: values.contractId || null,
+        serviceOrderId: values.serviceOrderId || null,
+        accountId: values.source === 'cuenta' ? values.accountId || null : null,
+        cashBoxId: values.source === 'caja' ? values.cashBoxId || null : null,
+        purpose: values.purpose.trim(),
+        amount: values.amount.trim(),
+      };
       if (viatico) {
         await update({ variables: { id: viatico.id, version: viatico.version, input } });
         return t.done.saved;
@@ -119,7 +145,7 @@ function AdvanceEditor({ viatico, access, onReload }: { viatico: Viatico | null;
       entity="viatico"
       record={viatico ? { noun: 'el viático', reference: viatico.folioText } : undefined}
       title={viatico ? `${viatico.folioText} · ${viatico.employeeName}` : t.newTitle}
-      description={viatico ? [`Del ${formatDate(viatico.date)}`, viaticoCharge(viatico), viatico.accountName].filter(Boolean).join(' · ') : t.intro}
+      description={viatico ? [`Del ${formatDate(viatico.date)}`, viaticoCharge(viatico), viatico.sourceName].filter(Boolean).join(' · ') : t.intro}
       headerActions={viatico ? <Actions viatico={viatico} access={access} onReload={onReload} /> : undefined}
       onSubmit={save}
       onCancel={() => void navigate(SHOPPING_PATHS.viaticos)}
@@ -141,13 +167,43 @@ function AdvanceEditor({ viatico, access, onReload }: { viatico: Viatico | null;
             error={form.errors.employeeId as string | undefined}
             disabled={!editable}
           />
-          <Select
-            label={f.account}
-            required
-            disabled={!editable}
-            data={(accounts.data?.accountOptions ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatMoney(a.balance)})` }))}
-            {...form.getInputProps('accountId')}
-          />
+          <DateField label={f.date} required disabled={!editable} {...form.getInputProps('date')} />
+          <Input.Wrapper label={f.source} required>
+            <SegmentedControl
+              aria-label={f.source}
+              fullWidth
+              disabled={!editable}
+              data={[...t.sources]}
+              value={v.source}
+              onChange={(x) => {
+                form.setFieldValue('source', x as ViaticoSource);
+                form.clearFieldError('accountId');
+                form.clearFieldError('cashBoxId');
+              }}
+            />
+          </Input.Wrapper>
+          {v.source === 'cuenta' ? (
+            <Select
+              label={f.account}
+              required
+              disabled={!editable}
+              data={(accounts.data?.accountOptions ?? []).map((a) => ({ value: a.id, label: `${a.name} (${formatMoney(a.balance)})` }))}
+              {...form.getInputProps('accountId')}
+              value={v.accountId || null}
+              onChange={(id) => form.setFieldValue('accountId', id ?? '')}
+            />
+          ) : (
+            <Select
+              label={f.cashBox}
+              required
+              disabled={!editable}
+              data={(boxes.data?.viaticoCashBoxOptions ?? []).map((b) => ({ value: b.id, label: t.cashBoxLabel(b.name, b.open, b.balance ? formatMoney(b.balance) : null) }))}
+              description={editable && chosenBox && !chosenBox.open ? t.cashBoxClosed : undefined}
+              {...form.getInputProps('cashBoxId')}
+              value={v.cashBoxId || null}
+              onChange={(id) => form.setFieldValue('cashBoxId', id ?? '')}
+            />
+          )}
           <Select
             label={f.contract}
             clearable
@@ -171,13 +227,37 @@ function AdvanceEditor({ viatico, access, onReload }: { viatico: Viatico | null;
             value={v.serviceOrderId || null}
             onChange={(id) => form.setFieldValue('serviceOrderId', id ?? '')}
           />
-          <DateField label={f.date} required disabled={!editable} {...form.getInputProps('date')} />
           <NumberField label={f.amount} required precision={2} money min={0} disabled={!editable} {...form.getInputProps('amount')} />
         </SimpleGrid>
         <Textarea label={f.purpose} required mt="md" autosize minRows={2} maxLength={500} disabled={!editable} {...form.getInputProps('purpose')} />
+        {v.source === 'caja' && access.autorizar && !cash.crear && (viatico === null || viatico.status === 'borrador') ? (
+          <Text size="xs" c="dimmed" mt="xs">
+            {t.needsCashPost}
+          </Text>
+        ) : null}
+        {viatico?.paymentCashMovementId || viatico?.settlementCashMovementId ? <CashMovements viatico={viatico} /> : null}
       </Paper>
       {viatico && viatico.status !== 'borrador' ? <Comprobacion viatico={viatico} access={access} onReload={onReload} /> : null}
     </FormPage>
+  );
+}
+
+/** The caja's movements of an advance paid from one, opening each in Caja for who may see it. */
+function CashMovements({ viatico }: { viatico: Viatico }) {
+  const cash = useSharedScreenAccess('Caja', 'Movimientos');
+  const link = (id: string, folio: number) =>
+    cash.ver ? (
+      <Anchor component={Link} to={cashMovementPath(viatico.folioText, id)} size="sm">
+        {t.cashMovementLink(folio)}
+      </Anchor>
+    ) : (
+      t.cashMovementLink(folio)
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+      {viatico.paymentCashMovementId && viatico.paymentCashMovementFolio ? <InfoField label={`${f.cashMovement} · ${viatico.cashBoxName ?? ''}`} value={link(viatico.paymentCashMovementId, viatico.paymentCashMovementFolio)} /> : null}
+      {viatico.settlementCashMovementId && viatico.settlementCashMovementFolio ? <InfoField label={f.settlementCashMovement} value={link(viatico.settlementCashMovementId, viatico.settlementCashMovementFolio)} /> : null}
+    </SimpleGrid>
   );
 }
 
@@ -185,6 +265,11 @@ function Actions({ viatico, access, onReload }: { viatico: Viatico; access: Scre
   const [pay] = useMutation(ViaticoPayDocument);
   const [cancel] = useMutation(ViaticoCancelDocument);
   const [cancelling, setCancelling] = useState(false);
+  // From a caja, Caja's own abilities are asked too (the server refuses the same).
+  const cash = useSharedScreenAccess('Caja', 'Movimientos');
+  const fromBox = viatico.source === 'caja';
+  const mayPay = access.autorizar && (!fromBox || cash.crear);
+  const mayCancel = access.eliminar && (viatico.status === 'borrador' || !fromBox || cash.eliminar);
   return (
     <>
       <DocumentActions
@@ -195,7 +280,7 @@ function Actions({ viatico, access, onReload }: { viatico: Viatico; access: Scre
             label: t.actions.pay,
             icon: <IconCash size={16} />,
             color: 'teal',
-            show: canAct(VIATICO_LIFECYCLE, 'pagar', viatico.status) && access.autorizar,
+            show: canAct(VIATICO_LIFECYCLE, 'pagar', viatico.status) && mayPay,
             irreversible: true,
             run: async () => {
               await pay({ variables: { id: viatico.id, version: viatico.version } });
@@ -203,14 +288,19 @@ function Actions({ viatico, access, onReload }: { viatico: Viatico; access: Scre
               onReload();
             },
           },
-          { key: 'cancel', label: t.actions.cancel, icon: <IconX size={16} />, color: CANCEL_COLOR, variant: 'light', show: canAct(VIATICO_LIFECYCLE, 'cancelar', viatico.status) && access.eliminar, run: () => setCancelling(true) },
+          { key: 'cancel', label: t.actions.cancel, icon: <IconX size={16} />, color: CANCEL_COLOR, variant: 'light', show: canAct(VIATICO_LIFECYCLE, 'cancelar', viatico.status) && mayCancel, run: () => setCancelling(true) },
         ]}
       />
       {cancelling ? (
         <ReasonDialog
           opened
           title={`${t.actions.cancel} ${viatico.folioText}`}
-          message={<Text size="sm">{irreversibleQuestion('cancelar', { noun: 'el viático', reference: viatico.folioText })}</Text>}
+          message={
+            <Stack gap={4}>
+              <Text size="sm">{irreversibleQuestion('cancelar', { noun: 'el viático', reference: viatico.folioText })}</Text>
+              {viatico.status === 'pagado' ? <Text size="sm">{t.cancelGivesBack(formatMoney(viatico.amount), viatico.sourceName)}</Text> : null}
+            </Stack>
+          }
           confirmLabel={t.actions.cancel}
           reasonLabel="Motivo"
           onClose={() => {
@@ -370,6 +460,7 @@ function AddProof({ viatico, onDone }: { viatico: Viatico; onDone: () => void })
 
 function ClosePanel({ viatico, onDone }: { viatico: Viatico; onDone: () => void }) {
   const [close, closing] = useMutation(ViaticoCloseDocument);
+  const cash = useSharedScreenAccess('Caja', 'Movimientos');
   const owes = Number(viatico.summary.remainder) > 0;
   const [settlement, setSettlement] = useState<ViaticoSettlement>('reintegro');
   const [consent, setConsent] = useState(false);
@@ -380,7 +471,7 @@ function ClosePanel({ viatico, onDone }: { viatico: Viatico; onDone: () => void 
   const hint = owes
     ? t.closeHint.remainder(formatMoney(viatico.summary.remainder))
     : Number(viatico.summary.excess) > 0
-      ? t.closeHint.excess(formatMoney(viatico.summary.excess))
+      ? t.closeHint.excess(formatMoney(viatico.summary.excess), viatico.sourceName)
       : t.closeHint.exact;
   const submit = async () => {
     setErrors({});
@@ -402,6 +493,11 @@ function ClosePanel({ viatico, onDone }: { viatico: Viatico; onDone: () => void 
       <Stack gap="sm">
         <Text fw={600}>{t.sections.close}</Text>
         <Text size="sm">{hint}</Text>
+        {viatico.source === 'caja' && !cash.crear && ((owes && settlement === 'reintegro') || Number(viatico.summary.excess) > 0) ? (
+          <Text size="xs" c="dimmed">
+            {t.needsCashPost}
+          </Text>
+        ) : null}
         {message ? (
           <Alert color="red" variant="light">
             {message}

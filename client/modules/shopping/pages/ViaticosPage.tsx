@@ -27,6 +27,7 @@ const COLUMNS: ListColumn<ViaticoFieldsFragment>[] = [
   { key: 'date', header: 'Fecha', format: 'date', sortable: true, render: (r) => formatDate(r.date) },
   { key: 'employee', header: 'Empleado', sortable: true, render: (r) => r.employeeName, exportValue: (r) => r.employeeName },
   { key: 'charge', header: 'Contrato / OS', render: (r) => viaticoCharge(r) || '—', exportValue: (r) => viaticoCharge(r) },
+  { key: 'source', header: 'Pagado desde', render: (r) => r.sourceName, exportValue: (r) => r.sourceName },
   { key: 'amount', header: 'Anticipo', format: 'money', sortable: true, align: 'right', render: (r) => formatMoney(r.amount), exportValue: (r) => Number(r.amount) },
   { key: 'comprobado', header: 'Comprobado', format: 'money', align: 'right', render: (r) => formatMoney(r.comprobado), exportValue: (r) => Number(r.comprobado) },
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={VIATICO_STATUS} />, exportValue: (r) => VIATICO_STATUS[r.status]?.label ?? r.status },

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { attachmentJson, type AttachmentRow } from '../../../lib/attachments';
 import { likePattern, orderBy, where, type ListQuery } from '../../../lib/list';
-import type { ViaticoProofKind, ViaticoSettlement, ViaticoStatus } from '../../../../schema/shopping/viaticos';
+import type { ViaticoProofKind, ViaticoSettlement, ViaticoSource, ViaticoStatus } from '../../../../schema/shopping/viaticos';
 
 export type ViaticoRow = {
   id: number;
@@ -18,14 +18,22 @@ export type ViaticoRow = {
   contractName: string | null;
   serviceOrderId: number | null;
   serviceOrderFolio: number | null;
-  accountId: number;
-  accountName: string;
+  source: ViaticoSource;
+  accountId: number | null;
+  accountName: string | null;
+  cashBoxId: number | null;
+  cashBoxName: string | null;
+  sourceName: string;
   date: string;
   purpose: string;
   amount: string;
   comprobado: string;
   status: ViaticoStatus;
   paymentEntryId: number | null;
+  paymentCashMovementId: number | null;
+  paymentCashMovementFolio: number | null;
+  settlementCashMovementId: number | null;
+  settlementCashMovementFolio: number | null;
   paidAt: Date | null;
   settlement: ViaticoSettlement | null;
   settlementAmount: string | null;
@@ -46,7 +54,9 @@ export type ViaticoValues = {
   employeeId: number;
   contractId: number | null;
   serviceOrderId: number | null;
-  accountId: number;
+  source: ViaticoSource;
+  accountId: number | null;
+  cashBoxId: number | null;
   date: string;
   purpose: string;
   amount: string;
@@ -85,14 +95,19 @@ const employeeName = (alias: string) => sql.raw(`trim(${alias}.names || ' ' || $
 
 const viaticoSelect = sql`select v.id, v.folio, v.employee_id as "employeeId", ${employeeName('e')} as "employeeName", e.number as "employeeNumber",
     v.contract_id as "contractId", c.folio as "contractFolio", c.name as "contractName", v.service_order_id as "serviceOrderId", so.folio as "serviceOrderFolio",
-    v.account_id as "accountId", a.name as "accountName", v.date::text as date, v.purpose, v.amount::text as amount, v.comprobado::text as comprobado,
+    v.source, v.account_id as "accountId", a.name as "accountName", v.cash_box_id as "cashBoxId", cb.name as "cashBoxName", coalesce(a.name, cb.name) as "sourceName",
+    v.payment_cash_movement_id as "paymentCashMovementId", pm.folio as "paymentCashMovementFolio",
+    v.settlement_cash_movement_id as "settlementCashMovementId", sm.folio as "settlementCashMovementFolio", v.date::text as date, v.purpose, v.amount::text as amount, v.comprobado::text as comprobado,
     v.status, v.payment_entry_id as "paymentEntryId", v.paid_at as "paidAt", v.settlement, v.settlement_amount::text as "settlementAmount",
     v.settlement_entry_id as "settlementEntryId", v.settlement_account_id as "settlementAccountId", v.agreement_id as "agreementId", ag.folio as "agreementFolio",
     v.consent, ${attachmentJson('cu')} as "consentFile", v.closed_on::text as "closedOn", v.cancel_reason as "cancelReason",
     uc.name as "createdByName", v.created_at as "createdAt", v.version
   from viaticos v
   join rh_employees e on e.id = v.employee_id
-  join company_accounts a on a.id = v.account_id
+  left join company_accounts a on a.id = v.account_id
+  left join cash_boxes cb on cb.id = v.cash_box_id
+  left join cash_movements pm on pm.id = v.payment_cash_movement_id
+  left join cash_movements sm on sm.id = v.settlement_cash_movement_id
   left join contracts c on c.id = v.contract_id
   left join service_orders so on so.id = v.service_order_id
   left join rh_agreements ag on ag.id = v.agreement_id
@@ -151,8 +166,8 @@ export async function listViaticos(ex: Executor, q: ListQuery<ViaticoSort>, f: V
 export async function insertViatico(tx: Executor, folio: number, v: ViaticoValues, createdBy: number | null): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`insert into viaticos (folio, employee_id, contract_id, service_order_id, account_id, date, purpose, amount, created_by)
-        values (${folio}, ${v.employeeId}, ${v.contractId}, ${v.serviceOrderId}, ${v.accountId}, ${v.date}, ${v.purpose}, ${v.amount}, ${createdBy})
+    sql`insert into viaticos (folio, employee_id, contract_id, service_order_id, source, account_id, cash_box_id, date, purpose, amount, created_by)
+        values (${folio}, ${v.employeeId}, ${v.contractId}, ${v.serviceOrderId}, ${v.source}, ${v.accountId}, ${v.cashBoxId}, ${v.date}, ${v.purpose}, ${v.amount}, ${createdBy})
         returning id`,
   );
   return Number(rows[0].id);
@@ -161,15 +176,19 @@ export async function insertViatico(tx: Executor, folio: number, v: ViaticoValue
 export async function updateViatico(tx: Executor, id: number, version: number, v: ViaticoValues): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`update viaticos set employee_id = ${v.employeeId}, contract_id = ${v.contractId}, service_order_id = ${v.serviceOrderId}, account_id = ${v.accountId},
+    sql`update viaticos set employee_id = ${v.employeeId}, contract_id = ${v.contractId}, service_order_id = ${v.serviceOrderId}, source = ${v.source},
+          account_id = ${v.accountId}, cash_box_id = ${v.cashBoxId},
           date = ${v.date}, purpose = ${v.purpose}, amount = ${v.amount}, version = version + 1
         where id = ${id} and version = ${version} and status = 'borrador' returning id`,
   );
   return rows.length === 1;
 }
 
-export async function markViaticoPaid(tx: Executor, id: number, entryId: number): Promise<void> {
-  await tx.execute(sql`update viaticos set status = 'pagado', payment_entry_id = ${entryId}, paid_at = now(), version = version + 1 where id = ${id}`);
+/** Paid: by its account entry or by its cash movement, per its source. */
+export async function markViaticoPaid(tx: Executor, id: number, paid: { entryId: number | null; cashMovementId: number | null }): Promise<void> {
+  await tx.execute(
+    sql`update viaticos set status = 'pagado', payment_entry_id = ${paid.entryId}, payment_cash_movement_id = ${paid.cashMovementId}, paid_at = now(), version = version + 1 where id = ${id}`,
+  );
 }
 
 export async function setViaticoComprobado(tx: Executor, id: number, comprobado: string, status: ViaticoStatus): Promise<void> {
@@ -179,10 +198,20 @@ export async function setViaticoComprobado(tx: Executor, id: number, comprobado:
 export async function closeViatico(
   tx: Executor,
   id: number,
-  v: { settlement: ViaticoSettlement; settlementAmount: string; settlementEntryId: number | null; settlementAccountId: number | null; agreementId: number | null; consent: boolean; consentUploadId: string | null; closedOn: string },
+  v: {
+    settlement: ViaticoSettlement;
+    settlementAmount: string;
+    settlementEntryId: number | null;
+    settlementAccountId: number | null;
+    settlementCashMovementId: number | null;
+    agreementId: number | null;
+    consent: boolean;
+    consentUploadId: string | null;
+    closedOn: string;
+  },
 ): Promise<void> {
   await tx.execute(sql`update viaticos set status = 'cerrado', settlement = ${v.settlement}, settlement_amount = ${v.settlementAmount}, settlement_entry_id = ${v.settlementEntryId},
-      settlement_account_id = ${v.settlementAccountId}, agreement_id = ${v.agreementId}, consent = ${v.consent}, consent_upload_id = ${v.consentUploadId},
+      settlement_account_id = ${v.settlementAccountId}, settlement_cash_movement_id = ${v.settlementCashMovementId}, agreement_id = ${v.agreementId}, consent = ${v.consent}, consent_upload_id = ${v.consentUploadId},
       closed_on = ${v.closedOn}, version = version + 1
     where id = ${id}`);
 }
@@ -190,7 +219,8 @@ export async function closeViatico(
 export async function cancelViatico(tx: Executor, id: number, version: number, reason: string): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`update viaticos set status = 'cancelado', cancel_reason = ${reason}, version = version + 1 where id = ${id} and version = ${version} and status = 'borrador' returning id`,
+    sql`update viaticos set status = 'cancelado', cancel_reason = ${reason}, version = version + 1
+        where id = ${id} and version = ${version} and status in ('borrador', 'pagado') returning id`,
   );
   return rows.length === 1;
 }
