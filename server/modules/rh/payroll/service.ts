@@ -608,6 +608,38 @@ async function storeCalculation(tx: Executor, payrollId: number, tableYear: numb
   });
 }
 
+/** What a lump-sum receipt (aguinaldo, PTU) pays: one perception with its exempt part, and its ISR. */
+type LumpSum = { amount: string; taxable: string; exempt: string; isr: string; fiscalTrace: { label: string; amount: string }[] };
+
+/** A lump-sum receipt's results: its perception and ISR only (no IMSS, subsidio, convenios or other payments); net = amount − ISR. */
+const lumpSumResult = (id: number, r: LumpSum): data.EmployeeResult => ({
+  id,
+  perceptions: r.amount,
+  taxable: r.taxable,
+  exempt: r.exempt,
+  isr: r.isr,
+  subsidy: '0.00',
+  isrWithheld: r.isr,
+  imssEmployee: '0.00',
+  deductions: r.isr,
+  otherPayments: '0.00',
+  net: money(dec(r.amount).minus(r.isr)),
+  fiscalTrace: r.fiscalTrace,
+});
+
+/** A lump-sum receipt's lines (its system concept with the exempt/taxable split, and the ISR when there is one) and results. */
+function lumpSumReceipt(
+  payrollEmployeeId: number,
+  concepts: { conceptId: number; isrConceptId: number },
+  r: LumpSum & { description: string; quantity: string },
+): { lines: data.NewLine[]; result: data.EmployeeResult } {
+  const lines: data.NewLine[] = [
+    { payrollEmployeeId, conceptId: concepts.conceptId, source: 'calculo', agreementId: null, description: r.description, amount: r.amount, taxable: r.taxable, exempt: r.exempt, quantity: r.quantity },
+  ];
+  if (dec(r.isr).gt(0)) lines.push({ payrollEmployeeId, conceptId: concepts.isrConceptId, source: 'calculo', agreementId: null, description: '', amount: r.isr, taxable: '0.00', exempt: '0.00', quantity: null });
+  return { lines, result: lumpSumResult(payrollEmployeeId, r) };
+}
+
 /**
  * An aguinaldo payroll: for each employee aguinaldo() (the calculator's function) with the payroll's days and
  * ISR method, the hire date of the current employment, and the exempt aguinaldo other closed payrolls of the
@@ -642,32 +674,17 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
     });
     const days = aguinaldoPaidDays(payroll.aguinaldoDays!, file.hireDate, payroll.paymentDate);
     await data.setDaysWorked(tx, e.id, days);
-    lines.push({
-      payrollEmployeeId: e.id,
-      conceptId: systemId('AGUINALDO'),
-      source: 'calculo',
-      agreementId: null,
-      description: `${money(e.dailySalary)} × ${dec(payroll.aguinaldoDays!).toFixed()} días × ${r.daysInYear} ÷ ${YEAR_DAYS}`,
+    const receipt = lumpSumReceipt(e.id, { conceptId: systemId('AGUINALDO'), isrConceptId: systemId('ISR') }, {
       amount: r.amount,
       taxable: r.taxable,
       exempt: r.exempt,
-      quantity: days,
-    });
-    if (dec(r.isr).gt(0)) lines.push({ payrollEmployeeId: e.id, conceptId: systemId('ISR'), source: 'calculo', agreementId: null, description: '', amount: r.isr, taxable: '0.00', exempt: '0.00', quantity: null });
-    results.push({
-      id: e.id,
-      perceptions: r.amount,
-      taxable: r.taxable,
-      exempt: r.exempt,
       isr: r.isr,
-      subsidy: '0.00',
-      isrWithheld: r.isr,
-      imssEmployee: '0.00',
-      deductions: r.isr,
-      otherPayments: '0.00',
-      net: money(dec(r.amount).minus(r.isr)),
+      description: `${money(e.dailySalary)} × ${dec(payroll.aguinaldoDays!).toFixed()} días × ${r.daysInYear} ÷ ${YEAR_DAYS}`,
+      quantity: days,
       fiscalTrace: r.steps,
     });
+    lines.push(...receipt.lines);
+    results.push(receipt.result);
   }
   await storeCalculation(tx, payroll.id, tableYear, lines, results);
   await clearPayrollQuotas(tx, payroll.id);
@@ -692,20 +709,8 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
   const used = await data.aguinaldoExemptUsed(tx, ids, Number(payroll.paymentDate.slice(0, 4)), payroll.id, '003');
   const taking: { e: data.PayrollEmployeeRow; days: number; notes: { label: string; amount: string }[] }[] = [];
   const results: data.EmployeeResult[] = [];
-  const zero = (e: data.PayrollEmployeeRow, reason: string, days: number): data.EmployeeResult => ({
-    id: e.id,
-    perceptions: '0.00',
-    taxable: '0.00',
-    exempt: '0.00',
-    isr: '0.00',
-    subsidy: '0.00',
-    isrWithheld: '0.00',
-    imssEmployee: '0.00',
-    deductions: '0.00',
-    otherPayments: '0.00',
-    net: '0.00',
-    fiscalTrace: [{ label: reason, amount: '0.00' }, { label: `Días trabajados en el ejercicio ${year}`, amount: String(days) }],
-  });
+  const zero = (e: data.PayrollEmployeeRow, reason: string, days: number): data.EmployeeResult =>
+    lumpSumResult(e.id, { amount: '0.00', taxable: '0.00', exempt: '0.00', isr: '0.00', fiscalTrace: [{ label: reason, amount: '0.00' }, { label: `Días trabajados en el ejercicio ${year}`, amount: String(days) }] });
   const workers: PtuWorkerInput[] = [];
   for (const e of employees) {
     const c = candidates.get(e.employeeId);
@@ -759,32 +764,17 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
   split.workers.forEach((r, i) => {
     const { e, days, notes } = taking[i];
     const salary = workers[i].salaryOfYear!;
-    lines.push({
-      payrollEmployeeId: e.id,
-      conceptId: systemId('PTU'),
-      source: 'calculo',
-      agreementId: null,
-      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}`,
+    const receipt = lumpSumReceipt(e.id, { conceptId: systemId('PTU'), isrConceptId: systemId('ISR') }, {
       amount: r.paid,
       taxable: r.taxable,
       exempt: r.exempt,
-      quantity: String(days),
-    });
-    if (dec(r.isr).gt(0)) lines.push({ payrollEmployeeId: e.id, conceptId: systemId('ISR'), source: 'calculo', agreementId: null, description: '', amount: r.isr, taxable: '0.00', exempt: '0.00', quantity: null });
-    results.push({
-      id: e.id,
-      perceptions: r.paid,
-      taxable: r.taxable,
-      exempt: r.exempt,
       isr: r.isr,
-      subsidy: '0.00',
-      isrWithheld: r.isr,
-      imssEmployee: '0.00',
-      deductions: r.isr,
-      otherPayments: '0.00',
-      net: r.net,
+      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}`,
+      quantity: String(days),
       fiscalTrace: [...notes, ...r.steps],
     });
+    lines.push(...receipt.lines);
+    results.push(receipt.result);
   });
   await storeCalculation(tx, payroll.id, tableYear, lines, results);
   await clearPayrollQuotas(tx, payroll.id);
