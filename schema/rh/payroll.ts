@@ -467,12 +467,12 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
   const restSteps: TraceStep[] = [];
   const prima = primaDominical(daily, input.sundaysWorked ?? [], input.umaDaily);
   if (prima) {
-    post({ systemKey: 'PRIMA_DOMINICAL', conceptId: null, kind: 'percepcion', source: 'calculo', amount: prima.amount, exempt: prima.exempt, taxable: prima.taxable, quantity: String(prima.sundays), description: `${prima.sundays} × ${prima.perSunday} (${PRIMA_DOMINICAL_PERCENT} % del salario diario)` });
+    post({ systemKey: 'PRIMA_DOMINICAL', conceptId: null, kind: 'percepcion', source: 'calculo', amount: prima.amount, exempt: prima.exempt, taxable: prima.taxable, quantity: String(prima.sundays), description: `${prima.sundays} ${prima.sundays === 1 ? 'domingo' : 'domingos'} × ${prima.perSunday} (${PRIMA_DOMINICAL_PERCENT} % del salario diario)` });
     restSteps.push(...prima.steps);
   }
   if (restDays) {
     const exempt = fractionI.restDayExempt;
-    post({ systemKey: 'DESCANSO_LABORADO', conceptId: null, kind: 'percepcion', source: 'calculo', amount: restDays.amount, exempt, taxable: money(dec(restDays.amount).minus(exempt)), quantity: String(restDays.days), description: `${restDays.days} × ${money(daily.times(REST_DAY_WORKED_FACTOR))} (salario doble)` });
+    post({ systemKey: 'DESCANSO_LABORADO', conceptId: null, kind: 'percepcion', source: 'calculo', amount: restDays.amount, exempt, taxable: money(dec(restDays.amount).minus(exempt)), quantity: String(restDays.days), description: `${restDays.days} ${restDays.days === 1 ? 'día' : 'días'} × ${money(daily.times(REST_DAY_WORKED_FACTOR))} (salario doble)` });
     restSteps.push(...restDays.steps, ...fractionI.steps);
   }
 

@@ -154,8 +154,8 @@ describe('in one employee’s calculation', () => {
     // Perceptions 7500 + 2250 + 250 + 1000 = 11000.00; exempt 1125.00 + 234.62 + 131.89 = 1491.51; taxable 11000 − 1491.51 = 9508.49.
     expect([r.perceptions, r.exempt, r.taxable]).toEqual(['11000.00', '1491.51', '9508.49']);
     expect(calls).toEqual(['9508.49']);
-    expect(r.lines.find((l) => l.systemKey === 'PRIMA_DOMINICAL')?.description).toBe('2 × 125.00 (25 % del salario diario)');
-    expect(r.lines.find((l) => l.systemKey === 'DESCANSO_LABORADO')?.description).toBe('1 × 1000.00 (salario doble)');
+    expect(r.lines.find((l) => l.systemKey === 'PRIMA_DOMINICAL')?.description).toBe('2 domingos × 125.00 (25 % del salario diario)');
+    expect(r.lines.find((l) => l.systemKey === 'DESCANSO_LABORADO')?.description).toBe('1 día × 1000.00 (salario doble)');
     expect(r.fiscalTrace.map((s) => s.amount)).toEqual(['250.00', '234.62', '15.38', '1000.00', '1256.89', '1125.00', '131.89', '868.11', '1.00']);
   });
 
