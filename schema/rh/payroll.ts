@@ -1,7 +1,8 @@
 // Payroll rules (pure; the server and the SPA import them): the days of a
 // period, the default days worked, who earns only the minimum wage, the
 // validation of incidents, and one employee's calculation — sueldo, overtime
-// with its exempt part, captured extras by their concept's rule, the taxes
+// with its exempt part, the prima dominical and the rest days worked
+// (./restDaysWorked.ts), captured extras by their concept's rule, the taxes
 // (the fiscal engine is passed in, so this file never reads tables), the
 // convenio installments and the net. decimal.js throughout; every line is
 // rounded half-up to centavos once.
@@ -9,6 +10,7 @@ import { addDays, daysBetween, formatDateMx, isIsoDate } from '../dates';
 import { defineLifecycle } from '../lifecycle';
 import { Decimal, dec, formatMxn, money, sum, type DecimalLike } from '../money';
 import { capToNet, pensionBase, periodDiscount, type DiscountMethod, type TraceStep } from './agreementDiscounts';
+import { fractionIExempt, PRIMA_DOMINICAL_PERCENT, primaDominical, REST_DAY_WORKED_FACTOR, restDaysWorkedPay } from './restDaysWorked';
 
 export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria' | 'aguinaldo' | 'finiquito' | 'ptu';
 /** How an aguinaldo payroll withholds ISR (MX_FISCAL «Aguinaldo»): RLISR art. 174, or the art. 96 tariff on the payment alone. */
@@ -89,6 +91,12 @@ export const SYSTEM_CONCEPTS = [
   // The PTU payroll's (issue 27; MX_FISCAL «PTU»): exempt up to 15 UMA a calendar year, computed by the calculation (ptuPayroll of schema/rh/benefits.ts).
   { key: 'PTU', code: 'PTU', name: 'Participación de los trabajadores en las utilidades (PTU)', kind: 'percepcion', satCode: '003', taxableRule: 'exento_uma', exemptUma: '15' },
   { key: 'HORAS_EXTRA_TRIPLES', code: 'HE-TRIPLES', name: 'Horas extra triples', kind: 'percepcion', satCode: '019', taxableRule: 'gravado', exemptUma: null },
+  // Sundays and rest days worked (issue 27; ./restDaysWorked.ts), their exempt parts computed by the calculation:
+  // the prima dominical up to 1 UMA per Sunday (art. 93 fr. XIV LISR); the rest days' double salary shares the
+  // overtime's art. 93 fr. I cap. c_TipoPercepcion has no code of its own for a rest day worked: 038 «Otros
+  // ingresos por salarios» (019 is overtime hours, with its HorasExtra node; 001 the ordinary salary).
+  { key: 'PRIMA_DOMINICAL', code: 'PRIMA-DOM', name: 'Prima dominical', kind: 'percepcion', satCode: '020', taxableRule: 'exento_uma', exemptUma: '1' },
+  { key: 'DESCANSO_LABORADO', code: 'DESCANSO-LAB', name: 'Días de descanso trabajados (salario doble)', kind: 'percepcion', satCode: '038', taxableRule: 'exento_uma', exemptUma: '5' },
   { key: 'ISR', code: 'ISR', name: 'ISR', kind: 'deduccion', satCode: '002', taxableRule: 'gravado', exemptUma: null },
   { key: 'IMSS', code: 'IMSS', name: 'Seguridad social (IMSS)', kind: 'deduccion', satCode: '001', taxableRule: 'gravado', exemptUma: null },
   // Informative since May 2024: it lowers the ISR, it is not paid in cash.
@@ -360,6 +368,10 @@ export type EmployeeCalcInput = {
   absences: string;
   overtimeDoubleHours: string;
   overtimeTripleHours: string;
+  /** Sundays worked in the period (ISO dates): prima dominical, ./restDaysWorked.ts. */
+  sundaysWorked?: readonly string[];
+  /** Rest days worked in the period (weekly without another in exchange, or obligatorio): double salary. */
+  restDaysWorked?: readonly string[];
   /** Days of the period (weeks for the overtime exemption = days ÷ 7). */
   periodDays: number;
   /** Daily UMA in force on the payment date. */
@@ -425,9 +437,7 @@ export function exemptPart(amount: DecimalLike, rule: TaxableRule, exemptUma: st
  * otherwise 50 % of it is exempt up to 5 UMA per week of the period.
  */
 export function doubleOvertimeExempt(amount: DecimalLike, minimumWageOnly: boolean, umaDaily: DecimalLike, periodDays: number): string {
-  if (minimumWageOnly) return money(amount);
-  const cap = dec(umaDaily).times(5).times(periodDays).dividedBy(7);
-  return money(minOf(dec(amount).dividedBy(2), cap));
+  return fractionIExempt({ overtimeDouble: amount, restDayPay: 0, minimumWageOnly, umaDaily, periodDays }).overtimeExempt;
 }
 
 export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult {
@@ -442,14 +452,28 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
   const salary = money(daily.times(paidDays));
   post({ systemKey: 'SUELDO', conceptId: null, kind: 'percepcion', source: 'calculo', amount: salary, taxable: salary, quantity: paidDays.toString(), description: `${paidDays.toString()} días × ${money(daily)}` });
 
+  // Double overtime and the rest days worked share the art. 93 fr. I exemption (overtime first).
+  const doubles = dec(input.overtimeDoubleHours).gt(0) ? money(hourly.times(2).times(input.overtimeDoubleHours)) : ZERO;
+  const restDays = restDaysWorkedPay(daily, input.restDaysWorked ?? []);
+  const fractionI = fractionIExempt({ overtimeDouble: doubles, restDayPay: restDays?.amount ?? 0, minimumWageOnly: input.minimumWageOnly, umaDaily: input.umaDaily, periodDays: input.periodDays });
   if (dec(input.overtimeDoubleHours).gt(0)) {
-    const amount = money(hourly.times(2).times(input.overtimeDoubleHours));
-    const exempt = doubleOvertimeExempt(amount, input.minimumWageOnly, input.umaDaily, input.periodDays);
-    post({ systemKey: 'HORAS_EXTRA_DOBLES', conceptId: null, kind: 'percepcion', source: 'calculo', amount, exempt, taxable: money(dec(amount).minus(exempt)), quantity: dec(input.overtimeDoubleHours).toString(), description: `${dec(input.overtimeDoubleHours).toString()} h × ${money(hourly.times(2))}` });
+    const exempt = fractionI.overtimeExempt;
+    post({ systemKey: 'HORAS_EXTRA_DOBLES', conceptId: null, kind: 'percepcion', source: 'calculo', amount: doubles, exempt, taxable: money(dec(doubles).minus(exempt)), quantity: dec(input.overtimeDoubleHours).toString(), description: `${dec(input.overtimeDoubleHours).toString()} h × ${money(hourly.times(2))}` });
   }
   if (dec(input.overtimeTripleHours).gt(0)) {
     const amount = money(hourly.times(3).times(input.overtimeTripleHours));
     post({ systemKey: 'HORAS_EXTRA_TRIPLES', conceptId: null, kind: 'percepcion', source: 'calculo', amount, taxable: amount, quantity: dec(input.overtimeTripleHours).toString(), description: `${dec(input.overtimeTripleHours).toString()} h × ${money(hourly.times(3))}` });
+  }
+  const restSteps: TraceStep[] = [];
+  const prima = primaDominical(daily, input.sundaysWorked ?? [], input.umaDaily);
+  if (prima) {
+    post({ systemKey: 'PRIMA_DOMINICAL', conceptId: null, kind: 'percepcion', source: 'calculo', amount: prima.amount, exempt: prima.exempt, taxable: prima.taxable, quantity: String(prima.sundays), description: `${prima.sundays} ${prima.sundays === 1 ? 'domingo' : 'domingos'} × ${prima.perSunday} (${PRIMA_DOMINICAL_PERCENT} % del salario diario)` });
+    restSteps.push(...prima.steps);
+  }
+  if (restDays) {
+    const exempt = fractionI.restDayExempt;
+    post({ systemKey: 'DESCANSO_LABORADO', conceptId: null, kind: 'percepcion', source: 'calculo', amount: restDays.amount, exempt, taxable: money(dec(restDays.amount).minus(exempt)), quantity: String(restDays.days), description: `${restDays.days} ${restDays.days === 1 ? 'día' : 'días'} × ${money(daily.times(REST_DAY_WORKED_FACTOR))} (salario doble)` });
+    restSteps.push(...restDays.steps, ...fractionI.steps);
   }
 
   for (const c of input.computed ?? []) post({ ...c, conceptId: null, kind: 'percepcion', source: 'calculo' });
@@ -519,7 +543,7 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
     otherPayments: cashOtherPayments,
     net,
     tableYear: tax.tableYear,
-    fiscalTrace: [...tax.steps, ...discountTrace],
+    fiscalTrace: [...restSteps, ...tax.steps, ...discountTrace],
   };
 }
 

@@ -19,7 +19,7 @@ export const conflictOf = (r: GqlResult) => {
 
 export const AGREEMENT = 'id folio employeeId employeeNumber employeeName kind method rate description reference startDate total installment balance status cancelReason version payments { payrollId payrollFolio paymentDate amount balanceAfter }';
 export const LINE = 'conceptCode conceptName kind source description amount taxable exempt';
-export const PE = `id employeeId employeeNumber employeeName dailySalary sbcDaily minimumWageOnly daysWorked absences overtimeDoubleHours overtimeTripleHours
+export const PE = `id employeeId employeeNumber employeeName dailySalary sbcDaily minimumWageOnly daysWorked absences overtimeDoubleHours overtimeTripleHours sundaysWorked restDaysWorked
   perceptions taxable exempt isr subsidy isrWithheld imssEmployee deductions otherPayments net lines { ${LINE} } fiscalTrace { label amount }`;
 export const PAYROLL = `id folio kind frequency periodStart periodEnd paymentDate description status tableYear employeeCount perceptions deductions otherPayments net version
   employees { ${PE} } conceptTotals { code name kind amount }`;

@@ -3,10 +3,13 @@
 // quincenal payroll worked out by hand with the 2026 QUINCENAL tariff of
 // MX_FISCAL.md: incidents, overtime, convenios and a deduction that leaves a
 // net below zero (the close is refused naming the employee), then two closes
-// at once (one wins) and the convenio balances after it.
+// at once (one wins) and the convenio balances after it; last, a quincena with
+// a Sunday and a día de descanso obligatorio worked, to the cent and in its CFDI.
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { A_CANCEL, A_CREATE, A_UPDATE, conflictOf, fieldsOf, m, P_CALC, P_CLOSE, P_CREATE, P_DELETE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
+import { checkStampedCfdi } from '../unit/cfdi/fixtures';
 
 let s: TestServer;
 let rh: string; // Recursos Humanos: every RH ability
@@ -90,6 +93,9 @@ describe('permissions: every Convenios and Nóminas operation', () => {
         ['PRIMA_ANTIGUEDAD', 'percepcion', '022'],
         // The PTU payroll's (rh-payroll-ptu.test.ts).
         ['PTU', 'percepcion', '003'],
+        // Sundays and rest days worked (the last describe of this file): 020 prima dominical; 038 otros ingresos por salarios.
+        ['PRIMA_DOMINICAL', 'percepcion', '020'],
+        ['DESCANSO_LABORADO', 'percepcion', '038'],
       ].sort(),
     );
   });
@@ -450,5 +456,108 @@ describe('convenios without total: an INFONAVIT factor and a 20 % pensión alime
     // With a payment applied the method's figures are locked too.
     const p2 = await agreement(pension.id);
     expect(fieldsOf(await s.gql(A_UPDATE, { id: p2.id, v: p2.version, i: PENSION({ rate: '25' }) }, rh))).toEqual({ rate: 'El convenio ya tiene abonos aplicados; solo se pueden cambiar la descripción y la referencia.' });
+  });
+});
+
+// ---- issue 27: Sundays and rest days worked ------------------------------------------------
+
+describe('a Sunday and a día de descanso obligatorio worked in a quincena, by hand', () => {
+  let q: any; // the quincena 16–30 September 2026 (16 Sept, Independence Day, is a Wednesday; 20 Sept a Sunday)
+  const INCIDENT = (over: Record<string, unknown> = {}) => ({ daysWorked: '15', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [], sundaysWorked: ['2026-09-20'], restDaysWorked: ['2026-09-16'], ...over });
+  const employeeOf = (p: any) => p.employees.find((e: any) => e.employeeNumber === 'T-005');
+
+  beforeAll(async () => {
+    // T-005: 500.00 daily, hired 2024-03-01, every CFDI datum.
+    await createEmployee({ number: 'T-005', names: 'Elena', lastName: 'Soto', secondLastName: 'Paz', birthDate: '1991-05-06', hireDate: '2024-03-01', dailySalary: '500.00', postalCode: '76000', workState: 'QUE', contractType: '01' });
+    q = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-09-16', periodEnd: '2026-09-30', paymentDate: '2026-09-30' } })).rhPayrollCreate;
+  });
+
+  it('refuses a user without the payroll ability and dates outside the period, not Sundays or repeated, with Spanish field messages; nothing is written', async () => {
+    const pe = employeeOf(q).id;
+    expect((await s.gql(P_INCIDENT, { id: pe, i: INCIDENT() }, seller)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(P_INCIDENT, { id: pe, i: INCIDENT() }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const bad = await s.gql(P_INCIDENT, { id: pe, i: INCIDENT({ sundaysWorked: ['2026-10-04', '2026-09-21'], restDaysWorked: ['2026-09-16', '2026-09-15', '2026-09-16'] }) }, rh);
+    expect(fieldsOf(bad)).toEqual({
+      'sundaysWorked.0': 'El 04/10/2026 está fuera del periodo de la nómina (16/09/2026 al 30/09/2026).',
+      'sundaysWorked.1': 'El 21/09/2026 no es domingo.',
+      'restDaysWorked.1': 'El 15/09/2026 está fuera del periodo de la nómina (16/09/2026 al 30/09/2026).',
+      'restDaysWorked.2': 'Fecha repetida: captura cada día una sola vez.',
+    });
+    const again = await payroll(q.id);
+    expect(again.version).toBe(q.version);
+    expect([employeeOf(again).sundaysWorked, employeeOf(again).restDaysWorked]).toEqual([[], []]);
+  });
+
+  it('calculates the prima dominical and the double salary, each figure to the cent, with their steps in the fiscal trace', async () => {
+    const saved = (await ok(P_INCIDENT, { id: employeeOf(q).id, i: INCIDENT() })).rhPayrollIncidentSave;
+    expect([saved.sundaysWorked, saved.restDaysWorked]).toEqual([['2026-09-20'], ['2026-09-16']]);
+    q = (await ok(P_CALC, { id: q.id, v: (await payroll(q.id)).version })).rhPayrollCalculate;
+    const F = employeeOf(q);
+    // SDI for 2 years (14 vacation days): 1 + (15 + 14 × 25 %) ÷ 365 = 1.050684… → 1.0507; SBC 500 × 1.0507 = 525.35.
+    expect(m(F.sbcDaily)).toBe('525.35');
+    // Sueldo 500 × 15 = 7500.00 gravado.
+    // Prima dominical 25 % × 500.00 × 1 = 125.00: exempt min(125.00, UMA 117.31) = 117.31, gravado 7.69.
+    // 16 Sept worked: 2 × 500.00 = 1000.00; exempt 50 % = 500.00 (cap 5 × 117.31 × 15 ÷ 7 = 1256.89, no overtime), gravado 500.00.
+    expect(F.lines.map((l: any) => [l.conceptCode, l.kind, l.source, m(l.amount), m(l.taxable), m(l.exempt)])).toEqual([
+      ['SUELDO', 'percepcion', 'calculo', '7500.00', '7500.00', '0.00'],
+      ['PRIMA-DOM', 'percepcion', 'calculo', '125.00', '7.69', '117.31'],
+      ['DESCANSO-LAB', 'percepcion', 'calculo', '1000.00', '500.00', '500.00'],
+      ['ISR', 'deduccion', 'calculo', '800.84', '0.00', '0.00'],
+      ['IMSS', 'deduccion', 'calculo', '197.56', '0.00', '0.00'],
+    ]);
+    // Gross 7500 + 125 + 1000 = 8625.00; exempt 117.31 + 500 = 617.31; gravado 8625 − 617.31 = 8007.69 (over the subsidy cap 5670.72: none).
+    // ISR (2026 QUINCENAL row 7225.96 / 660.75 / 17.92 %): (8007.69 − 7225.96) × 17.92 % = 140.086016 + 660.75 = 800.836016 → 800.84.
+    // IMSS on 525.35 × 15 calendar days (excess over 3 UMA 351.93 = 173.42): 173.42 × 0.40 % × 15 = 10.4052 → 10.41;
+    // 525.35 × 15 = 7880.25: × 0.25 % = 19.700625 → 19.70, × 0.375 % = 29.5509375 → 29.55, × 0.625 % = 49.2515625 → 49.25,
+    // × 1.125 % = 88.6528125 → 88.65 → 197.56. Deductions 800.84 + 197.56 = 998.40; net 8625 − 998.40 = 7626.60.
+    expect([F.perceptions, F.exempt, F.taxable, F.isr, F.subsidy, F.isrWithheld, F.imssEmployee, F.deductions, F.net].map(m)).toEqual([
+      '8625.00', '617.31', '8007.69', '800.84', '0.00', '800.84', '197.56', '998.40', '7626.60',
+    ]);
+    expect(F.fiscalTrace.slice(0, 7)).toEqual([
+      { label: 'Prima dominical (art. 71 LFT): 25 % × 500.00 × 1 domingo (20/09/2026)', amount: '125.00' },
+      { label: 'Prima dominical exenta (art. 93 fr. XIV LISR): mín(125.00, 1 UMA = 117.31) × 1 domingo', amount: '117.31' },
+      { label: 'Prima dominical gravada', amount: '7.69' },
+      { label: 'Días de descanso trabajados (arts. 73 y 75 LFT): salario doble 2 × 500.00 × 1 día: 16/09/2026 descanso obligatorio, Día de la Independencia (16 de septiembre)', amount: '1000.00' },
+      { label: 'Tope exento de horas extra dobles y días de descanso trabajados (art. 93 fr. I LISR): 5 UMA × 117.31 × 15 días ÷ 7', amount: '1256.89' },
+      { label: 'Días de descanso trabajados exentos: 50 % de 1000.00, hasta el tope', amount: '500.00' },
+      { label: 'Días de descanso trabajados gravados', amount: '500.00' },
+    ]);
+    expect(F.fiscalTrace).toContainEqual({ label: 'Base gravable del periodo', amount: '8007.69' });
+    expect(F.fiscalTrace).toContainEqual({ label: 'ISR (cuota fija + impuesto marginal)', amount: '800.84' });
+  });
+
+  it('the close stamps its CFDI: XSD-valid, the prima dominical as 020 and the rest day as 038 with their exempt parts', async () => {
+    const closed = (await ok(P_CLOSE, { id: q.id, v: q.version })).rhPayrollClose;
+    const F = employeeOf(closed);
+    const receipt = (await ok('query($id:ID!){ rhPayroll(id:$id){ employees { employeeNumber stampStatus stampError uuid } } }', { id: q.id })).rhPayroll.employees.find((e: any) => e.employeeNumber === 'T-005');
+    expect(receipt).toMatchObject({ stampStatus: 'timbrada', stampError: null });
+    const xml = (await ok('query($id:ID!){ rhPayrollReceiptXml(payrollEmployeeId:$id) }', { id: F.id })).rhPayrollReceiptXml as string;
+    const check = await checkStampedCfdi(xml);
+    expect(check.xsdErrors).toEqual([]);
+    expect(check).toMatchObject({ xsdValid: true, selloValid: true, selloSatValid: true, uuid: receipt.uuid });
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, parseAttributeValue: false }).parse(xml).Comprobante;
+    // SubTotal 8625.00 − Descuento 998.40 = Total 7626.60, the receipt's net.
+    expect(doc).toMatchObject({ '@SubTotal': '8625.00', '@Descuento': '998.40', '@Total': '7626.60' });
+    const p = doc.Complemento.Nomina.Percepciones;
+    expect(p).toMatchObject({ '@TotalSueldos': '8625.00', '@TotalGravado': '8007.69', '@TotalExento': '617.31' });
+    expect(p.Percepcion.map((x: any) => [x['@TipoPercepcion'], x['@Clave'], x['@ImporteGravado'], x['@ImporteExento']])).toEqual([
+      ['001', 'SUELDO', '7500.00', '0.00'],
+      ['020', 'PRIMA-DOM', '7.69', '117.31'],
+      ['038', 'DESCANSO-LAB', '500.00', '500.00'],
+    ]);
+  }, 240_000);
+
+  it('a day another payroll already holds is refused for the same employee (an extraordinaria of the same dates)', async () => {
+    const x = (await ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-09-16', periodEnd: '2026-09-30', paymentDate: '2026-09-30' } })).rhPayrollCreate;
+    const pe = employeeOf(x);
+    const refused = await s.gql(P_INCIDENT, { id: pe.id, i: INCIDENT({ daysWorked: '0', sundaysWorked: ['2026-09-20', '2026-09-27'], restDaysWorked: ['2026-09-16'] }) }, rh);
+    expect(fieldsOf(refused)).toEqual({
+      'sundaysWorked.0': `El domingo 20/09/2026 ya está en las incidencias de la nómina ${q.folio} (16/09/2026 al 30/09/2026): cada día trabajado se paga en una sola nómina.`,
+      'restDaysWorked.0': `El día de descanso 16/09/2026 ya está en las incidencias de la nómina ${q.folio} (16/09/2026 al 30/09/2026): cada día trabajado se paga en una sola nómina.`,
+    });
+    expect(employeeOf(await payroll(x.id)).sundaysWorked).toEqual([]);
+    // Deleting the extraordinaria leaves the quincena's days where they were.
+    expect((await ok(P_DELETE, { id: x.id, v: (await payroll(x.id)).version })).rhPayrollDelete).toBe(true);
+    expect(employeeOf(await payroll(q.id)).restDaysWorked).toEqual(['2026-09-16']);
   });
 });

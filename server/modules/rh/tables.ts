@@ -569,6 +569,28 @@ export const rhPayrollOvertimeSources = pgTable(
 );
 
 /**
+ * The Sundays (prima dominical, LFT art. 71) and rest days (double salary, LFT arts. 73 and 75) an employee
+ * worked, captured in a payroll's incidencias (issue 27; schema/rh/restDaysWorked.ts). One row per employee,
+ * kind and date (unique: a day is paid by one payroll only, also when two are captured in parallel).
+ * Deleting the payroll (its employees) deletes them.
+ */
+export const rhPayrollRestDaysWorked = pgTable(
+  'rh_payroll_rest_days_worked',
+  {
+    id: serial('id').primaryKey(),
+    payrollEmployeeId: integer('payroll_employee_id').notNull().references(() => rhPayrollEmployees.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    kind: text('kind').notNull(),
+    date: date('date').notNull(),
+  },
+  (t) => [
+    uniqueIndex('rh_payroll_rest_days_worked_uq').on(t.employeeId, t.kind, t.date),
+    index('rh_payroll_rest_days_worked_pe_idx').on(t.payrollEmployeeId),
+    check('rh_payroll_rest_days_worked_kind_ck', sql`${t.kind} in ('domingo', 'descanso')`),
+  ],
+);
+
+/**
  * Vacation requests (LFT arts. 76–81): the days an employee asks for between two dates. The balance per
  * anniversary year is computed from the hire date and the approved rows (schema/rh/vacations.ts), never
  * stored. solicitada → aprobada | rechazada, aprobada → cancelada.

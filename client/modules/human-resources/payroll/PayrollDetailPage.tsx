@@ -55,6 +55,8 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { useRecordChanges } from '../../../components/useRecordChanges';
 import { OvertimeSources } from './OvertimeSources';
+import { WorkedDatesField } from './WorkedDatesField';
+import { restDayOf, validateRestDaysWorked } from '../../../../schema/rh/restDaysWorked';
 import { creationKindOptions, frequencyOptions, isrMethodOptions, PAYROLL_BADGES, RECEIPT_CANCEL_OPTIONS, SEPARATION_KIND_LABELS, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
 import { CfdiCancelNote } from '../../../components/CfdiCancelNote';
 
@@ -173,15 +175,43 @@ function NewPayroll() {
 // ---- incidents ------------------------------------------------------------------------------
 
 type Extra = { key: number; conceptId: string; amount: string; description: string };
-type IncidentValues = { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string; extras: Extra[]; reason: string };
-const INCIDENT_FIELDS = ['daysWorked', 'absences', 'overtimeDoubleHours', 'overtimeTripleHours', 'extras', 'extras.', 'reason'];
+type IncidentValues = {
+  daysWorked: string;
+  absences: string;
+  overtimeDoubleHours: string;
+  overtimeTripleHours: string;
+  sundaysWorked: string[];
+  restDaysWorked: string[];
+  extras: Extra[];
+  reason: string;
+};
+const INCIDENT_FIELDS = ['daysWorked', 'absences', 'overtimeDoubleHours', 'overtimeTripleHours', 'sundaysWorked', 'sundaysWorked.', 'restDaysWorked', 'restDaysWorked.', 'extras', 'extras.', 'reason'];
+
+/** The dates' own rules before sending (the server checks them again, and that no other payroll has them). */
+function checkWorkedDates(v: IncidentValues, period: { start: string; end: string }): Record<string, string> {
+  const empty: Record<string, string> = {};
+  for (const key of ['sundaysWorked', 'restDaysWorked'] as const) v[key].forEach((d, n) => (d ? null : (empty[`${key}.${n}`] = texts.incident.dateRequired)));
+  return { ...validateRestDaysWorked(v, { periodStart: period.start, periodEnd: period.end }), ...empty };
+}
 let nextKey = 1;
 
 /**
  * The incidencias of one employee: saved while the payroll is open; with `correction`, the same
  * editor corrects a stamped receipt of a closed payroll (a reason, a new CFDI substituting the old).
  */
-function IncidentDialog({ employee, readOnly, correction = false, onClose }: { employee: PayrollEmployee; readOnly: boolean; correction?: boolean; onClose: (saved: boolean) => void }) {
+function IncidentDialog({
+  employee,
+  period,
+  readOnly,
+  correction = false,
+  onClose,
+}: {
+  employee: PayrollEmployee;
+  period: { start: string; end: string };
+  readOnly: boolean;
+  correction?: boolean;
+  onClose: (saved: boolean) => void;
+}) {
   const i = texts.incident;
   const a = texts.actions;
   const [correctReceipt] = useMutation(RhPayrollReceiptCorrectDocument);
@@ -194,12 +224,14 @@ function IncidentDialog({ employee, readOnly, correction = false, onClose }: { e
       absences: employee.absences,
       overtimeDoubleHours: employee.overtimeDoubleHours,
       overtimeTripleHours: employee.overtimeTripleHours,
+      sundaysWorked: [...employee.sundaysWorked],
+      restDaysWorked: [...employee.restDaysWorked],
       extras: employee.lines.filter((l) => l.source === 'captura').map((l) => ({ key: nextKey++, conceptId: l.conceptId, amount: l.amount, description: l.description })),
       reason: '',
     },
   });
   const v = form.values;
-  const { save: runSave, saving, error } = useFormSave({ form, fields: INCIDENT_FIELDS, onSaved: () => onClose(true) });
+  const { save: runSave, saving, error } = useFormSave({ form, fields: INCIDENT_FIELDS, validate: (values) => checkWorkedDates(values, period), onSaved: () => onClose(true) });
   const submit = () =>
     runSave(async () => {
       const input = {
@@ -207,6 +239,8 @@ function IncidentDialog({ employee, readOnly, correction = false, onClose }: { e
         absences: v.absences || '0',
         overtimeDoubleHours: v.overtimeDoubleHours || '0',
         overtimeTripleHours: v.overtimeTripleHours || '0',
+        sundaysWorked: v.sundaysWorked,
+        restDaysWorked: v.restDaysWorked,
         extras: v.extras.map((x) => ({ conceptId: x.conceptId, amount: x.amount || '0', description: x.description })),
       };
       if (correction) {
@@ -242,6 +276,32 @@ function IncidentDialog({ employee, readOnly, correction = false, onClose }: { e
         <NumberField label={i.triple} precision={2} min={0} disabled={readOnly} {...form.getInputProps('overtimeTripleHours')} />
       </SimpleGrid>
       <OvertimeSources sources={employee.overtimeSources} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <WorkedDatesField
+          label={i.sundays}
+          description={i.sundaysHelp}
+          addLabel={i.addSunday}
+          dates={v.sundaysWorked}
+          period={period}
+          sundaysOnly
+          readOnly={readOnly}
+          inputProps={(n) => form.getInputProps(`sundaysWorked.${n}`)}
+          onAdd={() => form.insertListItem('sundaysWorked', '')}
+          onRemove={(n) => form.removeListItem('sundaysWorked', n)}
+        />
+        <WorkedDatesField
+          label={i.restDays}
+          description={i.restDaysHelp}
+          addLabel={i.addRestDay}
+          dates={v.restDaysWorked}
+          period={period}
+          hint={(d) => restDayOf(d).label}
+          readOnly={readOnly}
+          inputProps={(n) => form.getInputProps(`restDaysWorked.${n}`)}
+          onAdd={() => form.insertListItem('restDaysWorked', '')}
+          onRemove={(n) => form.removeListItem('restDaysWorked', n)}
+        />
+      </SimpleGrid>
       <Stack gap="xs">
         <Text fw={600} size="sm">
           {i.extras}
@@ -741,6 +801,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       {correcting ? (
         <IncidentDialog
           employee={correcting}
+          period={{ start: payroll.periodStart, end: payroll.periodEnd }}
           readOnly={false}
           correction
           onClose={(saved) => {
@@ -752,6 +813,7 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
       {editing ? (
         <IncidentDialog
           employee={editing}
+          period={{ start: payroll.periodStart, end: payroll.periodEnd }}
           readOnly={!editable}
           onClose={(saved) => {
             setEditing(null);

@@ -202,6 +202,10 @@ export type PayrollEmployeeRow = {
   absences: string;
   overtimeDoubleHours: string;
   overtimeTripleHours: string;
+  /** Sundays worked (ISO dates, ascending): prima dominical. */
+  sundaysWorked: string[];
+  /** Rest days worked (ISO dates, ascending): double salary. */
+  restDaysWorked: string[];
   perceptions: string;
   taxable: string;
   exempt: string;
@@ -225,10 +229,15 @@ export type PayrollEmployeeRow = {
 
 export type ReceiptStampStatus = 'pendiente' | 'timbrada' | 'rechazada' | 'excluida' | 'cancelada';
 
+/** The dates of one kind a receipt's incidencias hold, as a JSON array of ISO dates (empty when none). */
+const restDaysSelect = (kind: RestDayWorkedKind) =>
+  sql`coalesce((select jsonb_agg(d.date::text order by d.date) from rh_payroll_rest_days_worked d where d.payroll_employee_id = pe.id and d.kind = ${kind}), '[]'::jsonb)`;
+
 const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber",
     pe.employee_name as "employeeName", pe.daily_salary::text as "dailySalary", pe.sbc_daily::text as "sbcDaily", pe.minimum_wage_only as "minimumWageOnly",
     pe.ptu_excluded as "ptuExcluded", pe.days_worked::text as "daysWorked", pe.absences::text as absences, pe.overtime_double_hours::text as "overtimeDoubleHours",
-    pe.overtime_triple_hours::text as "overtimeTripleHours", pe.perceptions::text as perceptions, pe.taxable::text as taxable, pe.exempt::text as exempt,
+    pe.overtime_triple_hours::text as "overtimeTripleHours", ${restDaysSelect('domingo')} as "sundaysWorked", ${restDaysSelect('descanso')} as "restDaysWorked",
+    pe.perceptions::text as perceptions, pe.taxable::text as taxable, pe.exempt::text as exempt,
     pe.isr::text as isr, pe.subsidy::text as subsidy, pe.isr_withheld::text as "isrWithheld", pe.imss_employee::text as "imssEmployee",
     pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace",
     pe.stamp_status as "stampStatus", pe.cfdi_uuid as uuid, pe.stamped_at as "stampedAt", pe.stamp_sandbox as "stampSandbox", pe.stamp_error as "stampError",
@@ -313,6 +322,35 @@ export async function updateIncident(ex: Executor, id: number, v: { daysWorked: 
   await ex.execute(
     sql`update rh_payroll_employees set days_worked = ${v.daysWorked}, absences = ${v.absences}, overtime_double_hours = ${v.overtimeDoubleHours},
           overtime_triple_hours = ${v.overtimeTripleHours} where id = ${id}`,
+  );
+}
+
+export type RestDayWorkedKind = 'domingo' | 'descanso';
+
+/** Replaces the Sundays and rest days worked of a receipt's incidencias. */
+export async function replaceRestDaysWorked(ex: Executor, pe: { id: number; employeeId: number }, v: { sundaysWorked: readonly string[]; restDaysWorked: readonly string[] }): Promise<void> {
+  await ex.execute(sql`delete from rh_payroll_rest_days_worked where payroll_employee_id = ${pe.id}`);
+  const rows = [...v.sundaysWorked.map((date) => ({ kind: 'domingo', date })), ...v.restDaysWorked.map((date) => ({ kind: 'descanso', date }))];
+  if (!rows.length) return;
+  await ex.execute(
+    sql`insert into rh_payroll_rest_days_worked (payroll_employee_id, employee_id, kind, date)
+        values ${sql.join(rows.map((r) => sql`(${pe.id}, ${pe.employeeId}, ${r.kind}, ${r.date})`), sql`, `)}`,
+  );
+}
+
+export type RestDayTakenRow = { kind: RestDayWorkedKind; date: string; folio: number; periodStart: string; periodEnd: string };
+
+/** Which of these Sundays / rest days of the employee another payroll's incidencias already hold. */
+export async function restDaysWorkedElsewhere(ex: Executor, employeeId: number, payrollEmployeeId: number, days: readonly { kind: RestDayWorkedKind; date: string }[]): Promise<RestDayTakenRow[]> {
+  if (!days.length) return [];
+  return queryRows<RestDayTakenRow>(
+    ex,
+    sql`select d.kind, d.date::text as date, p.folio, p.period_start::text as "periodStart", p.period_end::text as "periodEnd"
+          from rh_payroll_rest_days_worked d
+          join rh_payroll_employees pe on pe.id = d.payroll_employee_id
+          join rh_payrolls p on p.id = pe.payroll_id
+         where d.employee_id = ${employeeId} and d.payroll_employee_id <> ${payrollEmployeeId}
+           and (d.kind, d.date) in (${sql.join(days.map((x) => sql`(${x.kind}, ${x.date}::date)`), sql`, `)})`,
   );
 }
 

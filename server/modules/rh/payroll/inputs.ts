@@ -25,11 +25,22 @@ export const payrollInput = z.object({
 /** Hours and days: up to 2 decimals, never negative (the cross-field rules are in schema/rh/payroll.ts). */
 const amountOfTime = () => decimal({ places: 2, max: '999' });
 
+/** Dates of days inside a payroll's period: at most 31, each a real ISO date. */
+const datesOfPeriod = () =>
+  z
+    .array(isoDate())
+    .max(31, 'Máximo 31 fechas.')
+    .nullish()
+    .transform((v) => v ?? []);
+
 export const incidentInput = z.object({
   daysWorked: amountOfTime(),
   absences: amountOfTime(),
   overtimeDoubleHours: amountOfTime(),
   overtimeTripleHours: amountOfTime(),
+  // Sundays and rest days worked (issue 27): absent = none; the period and the repeats are validateRestDaysWorked's.
+  sundaysWorked: datesOfPeriod(),
+  restDaysWorked: datesOfPeriod(),
   extras: z
     .array(
       z.object({

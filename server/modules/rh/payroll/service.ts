@@ -35,7 +35,7 @@
 // employee's hire date, daily salary and baja date: one per baja.
 import { writeAudit } from '../../../db/audit';
 import { nextFolio } from '../../../db/folios';
-import type { Executor } from '../../../db/database';
+import { isUniqueViolation, type Executor } from '../../../db/database';
 import { actorOf, type RequestContext } from '../../../context';
 import { appError, badInput, conflict, found, notFound, type FieldMessages } from '../../../lib/errors';
 import { readDateRange, readList, type ListInput } from '../../../lib/list';
@@ -82,6 +82,7 @@ import { loadFiscalYearSets } from '../fiscal/service';
 import * as agreements from '../agreements/service';
 import * as vacations from '../vacations/service';
 import * as incapacities from '../incapacities/service';
+import { validateRestDaysWorked } from '../../../../schema/rh/restDaysWorked';
 import { INCAPACITY_TYPE_LABEL, incapacityEffect, incapacityPaidDays, type Incapacity, type IncapacityEffect } from '../../../../schema/rh/incapacities';
 import { incidentInput, payrollInput, separationPayrollInput } from './inputs';
 import * as data from './data';
@@ -124,6 +125,9 @@ export const MSG = {
   ptuNobody: 'Ningún empleado de la nómina participa en el reparto: no hay a quién repartir la PTU.',
   ptuExcluded: 'No participa: director, administrador o gerente general (art. 127 fr. I LFT)',
   ptuEventual: (days: number) => `No participa: trabajador eventual con ${days} días en el ejercicio; necesita al menos ${PTU_EVENTUAL_MIN_DAYS} (art. 127 fr. VII LFT)`,
+  restDayTaken: (t: data.RestDayTakenRow) =>
+    `${t.kind === 'domingo' ? 'El domingo' : 'El día de descanso'} ${formatDateMx(t.date)} ya está en las incidencias de ${payrollReference(t)}: cada día trabajado se paga en una sola nómina.`,
+  restDayRace: 'Otro usuario acaba de capturar alguno de estos días en otra nómina del empleado; recarga y revisa las incidencias.',
   salaryOwedInPayroll: (o: data.OverlapRow, owed: PeriodRange) =>
     `Los días adeudados (${formatDateMx(owed.periodStart)} al ${formatDateMx(owed.periodEnd)}) ya están en ${payrollReference(o)}: captura solo los días que ninguna nómina paga, o quita al empleado de esa nómina.`,
 } as const;
@@ -522,6 +526,15 @@ export async function checkIncident(tx: Executor, payroll: data.PayrollRow, pe: 
     const limit = unpaidDays(payroll, paid);
     if (dec(v.daysWorked).gt(limit)) fields.daysWorked = MSG.daysAlreadyPaid(limit, paid[0]);
   }
+  // Sundays and rest days worked (issue 27): inside the period, from the hire date, once, and in no other payroll.
+  const hireDate = (await data.employeeFiles(tx, [pe.employeeId])).get(pe.employeeId)?.hireDate ?? null;
+  Object.assign(fields, validateRestDaysWorked(v, { periodStart: payroll.periodStart, periodEnd: payroll.periodEnd, hireDate }));
+  const days = [...v.sundaysWorked.map((date) => ({ kind: 'domingo' as const, date })), ...v.restDaysWorked.map((date) => ({ kind: 'descanso' as const, date }))];
+  for (const t of await data.restDaysWorkedElsewhere(tx, pe.employeeId, peId, days)) {
+    const key = t.kind === 'domingo' ? 'sundaysWorked' : 'restDaysWorked';
+    const i = v[key].indexOf(t.date);
+    fields[`${key}.${i}`] ??= MSG.restDayTaken(t);
+  }
   const concepts = await data.conceptsByIds(tx, v.extras.map((x) => x.conceptId));
   const seen = new Set<number>();
   v.extras.forEach((x, i) => {
@@ -536,6 +549,16 @@ export async function checkIncident(tx: Executor, payroll: data.PayrollRow, pe: 
   if (Object.keys(fields).length) throw badInput(fields);
 }
 
+/** The Sundays and rest days worked of checked incidencias; a day another payroll took meanwhile is a CONFLICT (the unique index). */
+export async function storeRestDaysWorked(tx: Executor, pe: { id: number; employeeId: number }, v: IncidentValues): Promise<void> {
+  try {
+    await data.replaceRestDaysWorked(tx, pe, v);
+  } catch (err) {
+    if (isUniqueViolation(err, 'rh_payroll_rest_days_worked_uq')) throw appError('CONFLICT', MSG.restDayRace);
+    throw err;
+  }
+}
+
 export async function saveIncident(ctx: RequestContext, payrollEmployeeId: string, input: unknown) {
   const v = parseInput(incidentInput, input);
   const peId = Number(payrollEmployeeId);
@@ -546,13 +569,22 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
     if (payroll.status === 'cerrada') throw appError('CONFLICT', MSG.closed);
     await checkIncident(tx, payroll, pe, v);
     await data.updateIncident(tx, peId, v);
+    await storeRestDaysWorked(tx, pe, v);
     await data.replaceCapturedLines(tx, peId, v.extras.map((x) => ({ conceptId: x.conceptId, amount: money(x.amount), description: x.description })));
     await data.backToDraft(tx, payroll.id);
     await writeAudit(tx, actorOf(ctx), {
       entity: 'rh_payroll',
       entityId: payroll.id,
       action: 'incident',
-      before: { employeeId: pe.employeeId, daysWorked: pe.daysWorked, absences: pe.absences, overtimeDoubleHours: pe.overtimeDoubleHours, overtimeTripleHours: pe.overtimeTripleHours },
+      before: {
+        employeeId: pe.employeeId,
+        daysWorked: pe.daysWorked,
+        absences: pe.absences,
+        overtimeDoubleHours: pe.overtimeDoubleHours,
+        overtimeTripleHours: pe.overtimeTripleHours,
+        sundaysWorked: pe.sundaysWorked,
+        restDaysWorked: pe.restDaysWorked,
+      },
       after: { employeeId: pe.employeeId, ...v },
     });
   });
@@ -574,6 +606,38 @@ async function storeCalculation(tx: Executor, payrollId: number, tableYear: numb
     otherPayments: money(sum(results.map((r) => r.otherPayments))),
     net: money(sum(results.map((r) => r.net))),
   });
+}
+
+/** What a lump-sum receipt (aguinaldo, PTU) pays: one perception with its exempt part, and its ISR. */
+type LumpSum = { amount: string; taxable: string; exempt: string; isr: string; fiscalTrace: { label: string; amount: string }[] };
+
+/** A lump-sum receipt's results: its perception and ISR only (no IMSS, subsidio, convenios or other payments); net = amount − ISR. */
+const lumpSumResult = (id: number, r: LumpSum): data.EmployeeResult => ({
+  id,
+  perceptions: r.amount,
+  taxable: r.taxable,
+  exempt: r.exempt,
+  isr: r.isr,
+  subsidy: '0.00',
+  isrWithheld: r.isr,
+  imssEmployee: '0.00',
+  deductions: r.isr,
+  otherPayments: '0.00',
+  net: money(dec(r.amount).minus(r.isr)),
+  fiscalTrace: r.fiscalTrace,
+});
+
+/** A lump-sum receipt's lines (its system concept with the exempt/taxable split, and the ISR when there is one) and results. */
+function lumpSumReceipt(
+  payrollEmployeeId: number,
+  concepts: { conceptId: number; isrConceptId: number },
+  r: LumpSum & { description: string; quantity: string },
+): { lines: data.NewLine[]; result: data.EmployeeResult } {
+  const lines: data.NewLine[] = [
+    { payrollEmployeeId, conceptId: concepts.conceptId, source: 'calculo', agreementId: null, description: r.description, amount: r.amount, taxable: r.taxable, exempt: r.exempt, quantity: r.quantity },
+  ];
+  if (dec(r.isr).gt(0)) lines.push({ payrollEmployeeId, conceptId: concepts.isrConceptId, source: 'calculo', agreementId: null, description: '', amount: r.isr, taxable: '0.00', exempt: '0.00', quantity: null });
+  return { lines, result: lumpSumResult(payrollEmployeeId, r) };
 }
 
 /**
@@ -610,32 +674,17 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
     });
     const days = aguinaldoPaidDays(payroll.aguinaldoDays!, file.hireDate, payroll.paymentDate);
     await data.setDaysWorked(tx, e.id, days);
-    lines.push({
-      payrollEmployeeId: e.id,
-      conceptId: systemId('AGUINALDO'),
-      source: 'calculo',
-      agreementId: null,
-      description: `${money(e.dailySalary)} × ${dec(payroll.aguinaldoDays!).toFixed()} días × ${r.daysInYear} ÷ ${YEAR_DAYS}`,
+    const receipt = lumpSumReceipt(e.id, { conceptId: systemId('AGUINALDO'), isrConceptId: systemId('ISR') }, {
       amount: r.amount,
       taxable: r.taxable,
       exempt: r.exempt,
-      quantity: days,
-    });
-    if (dec(r.isr).gt(0)) lines.push({ payrollEmployeeId: e.id, conceptId: systemId('ISR'), source: 'calculo', agreementId: null, description: '', amount: r.isr, taxable: '0.00', exempt: '0.00', quantity: null });
-    results.push({
-      id: e.id,
-      perceptions: r.amount,
-      taxable: r.taxable,
-      exempt: r.exempt,
       isr: r.isr,
-      subsidy: '0.00',
-      isrWithheld: r.isr,
-      imssEmployee: '0.00',
-      deductions: r.isr,
-      otherPayments: '0.00',
-      net: money(dec(r.amount).minus(r.isr)),
+      description: `${money(e.dailySalary)} × ${dec(payroll.aguinaldoDays!).toFixed()} días × ${r.daysInYear} ÷ ${YEAR_DAYS}`,
+      quantity: days,
       fiscalTrace: r.steps,
     });
+    lines.push(...receipt.lines);
+    results.push(receipt.result);
   }
   await storeCalculation(tx, payroll.id, tableYear, lines, results);
   await clearPayrollQuotas(tx, payroll.id);
@@ -660,20 +709,8 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
   const used = await data.aguinaldoExemptUsed(tx, ids, Number(payroll.paymentDate.slice(0, 4)), payroll.id, '003');
   const taking: { e: data.PayrollEmployeeRow; days: number; notes: { label: string; amount: string }[] }[] = [];
   const results: data.EmployeeResult[] = [];
-  const zero = (e: data.PayrollEmployeeRow, reason: string, days: number): data.EmployeeResult => ({
-    id: e.id,
-    perceptions: '0.00',
-    taxable: '0.00',
-    exempt: '0.00',
-    isr: '0.00',
-    subsidy: '0.00',
-    isrWithheld: '0.00',
-    imssEmployee: '0.00',
-    deductions: '0.00',
-    otherPayments: '0.00',
-    net: '0.00',
-    fiscalTrace: [{ label: reason, amount: '0.00' }, { label: `Días trabajados en el ejercicio ${year}`, amount: String(days) }],
-  });
+  const zero = (e: data.PayrollEmployeeRow, reason: string, days: number): data.EmployeeResult =>
+    lumpSumResult(e.id, { amount: '0.00', taxable: '0.00', exempt: '0.00', isr: '0.00', fiscalTrace: [{ label: reason, amount: '0.00' }, { label: `Días trabajados en el ejercicio ${year}`, amount: String(days) }] });
   const workers: PtuWorkerInput[] = [];
   for (const e of employees) {
     const c = candidates.get(e.employeeId);
@@ -727,32 +764,17 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
   split.workers.forEach((r, i) => {
     const { e, days, notes } = taking[i];
     const salary = workers[i].salaryOfYear!;
-    lines.push({
-      payrollEmployeeId: e.id,
-      conceptId: systemId('PTU'),
-      source: 'calculo',
-      agreementId: null,
-      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}`,
+    const receipt = lumpSumReceipt(e.id, { conceptId: systemId('PTU'), isrConceptId: systemId('ISR') }, {
       amount: r.paid,
       taxable: r.taxable,
       exempt: r.exempt,
-      quantity: String(days),
-    });
-    if (dec(r.isr).gt(0)) lines.push({ payrollEmployeeId: e.id, conceptId: systemId('ISR'), source: 'calculo', agreementId: null, description: '', amount: r.isr, taxable: '0.00', exempt: '0.00', quantity: null });
-    results.push({
-      id: e.id,
-      perceptions: r.paid,
-      taxable: r.taxable,
-      exempt: r.exempt,
       isr: r.isr,
-      subsidy: '0.00',
-      isrWithheld: r.isr,
-      imssEmployee: '0.00',
-      deductions: r.isr,
-      otherPayments: '0.00',
-      net: r.net,
+      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}`,
+      quantity: String(days),
       fiscalTrace: [...notes, ...r.steps],
     });
+    lines.push(...receipt.lines);
+    results.push(receipt.result);
   });
   await storeCalculation(tx, payroll.id, tableYear, lines, results);
   await clearPayrollQuotas(tx, payroll.id);
@@ -823,6 +845,8 @@ export async function recalculateReceipt(tx: Executor, payroll: data.PayrollRow,
     absences: e.absences,
     overtimeDoubleHours: e.overtimeDoubleHours,
     overtimeTripleHours: e.overtimeTripleHours,
+    sundaysWorked: e.sundaysWorked,
+    restDaysWorked: e.restDaysWorked,
     periodDays: payrollPeriodDays(payroll.kind, payroll.periodStart, payroll.periodEnd),
     umaDaily: params.uma.daily,
     extras: captured,
@@ -939,6 +963,8 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       absences,
       overtimeDoubleHours: e.overtimeDoubleHours,
       overtimeTripleHours: e.overtimeTripleHours,
+      sundaysWorked: e.sundaysWorked,
+      restDaysWorked: e.restDaysWorked,
       periodDays,
       umaDaily: params.uma.daily,
       extras: captured.get(e.id) ?? [],

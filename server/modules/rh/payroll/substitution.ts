@@ -4,9 +4,9 @@
 //
 // Design (decided here): «Corregir recibo» is rhPayrollReceiptCorrect(payrollEmployeeId, uuid,
 // input, reason) where `input` is the SAME RhPayrollIncidentInput the incident editor saves (days,
-// faltas, horas extra, captured concepts), checked by the same checkIncident, and `uuid` is the
-// CFDI the person is correcting (two corrections of one receipt at once: the second one finds
-// another UUID, or none, and gets CONFLICT). Steps:
+// faltas, horas extra, Sundays and rest days worked, captured concepts), checked by the same
+// checkIncident, and `uuid` is the CFDI the person is correcting (two corrections of one receipt
+// at once: the second one finds another UUID, or none, and gets CONFLICT). Steps:
 //   1. one transaction, queued on the payroll's row: the stamped CFDI moves to the history (motivo
 //      01, por_cancelar); the incidencias are replaced; recalculateReceipt runs calculateEmployee
 //      for that receipt (convenio installments and prima vacacional as the close applied them) and
@@ -30,7 +30,7 @@ import { assertAction } from '../../../lib/lifecycle';
 import { isOrdinaryPayroll, negativeNetMessage, RECEIPT_CANCEL_MOTIVOS, RECEIPT_STAMP_LIFECYCLE, type ReceiptCancelMotivo } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
 import { incidentInput } from './inputs';
-import { checkIncident, recalculateReceipt } from './service';
+import { checkIncident, recalculateReceipt, storeRestDaysWorked } from './service';
 import { cancelDueReceiptCfdis, sealPayrollReceipts, stampReceipt } from './stamping';
 import * as data from './data';
 
@@ -100,6 +100,7 @@ export async function correctReceipt(ctx: RequestContext, payrollEmployeeId: str
     if (!(await data.clearReceiptCfdi(tx, id))) throw appError('CONFLICT', SUBSTITUTION_MSG.changed);
     await data.reopenStamping(tx, payroll.id);
     await data.updateIncident(tx, id, v);
+    await storeRestDaysWorked(tx, before, v);
     await data.replaceCapturedLines(tx, id, v.extras.map((x) => ({ conceptId: x.conceptId, amount: x.amount, description: x.description })));
     const after = await recalculateReceipt(tx, payroll, sets, id);
     if (after.net.startsWith('-')) throw appError('CONFLICT', negativeNetMessage(after));
