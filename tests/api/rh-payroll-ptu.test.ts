@@ -25,24 +25,27 @@ const EXCLUDE = 'mutation($id:ID!,$x:Boolean!){ rhPayrollPtuExclusion(payrollEmp
 const PTU = { kind: 'ptu', periodStart: '2026-05-29', periodEnd: '2026-05-29', paymentDate: '2026-05-29', ptuYear: 2025, ptuAmount: '100000.00' };
 
 // Ejercicio 2025, paid 29/05/2026: UMA 117.31 → exempt 15 × 117.31 = 1,759.65 a year. Half = 50,000.00.
-// A: hired 06/01/2020, 500.00 a day: 365 days. A closed extraordinaria of 01–05/12/2025 paid 4 of its 5 days
-//    (1 absence): sueldo 2,000.00 → salary of the year = 2,000.00 + 500 × (365 − 5) = 182,000.00.
+// A: hired 06/01/2020, 500.00 a day: 365 days employed. A closed extraordinaria of 01–05/12/2025 paid 4 of its 5 days
+//    (1 falta) and a 3-day enfermedad general certificate (10–12/03/2025): days worked 365 − 1 − 3 = 361 (art. 123;
+//    illness is not service, art. 127 fr. IV). Salary: sueldo 2,000.00 + 500 × (365 − 5 covered − 3 unpaid) = 180,500.00.
 // B: hired 01/07/2025, 400.00: 1 Jul – 31 Dec = 184 days; salary 400 × 184 = 73,600.00.
-// C: hired 01/03/2018, 320.00, baja 31/10/2025: 1 Jan – 31 Oct = 304 days; salary 320 × 304 = 97,280.00.
+// C: hired 01/03/2018, 320.00, baja 31/10/2025: 1 Jan – 31 Oct = 304 days, a 10-day riesgo de trabajo certificate
+//    included (in service, art. 127 fr. IV); salary 320 × 304 = 97,280.00.
 // D: eventual (contract 03) hired 15/11/2025: 16 + 31 = 47 days < 60 → does not take part. E: director, marked.
-// Σdays = 365 + 184 + 304 = 853; Σsalary = 182,000 + 73,600 + 97,280 = 352,880.00.
-// A: 50,000 × 365/853 = 21,395.0762… + 50,000 × 182,000/352,880 = 25,787.8032… = 47,182.88; cap 90 × 500 = 45,000.00 → 45,000.00.
+// Σdays = 361 + 184 + 304 = 849; Σsalary = 180,500 + 73,600 + 97,280 = 351,380.00.
+// A: 50,000 × 361/849 = 21,260.3062… + 50,000 × 180,500/351,380 = 25,684.4442… = 46,944.75; cap 90 × 500 = 45,000.00 → 45,000.00.
 //    exempt 1,759.65, taxable 43,240.35. Art. 174: ordinary 500 × 30.4 = 15,200; M = 43,240.35 ÷ 365 × 30.4 = 3,601.388055;
 //    ISR1 = 1,856.84 + (18,801.388055 − 17,533.65) × 21.36 % = 2,127.628849; ISR2 = 1,339.14 + (15,200 − 14,644.65) × 17.92 %
 //    = 1,438.65872; rate = 688.970129 ÷ 3,601.388055 = 0.1913068289; ISR = 43,240.35 × rate = 8,272.17. Net 36,727.83.
-// B: 10,785.4631 + 10,428.4743 = 21,213.94 (cap 36,000.00, not reached); exempt 1,759.65, taxable 19,454.29.
-//    Ordinary 12,160; M = 1,620.302510; ISR1 = 1,011.68 + (13,780.302510 − 12,598.03) × 16 % = 1,200.843602;
-//    ISR2 = 420.95 + (12,160 − 7,168.52) × 10.88 % = 964.023024; rate 0.1461582489; ISR = 2,843.40. Net 18,370.54.
-// C: 17,819.4607 + 13,783.7225 = 31,603.18; cap 90 × 320 = 28,800.00 → 28,800.00; exempt 1,759.65, taxable 27,040.35.
+// B: 50,000 × 184/849 = 10,836.2780… + 50,000 × 73,600/351,380 = 10,472.9922… = 21,309.27 (cap 36,000.00, not reached);
+//    exempt 1,759.65, taxable 19,549.62. Ordinary 12,160; M = 19,549.62 ÷ 365 × 30.4 = 1,628.242323;
+//    ISR1 = 1,011.68 + (13,788.242323 − 12,598.03) × 16 % = 1,202.113972; ISR2 = 420.95 + (12,160 − 7,168.52) × 10.88 %
+//    = 964.023024; rate 0.1462257456; ISR = 2,858.66. Net 18,450.61.
+// C: 17,903.4158 + 13,842.5636 = 31,745.98; cap 90 × 320 = 28,800.00 → 28,800.00; exempt 1,759.65, taxable 27,040.35.
 //    Ordinary 9,728; M = 2,252.127781; both bases in the 10.88 % row → rate 0.1088 exactly: ISR = 2,941.99. Net 25,858.01.
 const FIGURES = {
-  A: { days: '365.00', perceptions: '45000.00', exempt: '1759.65', taxable: '43240.35', isr: '8272.17', net: '36727.83' },
-  B: { days: '184.00', perceptions: '21213.94', exempt: '1759.65', taxable: '19454.29', isr: '2843.40', net: '18370.54' },
+  A: { days: '361.00', perceptions: '45000.00', exempt: '1759.65', taxable: '43240.35', isr: '8272.17', net: '36727.83' },
+  B: { days: '184.00', perceptions: '21309.27', exempt: '1759.65', taxable: '19549.62', isr: '2858.66', net: '18450.61' },
   C: { days: '304.00', perceptions: '28800.00', exempt: '1759.65', taxable: '27040.35', isr: '2941.99', net: '25858.01' },
   D: { days: '47.00', perceptions: '0.00', exempt: '0.00', taxable: '0.00', isr: '0.00', net: '0.00' },
   E: { days: '365.00', perceptions: '0.00', exempt: '0.00', taxable: '0.00', isr: '0.00', net: '0.00' },
@@ -70,8 +73,12 @@ describe('a PTU payroll, by hand', () => {
     const calc = (await ok(P_CALC, { id: extra.id, v: (await payroll(extra.id)).version })).rhPayrollCalculate;
     expect(m(calc.employees[0].lines.find((l: any) => l.conceptCode === 'SUELDO').amount)).toBe('2000.00');
     await ok(P_CLOSE, { id: extra.id, v: calc.version });
+    // Incapacidades IMSS of 2025: A's enfermedad general is not worked; C's riesgo de trabajo is.
+    const INCAPACITY = 'mutation($i:RhIncapacityInput!){ rhIncapacityCreate(input:$i){ id } }';
+    await ok(INCAPACITY, { i: { employeeId: a.id, type: '02', folio: 'PTU00001', startDate: '2025-03-10', days: 3 } });
     await createEmployee({ number: 'PTU-B', names: 'Beto', lastName: 'Solís', secondLastName: 'Mar', birthDate: '1992-04-10', hireDate: '2025-07-01', dailySalary: '400.00', ...CFDI_DATA });
     const c = await createEmployee({ number: 'PTU-C', names: 'Ciro', lastName: 'Lara', secondLastName: 'Gil', birthDate: '1980-09-09', hireDate: '2018-03-01', dailySalary: '320.00', payFrequency: 'semanal', ...CFDI_DATA });
+    await ok(INCAPACITY, { i: { employeeId: c.id, type: '01', folio: 'PTU00002', startDate: '2025-05-05', days: 10 } });
     const emp = (await ok('query($id:ID!){ rhEmployee(id:$id){ version } }', { id: c.id })).rhEmployee;
     await ok('mutation($id:ID!,$v:Int!,$i:RhEmployeeTerminateInput!){ rhEmployeeTerminate(id:$id,version:$v,input:$i){ id } }', { id: c.id, v: emp.version, i: { date: '2025-10-31', reason: 'Renuncia voluntaria' } });
     await createEmployee({ number: 'PTU-D', names: 'Dina', lastName: 'Vega', secondLastName: 'Roa', birthDate: '1995-02-02', hireDate: '2025-11-15', dailySalary: '350.00', ...CFDI_DATA, contractType: '03' });
@@ -99,7 +106,7 @@ describe('a PTU payroll, by hand', () => {
     expect([state.ptuYear, m(state.ptuAmount), state.isrMethod]).toEqual([2025, '100000.00', 'art174']);
     const ours = created.employees.filter((e: any) => e.employeeNumber.startsWith('PTU-'));
     expect(ours.map((e: any) => [e.employeeNumber, m(e.daysWorked)])).toEqual([
-      ['PTU-A', '365.00'],
+      ['PTU-A', '361.00'],
       ['PTU-B', '184.00'],
       ['PTU-C', '304.00'],
       ['PTU-D', '47.00'],
@@ -128,14 +135,18 @@ describe('a PTU payroll, by hand', () => {
       ['ISR', '8272.17', '0.00', '0.00'],
     ]);
     const trace = (k: string) => by[k].fiscalTrace.map((t: any) => [t.label, t.amount]);
-    expect(trace('PTU-A')).toContainEqual(['Salario del año = sueldo de las nóminas cerradas del 2025 (2000.00 por 5 días) + 500.00 × 360 días sin nómina cerrada (art. 124 LFT: solo cuota diaria)', '182000.00']);
-    expect(trace('PTU-A')).toContainEqual(['PTU-A: PTU (suma sin redondear, redondeada una vez)', '47182.88']);
+    expect(trace('PTU-A')).toContainEqual(['Salario del año = sueldo de las nóminas cerradas del 2025 (2000.00 por 5 días) + 500.00 × 357 días sin nómina cerrada ni incapacidad por enfermedad general (3 días sin salario, art. 42 LFT) (art. 124 LFT: solo cuota diaria)', '180500.00']);
+    expect(trace('PTU-A')).toContainEqual([
+      'Días trabajados en el ejercicio 2025 = 365 días de alta (historial de altas, bajas y reingresos) − 1 faltas de las nóminas cerradas − 3 días de incapacidad por enfermedad general (riesgo de trabajo y maternidad cuentan, art. 127 fr. IV LFT)',
+      '361',
+    ]);
+    expect(trace('PTU-A')).toContainEqual(['PTU-A: PTU (suma sin redondear, redondeada una vez)', '46944.75']);
     expect(trace('PTU-C')).toContainEqual(['PTU-C: PTU a pagar (la menor de la PTU y el tope)', '28800.00']);
     expect(trace('PTU-A')).toContainEqual(['5: ISR de la PTU = 43240.35 × tasa, redondeado', '8272.17']);
     expect(by['PTU-D'].fiscalTrace[0].label).toBe('No participa: trabajador eventual con 47 días en el ejercicio; necesita al menos 60 (art. 127 fr. VII LFT)');
     expect(by['PTU-E'].fiscalTrace[0].label).toBe('No participa: director, administrador o gerente general (art. 127 fr. I LFT)');
     // 45,000.00 + 21,213.94 + 28,800.00; ISR 8,272.17 + 2,843.40 + 2,941.99.
-    expect([m(calc.perceptions), m(calc.deductions), m(calc.net)]).toEqual(['95013.94', '14057.56', '80956.38']);
+    expect([m(calc.perceptions), m(calc.deductions), m(calc.net)]).toEqual(['95109.27', '14072.82', '81036.45']);
   }, 240_000);
 
   it('closes and stamps: CFDI tipo E, periodicidad 99, percepción 003 with its exempt and taxable parts; who does not take part is excluded', async () => {
@@ -159,7 +170,7 @@ describe('a PTU payroll, by hand', () => {
     const doc = parser.parse(xml).Comprobante;
     expect(doc).toMatchObject({ '@TipoDeComprobante': 'N', '@SubTotal': '45000.00', '@Descuento': '8272.17', '@Total': '36727.83' });
     const nomina = doc.Complemento.Nomina;
-    expect(nomina).toMatchObject({ '@TipoNomina': 'E', '@FechaPago': '2026-05-29', '@NumDiasPagados': '365.000', '@TotalPercepciones': '45000.00', '@TotalDeducciones': '8272.17' });
+    expect(nomina).toMatchObject({ '@TipoNomina': 'E', '@FechaPago': '2026-05-29', '@NumDiasPagados': '361.000', '@TotalPercepciones': '45000.00', '@TotalDeducciones': '8272.17' });
     expect(nomina.Receptor['@PeriodicidadPago']).toBe('99');
     expect(nomina.Percepciones.Percepcion).toMatchObject({ '@TipoPercepcion': '003', '@ImporteGravado': '43240.35', '@ImporteExento': '1759.65' });
     expect(nomina.Deducciones.Deduccion).toMatchObject({ '@TipoDeduccion': '002', '@Importe': '8272.17' });

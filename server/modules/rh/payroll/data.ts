@@ -656,6 +656,10 @@ export type PtuCandidate = EligibleEmployee & {
   contractType: string | null;
   /** The employment's alta, reingreso and baja, in order (empty on records kept before the history). */
   events: { event: 'alta' | 'reingreso' | 'baja'; date: string }[];
+  /** Faltas the ejercicio's closed payrolls (period ending in it) discounted. */
+  absences: string;
+  /** Days of active enfermedad general certificates (type 02) inside the ejercicio: not worked (art. 127 fr. IV LFT counts only riesgo de trabajo and maternidad as service). */
+  illnessDays: number;
 };
 
 /**
@@ -669,7 +673,11 @@ export async function ptuCandidates(ex: Executor, year: number, paymentDate: str
           e.hire_date::text as "hireDate", e.first_hire_date::text as "firstHireDate", e.status, e.termination_date::text as "terminationDate",
           e.contract_type as "contractType",
           coalesce((select json_agg(json_build_object('event', ev.event, 'date', ev.date::text) order by ev.date, ev.id) from rh_employment_events ev
-            where ev.employee_id = e.id and ev.event in ('alta', 'reingreso', 'baja')), '[]'::json) as events
+            where ev.employee_id = e.id and ev.event in ('alta', 'reingreso', 'baja')), '[]'::json) as events,
+          coalesce((select sum(pe.absences) from rh_payroll_employees pe join rh_payrolls p on p.id = pe.payroll_id
+            where pe.employee_id = e.id and p.status = 'cerrada' and extract(year from p.period_end) = ${year}), 0)::text as absences,
+          coalesce((select sum(greatest(0, least(i.start_date + i.days - 1, ${`${year}-12-31`}::date) - greatest(i.start_date, ${`${year}-01-01`}::date) + 1))
+            from rh_incapacities i where i.employee_id = e.id and i.status = 'activa' and i.type = '02'), 0)::int as "illnessDays"
         from rh_employees e
         where e.first_hire_date <= ${`${year}-12-31`}::date
         order by e.number`,

@@ -205,7 +205,14 @@ function aguinaldoPaidDays(aguinaldoDays: string, hireDate: string, paymentDate:
 }
 
 /** Days a PTU candidate was employed in the ejercicio, by the employment history. */
-const ptuDays = (c: data.PtuCandidate, year: number): number => daysEmployedInYear(employmentStints(c.events, { from: c.hireDate, to: c.terminationDate }), year);
+const ptuEmployedDays = (c: data.PtuCandidate, year: number): number => daysEmployedInYear(employmentStints(c.events, { from: c.hireDate, to: c.terminationDate }), year);
+
+/**
+ * Days a PTU candidate worked in the ejercicio (art. 123 LFT: the days part): employed days less the faltas
+ * its closed payrolls discounted and its enfermedad general incapacity days; riesgo de trabajo and maternidad
+ * count as days in service (art. 127 fr. IV LFT).
+ */
+const ptuDays = (c: data.PtuCandidate, year: number): number => Math.max(0, ptuEmployedDays(c, year) - Number(c.absences) - c.illnessDays);
 
 /** A PTU payroll: every worker with days employed in the ejercicio; paid on one day (its period is the payment date). */
 async function createPtuPayroll(ctx: RequestContext, v: ReturnType<typeof payrollInput.parse>) {
@@ -722,7 +729,9 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
     else {
       // Salary of the year: what the closed payrolls paid as sueldo, plus the daily salary × the days no closed payroll covered.
       const paidBy = sueldo.get(e.employeeId) ?? null;
-      const uncovered = paidBy ? Decimal.max(0, dec(days).minus(paidBy.days)) : dec(days);
+      // Days employed that no closed payroll covered (its days include its faltas): paid at the daily salary, less enfermedad general days (not paid, art. 42 LFT).
+      const employed = c ? ptuEmployedDays(c, year) : 0;
+      const uncovered = Decimal.max(0, dec(employed).minus(paidBy?.days ?? 0).minus(c?.illnessDays ?? 0));
       const salary = money(dec(paidBy?.amount ?? 0).plus(dec(e.dailySalary).times(uncovered)));
       const received = previous.received.get(e.employeeId) ?? '0';
       const average = previous.years ? money(dec(received).dividedBy(previous.years)) : null;
@@ -738,13 +747,16 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
         e,
         days,
         notes: [
-          { label: `Días trabajados en el ejercicio ${year} (del historial de altas, bajas y reingresos; sin restar faltas)`, amount: String(days) },
+          {
+            label: `Días trabajados en el ejercicio ${year} = ${employed} días de alta (historial de altas, bajas y reingresos) − ${dec(c?.absences ?? 0).toFixed()} faltas de las nóminas cerradas − ${c?.illnessDays ?? 0} días de incapacidad por enfermedad general (riesgo de trabajo y maternidad cuentan, art. 127 fr. IV LFT)`,
+            amount: String(days),
+          },
           paidBy
             ? {
-                label: `Salario del año = sueldo de las nóminas cerradas del ${year} (${money(paidBy.amount)} por ${dec(paidBy.days).toFixed()} días) + ${money(e.dailySalary)} × ${uncovered.toFixed()} días sin nómina cerrada (art. 124 LFT: solo cuota diaria)`,
+                label: `Salario del año = sueldo de las nóminas cerradas del ${year} (${money(paidBy.amount)} por ${dec(paidBy.days).toFixed()} días) + ${money(e.dailySalary)} × ${uncovered.toFixed()} días sin nómina cerrada${c?.illnessDays ? ` ni incapacidad por enfermedad general (${c.illnessDays} días sin salario, art. 42 LFT)` : ''} (art. 124 LFT: solo cuota diaria)`,
                 amount: salary,
               }
-            : { label: `Salario del año = ${money(e.dailySalary)} × ${days} días (sin nóminas cerradas del ${year}; art. 124 LFT: solo cuota diaria)`, amount: salary },
+            : { label: `Salario del año = ${money(e.dailySalary)} × ${uncovered.toFixed()} días (sin nóminas cerradas del ${year}; art. 124 LFT: solo cuota diaria)`, amount: salary },
           average !== null
             ? { label: `Promedio de PTU recibida: ${money(received)} ÷ ${previous.years} ejercicios con nómina de PTU cerrada (de ${year - 3} a ${year - 1})`, amount: average }
             : { label: `Sin nóminas de PTU cerradas de ${year - 3} a ${year - 1}: el tope es de 90 días de salario`, amount: '0.00' },
