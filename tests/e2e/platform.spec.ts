@@ -214,21 +214,19 @@ test('Ctrl+K jumps to a screen by name and to a record by RFC, within the user\'
   await expect(page).toHaveURL(`/system/salesModule/clients/clients-form?id=${client.id}`);
 });
 
-test('the Tablero shows a Vendedor only Ventas indicators, each opening its filtered list', async ({ page }) => {
+// One sign-in for the Vendedor's Tablero (two journeys signed in twice for it).
+test('the Tablero shows a Vendedor only Ventas indicators, each opening its filtered list, and the generadores to authorise', async ({ page }) => {
   await signIn(page, 'ventas@demo.mx');
   await page.goto('/system/dashboard');
   await expect(page.getByText('Ventas por mes (facturado, MXN)')).toBeVisible();
   await expect(page.getByText(/^Por pagar/)).toHaveCount(0);
   await expect(page.getByText('Gasto por mes')).toHaveCount(0);
+  await expect(page.getByText('Permisos de trabajo por autorizar')).toHaveCount(0);
   await page.getByText('Por cobrar (MXN): vencido').click();
   await expect(page).toHaveURL(/\/bills\?overdue=true/);
   await expect(page.getByRole('checkbox', { name: 'Solo vencidas' })).toBeChecked();
-});
 
-test('the Tablero shows a Vendedor the generadores to authorise and the card opens the borrador list', async ({ page }) => {
-  await signIn(page, 'ventas@demo.mx');
-  await page.goto('/system/dashboard');
-  await expect(page.getByText('Permisos de trabajo por autorizar')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Tablero' }).click();
   await page.getByText('Generadores por autorizar').click();
   await expect(page).toHaveURL(/\/generators\?status=borrador/);
   const rows = page.getByRole('main').locator('tbody tr');
