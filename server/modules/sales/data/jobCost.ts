@@ -188,9 +188,20 @@ export type JobCostSummaryRow = {
  */
 export async function jobCostSummaries(ex: Executor, contractIds: readonly number[] | null): Promise<JobCostSummaryRow[]> {
   const query = sql`${summarySql(contractIds)} order by c.folio desc`;
-  const name = contractIds?.length === 1 ? 'job_cost_summaries_one' : null;
-  const rows = name ? await queryPrepared<JobCostSummaryRow>(ex, name, query) : await queryRows<JobCostSummaryRow>(ex, query);
+  const rows =
+    contractIds?.length === 1 ? await queryPrepared<JobCostSummaryRow>(ex, 'job_cost_summaries_one', query) : await acrossContracts(ex, (tx) => queryRows<JobCostSummaryRow>(tx, query));
   return rows.map((r) => ({ ...r, contractId: Number(r.contractId) }));
+}
+
+/**
+ * A statement over every contract's documents, in a transaction with more memory for its sorts and hashes
+ * (work_mem, this transaction only): with the default 4 MB the jornadas' join spilled to disk.
+ */
+async function acrossContracts<T>(ex: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
+  return ex.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return run(tx);
+  });
 }
 
 export const JOB_COST_SORTS = ['marginPercent', 'margin', 'invoiced', 'cost', 'folio'] as const;
@@ -213,9 +224,10 @@ export async function jobCostSummaryPage(
     folio: sql`folio`,
   };
   type PageRow = JobCostSummaryRow & { total: number; cost: string; margin: string; margin_percent: string | null };
-  const rows = await queryRows<PageRow>(
-    ex,
-    sql`select s.*, count(*) over () as total from (
+  const rows = await acrossContracts(ex, (tx) =>
+    queryRows<PageRow>(
+      tx,
+      sql`select s.*, count(*) over () as total from (
         select b.*, f.cost, b.invoiced::numeric - f.cost as margin,
           case when b.invoiced::numeric > 0 then (b.invoiced::numeric - f.cost) / b.invoiced::numeric end as margin_percent
         from (${summarySql(null)}) b
@@ -223,6 +235,7 @@ export async function jobCostSummaryPage(
       ) s
       order by ${sortColumn[q.sortBy]} ${q.desc ? sql`desc nulls last` : sql`asc nulls last`}, folio ${q.desc ? sql`desc` : sql`asc`}
       limit ${q.limit} offset ${q.offset}`,
+    ),
   );
   return {
     rows: rows.map(({ total: _t, cost: _c, margin: _m, margin_percent: _p, ...r }) => ({ ...r, contractId: Number(r.contractId) })),
