@@ -21,13 +21,14 @@ import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll
 import { benchDashboard, type DashboardBenchRow } from './dashboard';
 import { benchMaintenance, MAINTENANCE_VEHICLES, type MaintenanceBenchRow } from './maintenance';
 import { benchCfdi, CFDI_CLIENTS, CFDI_GOAL_PER_SEC, type CfdiBenchRow } from './cfdi';
+import { benchJobCost, JOB_COST_CONTRACTS, JOB_COST_GOAL_MS, type JobCostBenchResult } from './job-cost';
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
 import { USERS_PAGE_SIZE, USERS_QUERY, USERS_VARIABLES } from './users-query';
 import { benchWarehouse, WAREHOUSE_BENCH_HEADERS, type WarehousePosting } from './warehouse';
 
-const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'maintenance', 'cfdi', 'dashboard', 'spa'] as const;
+const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'maintenance', 'cfdi', 'jobcost', 'dashboard', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
 type DbKind = 'pglite' | 'postgres';
 type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
@@ -203,6 +204,8 @@ type Report = {
   /** Mantenimiento: the schedule page with its due status at 2,000 vehicles × 8 services. */
   maintenance: MaintenanceBenchRow[];
   cfdi: CfdiBenchRow[];
+  /** Ventas › Costos: the report across 1,000 contracts with 100,000 source documents and one contract's job cost. */
+  jobCost: JobCostBenchResult | null;
   /** The Tablero query as the administrator, 1 and 20 connections. */
   dashboard: DashboardBenchRow[];
   spa: SpaSizes | null;
@@ -237,6 +240,7 @@ async function main(): Promise<void> {
     payroll: [],
     maintenance: [],
     cfdi: [],
+    jobCost: null,
     dashboard: [],
     spa: null,
     posting: [],
@@ -532,6 +536,10 @@ async function main(): Promise<void> {
   if (opts.only.has('cfdi')) {
     if (pgVersion === null) report.skipped.push('CFDI: PostgreSQL no responde (la meta es en PostgreSQL)');
     else report.cfdi = await benchCfdi({ postgres: true, step });
+  }
+  if (opts.only.has('jobcost')) {
+    if (pgVersion === null) report.skipped.push('Costo de obra: PostgreSQL no responde (la meta es en PostgreSQL)');
+    else report.jobCost = await benchJobCost({ postgres: true, step });
   }
   if (opts.only.has('dashboard')) report.dashboard = await benchDashboard({ postgres: pgVersion !== null, durationSec: opts.durationSec, warmupSec: opts.warmupSec, step });
 
@@ -849,6 +857,21 @@ function print(report: Report): void {
     out.push(formatTable(['Base', 'Clientes', 'Facturas', 'Facturas/s', 'p50', 'p95', 'CPU por factura', 'Fallidas'], report.cfdi.map((r) => [r.db, String(r.clients), String(r.invoices), r.perSec.toFixed(1), ms(r.p50Ms), ms(r.p95Ms), ms(r.cpuMsPerInvoice), String(r.failed)])));
     const worst = Math.min(...report.cfdi.map((r) => r.perSec));
     out.push(`   Objetivo: ≥ ${CFDI_GOAL_PER_SEC} facturas/s con ${CFDI_CLIENTS} clientes en PostgreSQL (${worst >= CFDI_GOAL_PER_SEC ? 'cumple' : 'NO cumple'}).`);
+  }
+  if (report.jobCost) {
+    const { rows, documents, fillMs } = report.jobCost;
+    const sources = documents.crewDays + documents.vehicleKm + documents.fuelLoads + documents.issued + documents.expenses + documents.viaticos + documents.proofs;
+    out.push(
+      '',
+      `h4. Costo de obra: ${JOB_COST_CONTRACTS.toLocaleString('es-MX')} contratos, ${sources.toLocaleString('es-MX')} documentos de origen ` +
+        `(${documents.crewDays.toLocaleString('es-MX')} días de cuadrilla con ${documents.crewHours.toLocaleString('es-MX')} jornadas, ${documents.vehicleKm.toLocaleString('es-MX')} km de vehículo, ` +
+        `${documents.fuelLoads.toLocaleString('es-MX')} cargas de combustible, ${documents.issued.toLocaleString('es-MX')} salidas de material, ${documents.expenses.toLocaleString('es-MX')} gastos, ` +
+        `${documents.viaticos.toLocaleString('es-MX')} viáticos con ${documents.proofs.toLocaleString('es-MX')} comprobantes; ${documents.payrollReceipts.toLocaleString('es-MX')} recibos de nómina cerrada), cargados en ${ms(fillMs)}`,
+    );
+    out.push(formatTable(['Base', 'Consulta', 'Renglones', 'p50', 'p95'], rows.map((r) => [r.db, r.query, String(r.rows), ms(r.p50Ms), ms(r.p95Ms)])));
+    const measured = rows.filter((r) => !r.query.startsWith('jobCostReport:'));
+    const worst = Math.max(...measured.map((r) => r.p95Ms));
+    out.push(`   Objetivo: p95 < ${JOB_COST_GOAL_MS} ms en PostgreSQL, página por margen y un contrato (${worst < JOB_COST_GOAL_MS ? 'cumple' : 'NO cumple'}; peor p95 ${ms(worst)}).`);
   }
   if (report.dashboard.length) {
     out.push('', 'i. Tablero (consulta dashboard como administrador: todos los indicadores, empresa demo)');

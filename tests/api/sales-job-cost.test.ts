@@ -17,7 +17,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayMx } from '../../schema/dates';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
-import { rhPayrollApi } from './rh-payroll-helpers';
+import { P_CALC, P_CLOSE, P_CREATE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
 import { makeArticle, makeFixture, post } from './warehouse-helpers';
 
 let s: TestServer;
@@ -25,7 +25,7 @@ let admin: string;
 let seller: string; // Vendedor: every Ventas submodule but Costos
 let rh: string;
 
-const { createEmployee } = rhPayrollApi(() => s, () => rh, { firstSeq: 2900 });
+const { createEmployee, ok: rhOk } = rhPayrollApi(() => s, () => rh, { firstSeq: 2900 });
 const today = todayMx();
 const day = (n: number) => addDays(today, n);
 
@@ -141,6 +141,8 @@ describe('costo de obra por contrato', () => {
       ['vehicle', vehicleId, order.id, '320.00', '512.00'],
       ['viatico', viaticoId, order.id, '2.00', '1750.00'],
     ]);
+    // Its crew is in no closed payroll: every jornada at the employer factor.
+    expect(lines.find((l: any) => l.kind === 'labour').description).toBe('4 días · factor patronal 0.35');
     const report = ok(await s.gql(`{ jobCostReport { ${SUMMARY} } }`, {}, admin)).jobCostReport;
     expect(cents(report.find((r: any) => r.id === contract.id))).toMatchObject({ cost: '14412.00', margin: '35588.00', marginPercent: '71.18' });
   });
@@ -228,5 +230,76 @@ describe('costo de obra por contrato', () => {
     expect(edited.vehicles).toEqual([{ vehicleId, km: 80 }]);
     expect(ok(await s.gql('{ expenses { total } }', {}, admin)).expenses.total).toBe(before);
     expect(m2(ok(await s.gql(JOB_COST, { id: contract.id }, admin)).contractJobCost.summary.cost)).toBe('14412.00');
+  });
+});
+
+// Labour at the payroll's employer cost (issue 28, the Nómina employer cost): a jornada that a closed ordinary
+// payroll paid costs the employee's daily salary + (that receipt's employer quotas + state payroll tax) ÷ the days
+// it paid; any other jornada, daily salary × (1 + employer factor 0.35). By hand:
+//   P (quincenal, daily 571.81, hired 2026-01-05: SBC 600.00) is paid 1–15 March 2026 by a closed quincenal payroll.
+//   Its quotas, as tests/api/rh-employer-quotas.test.ts works them out (MX_FISCAL 2026, UMA 117.31, demo registro
+//   premium 0.54355 %): total 2,159.99; ISN at the demo's 3.00 % for QUE on 571.81 × 15 = 8,577.15 → 257.3145 → 257.31.
+//   P's day: 571.81 + (2,159.99 + 257.31) ÷ 15 = 571.81 + 161.15333… = 732.96333…
+//   F (semanal, daily 500.00) is in no closed payroll: 500.00 × 1.35 = 675.00 a day.
+//   Order 1: 9 and 10 March P and F, 16 March P alone (16–31 March has no payroll):
+//     2 × 732.96333… + 571.81 × 1.35 (= 771.9435) + 2 × 675.00 = 3,587.870166… → 3,587.87; 5 jornadas, 3 days
+//   Order 2: 11 March P alone → 732.96333… → 732.96, 1 jornada, every one at the payroll's cost
+//   Contract: 3,587.87 + 732.96 = 4,320.83 (nothing billed: margin −4,320.83, no margin %)
+describe('mano de obra al costo patronal de la nómina', () => {
+  let contract: any;
+  const orders: any[] = [];
+
+  beforeAll(async () => {
+    const p = await createEmployee({ number: 'K-P01', names: 'PAULA', lastName: 'NOMINA', secondLastName: 'CERRADA', birthDate: '1990-04-10', hireDate: '2026-01-05', dailySalary: '571.81' });
+    const f = await createEmployee({ number: 'K-F01', names: 'FELIPE', lastName: 'FACTOR', secondLastName: 'PATRONAL', birthDate: '1991-05-11', hireDate: '2026-01-05', dailySalary: '500.00', payFrequency: 'semanal' });
+    // The quincena 1–15 March 2026 of every active quincenal employee, P among them: calculated and closed.
+    const payroll = (await rhOk(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-03-01', periodEnd: '2026-03-15', paymentDate: '2026-03-15' } })).rhPayrollCreate;
+    const receipt = payroll.employees.find((e: any) => e.employeeNumber === 'K-P01');
+    expect(receipt.sbcDaily).toBe('600');
+    await rhOk(P_INCIDENT, { id: receipt.id, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [] } });
+    const version = async () => (await rhOk('query($id:ID!){ rhPayroll(id:$id){ version } }', { id: payroll.id })).rhPayroll.version;
+    await rhOk(P_CALC, { id: payroll.id, v: await version() });
+    const quotas = (await rhOk('query($id:ID!){ rhPayrollEmployerQuotas(payrollId:$id){ rows { employeeNumber days total isn problem } } }', { id: payroll.id })).rhPayrollEmployerQuotas.rows;
+    const own = quotas.find((q: any) => q.employeeNumber === 'K-P01');
+    expect([m2(own.days), m2(own.total), m2(own.isn), own.problem]).toEqual(['15.00', '2159.99', '257.31', null]);
+    expect((await rhOk(P_CLOSE, { id: payroll.id, v: await version() })).rhPayrollClose.status).toBe('cerrada');
+
+    const clientId = ok(await s.gql('mutation($input: ClientInput!){ clientCreate(input:$input){ id } }', {
+      input: { rfc: 'NOM101010AB1', name: 'CLIENTE NOMINA', regimenFiscal: '601', postalCode: '76000', usoCfdi: 'G03', creditDays: 30, creditLimit: '0', active: true, contacts: [] },
+    }, seller)).clientCreate.id;
+    contract = ok(await s.gql('mutation($input: ContractInput!){ contractCreate(input:$input){ id folio } }', {
+      input: { clientId, name: 'Obra con nómina', startDate: '2026-02-01', endDate: '2026-12-31', concepts: [{ description: 'Montaje', prodServKey: '72102900', unitKey: 'E48', unitName: 'Servicio', quantity: '1', unitPrice: '100000' }] },
+    }, seller)).contractCreate;
+    const DAY = 'mutation($o:ID!,$i:ServiceOrderCrewDayInput!){ serviceOrderCrewDayCreate(orderId:$o,input:$i){ id } }';
+    const person = (e: { id: string }) => ({ employeeId: e.id, hours: '8', overtimeHours: '0' });
+    for (const [description, days] of [
+      ['Frente norte', [['2026-03-09', [p, f]], ['2026-03-10', [p, f]], ['2026-03-16', [p]]]],
+      ['Frente sur', [['2026-03-11', [p]]]],
+    ] as const) {
+      const order = ok(await s.gql('mutation($input: ServiceOrderInput!){ serviceOrderCreate(input:$input){ id folio } }', {
+        input: { contractId: contract.id, description, site: 'Planta', scheduledStart: '2026-03-01', scheduledEnd: '2026-03-31', crewEmployeeIds: [p.id, f.id], vehicleIds: [] },
+      }, seller)).serviceOrderCreate;
+      for (const [date, people] of days) ok(await s.gql(DAY, { o: order.id, i: { date, people: people.map(person), vehicles: [] } }, seller));
+      orders.push(order);
+    }
+  }, 240_000);
+
+  it('prices the jornadas a closed payroll paid at its employer cost and the rest at the factor, saying which', async () => {
+    const { summary, lines } = ok(await s.gql(JOB_COST, { id: contract.id }, admin)).contractJobCost;
+    expect(lines.map((l: any) => [l.kind, l.documentId, l.description, m2(l.quantity), m2(l.amount)])).toEqual([
+      ['labour', orders[0].id, '3 días · 2 jornadas al costo de nómina, 3 al factor patronal 0.35', '5.00', '3587.87'],
+      ['labour', orders[1].id, '1 día · costo de nómina (sueldo y cuotas patronales)', '1.00', '732.96'],
+    ]);
+    expect(cents(summary)).toMatchObject({ labour: '4320.83', cost: '4320.83', invoiced: '0.00', margin: '-4320.83', marginPercent: null });
+    // The report across contracts adds the same figures.
+    const report = ok(await s.gql(`{ jobCostReport { ${SUMMARY} } }`, {}, admin)).jobCostReport;
+    expect(cents(report.find((r: any) => r.id === contract.id))).toMatchObject({ labour: '4320.83', cost: '4320.83' });
+  });
+
+  it('refuses these costs to roles without Ventas-Costos, also to Recursos Humanos, who sees the payroll', async () => {
+    for (const token of [seller, rh]) {
+      expect(codeOf(await s.gql(JOB_COST, { id: contract.id }, token))).toBe('FORBIDDEN');
+      expect(codeOf(await s.gql('query($l:ListInput){ jobCostReportList(list:$l){ total } }', { l: {} }, token))).toBe('FORBIDDEN');
+    }
   });
 });

@@ -532,7 +532,7 @@ export const texts = {
       open: 'Configuración',
       title: 'Configuración del costo de obra',
       employerFactor: 'Factor patronal sobre el salario diario',
-      employerFactorHelp: 'Cuotas IMSS, INFONAVIT, SAR e ISN como fracción del salario (0.35 = 35 %); se usa para la mano de obra mientras la nómina no da el costo patronal.',
+      employerFactorHelp: 'Cuotas IMSS, INFONAVIT, SAR e ISN como fracción del salario (0.35 = 35 %); se usa para las jornadas que ninguna nómina ordinaria cerrada pagó; las demás toman el costo patronal de su recibo.',
       marginThreshold: 'Umbral de margen (%)',
       marginThresholdHelp: 'Los contratos con margen menor aparecen en la tarjeta del Tablero.',
       saved: 'Configuración del costo de obra guardada.',

@@ -2,8 +2,8 @@
 // ./data/jobCost.ts aggregates every source; this adds the pure figures
 // (margin against stamped invoices, projection at completion from the
 // contract's authorised progress) and the two settings: the employer factor
-// over the daily salary (labour cost; default DEFAULT_EMPLOYER_FACTOR) and the
-// margin threshold of the Tablero card.
+// over the daily salary (labour cost of the jornadas no closed ordinary payroll
+// paid; default DEFAULT_EMPLOYER_FACTOR) and the margin threshold of the Tablero card.
 import { writeAudit } from '../../db/audit';
 import { actorOf, type RequestContext } from '../../context';
 import { badInput, notFound } from '../../lib/errors';

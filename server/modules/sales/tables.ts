@@ -292,6 +292,7 @@ export const serviceOrderCrewHours = pgTable(
   },
   (t) => [
     uniqueIndex('service_order_crew_hours_uq').on(t.dayId, t.employeeId),
+    // Migration 0051 adds INCLUDE (day_id, hours, overtime_hours): the job cost reads the jornadas from the index alone.
     index('service_order_crew_hours_employee_date_idx').on(t.employeeId, t.date),
     check('service_order_crew_hours_ck', sql`${t.hours} >= 0 and ${t.hours} <= 24 and ${t.overtimeHours} >= 0 and ${t.overtimeHours} <= ${t.hours}`),
   ],

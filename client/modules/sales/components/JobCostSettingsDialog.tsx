@@ -1,6 +1,7 @@
 // Configuración del costo de obra (issue 28), opened from «Costos por contrato»:
-// the employer factor over the daily salary (labour cost until payroll gives
-// the employer cost) and the margin threshold of the Tablero card. The server
+// the employer factor over the daily salary (labour cost of the jornadas no
+// closed payroll paid; the others take their receipt's employer cost) and the
+// margin threshold of the Tablero card. The server
 // checks both (JOB_COST_MSG); its messages go under the fields.
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,8 +1,10 @@
 // Job cost (issue 28): every cost line of contracts' service orders from its
 // source, in SQL — one CTE per source, aggregated by the database (never a
 // loop over rows in JavaScript). A line is one document behind the cost:
-//   labour    one per service order: Σ over crew hours rows with hours > 0 of
-//             daily salary × (1 + employer factor) + overtime h × daily salary ÷ 8 × 2
+//   labour    one per service order: Σ over its jornadas (crew hours rows with hours > 0: a person on a
+//             day) of the day's cost + overtime h × daily salary ÷ 8 × 2. The day's cost is the employee's real
+//             daily cost when a closed ordinary payroll paid the day (its receipt's daily salary + (employer
+//             quotas + state payroll tax) ÷ days paid), else daily salary × (1 + the settings' employer factor)
 //   material  one per requisition of the order: Σ of its applied salidas' line amounts
 //             (quantity × the moving-average unit cost posted); reversed salidas excluded
 //   expense   one per Compras expense assigned to the contract or one of its orders,
@@ -11,7 +13,7 @@
 //   viatico   one per Compras viático of the contract or one of its orders, not cancelled: Σ of its
 //             comprobantes net of recoverable IVA (a CFDI's subtotal, a no-deducible receipt whole)
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../db/database';
+import { queryPrepared, queryRows, type Executor } from '../../../db/database';
 import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD } from '../../../../schema/sales/jobCost';
 import { inList, LIVE_INVOICE } from './common';
 
@@ -22,6 +24,29 @@ export type JobCostLineKind = 'labour' | 'material' | 'expense' | 'vehicle' | 'v
 export type JobCostLineRow = { contractId: number; orderId: number | null; orderFolio: number | null; kind: JobCostLineKind; documentId: number; folio: number; description: string; quantity: string; amount: string };
 
 const factorSql = sql`coalesce((select value::numeric from app_settings where key = ${EMPLOYER_FACTOR_KEY}), ${DEFAULT_EMPLOYER_FACTOR}::numeric)`;
+
+/**
+ * Each day a receipt of a closed ordinary payroll (semanal, quincenal) paid, with the employee's real cost of
+ * that day: the receipt's daily salary + (its employer quotas + state payroll tax) ÷ the days it paid. Only
+ * receipts whose quotas were calculated (no problem), with days paid and a CFDI not cancelled. Closed ordinary
+ * payrolls of an employee never overlap (closing one refuses it): one row at most per employee and day.
+ * The payrolls' days are listed by erp_period_days (migration 0051), which tells the planner about 15 days a
+ * period where generate_series would say 1,000 and make it plan for millions of rows; a jornada meets its day
+ * by equality on (employee, date). For given contracts, only the payrolls overlapping their crew days.
+ */
+const payrollDaySql = (scopedToContracts: boolean) => sql`payroll_date as (
+    select p.id as payroll_id, k as date from rh_payrolls p cross join erp_period_days(p.period_start, p.period_end) k
+    where p.status = 'cerrada' and p.kind in ('semanal', 'quincenal')${
+      scopedToContracts
+        ? sql` and p.period_end >= (select min(d.date) from scoped o join service_order_crew_days d on d.order_id = o.id)
+      and p.period_start <= (select max(d.date) from scoped o join service_order_crew_days d on d.order_id = o.id)`
+        : sql``
+    }),
+  receipt_cost as (
+    select pe.payroll_id, pe.employee_id, pe.daily_salary + (q.total + q.isn) / pe.paid_days as daily_cost
+    from rh_payroll_employees pe join rh_payroll_employer_quotas q on q.payroll_employee_id = pe.id
+    where q.problem is null and pe.paid_days > 0 and pe.stamp_status is distinct from 'cancelada'${scopedToContracts ? sql` and pe.payroll_id in (select payroll_id from payroll_date)` : sql``}),
+  payroll_day as (select r.employee_id, pd.date, r.daily_cost from payroll_date pd join receipt_cost r on r.payroll_id = pd.payroll_id)`;
 
 /**
  * Vehicle cost per km over its whole history (Parque Vehicular's measure): (fuel loaded + closed maintenance
@@ -36,55 +61,102 @@ const vehicleRateSql = sql`vehicle_rate as (
     left join (select vehicle_id, max(km) - min(km) as km from vp_odometer_readings group by vehicle_id) o on o.vehicle_id = v.id
     where v.id in (select vehicle_id from service_order_crew_day_vehicles))`;
 
-/** The cost lines of the given contracts (null: every contract). */
-const linesCte = (contractIds: readonly number[] | null) => {
+/**
+ * The cost lines of the given contracts (null: every contract). `described`: each line with its document's
+ * folio, description and quantity, for the contract's screen; otherwise only what the totals add (contract,
+ * kind, amount: the same amounts, each rounded per document), without the joins and text the descriptions
+ * need, for the report across contracts and the Tablero.
+ *
+ * Labour per order: Σ over its jornadas (crew hours rows with hours > 0: a person on a day) of the payroll's
+ * daily cost, or the daily salary × (1 + the employer factor), + overtime h × daily salary ÷ 4 (÷ 8 × 2: double
+ * pay), each employee's two rates worked out once (materialized: a join would work them out again for every
+ * jornada). Its days on site, for the description, are its crew days with a jornada.
+ */
+const linesCte = (contractIds: readonly number[] | null, described: boolean) => {
   const of = (col: SQL) => (contractIds ? sql`${col} in ${inList(contractIds)}` : sql`${col} is not null`);
+  /** The columns after (contract_id, order_id, kind): the document, its folio, description and quantity. */
+  const line = (document: SQL, folio: SQL, description: SQL, quantity: SQL) =>
+    described ? sql`, ${document} as document_id, ${folio} as folio, ${description} as description, ${quantity} as quantity` : sql``;
+  const days = sql`(select count(*) from service_order_crew_days wd where wd.order_id = o.id
+    and exists (select 1 from service_order_crew_hours wh where wh.day_id = wd.id and wh.hours > 0))`;
+  const paid = sql`count(pd.date)`;
   return sql`
   scoped as (select so.id, so.folio, so.contract_id from service_orders so where ${of(sql`so.contract_id`)}),
   ${vehicleRateSql},
+  employer_factor as (select ${factorSql} as factor),
+  ${payrollDaySql(contractIds !== null)},
+  employee_rate as materialized (select e.id as employee_id, e.daily_salary * (1 + f.factor) as factor_cost, e.daily_salary / 4 as overtime_rate from rh_employees e cross join employer_factor f),
   labour as (
-    select o.contract_id, o.id as order_id, 'labour' as kind, o.id as document_id, o.folio, count(distinct d.id)::text || ' días' as description,
-      count(*)::numeric as quantity,
-      round(sum(e.daily_salary * (1 + ${factorSql}) + h.overtime_hours * e.daily_salary / 8 * 2), 2) as amount
+    select o.contract_id, o.id as order_id, 'labour' as kind${line(
+      sql`o.id`,
+      sql`o.folio`,
+      sql`case when ${days} = 1 then '1 día' else ${days}::text || ' días' end || ' · ' || case
+        when ${paid} = count(*) then 'costo de nómina (sueldo y cuotas patronales)'
+        when ${paid} = 0 then 'factor patronal ' || f.factor::text
+        else ${paid}::text || ' jornadas al costo de nómina, ' || (count(*) - ${paid})::text || ' al factor patronal ' || f.factor::text
+      end`,
+      sql`count(*)::numeric`,
+    )},
+      round(coalesce(sum(pd.daily_cost), 0) + coalesce(sum(r.factor_cost) filter (where pd.date is null), 0)
+        + coalesce(sum(h.overtime_hours * r.overtime_rate) filter (where h.overtime_hours > 0), 0), 2) as amount
     from scoped o join service_order_crew_days d on d.order_id = o.id
     join service_order_crew_hours h on h.day_id = d.id and h.hours > 0
-    join rh_employees e on e.id = h.employee_id
-    group by o.contract_id, o.id, o.folio),
+    join employee_rate r on r.employee_id = h.employee_id
+    left join payroll_day pd on pd.employee_id = h.employee_id and pd.date = h.date
+    ${described ? sql`cross join employer_factor f` : sql``}
+    group by o.contract_id, o.id, o.folio${described ? sql`, f.factor` : sql``}),
   material as (
-    select o.contract_id, o.id as order_id, 'material' as kind, r.id as document_id, r.folio, r.area as description,
-      sum(ml.quantity) as quantity, round(sum(ml.amount), 2) as amount
+    select o.contract_id, o.id as order_id, 'material' as kind${line(sql`r.id`, sql`r.folio`, sql`r.area`, sql`sum(ml.quantity)`)}, round(sum(ml.amount), 2) as amount
     from scoped o join wh_requisitions r on r.service_order_id = o.id
     join wh_movements m on m.source_type = 'REQUISICION' and m.source_id = r.id and m.status = 'APLICADO' and m.reverses_id is null
     join wh_movement_lines ml on ml.movement_id = m.id
-    group by o.contract_id, o.id, r.id, r.folio, r.area),
+    group by o.contract_id, o.id, r.id),
   expense as (
-    select coalesce(x.contract_id, o.contract_id) as contract_id, x.service_order_id as order_id, 'expense' as kind, x.id as document_id, x.folio,
-      s.name || ' · ' || x.category as description, 1::numeric as quantity, x.subtotal as amount
-    from expenses x join suppliers s on s.id = x.supplier_id
-    left join service_orders o on o.id = x.service_order_id
+    select coalesce(x.contract_id, o.contract_id) as contract_id, x.service_order_id as order_id, 'expense' as kind${line(
+      sql`x.id`,
+      sql`x.folio`,
+      sql`(select s.name from suppliers s where s.id = x.supplier_id) || ' · ' || x.category`,
+      sql`1::numeric`,
+    )}, x.subtotal as amount
+    from expenses x left join service_orders o on o.id = x.service_order_id
     where x.status <> 'cancelado' and ${of(sql`coalesce(x.contract_id, o.contract_id)`)}),
   vehicle as (
-    select o.contract_id, o.id as order_id, 'vehicle' as kind, dv.vehicle_id as document_id, o.folio, v.economic_number || ' · ' || sum(dv.km)::text || ' km × ' || vr.rate::text as description,
-      sum(dv.km)::numeric as quantity, round(sum(dv.km) * vr.rate, 2) as amount
+    select o.contract_id, o.id as order_id, 'vehicle' as kind${line(
+      sql`dv.vehicle_id`,
+      sql`o.folio`,
+      sql`(select v.economic_number from vp_vehicles v where v.id = dv.vehicle_id) || ' · ' || sum(dv.km)::text || ' km × ' || vr.rate::text`,
+      sql`sum(dv.km)::numeric`,
+    )}, round(sum(dv.km) * vr.rate, 2) as amount
     from scoped o join service_order_crew_days d on d.order_id = o.id
     join service_order_crew_day_vehicles dv on dv.day_id = d.id
-    join vp_vehicles v on v.id = dv.vehicle_id join vehicle_rate vr on vr.vehicle_id = dv.vehicle_id
-    group by o.contract_id, o.id, o.folio, dv.vehicle_id, v.economic_number, vr.rate),
+    join vehicle_rate vr on vr.vehicle_id = dv.vehicle_id
+    group by o.contract_id, o.id, o.folio, dv.vehicle_id, vr.rate),
   viatico as (
-    select coalesce(v.contract_id, o.contract_id) as contract_id, v.service_order_id as order_id, 'viatico' as kind, v.id as document_id, v.folio,
-      v.purpose as description, count(p.id)::numeric as quantity, round(sum(p.subtotal), 2) as amount
+    select coalesce(v.contract_id, o.contract_id) as contract_id, v.service_order_id as order_id, 'viatico' as kind${line(
+      sql`v.id`,
+      sql`v.folio`,
+      sql`v.purpose`,
+      sql`count(p.id)::numeric`,
+    )}, round(sum(p.subtotal), 2) as amount
     from viaticos v join viatico_proofs p on p.viatico_id = v.id
     left join service_orders o on o.id = v.service_order_id
     where v.status <> 'cancelado' and ${of(sql`coalesce(v.contract_id, o.contract_id)`)}
-    group by coalesce(v.contract_id, o.contract_id), v.service_order_id, v.id, v.folio, v.purpose),
+    group by coalesce(v.contract_id, o.contract_id), v.service_order_id, v.id),
   lines as (select * from labour union all select * from material union all select * from expense union all select * from vehicle union all select * from viatico)`;
 };
 
+/**
+ * One contract's statements run as named prepared statements (one name per SQL text): on PostgreSQL each pooled
+ * connection plans them once, which is most of their time. Those across every contract are planned each time:
+ * their generic plan (measured with bench/job-cost.ts) takes nearly twice as long as the plan for the values.
+ */
+
 /** The cost lines of one contract, each naming the document behind it. */
 export async function jobCostLines(ex: Executor, contractId: number): Promise<JobCostLineRow[]> {
-  const rows = await queryRows<JobCostLineRow>(
+  const rows = await queryPrepared<JobCostLineRow>(
     ex,
-    sql`with ${linesCte([contractId])}
+    'job_cost_lines',
+    sql`with ${linesCte([contractId], true)}
       select l.contract_id as "contractId", l.order_id as "orderId", so.folio as "orderFolio", l.kind, l.document_id as "documentId", l.folio,
         l.description, l.quantity::text as quantity, l.amount::text as amount
       from lines l left join service_orders so on so.id = l.order_id
@@ -115,8 +187,21 @@ export type JobCostSummaryRow = {
  * subtotals, and what payments applied to those invoices collected. Null ids: every contract not cancelled.
  */
 export async function jobCostSummaries(ex: Executor, contractIds: readonly number[] | null): Promise<JobCostSummaryRow[]> {
-  const rows = await queryRows<JobCostSummaryRow>(ex, sql`${summarySql(contractIds)} order by c.folio desc`);
+  const query = sql`${summarySql(contractIds)} order by c.folio desc`;
+  const rows =
+    contractIds?.length === 1 ? await queryPrepared<JobCostSummaryRow>(ex, 'job_cost_summaries_one', query) : await acrossContracts(ex, (tx) => queryRows<JobCostSummaryRow>(tx, query));
   return rows.map((r) => ({ ...r, contractId: Number(r.contractId) }));
+}
+
+/**
+ * A statement over every contract's documents, in a transaction with more memory for its sorts and hashes
+ * (work_mem, this transaction only): with the default 4 MB the jornadas' join spilled to disk.
+ */
+async function acrossContracts<T>(ex: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
+  return ex.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return run(tx);
+  });
 }
 
 export const JOB_COST_SORTS = ['marginPercent', 'margin', 'invoiced', 'cost', 'folio'] as const;
@@ -139,9 +224,10 @@ export async function jobCostSummaryPage(
     folio: sql`folio`,
   };
   type PageRow = JobCostSummaryRow & { total: number; cost: string; margin: string; margin_percent: string | null };
-  const rows = await queryRows<PageRow>(
-    ex,
-    sql`select s.*, count(*) over () as total from (
+  const rows = await acrossContracts(ex, (tx) =>
+    queryRows<PageRow>(
+      tx,
+      sql`select s.*, count(*) over () as total from (
         select b.*, f.cost, b.invoiced::numeric - f.cost as margin,
           case when b.invoiced::numeric > 0 then (b.invoiced::numeric - f.cost) / b.invoiced::numeric end as margin_percent
         from (${summarySql(null)}) b
@@ -149,6 +235,7 @@ export async function jobCostSummaryPage(
       ) s
       order by ${sortColumn[q.sortBy]} ${q.desc ? sql`desc nulls last` : sql`asc nulls last`}, folio ${q.desc ? sql`desc` : sql`asc`}
       limit ${q.limit} offset ${q.offset}`,
+    ),
   );
   return {
     rows: rows.map(({ total: _t, cost: _c, margin: _m, margin_percent: _p, ...r }) => ({ ...r, contractId: Number(r.contractId) })),
@@ -157,7 +244,7 @@ export async function jobCostSummaryPage(
 }
 
 function summarySql(contractIds: readonly number[] | null): SQL {
-  return sql`with ${linesCte(contractIds)},
+  return sql`with ${linesCte(contractIds, false)},
       cost as (
         select contract_id, sum(amount) filter (where kind = 'labour') as labour, sum(amount) filter (where kind = 'material') as materials,
           sum(amount) filter (where kind = 'expense') as expenses, sum(amount) filter (where kind = 'vehicle') as vehicles,
@@ -206,7 +293,7 @@ export async function contractExists(ex: Executor, contractId: number): Promise<
  * Tablero: contracts not cancelled with stamped invoices whose margin (stamped subtotal − job cost) is under the
  * threshold percent of what was invoiced. A scalar subquery (the Tablero runs every card in one statement).
  */
-export const underMarginSql = (): SQL => sql`(with ${linesCte(null)},
+export const underMarginSql = (): SQL => sql`(with ${linesCte(null, false)},
     cost as (select contract_id, sum(amount) as amount from lines group by contract_id),
     invoiced as (select contract_id, sum(subtotal) as amount from invoices where status in ${LIVE_INVOICE} and stamp_status = 'timbrada' and contract_id is not null group by contract_id)
   select count(*)::int from contracts c join invoiced iv on iv.contract_id = c.id and iv.amount > 0
