@@ -69,8 +69,10 @@ const vehicleRateSql = sql`vehicle_rate as (
  *
  * Labour per order: Σ over its jornadas (crew hours rows with hours > 0: a person on a day) of the payroll's
  * daily cost, or the daily salary × (1 + the employer factor), + overtime h × daily salary ÷ 4 (÷ 8 × 2: double
- * pay), each employee's two rates worked out once (materialized: a join would work them out again for every
- * jornada). Its days on site, for the description, are its crew days with a jornada.
+ * pay). The jornadas are counted per order and employee first (with those a receipt paid and their daily costs
+ * added, and the overtime hours), then priced at the employee's salary: the same sum as jornada by jornada
+ * (numeric adds and multiplies exactly, and ÷ 4 of an amount in cents is exact). Its days on site, for the
+ * description, are its crew days with a jornada.
  */
 const linesCte = (contractIds: readonly number[] | null, described: boolean) => {
   const of = (col: SQL) => (contractIds ? sql`${col} in ${inList(contractIds)}` : sql`${col} is not null`);
@@ -79,32 +81,33 @@ const linesCte = (contractIds: readonly number[] | null, described: boolean) => 
     described ? sql`, ${document} as document_id, ${folio} as folio, ${description} as description, ${quantity} as quantity` : sql``;
   const days = sql`(select count(*) from service_order_crew_days wd where wd.order_id = o.id
     and exists (select 1 from service_order_crew_hours wh where wh.day_id = wd.id and wh.hours > 0))`;
-  const paid = sql`count(pd.date)`;
+  const paid = sql`sum(c.paid_jornadas)`;
   return sql`
   scoped as (select so.id, so.folio, so.contract_id from service_orders so where ${of(sql`so.contract_id`)}),
   ${vehicleRateSql},
   employer_factor as (select ${factorSql} as factor),
   ${payrollDaySql(contractIds !== null)},
-  employee_rate as materialized (select e.id as employee_id, e.daily_salary * (1 + f.factor) as factor_cost, e.daily_salary / 4 as overtime_rate from rh_employees e cross join employer_factor f),
+  crew as (
+    select d.order_id, h.employee_id, count(*) as jornadas, count(pd.date) as paid_jornadas, coalesce(sum(pd.daily_cost), 0) as paid_cost,
+      coalesce(sum(h.overtime_hours) filter (where h.overtime_hours > 0), 0) as overtime_hours
+    from scoped o join service_order_crew_days d on d.order_id = o.id
+    join service_order_crew_hours h on h.day_id = d.id and h.hours > 0
+    left join payroll_day pd on pd.employee_id = h.employee_id and pd.date = h.date
+    group by d.order_id, h.employee_id),
   labour as (
     select o.contract_id, o.id as order_id, 'labour' as kind${line(
       sql`o.id`,
       sql`o.folio`,
       sql`case when ${days} = 1 then '1 día' else ${days}::text || ' días' end || ' · ' || case
-        when ${paid} = count(*) then 'costo de nómina (sueldo y cuotas patronales)'
+        when ${paid} = sum(c.jornadas) then 'costo de nómina (sueldo y cuotas patronales)'
         when ${paid} = 0 then 'factor patronal ' || f.factor::text
-        else ${paid}::text || ' jornadas al costo de nómina, ' || (count(*) - ${paid})::text || ' al factor patronal ' || f.factor::text
+        else ${paid}::text || ' jornadas al costo de nómina, ' || (sum(c.jornadas) - ${paid})::text || ' al factor patronal ' || f.factor::text
       end`,
-      sql`count(*)::numeric`,
+      sql`sum(c.jornadas)::numeric`,
     )},
-      round(coalesce(sum(pd.daily_cost), 0) + coalesce(sum(r.factor_cost) filter (where pd.date is null), 0)
-        + coalesce(sum(h.overtime_hours * r.overtime_rate) filter (where h.overtime_hours > 0), 0), 2) as amount
-    from scoped o join service_order_crew_days d on d.order_id = o.id
-    join service_order_crew_hours h on h.day_id = d.id and h.hours > 0
-    join employee_rate r on r.employee_id = h.employee_id
-    left join payroll_day pd on pd.employee_id = h.employee_id and pd.date = h.date
-    ${described ? sql`cross join employer_factor f` : sql``}
-    group by o.contract_id, o.id, o.folio${described ? sql`, f.factor` : sql``}),
+      round(sum((c.jornadas - c.paid_jornadas) * e.daily_salary * (1 + f.factor) + c.paid_cost + c.overtime_hours * e.daily_salary / 4), 2) as amount
+    from scoped o join crew c on c.order_id = o.id join rh_employees e on e.id = c.employee_id cross join employer_factor f
+    group by o.contract_id, o.id, o.folio, f.factor),
   material as (
     select o.contract_id, o.id as order_id, 'material' as kind${line(sql`r.id`, sql`r.folio`, sql`r.area`, sql`sum(ml.quantity)`)}, round(sum(ml.amount), 2) as amount
     from scoped o join wh_requisitions r on r.service_order_id = o.id
