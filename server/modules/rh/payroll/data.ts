@@ -772,8 +772,14 @@ export async function removePayrollEmployee(ex: Executor, id: number): Promise<v
   await ex.execute(sql`delete from rh_payroll_employees where id = ${id}`);
 }
 
-export async function setDaysWorked(ex: Executor, id: number, days: string): Promise<void> {
-  await ex.execute(sql`update rh_payroll_employees set days_worked = ${days}, absences = 0 where id = ${id}`);
+/** The days each receipt of a lump-sum payroll (aguinaldo, PTU) covers, no absences: one statement per chunk. */
+export async function setDaysWorked(ex: Executor, rows: { id: number; days: string }[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    await ex.execute(
+      sql`update rh_payroll_employees pe set days_worked = v.days::numeric, absences = 0
+          from (values ${sql.join(part.map((r) => sql`(${r.id}::int, ${r.days})`), sql`, `)}) as v(id, days) where pe.id = v.id`,
+    );
+  }
 }
 
 // ---- the receipts' CFDI de nómina (stamping.ts) -----------------------------------------

@@ -662,6 +662,7 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
   const lines: data.NewLine[] = [];
   const results: data.EmployeeResult[] = [];
   const removed: string[] = [];
+  const daysOf: { id: number; days: string }[] = [];
   for (const e of employees) {
     const file = files.get(e.employeeId)!;
     // Given baja on or before the payment date (or rehired after it): not employed when it is paid.
@@ -680,7 +681,7 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
       isrMethod: payroll.isrMethod,
     });
     const days = aguinaldoPaidDays(payroll.aguinaldoDays!, file.hireDate, payroll.paymentDate);
-    await data.setDaysWorked(tx, e.id, days);
+    daysOf.push({ id: e.id, days });
     const receipt = lumpSumReceipt(e.id, { conceptId: systemId('AGUINALDO'), isrConceptId: systemId('ISR') }, {
       amount: r.amount,
       taxable: r.taxable,
@@ -693,6 +694,7 @@ async function calculateAguinaldoLocked(tx: Executor, payroll: data.PayrollRow, 
     lines.push(...receipt.lines);
     results.push(receipt.result);
   }
+  await data.setDaysWorked(tx, daysOf);
   await storeCalculation(tx, payroll.id, tableYear, lines, results);
   await clearPayrollQuotas(tx, payroll.id);
   return { removedEmployees: removed };
@@ -719,10 +721,11 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
   const zero = (e: data.PayrollEmployeeRow, reason: string, days: number): data.EmployeeResult =>
     lumpSumResult(e.id, { amount: '0.00', taxable: '0.00', exempt: '0.00', isr: '0.00', fiscalTrace: [{ label: reason, amount: '0.00' }, { label: `Días trabajados en el ejercicio ${year}`, amount: String(days) }] });
   const workers: PtuWorkerInput[] = [];
+  const daysOf: { id: number; days: string }[] = [];
   for (const e of employees) {
     const c = candidates.get(e.employeeId);
     const days = c ? ptuDays(c, year) : 0;
-    await data.setDaysWorked(tx, e.id, String(days));
+    daysOf.push({ id: e.id, days: String(days) });
     if (e.ptuExcluded) results.push(zero(e, MSG.ptuExcluded, days));
     else if (c?.contractType && EVENTUAL_CONTRACT_TYPES.includes(c.contractType) && days < PTU_EVENTUAL_MIN_DAYS) results.push(zero(e, MSG.ptuEventual(days), days));
     else if (days === 0) results.push(zero(e, MSG.ptuNoWorkers(year), days));
@@ -764,6 +767,7 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
       });
     }
   }
+  await data.setDaysWorked(tx, daysOf);
   if (!workers.length) throw appError('CONFLICT', MSG.ptuNobody);
   let split: ReturnType<typeof ptuPayroll>;
   try {
