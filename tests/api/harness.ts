@@ -147,6 +147,31 @@ async function spawnServer(extraEnv: Record<string, string>, dataDir: string, da
  * caller drops that one). It starts from the run's template when there is one.
  */
 export async function startServer(extraEnv: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
+  if (sharing && Object.keys(extraEnv).length === 0 && !opts.databaseUrl) {
+    sharing.server ??= startOwnServer({}, {});
+    // The group's server: a suite's own stop() leaves it running for the next suite (runGroup stops it).
+    return Object.assign(Object.create(await sharing.server) as TestServer, { stop: async () => null });
+  }
+  return startOwnServer(extraEnv, opts);
+}
+
+/**
+ * Set while a group file (tests/api/groups.ts) runs its suites: their `startServer()` without
+ * settings answers one server, started by the first suite that asks.
+ */
+let sharing: { server?: Promise<TestServer> } | null = null;
+
+/** For runGroup: from now on this file's suites share one server; stopped after the last suite. */
+export function shareOneServer(afterAll: (fn: () => Promise<unknown>) => void): void {
+  sharing = {};
+  afterAll(async () => {
+    const server = sharing?.server;
+    sharing = null;
+    if (server) await (await server).stop();
+  });
+}
+
+async function startOwnServer(extraEnv: Record<string, string>, opts: { databaseUrl?: string }): Promise<TestServer> {
   const kind = testDbKind();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-'));
   const template = opts.databaseUrl ? null : await providedTemplate(extraEnv);

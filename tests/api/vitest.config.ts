@@ -1,13 +1,25 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// API suite: each file starts a real server process (PGlite or PostgreSQL, see harness.ts).
+// API suite: each file starts a real server process (PGlite or PostgreSQL, see harness.ts), except
+// the files of a group (groups.json), which share one per group file.
+/** Files that run inside a group (groups.json, groups.ts): a whole run runs them in their group-<n>.test.ts. */
+const grouped = Object.values(JSON.parse(fs.readFileSync(new URL('./groups.json', import.meta.url), 'utf8')) as Record<string, string[]>).flat();
+const args = process.argv.slice(2);
+/** File filters on the command line (`vitest run --config … tests/api/cash.test.ts`): a named file runs alone. */
+const filtered = args.some((a, i) => a !== 'run' && !a.startsWith('-') && !/^--(config|root|project|reporter|outputFile)$/.test(args[i - 1] ?? ''));
+
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/api/**/*.test.ts'],
-    // startup.test.ts is about the embedded database (first start, folder lock): it runs in the PGlite pass only.
-    // multiprocess.test.ts is about several servers on one PostgreSQL (PGlite is one process by design): PostgreSQL pass only.
-    exclude: process.env.ERP_TEST_DB === 'postgres' ? ['tests/api/startup.test.ts'] : ['tests/api/multiprocess.test.ts'],
+    exclude: [
+      // startup.test.ts is about the embedded database (first start, folder lock): it runs in the PGlite pass only.
+      // multiprocess.test.ts is about several servers on one PostgreSQL (PGlite is one process by design): PostgreSQL pass only.
+      process.env.ERP_TEST_DB === 'postgres' ? 'tests/api/startup.test.ts' : 'tests/api/multiprocess.test.ts',
+      // A whole run runs the grouped files inside their group-<n>.test.ts.
+      ...(filtered ? [] : grouped.map((f) => `tests/api/${f}`)),
+    ],
     // One migrated and seeded database, copied for each server (template.ts).
     globalSetup: ['tests/api/template.ts'],
     testTimeout: 60_000,
