@@ -11,6 +11,7 @@ const readOpenPeriods = (value: unknown) =>
 export const cashContributions: ModuleContributions = {
   indicators: [{ group: 'cash', name: 'openPeriods', ability: ['ver', 'Caja-Períodos'], indicator: () => ({ sql: data.openCashPeriodsSql(), read: readOpenPeriods }) }],
   auditReferences: {
+    cash_box: { parts: named('cash_boxes'), label: name, historySubject: 'Caja-Períodos' },
     cash_concept: { parts: named('cash_concepts'), label: name, historySubject: 'Caja-Conceptos' },
     cash_period: { parts: data.referenceParts.cash_period, label: (p) => joined(p.name, `Período ${folio(p)}`), historySubject: 'Caja-Períodos' },
     cash_movement: { parts: data.referenceParts.cash_movement, label: withName(folio), historySubject: 'Caja-Movimientos' },
