@@ -6,7 +6,7 @@ import { money } from '../../../schema/money';
 import * as data from './data';
 
 const readOpenPeriods = (value: unknown) =>
-  ((value ?? []) as data.OpenCashPeriodRow[]).map((r) => ({ ...r, id: String(Number(r.id)), folio: Number(r.folio), balance: money(String(r.balance)) }));
+  ((value ?? []) as data.OpenCashPeriodRow[]).map((r) => ({ ...r, id: String(Number(r.id)), folio: Number(r.folio), cashBoxId: String(Number(r.cashBoxId)), balance: money(String(r.balance)) }));
 
 export const cashContributions: ModuleContributions = {
   indicators: [{ group: 'cash', name: 'openPeriods', ability: ['ver', 'Caja-Períodos'], indicator: () => ({ sql: data.openCashPeriodsSql(), read: readOpenPeriods }) }],

@@ -374,11 +374,11 @@ export async function setReceipt(ex: Executor, id: number, uploadId: string): Pr
 
 // ---- what Caja contributes to the platform (./contributions) ------------------
 
-export type OpenCashPeriodRow = { id: number; folio: number; cashBoxName: string; openedOn: string; balance: string };
+export type OpenCashPeriodRow = { id: number; folio: number; cashBoxId: number; cashBoxName: string; openedOn: string; balance: string };
 
 /** Tablero: the open periods with their box and balance, as a json array. */
 export const openCashPeriodsSql = (): SQL =>
-  sql`(select coalesce(json_agg(json_build_object('id', p.id, 'folio', p.folio, 'cashBoxName', b.name, 'openedOn', p.opened_on::text, 'balance', p.balance::text)
+  sql`(select coalesce(json_agg(json_build_object('id', p.id, 'folio', p.folio, 'cashBoxId', p.cash_box_id, 'cashBoxName', b.name, 'openedOn', p.opened_on::text, 'balance', p.balance::text)
                                 order by b.name, p.id), '[]')
        from cash_periods p join cash_boxes b on b.id = p.cash_box_id where p.status = 'abierto')`;
 
