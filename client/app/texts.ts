@@ -290,6 +290,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   purchase_order: 'Orden de compra',
   viatico: 'Viático',
   shopping_settings: 'Configuración de Compras',
+  cash_box: 'Caja',
   cash_concept: 'Concepto de caja',
   cash_period: 'Período de caja',
   cash_movement: 'Movimiento de caja',

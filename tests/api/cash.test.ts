@@ -47,6 +47,7 @@ const concept = async (name: string, kind: 'ingreso' | 'egreso') =>
 describe('permissions: every Caja operation', () => {
   const OPS: { name: string; query: string; needs: string }[] = [
     { name: 'cashBoxes', query: '{ cashBoxes { id } }', needs: 'ver' },
+    { name: 'cashBoxOptions', query: '{ cashBoxOptions { id } }', needs: 'ver' },
     { name: 'cashConcepts', query: '{ cashConcepts { total } }', needs: 'ver' },
     { name: 'cashConcept', query: '{ cashConcept(id:"1"){ id } }', needs: 'ver' },
     { name: 'cashConceptOptions', query: '{ cashConceptOptions { id } }', needs: 'ver' },
@@ -56,6 +57,8 @@ describe('permissions: every Caja operation', () => {
     { name: 'currentCashPeriod', query: '{ currentCashPeriod { id } }', needs: 'ver' },
     { name: 'cashMovements', query: '{ cashMovements { total } }', needs: 'ver' },
     { name: 'cashMovement', query: '{ cashMovement(id:"1"){ id } }', needs: 'ver' },
+    { name: 'cashBoxCreate', query: 'mutation{ cashBoxCreate(input:{name:"Caja intrusa",active:true}){ id } }', needs: 'crear' },
+    { name: 'cashBoxUpdate', query: 'mutation{ cashBoxUpdate(id:"1",version:1,input:{name:"Caja intrusa",active:false}){ id } }', needs: 'editar' },
     { name: 'cashConceptCreate', query: 'mutation{ cashConceptCreate(input:{name:"Intruso",kind:egreso,active:true}){ id } }', needs: 'crear' },
     { name: 'cashConceptUpdate', query: 'mutation{ cashConceptUpdate(id:"1",version:1,input:{name:"Intruso",kind:egreso,active:true}){ id } }', needs: 'editar' },
     { name: 'cashPeriodOpen', query: 'mutation{ cashPeriodOpen(input:{cashBoxId:"1",date:"2026-01-01"}){ id } }', needs: 'crear' },
@@ -76,6 +79,7 @@ describe('permissions: every Caja operation', () => {
   });
   it('refused calls wrote nothing; the demo seed left an open period with movements', async () => {
     expect((await gqlOk('{ cashConcepts(list:{search:"Intruso"}){ total } }')).cashConcepts.total).toBe(0);
+    expect((await gqlOk('{ cashBoxes { name active version } }')).cashBoxes).toEqual([{ name: 'Caja general', active: true, version: 1 }]);
     const p = await current();
     expect(p).toMatchObject({ status: 'abierto', movementCount: 4 });
   });

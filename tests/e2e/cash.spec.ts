@@ -30,7 +30,7 @@ async function confirmClose(page: Page) {
 
 async function addMovement(page: Page, concept: RegExp, amount: string, description: string) {
   await main(page).getByRole('button', { name: 'Nuevo movimiento' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nuevo movimiento de caja' });
+  const dialog = page.getByRole('dialog', { name: 'Nuevo movimiento · Caja general' });
   await dialog.getByLabel('Concepto').click();
   await page.getByRole('option', { name: concept }).click();
   await dialog.getByLabel('Importe').fill(amount);
@@ -61,7 +61,7 @@ test('open a cash period, register movements, close it with an arqueo', async ({
   dialog = page.getByRole('dialog', { name: 'Abrir período de caja' });
   await expect(dialog.getByText('$2,000.00')).toBeVisible();
   await dialog.getByRole('button', { name: 'Abrir período' }).click();
-  await expect(page.getByText(/Período \d+ abierto con \$2,000\.00\./)).toBeVisible();
+  await expect(page.getByText(/Período \d+ abierto en Caja general con \$2,000\.00\./)).toBeVisible();
 
   // Movements: +500.00, −350.50 → $2,149.50 expected; an egreso beyond the cash is refused.
   await openScreen(page, 'Registro de Movimientos');
@@ -89,7 +89,7 @@ test('open a cash period, register movements, close it with an arqueo', async ({
   await expect(main(page).getByRole('row', { name: /Carpetas y plumas/ })).toContainText('Sí');
 
   await main(page).getByRole('button', { name: 'Nuevo movimiento' }).click();
-  const tooMuch = page.getByRole('dialog', { name: 'Nuevo movimiento de caja' });
+  const tooMuch = page.getByRole('dialog', { name: 'Nuevo movimiento · Caja general' });
   await tooMuch.getByLabel('Concepto').click();
   await page.getByRole('option', { name: /Mensajería/ }).click();
   // The picked concept says which way the money goes.

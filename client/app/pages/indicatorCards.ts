@@ -115,7 +115,7 @@ export function indicatorCards(d: IndicatorData): StatCard[] {
     cards.push({ key: 'expiring-permits', title: t.expiringPermits, value: String(expiringPermits), detail: t.expiringPermitsDetail, path: withQuery(SECURITY_PATHS.permits, { expiring: 'true' }), tone: 'warning' });
   }
   for (const p of d.cash?.openPeriods ?? []) {
-    cards.push({ key: `cash-${p.id}`, title: t.cashPeriod(p.cashBoxName), value: formatMoney(p.balance), detail: t.cashPeriodDetail(p.folio, formatDate(p.openedOn)), path: withQuery(CASH_PATHS.movements, { periodId: p.id }) });
+    cards.push({ key: `cash-${p.id}`, title: t.cashPeriod(p.cashBoxName), value: formatMoney(p.balance), detail: t.cashPeriodDetail(p.folio, formatDate(p.openedOn)), path: withQuery(CASH_PATHS.movements, { caja: p.cashBoxId, periodId: p.id }) });
   }
   return cards;
 }

@@ -23,6 +23,38 @@ export const PERIOD_STATUS: StatusLabels = {
   cerrado: { label: 'Cerrado', color: 'gray' },
 };
 
+/** A caja is feminine: «Activa» / «Inactiva». */
+export const BOX_ACTIVE_LABELS: StatusLabels = {
+  active: { label: 'Activa', color: 'teal' },
+  inactive: { label: 'Inactiva', color: 'gray' },
+};
+
+export const BOX_ACTIVE_FILTER = [
+  { value: 'all', label: 'Todas' },
+  { value: 'true', label: 'Activas' },
+  { value: 'false', label: 'Inactivas' },
+];
+
+/** The `?tab=` of Períodos that lists the cajas (ROUTES.md has no path of its own for it). */
+export const BOXES_TAB = 'cajas';
+
+export const boxTexts = {
+  tabPeriods: 'Períodos',
+  tabBoxes: 'Cajas',
+  description: 'Las cajas de efectivo de la empresa; cada una lleva sus propios períodos, arqueos y movimientos.',
+  newButton: 'Nueva caja',
+  created: 'Caja registrada.',
+  saved: 'Caja guardada.',
+  notFound: 'La caja no existe o ya no está en esta página de la lista.',
+  search: 'Buscar caja',
+  exportName: 'Cajas',
+  descriptionHint: 'Para qué es, dónde está y quién la resguarda (opcional).',
+  activeHint: 'Una caja inactiva no abre períodos ni aparece en Movimientos ni en los viáticos.',
+  openPeriodLock: (folio: number) => `Tiene abierto el período ${folio}: ciérralo con su arqueo para poder desactivarla.`,
+  boxLabel: 'Caja',
+  allBoxes: 'Todas las cajas',
+} as const;
+
 export const MOVEMENT_STATUS: StatusLabels = {
   vigente: { label: 'Vigente', color: 'teal' },
   cancelado: { label: 'Cancelado', color: 'gray' },

@@ -19,9 +19,9 @@ export const SHOPPING_PATHS = {
 
 export const withId = (path: string, id?: string | null): string => (id ? `${path}?id=${encodeURIComponent(id)}` : path);
 
-/** A viático paid from a caja opens its movement in Caja (found by the viático's folio, opened by `?id=`). */
-export const cashMovementPath = (viaticoFolio: string, movementId: string): string =>
-  `/system/cashModule/movements?${new URLSearchParams({ search: viaticoFolio, id: movementId }).toString()}`;
+/** A viático paid from a caja opens its movement in Caja (in that caja, found by the viático's folio, opened by `?id=`). */
+export const cashMovementPath = (viaticoFolio: string, movementId: string, cashBoxId: string): string =>
+  `/system/cashModule/movements?${new URLSearchParams({ caja: cashBoxId, search: viaticoFolio, id: movementId }).toString()}`;
 
 
 export const EXPENSE_STATUS: StatusLabels = {

@@ -8,8 +8,57 @@ export type CashKind = 'ingreso' | 'egreso';
 
 // ---- boxes ---------------------------------------------------------------------
 
-export async function cashBoxes(ex: Executor) {
-  return queryRows<{ id: number; name: string; active: boolean }>(ex, sql`select id, name, active from cash_boxes order by id`);
+export type CashBoxRow = {
+  id: number;
+  name: string;
+  description: string;
+  active: boolean;
+  openPeriodId: number | null;
+  openPeriodFolio: number | null;
+  balance: string | null;
+  version: number;
+};
+
+const boxSelect = sql`select b.id, b.name, b.description, b.active, p.id as "openPeriodId", p.folio as "openPeriodFolio", p.balance::text as balance, b.version
+  from cash_boxes b left join cash_periods p on p.cash_box_id = b.id and p.status = 'abierto'`;
+
+/** Every box (or only the active ones) with its open period, by id. */
+export async function cashBoxes(ex: Executor, opts: { activeOnly?: boolean } = {}): Promise<CashBoxRow[]> {
+  return queryRows<CashBoxRow>(ex, sql`${boxSelect} ${opts.activeOnly ? sql`where b.active` : sql``} order by b.id`);
+}
+
+export async function findCashBoxDetail(ex: Executor, id: number): Promise<CashBoxRow | null> {
+  const rows = await queryRows<CashBoxRow>(ex, sql`${boxSelect} where b.id = ${id}`);
+  return rows[0] ?? null;
+}
+
+export async function cashBoxNameTaken(ex: Executor, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(ex, sql`select id from cash_boxes where lower(name) = lower(${name}) ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`);
+  return rows.length > 0;
+}
+
+export async function insertCashBox(ex: Executor, v: { name: string; description: string; active: boolean }): Promise<number> {
+  const rows = await queryRows<{ id: number }>(ex, sql`insert into cash_boxes (name, description, active) values (${v.name}, ${v.description}, ${v.active}) returning id`);
+  return rows[0].id;
+}
+
+export async function updateCashBox(ex: Executor, id: number, version: number, v: { name: string; description: string; active: boolean }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`update cash_boxes set name = ${v.name}, description = ${v.description}, active = ${v.active}, version = version + 1
+        where id = ${id} and version = ${version} returning id`,
+  );
+  return rows.length === 1;
+}
+
+/** Locks every box row (a handful): deactivating one must see the others' `active` as they stay. */
+export async function lockCashBoxes(ex: Executor): Promise<void> {
+  await ex.execute(sql`select id from cash_boxes order by id for update`);
+}
+
+export async function activeCashBoxCount(ex: Executor): Promise<number> {
+  const rows = await queryRows<{ n: number }>(ex, sql`select count(*)::int as n from cash_boxes where active`);
+  return rows[0].n;
 }
 
 export async function defaultCashBoxId(ex: Executor): Promise<number | null> {
@@ -17,7 +66,8 @@ export async function defaultCashBoxId(ex: Executor): Promise<number | null> {
   return rows[0]?.id ?? null;
 }
 
-export async function findCashBox(ex: Executor, id: number) {
+export async function findCashBox(ex: Executor, id: number, opts: { lock?: boolean } = {}) {
+  if (opts.lock) await ex.execute(sql`select id from cash_boxes where id = ${id} for update`);
   const rows = await queryRows<{ id: number; name: string; active: boolean }>(ex, sql`select id, name, active from cash_boxes where id = ${id}`);
   return rows[0] ?? null;
 }
@@ -324,11 +374,11 @@ export async function setReceipt(ex: Executor, id: number, uploadId: string): Pr
 
 // ---- what Caja contributes to the platform (./contributions) ------------------
 
-export type OpenCashPeriodRow = { id: number; folio: number; cashBoxName: string; openedOn: string; balance: string };
+export type OpenCashPeriodRow = { id: number; folio: number; cashBoxId: number; cashBoxName: string; openedOn: string; balance: string };
 
 /** Tablero: the open periods with their box and balance, as a json array. */
 export const openCashPeriodsSql = (): SQL =>
-  sql`(select coalesce(json_agg(json_build_object('id', p.id, 'folio', p.folio, 'cashBoxName', b.name, 'openedOn', p.opened_on::text, 'balance', p.balance::text)
+  sql`(select coalesce(json_agg(json_build_object('id', p.id, 'folio', p.folio, 'cashBoxId', p.cash_box_id, 'cashBoxName', b.name, 'openedOn', p.opened_on::text, 'balance', p.balance::text)
                                 order by b.name, p.id), '[]')
        from cash_periods p join cash_boxes b on b.id = p.cash_box_id where p.status = 'abierto')`;
 

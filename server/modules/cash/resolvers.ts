@@ -6,6 +6,7 @@ import * as service from './service';
 export const cashResolvers: Resolvers = {
   Query: {
     cashBoxes: (_p, _a, ctx) => service.cashBoxes(ctx),
+    cashBoxOptions: (_p, _a, ctx) => service.activeCashBoxes(ctx),
     cashConcepts: (_p, a, ctx) => service.listConcepts(ctx, a.list, a.filter),
     cashConcept: (_p, a, ctx) => service.getConcept(ctx, a.id),
     cashConceptOptions: (_p, a, ctx) => service.conceptOptions(ctx, a.kind),
@@ -17,6 +18,8 @@ export const cashResolvers: Resolvers = {
     cashMovement: (_p, a, ctx) => service.getMovement(ctx, a.id),
   },
   Mutation: {
+    cashBoxCreate: (_p, a, ctx) => service.createCashBox(ctx, a.input),
+    cashBoxUpdate: (_p, a, ctx) => service.updateCashBox(ctx, a.id, a.version, a.input),
     cashConceptCreate: (_p, a, ctx) => service.createConcept(ctx, a.input),
     cashConceptUpdate: (_p, a, ctx) => service.updateConcept(ctx, a.id, a.version, a.input),
     cashPeriodOpen: (_p, a, ctx) => service.openPeriod(ctx, a.input),

@@ -26,6 +26,10 @@ export const MSG = {
   conceptKindLocked: 'El concepto ya tiene movimientos; no se puede cambiar su tipo.',
   kind: 'Elige ingreso o egreso.',
   noBox: 'La caja no existe.',
+  boxTaken: 'Ya existe una caja con ese nombre.',
+  boxInactive: 'La caja está inactiva; actívala en Caja › Períodos › Cajas para abrir un período.',
+  boxHasOpenPeriod: (folio: number) => `La caja tiene abierto el período ${folio}; ciérralo con su arqueo antes de desactivarla.`,
+  lastActiveBox: 'Es la única caja activa; activa otra antes de desactivar esta.',
   periodOpen: 'Ya hay un período abierto en esta caja; ciérralo antes de abrir otro.',
   openingCarried: (amount: string) => `El saldo inicial se toma del arqueo del período anterior (${amount}).`,
   noOpenPeriod: 'No hay un período abierto en la caja; abre uno para registrar movimientos.',
@@ -71,6 +75,61 @@ const moneyText = (opts: { positive?: boolean }) =>
 // ---- boxes and concepts ----------------------------------------------------------------
 
 export const cashBoxes = (ctx: RequestContext) => data.cashBoxes(db(ctx));
+export const activeCashBoxes = (ctx: RequestContext) => data.cashBoxes(db(ctx), { activeOnly: true });
+
+const boxInput = z.object({
+  name: rules.requiredText(80),
+  description: z.string().trim().max(300, 'Máximo 300 caracteres.').nullish().transform((v) => v ?? ''),
+  active: z.boolean({ error: 'Este campo es obligatorio.' }),
+});
+
+/** Two people saving the same name at once: the unique index on lower(name) lets one in. */
+const boxNameRace = (err: unknown) => (isUniqueViolation(err, 'cash_boxes_name_uq') ? badInput({ name: MSG.boxTaken }) : err);
+
+export async function createCashBox(ctx: RequestContext, input: unknown) {
+  const v = parseInput(boxInput, input);
+  let id: number;
+  try {
+    id = await db(ctx).transaction(async (tx) => {
+      if (await data.cashBoxNameTaken(tx, v.name)) throw badInput({ name: MSG.boxTaken });
+      const newId = await data.insertCashBox(tx, v);
+      await writeAudit(tx, actorOf(ctx), { entity: 'cash_box', entityId: newId, action: 'create', after: v });
+      return newId;
+    });
+  } catch (err) {
+    throw boxNameRace(err);
+  }
+  return found(await data.findCashBoxDetail(db(ctx), id), 'La caja');
+}
+
+/**
+ * Renames, describes, activates or deactivates a box. Deactivating locks every box row first:
+ * a period being opened in it (openPeriod locks its row) and another box being deactivated at
+ * the same time wait, so it never leaves an open period in an inactive box nor no active box.
+ */
+export async function updateCashBox(ctx: RequestContext, id: string, version: number, input: unknown) {
+  const v = parseInput(boxInput, input);
+  const boxId = Number(id);
+  try {
+    await db(ctx).transaction(async (tx) => {
+      if (!v.active) await data.lockCashBoxes(tx);
+      const before = await data.findCashBoxDetail(tx, boxId);
+      if (!before) throw notFound('La caja');
+      if (before.version !== version) throw conflict();
+      if (await data.cashBoxNameTaken(tx, v.name, boxId)) throw badInput({ name: MSG.boxTaken });
+      if (before.active && !v.active) {
+        if (before.openPeriodFolio !== null) throw appError('CONFLICT', MSG.boxHasOpenPeriod(before.openPeriodFolio));
+        if ((await data.activeCashBoxCount(tx)) <= 1) throw appError('CONFLICT', MSG.lastActiveBox);
+      }
+      if (!(await data.updateCashBox(tx, boxId, version, v))) throw conflict();
+      const { name, description, active } = before;
+      await writeAudit(tx, actorOf(ctx), { entity: 'cash_box', entityId: boxId, action: 'update', before: { name, description, active }, after: v });
+    });
+  } catch (err) {
+    throw boxNameRace(err);
+  }
+  return found(await data.findCashBoxDetail(db(ctx), boxId), 'La caja');
+}
 
 const conceptInput = z.object({
   name: rules.requiredText(80),
@@ -161,8 +220,10 @@ export async function openPeriod(ctx: RequestContext, input: unknown) {
   let id: number;
   try {
     id = await db(ctx).transaction(async (tx) => {
-      const box = await data.findCashBox(tx, v.cashBoxId);
+      // The box row is locked so it cannot be deactivated while its period is being opened.
+      const box = await data.findCashBox(tx, v.cashBoxId, { lock: true });
       if (!box) throw badInput({ cashBoxId: MSG.noBox });
+      if (!box.active) throw badInput({ cashBoxId: MSG.boxInactive });
       if (await data.openPeriodOf(tx, box.id)) throw appError('CONFLICT', MSG.periodOpen);
       const last = await data.lastClosedPeriod(tx, box.id);
       let openingBalance = money(v.openingBalance ?? '0');

@@ -4,13 +4,17 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uploads, users } from '../../db/tables';
 
-/** One row per physical cash box; "Caja general" is created by migration. */
+/** One row per physical cash box; "Caja general" is created by migration, the others in Caja › Períodos › Cajas. */
 export const cashBoxes = pgTable(
   'cash_boxes',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** Where the box is kept and who answers for it (free text, optional). */
+    description: text('description').notNull().default(''),
     active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('cash_boxes_name_uq').on(sql`lower(${t.name})`)],
 );

@@ -1,6 +1,7 @@
-// Registro de Movimientos: the open period's cash at a glance, its movements,
-// and new ingresos/egresos (only into the open period; the server refuses an
-// egreso beyond the cash). Cancelling posts the reversing movement.
+// Registro de Movimientos: the chosen caja (`?caja=<id>`, the first active one
+// by default) with its open period's cash at a glance, its movements, and new
+// ingresos/egresos (only into that open period; the server refuses an egreso
+// beyond the cash). Cancelling posts the reversing movement.
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -8,6 +9,7 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconPlus, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import {
+  CashBoxOptionListDocument,
   CashConceptOptionListDocument,
   CashMovementCancelDocument,
   CashMovementCreateDocument,
@@ -42,7 +44,7 @@ import { irreversibleQuestion } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
-import { CASH_PATHS, KIND_LABELS, MOVEMENT_SOURCES, MOVEMENT_STATUS } from '../texts';
+import { boxTexts, CASH_PATHS, KIND_LABELS, MOVEMENT_SOURCES, MOVEMENT_STATUS } from '../texts';
 
 const RECEIPT_TYPES: readonly FileType[] = ['pdf', 'png', 'jpg', 'webp'];
 
@@ -65,7 +67,7 @@ const KIND_HINTS: Record<CashKind, string> = {
   egreso: 'Egreso: resta del saldo de la caja.',
 };
 
-function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
+function NewMovementDialog({ box, onClose }: { box: { id: string; name: string }; onClose: (saved: boolean) => void }) {
   const concepts = useQuery(CashConceptOptionListDocument, { fetchPolicy: 'cache-and-network' });
   const [create] = useMutation(CashMovementCreateDocument);
   const [attach] = useMutation(CashReceiptAttachDocument);
@@ -87,7 +89,7 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
       return;
     }
     await runSave(async (values) => {
-      const r = await create({ variables: { input: values } });
+      const r = await create({ variables: { input: { ...values, cashBoxId: box.id } } });
       const movement = r.data?.cashMovementCreate;
       if (movement && receipt[0]) {
         try {
@@ -100,7 +102,7 @@ function NewMovementDialog({ onClose }: { onClose: (saved: boolean) => void }) {
     });
   };
   return (
-    <FormDialog title="Nuevo movimiento de caja" opened onClose={() => onClose(false)} onSubmit={save} saving={saving} error={error}>
+    <FormDialog title={`Nuevo movimiento · ${box.name}`} opened onClose={() => onClose(false)} onSubmit={save} saving={saving} error={error}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Select
           label="Concepto"
@@ -235,10 +237,16 @@ export function MovementsPage() {
   const access = useScreenAccess('Movimientos');
   const record = useDialogParam('id', { replace: false });
   const [creating, setCreating] = useState(false);
-  const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { caja: '', periodId: '', kind: '', status: '', ...dateRangeDefaults() } });
+  const { caja, kind, status, from, to } = params.filters;
+  const boxes = useQuery(CashBoxOptionListDocument, { fetchPolicy: 'cache-and-network' });
+  const boxOptions = boxes.data?.cashBoxOptions ?? [];
+  // The caja in the URL, else the first active one.
+  const boxId = caja || boxOptions[0]?.id || '';
+  const box = boxOptions.find((b) => b.id === boxId) ?? null;
+  const current = useQuery(CurrentCashPeriodViewDocument, { variables: { cashBoxId: boxId }, fetchPolicy: 'cache-and-network', skip: !boxId });
   const period = current.data?.currentCashPeriod ?? null;
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { periodId: '', kind: '', status: '', ...dateRangeDefaults() } });
-  const { kind, status, from, to } = params.filters;
+  const periodLoading = !boxId || (current.loading && !current.data);
   // Without an explicit period the screen shows the open one.
   const periodId = params.filters.periodId || period?.id || '';
   const filter = useMemo<CashMovementFilter>(
@@ -246,12 +254,13 @@ export function MovementsPage() {
     [periodId, kind, status, from, to],
   );
   const list = toListInput(params);
-  const { data, previousData, loading, error, refetch } = useQuery(CashMovementListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network', skip: current.loading && !current.data });
+  const { data, previousData, loading, error, refetch } = useQuery(CashMovementListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network', skip: periodLoading });
   const page = (data ?? previousData)?.cashMovements;
   const selectedId = idParam(record.value);
   const selected = page?.items.find((m) => m.id === selectedId) ?? null;
   const refresh = () => {
     void current.refetch();
+    void boxes.refetch();
     void refetch();
   };
   // Another cashier's movement changes the list and the period's balance.
@@ -264,6 +273,16 @@ export function MovementsPage() {
 
   return (
     <Stack gap="md">
+      <Select
+        label={boxTexts.boxLabel}
+        data={boxOptions.map((b) => ({ value: b.id, label: b.name }))}
+        value={box ? box.id : null}
+        // Another caja: its open period, from the first page.
+        onChange={(v) => params.setFilters({ caja: v ?? '', periodId: '' })}
+        allowDeselect={false}
+        nothingFoundMessage="Sin cajas activas"
+        w={{ base: '100%', sm: 320 }}
+      />
       {period ? (
         <Paper withBorder radius="md" p="md" aria-label="Período abierto">
           <Group justify="space-between" align="flex-end">
@@ -283,8 +302,8 @@ export function MovementsPage() {
             </Group>
           </Group>
         </Paper>
-      ) : current.loading ? null : (
-        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="No hay un período abierto">
+      ) : periodLoading ? null : (
+        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={box ? `No hay un período abierto en ${box.name}` : 'No hay un período abierto'}>
           Los movimientos solo se registran en un período abierto.{' '}
           <Anchor component={Link} to={CASH_PATHS.periods}>
             Ir a Períodos
@@ -319,8 +338,9 @@ export function MovementsPage() {
           </>
         }
       />
-      {creating ? (
+      {creating && period ? (
         <NewMovementDialog
+          box={{ id: period.cashBoxId, name: period.cashBoxName }}
           onClose={(saved) => {
             setCreating(false);
             if (saved) refresh();

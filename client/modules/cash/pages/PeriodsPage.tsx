@@ -1,12 +1,13 @@
-// Períodos de caja: open one (its opening balance is the last arqueo's
-// counted cash), close it with the arqueo by denomination; the difference is
-// recorded and must be explained. A closed period is read-only.
-import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+// Períodos de caja: open one in a caja (its opening balance is the last
+// arqueo's counted cash), close it with the arqueo by denomination; the
+// difference is recorded and must be explained. A closed period is read-only.
+// The cajas themselves are a second tab (`?tab=cajas`, CashBoxesSection).
+import { Fragment, useMemo, useState } from 'react';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { IconCalculator, IconLockOpen } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { IconBuildingBank, IconCalculator, IconCalendarStats, IconLockOpen } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   CashBoxListDocument,
   CashOpeningPreviewViewDocument,
@@ -14,7 +15,7 @@ import {
   CashPeriodDetailDocument,
   CashPeriodListDocument,
   CashPeriodOpenDocument,
-  CurrentCashPeriodViewDocument,
+  type CashBoxFieldsFragment,
   type CashPeriodFieldsFragment,
   type CashPeriodFilter,
   type CashPeriodStatus,
@@ -28,7 +29,8 @@ import { toListInput, useListParams } from '../../../components/listParams';
 import { DateRangeFilter, dateRangeDefaults, dateRangeFilter } from '../../../components/DateRangeFilter';
 import { NumberField } from '../../../components/NumberField';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { useScreenAccess } from '../access';
+import { useScreenAccess, type ScreenAccess } from '../access';
+import { CashBoxesSection } from './CashBoxesSection';
 import { idParam, todayIso } from '../../../components/dates';
 import { useDialogParam } from '../../../components/dialogParam';
 import { FormDialog } from '../../../components/EditDialog';
@@ -36,7 +38,7 @@ import { confirmIrreversibleAsync } from '../../../components/recordActions';
 import { DateField } from '../../../components/DateField';
 import { useFormSave } from '../../../components/useFormSave';
 import { InfoField } from '../../../components/InfoField';
-import { CASH_PATHS, denominationLabel, PERIOD_STATUS } from '../texts';
+import { BOXES_TAB, boxTexts, CASH_PATHS, denominationLabel, PERIOD_STATUS } from '../texts';
 
 const COLUMNS: ListColumn<CashPeriodFieldsFragment>[] = [
   { key: 'folio', header: 'Período', sortable: true, width: 90 },
@@ -52,20 +54,23 @@ const COLUMNS: ListColumn<CashPeriodFieldsFragment>[] = [
   { key: 'status', header: 'Estado', sortable: true, render: (r) => <StatusBadge status={r.status} labels={PERIOD_STATUS} />, exportValue: (r) => PERIOD_STATUS[r.status]?.label ?? r.status },
 ];
 
-function OpenDialog({ cashBoxId, onClose }: { cashBoxId: string; onClose: (saved: boolean) => void }) {
-  const preview = useQuery(CashOpeningPreviewViewDocument, { variables: { cashBoxId }, fetchPolicy: 'network-only' });
+/** Opens a period in one of the active cajas without an open one (`boxes`), the first of them chosen. */
+function OpenDialog({ boxes, onClose }: { boxes: CashBoxFieldsFragment[]; onClose: (saved: boolean) => void }) {
   const [open] = useMutation(CashPeriodOpenDocument);
-  const form = useForm({ mode: 'controlled', initialValues: { date: todayIso(), openingBalance: '', notes: '' } });
+  const form = useForm({ mode: 'controlled', initialValues: { cashBoxId: boxes[0]?.id ?? '', date: todayIso(), openingBalance: '', notes: '' }, validate: { cashBoxId: (v) => (v ? null : 'Elige la caja.') } });
+  const cashBoxId = form.values.cashBoxId;
+  const preview = useQuery(CashOpeningPreviewViewDocument, { variables: { cashBoxId }, fetchPolicy: 'network-only', skip: !cashBoxId });
   const p = preview.data?.cashOpeningPreview;
-  const FIELDS = ['date', 'openingBalance', 'notes'];
+  const FIELDS = ['cashBoxId', 'date', 'openingBalance', 'notes'];
   const { save: runSave, saving, error } = useFormSave({ form, fields: FIELDS, onSaved: () => onClose(true) });
   const save = () =>
     runSave(async (v) => {
-      const r = await open({ variables: { input: { cashBoxId, date: v.date, notes: v.notes, openingBalance: p?.carried ? null : v.openingBalance || '0' } } });
-      return `Período ${r.data?.cashPeriodOpen.folio ?? ''} abierto con ${formatMoney(r.data?.cashPeriodOpen.openingBalance ?? '0')}.`;
+      const r = await open({ variables: { input: { cashBoxId: v.cashBoxId, date: v.date, notes: v.notes, openingBalance: p?.carried ? null : v.openingBalance || '0' } } });
+      return `Período ${r.data?.cashPeriodOpen.folio ?? ''} abierto en ${r.data?.cashPeriodOpen.cashBoxName ?? ''} con ${formatMoney(r.data?.cashPeriodOpen.openingBalance ?? '0')}.`;
     });
   return (
     <FormDialog title="Abrir período de caja" opened onClose={() => onClose(false)} onSubmit={save} saving={saving} error={error} submitLabel="Abrir período" size="md">
+      <Select label={boxTexts.boxLabel} required allowDeselect={false} data={boxes.map((b) => ({ value: b.id, label: b.name }))} {...form.getInputProps('cashBoxId')} />
       <DateField label="Fecha de apertura" required {...form.getInputProps('date')} />
       {p?.carried ? (
         <Text size="sm">
@@ -149,7 +154,7 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
       extraActions={
         p ? (
           <>
-            <Button component={Link} to={`${CASH_PATHS.movements}?periodId=${p.id}`} variant="default">
+            <Button component={Link} to={`${CASH_PATHS.movements}?${new URLSearchParams({ caja: p.cashBoxId, periodId: p.id }).toString()}`} variant="default">
               Ver movimientos
             </Button>
             {p.status === 'abierto' && canClose && !closing ? (
@@ -211,43 +216,83 @@ function PeriodDialog({ id, canClose, onClose }: { id: string; canClose: boolean
   );
 }
 
+/**
+ * Períodos, and the cajas as a second tab (`?tab=cajas`) under the same
+ * abilities; each tab keeps its own list state in the query string, so
+ * switching starts the other list afresh.
+ */
 export function PeriodsPage() {
-  const client = useApolloClient();
   const access = useScreenAccess('Períodos');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab') === BOXES_TAB ? BOXES_TAB : 'periods';
+  return (
+    <Tabs value={tab} onChange={(value) => setSearchParams(value === BOXES_TAB ? { tab: BOXES_TAB } : {})} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="periods" leftSection={<IconCalendarStats size={16} />}>
+          {boxTexts.tabPeriods}
+        </Tabs.Tab>
+        <Tabs.Tab value={BOXES_TAB} leftSection={<IconBuildingBank size={16} />}>
+          {boxTexts.tabBoxes}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="periods">
+        <PeriodsList access={access} />
+      </Tabs.Panel>
+      <Tabs.Panel value={BOXES_TAB}>
+        <CashBoxesSection access={access} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function PeriodsList({ access }: { access: ScreenAccess }) {
+  const client = useApolloClient();
   const record = useDialogParam('id', { replace: false });
   const [opening, setOpening] = useState(false);
-  const boxes = useQuery(CashBoxListDocument);
-  const current = useQuery(CurrentCashPeriodViewDocument, { fetchPolicy: 'cache-and-network' });
-  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { status: '', ...dateRangeDefaults() } });
-  const { status } = params.filters;
+  const boxes = useQuery(CashBoxListDocument, { fetchPolicy: 'cache-and-network' });
+  const params = useListParams({ sortBy: 'folio', sortDirection: 'DESC', filters: { caja: '', status: '', ...dateRangeDefaults() } });
+  const { caja, status } = params.filters;
   const { from, to } = params.filters;
-  const filter = useMemo<CashPeriodFilter>(() => ({ ...(status ? { status: status as CashPeriodStatus } : {}), ...dateRangeFilter({ from, to }) }), [status, from, to]);
+  const filter = useMemo<CashPeriodFilter>(
+    () => ({ ...(caja ? { cashBoxId: caja } : {}), ...(status ? { status: status as CashPeriodStatus } : {}), ...dateRangeFilter({ from, to }) }),
+    [caja, status, from, to],
+  );
   const list = toListInput(params);
   const { data, previousData, loading, error, refetch } = useQuery(CashPeriodListDocument, { variables: { list, filter }, fetchPolicy: 'cache-and-network' });
   const page = (data ?? previousData)?.cashPeriods;
   const selected = idParam(record.value);
-  const boxId = boxes.data?.cashBoxes.find((b) => b.active)?.id ?? null;
+  const allBoxes = boxes.data?.cashBoxes ?? [];
+  // The open periods, one per caja at most; a period opens in an active caja without one.
+  const openBoxes = allBoxes.filter((b) => b.openPeriodId && b.openPeriodFolio);
+  const closedBoxes = allBoxes.filter((b) => b.active && !b.openPeriodId);
+  const openable = caja ? [...closedBoxes.filter((b) => b.id === caja), ...closedBoxes.filter((b) => b.id !== caja)] : closedBoxes;
   const refresh = () => {
     void refetch();
-    void current.refetch();
+    void boxes.refetch();
   };
   const fetchAll = () =>
     fetchAllPages(async (pageNumber, pageSize) => {
       const r = await client.query({ query: CashPeriodListDocument, variables: { list: { ...list, page: pageNumber, pageSize }, filter }, fetchPolicy: 'network-only' });
       return r.data?.cashPeriods ?? { items: [], total: 0 };
     });
-  const openPeriod = current.data?.currentCashPeriod ?? null;
   return (
     <>
       <ListPage
         description={
-          openPeriod ? (
+          openBoxes.length ? (
             <span>
-              Período abierto: <Anchor onClick={() => record.open(openPeriod.id)}>{openPeriod.folio}</Anchor>, efectivo esperado {formatMoney(openPeriod.balance)}.
+              {openBoxes.length === 1 ? 'Período abierto: ' : 'Períodos abiertos: '}
+              {openBoxes.map((b, i) => (
+                <Fragment key={b.id}>
+                  {i > 0 ? '; ' : ''}
+                  {b.name} <Anchor onClick={() => record.open(b.openPeriodId!)}>{b.openPeriodFolio}</Anchor>, efectivo esperado {formatMoney(b.balance)}
+                </Fragment>
+              ))}
+              .
             </span>
-          ) : (
+          ) : boxes.data ? (
             'No hay período abierto.'
-          )
+          ) : null
         }
         exportName="Períodos de caja"
         searchPlaceholder="Buscar por folio o notas"
@@ -261,7 +306,7 @@ export function PeriodsPage() {
         onRowClick={(r) => record.open(r.id)}
         fetchAll={access.exportar ? fetchAll : undefined}
         actions={
-          access.crear && !openPeriod && boxId ? (
+          access.crear && openable.length ? (
             <Button leftSection={<IconLockOpen size={16} />} onClick={() => setOpening(true)}>
               Abrir período
             </Button>
@@ -269,14 +314,23 @@ export function PeriodsPage() {
         }
         filters={
           <>
+            <Select
+              aria-label={boxTexts.boxLabel}
+              placeholder={boxTexts.allBoxes}
+              data={allBoxes.map((b) => ({ value: b.id, label: b.active ? b.name : `${b.name} (inactiva)` }))}
+              value={caja || null}
+              onChange={(v) => params.setFilter('caja', v ?? '')}
+              clearable
+              w={240}
+            />
             <Select aria-label="Estado" placeholder="Todos" data={[{ value: 'abierto', label: 'Abiertos' }, { value: 'cerrado', label: 'Cerrados' }]} value={status || null} onChange={(v) => params.setFilter('status', v ?? '')} clearable w={160} />
             <DateRangeFilter params={params} label="Fecha de apertura" />
           </>
         }
       />
-      {opening && boxId ? (
+      {opening && openable.length ? (
         <OpenDialog
-          cashBoxId={boxId}
+          boxes={openable}
           onClose={(saved) => {
             setOpening(false);
             if (saved) refresh();

@@ -247,7 +247,7 @@ function CashMovements({ viatico }: { viatico: Viatico }) {
   const cash = useSharedScreenAccess('Caja', 'Movimientos');
   const link = (id: string, folio: number) =>
     cash.ver ? (
-      <Anchor component={Link} to={cashMovementPath(viatico.folioText, id)} size="sm">
+      <Anchor component={Link} to={cashMovementPath(viatico.folioText, id, viatico.cashBoxId ?? '')} size="sm">
         {t.cashMovementLink(folio)}
       </Anchor>
     ) : (
