@@ -211,6 +211,11 @@ export const rhEmployees = pgTable(
     postalCode: text('postal_code'),
     workState: text('work_state'),
     contractType: text('contract_type'),
+    /**
+     * Trabajador de confianza (LFT arts. 9 and 127 fr. II; issue 27): in the PTU «por salarios» part their salary is capped
+     * at the best-paid non-confidence worker's + 20 %.
+     */
+    trustWorker: boolean('trust_worker').notNull().default(false),
     /** The IMSS registro patronal the worker is registered under (issue 27); null = the company's first active one. */
     employerRegistrationId: integer('employer_registration_id').references((): AnyPgColumn => rhEmployerRegistrations.id),
     emergencyContact: text('emergency_contact').notNull().default(''),

@@ -654,6 +654,8 @@ export type PtuCandidate = EligibleEmployee & {
   status: 'activo' | 'baja';
   terminationDate: string | null;
   contractType: string | null;
+  /** Trabajador de confianza (art. 127 fr. II LFT: their salary for the PTU is capped). */
+  trustWorker: boolean;
   /** The employment's alta, reingreso and baja, in order (empty on records kept before the history). */
   events: { event: 'alta' | 'reingreso' | 'baja'; date: string }[];
   /** Faltas the ejercicio's closed payrolls (period ending in it) discounted. */
@@ -671,7 +673,7 @@ export async function ptuCandidates(ex: Executor, year: number, paymentDate: str
     ex,
     sql`select e.id, e.number, ${employeeNameSql('e')} as name, ${salaryInForce(paymentDate)}::text as "dailySalary", e.wage_zone as "wageZone",
           e.hire_date::text as "hireDate", e.first_hire_date::text as "firstHireDate", e.status, e.termination_date::text as "terminationDate",
-          e.contract_type as "contractType",
+          e.contract_type as "contractType", e.trust_worker as "trustWorker",
           coalesce((select json_agg(json_build_object('event', ev.event, 'date', ev.date::text) order by ev.date, ev.id) from rh_employment_events ev
             where ev.employee_id = e.id and ev.event in ('alta', 'reingreso', 'baja')), '[]'::json) as events,
           coalesce((select sum(pe.absences) from rh_payroll_employees pe join rh_payrolls p on p.id = pe.payroll_id

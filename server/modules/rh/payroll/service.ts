@@ -745,6 +745,8 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
         salaryOfYear: salary,
         averageLastThreeYears: average,
         exemptUsedThisYear: used.get(e.employeeId) ?? '0',
+        // Art. 127 fr. II LFT: ptu() caps a confidence worker's salary of the year (its step in the trace says how).
+        trustWorker: c?.trustWorker ?? false,
       });
       taking.push({
         e,
@@ -780,12 +782,13 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
   split.workers.forEach((r, i) => {
     const { e, days, notes } = taking[i];
     const salary = workers[i].salaryOfYear!;
+    const counted = money(r.salaryCounted);
     const receipt = lumpSumReceipt(e.id, { conceptId: systemId('PTU'), isrConceptId: systemId('ISR') }, {
       amount: r.paid,
       taxable: r.taxable,
       exempt: r.exempt,
       isr: r.isr,
-      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}`,
+      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}${counted === money(salary) ? '' : ` (de confianza: cuenta ${counted}, art. 127 fr. II LFT)`}`,
       quantity: String(days),
       fiscalTrace: [...notes, ...r.steps],
     });

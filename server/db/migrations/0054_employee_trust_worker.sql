@@ -1,0 +1,1 @@
+ALTER TABLE "rh_employees" ADD COLUMN "trust_worker" boolean DEFAULT false NOT NULL;
