@@ -41,6 +41,13 @@ export const SENIORITY_RESIGNATION_YEARS = 15;
 /** LISR art. 93 fr. XIV: UMA exempt per calendar year (aguinaldo 30; prima vacacional and PTU 15 each). */
 export const AGUINALDO_EXEMPT_UMA = 30;
 export const PRIMA_EXEMPT_UMA = 15;
+/**
+ * The legal minima (LFT art. 87: 15 days of aguinaldo; art. 80: prima vacacional of 25 %). A company may grant more
+ * (the fiscal year's aguinaldoDays / vacationPremiumPercent), but for a minimum-wage worker only the part within these
+ * minima is exempt by art. 93 fr. I LISR; what the company adds above them uses the fr. XIV caps like anyone's.
+ */
+export const LEGAL_AGUINALDO_DAYS = 15;
+export const LEGAL_PRIMA_VACACIONAL_PERCENT = 25;
 export const PTU_EXEMPT_UMA = 15;
 /** LISR art. 93 fr. XIII: UMA exempt per year of service on separation payments. */
 export const SEPARATION_EXEMPT_UMA = 90;
@@ -226,7 +233,7 @@ function aguinaldoPart(figures: BenefitFigures, daily: string, aguinaldoDays: De
   if (counted < daysEmployed) steps.push({ label: `Año completo (${daysEmployed} días en año bisiesto): se pagan los días completos (${YEAR_DAYS} ÷ ${YEAR_DAYS})`, amount: String(YEAR_DAYS) });
   const amount = cents(x(daily).times(x(aguinaldoDays)).times(counted).dividedBy(YEAR_DAYS));
   steps.push({ label: `Aguinaldo = ${money(daily)} × ${x(aguinaldoDays).toFixed()} días × ${counted} ÷ ${YEAR_DAYS} (art. 87 LFT; se redondea una vez)`, amount });
-  const legalDays = lesser(x(aguinaldoDays), x(figures.set.aguinaldoDays));
+  const legalDays = lesser(x(aguinaldoDays), x(LEGAL_AGUINALDO_DAYS));
   const legal = minimumWage === null ? null : cents(x(daily).times(legalDays).times(counted).dividedBy(YEAR_DAYS));
   const ex = annualExemption(amount, AGUINALDO_EXEMPT_UMA, figures.params.uma.daily, exemptUsed, legal, 'del aguinaldo');
   return { amount, exempt: ex.exempt, taxable: ex.taxable, steps: [...steps, ...ex.steps] };
@@ -342,7 +349,7 @@ export function vacation(sets: readonly FiscalYearSet[], input: VacationInput): 
   const vacationPay = money(pay);
   const primaVacacional = cents(pay.times(percent).dividedBy(100));
   const wage = minimumWageWorker(params, input.dailySalary, zone);
-  const legal = wage === null ? null : cents(pay.times(lesser(percent, x(set.vacationPremiumPercent))).dividedBy(100));
+  const legal = wage === null ? null : cents(pay.times(lesser(percent, x(LEGAL_PRIMA_VACACIONAL_PERCENT))).dividedBy(100));
   const ex = annualExemption(primaVacacional, PRIMA_EXEMPT_UMA, params.uma.daily, input.primaExemptUsedThisYear, legal, 'de la prima vacacional');
   const steps: TaxStep[] = [
     input.days
@@ -499,7 +506,7 @@ export function separation(sets: readonly FiscalYearSet[], input: SeparationInpu
     { label: `Vacaciones = ${money(daily)} × días de vacaciones`, amount: vacations },
     { label: `Prima vacacional = vacaciones sin redondear × ${percent.toFixed()} %`, amount: primaVacacional },
   );
-  const primaLegal = wage === null ? null : primaVacacional;
+  const primaLegal = wage === null ? null : cents(vacationAmount.times(lesser(percent, x(LEGAL_PRIMA_VACACIONAL_PERCENT))).dividedBy(100));
   const prima = annualExemption(primaVacacional, PRIMA_EXEMPT_UMA, params.uma.daily, input.primaVacacionalExemptUsedThisYear, primaLegal, 'de la prima vacacional');
   steps.push(...prima.steps);
 

@@ -167,6 +167,25 @@ describe('vacaciones y prima vacacional', () => {
     expect(days).toEqual([12, 14, 16, 18, 20, 22, 22, 24, 24, 26, 26, 28, 30, 32, 32, 34]);
   });
 
+  it('a company granting 30 % in its fiscal year: the payroll takes it; a minimum-wage worker has only the legal 25 % exempt by fr. I', () => {
+    const generous = SETS.map((set) => ({ ...set, vacationPremiumPercent: '30' }));
+    // 1 year: 12 days. 500.00 × 12 = 6,000.00; prima 6,000.00 × 30 % = 1,800.00; exempt 15 × 117.31 = 1,759.65; taxable 40.35.
+    expect(vacation(generous, { dailySalary: '500.00', yearsOfServiceCompleted: 1, primaExemptUsedThisYear: '0.00', paymentDate: '2026-07-01' })).toMatchObject({
+      vacationDays: 12,
+      vacationPay: '6000.00',
+      primaVacacional: '1800.00',
+      primaExempt: '1759.65',
+      primaTaxable: '40.35',
+    });
+    // Minimum wage 315.04 × 12 = 3,780.48; prima 30 % = 1,134.144 → 1,134.14. Within the legal minimum (art. 80 LFT, 25 %):
+    // 3,780.48 × 25 % = 945.12, exempt by art. 93 fr. I; the 15 UMA of the year already used: 1,134.14 − 945.12 = 189.02 taxable.
+    expect(vacation(generous, { dailySalary: '315.04', yearsOfServiceCompleted: 1, primaExemptUsedThisYear: '1759.65', paymentDate: '2026-07-01', wageZone: 'general' })).toMatchObject({
+      primaVacacional: '1134.14',
+      primaExempt: '945.12',
+      primaTaxable: '189.02',
+    });
+  });
+
   it('3 years: 16 days; prima 25 % on the unrounded pay; 15 UMA exempt', () => {
     // 500.00 × 16 = 8,000.00; prima 8,000.00 × 25 % = 2,000.00; 15 × 117.31 = 1,759.65 exempt; taxable 240.35
     expect(vacation(SETS, { dailySalary: '500.00', yearsOfServiceCompleted: 3, primaRate: '25', primaExemptUsedThisYear: '0.00', paymentDate: '2026-07-01' })).toMatchObject({
