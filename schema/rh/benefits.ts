@@ -23,6 +23,8 @@ const lesser = (a: Decimal, b: Decimal) => (a.lt(b) ? a : b);
 const greater = (a: Decimal, b: Decimal) => (a.gt(b) ? a : b);
 /** An unrounded figure as the trace shows it (the calculation keeps every digit). */
 const shown = (v: Decimal, places = 6): string => settle(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed();
+/** A figure in pesos as the trace shows it: with 2 decimals when it has at most 2, else unrounded (shown). */
+const pesos = (v: Decimal): string => (settle(v).decimalPlaces() <= 2 ? money(v) : shown(v));
 
 /** LFT/LISR year divisor (also in leap years). */
 export const YEAR_DAYS = 365;
@@ -39,11 +41,20 @@ export const SENIORITY_RESIGNATION_YEARS = 15;
 /** LISR art. 93 fr. XIV: UMA exempt per calendar year (aguinaldo 30; prima vacacional and PTU 15 each). */
 export const AGUINALDO_EXEMPT_UMA = 30;
 export const PRIMA_EXEMPT_UMA = 15;
+/**
+ * The legal minima (LFT art. 87: 15 days of aguinaldo; art. 80: prima vacacional of 25 %). A company may grant more
+ * (the fiscal year's aguinaldoDays / vacationPremiumPercent), but for a minimum-wage worker only the part within these
+ * minima is exempt by art. 93 fr. I LISR; what the company adds above them uses the fr. XIV caps like anyone's.
+ */
+export const LEGAL_AGUINALDO_DAYS = 15;
+export const LEGAL_PRIMA_VACACIONAL_PERCENT = 25;
 export const PTU_EXEMPT_UMA = 15;
 /** LISR art. 93 fr. XIII: UMA exempt per year of service on separation payments. */
 export const SEPARATION_EXEMPT_UMA = 90;
 /** LFT art. 127 fr. VIII: the PTU cap is 3 months of salary, 90 days (LFT month of 30 days). */
 export const PTU_CAP_DAYS = 90;
+/** LFT art. 127 fr. II: a confidence worker's salary counts at most the best-paid non-confidence worker's increased by 20 %. */
+export const PTU_TRUST_SALARY_FACTOR = '1.2';
 
 export type WageZone = 'general' | 'frontera';
 
@@ -222,7 +233,7 @@ function aguinaldoPart(figures: BenefitFigures, daily: string, aguinaldoDays: De
   if (counted < daysEmployed) steps.push({ label: `Año completo (${daysEmployed} días en año bisiesto): se pagan los días completos (${YEAR_DAYS} ÷ ${YEAR_DAYS})`, amount: String(YEAR_DAYS) });
   const amount = cents(x(daily).times(x(aguinaldoDays)).times(counted).dividedBy(YEAR_DAYS));
   steps.push({ label: `Aguinaldo = ${money(daily)} × ${x(aguinaldoDays).toFixed()} días × ${counted} ÷ ${YEAR_DAYS} (art. 87 LFT; se redondea una vez)`, amount });
-  const legalDays = lesser(x(aguinaldoDays), x(figures.set.aguinaldoDays));
+  const legalDays = lesser(x(aguinaldoDays), x(LEGAL_AGUINALDO_DAYS));
   const legal = minimumWage === null ? null : cents(x(daily).times(legalDays).times(counted).dividedBy(YEAR_DAYS));
   const ex = annualExemption(amount, AGUINALDO_EXEMPT_UMA, figures.params.uma.daily, exemptUsed, legal, 'del aguinaldo');
   return { amount, exempt: ex.exempt, taxable: ex.taxable, steps: [...steps, ...ex.steps] };
@@ -338,7 +349,7 @@ export function vacation(sets: readonly FiscalYearSet[], input: VacationInput): 
   const vacationPay = money(pay);
   const primaVacacional = cents(pay.times(percent).dividedBy(100));
   const wage = minimumWageWorker(params, input.dailySalary, zone);
-  const legal = wage === null ? null : cents(pay.times(lesser(percent, x(set.vacationPremiumPercent))).dividedBy(100));
+  const legal = wage === null ? null : cents(pay.times(lesser(percent, x(LEGAL_PRIMA_VACACIONAL_PERCENT))).dividedBy(100));
   const ex = annualExemption(primaVacacional, PRIMA_EXEMPT_UMA, params.uma.daily, input.primaExemptUsedThisYear, legal, 'de la prima vacacional');
   const steps: TaxStep[] = [
     input.days
@@ -495,7 +506,7 @@ export function separation(sets: readonly FiscalYearSet[], input: SeparationInpu
     { label: `Vacaciones = ${money(daily)} × días de vacaciones`, amount: vacations },
     { label: `Prima vacacional = vacaciones sin redondear × ${percent.toFixed()} %`, amount: primaVacacional },
   );
-  const primaLegal = wage === null ? null : primaVacacional;
+  const primaLegal = wage === null ? null : cents(vacationAmount.times(lesser(percent, x(LEGAL_PRIMA_VACACIONAL_PERCENT))).dividedBy(100));
   const prima = annualExemption(primaVacacional, PRIMA_EXEMPT_UMA, params.uma.daily, input.primaVacacionalExemptUsedThisYear, primaLegal, 'de la prima vacacional');
   steps.push(...prima.steps);
 
@@ -627,9 +638,11 @@ export type PtuWorkerInput = {
   salaryOfYear?: string | null;
   /** PTU already exempt in the payment's calendar year (the 15 UMA are annual); by default 0. */
   exemptUsedThisYear?: string | null;
+  /** Trabajador de confianza (art. 127 fr. II LFT): the salary part uses their capped salary; by default no. */
+  trustWorker?: boolean | null;
 };
 export type PtuInput = { amount: string; paymentDate: string; workers: readonly PtuWorkerInput[] };
-export type PtuWorkerResult = { key: string; daysPart: string; salaryPart: string; share: string; cap: string; paid: string; exempt: string; taxable: string; steps: TaxStep[] };
+export type PtuWorkerResult = { key: string; salaryCounted: string; daysPart: string; salaryPart: string; share: string; cap: string; paid: string; exempt: string; taxable: string; steps: TaxStep[] };
 export type PtuResult = { workers: PtuWorkerResult[]; steps: TaxStep[] };
 
 /**
@@ -650,7 +663,9 @@ export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult 
   if (Object.keys(fields).length) throw new CalculatorInputError(fields);
   const { params } = figuresOn(sets, input.paymentDate);
   const half = x(input.amount).dividedBy(2);
-  const salaries = input.workers.map((w) => (w.salaryOfYear != null ? x(w.salaryOfYear) : x(w.dailySalary).times(w.daysWorked)));
+  const earned = input.workers.map((w) => (w.salaryOfYear != null ? x(w.salaryOfYear) : x(w.dailySalary).times(w.daysWorked)));
+  const trust = ptuTrustCaps(input.workers, earned);
+  const salaries = trust.map((t) => t.salary);
   const totalSalary = salaries.reduce((acc, s) => acc.plus(s), x(0));
   const exemptCap = x(params.uma.daily).times(PTU_EXEMPT_UMA);
   const steps: TaxStep[] = [
@@ -676,6 +691,7 @@ export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult 
     const taxable = money(x(paid).minus(exempt));
     const own: TaxStep[] = [
       { label: `${w.key}: parte por días = mitad × ${w.daysWorked} ÷ ${totalDays}`, amount: shown(daysPart) },
+      ...(trust[i].step ? [trust[i].step!] : []),
       { label: `${w.key}: parte por salario = mitad × ${money(salaries[i])} ÷ ${money(totalSalary)}`, amount: shown(salaryPart) },
       { label: `${w.key}: PTU (suma sin redondear, redondeada una vez)`, amount: share },
       {
@@ -688,10 +704,53 @@ export function ptu(sets: readonly FiscalYearSet[], input: PtuInput): PtuResult 
       { label: `${w.key}: gravado (ISR por el art. 96 o el art. 174 RLISR)`, amount: taxable },
     ];
     steps.push(...own);
-    return { key: w.key, daysPart: money(settle(daysPart)), salaryPart: money(settle(salaryPart)), share, cap, paid, exempt, taxable, steps: own };
+    return { key: w.key, salaryCounted: pesos(salaries[i]), daysPart: money(settle(daysPart)), salaryPart: money(settle(salaryPart)), share, cap, paid, exempt, taxable, steps: own };
   });
   if (cut.gt(0)) steps.push({ label: 'Importe recortado por el tope (su destino no está confirmado en MX_FISCAL.md; no se reparte aquí)', amount: money(cut) });
   return { workers, steps };
+}
+
+/**
+ * Art. 127 fr. II LFT: «si el salario que perciben [los trabajadores de confianza] es mayor del que corresponda al
+ * trabajador sindicalizado de más alto salario dentro de la empresa, o a falta de éste al trabajador de planta con la
+ * misma característica, se considerará este salario aumentado en un veinte por ciento, como salario máximo».
+ * Our reading (MX_FISCAL «PTU»: «salary capped at the best-paid non-confidence worker's + 20 %»):
+ * - the reference is the highest daily salary (cuota diaria, art. 124) among the workers of the distribution who are
+ *   not de confianza (the records do not say who is sindicalizado, so every non-confidence worker taking part counts);
+ * - the salaries compared are daily salaries: the confidence worker's cuota diaria against reference × 1.2;
+ * - when it is higher, the salary of the year counted is the capped daily salary × the days worked in the year, but
+ *   never more than the salary the worker actually earned in the year (it is a maximum: a raise late in the year
+ *   must not inflate it); when it is not higher, the salary of the year counts whole;
+ * - with no non-confidence worker in the distribution there is no reference and nothing is capped.
+ * Full precision (reference × 1.2 is not rounded); the «por días» half is not affected.
+ */
+function ptuTrustCaps(workers: readonly PtuWorkerInput[], earned: readonly Decimal[]): { salary: Decimal; step: TaxStep | null }[] {
+  let reference: { key: string; daily: Decimal } | null = null;
+  for (const w of workers) {
+    if (!w.trustWorker && (!reference || x(w.dailySalary).gt(reference.daily))) reference = { key: w.key, daily: x(w.dailySalary) };
+  }
+  return workers.map((w, i) => {
+    if (!w.trustWorker) return { salary: earned[i], step: null };
+    if (!reference) {
+      return {
+        salary: earned[i],
+        step: { label: `${w.key}: trabajador de confianza; nadie en el reparto deja de serlo: sin salario de referencia, su salario del año cuenta completo (art. 127 fr. II LFT)`, amount: money(earned[i]) },
+      };
+    }
+    const capDaily = reference.daily.times(PTU_TRUST_SALARY_FACTOR);
+    const ref = `${money(reference.daily)} de ${reference.key}, el mejor pagado de quienes no son de confianza, + 20 % = ${pesos(capDaily)}`;
+    if (!x(w.dailySalary).gt(capDaily)) {
+      return { salary: earned[i], step: { label: `${w.key}: trabajador de confianza; su salario diario ${money(w.dailySalary)} no excede el tope (${ref}): su salario del año cuenta completo (art. 127 fr. II LFT)`, amount: money(earned[i]) } };
+    }
+    const capped = lesser(earned[i], capDaily.times(w.daysWorked));
+    return {
+      salary: capped,
+      step: {
+        label: `${w.key}: trabajador de confianza; su salario diario ${money(w.dailySalary)} excede el tope (${ref}): salario del año topado = ${pesos(capDaily)} × ${w.daysWorked} días, sin pasar de su salario del año ${money(earned[i])} (art. 127 fr. II LFT)`,
+        amount: pesos(capped),
+      },
+    };
+  });
 }
 
 export type PtuPayrollInput = PtuInput & { isrMethod: 'art174' | 'art96' };

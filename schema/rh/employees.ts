@@ -23,12 +23,14 @@ export const MAX_DAYS_AHEAD = 30;
 
 /**
  * What stays editable once an employee is dado de baja: how to reach them, the
- * account their finiquito is paid to and the data its CFDI de nómina needs
- * (fiscal postal code, state, contract type) (plus, outside the form, their
+ * account their finiquito is paid to, the data its CFDI de nómina needs
+ * (fiscal postal code, state, contract type) and «trabajador de confianza»
+ * (the PTU of the ejercicio they worked in is paid after the baja and caps a
+ * confidence worker's salary, LFT art. 127 fr. II) (plus, outside the form, their
  * photo, documents and Historial notes). Everything else is the record of the
  * employment that ended; changing it takes a reingreso.
  */
-export const EDITABLE_AFTER_BAJA = ['bank', 'clabe', 'email', 'phone', 'address', 'emergencyContact', 'postalCode', 'workState', 'contractType'] as const;
+export const EDITABLE_AFTER_BAJA = ['bank', 'clabe', 'email', 'phone', 'address', 'emergencyContact', 'postalCode', 'workState', 'contractType', 'trustWorker'] as const;
 export type EditableAfterBaja = (typeof EDITABLE_AFTER_BAJA)[number];
 export const isEditableAfterBaja = (field: string): boolean => (EDITABLE_AFTER_BAJA as readonly string[]).includes(field);
 /** Minimum working age (LFT art. 22). */

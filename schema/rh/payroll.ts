@@ -211,6 +211,10 @@ export const PAYROLL_MSG = {
   daysOverPeriod: (days: number) => `Los días trabajados no pueden ser más que los ${days} días del periodo.`,
   notNegative: 'No puede ser negativo.',
   halfDays: 'Captura días completos o medios días (p. ej. 1.5).',
+  overtimeDaysNeeded: (kind: 'dobles' | 'triples') => `Indica en cuántos días trabajó las horas extra ${kind} (el CFDI de nómina lo pide).`,
+  overtimeDaysWithoutHours: (kind: 'dobles' | 'triples') => `Sin horas extra ${kind} no hay días de horas extra ${kind}.`,
+  overtimeDaysOverPeriod: (days: number) => `No pueden ser más que los ${days} días del periodo.`,
+  overtimeDaysWhole: 'Captura días enteros.',
   hours: 'Máximo 2 decimales.',
   amountPositive: 'El importe debe ser mayor a cero.',
   aguinaldoDeadline: 'El aguinaldo se paga a más tardar el 20 de diciembre (art. 87 LFT).',
@@ -324,7 +328,15 @@ export function validatePtuPayroll(v: { ptuYear?: number | null; ptuAmount?: str
   return fields;
 }
 
-export type IncidentValues = { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string };
+export type IncidentValues = {
+  daysWorked: string;
+  absences: string;
+  overtimeDoubleHours: string;
+  overtimeTripleHours: string;
+  /** Days of the period on which the double / triple hours were worked (the CFDI's HorasExtra Dias); absent = 0. */
+  overtimeDoubleDays?: number;
+  overtimeTripleDays?: number;
+};
 
 /** Cross-field checks of an incident (the per-field number formats are checked by the caller's schema). */
 export function validateIncident(v: IncidentValues, periodDays: number): FieldMessages {
@@ -337,6 +349,19 @@ export function validateIncident(v: IncidentValues, periodDays: number): FieldMe
   if (!fields.absences && !isHalf(v.absences)) fields.absences = PAYROLL_MSG.halfDays;
   if (!fields.daysWorked && dec(v.daysWorked).gt(periodDays)) fields.daysWorked = PAYROLL_MSG.daysOverPeriod(periodDays);
   if (!fields.absences && !fields.daysWorked && dec(v.absences).gt(v.daysWorked)) fields.absences = PAYROLL_MSG.absencesOverDays;
+  // The days of the overtime (nomina12:HorasExtra Dias, an integer ≥ 1 for each kind of hours paid).
+  for (const [hoursKey, daysKey, kind] of [
+    ['overtimeDoubleHours', 'overtimeDoubleDays', 'dobles'],
+    ['overtimeTripleHours', 'overtimeTripleDays', 'triples'],
+  ] as const) {
+    const days = v[daysKey] ?? 0;
+    const hours = fields[hoursKey] ? dec(0) : dec(v[hoursKey]);
+    if (!Number.isInteger(days)) fields[daysKey] = PAYROLL_MSG.overtimeDaysWhole;
+    else if (days < 0) fields[daysKey] = PAYROLL_MSG.notNegative;
+    else if (hours.gt(0) && days === 0) fields[daysKey] = PAYROLL_MSG.overtimeDaysNeeded(kind);
+    else if (!fields[hoursKey] && hours.isZero() && days > 0) fields[daysKey] = PAYROLL_MSG.overtimeDaysWithoutHours(kind);
+    else if (days > periodDays) fields[daysKey] = PAYROLL_MSG.overtimeDaysOverPeriod(periodDays);
+  }
   return fields;
 }
 

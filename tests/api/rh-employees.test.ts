@@ -161,7 +161,7 @@ afterAll(async () => cleanup());
 // ---- helpers -----------------------------------------------------------------------------
 
 const EMPLOYEE = `id number fullName rfc curp nss birthDate hireDate firstHireDate yearsOfService areaId areaName positionId positionName workplaceId workplaceCode
-  payFrequency wageZone dailySalary integrationFactor sdi sdiFormula clabe status terminationDate terminationReason documentAlerts version
+  payFrequency wageZone dailySalary integrationFactor sdi sdiFormula clabe trustWorker status terminationDate terminationReason documentAlerts version
   photo { id fileName fileType url previewUrl }
   documents { id documentTypeId documentTypeName required expires state expiresOn file { id fileName url } }
   history { event eventLabel date reason dailySalary workplaceCode recordedByName }`;
@@ -201,6 +201,7 @@ const inputOf = (e: Record<string, any>, overrides: Record<string, unknown> = {}
   wageZone: e.wageZone,
   dailySalary: e.dailySalary,
   clabe: e.clabe,
+  trustWorker: e.trustWorker,
   ...overrides,
 });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
@@ -420,6 +421,35 @@ describe('update, baja and reingreso', () => {
     expect(back.history[0]).toMatchObject({ eventLabel: 'Reingreso', reason: 'Nuevo proyecto', dailySalary: '610.5', workplaceCode: 'TP-07' });
     // Less than a year since the reingreso: 12 vacation days, factor 1 + (15 + 3) / 365 = 1.04931… → 1.0493; 610.50 × 1.0493 = 640.60 (640.59865).
     expect(back).toMatchObject({ integrationFactor: '1.0493', sdi: '640.6' });
+  });
+});
+
+describe('trabajador de confianza (art. 127 fr. II LFT: the PTU salary cap)', () => {
+  it('no by default; RH marks it on create and update (audited); Consulta is FORBIDDEN; a non-boolean is refused; still editable after the baja', async () => {
+    const plain = await create(person());
+    expect(plain.trustWorker).toBe(false);
+    const e = await create(person({ trustWorker: true }));
+    expect(e.trustWorker).toBe(true);
+    const off = (await gqlOk(UPDATE, { id: e.id, v: e.version, i: inputOf(e, { trustWorker: false }) })).rhEmployeeUpdate;
+    expect(off).toMatchObject({ trustWorker: false, version: e.version + 1 });
+    const audit = (await gqlOk('query($i:String){ auditEntries(entity:"rh_employee", entityId:$i){ items { action before after } } }', { i: e.id }, admin)).auditEntries.items as { action: string; before: any; after: any }[];
+    expect(audit.find((a) => a.action === 'create')?.after.trustWorker).toBe(true);
+    expect(audit.find((a) => a.action === 'update')).toMatchObject({ before: { trustWorker: true }, after: { trustWorker: false } });
+    // Consulta sees it but cannot change it; nothing written.
+    expect((await s.gql(UPDATE, { id: e.id, v: off.version, i: inputOf(off, { trustWorker: true }) }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(CREATE, { i: person({ number: 'CONF-NO', trustWorker: true }) }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // Not a yes/no: refused before the service runs.
+    const bad = await s.gql(UPDATE, { id: e.id, v: off.version, i: inputOf(off, { trustWorker: 'sí' }) }, rh);
+    expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await countEmployees('CONF-NO')).toBe(0);
+    expect((await gqlOk('query($id:ID!){ rhEmployee(id:$id){ trustWorker version } }', { id: e.id }, viewer)).rhEmployee).toEqual({ trustWorker: false, version: off.version });
+    // After the baja the PTU of the ejercicio is still to be paid: «de confianza» stays editable, the name does not.
+    const baja = (await gqlOk(TERMINATE, { id: e.id, v: off.version, i: { date: today, reason: 'Renuncia voluntaria' } })).rhEmployeeTerminate;
+    expect(fields(await s.gql(UPDATE, { id: e.id, v: baja.version, i: inputOf(baja, { trustWorker: true, names: 'Otro' }) }, rh))).toEqual({
+      names: 'El empleado está dado de baja: registra su reingreso para cambiar este dato.',
+    });
+    const marked = (await gqlOk(UPDATE, { id: e.id, v: baja.version, i: inputOf(baja, { trustWorker: true }) })).rhEmployeeUpdate;
+    expect(marked).toMatchObject({ status: 'baja', trustWorker: true });
   });
 });
 

@@ -57,7 +57,10 @@ describe('closing a quincena stamps each receipt', () => {
     const created = (await ok(P_CREATE, { i: { kind: 'quincenal', periodStart: '2026-06-01', periodEnd: '2026-06-15', paymentDate: '2026-06-15', description: 'Quincena con CFDI' } })).rhPayrollCreate;
     payrollId = created.id;
     const first = created.employees.find((e: any) => e.employeeNumber === 'CFDI-1');
-    await ok(P_INCIDENT, { id: first.id, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '4', overtimeTripleHours: '0', extras: [] } });
+    await ok(P_INCIDENT, { id: first.id, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '4', overtimeTripleHours: '0', overtimeDoubleDays: 2, extras: [] } });
+    // CFDI-2: 9 double hours on 3 days and 2.5 triple hours on 1 day (nomina12:HorasExtra, asserted below).
+    const second = created.employees.find((e: any) => e.employeeNumber === 'CFDI-2');
+    await ok(P_INCIDENT, { id: second.id, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '9', overtimeTripleHours: '2.5', overtimeDoubleDays: 3, overtimeTripleDays: 1, extras: [] } });
     const draft = (await ok(`query($id:ID!){ rhPayroll(id:$id){ version } }`, { id: payrollId })).rhPayroll;
     const calculated = (await ok(P_CALC, { id: payrollId, v: draft.version })).rhPayrollCalculate;
     // Still open: no receipt is sealed and there is no XML to download.
@@ -115,6 +118,25 @@ describe('closing a quincena stamps each receipt', () => {
     expect((await checkStampedCfdi(xml)).xsdValid).toBe(true);
     const receptor = parser.parse(xml).Comprobante.Complemento.Nomina.Receptor;
     expect(receptor).toMatchObject({ '@SalarioBaseCotApor': '2932.75', '@SalarioDiarioIntegrado': m(r.sbcDaily), '@TipoContrato': '03' });
+  }, 240_000);
+
+  it('each percepción 019 carries its nomina12:HorasExtra: dobles TipoHoras 01, triples 02, with the days, whole hours and the amount paid', async () => {
+    const r = receipt('CFDI-2');
+    // By hand: 3,200.00 ÷ 8 = 400.00 an hour. Dobles: 9 h × 800.00 = 7,200.00, worked on 3 days; exempt half up to
+    // 5 UMA a week: min(3,600.00, 117.31 × 5 × 15 ÷ 7 = 1,256.89) = 1,256.89 → gravado 5,943.11.
+    // Triples: 2.5 h × 1,200.00 = 3,000.00 on 1 day, all gravado; the XSD takes whole hours: 2.5 → 3.
+    const xml = (await ok(XML, { id: r.id })).rhPayrollReceiptXml as string;
+    const check = await checkStampedCfdi(xml);
+    expect(check.xsdErrors).toEqual([]);
+    expect(check).toMatchObject({ xsdValid: true, selloValid: true, selloCfdMatches: true, selloSatValid: true });
+    const list = parser.parse(xml).Comprobante.Complemento.Nomina.Percepciones.Percepcion;
+    const overtime = (Array.isArray(list) ? list : [list]).filter((p: any) => p['@TipoPercepcion'] === '019');
+    expect(overtime).toEqual([
+      { '@TipoPercepcion': '019', '@Clave': 'HE-DOBLES', '@Concepto': 'Horas extra dobles', '@ImporteGravado': '5943.11', '@ImporteExento': '1256.89', HorasExtra: { '@Dias': '3', '@TipoHoras': '01', '@HorasExtra': '9', '@ImportePagado': '7200.00' } },
+      { '@TipoPercepcion': '019', '@Clave': 'HE-TRIPLES', '@Concepto': 'Horas extra triples', '@ImporteGravado': '3000.00', '@ImporteExento': '0.00', HorasExtra: { '@Dias': '1', '@TipoHoras': '02', '@HorasExtra': '3', '@ImportePagado': '3000.00' } },
+    ]);
+    // The cadena original (SAT's XSLT) carries the nodes' values, in the XSD's order, right after their percepción.
+    expect(check.cadena).toContain('|019|HE-DOBLES|Horas extra dobles|5943.11|1256.89|3|01|9|7200.00|019|HE-TRIPLES|Horas extra triples|3000.00|0.00|1|02|3|3000.00|');
   }, 240_000);
 
   it('the XML is FORBIDDEN without Recursos Humanos and for Consulta (no exportar); «Timbrar» needs autorizar', async () => {

@@ -48,6 +48,8 @@ export type NewEmployee = {
   postalCode?: string;
   workState?: string;
   contractType?: string;
+  /** Trabajador de confianza (art. 127 fr. II LFT); by default no. */
+  trustWorker?: boolean;
 };
 
 /**

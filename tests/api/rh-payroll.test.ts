@@ -188,10 +188,10 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
 
   it('calculates every employee exactly (2026 QUINCENAL tariff, UMA 117.31) and refuses to close a negative net naming the employee', async () => {
     const [peA, peB, peC] = p.employees.map((e: any) => e.id);
-    await ok(P_INCIDENT, { id: peA, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '4', overtimeTripleHours: '0', extras: [] } });
+    await ok(P_INCIDENT, { id: peA, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '4', overtimeTripleHours: '0', overtimeDoubleDays: 2, extras: [] } });
     await ok(P_INCIDENT, {
       id: peB,
-      i: { daysWorked: '15', absences: '2', overtimeDoubleHours: '6', overtimeTripleHours: '1', extras: [{ conceptId: await conceptId('P101'), amount: '250' }, { conceptId: await conceptId('D101'), amount: '100', description: 'Herramienta extraviada' }] },
+      i: { daysWorked: '15', absences: '2', overtimeDoubleHours: '6', overtimeTripleHours: '1', overtimeDoubleDays: 2, overtimeTripleDays: 1, extras: [{ conceptId: await conceptId('P101'), amount: '250' }, { conceptId: await conceptId('D101'), amount: '100', description: 'Herramienta extraviada' }] },
     });
     const anticipo = await conceptId('D102');
     await ok(P_INCIDENT, { id: peC, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [{ conceptId: anticipo, amount: '9000' }] } });

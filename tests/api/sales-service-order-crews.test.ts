@@ -134,6 +134,7 @@ describe('cuadrillas de órdenes de servicio y horas extra en la nómina', () =>
     const pe = anaIn(await payrollOf(p.id));
     expect(fieldsOf(await s.gql(P_INCIDENT, { id: pe.id, i: { daysWorked: '15', absences: '0', overtimeDoubleHours: '1', overtimeTripleHours: '0', extras: [] } }, rh))).toEqual({
       overtimeDoubleHours: 'Incluye 3 h extra dobles de días en sitio de órdenes de servicio; no pueden ser menos.',
+      overtimeDoubleDays: 'Indica en cuántos días trabajó las horas extra dobles (el CFDI de nómina lo pide).',
     });
   });
 

@@ -96,6 +96,7 @@ test('register an employee with her INE, then run a quincenal payroll and its fi
   await main(page).getByRole('button', { name: 'Incidencias E2E-01' }).click();
   const incidents = page.getByRole('dialog');
   await incidents.getByLabel('Horas extra dobles').fill('2');
+  await incidents.getByLabel('Días con horas dobles').fill('1');
   await incidents.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Incidencias guardadas; vuelve a calcular la nómina.')).toBeVisible();
   await main(page).getByRole('button', { name: 'Calcular' }).click();

@@ -211,6 +211,11 @@ export const rhEmployees = pgTable(
     postalCode: text('postal_code'),
     workState: text('work_state'),
     contractType: text('contract_type'),
+    /**
+     * Trabajador de confianza (LFT arts. 9 and 127 fr. II; issue 27): in the PTU «por salarios» part their salary is capped
+     * at the best-paid non-confidence worker's + 20 %.
+     */
+    trustWorker: boolean('trust_worker').notNull().default(false),
     /** The IMSS registro patronal the worker is registered under (issue 27); null = the company's first active one. */
     employerRegistrationId: integer('employer_registration_id').references((): AnyPgColumn => rhEmployerRegistrations.id),
     emergencyContact: text('emergency_contact').notNull().default(''),
@@ -425,6 +430,12 @@ export const rhPayrollEmployees = pgTable(
     paidDays: numeric('paid_days', { precision: 6, scale: 2 }),
     overtimeDoubleHours: numeric('overtime_double_hours', { precision: 6, scale: 2 }).notNull().default('0'),
     overtimeTripleHours: numeric('overtime_triple_hours', { precision: 6, scale: 2 }).notNull().default('0'),
+    /**
+     * Days of the period on which the double / triple overtime hours were worked (issue 27): the Dias of the CFDI's
+     * nomina12:HorasExtra (TipoHoras 01 / 02). Captured with the hours; crew overtime adds its days.
+     */
+    overtimeDoubleDays: integer('overtime_double_days').notNull().default(0),
+    overtimeTripleDays: integer('overtime_triple_days').notNull().default(0),
     perceptions: money('perceptions').notNull().default('0'),
     taxable: money('taxable').notNull().default('0'),
     exempt: money('exempt').notNull().default('0'),
@@ -462,6 +473,7 @@ export const rhPayrollEmployees = pgTable(
     index('rh_payroll_employees_employee_idx').on(t.employeeId),
     check('rh_payroll_employees_days_ck', sql`${t.daysWorked} >= 0 and ${t.absences} >= 0`),
     check('rh_payroll_employees_overtime_ck', sql`${t.overtimeDoubleHours} >= 0 and ${t.overtimeTripleHours} >= 0`),
+    check('rh_payroll_employees_overtime_days_ck', sql`${t.overtimeDoubleDays} >= 0 and ${t.overtimeTripleDays} >= 0`),
     check('rh_payroll_employees_stamp_status_ck', sql`${t.stampStatus} is null or ${t.stampStatus} in ('pendiente', 'timbrada', 'rechazada', 'excluida', 'cancelada')`),
     check('rh_payroll_employees_excluded_ck', sql`(${t.stampStatus} = 'excluida') = (${t.exclusionReason} is not null)`),
   ],

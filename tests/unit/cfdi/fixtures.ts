@@ -171,5 +171,7 @@ export async function checkStampedCfdi(xml: string, cadenaXslt = '4/cadenaorigin
     selloSatValid: tfdElement !== '' && crypto.verify('sha256', Buffer.from(tfdCadena, 'utf8'), sandboxCert.publicKey, Buffer.from(attr('tfd:TimbreFiscalDigital', 'SelloSAT'), 'base64')),
     uuid: attr('tfd:TimbreFiscalDigital', 'UUID'),
     certificateRfc: cert.subject,
+    /** The cadena original SAT's XSLT gives (what the Sello signs). */
+    cadena,
   };
 }

@@ -16,7 +16,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPac, loadCsd, MemoryPacStore, sealCfdi, type StampResult } from '../../../server/lib/cfdi';
-import { antiguedadWeeks, buildNominaXml, companyNominaGaps, employeeNominaGaps, nominaTotals, periodicidadOf, type NominaReceipt } from '../../../server/modules/rh/payroll/cfdi';
+import { antiguedadWeeks, buildNominaXml, companyNominaGaps, employeeNominaGaps, horasExtraNode, nominaTotals, overtimeGaps, periodicidadOf, type NominaReceipt } from '../../../server/modules/rh/payroll/cfdi';
 import { checkStampedCfdi, mexicoTime, satXslt, testCsd } from './fixtures';
 
 const SLOW = 600_000;
@@ -44,7 +44,7 @@ const RECEIPT = (issuedAt: Date): NominaReceipt => ({
   payroll: { tipoNomina: 'O', periodicidad: '04', paymentDate: '2026-06-15', periodStart: '2026-06-01', periodEnd: '2026-06-15', paidDays: '15' },
   lines: [
     { kind: 'percepcion', satCode: '001', code: 'SUELDO', name: 'Sueldo', systemKey: 'SUELDO', amount: '5250.00', taxable: '5250.00', exempt: '0.00' },
-    { kind: 'percepcion', satCode: '019', code: 'HE-DOBLES', name: 'Horas extra dobles', systemKey: 'HORAS_EXTRA_DOBLES', amount: '350.00', taxable: '175.00', exempt: '175.00' },
+    { kind: 'percepcion', satCode: '019', code: 'HE-DOBLES', name: 'Horas extra dobles', systemKey: 'HORAS_EXTRA_DOBLES', amount: '350.00', taxable: '175.00', exempt: '175.00', overtime: { tipoHoras: '01', days: 2, hours: '4' } },
     { kind: 'deduccion', satCode: '002', code: 'ISR', name: 'ISR', systemKey: 'ISR', amount: '148.85', taxable: '0.00', exempt: '0.00' },
     { kind: 'deduccion', satCode: '001', code: 'IMSS', name: 'Seguridad social (IMSS)', systemKey: 'IMSS', amount: '131.76', taxable: '0.00', exempt: '0.00' },
     { kind: 'otro_pago', satCode: '002', code: 'SUBSIDIO', name: 'Subsidio para el empleo', systemKey: 'SUBSIDIO', amount: '264.30', taxable: '0.00', exempt: '264.30' },
@@ -133,6 +133,8 @@ describe('CFDI de nómina 1.2 of a quincena: build → seal → sandbox stamp �
       ['001', 'SUELDO', '5250.00', '0.00'],
       ['019', 'HE-DOBLES', '175.00', '175.00'],
     ]);
+    // 4 double hours on 2 days, 350.00 paid (175.00 gravado + 175.00 exento).
+    expect(nomina.Percepciones.Percepcion[1].HorasExtra).toEqual({ '@Dias': '2', '@TipoHoras': '01', '@HorasExtra': '4', '@ImportePagado': '350.00' });
     expect(nomina.Deducciones).toMatchObject({ '@TotalOtrasDeducciones': '131.76', '@TotalImpuestosRetenidos': '148.85' });
     expect(nomina.Deducciones.Deduccion.map((d: any) => [d['@TipoDeduccion'], d['@Importe']])).toEqual([
       ['002', '148.85'],
@@ -145,6 +147,7 @@ describe('CFDI de nómina 1.2 of a quincena: build → seal → sandbox stamp �
     const cadena = await satXslt('4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt', stamped.xml);
     expect(cadena).toContain('|1.2|O|2026-06-15|2026-06-01|2026-06-15|15.000|5600.00|280.61|0.00|Y5012345105|XOJI740919MQTDMN08|12345678901|2025-01-06|P75W|01|02|E001|');
     expect(cadena).toContain('|002|SUBSIDIO|Subsidio para el empleo|0.00|264.30||');
+    expect(cadena).toContain('|019|HE-DOBLES|Horas extra dobles|175.00|175.00|2|01|4|350.00|');
   }, SLOW);
 });
 
@@ -190,6 +193,18 @@ describe('totals and gaps', () => {
     expect(n['@TotalOtrosPagos']).toBeUndefined();
     expect([n.Deducciones, n.OtrosPagos]).toEqual([undefined, undefined]);
     expect(n.Receptor['@PeriodicidadPago']).toBe('99');
+  });
+
+  it('HorasExtra: whole hours rounded up (2.5 → 3); a 019 without its days or hours data is not stamped, with the reason', () => {
+    const line = { kind: 'percepcion', satCode: '019', code: 'HE-TRIPLES', name: 'Horas extra triples', systemKey: 'HORAS_EXTRA_TRIPLES', amount: '393.75', taxable: '393.75', exempt: '0.00' } as const;
+    // 350.00 / 8 × 3 = 131.25 an hour × 3 = 393.75 — whatever the amount, the node carries it.
+    expect(horasExtraNode({ ...line, overtime: { tipoHoras: '02', days: 1, hours: '2.5' } })).toEqual({ Dias: '1', TipoHoras: '02', HorasExtra: '3', ImportePagado: '393.75' });
+    expect(horasExtraNode({ ...line, overtime: { tipoHoras: '02', days: 2, hours: '3.00' } })?.HorasExtra).toBe('3');
+    expect(overtimeGaps('E001 X', [{ ...line, overtime: { tipoHoras: '02', days: 1, hours: '2.5' } }])).toEqual([]);
+    expect(overtimeGaps('E001 X', [{ ...line, overtime: { tipoHoras: '02', days: 0, hours: '2.5' } }])).toEqual([
+      { field: 'overtimeDays', message: 'No se puede timbrar el recibo de E001 X: faltan los días en que trabajó las horas extra triples (nodo HorasExtra del CFDI); captúralos en sus incidencias.' },
+    ]);
+    expect(overtimeGaps('E001 X', [{ ...line, code: 'BONO-HE', systemKey: null }]).map((g) => g.field)).toEqual(['overtime']);
   });
 
   it('a missing datum is named in Spanish', () => {

@@ -167,6 +167,25 @@ describe('vacaciones y prima vacacional', () => {
     expect(days).toEqual([12, 14, 16, 18, 20, 22, 22, 24, 24, 26, 26, 28, 30, 32, 32, 34]);
   });
 
+  it('a company granting 30 % in its fiscal year: the payroll takes it; a minimum-wage worker has only the legal 25 % exempt by fr. I', () => {
+    const generous = SETS.map((set) => ({ ...set, vacationPremiumPercent: '30' }));
+    // 1 year: 12 days. 500.00 × 12 = 6,000.00; prima 6,000.00 × 30 % = 1,800.00; exempt 15 × 117.31 = 1,759.65; taxable 40.35.
+    expect(vacation(generous, { dailySalary: '500.00', yearsOfServiceCompleted: 1, primaExemptUsedThisYear: '0.00', paymentDate: '2026-07-01' })).toMatchObject({
+      vacationDays: 12,
+      vacationPay: '6000.00',
+      primaVacacional: '1800.00',
+      primaExempt: '1759.65',
+      primaTaxable: '40.35',
+    });
+    // Minimum wage 315.04 × 12 = 3,780.48; prima 30 % = 1,134.144 → 1,134.14. Within the legal minimum (art. 80 LFT, 25 %):
+    // 3,780.48 × 25 % = 945.12, exempt by art. 93 fr. I; the 15 UMA of the year already used: 1,134.14 − 945.12 = 189.02 taxable.
+    expect(vacation(generous, { dailySalary: '315.04', yearsOfServiceCompleted: 1, primaExemptUsedThisYear: '1759.65', paymentDate: '2026-07-01', wageZone: 'general' })).toMatchObject({
+      primaVacacional: '1134.14',
+      primaExempt: '945.12',
+      primaTaxable: '189.02',
+    });
+  });
+
   it('3 years: 16 days; prima 25 % on the unrounded pay; 15 UMA exempt', () => {
     // 500.00 × 16 = 8,000.00; prima 8,000.00 × 25 % = 2,000.00; 15 × 117.31 = 1,759.65 exempt; taxable 240.35
     expect(vacation(SETS, { dailySalary: '500.00', yearsOfServiceCompleted: 3, primaRate: '25', primaExemptUsedThisYear: '0.00', paymentDate: '2026-07-01' })).toMatchObject({
@@ -378,9 +397,9 @@ describe('PTU', () => {
       ],
     });
     expect(r.workers.map(({ steps, ...w }) => (expect(steps.length).toBeGreaterThan(5), w))).toEqual([
-      { key: 'A', daysPart: '19623.66', salaryPart: '14580.56', share: '34204.22', cap: '27000.00', paid: '27000.00', exempt: '1759.65', taxable: '25240.35' },
-      { key: 'B', daysPart: '10752.69', salaryPart: '15978.70', share: '26731.38', cap: '54000.00', paid: '26731.38', exempt: '1759.65', taxable: '24971.73' },
-      { key: 'C', daysPart: '19623.66', salaryPart: '19440.75', share: '39064.40', cap: '37000.00', paid: '37000.00', exempt: '1759.65', taxable: '35240.35' },
+      { key: 'A', salaryCounted: '109500.00', daysPart: '19623.66', salaryPart: '14580.56', share: '34204.22', cap: '27000.00', paid: '27000.00', exempt: '1759.65', taxable: '25240.35' },
+      { key: 'B', salaryCounted: '120000.00', daysPart: '10752.69', salaryPart: '15978.70', share: '26731.38', cap: '54000.00', paid: '26731.38', exempt: '1759.65', taxable: '24971.73' },
+      { key: 'C', salaryCounted: '146000.00', daysPart: '19623.66', salaryPart: '19440.75', share: '39064.40', cap: '37000.00', paid: '37000.00', exempt: '1759.65', taxable: '35240.35' },
     ]);
     expect(r.steps.length).toBeGreaterThan(5);
   });
@@ -402,6 +421,64 @@ describe('PTU', () => {
       ['A', '4269.91', '759.65', '3510.26'],
       ['B', '5730.09', '1759.65', '3970.44'],
     ]);
+  });
+
+  it("caps a confidence worker's salary at the best-paid non-confidence worker's daily salary + 20 % × days (art. 127 fr. II), never above what they earned", () => {
+    // 10,000.00: 5,000 by days (5 × 365 = 1,825 days: 1,000.00 each) and 5,000 by salary.
+    // Reference: the best-paid worker who is not de confianza, A at 400.00 (B earns 300.00) → tope 400 × 1.2 = 480.00 a day.
+    // Salaries counted: A 400 × 365 = 146,000; B 300 × 365 = 109,500;
+    //   T1 (confianza, 1,000.00 > 480): 480 × 365 = 175,200 (not 365,000);
+    //   T2 (confianza, 450.00 ≤ 480): not capped, 450 × 365 = 164,250;
+    //   T3 (confianza, 900.00 > 480, but earned 100,000.00 in the year): min(100,000, 480 × 365 = 175,200) = 100,000.
+    // Σ = 146,000 + 109,500 + 175,200 + 164,250 + 100,000 = 694,950.
+    // A: 1,000 + 5,000 × 146,000 ÷ 694,950 = 1,050.435283… → 2,050.44;  B: 1,000 + 787.826462… → 1,787.83
+    // T1: 1,000 + 5,000 × 175,200 ÷ 694,950 = 1,260.522339… → 2,260.52;  T2: 1,000 + 1,181.739693… → 2,181.74
+    // T3: 1,000 + 5,000 × 100,000 ÷ 694,950 = 719.476221… → 1,719.48.
+    const r = ptu(SETS, {
+      amount: '10000.00',
+      paymentDate: '2026-05-20',
+      workers: [
+        { key: 'A', dailySalary: '400.00', daysWorked: 365 },
+        { key: 'B', dailySalary: '300.00', daysWorked: 365, trustWorker: false },
+        { key: 'T1', dailySalary: '1000.00', daysWorked: 365, trustWorker: true },
+        { key: 'T2', dailySalary: '450.00', daysWorked: 365, trustWorker: true },
+        { key: 'T3', dailySalary: '900.00', daysWorked: 365, salaryOfYear: '100000.00', trustWorker: true },
+      ],
+    });
+    expect(r.workers.map((w) => [w.key, w.salaryCounted, w.paid])).toEqual([
+      ['A', '146000.00', '2050.44'],
+      ['B', '109500.00', '1787.83'],
+      ['T1', '175200.00', '2260.52'],
+      ['T2', '164250.00', '2181.74'],
+      ['T3', '100000.00', '1719.48'],
+    ]);
+    expect(r.steps).toContainEqual({ label: 'Suma de salarios del año (cuota diaria, art. 124 LFT)', amount: '694950.00' });
+    expect(r.workers[2].steps).toContainEqual({
+      label: 'T1: trabajador de confianza; su salario diario 1000.00 excede el tope (400.00 de A, el mejor pagado de quienes no son de confianza, + 20 % = 480.00): salario del año topado = 480.00 × 365 días, sin pasar de su salario del año 365000.00 (art. 127 fr. II LFT)',
+      amount: '175200.00',
+    });
+    expect(r.workers[3].steps).toContainEqual({
+      label: 'T2: trabajador de confianza; su salario diario 450.00 no excede el tope (400.00 de A, el mejor pagado de quienes no son de confianza, + 20 % = 480.00): su salario del año cuenta completo (art. 127 fr. II LFT)',
+      amount: '164250.00',
+    });
+    expect(r.workers[0].steps.some((s) => s.label.includes('confianza'))).toBe(false);
+    // Only confidence workers: no reference salary, nothing is capped (1,000.00 and 300.00 a day, 365 days each).
+    // 1,000: 500 by days (250.00 each); 500 by salary: 365,000 and 109,500 of 474,500 → 384.615384… and 115.384615…
+    const alone = ptu(SETS, {
+      amount: '1000.00',
+      paymentDate: '2026-05-20',
+      workers: [
+        { key: 'T1', dailySalary: '1000.00', daysWorked: 365, trustWorker: true },
+        { key: 'T2', dailySalary: '300.00', daysWorked: 365, trustWorker: true },
+      ],
+    });
+    expect(alone.workers.map((w) => [w.key, w.salaryCounted, w.paid])).toEqual([
+      ['T1', '365000.00', '634.62'],
+      ['T2', '109500.00', '365.38'],
+    ]);
+    expect(alone.workers[0].steps.find((s) => s.label.startsWith('T1: trabajador de confianza'))?.label).toBe(
+      'T1: trabajador de confianza; nadie en el reparto deja de serlo: sin salario de referencia, su salario del año cuenta completo (art. 127 fr. II LFT)',
+    );
   });
 
   it('refuses repeated keys and a distribution without days', () => {

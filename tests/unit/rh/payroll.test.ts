@@ -110,12 +110,26 @@ describe('validation', () => {
   });
 
   it('incidents: absences ≤ days worked ≤ period days, nothing negative, half days at most', () => {
-    const ok = { daysWorked: '15', absences: '2', overtimeDoubleHours: '3', overtimeTripleHours: '0' };
+    const ok = { daysWorked: '15', absences: '2', overtimeDoubleHours: '3', overtimeTripleHours: '0', overtimeDoubleDays: 1 };
     expect(validateIncident(ok, 15)).toEqual({});
     expect(validateIncident({ ...ok, daysWorked: '10', absences: '11' }, 15)).toEqual({ absences: 'Las faltas no pueden ser más que los días trabajados.' });
     expect(validateIncident({ ...ok, daysWorked: '16' }, 15)).toEqual({ daysWorked: 'Los días trabajados no pueden ser más que los 15 días del periodo.' });
     expect(validateIncident({ ...ok, overtimeDoubleHours: '-1', overtimeTripleHours: '-0.5' }, 15)).toEqual({ overtimeDoubleHours: 'No puede ser negativo.', overtimeTripleHours: 'No puede ser negativo.' });
     expect(validateIncident({ ...ok, daysWorked: '14.25' }, 15)).toEqual({ daysWorked: 'Captura días completos o medios días (p. ej. 1.5).' });
+  });
+
+  it('overtime days (the CFDI HorasExtra Dias): whole, at least 1 with hours, none without, at most the period', () => {
+    const base = { daysWorked: '15', absences: '0', overtimeDoubleHours: '10', overtimeTripleHours: '2.5' };
+    expect(validateIncident({ ...base, overtimeDoubleDays: 4, overtimeTripleDays: 1 }, 15)).toEqual({});
+    expect(validateIncident(base, 15)).toEqual({
+      overtimeDoubleDays: 'Indica en cuántos días trabajó las horas extra dobles (el CFDI de nómina lo pide).',
+      overtimeTripleDays: 'Indica en cuántos días trabajó las horas extra triples (el CFDI de nómina lo pide).',
+    });
+    expect(validateIncident({ ...base, overtimeTripleHours: '0', overtimeDoubleDays: 16, overtimeTripleDays: 2 }, 15)).toEqual({
+      overtimeDoubleDays: 'No pueden ser más que los 15 días del periodo.',
+      overtimeTripleDays: 'Sin horas extra triples no hay días de horas extra triples.',
+    });
+    expect(validateIncident({ ...base, overtimeDoubleDays: 1.5, overtimeTripleDays: -1 }, 15)).toEqual({ overtimeDoubleDays: 'Captura días enteros.', overtimeTripleDays: 'No puede ser negativo.' });
   });
 });
 

@@ -6,7 +6,7 @@
 // incapacities and the history; Dar de baja / Reingreso open their own dialogs. The editor is
 // keyed by id + version so a save, a baja or a reload starts from the server.
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertCircle, IconArrowBackUp, IconCalculator, IconUserOff } from '@tabler/icons-react';
@@ -73,6 +73,8 @@ type Values = {
   postalCode: string;
   workState: string;
   contractType: string;
+  /** Trabajador de confianza (LFT art. 127 fr. II: their PTU salary is capped). */
+  trustWorker: boolean;
   employerRegistrationId: string;
   /** Issue 27: when a changed salary takes effect (sent only on update; the server ignores it when the salary stays). */
   salaryEffectiveDate: string;
@@ -81,14 +83,14 @@ type Values = {
 const EMPTY: Values = {
   number: '', names: '', lastName: '', secondLastName: '', rfc: '', curp: '', nss: '', birthDate: '', hireDate: '', areaId: '', positionId: '', workplaceId: '',
   payFrequency: 'quincenal', wageZone: 'general', dailySalary: '', bank: '', clabe: '', email: '', phone: '', address: '', emergencyContact: '',
-  postalCode: '', workState: '', contractType: '', employerRegistrationId: '', salaryEffectiveDate: '',
+  postalCode: '', workState: '', contractType: '', trustWorker: false, employerRegistrationId: '', salaryEffectiveDate: '',
 };
 
 const valuesOf = (e: Employee): Values => ({
   number: e.number, names: e.names, lastName: e.lastName, secondLastName: e.secondLastName, rfc: e.rfc, curp: e.curp, nss: e.nss, birthDate: e.birthDate,
   hireDate: e.hireDate, areaId: e.areaId, positionId: e.positionId, workplaceId: e.workplaceId ?? '', payFrequency: e.payFrequency, wageZone: e.wageZone,
   dailySalary: toDecimal(e.dailySalary)?.toFixed(2) ?? e.dailySalary, bank: e.bank, clabe: e.clabe, email: e.email, phone: e.phone, address: e.address, emergencyContact: e.emergencyContact,
-  postalCode: e.postalCode, workState: e.workState, contractType: e.contractType, employerRegistrationId: e.employerRegistrationId ?? '',
+  postalCode: e.postalCode, workState: e.workState, contractType: e.contractType, trustWorker: e.trustWorker, employerRegistrationId: e.employerRegistrationId ?? '',
   salaryEffectiveDate: todayMx(),
 });
 
@@ -292,6 +294,7 @@ function EmployeeEditor({ employee, options, access, onReload }: { employee: Emp
                 {...form.getInputProps('dailySalary')}
               />
             </SimpleGrid>
+            <Switch label={f.trustWorker} description={t.trustWorkerHint} mt="md" disabled={locked('trustWorker')} {...form.getInputProps('trustWorker', { type: 'checkbox' })} />
             {salaryChanged ? (
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
                 <DateField

@@ -180,12 +180,15 @@ type IncidentValues = {
   absences: string;
   overtimeDoubleHours: string;
   overtimeTripleHours: string;
+  /** Days with double / triple hours (the CFDI's HorasExtra Dias), whole numbers typed as text. */
+  overtimeDoubleDays: string;
+  overtimeTripleDays: string;
   sundaysWorked: string[];
   restDaysWorked: string[];
   extras: Extra[];
   reason: string;
 };
-const INCIDENT_FIELDS = ['daysWorked', 'absences', 'overtimeDoubleHours', 'overtimeTripleHours', 'sundaysWorked', 'sundaysWorked.', 'restDaysWorked', 'restDaysWorked.', 'extras', 'extras.', 'reason'];
+const INCIDENT_FIELDS = ['daysWorked', 'absences', 'overtimeDoubleHours', 'overtimeTripleHours', 'overtimeDoubleDays', 'overtimeTripleDays', 'sundaysWorked', 'sundaysWorked.', 'restDaysWorked', 'restDaysWorked.', 'extras', 'extras.', 'reason'];
 
 /** The dates' own rules before sending (the server checks them again, and that no other payroll has them). */
 function checkWorkedDates(v: IncidentValues, period: { start: string; end: string }): Record<string, string> {
@@ -224,6 +227,8 @@ function IncidentDialog({
       absences: employee.absences,
       overtimeDoubleHours: employee.overtimeDoubleHours,
       overtimeTripleHours: employee.overtimeTripleHours,
+      overtimeDoubleDays: String(employee.overtimeDoubleDays),
+      overtimeTripleDays: String(employee.overtimeTripleDays),
       sundaysWorked: [...employee.sundaysWorked],
       restDaysWorked: [...employee.restDaysWorked],
       extras: employee.lines.filter((l) => l.source === 'captura').map((l) => ({ key: nextKey++, conceptId: l.conceptId, amount: l.amount, description: l.description })),
@@ -239,6 +244,8 @@ function IncidentDialog({
         absences: v.absences || '0',
         overtimeDoubleHours: v.overtimeDoubleHours || '0',
         overtimeTripleHours: v.overtimeTripleHours || '0',
+        overtimeDoubleDays: Number(v.overtimeDoubleDays || '0'),
+        overtimeTripleDays: Number(v.overtimeTripleDays || '0'),
         sundaysWorked: v.sundaysWorked,
         restDaysWorked: v.restDaysWorked,
         extras: v.extras.map((x) => ({ conceptId: x.conceptId, amount: x.amount || '0', description: x.description })),
@@ -274,7 +281,12 @@ function IncidentDialog({
         <NumberField label={i.absences} precision={2} min={0} disabled={readOnly} {...form.getInputProps('absences')} />
         <NumberField label={i.double} precision={2} min={0} disabled={readOnly} {...form.getInputProps('overtimeDoubleHours')} />
         <NumberField label={i.triple} precision={2} min={0} disabled={readOnly} {...form.getInputProps('overtimeTripleHours')} />
+        <NumberField label={i.doubleDays} precision={0} min={0} disabled={readOnly} {...form.getInputProps('overtimeDoubleDays')} />
+        <NumberField label={i.tripleDays} precision={0} min={0} disabled={readOnly} {...form.getInputProps('overtimeTripleDays')} />
       </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {i.overtimeDaysHelp}
+      </Text>
       <OvertimeSources sources={employee.overtimeSources} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <WorkedDatesField

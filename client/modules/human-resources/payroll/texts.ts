@@ -209,6 +209,9 @@ export const texts = {
     absences: 'Faltas',
     double: 'Horas extra dobles',
     triple: 'Horas extra triples',
+    doubleDays: 'Días con horas dobles',
+    tripleDays: 'Días con horas triples',
+    overtimeDaysHelp: 'En cuántos días del periodo las trabajó (el CFDI de nómina lo pide).',
     crewOvertime: {
       title: 'Horas extra de días en sitio',
       line: (order: string, date: string, double: string, triple: string) => `Orden de servicio ${order}, ${date}: ${double} h dobles${triple !== '0.00' ? `, ${triple} h triples` : ''}`,

@@ -44,6 +44,8 @@ export type EmployeeRow = {
   postalCode: string;
   workState: string;
   contractType: string;
+  /** Trabajador de confianza (LFT art. 127 fr. II: their PTU salary is capped). */
+  trustWorker: boolean;
   employerRegistrationId: number | null;
   photoUploadId: string | null;
   photo: AttachmentRow | null;
@@ -73,7 +75,7 @@ const employeeSelect = (today: string) => sql`select e.id, e.number, e.names, e.
     e.first_hire_date::text as "firstHireDate", e.area_id as "areaId", a.name as "areaName", e.position_id as "positionId", p.name as "positionName",
     w.id as "workplaceId", w.code as "workplaceCode", e.pay_frequency as "payFrequency", e.wage_zone as "wageZone", e.daily_salary::text as "dailySalary",
     e.bank, e.clabe, e.email, e.phone, e.address, e.emergency_contact as "emergencyContact",
-    coalesce(e.postal_code, '') as "postalCode", coalesce(e.work_state, '') as "workState", coalesce(e.contract_type, '') as "contractType", e.employer_registration_id as "employerRegistrationId", e.photo_upload_id as "photoUploadId",
+    coalesce(e.postal_code, '') as "postalCode", coalesce(e.work_state, '') as "workState", coalesce(e.contract_type, '') as "contractType", e.trust_worker as "trustWorker", e.employer_registration_id as "employerRegistrationId", e.photo_upload_id as "photoUploadId",
     ${attachmentJson('ph')} as photo, e.status, e.termination_date::text as "terminationDate", e.termination_reason as "terminationReason",
     case when e.status = 'baja' then 0 else ${alertCount(today)} end as "documentAlerts", e.version
   from rh_employees e join rh_areas a on a.id = e.area_id join rh_positions p on p.id = e.position_id
@@ -201,6 +203,8 @@ export type EmployeeValues = {
   postalCode: string;
   workState: string;
   contractType: string;
+  /** Trabajador de confianza (LFT art. 127 fr. II). */
+  trustWorker: boolean;
   /** Issue 27: null = the company's first active registro patronal. */
   employerRegistrationId?: number | null;
 };
@@ -210,10 +214,10 @@ export async function insertEmployee(ex: Executor, v: EmployeeValues & { created
     ex,
     sql`insert into rh_employees (number, names, last_name, second_last_name, rfc, curp, nss, birth_date, hire_date, first_hire_date, area_id, position_id,
         pay_frequency, wage_zone, daily_salary, bank, clabe, email, phone, address, emergency_contact, postal_code, work_state, contract_type,
-        employer_registration_id, status, termination_date, termination_reason, created_by)
+        trust_worker, employer_registration_id, status, termination_date, termination_reason, created_by)
       values (${v.number}, ${v.names}, ${v.lastName}, ${v.secondLastName}, ${v.rfc}, ${v.curp}, ${v.nss}, ${v.birthDate}, ${v.hireDate}, ${v.hireDate},
         ${v.areaId}, ${v.positionId}, ${v.payFrequency}, ${v.wageZone}, ${v.dailySalary}, ${v.bank}, ${v.clabe}, ${v.email}, ${v.phone}, ${v.address},
-        ${v.emergencyContact}, nullif(${v.postalCode}, ''), nullif(${v.workState}, ''), nullif(${v.contractType}, ''), ${v.employerRegistrationId ?? null}, ${v.status ?? 'activo'}, ${v.terminationDate ?? null}, ${v.terminationReason ?? null}, ${v.createdBy}) returning id`,
+        ${v.emergencyContact}, nullif(${v.postalCode}, ''), nullif(${v.workState}, ''), nullif(${v.contractType}, ''), ${v.trustWorker}, ${v.employerRegistrationId ?? null}, ${v.status ?? 'activo'}, ${v.terminationDate ?? null}, ${v.terminationReason ?? null}, ${v.createdBy}) returning id`,
   );
   return rows[0].id;
 }
@@ -228,7 +232,7 @@ export async function updateEmployee(ex: Executor, id: number, version: number, 
         area_id = ${v.areaId}, position_id = ${v.positionId}, pay_frequency = ${v.payFrequency}, wage_zone = ${v.wageZone}, daily_salary = ${v.dailySalary},
         bank = ${v.bank}, clabe = ${v.clabe}, email = ${v.email}, phone = ${v.phone}, address = ${v.address}, emergency_contact = ${v.emergencyContact},
         postal_code = nullif(${v.postalCode}, ''), work_state = nullif(${v.workState}, ''), contract_type = nullif(${v.contractType}, ''),
-        employer_registration_id = ${v.employerRegistrationId ?? null}, version = version + 1
+        trust_worker = ${v.trustWorker}, employer_registration_id = ${v.employerRegistrationId ?? null}, version = version + 1
       where id = ${id} and version = ${version} returning id`,
   );
   return rows.length === 1;

@@ -16,6 +16,7 @@ export const MSG = {
   salaryPositive: 'Debe ser mayor a cero.',
   salaryTooLarge: 'El salario es demasiado grande.',
   frequency: 'Elige semanal o quincenal.',
+  trustWorker: 'Indica sí o no: ¿es trabajador de confianza?',
   zone: 'Elige zona general o frontera.',
   areaMissing: 'El área no existe.',
   areaInactive: 'El área está inactiva.',

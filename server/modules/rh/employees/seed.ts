@@ -169,6 +169,7 @@ export async function seedRhEmployeesDemo(db: Db, ctx: { adminUserId: number; co
         postalCode: String(76000 + ((seq * 37) % 250)),
         workState: 'QUE',
         contractType: '01',
+        trustWorker: false,
       };
       const employeeId = await data.insertEmployee(tx, {
         ...values,

@@ -74,6 +74,11 @@ export const employeeInput = z.object({
   postalCode: optional(5).refine((v) => v === '' || /^\d{5}$/.test(v), MSG.postalCode),
   workState: optional(3).transform((v) => v.toUpperCase()).refine((v) => v === '' || ESTADOS.some((e) => e.code === v), MSG.workState),
   contractType: optional(2).refine((v) => v === '' || TIPOS_CONTRATO.some((e) => e.code === v), MSG.contractType),
+  // Trabajador de confianza (LFT art. 127 fr. II, the PTU salary cap); an integration that does not send it means «no».
+  trustWorker: z
+    .boolean({ error: MSG.trustWorker })
+    .nullish()
+    .transform((v) => v ?? false),
   // Issue 27: the IMSS registro patronal; null = the company's first active one.
   employerRegistrationId: rules
     .id()

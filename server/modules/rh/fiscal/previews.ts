@@ -69,6 +69,7 @@ const ptuInput = z.object({
         dailySalary: positive(SALARY),
         daysWorked: z.number({ error: 'Este campo es obligatorio.' }).int('Días enteros.').min(0, 'No puede ser negativo.').max(366, 'Máximo 366 días.'),
         averageLastThreeYears: amount().nullish(),
+        trustWorker: z.boolean({ error: 'Indica sí o no: ¿es trabajador de confianza?' }).nullish(),
       }),
     )
     .min(1, 'Captura al menos un trabajador.')

@@ -30,6 +30,11 @@ export type NominaLine = {
   amount: string;
   taxable: string;
   exempt: string;
+  /**
+   * A percepción 019 (horas extra): the days and hours it pays (nomina12:HorasExtra). The system's HE-DOBLES line is
+   * TipoHoras 01, HE-TRIPLES 02; hours as captured (decimals allowed), days from the incidencias.
+   */
+  overtime?: { tipoHoras: '01' | '02'; days: number; hours: string } | null;
 };
 
 export type NominaReceipt = {
@@ -175,6 +180,10 @@ export const NOMINA_DATA_MSG = {
   contractType: 'el tipo de contrato (TipoContrato)',
   nss: 'el número de seguridad social (NumSeguridadSocial)',
   curp: 'la CURP (Curp)',
+  overtimeDays: (who: string, kind: 'dobles' | 'triples') =>
+    `No se puede timbrar el recibo de ${who}: faltan los días en que trabajó las horas extra ${kind} (nodo HorasExtra del CFDI); captúralos en sus incidencias.`,
+  overtimeConcept: (who: string, code: string) =>
+    `No se puede timbrar el recibo de ${who}: el concepto ${code} tiene la clave SAT 019 (horas extra), que el CFDI acompaña de los días y las horas trabajadas; captura las horas extra en sus incidencias o cambia la clave SAT del concepto.`,
 } as const;
 
 export type MissingDatum = { field: string; message: string };
@@ -198,6 +207,35 @@ export function employeeNominaGaps(who: string, e: { curp: string; nss: string; 
   if (!e.postalCode || !/^\d{5}$/.test(e.postalCode)) add('postalCode', NOMINA_DATA_MSG.postalCode);
   if (!e.workState?.trim()) add('workState', NOMINA_DATA_MSG.workState);
   if (!e.contractType?.trim()) add('contractType', NOMINA_DATA_MSG.contractType);
+  return gaps;
+}
+
+// ---- horas extra (TipoPercepcion 019) ----------------------------------------------------
+
+/** c_TipoHoras of the system's overtime concepts: 01 dobles, 02 triples. */
+export const TIPO_HORAS: Readonly<Record<string, '01' | '02'>> = { HORAS_EXTRA_DOBLES: '01', HORAS_EXTRA_TRIPLES: '02' };
+
+/**
+ * nomina12:HorasExtra of a percepción 019 (nomina12.xsd: Dias and HorasExtra are integers ≥ 1, TipoHoras c_TipoHoras,
+ * ImportePagado t_ImporteMXN). MX_FISCAL.md names 019 but states no rule for this node, so this follows the XSD:
+ * one node per line (the payroll posts double and triple hours as separate 019 lines), Dias = the days captured for that
+ * kind of hours, HorasExtra = the hours paid rounded UP to a whole hour (the XSD takes no fractions; 2.5 h worked are
+ * reported as 3 hours in which overtime was worked — a reading, not confirmed against SAT's guía de llenado), and
+ * ImportePagado = the line's amount (gravado + exento), so the nodes add up to the percepción.
+ */
+export function horasExtraNode(l: NominaLine): { Dias: string; TipoHoras: string; HorasExtra: string; ImportePagado: string } | null {
+  if (!l.overtime) return null;
+  return { Dias: String(l.overtime.days), TipoHoras: l.overtime.tipoHoras, HorasExtra: dec(l.overtime.hours).toDecimalPlaces(0, Decimal.ROUND_UP).toFixed(0), ImportePagado: two(l.amount) };
+}
+
+/** A receipt's percepciones 019 that cannot carry their HorasExtra node (empty when none): why, in Spanish. */
+export function overtimeGaps(who: string, lines: readonly NominaLine[]): MissingDatum[] {
+  const gaps: MissingDatum[] = [];
+  for (const l of lines) {
+    if (l.kind !== 'percepcion' || l.satCode !== '019') continue;
+    if (!l.overtime) gaps.push({ field: 'overtime', message: NOMINA_DATA_MSG.overtimeConcept(who, l.code) });
+    else if (l.overtime.days < 1 || !dec(l.overtime.hours).gt(0)) gaps.push({ field: 'overtimeDays', message: NOMINA_DATA_MSG.overtimeDays(who, l.overtime.tipoHoras === '01' ? 'dobles' : 'triples') });
+  }
   return gaps;
 }
 
@@ -279,7 +317,9 @@ export async function buildNominaXml(r: NominaReceipt): Promise<string> {
     Object.assign(pa, { TotalGravado: t.totalGravado, TotalExento: t.totalExento });
     const node = n.ele(NOMINA_NS, 'nomina12:Percepciones', pa);
     for (const l of perceptions) {
-      node.ele(NOMINA_NS, 'nomina12:Percepcion', { TipoPercepcion: l.satCode, Clave: l.code, Concepto: l.name, ImporteGravado: two(l.taxable), ImporteExento: two(l.exempt) });
+      const p = node.ele(NOMINA_NS, 'nomina12:Percepcion', { TipoPercepcion: l.satCode, Clave: l.code, Concepto: l.name, ImporteGravado: two(l.taxable), ImporteExento: two(l.exempt) });
+      const horas = l.satCode === '019' ? horasExtraNode(l) : null;
+      if (horas) p.ele(NOMINA_NS, 'nomina12:HorasExtra', horas);
     }
     if (dec(t.totalSeparacion).gt(0) && r.payroll.separation) node.ele(NOMINA_NS, 'nomina12:SeparacionIndemnizacion', separacionIndemnizacion(r.lines, r.payroll.separation));
   }

@@ -9,7 +9,7 @@
 import DataLoader from 'dataloader';
 import type { Executor } from '../../../db/database';
 import type { RequestContext } from '../../../context';
-import { addDays } from '../../../../schema/dates';
+import { addDays, daysBetween } from '../../../../schema/dates';
 import { dec, sum } from '../../../../schema/money';
 import { splitOvertime, weekStart } from '../../../../schema/rh/overtime';
 import { crewOvertimeToClaim } from '../../sales/service';
@@ -48,16 +48,25 @@ export async function claimCrewOvertime(tx: Executor, payroll: { id: number; per
     if (!mine.length) continue;
     const doubleHours = sum(mine.map((s) => s.doubleHours)).toFixed(2);
     const tripleHours = sum(mine.map((s) => s.tripleHours)).toFixed(2);
-    await data.addOvertimeHours(tx, peOf.get(employeeId)!, doubleHours, tripleHours);
+    // The days those hours were worked (the CFDI's HorasExtra Dias): distinct dates with hours of each kind.
+    const daysWith = (kind: 'doubleHours' | 'tripleHours') => new Set(mine.filter((s) => dec(s[kind]).gt(0)).map((s) => s.date)).size;
+    await data.addOvertimeHours(tx, peOf.get(employeeId)!, {
+      doubleHours,
+      tripleHours,
+      doubleDays: daysWith('doubleHours'),
+      tripleDays: daysWith('tripleHours'),
+      periodDays: daysBetween(payroll.periodStart, payroll.periodEnd) + 1,
+    });
     claimed.push({ employeeId, doubleHours, tripleHours, days: mine.length });
   }
   return claimed;
 }
 
-/** Hours an employee's incidencias took from crew days: their double and triple hours cannot go below them. */
-export async function crewOvertimeFloor(tx: Executor, payrollEmployeeId: number): Promise<{ doubleHours: string; tripleHours: string }> {
+/** Hours (and the days they were worked) an employee's incidencias took from crew days: their double and triple hours and days cannot go below them. */
+export async function crewOvertimeFloor(tx: Executor, payrollEmployeeId: number): Promise<{ doubleHours: string; tripleHours: string; doubleDays: number; tripleDays: number }> {
   const rows = await data.overtimeSourcesOf(tx, [payrollEmployeeId]);
-  return { doubleHours: sum(rows.map((r) => r.doubleHours)).toFixed(2), tripleHours: sum(rows.map((r) => r.tripleHours)).toFixed(2) };
+  const daysWith = (kind: 'doubleHours' | 'tripleHours') => new Set(rows.filter((r) => dec(r[kind]).gt(0)).map((r) => r.date)).size;
+  return { doubleHours: sum(rows.map((r) => r.doubleHours)).toFixed(2), tripleHours: sum(rows.map((r) => r.tripleHours)).toFixed(2), doubleDays: daysWith('doubleHours'), tripleDays: daysWith('tripleHours') };
 }
 
 const loaders = new WeakMap<object, DataLoader<number, data.OvertimeSourceRow[]>>();

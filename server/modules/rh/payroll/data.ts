@@ -202,6 +202,9 @@ export type PayrollEmployeeRow = {
   absences: string;
   overtimeDoubleHours: string;
   overtimeTripleHours: string;
+  /** Days on which the double / triple hours were worked (the CFDI's HorasExtra Dias). */
+  overtimeDoubleDays: number;
+  overtimeTripleDays: number;
   /** Sundays worked (ISO dates, ascending): prima dominical. */
   sundaysWorked: string[];
   /** Rest days worked (ISO dates, ascending): double salary. */
@@ -236,7 +239,8 @@ const restDaysSelect = (kind: RestDayWorkedKind) =>
 const employeeSelect = sql`select pe.id, pe.payroll_id as "payrollId", pe.employee_id as "employeeId", pe.employee_number as "employeeNumber",
     pe.employee_name as "employeeName", pe.daily_salary::text as "dailySalary", pe.sbc_daily::text as "sbcDaily", pe.minimum_wage_only as "minimumWageOnly",
     pe.ptu_excluded as "ptuExcluded", pe.days_worked::text as "daysWorked", pe.absences::text as absences, pe.overtime_double_hours::text as "overtimeDoubleHours",
-    pe.overtime_triple_hours::text as "overtimeTripleHours", ${restDaysSelect('domingo')} as "sundaysWorked", ${restDaysSelect('descanso')} as "restDaysWorked",
+    pe.overtime_triple_hours::text as "overtimeTripleHours", pe.overtime_double_days as "overtimeDoubleDays", pe.overtime_triple_days as "overtimeTripleDays",
+    ${restDaysSelect('domingo')} as "sundaysWorked", ${restDaysSelect('descanso')} as "restDaysWorked",
     pe.perceptions::text as perceptions, pe.taxable::text as taxable, pe.exempt::text as exempt,
     pe.isr::text as isr, pe.subsidy::text as subsidy, pe.isr_withheld::text as "isrWithheld", pe.imss_employee::text as "imssEmployee",
     pe.deductions::text as deductions, pe.other_payments::text as "otherPayments", pe.net::text as net, pe.fiscal_trace as "fiscalTrace",
@@ -318,10 +322,14 @@ export async function capturedLinesOfPayroll(ex: Executor, payrollId: number): P
   );
 }
 
-export async function updateIncident(ex: Executor, id: number, v: { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string }): Promise<void> {
+export async function updateIncident(
+  ex: Executor,
+  id: number,
+  v: { daysWorked: string; absences: string; overtimeDoubleHours: string; overtimeTripleHours: string; overtimeDoubleDays: number; overtimeTripleDays: number },
+): Promise<void> {
   await ex.execute(
     sql`update rh_payroll_employees set days_worked = ${v.daysWorked}, absences = ${v.absences}, overtime_double_hours = ${v.overtimeDoubleHours},
-          overtime_triple_hours = ${v.overtimeTripleHours} where id = ${id}`,
+          overtime_triple_hours = ${v.overtimeTripleHours}, overtime_double_days = ${v.overtimeDoubleDays}, overtime_triple_days = ${v.overtimeTripleDays} where id = ${id}`,
   );
 }
 
@@ -654,6 +662,8 @@ export type PtuCandidate = EligibleEmployee & {
   status: 'activo' | 'baja';
   terminationDate: string | null;
   contractType: string | null;
+  /** Trabajador de confianza (art. 127 fr. II LFT: their salary for the PTU is capped). */
+  trustWorker: boolean;
   /** The employment's alta, reingreso and baja, in order (empty on records kept before the history). */
   events: { event: 'alta' | 'reingreso' | 'baja'; date: string }[];
   /** Faltas the ejercicio's closed payrolls (period ending in it) discounted. */
@@ -671,7 +681,7 @@ export async function ptuCandidates(ex: Executor, year: number, paymentDate: str
     ex,
     sql`select e.id, e.number, ${employeeNameSql('e')} as name, ${salaryInForce(paymentDate)}::text as "dailySalary", e.wage_zone as "wageZone",
           e.hire_date::text as "hireDate", e.first_hire_date::text as "firstHireDate", e.status, e.termination_date::text as "terminationDate",
-          e.contract_type as "contractType",
+          e.contract_type as "contractType", e.trust_worker as "trustWorker",
           coalesce((select json_agg(json_build_object('event', ev.event, 'date', ev.date::text) order by ev.date, ev.id) from rh_employment_events ev
             where ev.employee_id = e.id and ev.event in ('alta', 'reingreso', 'baja')), '[]'::json) as events,
           coalesce((select sum(pe.absences) from rh_payroll_employees pe join rh_payrolls p on p.id = pe.payroll_id
@@ -792,6 +802,9 @@ export type ReceiptCfdiSource = {
   sbcDaily: string;
   dailySalary: string;
   paidDays: string;
+  /** Days on which the double / triple overtime hours were worked (HorasExtra Dias). */
+  overtimeDoubleDays: number;
+  overtimeTripleDays: number;
   rfc: string;
   curp: string;
   nss: string;
@@ -816,6 +829,7 @@ export async function receiptCfdiSources(ex: Executor, payrollId: number, payrol
     ex,
     sql`select pe.id, pe.employee_id as "employeeId", pe.employee_number as "employeeNumber", pe.employee_name as "employeeName",
           pe.sbc_daily::text as "sbcDaily", pe.daily_salary::text as "dailySalary", coalesce(pe.paid_days, pe.days_worked - pe.absences)::text as "paidDays",
+          pe.overtime_double_days as "overtimeDoubleDays", pe.overtime_triple_days as "overtimeTripleDays",
           e.rfc, e.curp, e.nss, upper(concat_ws(' ', e.names, e.last_name, nullif(e.second_last_name, ''))) as "fiscalName",
           e.postal_code as "postalCode", e.work_state as "workState", e.contract_type as "contractType", e.first_hire_date::text as "firstHireDate",
           coalesce(a.name, '') as department, coalesce(po.name, '') as position,
@@ -1092,8 +1106,16 @@ export async function overtimeTakenBetween(ex: Executor, employeeIds: readonly n
 }
 
 /** Adds taken hours to an employee's incidencias. */
-export async function addOvertimeHours(ex: Executor, payrollEmployeeId: number, doubleHours: string, tripleHours: string): Promise<void> {
-  await ex.execute(sql`update rh_payroll_employees set overtime_double_hours = overtime_double_hours + ${doubleHours}, overtime_triple_hours = overtime_triple_hours + ${tripleHours} where id = ${payrollEmployeeId}`);
+/**
+ * Adds crew overtime to a receipt's incidencias: its hours, and the days they were worked (the CFDI's HorasExtra Dias),
+ * never more than the period's days.
+ */
+export async function addOvertimeHours(ex: Executor, payrollEmployeeId: number, o: { doubleHours: string; tripleHours: string; doubleDays: number; tripleDays: number; periodDays: number }): Promise<void> {
+  await ex.execute(
+    sql`update rh_payroll_employees set overtime_double_hours = overtime_double_hours + ${o.doubleHours}, overtime_triple_hours = overtime_triple_hours + ${o.tripleHours},
+          overtime_double_days = least(overtime_double_days + ${o.doubleDays}, ${o.periodDays}), overtime_triple_days = least(overtime_triple_days + ${o.tripleDays}, ${o.periodDays})
+        where id = ${payrollEmployeeId}`,
+  );
 }
 
 export async function overtimeSourcesOf(ex: Executor, payrollEmployeeIds: readonly number[]): Promise<OvertimeSourceRow[]> {

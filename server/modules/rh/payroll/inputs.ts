@@ -25,6 +25,13 @@ export const payrollInput = z.object({
 /** Hours and days: up to 2 decimals, never negative (the cross-field rules are in schema/rh/payroll.ts). */
 const amountOfTime = () => decimal({ places: 2, max: '999' });
 
+/** Days with overtime: a whole number (validateIncident says more), absent = 0. */
+const overtimeDays = () =>
+  z
+    .number({ error: 'Captura días enteros.' })
+    .nullish()
+    .transform((v) => v ?? 0);
+
 /** Dates of days inside a payroll's period: at most 31, each a real ISO date. */
 const datesOfPeriod = () =>
   z
@@ -38,6 +45,9 @@ export const incidentInput = z.object({
   absences: amountOfTime(),
   overtimeDoubleHours: amountOfTime(),
   overtimeTripleHours: amountOfTime(),
+  // The days those hours were worked (the CFDI's HorasExtra Dias): absent = 0; validateIncident checks them against the hours.
+  overtimeDoubleDays: overtimeDays(),
+  overtimeTripleDays: overtimeDays(),
   // Sundays and rest days worked (issue 27): absent = none; the period and the repeats are validateRestDaysWorked's.
   sundaysWorked: datesOfPeriod(),
   restDaysWorked: datesOfPeriod(),

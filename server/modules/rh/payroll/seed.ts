@@ -51,7 +51,7 @@ export async function seedRhPayrollDemo(db: Db, opts: { adminUserId: number; con
 
     const open = await service.createPayroll(ctx, { kind: 'quincenal', periodStart: current.start, periodEnd: current.end, paymentDate: current.end, description: 'Quincena en curso' });
     const [first] = await service.payrollEmployees(ctx, { id: open.id });
-    await service.saveIncident(ctx, String(first.id), { daysWorked: first.daysWorked, absences: '1', overtimeDoubleHours: '4', overtimeTripleHours: '0', extras: [] });
+    await service.saveIncident(ctx, String(first.id), { daysWorked: first.daysWorked, absences: '1', overtimeDoubleHours: '4', overtimeTripleHours: '0', overtimeDoubleDays: 2, extras: [] });
     const draft = await service.getPayroll(ctx, String(open.id));
     await service.calculatePayroll(ctx, String(open.id), draft!.version);
   } catch (err) {

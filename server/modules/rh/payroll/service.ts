@@ -113,6 +113,7 @@ export const MSG = {
   aguinaldoTwice: (o: data.AguinaldoPayrollRow, year: number) =>
     `El empleado ${o.employeeNumber} ${o.employeeName} ya está en la nómina de aguinaldo ${o.folio} (pago ${formatDateMx(o.paymentDate)}): solo puede haber una nómina de aguinaldo por empleado y año (${year}).`,
   crewOvertimeFloor: (hours: string, kind: 'dobles' | 'triples') => `Incluye ${hours} h extra ${kind} de días en sitio de órdenes de servicio; no pueden ser menos.`,
+  crewOvertimeDaysFloor: (days: number, kind: 'dobles' | 'triples') => `Incluye horas extra ${kind} de ${days} ${days === 1 ? 'día' : 'días'} en sitio de órdenes de servicio; no pueden ser menos días.`,
   aguinaldoNoIncidents: 'La nómina de aguinaldo no lleva incidencias: se calcula con el salario diario y los días del año con empleo de cada empleado.',
   finiquitoTwice: (folio: number, e: { number: string; name: string }, baja: string) =>
     `La baja del ${formatDateMx(baja)} de ${e.number} ${e.name.toLocaleUpperCase('es-MX')} ya tiene la nómina de finiquito ${folio}: solo puede haber un finiquito por baja.`,
@@ -528,6 +529,8 @@ export async function checkIncident(tx: Executor, payroll: data.PayrollRow, pe: 
   const floor = await crewOvertimeFloor(tx, peId);
   if (!fields.overtimeDoubleHours && dec(v.overtimeDoubleHours).lt(floor.doubleHours)) fields.overtimeDoubleHours = MSG.crewOvertimeFloor(dec(floor.doubleHours).toFixed(), 'dobles');
   if (!fields.overtimeTripleHours && dec(v.overtimeTripleHours).lt(floor.tripleHours)) fields.overtimeTripleHours = MSG.crewOvertimeFloor(dec(floor.tripleHours).toFixed(), 'triples');
+  if (!fields.overtimeDoubleDays && v.overtimeDoubleDays < floor.doubleDays) fields.overtimeDoubleDays = MSG.crewOvertimeDaysFloor(floor.doubleDays, 'dobles');
+  if (!fields.overtimeTripleDays && v.overtimeTripleDays < floor.tripleDays) fields.overtimeTripleDays = MSG.crewOvertimeDaysFloor(floor.tripleDays, 'triples');
   if (payroll.kind === 'extraordinaria' && !fields.daysWorked) {
     const paid = await data.closedOrdinaryPeriods(tx, [pe.employeeId], payroll.periodStart, payroll.periodEnd);
     const limit = unpaidDays(payroll, paid);
@@ -589,6 +592,8 @@ export async function saveIncident(ctx: RequestContext, payrollEmployeeId: strin
         absences: pe.absences,
         overtimeDoubleHours: pe.overtimeDoubleHours,
         overtimeTripleHours: pe.overtimeTripleHours,
+        overtimeDoubleDays: pe.overtimeDoubleDays,
+        overtimeTripleDays: pe.overtimeTripleDays,
         sundaysWorked: pe.sundaysWorked,
         restDaysWorked: pe.restDaysWorked,
       },
@@ -745,6 +750,8 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
         salaryOfYear: salary,
         averageLastThreeYears: average,
         exemptUsedThisYear: used.get(e.employeeId) ?? '0',
+        // Art. 127 fr. II LFT: ptu() caps a confidence worker's salary of the year (its step in the trace says how).
+        trustWorker: c?.trustWorker ?? false,
       });
       taking.push({
         e,
@@ -780,12 +787,13 @@ async function calculatePtuLocked(tx: Executor, payroll: data.PayrollRow, sets: 
   split.workers.forEach((r, i) => {
     const { e, days, notes } = taking[i];
     const salary = workers[i].salaryOfYear!;
+    const counted = money(r.salaryCounted);
     const receipt = lumpSumReceipt(e.id, { conceptId: systemId('PTU'), isrConceptId: systemId('ISR') }, {
       amount: r.paid,
       taxable: r.taxable,
       exempt: r.exempt,
       isr: r.isr,
-      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}`,
+      description: `Ejercicio ${year}: ${days} días, salario del año ${money(salary)}${counted === money(salary) ? '' : ` (de confianza: cuenta ${counted}, art. 127 fr. II LFT)`}`,
       quantity: String(days),
       fiscalTrace: [...notes, ...r.steps],
     });
@@ -964,7 +972,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       if (dec(daysWorked).gt(limit)) {
         daysWorked = String(limit);
         if (dec(absences).gt(limit)) absences = String(limit);
-        await data.updateIncident(tx, e.id, { daysWorked, absences, overtimeDoubleHours: e.overtimeDoubleHours, overtimeTripleHours: e.overtimeTripleHours });
+        await data.updateIncident(tx, e.id, { daysWorked, absences, overtimeDoubleHours: e.overtimeDoubleHours, overtimeTripleHours: e.overtimeTripleHours, overtimeDoubleDays: e.overtimeDoubleDays, overtimeTripleDays: e.overtimeTripleDays });
       }
     }
     const hireDate = files.get(e.employeeId)?.hireDate ?? payroll.periodStart;

@@ -40,7 +40,7 @@ import { LISR_MONTH_DAYS, serviceTime } from '../../../../schema/rh/benefits';
 import { dec, money } from '../../../../schema/money';
 import { PAYROLL_MSG, RECEIPT_STAMP_LIFECYCLE, receiptStampState } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
-import { buildNominaXml, companyNominaGaps, employeeNominaGaps, periodicidadOf, tipoNominaOf } from './cfdi';
+import { buildNominaXml, companyNominaGaps, employeeNominaGaps, overtimeGaps, periodicidadOf, TIPO_HORAS, tipoNominaOf, type NominaLine } from './cfdi';
 import * as data from './data';
 
 /** The PAC's idempotency key of a receipt's CFDI; a correction's CFDI (the n-th substitution) has its own. */
@@ -114,7 +114,23 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
       await refuse(s.id, companyProblem);
       continue;
     }
-    const gaps = employeeNominaGaps(`${s.employeeNumber} ${s.employeeName}`, s);
+    const receiptLines: NominaLine[] = (lines.get(s.id) ?? []).map((l) => {
+      const tipoHoras = l.systemKey ? TIPO_HORAS[l.systemKey] : undefined;
+      return {
+        kind: l.kind,
+        satCode: l.satCode,
+        code: l.conceptCode,
+        name: l.conceptName,
+        systemKey: l.systemKey,
+        amount: l.amount,
+        taxable: l.taxable,
+        exempt: l.exempt,
+        // HE-DOBLES / HE-TRIPLES: their hours (the line's quantity) and the days captured for them (nomina12:HorasExtra).
+        overtime: tipoHoras ? { tipoHoras, days: tipoHoras === '01' ? s.overtimeDoubleDays : s.overtimeTripleDays, hours: l.quantity ?? '0' } : null,
+      };
+    });
+    const who = `${s.employeeNumber} ${s.employeeName}`;
+    const gaps = [...employeeNominaGaps(who, s), ...overtimeGaps(who, receiptLines)];
     if (gaps.length) {
       await refuse(s.id, gaps.map((g) => g.message).join(' '));
       continue;
@@ -151,7 +167,7 @@ export async function sealPayrollReceipts(tx: Executor, ctx: SealContext, payrol
         incapacities: incapacityEffect(certificates.filter((c) => c.employeeId === s.employeeId), payroll.periodStart, payroll.periodEnd).nodes,
         separation: payroll.separation ? { years: serviceTime(payroll.separation.hireDate, payroll.separation.separationDate).exemptionYears, lastMonthlySalary: money(dec(s.dailySalary).times(LISR_MONTH_DAYS)) } : null,
       },
-      lines: (lines.get(s.id) ?? []).map((l) => ({ kind: l.kind, satCode: l.satCode, code: l.conceptCode, name: l.conceptName, systemKey: l.systemKey, amount: l.amount, taxable: l.taxable, exempt: l.exempt })),
+      lines: receiptLines,
     });
     try {
       await data.markReceiptSealed(tx, s.id, await sealCfdi(xml, csd));
