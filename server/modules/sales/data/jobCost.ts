@@ -17,6 +17,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor } from '../../../db/database';
 import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD } from '../../../../schema/sales/jobCost';
+import { likePattern } from '../../../lib/list';
 import { inList, LIVE_INVOICE } from './common';
 
 export const EMPLOYER_FACTOR_KEY = 'sales.jobCost.employerFactor';
@@ -173,14 +174,12 @@ export type JobCostSummaryRow = {
 };
 
 /**
- * Per contract: its costs by kind and what was billed — generadores authorised (or billed), stamped invoices'
- * subtotals, and what payments applied to those invoices collected. Null ids: every contract not cancelled.
+ * One contract's costs by kind and what was billed — generadores authorised (or billed), stamped invoices'
+ * subtotals, and what payments applied to those invoices collected; null when the contract does not exist.
  */
-export async function jobCostSummaries(ex: Executor, contractIds: readonly number[] | null): Promise<JobCostSummaryRow[]> {
-  const query = sql`${summarySql(contractIds)} order by c.folio desc`;
-  const rows =
-    contractIds?.length === 1 ? await queryPrepared<JobCostSummaryRow>(ex, 'job_cost_summaries_one', query) : await acrossContracts(ex, (tx) => queryRows<JobCostSummaryRow>(tx, query));
-  return rows.map((r) => ({ ...r, contractId: Number(r.contractId) }));
+export async function jobCostSummary(ex: Executor, contractId: number): Promise<JobCostSummaryRow | null> {
+  const [row] = await queryPrepared<JobCostSummaryRow>(ex, 'job_cost_summary', summarySql({ contractId }));
+  return row ? { ...row, contractId: Number(row.contractId) } : null;
 }
 
 /**
@@ -198,13 +197,14 @@ export const JOB_COST_SORTS = ['marginPercent', 'margin', 'invoiced', 'cost', 'f
 export type JobCostSort = (typeof JOB_COST_SORTS)[number];
 
 /**
- * One page of the report across contracts not cancelled, sorted and paged by the database: the figures the
- * sort reads (cost, margin, margin % of what was billed; null while nothing was billed) are computed in SQL
- * over the per-contract sums, with the total in the same statement.
+ * One page of the report across contracts not cancelled (those whose name or client holds `search`, or whose
+ * folio it is), sorted and paged by the database: the figures the sort reads (cost, margin, margin % of what was
+ * billed; null while nothing was billed) are computed in SQL over the per-contract sums, with the total in the
+ * same statement.
  */
 export async function jobCostSummaryPage(
   ex: Executor,
-  q: { limit: number; offset: number; sortBy: JobCostSort; desc: boolean },
+  q: { limit: number; offset: number; search: string | null; sortBy: JobCostSort; desc: boolean },
 ): Promise<{ rows: JobCostSummaryRow[]; total: number }> {
   const sortColumn: Record<JobCostSort, SQL> = {
     marginPercent: sql`margin_percent`,
@@ -217,11 +217,11 @@ export async function jobCostSummaryPage(
   const rows = await acrossContracts(ex, (tx) =>
     queryPrepared<PageRow>(
       tx,
-      `job_cost_page_${q.sortBy}_${q.desc ? 'desc' : 'asc'}`,
+      `job_cost_page_${q.sortBy}_${q.desc ? 'desc' : 'asc'}${q.search ? '_search' : ''}`,
       sql`select s.*, count(*) over () as total from (
         select b.*, f.cost, b.invoiced::numeric - f.cost as margin,
           case when b.invoiced::numeric > 0 then (b.invoiced::numeric - f.cost) / b.invoiced::numeric end as margin_percent
-        from (${summarySql(null)}) b
+        from (${summarySql({ search: q.search })}) b
         cross join lateral (select b.labour::numeric + b.materials::numeric + b.expenses::numeric + b.vehicles::numeric + b.viaticos::numeric as cost) f
       ) s
       order by ${sortColumn[q.sortBy]} ${q.desc ? sql`desc nulls last` : sql`asc nulls last`}, folio ${q.desc ? sql`desc` : sql`asc`}
@@ -234,7 +234,11 @@ export async function jobCostSummaryPage(
   };
 }
 
-function summarySql(contractIds: readonly number[] | null): SQL {
+/** The per-contract figures of one contract, or of every contract not cancelled that the search finds. */
+function summarySql(of: { contractId: number } | { search: string | null }): SQL {
+  const contractIds = 'contractId' in of ? [of.contractId] : null;
+  const search = 'search' in of && of.search ? of.search : null;
+  const p = search ? likePattern(search) : null;
   return sql`with ${linesCte(contractIds, false)},
       cost as (
         select contract_id, sum(amount) filter (where kind = 'labour') as labour, sum(amount) filter (where kind = 'material') as materials,
@@ -257,7 +261,9 @@ function summarySql(contractIds: readonly number[] | null): SQL {
       left join authorized au on au.contract_id = c.id
       left join invoiced iv on iv.contract_id = c.id
       left join collected co on co.contract_id = c.id
-      where ${contractIds ? sql`c.id in ${inList(contractIds)}` : sql`c.status <> 'cancelado'`}`;
+      where ${contractIds ? sql`c.id in ${inList(contractIds)}` : sql`c.status <> 'cancelado'`}${
+        p ? sql` and (c.name ilike ${p} or cl.name ilike ${p} or c.folio::text = ${search})` : sql``
+      }`;
 }
 
 /** The employer factor and margin threshold stored in app_settings (null: the default). */
