@@ -526,7 +526,8 @@ export const texts = {
       invoiced: 'Facturado (timbrado)', collected: 'Cobrado', margin: 'Margen', marginPercent: '% margen', progressPercent: '% avance', projectedCost: 'Costo proyectado al terminar',
     },
     reportCols: { folio: 'Contrato', name: 'Nombre', client: 'Cliente' },
-    sort: { low: 'Menor margen', high: 'Mayor margen' },
+    listDescription: 'Contratos no cancelados con su costo contra lo facturado; ordena por margen, facturado o costo desde los encabezados.',
+    searchPlaceholder: 'Buscar por contrato, cliente o folio…',
     noMargin: 'Sin facturar',
     settings: {
       open: 'Configuración',

@@ -21,19 +21,16 @@ function figuresOf(r: data.JobCostSummaryRow) {
 
 export async function contractJobCost(ctx: RequestContext, id: string) {
   const contractId = Number(id);
-  const [summary] = Number.isInteger(contractId) && contractId > 0 ? await data.jobCostSummaries(db(ctx), [contractId]) : [];
+  const summary = Number.isInteger(contractId) && contractId > 0 ? await data.jobCostSummary(db(ctx), contractId) : null;
   if (!summary) throw notFound('El contrato');
   const lines = await data.jobCostLines(db(ctx), contractId);
   return { ...figuresOf(summary), lines: lines.map((l) => ({ ...l, documentId: String(l.documentId), orderId: l.orderId === null ? null : String(l.orderId) })) };
 }
 
-/** Every contract not cancelled with its job cost; sorted by margin % (lowest first) unless asked otherwise by the list. */
-export async function jobCostReport(ctx: RequestContext) {
-  const rows = (await data.jobCostSummaries(db(ctx), null)).map(figuresOf);
-  return rows.sort((a, b) => dec(a.marginPercent ?? '-1000').cmp(b.marginPercent ?? '-1000') || b.folio - a.folio);
-}
-
-/** The report as a list: one page sorted by the database (margin %, margin, billed, cost or folio) and the total. */
+/**
+ * Costos por contrato: one page of the contracts not cancelled (searched by name, client or folio), sorted by the
+ * database (margin %, margin, billed, cost or folio), and the total; the screen's export asks for every page.
+ */
 export async function jobCostReportList(ctx: RequestContext, list: ListInput | null | undefined) {
   const q = readList(list, data.JOB_COST_SORTS, 'marginPercent');
   const { rows, total } = await data.jobCostSummaryPage(db(ctx), q);

@@ -92,7 +92,6 @@ export const salesResolvers: Resolvers = {
       const { lines, ...summary } = await jobCost.contractJobCost(ctx, a.contractId);
       return { summary, lines };
     },
-    jobCostReport: (_p, _a, ctx) => jobCost.jobCostReport(ctx),
     jobCostReportList: (_p, a, ctx) => jobCost.jobCostReportList(ctx, a.list),
     jobCostSettings: (_p, _a, ctx) => jobCost.jobCostSettings(ctx),
     salesReportPdf: (_p, a, ctx) => reports.reportPdf(ctx, a.kind, a.from, a.to, a.asOf),

@@ -298,6 +298,39 @@ export const serviceOrderCrewHours = pgTable(
   ],
 );
 
+/**
+ * Job cost (issue 28): the jornadas of each service order kept counted as the crew days are recorded, so the
+ * report across contracts adds up a few rows per order instead of every jornada. One row per order, employee
+ * and the closed ordinary payroll's receipt that covers them (0: none covers them, they are priced at the
+ * employer factor); the amounts are priced when read (salary, factor and the receipt's daily cost can change).
+ * Kept by the database in the same transaction as the document (migration 0055's triggers on the crew hours,
+ * the crew days, the payrolls and their receipts); never written by the application.
+ */
+export const jobCostLabour = pgTable(
+  'job_cost_labour',
+  {
+    orderId: integer('order_id').notNull(),
+    employeeId: integer('employee_id').notNull(),
+    receiptId: integer('receipt_id').notNull(),
+    /** Crew hours rows with hours > 0 (a person on a day). */
+    jornadas: integer('jornadas').notNull(),
+    overtimeHours: numeric('overtime_hours', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.employeeId, t.receiptId] }), index('job_cost_labour_receipt_idx').on(t.receiptId)],
+);
+
+/** Job cost: the km each vehicle ran for each service order (Σ of its crew days' km; `days`: how many rows), kept like job_cost_labour. */
+export const jobCostVehicleKm = pgTable(
+  'job_cost_vehicle_km',
+  {
+    orderId: integer('order_id').notNull(),
+    vehicleId: integer('vehicle_id').notNull(),
+    days: integer('days').notNull(),
+    km: bigint('km', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.vehicleId] })],
+);
+
 export const GENERATOR_STATUSES = ['borrador', 'autorizado', 'facturado'] as const;
 
 export const generators = pgTable(

@@ -10,11 +10,14 @@
 //   expense   one per Compras expense assigned to the contract or one of its orders,
 //             not cancelled: its subtotal (recoverable IVA left out)
 //   vehicle   one per order and vehicle: km on its crew days × the vehicle's cost per km
+// The jornadas and the km are read already counted per order (job_cost_labour, job_cost_vehicle_km: kept by
+// the database as crew days and payrolls are written, migration 0055) and priced here.
 //   viatico   one per Compras viático of the contract or one of its orders, not cancelled: Σ of its
 //             comprobantes net of recoverable IVA (a CFDI's subtotal, a no-deducible receipt whole)
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor } from '../../../db/database';
 import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD } from '../../../../schema/sales/jobCost';
+import { likePattern } from '../../../lib/list';
 import { inList, LIVE_INVOICE } from './common';
 
 export const EMPLOYER_FACTOR_KEY = 'sales.jobCost.employerFactor';
@@ -26,27 +29,15 @@ export type JobCostLineRow = { contractId: number; orderId: number | null; order
 const factorSql = sql`coalesce((select value::numeric from app_settings where key = ${EMPLOYER_FACTOR_KEY}), ${DEFAULT_EMPLOYER_FACTOR}::numeric)`;
 
 /**
- * Each day a receipt of a closed ordinary payroll (semanal, quincenal) paid, with the employee's real cost of
- * that day: the receipt's daily salary + (its employer quotas + state payroll tax) ÷ the days it paid. Only
- * receipts whose quotas were calculated (no problem), with days paid and a CFDI not cancelled. Closed ordinary
- * payrolls of an employee never overlap (closing one refuses it): one row at most per employee and day.
- * The payrolls' days are listed by erp_period_days (migration 0051), which tells the planner about 15 days a
- * period where generate_series would say 1,000 and make it plan for millions of rows; a jornada meets its day
- * by equality on (employee, date). For given contracts, only the payrolls overlapping their crew days.
+ * The daily cost of each receipt that prices jornadas: the receipt's daily salary + (its employer quotas + state
+ * payroll tax) ÷ the days it paid. Only receipts whose quotas were calculated (no problem), with days paid and a
+ * CFDI not cancelled; the others leave their jornadas at the employer factor. Which receipt covers each jornada
+ * (its closed ordinary payroll's period holds the date) is kept in job_cost_labour (migration 0055).
  */
-const payrollDaySql = (scopedToContracts: boolean) => sql`payroll_date as (
-    select p.id as payroll_id, k as date from rh_payrolls p cross join erp_period_days(p.period_start, p.period_end) k
-    where p.status = 'cerrada' and p.kind in ('semanal', 'quincenal')${
-      scopedToContracts
-        ? sql` and p.period_end >= (select min(d.date) from scoped o join service_order_crew_days d on d.order_id = o.id)
-      and p.period_start <= (select max(d.date) from scoped o join service_order_crew_days d on d.order_id = o.id)`
-        : sql``
-    }),
-  receipt_cost as (
-    select pe.payroll_id, pe.employee_id, pe.daily_salary + (q.total + q.isn) / pe.paid_days as daily_cost
+const receiptCostSql = sql`receipt_cost as (
+    select pe.id as receipt_id, pe.daily_salary + (q.total + q.isn) / pe.paid_days as daily_cost
     from rh_payroll_employees pe join rh_payroll_employer_quotas q on q.payroll_employee_id = pe.id
-    where q.problem is null and pe.paid_days > 0 and pe.stamp_status is distinct from 'cancelada'${scopedToContracts ? sql` and pe.payroll_id in (select payroll_id from payroll_date)` : sql``}),
-  payroll_day as (select r.employee_id, pd.date, r.daily_cost from payroll_date pd join receipt_cost r on r.payroll_id = pd.payroll_id)`;
+    where q.problem is null and pe.paid_days > 0 and pe.stamp_status is distinct from 'cancelada')`;
 
 /**
  * Vehicle cost per km over its whole history (Parque Vehicular's measure): (fuel loaded + closed maintenance
@@ -59,7 +50,7 @@ const vehicleRateSql = sql`vehicle_rate as (
     left join (select vehicle_id, sum(amount) as amount from vp_fuel_loads group by vehicle_id) f on f.vehicle_id = v.id
     left join (select vehicle_id, sum(total) as total from mt_orders where status = 'cerrada' group by vehicle_id) m on m.vehicle_id = v.id
     left join (select vehicle_id, max(km) - min(km) as km from vp_odometer_readings group by vehicle_id) o on o.vehicle_id = v.id
-    where v.id in (select vehicle_id from service_order_crew_day_vehicles))`;
+    where v.id in (select vehicle_id from job_cost_vehicle_km where days > 0))`;
 
 /**
  * The cost lines of the given contracts (null: every contract). `described`: each line with its document's
@@ -69,8 +60,8 @@ const vehicleRateSql = sql`vehicle_rate as (
  *
  * Labour per order: Σ over its jornadas (crew hours rows with hours > 0: a person on a day) of the payroll's
  * daily cost, or the daily salary × (1 + the employer factor), + overtime h × daily salary ÷ 4 (÷ 8 × 2: double
- * pay). The jornadas are counted per order and employee first (with those a receipt paid and their daily costs
- * added, and the overtime hours), then priced at the employee's salary: the same sum as jornada by jornada
+ * pay). The jornadas come counted per order, employee and covering receipt (job_cost_labour): those of a receipt
+ * that prices them at its daily cost, the rest at the employee's salary: the same sum as jornada by jornada
  * (numeric adds and multiplies exactly, and ÷ 4 of an amount in cents is exact). Its days on site, for the
  * description, are its crew days with a jornada.
  */
@@ -86,14 +77,14 @@ const linesCte = (contractIds: readonly number[] | null, described: boolean) => 
   scoped as (select so.id, so.folio, so.contract_id from service_orders so where ${of(sql`so.contract_id`)}),
   ${vehicleRateSql},
   employer_factor as (select ${factorSql} as factor),
-  ${payrollDaySql(contractIds !== null)},
+  ${receiptCostSql},
   crew as (
-    select d.order_id, h.employee_id, count(*) as jornadas, count(pd.date) as paid_jornadas, coalesce(sum(pd.daily_cost), 0) as paid_cost,
-      coalesce(sum(h.overtime_hours) filter (where h.overtime_hours > 0), 0) as overtime_hours
-    from scoped o join service_order_crew_days d on d.order_id = o.id
-    join service_order_crew_hours h on h.day_id = d.id and h.hours > 0
-    left join payroll_day pd on pd.employee_id = h.employee_id and pd.date = h.date
-    group by d.order_id, h.employee_id),
+    select l.order_id, l.employee_id, sum(l.jornadas) as jornadas, coalesce(sum(l.jornadas) filter (where rc.daily_cost is not null), 0) as paid_jornadas,
+      coalesce(sum(l.jornadas * rc.daily_cost), 0) as paid_cost, sum(l.overtime_hours) as overtime_hours
+    from scoped o join job_cost_labour l on l.order_id = o.id
+    left join receipt_cost rc on rc.receipt_id = l.receipt_id and l.receipt_id <> 0
+    group by l.order_id, l.employee_id
+    having sum(l.jornadas) > 0),
   labour as (
     select o.contract_id, o.id as order_id, 'labour' as kind${line(
       sql`o.id`,
@@ -125,15 +116,13 @@ const linesCte = (contractIds: readonly number[] | null, described: boolean) => 
     where x.status <> 'cancelado' and ${of(sql`coalesce(x.contract_id, o.contract_id)`)}),
   vehicle as (
     select o.contract_id, o.id as order_id, 'vehicle' as kind${line(
-      sql`dv.vehicle_id`,
+      sql`k.vehicle_id`,
       sql`o.folio`,
-      sql`(select v.economic_number from vp_vehicles v where v.id = dv.vehicle_id) || ' · ' || sum(dv.km)::text || ' km × ' || vr.rate::text`,
-      sql`sum(dv.km)::numeric`,
-    )}, round(sum(dv.km) * vr.rate, 2) as amount
-    from scoped o join service_order_crew_days d on d.order_id = o.id
-    join service_order_crew_day_vehicles dv on dv.day_id = d.id
-    join vehicle_rate vr on vr.vehicle_id = dv.vehicle_id
-    group by o.contract_id, o.id, o.folio, dv.vehicle_id, vr.rate),
+      sql`(select v.economic_number from vp_vehicles v where v.id = k.vehicle_id) || ' · ' || k.km::text || ' km × ' || vr.rate::text`,
+      sql`k.km::numeric`,
+    )}, round(k.km * vr.rate, 2) as amount
+    from scoped o join job_cost_vehicle_km k on k.order_id = o.id and k.days > 0
+    join vehicle_rate vr on vr.vehicle_id = k.vehicle_id),
   viatico as (
     select coalesce(v.contract_id, o.contract_id) as contract_id, v.service_order_id as order_id, 'viatico' as kind${line(
       sql`v.id`,
@@ -149,9 +138,8 @@ const linesCte = (contractIds: readonly number[] | null, described: boolean) => 
 };
 
 /**
- * One contract's statements run as named prepared statements (one name per SQL text): on PostgreSQL each pooled
- * connection plans them once, which is most of their time. Those across every contract are planned each time:
- * their generic plan (measured with bench/job-cost.ts) takes nearly twice as long as the plan for the values.
+ * One contract's statements and the report's pages run as named prepared statements (one name per SQL text): on
+ * PostgreSQL each pooled connection plans them once, which was a third of a page's time (bench/job-cost.ts).
  */
 
 /** The cost lines of one contract, each naming the document behind it. */
@@ -186,19 +174,17 @@ export type JobCostSummaryRow = {
 };
 
 /**
- * Per contract: its costs by kind and what was billed — generadores authorised (or billed), stamped invoices'
- * subtotals, and what payments applied to those invoices collected. Null ids: every contract not cancelled.
+ * One contract's costs by kind and what was billed — generadores authorised (or billed), stamped invoices'
+ * subtotals, and what payments applied to those invoices collected; null when the contract does not exist.
  */
-export async function jobCostSummaries(ex: Executor, contractIds: readonly number[] | null): Promise<JobCostSummaryRow[]> {
-  const query = sql`${summarySql(contractIds)} order by c.folio desc`;
-  const rows =
-    contractIds?.length === 1 ? await queryPrepared<JobCostSummaryRow>(ex, 'job_cost_summaries_one', query) : await acrossContracts(ex, (tx) => queryRows<JobCostSummaryRow>(tx, query));
-  return rows.map((r) => ({ ...r, contractId: Number(r.contractId) }));
+export async function jobCostSummary(ex: Executor, contractId: number): Promise<JobCostSummaryRow | null> {
+  const [row] = await queryPrepared<JobCostSummaryRow>(ex, 'job_cost_summary', summarySql({ contractId }));
+  return row ? { ...row, contractId: Number(row.contractId) } : null;
 }
 
 /**
  * A statement over every contract's documents, in a transaction with more memory for its sorts and hashes
- * (work_mem, this transaction only): with the default 4 MB the jornadas' join spilled to disk.
+ * (work_mem, this transaction only): with the default 4 MB the labour's aggregate (6 MB at 1,000 contracts) spills to disk.
  */
 async function acrossContracts<T>(ex: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
   return ex.transaction(async (tx) => {
@@ -211,13 +197,14 @@ export const JOB_COST_SORTS = ['marginPercent', 'margin', 'invoiced', 'cost', 'f
 export type JobCostSort = (typeof JOB_COST_SORTS)[number];
 
 /**
- * One page of the report across contracts not cancelled, sorted and paged by the database: the figures the
- * sort reads (cost, margin, margin % of what was billed; null while nothing was billed) are computed in SQL
- * over the per-contract sums, with the total in the same statement.
+ * One page of the report across contracts not cancelled (those whose name or client holds `search`, or whose
+ * folio it is), sorted and paged by the database: the figures the sort reads (cost, margin, margin % of what was
+ * billed; null while nothing was billed) are computed in SQL over the per-contract sums, with the total in the
+ * same statement.
  */
 export async function jobCostSummaryPage(
   ex: Executor,
-  q: { limit: number; offset: number; sortBy: JobCostSort; desc: boolean },
+  q: { limit: number; offset: number; search: string | null; sortBy: JobCostSort; desc: boolean },
 ): Promise<{ rows: JobCostSummaryRow[]; total: number }> {
   const sortColumn: Record<JobCostSort, SQL> = {
     marginPercent: sql`margin_percent`,
@@ -228,12 +215,13 @@ export async function jobCostSummaryPage(
   };
   type PageRow = JobCostSummaryRow & { total: number; cost: string; margin: string; margin_percent: string | null };
   const rows = await acrossContracts(ex, (tx) =>
-    queryRows<PageRow>(
+    queryPrepared<PageRow>(
       tx,
+      `job_cost_page_${q.sortBy}_${q.desc ? 'desc' : 'asc'}${q.search ? '_search' : ''}`,
       sql`select s.*, count(*) over () as total from (
         select b.*, f.cost, b.invoiced::numeric - f.cost as margin,
           case when b.invoiced::numeric > 0 then (b.invoiced::numeric - f.cost) / b.invoiced::numeric end as margin_percent
-        from (${summarySql(null)}) b
+        from (${summarySql({ search: q.search })}) b
         cross join lateral (select b.labour::numeric + b.materials::numeric + b.expenses::numeric + b.vehicles::numeric + b.viaticos::numeric as cost) f
       ) s
       order by ${sortColumn[q.sortBy]} ${q.desc ? sql`desc nulls last` : sql`asc nulls last`}, folio ${q.desc ? sql`desc` : sql`asc`}
@@ -246,7 +234,11 @@ export async function jobCostSummaryPage(
   };
 }
 
-function summarySql(contractIds: readonly number[] | null): SQL {
+/** The per-contract figures of one contract, or of every contract not cancelled that the search finds. */
+function summarySql(of: { contractId: number } | { search: string | null }): SQL {
+  const contractIds = 'contractId' in of ? [of.contractId] : null;
+  const search = 'search' in of && of.search ? of.search : null;
+  const p = search ? likePattern(search) : null;
   return sql`with ${linesCte(contractIds, false)},
       cost as (
         select contract_id, sum(amount) filter (where kind = 'labour') as labour, sum(amount) filter (where kind = 'material') as materials,
@@ -269,7 +261,9 @@ function summarySql(contractIds: readonly number[] | null): SQL {
       left join authorized au on au.contract_id = c.id
       left join invoiced iv on iv.contract_id = c.id
       left join collected co on co.contract_id = c.id
-      where ${contractIds ? sql`c.id in ${inList(contractIds)}` : sql`c.status <> 'cancelado'`}`;
+      where ${contractIds ? sql`c.id in ${inList(contractIds)}` : sql`c.status <> 'cancelado'`}${
+        p ? sql` and (c.name ilike ${p} or cl.name ilike ${p} or c.folio::text = ${search})` : sql``
+      }`;
 }
 
 /** The employer factor and margin threshold stored in app_settings (null: the default). */
