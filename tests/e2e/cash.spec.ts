@@ -123,7 +123,7 @@ test('open a cash period, register movements, close it with an arqueo', async ({
   await expect(closed).toContainText('Cerrado');
 });
 
-test('the cashier adds a concept to the catalogue; a duplicate is refused in Spanish', async ({ page }) => {
+test('the cashier adds a concept and a second caja; duplicates are refused in Spanish; the new caja keeps its own period and movements', async ({ page }) => {
   await signIn(page, 'caja@demo.mx');
   await openScreen(page, 'Catálogo de Conceptos');
   await expect(page).toHaveURL('/system/cashModule/concepts');
@@ -140,4 +140,41 @@ test('the cashier adds a concept to the catalogue; a duplicate is refused in Spa
     }
   }
   await expect(main(page).getByRole('row', { name: /Estacionamientos E2E/ })).toContainText('Egreso');
+
+  // A second caja for a work site: its name is unique whatever the case; it opens its own period
+  // and Movimientos shows and moves the caja picked.
+  await openScreen(page, 'Períodos');
+  await main(page).getByRole('tab', { name: 'Cajas' }).click();
+  for (const name of ['Caja obra E2E', 'caja OBRA e2e']) {
+    await main(page).getByRole('button', { name: 'Nueva caja' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva caja' });
+    await dialog.getByLabel('Nombre').fill(name);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    if (name === 'Caja obra E2E') await expect(page.getByText('Caja registrada.')).toBeVisible();
+    else {
+      await expect(dialog.getByText('Ya existe una caja con ese nombre.')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    }
+  }
+  await main(page).getByRole('tab', { name: 'Períodos' }).click();
+  await main(page).getByRole('button', { name: 'Abrir período' }).click();
+  const open = page.getByRole('dialog', { name: 'Abrir período de caja' });
+  await open.getByLabel(/^Caja/).click();
+  await page.getByRole('option', { name: 'Caja obra E2E' }).click();
+  await open.getByRole('button', { name: 'Abrir período' }).click();
+  await expect(page.getByText(/Período \d+ abierto en Caja obra E2E con \$0\.00\./)).toBeVisible();
+
+  await openScreen(page, 'Registro de Movimientos');
+  await main(page).getByLabel('Caja', { exact: true }).click();
+  await page.getByRole('option', { name: 'Caja obra E2E' }).click();
+  await main(page).getByRole('button', { name: 'Nuevo movimiento' }).click();
+  const movement = page.getByRole('dialog', { name: 'Nuevo movimiento · Caja obra E2E' });
+  await movement.getByLabel('Concepto').click();
+  await page.getByRole('option', { name: /Reposición de fondo/ }).click();
+  await movement.getByLabel('Importe').fill('300');
+  await movement.getByLabel('Descripción').fill('Fondo de la obra');
+  await movement.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(/Movimiento \d+ registrado\./).last()).toBeVisible();
+  await expect(page.getByLabel('Período abierto')).toContainText('$300.00');
+  await expect(main(page).getByRole('row', { name: /Fondo de la obra/ })).toBeVisible();
 });
