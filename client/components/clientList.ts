@@ -1,6 +1,7 @@
 // Search, sort and paging over rows already in memory, with the same ListState
 // a server list uses. For small lists (document lines, a report already
 // fetched, the showcase) so they can still use ListPage unchanged.
+import { readGraphQLError } from './graphqlErrors';
 import type { ListState } from './listParams';
 
 export type ClientListOptions<T> = {
@@ -60,4 +61,22 @@ export function queryClientRows<T>(
   }
   const start = (Math.max(1, state.page) - 1) * state.pageSize;
   return { items: found.slice(start, start + state.pageSize), matching: found, total: found.length };
+}
+
+/**
+ * The `list` a CatalogPage takes for rows one query brought whole and queryClientRows paged: the
+ * export gets every matching row, in the screen's order.
+ */
+export function clientRowsList<T>(
+  query: { loading: boolean; data?: unknown; error?: unknown; refetch: () => Promise<unknown> },
+  page: ClientListResult<T>,
+) {
+  return {
+    rows: page.items,
+    total: page.total,
+    loading: query.loading && !query.data,
+    error: readGraphQLError(query.error),
+    fetchAll: async () => page.matching,
+    refetch: () => query.refetch(),
+  };
 }

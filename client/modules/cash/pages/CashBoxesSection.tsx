@@ -8,9 +8,8 @@ import { SegmentedControl, Stack, Switch, TextInput, Textarea } from '@mantine/c
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CashBoxCreateDocument, CashBoxListDocument, CashBoxUpdateDocument, type CashBoxFieldsFragment } from '../../../../generated/modules/cash/graphql';
 import { CatalogPage } from '../../../components/CatalogPage';
-import { queryClientRows } from '../../../components/clientList';
+import { clientRowsList, queryClientRows } from '../../../components/clientList';
 import { formatMoney } from '../../../components/format';
-import { readGraphQLError } from '../../../components/graphqlErrors';
 import type { ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -46,14 +45,7 @@ export function CashBoxesSection({ access }: { access: ScreenAccess }) {
   }, [query.data, params, active]);
   const [create] = useMutation(CashBoxCreateDocument);
   const [update] = useMutation(CashBoxUpdateDocument);
-  const list = {
-    rows: page.items,
-    total: page.total,
-    loading: query.loading && !query.data,
-    error: readGraphQLError(query.error),
-    fetchAll: async () => page.matching,
-    refetch: () => query.refetch(),
-  };
+  const list = clientRowsList(query, page);
   return (
     <CatalogPage<CashBoxFieldsFragment, Values>
       description={t.description}

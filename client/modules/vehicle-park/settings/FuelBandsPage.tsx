@@ -8,9 +8,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { VpFuelBandCreateDocument, VpFuelBandListDocument, VpFuelBandUpdateDocument, type VpFuelBandFieldsFragment } from '../../../../generated/modules/vehicle-park/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { CatalogPage } from '../../../components/CatalogPage';
-import { queryClientRows } from '../../../components/clientList';
+import { clientRowsList, queryClientRows } from '../../../components/clientList';
 import { formatNumber } from '../../../components/format';
-import { readGraphQLError } from '../../../components/graphqlErrors';
 import type { ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
 import { NumberField } from '../../../components/NumberField';
@@ -46,14 +45,7 @@ export function FuelBandsPage() {
   );
   const [create] = useMutation(VpFuelBandCreateDocument);
   const [update] = useMutation(VpFuelBandUpdateDocument);
-  const list = {
-    rows: page.items,
-    total: page.total,
-    loading: query.loading && !query.data,
-    error: readGraphQLError(query.error),
-    fetchAll: async () => page.matching,
-    refetch: () => query.refetch(),
-  };
+  const list = clientRowsList(query, page);
   return (
     <CatalogPage<VpFuelBandFieldsFragment, Values>
       description={t.description}
