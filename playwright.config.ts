@@ -24,6 +24,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
+    // The theme honours prefers-reduced-motion: no step waits for a modal or notice to finish moving.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
