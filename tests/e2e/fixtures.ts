@@ -31,9 +31,11 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 }
 
 export async function gql<T>(request: APIRequestContext, token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  // A new connection each time: a set-up call after a long browser step would otherwise reuse a
+  // kept-alive socket the server closes after 5 s idle, and lose the race (read ECONNRESET, seen once).
   const res = await request.post('/api/graphql', {
     data: { query, variables },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { connection: 'close', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
   if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
