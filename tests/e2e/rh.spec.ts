@@ -216,8 +216,33 @@ test('a December: a resignation and an unjustified dismissal with their finiquit
   };
   const nora = await hire('E2E-DN', { names: 'Nora', lastName: 'Salinas', secondLastName: 'Treviño', birthDate: '1995-08-21' }, 'M', 51, '2024-03-01', '450.00');
   const raul = await hire('E2E-DR', { names: 'Raúl', lastName: 'Garza', secondLastName: 'Leal', birthDate: '1986-01-30' }, 'H', 52, '2019-06-17', '600.00');
+  // Inés (hired 10/01/2022 at 500.00) stays: a confidence worker, sick for two days in the second quincena.
+  await hire('E2E-DI', { names: 'Inés', lastName: 'Cantú', secondLastName: 'Villarreal', birthDate: '1990-05-12' }, 'M', 53, '2022-01-10', '500.00');
 
   await signIn(page, 'rh@demo.mx');
+
+  // --- Inés's screen: she is marked trabajador de confianza, and her IMSS certificate of 2 days of
+  // enfermedad general from 17/12/2026 is registered in the Incapacidades panel.
+  await openScreen(page, 'Empleados');
+  await main(page).getByRole('textbox', { name: /Buscar/ }).first().fill('E2E-DI');
+  await main(page).getByRole('row', { name: /E2E-DI/ }).first().click();
+  await expect(page).toHaveURL(/employees-form\?id=/);
+  await main(page).getByRole('switch', { name: 'Trabajador de confianza' }).check();
+  await main(page).getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Registrar incapacidad' }).click();
+  const sick = page.getByRole('dialog', { name: 'Registrar incapacidad IMSS' });
+  await sick.getByRole('combobox', { name: 'Tipo', exact: true }).click();
+  await page.getByRole('option', { name: '02 Enfermedad general' }).click();
+  await sick.getByLabel('Folio del certificado').fill('ab-123456');
+  await typeDate(sick.getByLabel('Primer día'), '17/12/2026');
+  await sick.getByLabel('Días').fill('2');
+  await sick.getByRole('button', { name: 'Registrar incapacidad' }).click();
+  await expect(sick.getByText('Captura el folio del certificado IMSS (2 a 20 letras o números)')).toBeVisible();
+  await sick.getByLabel('Folio del certificado').fill('ab123456');
+  await sick.getByRole('button', { name: 'Registrar incapacidad' }).click();
+  await expect(page.getByText('Incapacidad AB123456 registrada.')).toBeVisible();
+  await expect(main(page).getByRole('table', { name: 'Incapacidades IMSS' }).getByRole('row', { name: /AB123456/ })).toContainText('18/12/2026');
 
   // --- Nora resigns on 15/12/2026: 15 days owed × 450.00 = 6,750.00; her finiquito is closed and stamped.
   await separate(page, 'E2E-DN', '15/12/2026', 'Renuncia voluntaria', '2 Separación voluntaria');
@@ -246,10 +271,30 @@ test('a December: a resignation and an unjustified dismissal with their finiquit
   await main(page).getByRole('button', { name: 'Calcular' }).click();
   await expect(page.getByText('Nómina calculada.')).toBeVisible();
   await expect(main(page).getByRole('row', { name: /E2E-D[NR]/ })).toHaveCount(0);
+  // Inés: 15 days less the 2 of her incapacity = 13 paid × 500.00 = 6,500.00.
+  await expect(main(page).getByRole('row', { name: /E2E-DI/ }).getByText('6,500.00')).toBeVisible();
   await closePayroll(page, folio);
   const quincenaRow = main(page).getByRole('button', { name: /^XML del CFDI / }).first();
   const someone = ((await quincenaRow.getAttribute('aria-label')) ?? '').replace('XML del CFDI ', '');
   await checkReceiptXml(page, someone);
+  xml = await checkReceiptXml(page, 'E2E-DI');
+  expect(xml).toContain('NumDiasPagados="13.000"');
+  expect(xml).toMatch(/<nomina12:Incapacidad [^>]*DiasIncapacidad="2"[^>]*TipoIncapacidad="02"/);
+
+  // --- Her stamped receipt is corrected: two double overtime hours on one day were left out,
+  // 500.00 ÷ 8 × 2 × 2 h = 250.00 → 6,750.00. A new CFDI substitutes the old one (04), which is cancelled with motivo 01.
+  const oldUuid = /UUID="([0-9A-F-]{36})"/i.exec(xml)?.[1] ?? '';
+  await main(page).getByRole('button', { name: 'Corregir recibo E2E-DI' }).click();
+  const fix = page.getByRole('dialog', { name: /^Corregir el recibo timbrado de E2E-DI/ });
+  await fix.getByLabel('Horas extra dobles').fill('2');
+  await fix.getByLabel('Días con horas dobles').fill('1');
+  await fix.getByLabel('Motivo de la corrección').fill('Horas extra del 17 de diciembre omitidas');
+  await fix.getByRole('button', { name: 'Corregir recibo' }).click();
+  await expect(page.getByText('Recibo de E2E-DI corregido: CFDI nuevo timbrado y el anterior cancelado (motivo 01).')).toBeVisible({ timeout: 60_000 });
+  await expect(main(page).getByRole('row', { name: /E2E-DI/ }).getByText('6,750.00').first()).toBeVisible();
+  await expect(main(page).getByRole('button', { name: `XML del CFDI anterior ${oldUuid}` })).toBeVisible();
+  xml = await checkReceiptXml(page, 'E2E-DI');
+  expect(xml).toMatch(new RegExp(`<cfdi:CfdiRelacionados TipoRelacion="04">\\s*<cfdi:CfdiRelacionado UUID="${oldUuid}"`, 'i'));
 
   // --- The aguinaldo of the quincenal employees, paid 18/12/2026: 15 days, ISR by art. 174.
   folio = await newPayroll(page, 'Aguinaldo', async () => {
