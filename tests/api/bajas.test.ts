@@ -8,6 +8,7 @@
 // nothing written. One server on the demo company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf as fields, okData } from './answers';
 
 let s: TestServer;
 let admin: string;
@@ -37,16 +38,8 @@ const TERMINATE = `mutation($id:ID!,$v:Int!,$i:RhEmployeeTerminateInput!){ rhEmp
 const UPDATE = `mutation($id:ID!,$v:Int!,$i:RhEmployeeInput!){ rhEmployeeUpdate(id:$id,version:$v,input:$i){ ${EMPLOYEE} } }`;
 const HISTORY = 'query($e:String!,$id:ID!){ recordHistory(entity:$e, entityId:$id){ entries { action changes { field before after } } } }';
 
-async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = admin) {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-}
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = admin) => okData(await s.gql(query, variables, token));
 const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
-const fields = (r: GqlResult) => {
-  expect(code(r)).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields as Record<string, string>;
-};
 
 let serial = 0;
 const vehicleInput = (n: number, driverId: string | null) => ({

@@ -3,7 +3,8 @@
 // an open period or being the last active caja keeps it active; each caja
 // keeps its own open period and cash. Figures computed by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { conflictMessage, fieldsOf as fields, okData } from './answers';
 
 let s: TestServer;
 let admin: string;
@@ -28,19 +29,7 @@ const CURRENT = 'query($b:ID){ currentCashPeriod(cashBoxId:$b){ id folio cashBox
 
 type Box = { id: string; name: string; description: string; active: boolean; openPeriodId: string | null; openPeriodFolio: number | null; balance: string | null; version: number };
 
-const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = cashier) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fields = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields;
-};
-const conflictMessage = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('CONFLICT');
-  return r.errors![0].message;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = cashier) => okData(await s.gql(query, variables, token));
 const boxes = async (): Promise<Box[]> => (await gqlOk(`{ cashBoxes { ${BOX} } }`)).cashBoxes;
 const box = async (id: string): Promise<Box> => (await boxes()).find((b) => b.id === id)!;
 const byName = async (name: string): Promise<Box> => (await boxes()).find((b) => b.name === name)!;

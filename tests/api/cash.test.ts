@@ -3,6 +3,7 @@
 // reversing movement and closing with an arqueo. Figures computed by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { conflictMessage, fieldsOf as fields, okData } from './answers';
 import { checkDateRange } from './dateRange';
 
 let s: TestServer;
@@ -21,19 +22,7 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City'
 const PERIOD = 'id folio cashBoxId status openedOn openingBalance income expense balance closedOn countedTotal difference differenceReason movementCount version denominations { value count amount }';
 const MOVEMENT = 'id folio periodId kind amount balanceAfter status conceptName description reversalOf reversalOfFolio reversedBy cancelReason receipt{ id fileName fileType contentType size url previewUrl }';
 
-const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = cashier) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fields = (r: { errors?: { extensions?: { code?: string; fields?: Record<string, string> } }[] }) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields;
-};
-const conflictMessage = (r: { errors?: { message: string; extensions?: { code?: string } }[] }) => {
-  expect(r.errors?.[0].extensions?.code).toBe('CONFLICT');
-  return r.errors![0].message;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = cashier) => okData(await s.gql(query, variables, token));
 
 const OPEN = `mutation($i:CashPeriodOpenInput!){ cashPeriodOpen(input:$i){ ${PERIOD} } }`;
 const CLOSE = `mutation($id:ID!,$v:Int!,$i:CashPeriodCloseInput!){ cashPeriodClose(id:$id,version:$v,input:$i){ ${PERIOD} } }`;

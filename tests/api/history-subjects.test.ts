@@ -4,6 +4,7 @@
 // company, two roles made for the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { okData } from './answers';
 
 let s: TestServer;
 let admin: string;
@@ -27,11 +28,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => cleanup());
 
-async function ok(query: string, variables: Record<string, unknown> = {}, token = admin) {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-}
+const ok = async (query: string, variables: Record<string, unknown> = {}, token = admin) => okData(await s.gql(query, variables, token));
 const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
 
 /** A user whose role has only `ver` on one Recursos Humanos screen. */

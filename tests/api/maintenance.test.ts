@@ -7,6 +7,7 @@
 // triage, and FORBIDDEN / bad input for every mutation with nothing written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf as fields } from './answers';
 import { checkDateRange } from './dateRange';
 import { daysAgo, makeArticle, makeFixture, okData, post, today, type Fixture } from './warehouse-helpers';
 
@@ -23,10 +24,6 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 const ok = async (query: string, variables: Record<string, unknown> = {}, token = mt) => okData(await s.gql(query, variables, token)) as Record<string, any>;
-const fields = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code, JSON.stringify(r.errors)).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields;
-};
 const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
 
 const ORDER = `id folio status vehicleId odometerIn labourHours labourRate externalCost partsCost labourCost total closedOn version supplierId

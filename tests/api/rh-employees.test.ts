@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type TestServer } from './harness';
+import { fieldsOf as fields, okData } from './answers';
 import { checkDateRange } from './dateRange';
 
 let s: TestServer;
@@ -174,15 +175,7 @@ const DOC_REMOVE = `mutation($id:ID!){ rhEmployeeDocumentRemove(id:$id){ ${EMPLO
 const PHOTO = `mutation($e:ID!,$f:ID!){ rhEmployeePhotoSet(employeeId:$e,fileId:$f){ ${EMPLOYEE} } }`;
 const IMPORT = `mutation($r:[RhEmployeeImportRow!]!){ rhEmployeeImport(rows:$r){ created } }`;
 
-async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = rh) {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-}
-const fields = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = rh) => okData(await s.gql(query, variables, token));
 const countEmployees = async (search: string) => (await gqlOk('query($s:String){ rhEmployees(list:{search:$s}){ total } }', { s: search })).rhEmployees.total as number;
 const vacant = async () => ((await gqlOk('{ rhEmployeeFormOptions { workplaces { code } } }')).rhEmployeeFormOptions.workplaces as { code: string }[]).map((w) => w.code);
 const create = async (input: Record<string, unknown>) => (await gqlOk(CREATE, { i: input })).rhEmployeeCreate;

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
-import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type TestServer } from './harness';
+import { fieldsOf, okData } from './answers';
 
 let s: TestServer;
 let admin: string;
@@ -140,15 +141,7 @@ const DETAIL = `query($id:ID!){ rhFiscalPayroll(id:$id){ folio status tableYear 
     lines { conceptCode conceptName kind source amount taxable exempt } fiscalTrace { label amount } }
   conceptTotals { code name kind amount } } }`;
 
-const ok = async (query: string, variables: Record<string, unknown> = {}, token = rh) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields ?? {};
-};
+const ok = async (query: string, variables: Record<string, unknown> = {}, token = rh) => okData(await s.gql(query, variables, token));
 const folios = (data: Record<string, any>) => data.rhFiscalPayrolls.items.map((p: any) => p.folio);
 
 describe('rhFiscalPayrolls', () => {

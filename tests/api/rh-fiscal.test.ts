@@ -2,7 +2,8 @@
 // 2025/2026 sets, adding a year (validated row by row, nothing written when
 // refused), who may read and write them, and worked figures computed by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { fieldsOf, okData } from './answers';
 
 let s: TestServer;
 let admin: string;
@@ -23,15 +24,7 @@ const YEAR = `year minimumWageValidFrom minimumWageGeneral minimumWageBorder sbc
 const PREVIEW = `query($i:PayrollTaxPreviewInput!){ payrollTaxPreview(input:$i){ tableYear isr subsidy withheld imssEmployee steps { label amount } } }`;
 const CREATE = `mutation($i:RhFiscalYearInput!){ rhFiscalYearCreate(input:$i){ year tariffs { period rows { lowerLimit } } } }`;
 
-const ok = async (query: string, variables: Record<string, unknown> = {}, token = rh) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields ?? {};
-};
+const ok = async (query: string, variables: Record<string, unknown> = {}, token = rh) => okData(await s.gql(query, variables, token));
 const preview = (i: Record<string, unknown>, token = rh) => s.gql(PREVIEW, { i }, token);
 
 /** The 2026 set as an input for another year, its dates moved to `year`. */

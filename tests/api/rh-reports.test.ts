@@ -6,7 +6,8 @@
 // days, and a closed weekly payroll whose concept totals are added up by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityOf } from '../../server/modules/rh/employees/seed';
-import { type GqlResult, startServer, type TestServer } from './harness';
+import { startServer, type TestServer } from './harness';
+import { fieldsOf, okData } from './answers';
 
 let s: TestServer;
 let rh: string; // Recursos Humanos: every RH ability
@@ -19,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.stop());
 
-const ok = async (query: string, variables: Record<string, unknown> = {}, token = rh) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields ?? {};
-};
+const ok = async (query: string, variables: Record<string, unknown> = {}, token = rh) => okData(await s.gql(query, variables, token));
 /** Decimal scalars travel normalised ("7000", "0.5"): compare as 2-decimal text. */
 const m = (v: string | null | undefined) => (v === null || v === undefined ? v : Number(v).toFixed(2));
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

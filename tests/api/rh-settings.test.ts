@@ -3,7 +3,8 @@
 // input (nothing written when refused), optimistic versions, the demo
 // organisation and the employee form's catalogues.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { conflictMessage, fieldsOf as fields, okData } from './answers';
 
 let s: TestServer;
 let rh: string; // Recursos Humanos
@@ -19,19 +20,7 @@ afterAll(async () => s?.stop());
 
 const CONFLICT = 'Otro usuario modificó este registro. Recarga la página para ver los cambios.';
 
-const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = rh) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fields = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields;
-};
-const conflictMessage = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('CONFLICT');
-  return r.errors![0].message;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = rh) => okData(await s.gql(query, variables, token));
 const total = async (query: string, variables: Record<string, unknown> = {}) => {
   const d = await gqlOk(query, variables);
   return (Object.values(d)[0] as { total: number }).total;

@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf } from './answers';
 import { checkStampedCfdi } from '../unit/cfdi/fixtures';
 
 let s: TestServer;
@@ -27,10 +28,6 @@ function ok<T = any>(r: GqlResult<T>): T {
   expect(r.errors).toBeUndefined();
   return r.data as T;
 }
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields!;
-};
 const codeOf = (r: GqlResult) => r.errors?.[0].extensions?.code;
 const accountBalance = async () => {
   const r = ok(await s.gql('{ accountOptions(activeOnly:false){ id balance } }', {}, admin)).accountOptions;

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf } from './answers';
 import { checkStampedCfdi, CSD_DIR, fakeFiel, testCsd } from '../unit/cfdi/fixtures';
 import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
 
@@ -30,10 +31,6 @@ function ok<T = any>(r: GqlResult<T>): T {
   expect(r.errors).toBeUndefined();
   return r.data as T;
 }
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields!;
-};
 
 const CSD = '{ companyCsd { rfc holderName noCertificado validFrom validTo daysToExpiry } }';
 const UPLOAD = 'mutation($i: CompanyCsdInput!){ companyCsdUpload(input:$i){ rfc noCertificado validTo } }';

@@ -4,6 +4,7 @@
 // cancelled one gives it back, and parallel notes never take more than the balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf } from './answers';
 import { checkStampedCfdi } from '../unit/cfdi/fixtures';
 
 let s: TestServer;
@@ -29,10 +30,6 @@ function ok<T = any>(r: GqlResult<T>): T {
   expect(r.errors).toBeUndefined();
   return r.data as T;
 }
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields!;
-};
 const attrsOf = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag} ([^>]*?)/?>`, 'g'))].map((m) => Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]])));
 

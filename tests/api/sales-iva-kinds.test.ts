@@ -5,6 +5,7 @@
 // refused per field in Spanish, and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf } from './answers';
 import { checkStampedCfdi } from '../unit/cfdi/fixtures';
 
 let s: TestServer;
@@ -29,10 +30,6 @@ function ok<T = any>(r: GqlResult<T>): T {
   expect(r.errors).toBeUndefined();
   return r.data as T;
 }
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields!;
-};
 
 const FIELDS = 'id label status version stampStatus uuid ivaRate ivaKind ivaRetentionRate ivaRetentionKind isrRetentionRate subtotal iva isrRetained ivaRetained total lines { objetoImp iva }';
 const CREATE = `mutation($i: InvoiceInput!){ invoiceCreate(input:$i){ ${FIELDS} } }`;

@@ -17,6 +17,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayMx } from '../../schema/dates';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf } from './answers';
 import { P_CALC, P_CLOSE, P_CREATE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
 import { makeArticle, makeFixture, post } from './warehouse-helpers';
 
@@ -39,10 +40,6 @@ function ok<T = any>(r: GqlResult<T>): T {
   expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
   return r.data as T;
 }
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields!;
-};
 /** Decimal scalars travel without trailing zeros: compare to the cent. */
 const m2 = (v: string | null) => (v === null ? null : new Decimal(v).toFixed(2));
 const cents = (o: Record<string, any>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' && k !== 'id' ? m2(v) : v]));

@@ -6,6 +6,7 @@ import Decimal from 'decimal.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf } from './answers';
 import { checkDateRange } from './dateRange';
 
 let s: TestServer;
@@ -23,10 +24,6 @@ function ok<T = any>(r: GqlResult<T>): T {
   expect(r.errors).toBeUndefined();
   return r.data as T;
 }
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields!;
-};
 const codeOf = (r: GqlResult) => r.errors?.[0].extensions?.code;
 const total = async (list: string) => (await s.gql(`{ ${list} { total } }`, {}, admin)).data![list].total as number;
 

@@ -6,6 +6,7 @@
 // after deliveries and returns, never below zero under parallel requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf, okData } from './answers';
 import { checkDateRange } from './dateRange';
 
 let s: TestServer;
@@ -19,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.stop());
 
-const ok = async (query: string, variables: Record<string, unknown> = {}, token = sec) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fieldsOf = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields ?? {};
-};
+const ok = async (query: string, variables: Record<string, unknown> = {}, token = sec) => okData(await s.gql(query, variables, token));
 const codeOf = (r: GqlResult) => r.errors?.[0].extensions?.code;
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();

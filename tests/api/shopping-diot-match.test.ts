@@ -7,6 +7,7 @@
 // receipt changes the difference and needs a new authorisation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf as fields, okData } from './answers';
 import { createPac, loadCsd, MemoryPacStore, sealCfdi } from '../../server/lib/cfdi';
 import { invoiceXml, testCsd } from '../unit/cfdi/fixtures';
 import { makeArticle, makeFixture, type Fixture } from './warehouse-helpers';
@@ -32,15 +33,7 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 const gql = (query: string, variables: Record<string, unknown> = {}, token = buyer) => s.gql(query, variables, token);
-async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = buyer) {
-  const r = await gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-}
-const fields = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields as Record<string, string>;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = buyer) => okData(await gql(query, variables, token));
 const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
 
 const SUPPLIER = 'mutation($i:SupplierInput!){ supplierCreate(input:$i){ id rfc diotOperation } }';

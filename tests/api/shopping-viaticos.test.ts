@@ -11,6 +11,7 @@
 // into it, Caja's abilities and its no-overdraft rule under parallel payments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf as fields, okData } from './answers';
 import { createPac, loadCsd, MemoryPacStore, sealCfdi } from '../../server/lib/cfdi';
 import { invoiceXml, testCsd } from '../unit/cfdi/fixtures';
 
@@ -60,15 +61,7 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 const gql = (query: string, variables: Record<string, unknown> = {}, token = buyer) => s.gql(query, variables, token);
-async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = buyer) {
-  const r = await gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-}
-const fields = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields as Record<string, string>;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = buyer) => okData(await gql(query, variables, token));
 const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
 const balance = async () => (await gqlOk(BALANCE, { id: cajaId }, admin)).account.balance as string;
 const count = async () => (await gqlOk(COUNT, {}, admin)).viaticos.total as number;

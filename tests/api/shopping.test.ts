@@ -6,6 +6,7 @@ import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
 import { startFakeSatStatus, type FakeSatStatus } from '../unit/cfdi/fakeSatStatus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type TestServer } from './harness';
+import { fieldsOf as fields, okData } from './answers';
 import { checkDateRange } from './dateRange';
 
 let s: TestServer;
@@ -32,15 +33,7 @@ const EXPENSE = 'id folio supplierId supplierName date dueDate invoiceSerie invo
 const PAYMENT = 'id folio accountId supplierId date amount applied status cancelReason applications { expenseId amount }';
 const REQUEST = 'id folio origin status supplierId total subtotal rejectReason expenseId expenseFolio version';
 
-const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = admin) => {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-};
-const fields = (r: { errors?: { extensions?: { code?: string; fields?: Record<string, string> } }[] }) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = admin) => okData(await s.gql(query, variables, token));
 const audit = async (entity: string, entityId: string) =>
   (await gqlOk('query($e:String,$i:String){ auditEntries(entity:$e, entityId:$i){ items{ action after } } }', { e: entity, i: entityId })).auditEntries.items as { action: string; after: any }[];
 

@@ -7,6 +7,7 @@
 // one vehicle keeping the odometer log consistent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
+import { fieldsOf as fields, okData } from './answers';
 import { stampedSupplierCfdi } from '../unit/cfdi/supplierCfdi';
 
 let s: TestServer;
@@ -34,15 +35,7 @@ const VEHICLE = 'mutation($i:VehicleInput!){ vehicleCreate(input:$i){ id economi
 const READINGS = 'query($id:ID!){ vehicle(id:$id){ odometerKm odometerReadings { id km source readOn } } }';
 
 const gql = (query: string, variables: Record<string, unknown> = {}, token = fleet) => s.gql(query, variables, token);
-async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = fleet) {
-  const r = await gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-}
-const fields = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields as Record<string, string>;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = fleet) => okData(await gql(query, variables, token));
 const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
 
 let serial = 0;

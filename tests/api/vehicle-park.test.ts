@@ -7,6 +7,7 @@
 // the demo company (25 vehicles, 3 groups, 4 locations, 4 document types).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestDatabase, startServer, testDbKind, type GqlResult, type TestServer } from './harness';
+import { fieldsOf as fields, okData } from './answers';
 import { checkDateRange } from './dateRange';
 
 let s: TestServer;
@@ -57,15 +58,7 @@ const DOC_REMOVE = `mutation($id:ID!){ vehicleDocumentRemove(id:$id){ ${VEHICLE}
 const PHOTO = `mutation($id:ID!,$f:ID!){ vehiclePhotoSet(vehicleId:$id,fileId:$f){ ${VEHICLE} } }`;
 const DETAIL = `query($id:ID!){ vehicle(id:$id){ ${VEHICLE} } }`;
 
-async function gqlOk(query: string, variables: Record<string, unknown> = {}, token = fleet) {
-  const r = await s.gql(query, variables, token);
-  if (r.errors) throw new Error(JSON.stringify(r.errors));
-  return r.data as Record<string, any>;
-}
-const fields = (r: GqlResult) => {
-  expect(r.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  return r.errors![0].extensions!.fields as Record<string, string>;
-};
+const gqlOk = async (query: string, variables: Record<string, unknown> = {}, token = fleet) => okData(await s.gql(query, variables, token));
 const code = (r: GqlResult) => r.errors?.[0].extensions?.code;
 const countVehicles = async (search = '') => (await gqlOk('query($s:String){ vehicles(list:{search:$s}){ total } }', { s: search }, admin)).vehicles.total as number;
 const detail = async (id: string) => (await gqlOk(DETAIL, { id }, admin)).vehicle;

@@ -3,6 +3,7 @@
 // since a movement may not be dated in the future.
 import { expect } from 'vitest';
 import { todayMx } from '../../schema/dates';
+import { okData } from './answers';
 import type { GqlResult, TestServer } from './harness';
 
 export const today = todayMx();
@@ -41,10 +42,7 @@ export const Q = {
 
 export type Fields = Record<string, string>;
 
-export function okData<T = Record<string, any>>(r: GqlResult<T>): T {
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data as T;
-}
+export { okData };
 
 /** A refused call: the code, and (when given) exactly these per-field messages. */
 export function expectRefused(r: GqlResult, code: string, fields?: Fields) {
