@@ -7,7 +7,8 @@
 // A file joins a group only if it passes after the others of its group (it keeps its own data
 // apart: its own clients, codes and periods, and counts only what it made). Groups mix modules,
 // so two files rarely touch the same records. Run alone (`vitest run … tests/api/cash.test.ts`),
-// a file starts its own server as before.
+// a file starts its own server as before. Placement that matters: security.test and rh-payroll.test
+// count the demo's own records and go first in their group.
 import { afterAll, describe } from 'vitest';
 import GROUPS from './groups.json';
 import { shareOneServer } from './harness';
