@@ -15,6 +15,7 @@ import { allowedScreens, moduleCards } from '../ability/cards';
 import { moduleScreens } from '../routes';
 import { useSession } from '../session/session';
 import { AUDIT_ACTIONS, auditEntityLabel, texts } from '../texts';
+import { useScreenAccess } from '../../components/access';
 import { indicatorCards } from './indicatorCards';
 
 const RECENT_ENTRIES = 10;
@@ -22,6 +23,7 @@ const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ de
 
 function Indicators() {
   const { data, loading, error } = useQuery(DashboardIndicatorsDocument, { fetchPolicy: 'cache-and-network' });
+  const companyAccess = useScreenAccess('Configuración', 'Empresa');
   const d = data?.dashboard;
   if (!d && loading) {
     return (
@@ -41,7 +43,7 @@ function Indicators() {
   }
   const visible = d.warehouse || d.sales || d.shopping || d.cash || d.hr || d.maintenance || d.vehiclePark || d.security;
   if (!visible) return null;
-  const cards = indicatorCards(d);
+  const cards = indicatorCards(d, companyAccess.ver);
   const sales = d.sales?.invoicedByMonth ?? null;
   const spend = d.shopping?.spentByMonth ?? null;
   return (

@@ -19,8 +19,12 @@ import { texts } from '../texts';
 export type IndicatorData = DashboardIndicatorsQuery['dashboard'];
 type Dues = NonNullable<NonNullable<IndicatorData['sales']>['receivables']>;
 
-/** The cards of what needs attention now; a card only for a part the server sent and that is not zero. */
-export function indicatorCards(d: IndicatorData): StatCard[] {
+/**
+ * The cards of what needs attention now; a card only for a part the server sent and that is not zero.
+ * `canOpenCompany`: the user may open Configuración › Empresa, where the CSD is loaded; otherwise the
+ * CSD card still warns (their invoices cannot be sealed) but links nowhere and says who can act.
+ */
+export function indicatorCards(d: IndicatorData, canOpenCompany = true): StatCard[] {
   const t = texts.dashboard.cards;
   const cards: StatCard[] = [];
   const dues = (prefix: string, v: Dues, titles: [string, string], paths: [string, string], counted: (n: number) => string) => {
@@ -30,11 +34,13 @@ export function indicatorCards(d: IndicatorData): StatCard[] {
   // Without a valid CSD no invoice can be sealed: the card opens the CSD upload of Configuración › Empresa.
   const csd = d.sales?.csd;
   if (csd) {
-    const path = withQuery(SETTINGS_PATHS.company, { dialog: COMPANY_DIALOGS.csd });
-    if (!csd.loaded) cards.push({ key: 'csd', title: t.csd, value: t.csdMissing, detail: t.csdMissingDetail, path, tone: 'warning' });
+    const path = canOpenCompany ? withQuery(SETTINGS_PATHS.company, { dialog: COMPANY_DIALOGS.csd }) : undefined;
+    const who = canOpenCompany ? '' : ` ${t.csdAskAdmin}`;
+    if (!csd.loaded) cards.push({ key: 'csd', title: t.csd, value: t.csdMissing, detail: `${t.csdMissingDetail}${who}`, path, tone: 'warning' });
     else if (csd.daysToExpiry !== null && csd.daysToExpiry !== undefined && csdExpiry(csd.daysToExpiry) !== 'vigente') {
       const expired = csdExpiry(csd.daysToExpiry) === 'vencido';
-      cards.push({ key: 'csd', title: t.csd, value: expired ? t.csdExpired : t.csdDays(csd.daysToExpiry), detail: expired ? t.csdExpiredDetail : t.csdExpiringDetail(csd.daysToExpiry), path, tone: expired ? 'danger' : 'warning' });
+      const detail = expired ? t.csdExpiredDetail : t.csdExpiringDetail(csd.daysToExpiry);
+      cards.push({ key: 'csd', title: t.csd, value: expired ? t.csdExpired : t.csdDays(csd.daysToExpiry), detail: `${detail}${who}`, path, tone: expired ? 'danger' : 'warning' });
     }
   }
   if (d.sales?.receivables) {

@@ -43,7 +43,7 @@ describe('Tablero: the CSD card', () => {
     vehiclePark: null,
     security: null,
   });
-  const csdCard = (csd: { loaded: boolean; daysToExpiry: number | null } | null) => indicatorCards(withCsd(csd)).find((c) => c.key === 'csd');
+  const csdCard = (csd: { loaded: boolean; daysToExpiry: number | null } | null, canOpenCompany = true) => indicatorCards(withCsd(csd), canOpenCompany).find((c) => c.key === 'csd');
   const dialogPath = '/system/company?dialog=csd';
 
   it('warns when no CSD is loaded and links to the CSD dialog of Facturas', () => {
@@ -51,7 +51,7 @@ describe('Tablero: the CSD card', () => {
       key: 'csd',
       title: 'Certificado de sello (CSD)',
       value: 'Sin CSD cargado',
-      detail: 'Las facturas no se pueden timbrar: cárgalo en Ventas › Facturas',
+      detail: 'Las facturas no se pueden timbrar hasta cargarlo en Configuración › Empresa.',
       path: dialogPath,
       tone: 'warning',
     });
@@ -64,13 +64,25 @@ describe('Tablero: the CSD card', () => {
   });
 
   it('counts the days left from 30 down to the last day, in orange', () => {
-    expect(csdCard({ loaded: true, daysToExpiry: 30 })).toMatchObject({ value: '30 días', detail: 'El CSD vence en 30 días: carga el nuevo', tone: 'warning', path: dialogPath });
-    expect(csdCard({ loaded: true, daysToExpiry: 1 })).toMatchObject({ value: '1 día', detail: 'El CSD vence en 1 día: carga el nuevo', tone: 'warning' });
-    expect(csdCard({ loaded: true, daysToExpiry: 0 })).toMatchObject({ value: 'Vence hoy', detail: 'El CSD vence hoy: carga el nuevo', tone: 'warning' });
+    expect(csdCard({ loaded: true, daysToExpiry: 30 })).toMatchObject({ value: '30 días', detail: 'El CSD vence en 30 días: hay que cargar el nuevo.', tone: 'warning', path: dialogPath });
+    expect(csdCard({ loaded: true, daysToExpiry: 1 })).toMatchObject({ value: '1 día', detail: 'El CSD vence en 1 día: hay que cargar el nuevo.', tone: 'warning' });
+    expect(csdCard({ loaded: true, daysToExpiry: 0 })).toMatchObject({ value: 'Vence hoy', detail: 'El CSD vence hoy: hay que cargar el nuevo.', tone: 'warning' });
+  });
+
+  it('still warns a user who cannot open Configuración › Empresa, without a link, and says who can load it', () => {
+    expect(csdCard({ loaded: false, daysToExpiry: null }, false)).toEqual({
+      key: 'csd',
+      title: 'Certificado de sello (CSD)',
+      value: 'Sin CSD cargado',
+      detail: 'Las facturas no se pueden timbrar hasta cargarlo en Configuración › Empresa. Pide a quien administra la empresa que lo cargue.',
+      path: undefined,
+      tone: 'warning',
+    });
+    expect(csdCard({ loaded: true, daysToExpiry: -1 }, false)).toMatchObject({ value: 'Vencido', tone: 'danger', path: undefined });
   });
 
   it('turns red once the CSD expired', () => {
-    expect(csdCard({ loaded: true, daysToExpiry: -1 })).toMatchObject({ value: 'Vencido', detail: 'El CSD venció: las facturas no se pueden timbrar hasta cargar el vigente', tone: 'danger', path: dialogPath });
+    expect(csdCard({ loaded: true, daysToExpiry: -1 })).toMatchObject({ value: 'Vencido', detail: 'El CSD venció: las facturas no se pueden timbrar hasta cargar el vigente.', tone: 'danger', path: dialogPath });
   });
 
   it('comes first: an invoice cannot be sealed without it', () => {
