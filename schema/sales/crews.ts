@@ -59,3 +59,16 @@ export function validateCrewDate(date: string, scheduledStart: string, today: st
   if (date < scheduledStart) return CREW_MSG.beforeStart(scheduledStart);
   return null;
 }
+
+/**
+ * Km of the order's vehicles in a day, as typed (one entry per vehicle of the order; blank: the vehicle was not
+ * used that day and is not sent): a whole number from 0 to 5000. Keys by the typed position (vehicles.N.km).
+ */
+export function validateCrewVehicleKm(km: readonly string[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  km.forEach((k, i) => {
+    const t = k.trim();
+    if (t !== '' && !(/^\d+$/.test(t) && Number(t) <= 5000)) fields[`vehicles.${i}.km`] = CREW_MSG.km;
+  });
+  return fields;
+}

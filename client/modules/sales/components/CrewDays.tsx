@@ -1,7 +1,8 @@
 // Days on site of a service order (issue 28): a table (cards on a phone) and
 // the day's dialog — date, notes and its people (one row per person of the
 // crew: hours worked and overtime among them). A new day starts with every
-// active crew member at 8 h. The rules are schema/sales/crews.ts', checked
+// active crew member at 8 h, and the km each vehicle of the order ran (job
+// cost: km × the vehicle's cost per km). The rules are schema/sales/crews.ts', checked
 // here first and again by the server; a day whose overtime a payroll already
 // took is shown read-only. The open dialog lives in the URL (?day=new|id).
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
@@ -14,7 +15,7 @@ import {
   ServiceOrderCrewDayUpdateDocument,
   type ServiceOrderDetailQuery,
 } from '../../../../generated/modules/sales/graphql';
-import { validateCrewDate, validateCrewPeople } from '../../../../schema/sales/crews';
+import { validateCrewDate, validateCrewPeople, validateCrewVehicleKm } from '../../../../schema/sales/crews';
 import { dec } from '../../../../schema/money';
 import { DateField } from '../../../components/DateField';
 import { DetailTable } from '../../../components/DetailTable';
@@ -34,7 +35,8 @@ const t = texts.crew;
 type Order = NonNullable<ServiceOrderDetailQuery['serviceOrder']>;
 type Day = Order['crewDays'][number];
 type Person = { key: string; employeeId: string; hours: string; overtimeHours: string };
-type Values = { date: string; notes: string; people: Person[] };
+type VehicleKm = { vehicleId: string; label: string; km: string };
+type Values = { date: string; notes: string; people: Person[]; vehicles: VehicleKm[] };
 
 const FIELDS = ['date', 'notes', 'people', 'people.'];
 let seq = 0;
@@ -45,11 +47,16 @@ function DayDialog({ order, day, onClose, onSaved }: { order: Order; day: Day | 
   const [create] = useMutation(ServiceOrderCrewDayCreateDocument);
   const [update] = useMutation(ServiceOrderCrewDayUpdateDocument);
   const readOnly = day?.payrollFolio != null;
+  // One km field per vehicle of the order (and any the day has that the order no longer names); blank: not used.
+  const vehicles: VehicleKm[] = order.vehicles.map((x) => ({ vehicleId: x.id, label: x.economicNumber, km: String(day?.vehicles.find((d) => d.vehicleId === x.id)?.km ?? '') }));
+  for (const d of day?.vehicles ?? []) if (!vehicles.some((x) => x.vehicleId === d.vehicleId)) vehicles.push({ vehicleId: d.vehicleId, label: d.economicNumber, km: String(d.km) });
   const initial: Values = day
-    ? { date: day.date, notes: day.notes, people: day.people.map((p) => person({ employeeId: p.employeeId, hours: p.hours, overtimeHours: p.overtimeHours })) }
-    : { date: todayIso(), notes: '', people: order.crew.filter((c) => c.active).map((c) => person({ employeeId: c.id })) };
+    ? { date: day.date, notes: day.notes, people: day.people.map((p) => person({ employeeId: p.employeeId, hours: p.hours, overtimeHours: p.overtimeHours })), vehicles }
+    : { date: todayIso(), notes: '', people: order.crew.filter((c) => c.active).map((c) => person({ employeeId: c.id })), vehicles };
   const form = useForm<Values>({ mode: 'controlled', initialValues: initial });
   const v = form.values;
+  /** The form positions of the vehicles sent (those with km), to place the server's vehicles.N messages. */
+  const sent = v.vehicles.flatMap((x, i) => (x.km.trim() === '' ? [] : [i]));
   const { save: runSave, saving, error } = useFormSave({
     form,
     fields: FIELDS,
@@ -60,8 +67,15 @@ function DayDialog({ order, day, onClose, onSaved }: { order: Order; day: Day | 
       const fields: Record<string, string> = validateCrewPeople(values.people);
       const wrongDate = validateCrewDate(values.date, order.scheduledStart, todayIso());
       if (wrongDate) fields.date = wrongDate;
-      return fields;
+      return { ...fields, ...validateCrewVehicleKm(values.vehicles.map((x) => x.km)) };
     },
+    mapError: (e) =>
+      Object.fromEntries(
+        Object.entries(e.fields).flatMap(([path, text]) => {
+          const m = /^vehicles\.(\d+)\./.exec(path);
+          return m && sent[Number(m[1])] !== undefined ? [[`vehicles.${sent[Number(m[1])]}.km`, text]] : [];
+        }),
+      ),
   });
   const crewOptions = order.crew.map((c) => ({ value: c.id, label: `${c.number} · ${c.fullName}${c.active ? '' : ` (${t.inactive})`}` }));
   for (const p of day?.people ?? []) if (!crewOptions.some((o) => o.value === p.employeeId)) crewOptions.push({ value: p.employeeId, label: `${p.employeeNumber} · ${p.employeeName}` });
@@ -69,7 +83,12 @@ function DayDialog({ order, day, onClose, onSaved }: { order: Order; day: Day | 
 
   const save = () =>
     runSave(async () => {
-      const input = { date: v.date, notes: v.notes, people: v.people.map((p) => ({ employeeId: p.employeeId, hours: p.hours, overtimeHours: p.overtimeHours || '0' })) };
+      const input = {
+        date: v.date,
+        notes: v.notes,
+        people: v.people.map((p) => ({ employeeId: p.employeeId, hours: p.hours, overtimeHours: p.overtimeHours || '0' })),
+        vehicles: sent.map((i) => ({ vehicleId: v.vehicles[i].vehicleId, km: Number(v.vehicles[i].km) })),
+      };
       if (day) await update({ variables: { id: day.id, version: day.version, input } });
       else await create({ variables: { orderId: order.id, input } });
       return { message: day ? t.daySaved : t.dayCreated, onSaved };
@@ -120,6 +139,31 @@ function DayDialog({ order, day, onClose, onSaved }: { order: Order; day: Day | 
           </Button>
         )}
       </Stack>
+      {v.vehicles.length ? (
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            {t.fields.vehicleKm}
+          </Text>
+          <Group gap="xs" align="flex-start" wrap="wrap">
+            {v.vehicles.map((x, i) => (
+              <NumberField
+                key={x.vehicleId}
+                label={x.label}
+                aria-label={t.vehicleKm(x.label)}
+                rightSection={<Text size="xs" c="dimmed">km</Text>}
+                precision={0}
+                min={0}
+                max={5000}
+                w={140}
+                disabled={readOnly}
+                value={x.km}
+                onChange={(km) => form.setFieldValue(`vehicles.${i}.km`, km)}
+                error={err(`vehicles.${i}.km`)}
+              />
+            ))}
+          </Group>
+        </Stack>
+      ) : null}
       <Textarea label={t.fields.notes} autosize minRows={1} maxLength={1000} disabled={readOnly} {...form.getInputProps('notes')} />
     </FormDialog>
   );
@@ -140,6 +184,7 @@ export function CrewDays({ order, editable, crewEditable, onChanged, setError }:
     { key: 'people', header: t.columns.people, render: (d) => d.people.map((p) => p.employeeName).join(', ') },
     { key: 'hours', header: t.columns.hours, align: 'right', render: (d) => total(d.people, 'hours') },
     { key: 'overtime', header: t.columns.overtime, align: 'right', render: (d) => total(d.people, 'overtimeHours') },
+    { key: 'km', header: t.columns.km, render: (d) => (d.vehicles.length ? d.vehicles.map((x) => `${x.economicNumber}: ${formatNumber(x.km, 0)} km`).join(', ') : '—') },
     { key: 'payroll', header: t.columns.payroll, render: (d) => (d.payrollFolio != null ? <Badge variant="light">{t.inPayroll(d.payrollFolio)}</Badge> : '—') },
     ...(editable
       ? [
