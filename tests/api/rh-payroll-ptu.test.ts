@@ -145,7 +145,8 @@ describe('a PTU payroll, by hand', () => {
     expect(trace('PTU-A')).toContainEqual(['5: ISR de la PTU = 43240.35 × tasa, redondeado', '8272.17']);
     expect(by['PTU-D'].fiscalTrace[0].label).toBe('No participa: trabajador eventual con 47 días en el ejercicio; necesita al menos 60 (art. 127 fr. VII LFT)');
     expect(by['PTU-E'].fiscalTrace[0].label).toBe('No participa: director, administrador o gerente general (art. 127 fr. I LFT)');
-    // 45,000.00 + 21,213.94 + 28,800.00; ISR 8,272.17 + 2,843.40 + 2,941.99.
+    // Perceptions 45,000.00 + 21,309.27 + 28,800.00 = 95,109.27; ISR 8,272.17 + 2,858.66 + 2,941.99 = 14,072.82;
+    // net 95,109.27 − 14,072.82 = 81,036.45.
     expect([m(calc.perceptions), m(calc.deductions), m(calc.net)]).toEqual(['95109.27', '14072.82', '81036.45']);
   }, 240_000);
 

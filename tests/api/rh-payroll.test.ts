@@ -5,6 +5,7 @@
 // net below zero (the close is refused naming the employee), then two closes
 // at once (one wins) and the convenio balances after it; last, a quincena with
 // a Sunday and a día de descanso obligatorio worked, to the cent and in its CFDI.
+import { inflateSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
@@ -327,13 +328,28 @@ describe('convenios and a 3-employee quincenal payroll, by hand', () => {
     expect((await ok('query($id:ID!){ rhFiscalPayroll(id:$id){ id status } }', { id: p.id })).rhFiscalPayroll).toEqual({ id: p.id, status: 'cerrada' });
   });
 
-  it('receipts: one PDF per employee and one with every receipt', async () => {
+  it('receipts: one PDF per employee and one with every receipt, overtime with the days it was worked', async () => {
     const one = (await ok('query($id:ID!,$e:ID){ rhPayrollReceiptsPdf(id:$id, employeeId:$e) }', { id: p.id, e: a.id })).rhPayrollReceiptsPdf as string;
     const all = (await ok('query($id:ID!){ rhPayrollReceiptsPdf(id:$id) }', { id: p.id })).rhPayrollReceiptsPdf as string;
     const pages = (b64: string) => (Buffer.from(b64, 'base64').toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
     expect(Buffer.from(one, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     expect(pages(one)).toBe(1);
     expect(pages(all)).toBe(3);
+    // The text the PDF draws (standard Helvetica: each TJ's hex runs are WinAnsi bytes), from its deflated streams.
+    const texts = (b64: string) =>
+      [...Buffer.from(b64, 'base64').toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].flatMap(([, raw]) => {
+        let content: string;
+        try {
+          content = inflateSync(Buffer.from(raw, 'latin1')).toString('latin1');
+        } catch {
+          return [];
+        }
+        return [...content.matchAll(/\[([^\]]*)\]\s*TJ/g)].map(([, runs]) => Buffer.from([...runs.matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]).join(''), 'hex').toString('latin1'));
+      });
+    // T-001 captured 4 double hours worked on 2 days and no triple ones; T-002 6 double hours on 2 days and 1 triple on 1.
+    const after = (list: string[], label: string) => list[list.indexOf(label) + 1];
+    expect([after(texts(one), 'Horas extra dobles'), after(texts(one), 'Horas extra triples')]).toEqual(['4 h en 2 días', '0']);
+    expect(texts(all).filter((t) => / h en \d+ días?$/.test(t))).toEqual(['4 h en 2 días', '6 h en 2 días', '1 h en 1 día']);
     expect((await s.gql('query($id:ID!){ rhPayrollReceiptsPdf(id:$id, employeeId:"999999") }', { id: p.id }, rh)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 

@@ -1,6 +1,7 @@
 // Payroll receipts (recibos de nómina) through the one PDF builder: one page
 // per employee with perceptions (gravado/exento), deductions and other
-// payments by concept, days, SBC and net, and its CFDI de nómina's timbre (UUID, seals, SAT's
+// payments by concept, days, SBC, overtime hours with the days they were
+// worked, net, and its CFDI de nómina's timbre (UUID, seals, SAT's
 // verification address) or why it is not stamped; all of a payroll in one file.
 import type { RequestContext } from '../../../context';
 import { appError, found } from '../../../lib/errors';
@@ -24,6 +25,21 @@ const OTHER_COLUMNS: PdfColumn[] = [
   { header: 'Clave SAT', key: 'sat', width: 1 },
   { header: 'Concepto', key: 'name', width: 7.2 },
   { header: 'Importe', key: 'amount', format: 'money', width: 1.6 },
+];
+
+/**
+ * The overtime of a receipt with the days it was worked in (the CFDI's HorasExtra Dias): «4 h en 2 días»;
+ * «0» without hours; hours whose days were not captured say so (such a receipt cannot be stamped).
+ */
+export function overtimeValue(hours: string, days: number): string {
+  const h = dec(hours);
+  if (h.isZero()) return '0';
+  return `${h.toString()} h ${days > 0 ? `en ${days} ${days === 1 ? 'día' : 'días'}` : 'sin días capturados'}`;
+}
+
+export const overtimeFields = (e: Pick<PayrollEmployeeWithLines, 'overtimeDoubleHours' | 'overtimeDoubleDays' | 'overtimeTripleHours' | 'overtimeTripleDays'>) => [
+  { label: 'Horas extra dobles', value: overtimeValue(e.overtimeDoubleHours, e.overtimeDoubleDays) },
+  { label: 'Horas extra triples', value: overtimeValue(e.overtimeTripleHours, e.overtimeTripleDays) },
 ];
 
 const nameOf = (l: data.LineRow) => (l.description ? `${l.conceptName} — ${l.description}` : l.conceptName);
@@ -59,8 +75,7 @@ function receiptBlocks(payroll: data.PayrollRow, e: PayrollEmployeeWithLines, st
         { label: 'Faltas', value: dec(e.absences).toString() },
         { label: 'Salario diario', value: e.dailySalary, format: 'money' },
         { label: 'SBC diario', value: e.sbcDaily, format: 'money' },
-        { label: 'Horas extra dobles', value: dec(e.overtimeDoubleHours).toString() },
-        { label: 'Horas extra triples', value: dec(e.overtimeTripleHours).toString() },
+        ...overtimeFields(e),
       ],
     },
     {

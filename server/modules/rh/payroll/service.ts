@@ -341,7 +341,9 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
         // Payroll documents list people in capitals (PÉREZ LÓPEZ JUAN).
         name: e.name.toLocaleUpperCase('es-MX'),
         dailySalary: e.dailySalary,
-        // SBC = SDI with the seniority at the payment date.
+        // SBC = SDI with the seniority at the payment date: the fixed part only. The variable part (LSS art. 30
+        // fr. II: the previous bimester's variable perceptions, e.g. prima dominical, ÷ its days) is not added:
+        // MX_FISCAL states no rule for it (which perceptions, which days, rounding, when it takes effect).
         sbcDaily: sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi,
         minimumWageOnly: isMinimumWageOnly(e.dailySalary, e.wageZone, params.minimumWage),
         daysWorked:
