@@ -18,7 +18,7 @@
 //             comprobantes net of recoverable IVA (a CFDI's subtotal, a no-deducible receipt whole)
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor } from '../../../db/database';
-import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD } from '../../../../schema/sales/jobCost';
+import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD, type JobCostConceptSource } from '../../../../schema/sales/jobCost';
 import { likePattern } from '../../../lib/list';
 import { inList, LIVE_INVOICE } from './common';
 
@@ -178,6 +178,31 @@ export async function jobCostLines(ex: Executor, contractId: number): Promise<Jo
       order by l.kind, so.folio nulls last, l.folio, l.document_id`,
   );
   return rows.map((r) => ({ ...r, contractId: Number(r.contractId), orderId: r.orderId === null ? null : Number(r.orderId), documentId: Number(r.documentId) }));
+}
+
+/**
+ * The contract's concepts with what was authorised (generadores autorizados or facturados) and invoiced (lines of
+ * stamped invoices not cancelled, their amount before discount as the subtotal adds it, rounded per concept) of each.
+ */
+export async function jobCostConcepts(ex: Executor, contractId: number): Promise<JobCostConceptSource[]> {
+  const rows = await queryPrepared<JobCostConceptSource>(
+    ex,
+    'job_cost_concepts',
+    sql`select cc.id as "conceptId", cc.line_no as "lineNo", cc.description, cc.amount::text as contracted,
+        coalesce(au.amount, 0)::text as authorized, coalesce(iv.amount, 0)::text as invoiced
+      from contract_concepts cc
+      left join (
+        select gl.concept_id, sum(gl.amount) as amount from generator_lines gl join generators g on g.id = gl.generator_id
+        where g.contract_id = ${contractId} and g.status in ('autorizado', 'facturado') group by gl.concept_id
+      ) au on au.concept_id = cc.id
+      left join (
+        select il.concept_id, round(sum(il.amount), 2) as amount from invoice_lines il join invoices i on i.id = il.invoice_id
+        where i.contract_id = ${contractId} and i.status in ${LIVE_INVOICE} and i.stamp_status = 'timbrada' and il.concept_id is not null group by il.concept_id
+      ) iv on iv.concept_id = cc.id
+      where cc.contract_id = ${contractId}
+      order by cc.line_no, cc.id`,
+  );
+  return rows.map((r) => ({ ...r, conceptId: Number(r.conceptId), lineNo: Number(r.lineNo) }));
 }
 
 export type JobCostSummaryRow = {
