@@ -31,3 +31,27 @@ export function jobCostFigures(t: JobCostTotals, billed: string, progressPercent
   const projectedCost = dec(progressPercent).gt(0) ? money(cost.div(progressPercent).times(100)) : null;
   return { cost: money(cost), margin: money(margin), marginPercent, projectedCost };
 }
+
+/** «Sin concepto»: the row of the job cost per concept for what carries no concept of the contract. */
+export const NO_CONCEPT_LABEL = 'Sin concepto';
+
+export type JobCostConceptSource = { conceptId: number; lineNo: number; description: string; contracted: string; authorized: string; invoiced: string };
+
+/**
+ * Margin per concept of the contract: each concept's authorised and stamped-invoiced amounts against the costs that
+ * carry it (none do today: every cost goes to «Sin concepto»). «Sin concepto» takes the rest of the contract's
+ * figures (its total cost, and what was authorised or invoiced without a concept of the contract: free lines,
+ * anticipos, the cents of rounding per concept), so the rows add up to the contract's summary; it is left out when
+ * all its figures are zero.
+ */
+export function jobCostByConcept(concepts: readonly JobCostConceptSource[], totals: { authorized: string; invoiced: string; cost: string }) {
+  const row = (c: Omit<JobCostConceptSource, 'conceptId' | 'lineNo'> & { conceptId: number | null; lineNo: number | null; cost: string }) => {
+    const margin = dec(c.invoiced).minus(c.cost);
+    return { ...c, margin: money(margin), marginPercent: dec(c.invoiced).gt(0) ? money(margin.div(c.invoiced).times(100)) : null };
+  };
+  const rows = concepts.map((c) => row({ ...c, cost: '0.00' }));
+  const rest = (total: string, pick: (c: JobCostConceptSource) => string) => money(concepts.reduce((sum, c) => sum.minus(pick(c)), dec(total)));
+  const none = { conceptId: null, lineNo: null, description: NO_CONCEPT_LABEL, contracted: '0.00', authorized: rest(totals.authorized, (c) => c.authorized), invoiced: rest(totals.invoiced, (c) => c.invoiced), cost: money(dec(totals.cost)) };
+  if (![none.authorized, none.invoiced, none.cost].every((v) => dec(v).isZero())) rows.push(row(none));
+  return rows;
+}

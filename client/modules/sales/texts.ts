@@ -530,6 +530,12 @@ export const texts = {
     listDescription: 'Contratos no cancelados con su costo contra lo facturado; ordena por margen, facturado o costo desde los encabezados.',
     searchPlaceholder: 'Buscar por contrato, cliente o folio…',
     noMargin: 'Sin facturar',
+    byConcept: {
+      title: 'Margen por concepto',
+      hint: 'Lo autorizado y facturado de cada concepto contra los costos que lo llevan; los costos sin concepto (cuadrilla, materiales, gastos, vehículos, viáticos) van en «Sin concepto».',
+      cols: { concept: 'Concepto', contracted: 'Contratado', authorized: 'Autorizado', invoiced: 'Facturado', cost: 'Costo', margin: 'Margen', marginPercent: '% margen' },
+      total: 'Total del contrato',
+    },
     settings: {
       open: 'Configuración',
       title: 'Configuración del costo de obra',

@@ -1,7 +1,7 @@
 // Job cost per contract and per service order (issue 28). The SQL in
 // ./data/jobCost.ts aggregates every source; this adds the pure figures
-// (margin against stamped invoices, projection at completion from the
-// contract's authorised progress) and the two settings: the employer factor
+// (margin against stamped invoices, per concept of the contract too,
+// projection at completion from the contract's authorised progress) and the two settings: the employer factor
 // over the daily salary (labour cost of the jornadas no closed ordinary payroll
 // paid; default DEFAULT_EMPLOYER_FACTOR) and the margin threshold of the Tablero card.
 import { writeAudit } from '../../db/audit';
@@ -9,7 +9,7 @@ import { actorOf, type RequestContext } from '../../context';
 import { badInput, notFound } from '../../lib/errors';
 import { readList, type ListInput } from '../../lib/list';
 import { dec, money } from '../../../schema/money';
-import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD, JOB_COST_MSG, jobCostFigures } from '../../../schema/sales/jobCost';
+import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD, JOB_COST_MSG, jobCostByConcept, jobCostFigures } from '../../../schema/sales/jobCost';
 import * as data from './data';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
@@ -23,8 +23,13 @@ export async function contractJobCost(ctx: RequestContext, id: string) {
   const contractId = Number(id);
   const summary = Number.isInteger(contractId) && contractId > 0 ? await data.jobCostSummary(db(ctx), contractId) : null;
   if (!summary) throw notFound('El contrato');
-  const lines = await data.jobCostLines(db(ctx), contractId);
-  return { ...figuresOf(summary), lines: lines.map((l) => ({ ...l, documentId: String(l.documentId), orderId: l.orderId === null ? null : String(l.orderId) })) };
+  const [lines, concepts] = await Promise.all([data.jobCostLines(db(ctx), contractId), data.jobCostConcepts(db(ctx), contractId)]);
+  const figures = figuresOf(summary);
+  return {
+    ...figures,
+    lines: lines.map((l) => ({ ...l, documentId: String(l.documentId), orderId: l.orderId === null ? null : String(l.orderId) })),
+    concepts: jobCostByConcept(concepts, figures).map((c) => ({ ...c, conceptId: c.conceptId === null ? null : String(c.conceptId) })),
+  };
 }
 
 /**

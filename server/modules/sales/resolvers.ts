@@ -89,8 +89,8 @@ export const salesResolvers: Resolvers = {
     quoteConversion: (_p, a, ctx) => reports.quoteConversion(ctx, a.from, a.to),
     contractProgressReport: (_p, a, ctx) => reports.contractProgress(ctx, a.status),
     contractJobCost: async (_p, a, ctx) => {
-      const { lines, ...summary } = await jobCost.contractJobCost(ctx, a.contractId);
-      return { summary, lines };
+      const { lines, concepts, ...summary } = await jobCost.contractJobCost(ctx, a.contractId);
+      return { summary, lines, concepts };
     },
     jobCostReportList: (_p, a, ctx) => jobCost.jobCostReportList(ctx, a.list),
     jobCostSettings: (_p, _a, ctx) => jobCost.jobCostSettings(ctx),

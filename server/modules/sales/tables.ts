@@ -331,6 +331,26 @@ export const jobCostVehicleKm = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.vehicleId] })],
 );
 
+/**
+ * Job cost: the materials issued, the viáticos comprobados and the expenses assigned, kept added per document's
+ * own contract (0: it names none, its order's counts) and service order (0: none), so the report across contracts
+ * reads a few rows per order instead of every movement line, comprobante and expense. `kind`: 'material' (Σ of the
+ * line amounts of applied salidas of requisitions for the order, reversals left out), 'viatico' (Σ of the
+ * comprobantes' subtotals of viáticos not cancelled), 'expense' (Σ of the subtotals of expenses not cancelled).
+ * Kept by the database in the same transaction as the documents (migration 0059's triggers); never written by the
+ * application.
+ */
+export const jobCostAmounts = pgTable(
+  'job_cost_amounts',
+  {
+    contractId: integer('contract_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.orderId, t.kind] }), index('job_cost_amounts_order_idx').on(t.orderId)],
+);
+
 export const GENERATOR_STATUSES = ['borrador', 'autorizado', 'facturado'] as const;
 
 export const generators = pgTable(

@@ -1,6 +1,7 @@
 // «Costos» of a contract (issue 28): what its service orders cost (labour,
 // materials issued, expenses assigned, vehicles' km) against what was billed,
-// the margin and the projection at completion; each line opens its document.
+// the margin (also per concept of the contract) and the projection at
+// completion; each line opens its document.
 // Shown only with «Ventas-Costos» (labour reveals salaries).
 import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
@@ -59,6 +60,51 @@ const COLUMNS: ListColumn<Line>[] = [
   moneyColumn<Line>('amount', t.cols.amount),
 ];
 
+type Concept = ContractJobCostQuery['contractJobCost']['concepts'][number];
+const bc = t.byConcept;
+const pctOf = (v: string | null) => (v === null ? '—' : `${formatNumber(v)} %`);
+
+const CONCEPT_COLUMNS: ListColumn<Concept>[] = [
+  { key: 'description', header: bc.cols.concept, render: (c) => (c.conceptId === null ? <Text size="sm" c="dimmed" inherit>{c.description}</Text> : c.lineNo === null ? c.description : `${c.lineNo}. ${c.description}`) },
+  moneyColumn<Concept>('contracted', bc.cols.contracted),
+  moneyColumn<Concept>('authorized', bc.cols.authorized),
+  moneyColumn<Concept>('invoiced', bc.cols.invoiced),
+  moneyColumn<Concept>('cost', bc.cols.cost),
+  {
+    ...moneyColumn<Concept>('margin', bc.cols.margin),
+    render: (c) => (
+      <Text size="sm" c={Number(c.margin) < 0 ? 'red' : undefined} inherit>
+        {formatMoney(c.margin)}
+      </Text>
+    ),
+  },
+  { key: 'marginPercent', header: bc.cols.marginPercent, format: 'number', align: 'right', render: (c) => pctOf(c.marginPercent) },
+];
+
+/** Margin per concept of the contract, with the contract's totals as its last row. */
+export function JobCostByConcept({ concepts, summary }: { concepts: Concept[]; summary: JobCostSummaryFieldsFragment }) {
+  const footer: Concept = {
+    conceptId: 'total',
+    lineNo: null,
+    description: bc.total,
+    contracted: summary.contractAmount,
+    authorized: summary.authorized,
+    invoiced: summary.invoiced,
+    cost: summary.cost,
+    margin: summary.margin,
+    marginPercent: summary.marginPercent,
+  };
+  return (
+    <Stack gap={4} data-testid="job-cost-by-concept">
+      <Title order={5}>{bc.title}</Title>
+      <Text size="xs" c="dimmed">
+        {bc.hint}
+      </Text>
+      <ReportTable minWidth={560} columns={CONCEPT_COLUMNS} rows={concepts} footer={footer} rowKey={(c) => c.conceptId ?? 'none'} />
+    </Stack>
+  );
+}
+
 /** The figures of a contract's job cost, as cards. */
 export function JobCostFigures({ summary }: { summary: JobCostSummaryFieldsFragment }) {
   const f = t.figures;
@@ -108,6 +154,7 @@ export function JobCostPanel({ contractId }: { contractId: string }) {
           </Alert>
         ) : null}
         {cost ? <JobCostFigures summary={cost.summary} /> : null}
+        {cost?.concepts.length ? <JobCostByConcept concepts={cost.concepts} summary={cost.summary} /> : null}
         <ReportTable loading={loading && !cost} emptyText={t.empty} columns={COLUMNS} rows={cost?.lines ?? []} rowKey={(l) => `${l.kind}-${l.documentId}-${l.orderId ?? ''}`} />
       </Stack>
     </Paper>

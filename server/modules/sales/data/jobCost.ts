@@ -9,14 +9,16 @@
 //             (quantity × the moving-average unit cost posted); reversed salidas excluded
 //   expense   one per Compras expense assigned to the contract or one of its orders,
 //             not cancelled: its subtotal (recoverable IVA left out)
-//   vehicle   one per order and vehicle: km on its crew days × the vehicle's cost per km
+//   vehicle   one per order and vehicle: km on its crew days × the vehicle's cost per km (and km per crew day)
 // The jornadas and the km are read already counted per order (job_cost_labour, job_cost_vehicle_km: kept by
-// the database as crew days and payrolls are written, migration 0055) and priced here.
+// the database as crew days and payrolls are written, migration 0057) and priced here. The report across
+// contracts and the Tablero read the materials, expenses and viáticos as the sums the database keeps too
+// (job_cost_amounts, migration 0059); the contract's screen lists them document by document.
 //   viatico   one per Compras viático of the contract or one of its orders, not cancelled: Σ of its
 //             comprobantes net of recoverable IVA (a CFDI's subtotal, a no-deducible receipt whole)
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor } from '../../../db/database';
-import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD } from '../../../../schema/sales/jobCost';
+import { DEFAULT_EMPLOYER_FACTOR, DEFAULT_MARGIN_THRESHOLD, type JobCostConceptSource } from '../../../../schema/sales/jobCost';
 import { likePattern } from '../../../lib/list';
 import { inList, LIVE_INVOICE } from './common';
 
@@ -99,6 +101,38 @@ const linesCte = (contractIds: readonly number[] | null, described: boolean) => 
       round(sum((c.jornadas - c.paid_jornadas) * e.daily_salary * (1 + f.factor) + c.paid_cost + c.overtime_hours * e.daily_salary / 4), 2) as amount
     from scoped o join crew c on c.order_id = o.id join rh_employees e on e.id = c.employee_id cross join employer_factor f
     group by o.contract_id, o.id, o.folio, f.factor),
+  vehicle as (
+    select o.contract_id, o.id as order_id, 'vehicle' as kind${line(
+      sql`k.vehicle_id`,
+      sql`o.folio`,
+      // Its km per crew day: the order's crew days that name the vehicle (with their km, 0 too).
+      sql`(select v.economic_number from vp_vehicles v where v.id = k.vehicle_id) || ' · ' || k.km::text || ' km en ' || k.days::text
+        || case when k.days = 1 then ' día' else ' días' end || ' (' || trim_scale(round(k.km::numeric / k.days, 1))::text || ' km por día) × ' || vr.rate::text`,
+      sql`k.km::numeric`,
+    )}, round(k.km * vr.rate, 2) as amount
+    from scoped o join job_cost_vehicle_km k on k.order_id = o.id and k.days > 0
+    join vehicle_rate vr on vr.vehicle_id = k.vehicle_id),
+  ${described ? sourcesCte(of, line) : keptCte(contractIds)},
+  lines as (select * from labour union all select * from vehicle union all ${
+    described
+      ? sql`select * from material union all select * from expense union all select * from viatico`
+      : sql`select a.contract_id, a.order_id, a.kind, a.amount from kept a where ${of(sql`a.contract_id`)}`
+  })`;
+};
+
+/**
+ * The materials, expenses and viáticos of the report: the sums job_cost_amounts keeps per document's contract (0:
+ * its order's) and order (migration 0059), the contract resolved through the order here (an order's contract is
+ * read now). Every source amount has two decimals, so these sums are the per-document rounded amounts' sums.
+ */
+const keptCte = (contractIds: readonly number[] | null) => sql`
+  kept as (
+    select coalesce(nullif(a.contract_id, 0), so.contract_id) as contract_id, nullif(a.order_id, 0) as order_id, a.kind, a.amount
+    from job_cost_amounts a left join service_orders so on so.id = a.order_id and a.order_id <> 0
+    where a.amount <> 0${contractIds ? sql` and (a.contract_id in ${inList(contractIds)} or a.order_id in (select id from scoped))` : sql``})`;
+
+/** The materials, expenses and viáticos of one contract's screen, one line per document, from the documents. */
+const sourcesCte = (of: (col: SQL) => SQL, line: (document: SQL, folio: SQL, description: SQL, quantity: SQL) => SQL) => sql`
   material as (
     select o.contract_id, o.id as order_id, 'material' as kind${line(sql`r.id`, sql`r.folio`, sql`r.area`, sql`sum(ml.quantity)`)}, round(sum(ml.amount), 2) as amount
     from scoped o join wh_requisitions r on r.service_order_id = o.id
@@ -114,15 +148,6 @@ const linesCte = (contractIds: readonly number[] | null, described: boolean) => 
     )}, x.subtotal as amount
     from expenses x left join service_orders o on o.id = x.service_order_id
     where x.status <> 'cancelado' and ${of(sql`coalesce(x.contract_id, o.contract_id)`)}),
-  vehicle as (
-    select o.contract_id, o.id as order_id, 'vehicle' as kind${line(
-      sql`k.vehicle_id`,
-      sql`o.folio`,
-      sql`(select v.economic_number from vp_vehicles v where v.id = k.vehicle_id) || ' · ' || k.km::text || ' km × ' || vr.rate::text`,
-      sql`k.km::numeric`,
-    )}, round(k.km * vr.rate, 2) as amount
-    from scoped o join job_cost_vehicle_km k on k.order_id = o.id and k.days > 0
-    join vehicle_rate vr on vr.vehicle_id = k.vehicle_id),
   viatico as (
     select coalesce(v.contract_id, o.contract_id) as contract_id, v.service_order_id as order_id, 'viatico' as kind${line(
       sql`v.id`,
@@ -133,9 +158,7 @@ const linesCte = (contractIds: readonly number[] | null, described: boolean) => 
     from viaticos v join viatico_proofs p on p.viatico_id = v.id
     left join service_orders o on o.id = v.service_order_id
     where v.status <> 'cancelado' and ${of(sql`coalesce(v.contract_id, o.contract_id)`)}
-    group by coalesce(v.contract_id, o.contract_id), v.service_order_id, v.id),
-  lines as (select * from labour union all select * from material union all select * from expense union all select * from vehicle union all select * from viatico)`;
-};
+    group by coalesce(v.contract_id, o.contract_id), v.service_order_id, v.id)`;
 
 /**
  * One contract's statements and the report's pages run as named prepared statements (one name per SQL text): on
@@ -155,6 +178,31 @@ export async function jobCostLines(ex: Executor, contractId: number): Promise<Jo
       order by l.kind, so.folio nulls last, l.folio, l.document_id`,
   );
   return rows.map((r) => ({ ...r, contractId: Number(r.contractId), orderId: r.orderId === null ? null : Number(r.orderId), documentId: Number(r.documentId) }));
+}
+
+/**
+ * The contract's concepts with what was authorised (generadores autorizados or facturados) and invoiced (lines of
+ * stamped invoices not cancelled, their amount before discount as the subtotal adds it, rounded per concept) of each.
+ */
+export async function jobCostConcepts(ex: Executor, contractId: number): Promise<JobCostConceptSource[]> {
+  const rows = await queryPrepared<JobCostConceptSource>(
+    ex,
+    'job_cost_concepts',
+    sql`select cc.id as "conceptId", cc.line_no as "lineNo", cc.description, cc.amount::text as contracted,
+        coalesce(au.amount, 0)::text as authorized, coalesce(iv.amount, 0)::text as invoiced
+      from contract_concepts cc
+      left join (
+        select gl.concept_id, sum(gl.amount) as amount from generator_lines gl join generators g on g.id = gl.generator_id
+        where g.contract_id = ${contractId} and g.status in ('autorizado', 'facturado') group by gl.concept_id
+      ) au on au.concept_id = cc.id
+      left join (
+        select il.concept_id, round(sum(il.amount), 2) as amount from invoice_lines il join invoices i on i.id = il.invoice_id
+        where i.contract_id = ${contractId} and i.status in ${LIVE_INVOICE} and i.stamp_status = 'timbrada' and il.concept_id is not null group by il.concept_id
+      ) iv on iv.concept_id = cc.id
+      where cc.contract_id = ${contractId}
+      order by cc.line_no, cc.id`,
+  );
+  return rows.map((r) => ({ ...r, conceptId: Number(r.conceptId), lineNo: Number(r.lineNo) }));
 }
 
 export type JobCostSummaryRow = {
