@@ -314,7 +314,7 @@ test('a contract\'s job cost: a crew day with a vehicle\'s km and a viático com
   const costs = main(page).getByRole('row');
   const line = (kind: string) => costs.filter({ has: page.getByRole('cell', { name: kind, exact: true }) });
   await expect(line('Mano de obra')).toContainText('1 día · factor patronal 0.35');
-  await expect(line('Vehículos')).toContainText(`${eco} · 80 km × 1.60`);
+  await expect(line('Vehículos')).toContainText(`${eco} · 80 km en 1 día (80 km por día) × 1.60`);
 
   // Each line opens its document: the order (crew days), the requisition, the viático, the vehicle.
   const opens = async (kind: string, label: string | RegExp, url: RegExp, shows: string | RegExp) => {
