@@ -42,7 +42,7 @@ const day = (n: number) => addDays(today, n);
 const DAY_CREATE = 'mutation($o:ID!,$i:ServiceOrderCrewDayInput!){ serviceOrderCrewDayCreate(orderId:$o,input:$i){ id version date } }';
 const DAY_UPDATE = 'mutation($id:ID!,$v:Int!,$i:ServiceOrderCrewDayInput!){ serviceOrderCrewDayUpdate(id:$id,version:$v,input:$i){ id } }';
 const DAY_DELETE = 'mutation($id:ID!,$v:Int!){ serviceOrderCrewDayDelete(id:$id,version:$v) }';
-const JOB_COST = 'query($id:ID!){ contractJobCost(contractId:$id){ summary { labour } lines { kind documentId quantity amount } } }';
+const JOB_COST = 'query($id:ID!){ contractJobCost(contractId:$id){ summary { labour } lines { kind documentId quantity amount description } } }';
 
 type Row = { order_id: number; key_id: number; receipt_id: number; n: number; qty: string };
 /**
@@ -135,6 +135,8 @@ describe('costo de obra: totales por orden al registrar días de cuadrilla en pa
       [orders[1].id, '10.00', '6075.00'],
     ]);
     expect(m2(summary.labour)).toBe('18895.00');
+    // Km per crew day of the vehicle line: 420 km on order 1's 8 crew days that name it = 52.5 (no fuel: 0 a km).
+    expect(lines.find((l: any) => l.kind === 'vehicle').description).toBe('TOT-1 · 420 km en 8 días (52.5 km por día) × 0');
     const report = ok(await s.gql('query($l:ListInput){ jobCostReportList(list:$l){ items { id labour } } }', { l: { pageSize: 200, sortBy: 'folio' } }, admin)).jobCostReportList.items;
     expect(m2(report.find((r: any) => r.id === contract.id).labour)).toBe('18895.00');
   });
