@@ -140,6 +140,8 @@ describe('costo de obra por contrato', () => {
     ]);
     // Its crew is in no closed payroll: every jornada at the employer factor.
     expect(lines.find((l: any) => l.kind === 'labour').description).toBe('4 días · factor patronal 0.35');
+    // The vehicle's km per crew day: 320 km on 4 crew days = 80 km a day.
+    expect(lines.find((l: any) => l.kind === 'vehicle').description).toBe('COS-1 · 320 km en 4 días (80 km por día) × 1.60');
     // The report finds it by its folio, its name or its client's, with the same figures.
     for (const search of [String(contract.folio), 'con costos', 'cliente costos']) {
       const found = ok(await s.gql(`query($l:ListInput){ jobCostReportList(list:$l){ total items { ${SUMMARY} } } }`, { l: { search } }, admin)).jobCostReportList;
