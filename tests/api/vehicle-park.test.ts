@@ -27,13 +27,13 @@ beforeAll(async () => {
   if (testDbKind() === 'postgres') {
     const database = await createTestDatabase();
     // The test-only statement counter: a list's open orders are read in one batch, whatever the page size.
-    s = await startServer({ ERP_COUNT_SQL: '1' }, { databaseUrl: database.url });
+    s = await startServer({ ERP_COUNT_SQL: '1', ERP_SESSION_CACHE_MS: '0' }, { databaseUrl: database.url });
     cleanup = async () => {
       await s?.stop();
       await database.drop();
     };
   } else {
-    s = await startServer({ ERP_COUNT_SQL: '1' });
+    s = await startServer({ ERP_COUNT_SQL: '1', ERP_SESSION_CACHE_MS: '0' });
     cleanup = async () => {
       await s?.stop();
     };
