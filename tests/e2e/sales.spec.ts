@@ -290,8 +290,12 @@ test('a contract\'s job cost: a crew day with a vehicle\'s km and a viático com
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), main(page).getByRole('button', { name: 'XML del CFDI del proveedor' }).click()]);
   await chooser.setFiles({ name: `A-V${tag}.xml`, mimeType: 'text/xml', buffer: Buffer.from(cfdi.xml) });
   await expect(main(page).getByText(`A-V${tag}.xml`)).toBeVisible();
-  await main(page).getByRole('button', { name: 'Agregar', exact: true }).click();
-  await expect(page.getByText('Comprobante agregado.')).toBeVisible();
+  // The file's upload may still be running: the form then says «Espera a que termine de subir el archivo»
+  // and saves nothing, and a person clicks again once it is done.
+  await expect(async () => {
+    await main(page).getByRole('button', { name: 'Agregar', exact: true }).click();
+    await expect(page.getByText('Comprobante agregado.')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(main(page).getByText('Comprobado', { exact: true }).first()).toBeVisible();
 
   // 3. The contract's Costos, by hand (employer factor 0.35):
