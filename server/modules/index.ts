@@ -39,6 +39,7 @@ import { seedRhEmployeesDemo } from './rh/employees/seed';
 import { rhContributions } from './rh/contributions';
 import { rhAgreementResolvers } from './rh/agreements/resolvers';
 import { rhImssMovementResolvers } from './rh/imss-movements/resolvers';
+import { rhSbcVariableResolvers } from './rh/sbc-variable/resolvers';
 import { rhVacationResolvers } from './rh/vacations/resolvers';
 import { rhIncapacityResolvers } from './rh/incapacities/resolvers';
 import { seedRhVacationsDemo } from './rh/vacations/seed';
@@ -98,6 +99,7 @@ export const modules: ServerModule[] = [
   { name: 'rh-reports', resolvers: rhReportResolvers },
   { name: 'rh-employer', resolvers: rhEmployerResolvers },
   { name: 'rh-imss-movements', resolvers: rhImssMovementResolvers },
+  { name: 'rh-sbc-variable', resolvers: rhSbcVariableResolvers },
   // After Recursos Humanos: the demo vehicles' drivers are its employees.
   { name: 'vehicle-park', resolvers: vehicleResolvers, seedDemo: seedVehicleParkDemo, contributions: vehicleParkContributions },
   { name: 'vehicle-park-settings', resolvers: vpSettingsResolvers },

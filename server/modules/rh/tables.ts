@@ -768,6 +768,35 @@ export const rhImssMovements = pgTable(
 );
 
 /**
+ * Bimonthly update of the SBC with its variable part (issue 27; LSS art. 30 fr. II): one row per employee and
+ * bimester applied, with the modificación (07) it recorded when the SBC changed. From `effective_date` the
+ * payrolls take `variable_daily` on top of the fixed SDI (capped at 25 UMA). Never edited.
+ */
+export const rhSbcUpdates = pgTable(
+  'rh_sbc_updates',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id').notNull().references(() => rhEmployees.id),
+    year: integer('year').notNull(),
+    bimester: integer('bimester').notNull(),
+    effectiveDate: date('effective_date').notNull(),
+    days: numeric('days', { precision: 10, scale: 2 }).notNull(),
+    integrable: money('integrable').notNull(),
+    variableDaily: money('variable_daily').notNull(),
+    fixedSdi: money('fixed_sdi').notNull(),
+    sbc: money('sbc').notNull(),
+    movementId: integer('movement_id').references(() => rhImssMovements.id),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rh_sbc_updates_uq').on(t.employeeId, t.year, t.bimester),
+    index('rh_sbc_updates_effective_idx').on(t.employeeId, t.effectiveDate),
+    check('rh_sbc_updates_bimester_ck', sql`${t.bimester} between 1 and 6`),
+  ],
+);
+
+/**
  * IMSS incapacity certificates (issue 27): an employee's «incapacidades» with the certificate's folio
  * (unique), its SAT type (c_TipoIncapacidad), first day and days. The days inside a payroll's period
  * are not paid and are out of the IMSS quota days (schema/rh/incapacities.ts). A cancelled one keeps

@@ -44,17 +44,18 @@ export async function sbcOn(ex: Executor, dailySalary: string, seniorityFrom: st
 export async function recordMovement(
   tx: Executor,
   ctx: RequestContext,
-  v: { employeeId: number; type: ImssMovementType; effectiveDate: string; dailySalary: string; seniorityFrom: string; bajaCause?: string | null },
-): Promise<void> {
+  v: { employeeId: number; type: ImssMovementType; effectiveDate: string; dailySalary: string; seniorityFrom: string; bajaCause?: string | null; sbc?: string },
+): Promise<number> {
   const source = await data.movementSource(tx, v.employeeId);
   if (!source) throw notFound('El empleado');
-  await data.insertMovement(tx, {
+  return data.insertMovement(tx, {
     ...source,
     type: v.type,
     effectiveDate: v.effectiveDate,
     deadline: imssDeadline(v.effectiveDate),
     dailySalary: money(v.dailySalary),
-    sbc: await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate),
+    // The bimonthly SBC update (../sbc-variable) passes the SBC with its variable part.
+    sbc: v.sbc ?? (await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate)),
     bajaCause: v.type === 'baja' ? (v.bajaCause ?? null) : null,
     createdBy: ctx.auth?.id ?? null,
   });

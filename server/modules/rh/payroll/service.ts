@@ -79,6 +79,7 @@ import {
   type PeriodRange,
 } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
+import { variablePartsOn } from '../sbc-variable/data';
 import * as agreements from '../agreements/service';
 import * as vacations from '../vacations/service';
 import * as incapacities from '../incapacities/service';
@@ -305,6 +306,7 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
     const employees = await data.eligibleEmployees(tx, frequency, v.periodEnd);
     if (!employees.length) throw badInput({ [isOrdinaryPayroll(v.kind) ? 'kind' : 'frequency']: MSG.noEmployees(frequency) });
     const employeeIds = employees.map((e) => e.id);
+    const variableParts = await variablePartsOn(tx, v.paymentDate, employeeIds);
     if (isOrdinaryPayroll(v.kind)) {
       await data.lockPayrollPeriods(tx);
       const other = await data.overlappingOrdinaryPayroll(tx, { kind: v.kind, periodStart: v.periodStart, periodEnd: v.periodEnd, employeeIds });
@@ -341,10 +343,14 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
         // Payroll documents list people in capitals (PÉREZ LÓPEZ JUAN).
         name: e.name.toLocaleUpperCase('es-MX'),
         dailySalary: e.dailySalary,
-        // SBC = SDI with the seniority at the payment date: the fixed part only. The variable part (LSS art. 30
-        // fr. II: the previous bimester's variable perceptions, e.g. prima dominical, ÷ its days) is not added:
-        // MX_FISCAL states no rule for it (which perceptions, which days, rounding, when it takes effect).
-        sbcDaily: sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi,
+        // SBC = SDI with the seniority at the payment date plus the variable part (LSS art. 30 fr. II) of the last
+        // bimonthly update in force on the payment date (../sbc-variable), capped at 25 UMA.
+        sbcDaily: money(
+          Decimal.min(
+            dec(sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi).plus(variableParts.get(e.id) ?? 0),
+            dec(params.uma.daily).times(params.sbcCapUma),
+          ),
+        ),
         minimumWageOnly: isMinimumWageOnly(e.dailySalary, e.wageZone, params.minimumWage),
         daysWorked:
           aguinaldoDays !== null
