@@ -79,7 +79,7 @@ import {
   type PeriodRange,
 } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
-import { variablePartsOn } from '../sbc-variable/data';
+import { variablePartsOn } from '../sbc-variable/service';
 import * as agreements from '../agreements/service';
 import * as vacations from '../vacations/service';
 import * as incapacities from '../incapacities/service';

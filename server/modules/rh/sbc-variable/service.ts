@@ -18,6 +18,9 @@ import * as data from './data';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
+/** The variable daily part in force on a payment date, per employee (the payroll adds it to the fixed SDI). */
+export const variablePartsOn = data.variablePartsOn;
+
 function checkInput(year: number, bimester: number) {
   const error = bimesterInputError(year, bimester);
   if (error) throw badInput({ [error.field]: error.message });
