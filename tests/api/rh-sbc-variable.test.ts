@@ -1,0 +1,93 @@
+// SBC variable part over HTTP (issue 27; LSS art. 30 fr. II): a weekly employee with two closed weekly payrolls
+// ending in September–October 2026 (a Sunday worked in each, 3 triple hours in the second) gets a new SBC worked out by
+// hand, one modificación (07) effective 1 November, and the November payroll cotiza with it. Abilities, bad
+// input and a second apply (CONFLICT) write nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness';
+import { conflictOf, fieldsOf, m, P_CALC, P_CLOSE, P_CREATE, P_INCIDENT, rhPayrollApi } from './rh-payroll-helpers';
+
+let s: TestServer;
+let rh: string;
+let seller: string;
+let viewer: string;
+
+const api = rhPayrollApi(() => s, () => rh, { firstSeq: 960 });
+
+const PREVIEW = `query($y:Int!,$b:Int!){ rhSbcVariablePreview(year:$y, bimester:$b){ year bimester from to calendarDays effectiveDate deadline applied
+  employees { employeeId number days integrable variableDaily fixedSdi currentSbc sbc capped changes lines { concept rule paid integrable } steps { label value detail } } } }`;
+const APPLY = 'mutation($y:Int!,$b:Int!){ rhSbcVariableApply(year:$y, bimester:$b){ employees movements effectiveDate } }';
+const MOVEMENTS = '{ rhImssMovements(list:{pageSize:200}){ items { employeeId type effectiveDate deadline sbc status } } }';
+const COST = 'query($i:EmployerCostPreviewInput!){ employerCostPreview(input:$i){ infonavit retiro total } }';
+
+beforeAll(async () => {
+  s = await startServer();
+  [rh, seller, viewer] = await Promise.all([s.login('rh@demo.mx'), s.login('ventas@demo.mx'), s.login('consulta@demo.mx')]);
+});
+afterAll(async () => s?.stop());
+
+const movementsOf = async (employeeId: string) => ((await api.ok(MOVEMENTS)).rhImssMovements.items as any[]).filter((x) => x.employeeId === employeeId);
+const updatesCount = async () => (await api.ok(PREVIEW, { y: 2026, b: 5 })).rhSbcVariablePreview.applied as boolean;
+
+async function closedMonth(employeeNumber: string, from: string, to: string, incident: Record<string, unknown>) {
+  const p = (await api.ok(P_CREATE, { i: { kind: 'semanal', periodStart: from, periodEnd: to, paymentDate: to } })).rhPayrollCreate;
+  const pe = p.employees.find((e: any) => e.employeeNumber === employeeNumber);
+  await api.ok(P_INCIDENT, { id: pe.id, i: { daysWorked: pe.daysWorked, absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [], ...incident } });
+  const calc = (await api.ok(P_CALC, { id: p.id, v: (await api.payroll(p.id)).version })).rhPayrollCalculate;
+  return (await api.ok(P_CLOSE, { id: p.id, v: calc.version })).rhPayrollClose;
+}
+
+describe('bimester September–October 2026', () => {
+  let employee: any;
+
+  beforeAll(async () => {
+    // 500.00 daily, hired 5 January 2026: on 1 November still in the first year, 12 vacation days.
+    // Factor 1 + (15 + 12 × 0.25) ÷ 365 = 1.049315… → 1.0493; fixed SDI 500 × 1.0493 = 524.65.
+    employee = await api.createEmployee({ number: 'SBCV-1', names: 'Mario', lastName: 'Ortega', secondLastName: 'Lara', birthDate: '1988-02-10', hireDate: '2026-01-05', dailySalary: '500.00', payFrequency: 'semanal' });
+    await closedMonth('SBCV-1', '2026-08-31', '2026-09-06', { sundaysWorked: ['2026-09-06'] });
+    await closedMonth('SBCV-1', '2026-09-28', '2026-10-04', { sundaysWorked: ['2026-10-04'], overtimeTripleHours: '3', overtimeTripleDays: 1 });
+  });
+
+  it('the preview: prima dominical 2 × 125.00 and 3 triple hours × 187.50 over 61 days → 13.32 a day, SBC 524.65 + 13.32 = 537.97', async () => {
+    const p = (await api.ok(PREVIEW, { y: 2026, b: 5 })).rhSbcVariablePreview;
+    // 1 November 2026 is a Sunday; 5 business days: Mon 2 (Día de Muertos is not LFT art. 74), Tue 3, Wed 4, Thu 5, Fri 6.
+    expect([p.from, p.to, p.calendarDays, p.effectiveDate, p.deadline, p.applied]).toEqual(['2026-09-01', '2026-10-31', 61, '2026-11-01', '2026-11-06', false]);
+    const e = p.employees.find((x: any) => x.employeeId === employee.id);
+    // 25 % × 500 = 125.00 per Sunday; hourly 500 ÷ 8 = 62.50, triple 187.50 × 3 = 562.50. Integrable 250.00 + 562.50 = 812.50.
+    // 812.50 ÷ 61 = 13.3196… → 13.32. The salary (2 weeks × 7 days × 500) is the fixed part.
+    expect([e.days, m(e.integrable), m(e.variableDaily), m(e.fixedSdi), m(e.currentSbc), m(e.sbc), e.capped, e.changes].map(String)).toEqual(['61', '812.50', '13.32', '524.65', '524.65', '537.97', 'false', 'true']);
+    expect(e.lines.map((l: any) => [l.rule, m(l.paid), m(l.integrable)])).toEqual(expect.arrayContaining([['fijo', '7000.00', '0.00'], ['integra', '250.00', '250.00'], ['integra', '562.50', '562.50']]));
+    expect(e.steps.at(-1)).toMatchObject({ label: 'SBC', value: '537.97' });
+  });
+
+  it('refuses a user without the IMSS movements ability and a bad bimester with a Spanish field message; nothing is written', async () => {
+    expect((await s.gql(APPLY, { y: 2026, b: 5 }, seller)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(APPLY, { y: 2026, b: 5 }, viewer)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await s.gql(PREVIEW, { y: 2026, b: 5 }, seller)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(fieldsOf(await s.gql(APPLY, { y: 2026, b: 7 }, rh))).toEqual({ bimester: 'El bimestre va de 1 (enero–febrero) a 6 (noviembre–diciembre).' });
+    expect(fieldsOf(await s.gql(APPLY, { y: 2026, b: 6 }, rh))).toEqual({ bimester: 'El bimestre aún no termina: la modificación se calcula con el bimestre cerrado.' });
+    expect(await updatesCount()).toBe(false);
+    expect((await movementsOf(employee.id)).filter((x) => x.type === 'modificacion')).toHaveLength(0);
+  });
+
+  it('applying records one modificación 07 effective 1 November with SBC 537.97; a second apply is a CONFLICT and writes nothing', async () => {
+    const r = (await api.ok(APPLY, { y: 2026, b: 5 })).rhSbcVariableApply;
+    expect(r.effectiveDate).toBe('2026-11-01');
+    expect(r.movements).toBeGreaterThanOrEqual(1);
+    const mods = (await movementsOf(employee.id)).filter((x) => x.type === 'modificacion');
+    expect(mods.map((x) => [x.effectiveDate, x.deadline, m(x.sbc), x.status])).toEqual([['2026-11-01', '2026-11-06', '537.97', 'pendiente']]);
+    expect(await updatesCount()).toBe(true);
+    expect(conflictOf(await s.gql(APPLY, { y: 2026, b: 5 }, rh))).toBe('La actualización del SBC de ese bimestre ya se aplicó.');
+    expect((await movementsOf(employee.id)).filter((x) => x.type === 'modificacion')).toHaveLength(1);
+  });
+
+  it('the week of 23–29 November cotiza with 537.97: INFONAVIT 5 % × 537.97 × 30 = 806.955 → 806.96 instead of 524.65 × 30 × 5 % = 786.975 → 786.98', async () => {
+    const p = (await api.ok(P_CREATE, { i: { kind: 'semanal', periodStart: '2026-11-23', periodEnd: '2026-11-29', paymentDate: '2026-11-30' } })).rhPayrollCreate;
+    const pe = p.employees.find((e: any) => e.employeeNumber === 'SBCV-1');
+    expect(m(pe.sbcDaily)).toBe('537.97');
+    const cost = async (sbc: string) => (await api.ok(COST, { i: { paymentDate: '2026-11-30', sbcDaily: sbc, days: 30, riskPremiumPercent: '0.54355' } })).employerCostPreview;
+    const [after, before] = [await cost(pe.sbcDaily), await cost('524.65')];
+    expect([m(after.infonavit), m(before.infonavit)]).toEqual(['806.96', '786.98']);
+    // Retiro 2 % × 537.97 × 30 = 322.782 → 322.78 (before 2 % × 524.65 × 30 = 314.79).
+    expect([m(after.retiro), m(before.retiro)]).toEqual(['322.78', '314.79']);
+  });
+});
