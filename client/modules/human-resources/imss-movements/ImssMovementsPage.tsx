@@ -27,6 +27,7 @@ import { notifySuccess } from '../../../components/notify';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useServerList } from '../../../components/useServerList';
+import { SbcVariableSection } from './SbcVariableSection';
 import { IMSS_MOVEMENT_BADGES, statusOptions, texts, typeOptions } from './texts';
 
 type Row = RhImssMovementFieldsFragment;
@@ -125,6 +126,7 @@ export function ImssMovementsPage() {
 
   return (
     <>
+      <SbcVariableSection canApply={access.crear} />
       <ListPage
         description={texts.listDescription}
         exportName={texts.exportName}
