@@ -43,7 +43,7 @@ import { formaLabel, PAYMENT_FORMA_OPTIONS } from '../components/catalogs';
 import { ClientSelect } from '../components/ClientSelect';
 
 import { errorForForm } from '../../../components/serverErrors';
-import { formGate } from '../components/NotFound';
+import { recordGate } from '../../../components/recordGate';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { INCOME_BADGES, texts } from '../texts';
@@ -428,7 +428,7 @@ export function PaymentFormPage() {
   const access = useScreenAccess('Pagos');
   const detail = useQuery(ClientPaymentDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const payment = detail.data?.clientPayment ?? null;
-  const gate = formGate({ rawId, id, record: payment, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.payments });
+  const gate = recordGate({ rawId, id, record: payment, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, notFound: texts.common.notFound, back: { label: texts.common.back, to: SALES_PATHS.payments } });
   if (gate) return gate;
   if (payment) return <PaymentView key={`${payment.id}:${payment.version}`} payment={payment} access={access} onReload={() => void detail.refetch()} />;
   return <PaymentEditor defaults={{ clientId: idParam(searchParams.get('clientId')), invoiceId: idParam(searchParams.get('invoiceId')) }} access={access} />;
