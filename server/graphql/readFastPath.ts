@@ -21,7 +21,7 @@
 // running the operation again (server/graphql/compiledExecution.ts). Nothing
 // runs twice, no counter counts twice: the service-account gate ran before, the
 // context is built once and given to Apollo.
-import { execute, getVariableValues, Kind, parse, specifiedRules, validate, visit, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule } from 'graphql';
+import { execute, Kind, parse, specifiedRules, validate, visit, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import type { GraphqlCompile } from '../config';
 import type { RequestContext } from '../context';
@@ -175,8 +175,6 @@ export function createReadFastPath(opts: {
       const values = (variables ?? {}) as Record<string, unknown>;
       return {
         async run(ctx) {
-          // A value of the wrong type: nothing runs, Apollo's executor answers graphql-js's error.
-          if (getVariableValues(schema, prepared.operation.variableDefinitions ?? [], values).errors) return null;
           let result: ExecutionResult;
           try {
             const compiled = await compiledOf(prepared);
@@ -187,6 +185,10 @@ export function createReadFastPath(opts: {
             handedOver.set(ctx.requestId, { error });
             return null;
           }
+          // No `data` at all: nothing ran (a variable of the wrong type, which graphql-jit and
+          // graphql-js both check first); Apollo's executor answers it from the start, with
+          // graphql-js's own message, as for any other request.
+          if (!('data' in result)) return null;
           if (result.errors?.length) {
             handedOver.set(ctx.requestId, { result });
             return null;

@@ -64,7 +64,8 @@ export async function listUsers(
     const rows = await prepared.page.execute({ limit: q.limit, offset: q.offset });
     // A page past the end has no row to carry the total: then it is read alone.
     if (rows.length === 0) return { items: [], total: (await prepared.total.execute())[0].n };
-    return { items: rows.map(({ total: _total, ...item }) => item), total: rows[0].total };
+    // Each row also carries the total; the resolver picks the user's fields.
+    return { items: rows, total: rows[0].total };
   }
   const sortCol = sortColumn[q.sortBy];
   const [items, totals] = await Promise.all([
