@@ -59,18 +59,27 @@ export type ReadFastPath = {
   match(body: unknown, accept: string | undefined): FastOperation | null;
   /** Test knob (ERP_COUNT_SQL=1): requests the fast path answered itself. */
   readonly answered: number;
+  /** Apollo is stopping: from now on every request goes to Apollo, which refuses it. */
+  close(): void;
 };
 
 type Outcome = { result: ExecutionResult } | { error: unknown };
 const handedOver = new Map<string, Outcome>();
+let taken = 0;
 
 /** For the executor Apollo calls: the outcome this request's fast path already produced, taken once. */
 export function takeHandedOver(requestId: string): Outcome | undefined {
   if (handedOver.size === 0) return undefined;
   const outcome = handedOver.get(requestId);
-  if (outcome) handedOver.delete(requestId);
+  if (outcome) {
+    handedOver.delete(requestId);
+    taken += 1;
+  }
   return outcome;
 }
+
+/** Test knob (ERP_COUNT_SQL=1): outcomes Apollo's executor took instead of running the operation again. */
+export const handedOverTaken = (): number => taken;
 
 /** After Apollo answered: an outcome its executor never took (it refused earlier) is dropped. */
 export function dropHandedOver(requestId: string): void {
@@ -114,6 +123,7 @@ export function createReadFastPath(opts: {
   const entries = new Map<string, Entry | null>();
   let jit: Promise<typeof import('graphql-jit')> | null = null;
   let answered = 0;
+  let open = true;
 
   const prepare = (text: string): Entry | null => {
     let document: DocumentNode;
@@ -156,8 +166,11 @@ export function createReadFastPath(opts: {
     get answered() {
       return answered;
     },
+    close() {
+      open = false;
+    },
     match(body, accept) {
-      if (!isRecord(body)) return null;
+      if (!open || !isRecord(body)) return null;
       const { query, operationName, variables, extensions } = body;
       // The SPA names every operation; a name outside the list never costs a parse here.
       if (typeof query !== 'string' || typeof operationName !== 'string' || !names.has(operationName)) return null;

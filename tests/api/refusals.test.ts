@@ -216,7 +216,8 @@ describe('the read fast path answers what Apollo answers, byte for byte', () => 
     await s?.stop();
   });
 
-  const fastAnswers = async () => ((await (await fetch(`${s.url}/api/health`)).json()) as { fastPathAnswers: number }).fastPathAnswers;
+  const health = async () => (await (await fetch(`${s.url}/api/health`)).json()) as { fastPathAnswers: number; fastPathHandedOver: number };
+  const fastAnswers = async () => (await health()).fastPathAnswers;
 
   type Raw = { status: number; headers: [string, string][]; body: string };
   async function post(body: unknown, headers: Record<string, string>): Promise<Raw> {
@@ -229,8 +230,10 @@ describe('the read fast path answers what Apollo answers, byte for byte', () => 
   /**
    * Sends the persisted read three times with its operationName and three times without, in
    * turn; every pair must be the same bytes, and the short path must have answered `fast` of them.
+   * `handed`: the short path ran it, met an error and Apollo answered with that outcome (its
+   * executor took it instead of running the operation a second time).
    */
-  async function sameAsApollo(opts: { token?: string | null; variables?: unknown; accept?: string; contentType?: string; fast: boolean }): Promise<Raw> {
+  async function sameAsApollo(opts: { token?: string | null; variables?: unknown; accept?: string; contentType?: string; fast: boolean; handed?: boolean }): Promise<Raw> {
     const headers: Record<string, string> = { 'content-type': opts.contentType ?? 'application/json' };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.accept) headers.accept = opts.accept;
@@ -238,8 +241,10 @@ describe('the read fast path answers what Apollo answers, byte for byte', () => 
     let first: Raw | null = null;
     for (let i = 1; i <= 3; i++) {
       const before = await fastAnswers();
+      const handedBefore = (await health()).fastPathHandedOver;
       const viaFast = await post({ operationName: 'UserList', query: USERS_QUERY, variables: vars }, headers);
       expect(await fastAnswers(), `request ${i}: answered by the fast path`).toBe(before + (opts.fast ? 1 : 0));
+      expect((await health()).fastPathHandedOver, `request ${i}: handed to Apollo after running`).toBe(handedBefore + (opts.handed ? 1 : 0));
       const viaApollo = await post({ query: USERS_QUERY, variables: vars }, headers);
       expect(await fastAnswers(), `request ${i}: answered by Apollo`).toBe(before + (opts.fast ? 1 : 0));
       expect(viaFast, `request ${i}`).toEqual(viaApollo);
@@ -267,7 +272,7 @@ describe('the read fast path answers what Apollo answers, byte for byte', () => 
   });
 
   it('UNAUTHENTICATED: handed to Apollo with the execution that ran, not run again', async () => {
-    const r = await sameAsApollo({ fast: false });
+    const r = await sameAsApollo({ fast: false, handed: true });
     expect(r.status).toBe(200);
     const body = JSON.parse(r.body) as { errors: { message: string; extensions: { code: string } }[]; extensions: { sqlStatements: number } };
     expect(body.errors[0]).toMatchObject({ message: 'Inicia sesión para continuar.', extensions: { code: 'UNAUTHENTICATED' } });
@@ -275,7 +280,7 @@ describe('the read fast path answers what Apollo answers, byte for byte', () => 
   });
 
   it('FORBIDDEN without the ability', async () => {
-    const r = await sameAsApollo({ token: cashier, fast: false });
+    const r = await sameAsApollo({ token: cashier, fast: false, handed: true });
     const body = JSON.parse(r.body) as { errors: { message: string; extensions: { code: string } }[]; extensions: { sqlStatements: number } };
     expect(r.status).toBe(200);
     expect(body.errors[0]).toMatchObject({ message: 'No tienes permiso para realizar esta acción.', extensions: { code: 'FORBIDDEN' } });
@@ -283,11 +288,11 @@ describe('the read fast path answers what Apollo answers, byte for byte', () => 
     expect(body.extensions.sqlStatements).toBe(1);
   });
 
-  it('BAD_USER_INPUT from variable coercion (HTTP 400) and from the list rules', async () => {
+  it('BAD_USER_INPUT from variable coercion (HTTP 400: nothing ran, Apollo answers from the start) and from the list rules', async () => {
     const coercion = await sameAsApollo({ token: admin, variables: { list: { page: 'uno' }, filter: {} }, fast: false });
     expect(coercion.status).toBe(400);
     expect(JSON.parse(coercion.body).errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    const rules = await sameAsApollo({ token: admin, variables: { list: { page: 1, pageSize: 500 }, filter: {} }, fast: false });
+    const rules = await sameAsApollo({ token: admin, variables: { list: { page: 1, pageSize: 500 }, filter: {} }, fast: false, handed: true });
     expect(rules.status).toBe(200);
     expect(JSON.parse(rules.body).errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: { 'list.pageSize': 'El tamaño de página debe estar entre 1 y 200.' } } });
   });
