@@ -150,7 +150,8 @@ export function graphqlPostHandler(opts: GraphqlPostOptions): (req: http.Incomin
       if (!allowed) return send(res, 400, REFUSED);
       body = allowed;
     }
-    const ip = proxyaddr(req, opts.trustProxy);
+    // Without X-Forwarded-For, proxyaddr's answer is the socket's address whatever is trusted.
+    const ip = req.headers['x-forwarded-for'] === undefined ? (req.socket.remoteAddress as string) : proxyaddr(req, opts.trustProxy);
     const fast = opts.fastPath?.match(body, req.headers.accept);
     let context = () => opts.context(token, ip, gate ?? undefined);
     let requestId: string | null = null;
