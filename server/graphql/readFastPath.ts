@@ -94,8 +94,8 @@ type Entry = {
   compiled: CompiledQuery | 'interpret' | null;
 };
 
-/** Distinct document texts remembered (the manifest's, with and without __typename, and a margin). */
-const MAX_ENTRIES = 4096;
+/** Distinct document texts remembered (an entry, or null for a text Apollo answers). */
+const MAX_TEXTS = 4096;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -124,6 +124,11 @@ export function createReadFastPath(opts: {
   let jit: Promise<typeof import('graphql-jit')> | null = null;
   let answered = 0;
   let open = true;
+  // One entry (and one compilation) per text: the error locations Apollo would give are the text's.
+  // A listed query comes with or without Apollo Client's __typename fields, so about two each; past
+  // the bound a new text goes to Apollo, so that no stream of layout variants grows memory.
+  let preparedCount = 0;
+  const maxPrepared = 4 * names.size + 64;
 
   const prepare = (text: string): Entry | null => {
     let document: DocumentNode;
@@ -140,7 +145,8 @@ export function createReadFastPath(opts: {
       Directive: (node) => void ((node.name.value === 'defer' || node.name.value === 'stream') && (plain = false)),
       Field: (node) => void (!opts.introspection && (node.name.value === '__schema' || node.name.value === '__type') && (plain = false)),
     });
-    if (!plain || validate(schema, document, rules).length > 0) return null;
+    if (!plain || preparedCount >= maxPrepared || validate(schema, document, rules).length > 0) return null;
+    preparedCount += 1;
     return { document, operation: operations[0], name: operations[0].name?.value, compiled: null };
   };
 
@@ -181,7 +187,7 @@ export function createReadFastPath(opts: {
       let entry = entries.get(query);
       if (entry === undefined) {
         entry = prepare(query);
-        if (entries.size < MAX_ENTRIES) entries.set(query, entry);
+        if (entries.size < MAX_TEXTS) entries.set(query, entry);
       }
       if (!entry || operationName !== entry.name) return null;
       const prepared = entry;

@@ -41,3 +41,16 @@ describe('read fast path: what it takes', () => {
     expect(match({ operationName: 'UserList', query: `${withTypename} {` })).toBe(false);
   });
 });
+
+describe('read fast path: bounded', () => {
+  it('prepares (and compiles) at most 4 × the listed queries + 64 texts; layout variants past that go to Apollo', () => {
+    const one = createReadFastPath({ schema: buildBaseSchema(), manifest: { x: userList }, validationRules: [], introspection: false, compile: 'second' });
+    const variant = (i: number) => ({ operationName: 'UserList', query: `${userList}${' '.repeat(i)}`, variables });
+    const taken = Array.from({ length: 80 }, (_, i) => one.match(variant(i), undefined) !== null);
+    expect(taken.filter(Boolean)).toHaveLength(4 * 1 + 64);
+    expect(taken.slice(0, 68).every(Boolean)).toBe(true);
+    // A text already prepared keeps its entry.
+    expect(one.match(variant(3), undefined)).not.toBeNull();
+    expect(one.match(variant(79), undefined)).toBeNull();
+  });
+});
