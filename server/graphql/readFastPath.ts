@@ -196,7 +196,7 @@ export function createReadFastPath(opts: {
         async run(ctx) {
           let result: ExecutionResult;
           try {
-            const compiled = await compiledOf(prepared);
+            const compiled = prepared.compiled && prepared.compiled !== 'interpret' && opts.compile !== 'off' ? prepared.compiled : await compiledOf(prepared);
             result = compiled
               ? await compiled.query(undefined, ctx, values)
               : await execute({ schema, document: prepared.document, contextValue: ctx, variableValues: values, operationName: prepared.name });

@@ -21,6 +21,7 @@ import { dropHandedOver, type FastAnswer, type ReadFastPath } from '../graphql/r
 import type { AppServices } from '../services';
 import { bearer } from './bearer';
 import { INVALID_REQUEST, REQUEST_TOO_LARGE } from './errorBodies';
+import { isServiceToken } from '../modules/settings/serviceAccounts';
 import { checkServiceToken, isGateRefusal } from './serviceAccountGate';
 
 export const GRAPHQL_PATH = '/api/graphql';
@@ -136,7 +137,8 @@ export function graphqlPostHandler(opts: GraphqlPostOptions): (req: http.Incomin
   const run = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const token = bearer(req.headers.authorization);
-    const gate = await checkServiceToken(app, token);
+    // A user's session token (or none) passes the gate at once, without a promise to wait for.
+    const gate = isServiceToken(token) ? await checkServiceToken(app, token) : null;
     if (gate && isGateRefusal(gate)) {
       req.resume();
       return send(res, gate.status, gate.body, gate.headers);
