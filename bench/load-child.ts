@@ -3,18 +3,19 @@
 // own summary has no p95, so the latency of every successful response of the
 // measured run is sent back and ranked by the parent.
 import autocannon from 'autocannon';
+import { graphqlBody } from './graphql-body';
 import type { ChildMessage, ChildRequest, LoadSample } from './load';
 
 async function run(request: ChildRequest): Promise<LoadSample> {
   const latenciesMs: number[] = [];
   // A mutation's requests take their variables in turn; an answer with GraphQL errors counts as failed.
-  const bodies = request.variablesCycle?.map((variables) => JSON.stringify({ query: request.query, variables }));
+  const bodies = request.variablesCycle?.map((variables) => graphqlBody(request.query, variables));
   let next = 0;
   const instance = autocannon({
     url: `${request.url}/api/graphql`,
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${request.token}` },
-    body: JSON.stringify({ query: request.query, variables: request.variables ?? {} }),
+    body: graphqlBody(request.query, request.variables ?? {}),
     connections: request.connections,
     duration: request.durationSec,
     timeout: 30,

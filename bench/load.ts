@@ -4,6 +4,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { track } from './cleanup';
+import { graphqlBody } from './graphql-body';
 
 export type LoadRequest = {
   url: string;
@@ -77,7 +78,7 @@ export async function referenceBody(url: string, token: string, query: string, v
   const res = await fetch(`${url}/api/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
+    body: graphqlBody(query, variables),
   });
   const text = await res.text();
   const parsed = JSON.parse(text) as { errors?: unknown };

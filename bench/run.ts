@@ -764,10 +764,12 @@ function print(report: Report): void {
       if (empty !== null && http !== null && floorCpu) {
         // The floor already pays HTTP: what the stack adds is the server's empty answer over node:http's.
         const least = (floorCpu + empty - http) / floorCpu;
+        // { __typename } is no operation of the SPA's list: Apollo's whole pipeline answers it. The users
+        // list is one, and the read fast path answers it (server/graphql/readFastPath.ts) without that pipeline.
         out.push(
-          `   Costo fijo de la pila: { __typename } con sesión gasta ${ms(empty)} de CPU por petición; node:http solo, ${ms(http)}.` +
-            ` El piso más la diferencia (sesión, Apollo, GraphQL), sin nada más por fila, ya es ${ratio(least)}× la CPU del piso` +
-            (least > FLOOR_GOAL ? `: con Apollo Server y GraphQL en esta ruta el objetivo de ${FLOOR_GOAL}× no se alcanza.` : '.'),
+          `   Costo fijo de la pila de Apollo (lo que no es una lectura de la SPA): { __typename } con sesión gasta ${ms(empty)} de CPU por petición; node:http solo, ${ms(http)}.` +
+            ` Una lista por esa ruta, sin nada más por fila que el piso, ya gastaría ${ratio(least)}× la CPU del piso.` +
+            ` La lista de Usuarios no la recorre: es una consulta de la SPA (generated/persisted-operations.json) y la responde la ruta corta de lecturas.`,
         );
       }
       if (!f.sameAnswer) out.push('   AVISO: la respuesta del piso no es idéntica a la del servidor; el piso no mide lo mismo.');

@@ -17,7 +17,8 @@ import { createArmor, PARSE_OPTIONS } from './graphql/armor';
 import { compiledGateway } from './graphql/compiledExecution';
 import { formatError, isUnexpected, noteRequestId } from './graphql/errors';
 import { translateDocumentError } from './graphql/inputErrors';
-import { allowedPostBody, createAllowList, PERSISTED_QUERY_CODE, PERSISTED_QUERY_REFUSED } from './graphql/persistedQueries';
+import { allowedPostBody, createAllowList, manifestIfPresent, PERSISTED_QUERY_CODE, PERSISTED_QUERY_REFUSED } from './graphql/persistedQueries';
+import { createReadFastPath, handedOverTaken, type ReadFastPath } from './graphql/readFastPath';
 import { buildSchema, loadTypeDefs } from './graphql/schema';
 import { apiDocsRouter } from './http/apiDocs';
 import { bearer } from './http/bearer';
@@ -98,6 +99,7 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     wsServer,
   );
 
+  let fastPath: ReadFastPath | null = null;
   const apollo = new ApolloServer<RequestContext>({
     gateway: compiledGateway(schema, config.graphqlCompile),
     ...armor,
@@ -142,7 +144,11 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
         : []),
       {
         async serverWillStart() {
-          return { drainServer: async () => void (await wsCleanup.dispose()) };
+          return {
+            drainServer: async () => void (await wsCleanup.dispose()),
+            // Past the drain Apollo refuses every operation; so does the read fast path.
+            serverWillStop: async () => fastPath?.close(),
+          };
         },
       },
     ],
@@ -155,7 +161,12 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
     formatError,
   });
   await apollo.start();
-  graphqlPost = graphqlPostHandler({ app, apollo, allowList, trustProxy: expressApp.get('trust proxy fn') as (address: string, hop: number) => boolean, context: makeContext });
+  // The SPA's persisted reads, without Apollo's pipeline and with the same answers (graphql/readFastPath.ts).
+  const manifest = config.graphqlFastPath ? manifestIfPresent() : null;
+  fastPath = manifest
+    ? createReadFastPath({ schema, manifest, validationRules: armor.validationRules, introspection: !config.production, compile: config.graphqlCompile })
+    : null;
+  graphqlPost = graphqlPostHandler({ app, apollo, allowList, fastPath, trustProxy: expressApp.get('trust proxy fn') as (address: string, hop: number) => boolean, context: makeContext });
 
   expressApp.use((_req, res, next) => {
     res.set(SECURITY_HEADERS);
@@ -165,7 +176,9 @@ export async function startApp(app: AppServices, opts: { permissions?: boolean }
   expressApp.get('/api/health', async (_req, res) => {
     try {
       await app.database.ping();
-      res.json({ status: 'ok', database: app.database.kind });
+      // Test-only (ERP_COUNT_SQL=1): how many GraphQL answers the read fast path wrote itself, and how
+      // many of its executions with an error Apollo answered without running them again.
+      res.json(statementCountEnabled() ? { status: 'ok', database: app.database.kind, fastPathAnswers: fastPath?.answered ?? 0, fastPathHandedOver: handedOverTaken() } : { status: 'ok', database: app.database.kind });
     } catch {
       res.status(503).json({ status: 'error', database: app.database.kind });
     }

@@ -52,6 +52,11 @@ export type Config = {
    * every operation of the suite runs compiled); "off" always graphql-js's interpreter.
    */
   graphqlCompile: GraphqlCompile;
+  /**
+   * ERP_GRAPHQL_FAST_PATH: "on" (default) answers the SPA's persisted reads without Apollo's
+   * pipeline (graphql/readFastPath.ts), same bytes; "off" sends every request through Apollo.
+   */
+  graphqlFastPath: boolean;
   firebase: {
     projectId: string | null;
     apiKey: string | null;
@@ -87,6 +92,8 @@ export function loadConfig(): Config {
   if (graphqlCompile !== 'second' && graphqlCompile !== 'first' && graphqlCompile !== 'off') {
     throw new Error(`ERP_GRAPHQL_COMPILE debe ser "second", "first" u "off" (recibido "${graphqlCompile}")`);
   }
+  const fastPath = env('ERP_GRAPHQL_FAST_PATH') ?? 'on';
+  if (fastPath !== 'on' && fastPath !== 'off') throw new Error(`ERP_GRAPHQL_FAST_PATH debe ser "on" u "off" (recibido "${fastPath}")`);
   const root = process.cwd();
   return {
     port: Number(env('PORT') ?? 4000),
@@ -120,6 +127,7 @@ export function loadConfig(): Config {
     storageCredentialsJson: env('FIREBASE_SERVICE_ACCOUNT'),
     persistedQueries,
     graphqlCompile,
+    graphqlFastPath: fastPath === 'on',
     firebase: {
       projectId: env('FIREBASE_PROJECT_ID'),
       apiKey: env('FIREBASE_API_KEY'),

@@ -20,11 +20,13 @@ type Props = {
   disabled?: boolean;
   /** Rows at most: «Agregar» hides at the limit. */
   max?: number;
+  /** Rows at least: the remove buttons hide at the limit (a permit names one worker or more). */
+  min?: number;
   /** Said when the list is empty and cannot be changed. */
   emptyText?: string;
 };
 
-export function PickerList({ label, values, onChange, renderPicker, addLabel, removeLabel, error, disabled = false, max, emptyText = 'Ninguno.' }: Props) {
+export function PickerList({ label, values, onChange, renderPicker, addLabel, removeLabel, error, disabled = false, max, min = 0, emptyText = 'Ninguno.' }: Props) {
   const set = (index: number, id: string) => onChange(values.map((v, i) => (i === index ? id : v)));
   return (
     <Stack gap={6}>
@@ -39,7 +41,7 @@ export function PickerList({ label, values, onChange, renderPicker, addLabel, re
       {values.map((value, i) => (
         <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
           <div style={{ flex: 1, minWidth: 0 }}>{renderPicker(value, i, (id) => set(i, id))}</div>
-          {disabled ? null : (
+          {disabled || values.length <= min ? null : (
             <ActionIcon variant="subtle" color="red" mt={6} aria-label={removeLabel(i + 1)} onClick={() => onChange(values.filter((_, j) => j !== i))}>
               <IconTrash size={16} />
             </ActionIcon>

@@ -10,7 +10,9 @@ const requests = new AsyncLocalStorage<{ statements: number }>();
 
 // Honoured in production too: the tests run the production server, and a count of statements
 // (never their text) tells a client nothing about the data. server/main.ts warns when it is on.
-export const statementCountEnabled = (): boolean => process.env.ERP_COUNT_SQL === '1';
+// Read once: process.env is a slow lookup and this is asked on every request.
+const ENABLED = process.env.ERP_COUNT_SQL === '1';
+export const statementCountEnabled = (): boolean => ENABLED;
 
 /** The drizzle logger that counts (undefined when counting is off). */
 export function statementCounter(): Logger | undefined {

@@ -16,6 +16,8 @@ import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-i
 import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import type { GraphqlCompile } from '../config';
+import type { RequestContext } from '../context';
+import { takeHandedOver } from './readFastPath';
 
 /** Operations compiled or seen once, per parsed document (Apollo reuses the document of a query it has seen). */
 type Seen = Map<string, CompiledQuery | 'seen' | 'refused'>;
@@ -60,6 +62,12 @@ export function compiledExecutor(schema: GraphQLSchema, when: GraphqlCompile): G
 
   return async (request): Promise<ExecutionResult> => {
     const { document, operationName, operation, context } = request;
+    // The fast path (readFastPath.ts) already ran this request and met an error: its outcome, not a second run.
+    const handed = takeHandedOver((context as RequestContext).requestId);
+    if (handed) {
+      if ('error' in handed) throw handed.error;
+      return handed.result.errors ? { ...handed.result, errors: handed.result.errors.map(ordinaryError) } : handed.result;
+    }
     const variables = request.request.variables ?? {};
     const key = operationName ?? '';
     const state = when === 'off' || operation.operation === 'subscription' ? null : lookup(document, key);

@@ -70,9 +70,11 @@ export function buildPermissions(schema: GraphQLSchema, opts: { enabled: boolean
     if (hit) return hit;
     let r: ShieldRule;
     if (access.kind === 'public') r = allow;
-    else if (access.kind === 'authenticated') r = rule(`auth:${access.allowPasswordReset}`, { cache: 'contextual' })((_p, _a, ctx: RequestContext) => signedIn(ctx, access.allowPasswordReset));
+    // No cache: a check is a property read and an ability lookup, cheaper than shield's per-request
+    // cache (an object written on the context, keyed by the rule's name) it would be kept in.
+    else if (access.kind === 'authenticated') r = rule(`auth:${access.allowPasswordReset}`, { cache: 'no_cache' })((_p, _a, ctx: RequestContext) => signedIn(ctx, access.allowPasswordReset));
     else
-      r = rule(`can:${access.action}:${access.subject}`, { cache: 'contextual' })((_p, _a, ctx: RequestContext) => {
+      r = rule(`can:${access.action}:${access.subject}`, { cache: 'no_cache' })((_p, _a, ctx: RequestContext) => {
         const base = signedIn(ctx, false);
         if (base !== true) return base;
         return ctx.auth?.ability.can(access.action, access.subject) ? true : forbidden();

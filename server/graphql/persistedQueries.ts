@@ -32,12 +32,15 @@ export type AllowList = {
   resolve(query: unknown, extensions: unknown): string | null;
 };
 
-function readManifest(): Record<string, string> {
+export function readManifest(): Record<string, string> {
   if (!fs.existsSync(manifestFile)) {
     throw new Error(`ERP_PERSISTED_QUERIES=only necesita ${manifestFile}: ejecuta "npm run codegen" (lo generan también npm install y npm start).`);
   }
   return JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, string>;
 }
+
+/** The manifest when `npm run codegen` wrote it, else null (the read fast path is then off). */
+export const manifestIfPresent = (): Record<string, string> | null => (fs.existsSync(manifestFile) ? readManifest() : null);
 
 export function createAllowList(manifest: Record<string, string> = readManifest()): AllowList {
   const byHash = new Map(Object.entries(manifest));

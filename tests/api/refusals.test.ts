@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startServer, type GqlResult, type TestServer } from './harness';
 import { startFakeFinkok, type FakeFinkok } from '../unit/cfdi/fakeFinkok';
+import { USERS_QUERY } from '../../bench/users-query';
 
 const RATE = 3;
 const LOGIN = 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }';
@@ -192,5 +193,131 @@ describe.each(['off', 'second'] as const)('refusals with ERP_GRAPHQL_COMPILE=%s'
     expect(await warehouses()).toBe(before);
     const one = await s.gql<{ warehouse: { code: string; name: string; version: number } }>(`{ warehouse(id: "${warehouseId}") { code name version } }`, {}, admin);
     expect(one.data!.warehouse).toEqual({ code: 'REF-1', name: 'Refusals', version: 1 });
+  });
+});
+
+// The SPA's persisted reads take a short path around Apollo's pipeline (server/graphql/readFastPath.ts).
+// It must answer exactly what Apollo answers: the same request without its operationName (the SPA
+// always sends it, so the short path never takes one without) goes through Apollo, on the same
+// server and the same data. ERP_COUNT_SQL=1 makes /api/health say how many answers the short path
+// wrote and every answer carry its statement count (the session is read on each request:
+// ERP_SESSION_CACHE_MS=0), so an execution or a context built twice would show.
+describe('the read fast path answers what Apollo answers, byte for byte', () => {
+  let s: TestServer;
+  let admin: string;
+  let cashier: string;
+  const variables = { list: { page: 1, pageSize: 25, sortDirection: 'ASC', sortBy: 'name' }, filter: {} };
+
+  beforeAll(async () => {
+    s = await startServer({ ERP_COUNT_SQL: '1', ERP_SESSION_CACHE_MS: '0', ERP_SERVICE_ACCOUNT_RATE_PER_MIN: String(RATE) });
+    [admin, cashier] = await Promise.all([s.login(ADMIN_EMAIL), s.login('caja@demo.mx')]);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const health = async () => (await (await fetch(`${s.url}/api/health`)).json()) as { fastPathAnswers: number; fastPathHandedOver: number };
+  const fastAnswers = async () => (await health()).fastPathAnswers;
+
+  type Raw = { status: number; headers: [string, string][]; body: string };
+  async function post(body: unknown, headers: Record<string, string>): Promise<Raw> {
+    const res = await fetch(`${s.url}/api/graphql`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    // Everything but the clock and the connection's own headers.
+    const kept = [...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name));
+    return { status: res.status, headers: kept, body: await res.text() };
+  }
+
+  /**
+   * Sends the persisted read three times with its operationName and three times without, in
+   * turn; every pair must be the same bytes, and the short path must have answered `fast` of them.
+   * `handed`: the short path ran it, met an error and Apollo answered with that outcome (its
+   * executor took it instead of running the operation a second time).
+   */
+  async function sameAsApollo(opts: { token?: string | null; variables?: unknown; accept?: string; contentType?: string; fast: boolean; handed?: boolean }): Promise<Raw> {
+    const headers: Record<string, string> = { 'content-type': opts.contentType ?? 'application/json' };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.accept) headers.accept = opts.accept;
+    const vars = opts.variables ?? variables;
+    let first: Raw | null = null;
+    for (let i = 1; i <= 3; i++) {
+      const before = await fastAnswers();
+      const handedBefore = (await health()).fastPathHandedOver;
+      const viaFast = await post({ operationName: 'UserList', query: USERS_QUERY, variables: vars }, headers);
+      expect(await fastAnswers(), `request ${i}: answered by the fast path`).toBe(before + (opts.fast ? 1 : 0));
+      expect((await health()).fastPathHandedOver, `request ${i}: handed to Apollo after running`).toBe(handedBefore + (opts.handed ? 1 : 0));
+      const viaApollo = await post({ query: USERS_QUERY, variables: vars }, headers);
+      expect(await fastAnswers(), `request ${i}: answered by Apollo`).toBe(before + (opts.fast ? 1 : 0));
+      expect(viaFast, `request ${i}`).toEqual(viaApollo);
+      if (first) expect(viaFast.status, `request ${i}`).toBe(first.status);
+      first ??= viaFast;
+    }
+    return first!;
+  }
+
+  it('a signed-in read: the page, status 200, the same headers and bytes', async () => {
+    const r = await sameAsApollo({ token: admin, fast: true });
+    expect(r.status).toBe(200);
+    const body = JSON.parse(r.body) as { data: { users: { items: { email: string }[]; total: number } }; extensions: { sqlStatements: number } };
+    expect(body.data.users.items).toHaveLength(body.data.users.total < 25 ? body.data.users.total : 25);
+    expect(body.data.users.items.map((u) => u.email)).toContain(ADMIN_EMAIL);
+    // The session, then the page with its total: two statements.
+    expect(body.extensions.sqlStatements).toBe(2);
+    expect(r.body.endsWith('}\n')).toBe(true);
+    expect(Object.fromEntries(r.headers)).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  });
+
+  it('Apollo Client’s Accept header: application/graphql-response+json, as Apollo negotiates it', async () => {
+    const r = await sameAsApollo({ token: admin, accept: 'application/graphql-response+json,application/json;q=0.9', fast: true });
+    expect(Object.fromEntries(r.headers)['content-type']).toBe('application/graphql-response+json; charset=utf-8');
+  });
+
+  it('UNAUTHENTICATED: handed to Apollo with the execution that ran, not run again', async () => {
+    const r = await sameAsApollo({ fast: false, handed: true });
+    expect(r.status).toBe(200);
+    const body = JSON.parse(r.body) as { errors: { message: string; extensions: { code: string } }[]; extensions: { sqlStatements: number } };
+    expect(body.errors[0]).toMatchObject({ message: 'Inicia sesión para continuar.', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(body.extensions.sqlStatements).toBe(0);
+  });
+
+  it('FORBIDDEN without the ability', async () => {
+    const r = await sameAsApollo({ token: cashier, fast: false, handed: true });
+    const body = JSON.parse(r.body) as { errors: { message: string; extensions: { code: string } }[]; extensions: { sqlStatements: number } };
+    expect(r.status).toBe(200);
+    expect(body.errors[0]).toMatchObject({ message: 'No tienes permiso para realizar esta acción.', extensions: { code: 'FORBIDDEN' } });
+    // The session only: had the short path built the context or run the operation again, there would be more.
+    expect(body.extensions.sqlStatements).toBe(1);
+  });
+
+  it('BAD_USER_INPUT from variable coercion (HTTP 400: nothing ran, Apollo answers from the start) and from the list rules', async () => {
+    const coercion = await sameAsApollo({ token: admin, variables: { list: { page: 'uno' }, filter: {} }, fast: false });
+    expect(coercion.status).toBe(400);
+    expect(JSON.parse(coercion.body).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const rules = await sameAsApollo({ token: admin, variables: { list: { page: 1, pageSize: 500 }, filter: {} }, fast: false, handed: true });
+    expect(rules.status).toBe(200);
+    expect(JSON.parse(rules.body).errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: { 'list.pageSize': 'El tamaño de página debe estar entre 1 y 200.' } } });
+  });
+
+  it('the CSRF refusal of a simple POST', async () => {
+    const r = await sameAsApollo({ token: admin, contentType: 'text/plain', fast: false });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it('a service-account token: counted once per request, then 429', async () => {
+    const roles = await s.gql<{ roleOptions: { id: string; name: string }[] }>('{ roleOptions { id name } }', {}, admin);
+    const created = await s.gql<{ serviceAccountCreate: { token: string } }>(
+      'mutation($input: ServiceAccountCreateInput!){ serviceAccountCreate(input:$input){ token } }',
+      { input: { name: 'Ruta corta', roleId: roles.data!.roleOptions.find((r) => r.name === 'Administrador')!.id } },
+      admin,
+    );
+    const token = created.data!.serviceAccountCreate.token;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const before = await fastAnswers();
+    // RATE requests in the minute: each is counted once, so all of them pass, by the short path.
+    for (let i = 0; i < RATE; i++) expect((await post({ operationName: 'UserList', query: USERS_QUERY, variables }, headers)).status).toBe(200);
+    expect(await fastAnswers()).toBe(before + RATE);
+    const refused = await sameAsApollo({ token, fast: false });
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body).errors[0]).toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
   });
 });

@@ -160,6 +160,80 @@ describe('costo de obra: totales por orden al registrar días de cuadrilla en pa
     const receipts = kept.filter((r) => r.receipt_id > 0 && [Number(a.id), Number(b.id)].includes(r.key_id));
     expect(receipts.reduce((n, r) => n + r.n, 0)).toBe(12);
   });
+
+  it('keeps the counts equal to a recount on the payroll paths no screen takes today (receipts added to or deleted from a closed payroll, its period changed, reopened)', async () => {
+    // Written straight to the tables (no mutation reopens a closed payroll or deletes one of its receipts), in one
+    // statement that rolls back: after every step the kept rows are compared with a recount; the block ends
+    // with the sentinel error only when every step matched, so nothing stays written.
+    const [a, b, c] = people.map((p) => Number(p.id));
+    const [o1, o2] = orders.map((o) => Number(o.id));
+    const payroll = `(select id from rh_payrolls where folio = 990001)`;
+    const receipt = (e: number) => `insert into rh_payroll_employees (payroll_id, employee_id, employee_number, employee_name, daily_salary, sbc_daily, days_worked)
+      values (${payroll}, ${e}, 'T${e}', 'Prueba ${e}', 400, 420, 15)`;
+    const steps = [
+      `insert into service_order_crew_days (order_id, date) select case when g % 2 = 0 then ${o1} else ${o2} end, date '2026-09-01' + g - 1 from generate_series(1, 10) g`,
+      `insert into service_order_crew_hours (day_id, employee_id, date, hours, overtime_hours)
+       select d.id, e, d.date, case when e = ${c} and extract(day from d.date)::int % 2 = 0 then 0 else 8 end, case when e = ${b} then 1.5 else 0 end
+       from service_order_crew_days d cross join unnest(array[${a}, ${b}, ${c}]) e where d.date between '2026-09-01' and '2026-09-10'`,
+      `insert into service_order_crew_day_vehicles (day_id, vehicle_id, km) select id, ${vehicleId}, 40 from service_order_crew_days where date between '2026-09-01' and '2026-09-10'`,
+      `insert into rh_payrolls (folio, kind, frequency, period_start, period_end, payment_date) values (990001, 'quincenal', 'quincenal', '2026-09-01', '2026-09-15', '2026-09-15')`,
+      receipt(a),
+      receipt(b),
+      `update rh_payrolls set status = 'cerrada' where folio = 990001`,
+      receipt(c),
+      `update rh_payrolls set period_end = '2026-09-07' where folio = 990001`,
+      `update service_order_crew_hours set hours = 0 where employee_id = ${a} and date = '2026-09-03'`,
+      `update service_order_crew_hours set hours = 9, overtime_hours = 2.25 where employee_id = ${c} and date = '2026-09-04'`,
+      `update service_order_crew_day_vehicles set km = km + 5 where day_id in (select id from service_order_crew_days where date between '2026-09-01' and '2026-09-05')`,
+      `delete from rh_payroll_employees where payroll_id = ${payroll} and employee_id = ${a}`,
+      `update rh_payrolls set period_end = '2026-09-15' where folio = 990001`,
+      `update rh_payrolls set status = 'calculada' where folio = 990001`,
+      `update rh_payrolls set status = 'cerrada' where folio = 990001`,
+      `delete from service_order_crew_days where date = '2026-09-05'`,
+      `delete from service_order_crew_hours where employee_id = ${b} and date between '2026-09-01' and '2026-09-10'`,
+      `delete from rh_payroll_employees where payroll_id = ${payroll}`,
+    ];
+    const kept = `select coalesce(string_agg(x, ' ' order by x), '') from (
+        select order_id || '/' || employee_id || '/' || receipt_id || '/' || jornadas || '/' || overtime_hours::numeric(12, 2) as x from job_cost_labour where jornadas <> 0 or overtime_hours <> 0
+        union all select 'v' || order_id || '/' || vehicle_id || '/' || days || '/' || km from job_cost_vehicle_km where days <> 0 or km <> 0) k`;
+    const recount = `select coalesce(string_agg(x, ' ' order by x), '') from (
+        select order_id || '/' || employee_id || '/' || r || '/' || count(*) || '/' || sum(overtime_hours)::numeric(12, 2) as x from (
+          select d.order_id, h.employee_id, h.overtime_hours, coalesce((select pe.id from rh_payroll_employees pe join rh_payrolls p on p.id = pe.payroll_id
+            where pe.employee_id = h.employee_id and p.status = 'cerrada' and p.kind in ('semanal', 'quincenal') and h.date between p.period_start and p.period_end), 0) as r
+          from service_order_crew_hours h join service_order_crew_days d on d.id = h.day_id where h.hours > 0) q group by order_id, employee_id, r
+        union all select 'v' || d.order_id || '/' || v.vehicle_id || '/' || count(*) || '/' || sum(v.km)
+        from service_order_crew_day_vehicles v join service_order_crew_days d on d.id = v.day_id group by d.order_id, v.vehicle_id) k`;
+    const quote = (q: string) => `'${q.replaceAll("'", "''")}'`;
+    const block = `do $block$
+      declare step text; k text; r text; covered int := 0;
+      begin
+        foreach step in array array[${steps.map(quote).join(', ')}] loop
+          execute step;
+          execute ${quote(kept)} into k;
+          execute ${quote(recount)} into r;
+          if k is distinct from r then raise exception 'distinto tras «%»: guardado % · recuento %', step, k, r; end if;
+          covered := greatest(covered, (select count(*) from job_cost_labour l join rh_payroll_employees pe on pe.id = l.receipt_id
+            join rh_payrolls p on p.id = pe.payroll_id where p.folio = 990001 and l.jornadas <> 0)::int);
+        end loop;
+        raise exception 'todo igual (% filas con recibo en algún paso)', covered;
+      end $block$`;
+    const pglite = testDbKind() === 'pglite';
+    if (pglite) {
+      process.kill(s.pid, 'SIGTERM');
+      await s.exited();
+    }
+    const outcome = await s.inspect(block).then(
+      () => 'sin error',
+      (e: Error) => e.message,
+    );
+    if (pglite) {
+      await s.restart();
+      [admin, seller, rh] = await Promise.all([s.login(ADMIN_EMAIL), s.login('ventas@demo.mx'), s.login('rh@demo.mx')]);
+    }
+    // At most the September quincena's receipts held 6 rows: A and B on both orders (every day), C on order 2 (its
+    // even days, order 1's, have 0 hours) and on order 1 once its 4 September gets 9 hours.
+    expect(outcome).toBe('todo igual (6 filas con recibo en algún paso)');
+  });
 });
 
 // Materials issued, viáticos comprobados and expenses assigned (job_cost_amounts, migration 0059's triggers): the

@@ -74,6 +74,10 @@ describe('users', () => {
         expect(whole.total).toBe(whole.items.length);
         expect(emails(whole)).toEqual(emails(searched));
         expect(emails(await list(sortBy, direction, { page: 2, pageSize: 3 }))).toEqual(emails(whole).slice(3, 6));
+        // The page carries the total on its rows; a page past the end has none and still says it.
+        const pages = Math.ceil(whole.total / 3);
+        expect(await list(sortBy, direction, { page: pages, pageSize: 3 })).toEqual({ total: whole.total, items: whole.items.slice((pages - 1) * 3) });
+        expect(await list(sortBy, direction, { page: pages + 1, pageSize: 3 })).toEqual({ total: whole.total, items: [] });
         seen.add(emails(whole).join());
       }
     }

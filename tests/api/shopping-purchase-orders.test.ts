@@ -260,6 +260,40 @@ describe('from an Almacén requisition', () => {
   });
 });
 
+describe('from an Almacén Solicitud PDM', () => {
+  it('drafts its lines at the estimated cost, with its supplier and justification, once sent to Compras', async () => {
+    const a = await makeArticle(s, admin, f);
+    const pdm = okData(
+      await s.gql('mutation($i:PdmRequestInput!){ pdmRequestCreate(input:$i){ id folio version } }', {
+        i: { supplier: 'Refaccionaria Hidalgo SA de CV', justification: 'Bomba de agua unidad 12', lines: [{ articleId: a.id, quantity: '3', estimatedUnitCost: '1250.50' }] },
+      }, admin),
+    ).pdmRequestCreate;
+    const DRAFT = 'query($o:PurchaseOrderOrigin!,$id:ID!){ purchaseOrderDraft(origin:$o, originId:$id){ origin originId originFolio warehouseId supplierText notes lines{ articleId sku quantity unitPrice } } }';
+    // Not yet sent to Compras: no order from it, neither drafted nor created.
+    expectRefused(await s.gql(DRAFT, { o: 'pdm', id: pdm.id }, buyer), 'CONFLICT');
+    const before = await orderCount();
+    expectRefused(await s.gql(CREATE, { i: orderInput([{ articleId: a.id, quantity: '3', unitPrice: '1250.50' }], { origin: 'pdm', originId: pdm.id }) }, buyer), 'BAD_USER_INPUT', {
+      originId: `La solicitud ${pdm.folio} no se ha enviado a Compras.`,
+    });
+    expect(await orderCount()).toBe(before);
+    okData(await s.gql('mutation($id:ID!,$v:Int!){ pdmRequestSend(id:$id,version:$v){ id } }', { id: pdm.id, v: pdm.version }, admin));
+    const draft = okData(await s.gql(DRAFT, { o: 'pdm', id: pdm.id }, buyer)).purchaseOrderDraft;
+    expect(pdm.folio).toMatch(/^PDM-\d{6}$/);
+    expect(draft).toMatchObject({
+      origin: 'pdm',
+      originId: pdm.id,
+      originFolio: pdm.folio,
+      warehouseId: null,
+      supplierText: 'Refaccionaria Hidalgo SA de CV',
+      notes: 'Bomba de agua unidad 12',
+      lines: [{ articleId: a.id, sku: a.sku, quantity: '3', unitPrice: '1250.5' }],
+    });
+    // 3 × 1,250.50 = 3,751.50 + IVA 16 % 600.24 = 4,351.74.
+    const o = await create([{ articleId: a.id, quantity: '3', unitPrice: '1250.50' }], { origin: 'pdm', originId: pdm.id });
+    expect([o.origin, o.originFolio, o.total]).toEqual(['pdm', draft.originFolio, '4351.74']);
+  });
+});
+
 describe('folios', () => {
   it('five orders at once take five consecutive folios', async () => {
     const created = await Promise.all([1, 2, 3, 4, 5].map((i) => create([{ description: `Servicio ${i}`, quantity: '1', unitPrice: '100' }], { warehouseId: null })));

@@ -220,11 +220,14 @@ test('PPD invoice paid in two parts with their payment complements; a supplier C
     await expect(page).toHaveURL(/paymentsForm\?clientId=\d+&invoiceId=\d+/);
     const form = main(page);
     await pickOption(page, form.getByRole('combobox', { name: 'Cuenta de depósito', exact: true }), /BBVA Operación/);
-    await form.getByRole('textbox', { name: 'Importe recibido (MXN)', exact: true }).fill(p.amount);
-    // Opened from the invoice, it comes ticked with its whole balance: the person types what this payment settles.
+    // Opened from the invoice, it comes ticked with its whole balance; the amount received then
+    // becomes what this payment settles, without retyping it in the invoice's row.
     const row = form.getByRole('row', { name: new RegExp(ppd.label) });
     await expect(row.getByRole('checkbox')).toBeChecked();
-    await row.getByRole('textbox').fill(p.amount);
+    const cents = (figure: string) => new RegExp(`^${figure.replace(/\.00$/, '').replace(/\B(?=(\d{3})+$)/g, ',?')}\\.00$`);
+    await expect(row.getByRole('textbox')).toHaveValue(cents(p.saldoAnt));
+    await form.getByRole('textbox', { name: 'Importe recibido (MXN)', exact: true }).fill(p.amount);
+    await expect(row.getByRole('textbox')).toHaveValue(cents(p.pagado));
     await expect(form.getByText('Sin aplicar:')).toContainText('$0.00');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText(/^Pago PAG-\d{5} registrado\.$/).last()).toBeVisible();

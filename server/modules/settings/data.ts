@@ -61,8 +61,11 @@ export async function listUsers(
     // The list as it opens (no search, no filter): prepared once per sort, so a request only binds
     // its page (see unfilteredUsers).
     const prepared = unfilteredUsers(ex, q.sortBy, q.desc);
-    const [items, totals] = await Promise.all([prepared.page.execute({ limit: q.limit, offset: q.offset }), prepared.total.execute()]);
-    return { items, total: totals[0].n };
+    const rows = await prepared.page.execute({ limit: q.limit, offset: q.offset });
+    // A page past the end has no row to carry the total: then it is read alone.
+    if (rows.length === 0) return { items: [], total: (await prepared.total.execute())[0].n };
+    // Each row also carries the total; the resolver picks the user's fields.
+    return { items: rows, total: rows[0].total };
   }
   const sortCol = sortColumn[q.sortBy];
   const [items, totals] = await Promise.all([
@@ -82,18 +85,23 @@ export async function listUsers(
 
 const sortColumn = { name: users.name, email: users.email, role: roles.name, lastSignInAt: users.lastSignInAt, createdAt: users.createdAt } as const;
 
+/** The number of users the triggers keep in row_counts (migration 0018), as a column of the page. */
+const usersTotal = sql<number>`(select ${rowCounts.n} from ${rowCounts} where ${rowCounts.tableName} = 'users')`.mapWith(Number);
+
 const buildUnfiltered = (ex: Executor, sortBy: UserSort, descending: boolean) => {
   const name = `users_${sortBy}_${descending ? 'desc' : 'asc'}`;
   return {
+    // The page and, on each of its rows, the total the triggers keep (row_counts): one statement,
+    // one round trip, one pooled connection per request.
     page: ex
-      .select(userListColumns)
+      .select({ ...userListColumns, total: usersTotal })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .orderBy(descending ? desc(sortColumn[sortBy]) : asc(sortColumn[sortBy]), asc(users.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`${name}_page`),
-    // The total the triggers keep (row_counts), one row instead of counting 100,000.
+    // The total alone, for a page past the end; one row instead of counting 100,000.
     total: ex.select({ n: rowCounts.n }).from(rowCounts).where(eq(rowCounts.tableName, 'users')).prepare('users_total'),
   };
 };

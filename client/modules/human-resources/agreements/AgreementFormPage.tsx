@@ -2,6 +2,7 @@
 // editable until a payroll applies an installment; then only description and
 // reference. Shows the installments applied per payroll and, while activo,
 // "Cancelar convenio" with a required reason.
+import { recordGate } from '../../../components/recordGate';
 import { useState } from 'react';
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Select, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -300,16 +301,10 @@ export function AgreementFormPage() {
   const id = idParam(rawId);
   const detail = useQuery(RhAgreementDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const agreement = detail.data?.rhAgreement ?? null;
-  const loadError = readGraphQLError(detail.error);
-  if (rawId !== null && (id === null || (detail.data && !agreement) || loadError)) {
-    return (
-      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={loadError?.message ?? 'El convenio no existe.'}>
-        <Link to={AGREEMENT_PATHS.list}>Volver a Convenios</Link>
-      </Alert>
-    );
-  }
-  if (id !== null && !agreement) {
-    return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
-  }
+  const gate = recordGate({
+    rawId, id, record: agreement, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data,
+    notFound: 'El convenio no existe.', back: { label: 'Volver a Convenios', to: AGREEMENT_PATHS.list },
+  });
+  if (gate) return gate;
   return <AgreementEditor key={agreement ? `${agreement.id}:${agreement.version}` : 'new'} agreement={agreement} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }

@@ -5,6 +5,7 @@
 // saved the photo, the documents (one row per type, with its state), the IMSS
 // incapacities and the history; Dar de baja / Reingreso open their own dialogs. The editor is
 // keyed by id + version so a save, a baja or a reload starts from the server.
+import { recordGate } from '../../../components/recordGate';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -40,7 +41,6 @@ import { RehireDialog, TerminateDialog } from './EmployeeDialogs';
 import { SeparationPayrollDialog } from '../payroll/SeparationPayrollDialog';
 import { texts as payrollTexts } from '../payroll/texts';
 import { EMPLOYEE_PATHS, FREQUENCY_LABELS, STATUS_BADGES, ZONE_LABELS, texts } from './texts';
-import { RecordNotFound } from '../../../components/RecordNotFound';
 import { idParam } from '../../../components/dates';
 
 const t = texts.form;
@@ -430,18 +430,11 @@ export function EmployeeFormPage() {
   const detail = useQuery(RhEmployeeDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const options = useQuery(RhEmployeeFormOptionsDocument, { fetchPolicy: 'network-only' });
   const employee = detail.data?.rhEmployee ?? null;
-  const error = readGraphQLError(detail.error) ?? readGraphQLError(options.error);
-  const missing = (rawId !== null && id === null) || (id !== null && !detail.loading && !error && employee === null);
-  if (missing || error) {
-    return <RecordNotFound message="El empleado no existe." error={missing ? null : error} back={{ label: 'Regresar' }} />;
-  }
   const opts = options.data?.rhEmployeeFormOptions;
-  if (!opts || (id !== null && employee === null)) {
-    return (
-      <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>
-        {null}
-      </FormPage>
-    );
-  }
+  const gate = recordGate({
+    rawId, id, record: employee, loading: detail.loading, error: readGraphQLError(detail.error) ?? readGraphQLError(options.error), hasData: !!((id === null || detail.data) && opts),
+    notFound: 'El empleado no existe.', back: { label: 'Regresar' }, waiting: !opts,
+  });
+  if (gate || !opts) return gate;
   return <EmployeeEditor key={employee ? `${employee.id}:${employee.version}` : 'new'} employee={employee} options={opts} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }

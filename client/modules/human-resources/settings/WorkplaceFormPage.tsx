@@ -2,11 +2,12 @@
 // of a new plaza proposes its base salary; an occupied plaza shows its holder
 // and keeps its puesto. The editor is keyed by id + version, so a save or a
 // reload after a conflict starts from what the server holds.
-import { Alert, Button, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { recordGate } from '../../../components/recordGate';
+import { Alert, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconArrowLeft, IconUser } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { IconAlertCircle, IconUser } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RhWorkplaceCreateDocument, RhWorkplaceDetailDocument, RhWorkplaceUpdateDocument, type RhWorkplaceFieldsFragment } from '../../../../generated/modules/human-resources/graphql';
 import { useScreenAccess } from '../../../components/access';
 import { idParam } from '../../../components/dates';
@@ -140,34 +141,16 @@ function Editor({ workplace, onReload }: { workplace: RhWorkplaceFieldsFragment 
   );
 }
 
-function NotFound() {
-  return (
-    <Stack gap="md" align="flex-start">
-      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="La plaza no existe." />
-      <Button component={Link} to={RH_SETTINGS_PATHS.workplaces} variant="light" leftSection={<IconArrowLeft size={16} />}>
-        Volver a plazas
-      </Button>
-    </Stack>
-  );
-}
-
 export function WorkplaceFormPage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('id');
   const id = idParam(raw);
   const detail = useQuery(RhWorkplaceDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error);
-  if (raw !== null && id === null) return <NotFound />;
-  if (loadError?.code === 'NOT_FOUND') return <NotFound />;
-  if (loadError && !detail.data) {
-    return (
-      <Alert color="red" variant="light" title="No se pudo cargar">
-        {loadError.message}
-      </Alert>
-    );
-  }
   const workplace = detail.data?.rhWorkplace ?? null;
-  if (id !== null && !detail.loading && workplace === null) return <NotFound />;
-  if (id !== null && workplace === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
+  const gate = recordGate({
+    rawId: raw, id, record: workplace, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data,
+    notFound: 'La plaza no existe.', back: { label: 'Volver a plazas', to: RH_SETTINGS_PATHS.workplaces },
+  });
+  if (gate) return gate;
   return <Editor key={workplace ? `${workplace.id}:${workplace.version}` : 'new'} workplace={workplace} onReload={id ? () => void detail.refetch() : undefined} />;
 }

@@ -1,6 +1,7 @@
 // Formulario de Vacaciones: no id captures a request (employee, first and last day, days, note) and shows the
 // employee's balance; `?id=N` shows one with its balance and, by its state, «Aprobar» (confirm), «Rechazar»
 // or «Cancelar vacaciones» (with a reason) for whoever may authorise. A request is not edited once captured.
+import { recordGate } from '../../../components/recordGate';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -30,7 +31,6 @@ import { readGraphQLError } from '../../../components/graphqlErrors';
 import { NumberField } from '../../../components/NumberField';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { ReasonDialog } from '../../../components/ReasonDialog';
-import { RecordNotFound } from '../../../components/RecordNotFound';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useFormSave } from '../../../components/useFormSave';
 import { texts, VACATION_BADGES, VACATION_PATHS } from './texts';
@@ -204,12 +204,10 @@ export function VacationFormPage() {
   const id = idParam(rawId);
   const detail = useQuery(RhVacationRequestDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const request = detail.data?.rhVacationRequest ?? null;
-  const loadError = readGraphQLError(detail.error);
-  if (rawId !== null && (id === null || (detail.data && !request) || loadError)) {
-    return <RecordNotFound message={texts.notFound} error={loadError} back={{ label: texts.back, to: VACATION_PATHS.list }} />;
-  }
-  if (id !== null && !request) {
-    return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
-  }
+  const gate = recordGate({
+    rawId, id, record: request, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data,
+    notFound: texts.notFound, back: { label: texts.back, to: VACATION_PATHS.list },
+  });
+  if (gate) return gate;
   return <VacationEditor key={request ? `${request.id}:${request.version}` : 'new'} request={request} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }

@@ -11,6 +11,11 @@ import { lineTotals, type TaxRates } from '../../../../schema/sales/totals';
 import { texts } from '../texts';
 import { OBJETO_OPTIONS, PROD_SERV_KEYS, UNIT_KEYS } from './catalogs';
 
+// The column shows the code («02»); the list names each one («02 · Sí objeto»), so the
+// description keeps the room it needs.
+const OBJETO_CODES = OBJETO_OPTIONS.map((o) => ({ value: o.value, label: o.value }));
+const OBJETO_LABEL: Record<string, string> = Object.fromEntries(OBJETO_OPTIONS.map((o) => [o.value, o.label]));
+
 const t = texts.lines;
 
 export type LineValues = {
@@ -83,15 +88,15 @@ export function LinesEditor({ lines, onChange, errors, field = 'lines', withDisc
           <Table.Thead>
             <Table.Tr>
               <Table.Th style={{ width: '2rem' }}>#</Table.Th>
-              <Table.Th>{t.description}</Table.Th>
-              <Table.Th style={{ width: '8rem' }}>{t.prodServKey}</Table.Th>
-              <Table.Th style={{ width: '6rem' }}>{t.unitKey}</Table.Th>
-              <Table.Th style={{ width: '8rem' }}>{t.unitName}</Table.Th>
-              <Table.Th style={{ width: '8rem' }}>{t.quantity}</Table.Th>
-              <Table.Th style={{ width: '10rem' }}>{t.unitPrice}</Table.Th>
-              {withDiscount ? <Table.Th style={{ width: '6rem' }}>{t.discountPercent}</Table.Th> : null}
-              {withObjetoImp ? <Table.Th style={{ width: '10rem' }}>{t.objetoImp}</Table.Th> : null}
-              <Table.Th style={{ width: '9rem', textAlign: 'right' }}>{t.amount}</Table.Th>
+              <Table.Th style={{ minWidth: '12rem' }}>{t.description}</Table.Th>
+              <Table.Th style={{ width: '7rem' }}>{t.prodServKey}</Table.Th>
+              <Table.Th style={{ width: '5rem' }}>{t.unitKey}</Table.Th>
+              <Table.Th style={{ width: '7rem' }}>{t.unitName}</Table.Th>
+              <Table.Th style={{ width: '6.5rem' }}>{t.quantity}</Table.Th>
+              <Table.Th style={{ width: '8.5rem' }}>{t.unitPrice}</Table.Th>
+              {withDiscount ? <Table.Th style={{ width: '5rem' }}>{t.discountPercent}</Table.Th> : null}
+              {withObjetoImp ? <Table.Th style={{ width: '5.5rem' }}>{t.objetoImp}</Table.Th> : null}
+              <Table.Th style={{ width: '8rem', textAlign: 'right' }}>{t.amount}</Table.Th>
               {readOnly ? null : <Table.Th style={{ width: '2.5rem' }} />}
             </Table.Tr>
           </Table.Thead>
@@ -147,7 +152,13 @@ export function LinesEditor({ lines, onChange, errors, field = 'lines', withDisc
                   ) : null}
                   {withObjetoImp ? (
                     <Table.Td>
-                      <Select aria-label={`${t.objetoImp} ${n}`} data={OBJETO_OPTIONS} value={line.objetoImp} allowDeselect={false} onChange={(value) => set(index, { objetoImp: value ?? '02' })} error={err(index, 'objetoImp')} disabled={readOnly} />
+                      <Select
+                        aria-label={`${t.objetoImp} ${n}`}
+                        data={OBJETO_CODES}
+                        renderOption={({ option }) => OBJETO_LABEL[option.value] ?? option.value}
+                        comboboxProps={{ width: 200, position: 'bottom-start' }}
+                        title={OBJETO_LABEL[line.objetoImp]}
+                        value={line.objetoImp} allowDeselect={false} onChange={(value) => set(index, { objetoImp: value ?? '02' })} error={err(index, 'objetoImp')} disabled={readOnly} />
                     </Table.Td>
                   ) : null}
                   <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(amount)}</Table.Td>

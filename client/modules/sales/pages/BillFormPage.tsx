@@ -51,7 +51,7 @@ import { InvoiceStamp } from '../components/InvoiceStamp';
 import { CreditNoteDialog } from '../components/CreditNoteDialog';
 import { CreditNotes } from '../components/CreditNotes';
 import { SatCancelFields, type SatCancelValues } from '../components/SatCancelFields';
-import { formGate } from '../components/NotFound';
+import { recordGate } from '../../../components/recordGate';
 import { formatQuantity } from '../components/quantity';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { InvoiceTaxControls, previewTotals, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
@@ -541,7 +541,7 @@ export function BillFormPage() {
   const invoice = detail.data?.invoice ?? null;
   // The new form starts on the company's default serie.
   const waiting = id === null && company.loading && !company.data;
-  const gate = formGate({ rawId, id, record: invoice, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.bills, waiting });
+  const gate = recordGate({ rawId, id, record: invoice, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, notFound: texts.common.notFound, back: { label: texts.common.back, to: SALES_PATHS.bills }, waiting });
   if (gate) return gate;
   return (
     <BillEditor

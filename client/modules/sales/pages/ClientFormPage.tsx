@@ -21,7 +21,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { asAppError } from '../../../components/serverErrors';
 import { useScreenAccess, type ScreenAccess } from '../access';
 import { REGIMEN_OPTIONS, USO_OPTIONS } from '../components/catalogs';
-import { formGate } from '../components/NotFound';
+import { recordGate } from '../../../components/recordGate';
 import { idParam, SALES_PATHS } from '../paths';
 import { ACTIVE_BADGES, texts } from '../texts';
 
@@ -281,7 +281,7 @@ export function ClientFormPage() {
   const access = useScreenAccess('Clientes');
   const detail = useQuery(ClientDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const client = detail.data?.client ?? null;
-  const gate = formGate({ rawId, id, record: client, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.clients });
+  const gate = recordGate({ rawId, id, record: client, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, notFound: texts.common.notFound, back: { label: texts.common.back, to: SALES_PATHS.clients } });
   if (gate) return gate;
   return <ClientEditor key={client ? `${client.id}:${client.version}` : 'new'} client={client} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }

@@ -36,7 +36,7 @@ import { JobCostPanel } from '../components/JobCostPanel';
 
 import { LinesEditor, newLine, type LineValues } from '../components/LinesEditor';
 import { formatQuantity } from '../components/quantity';
-import { formGate } from '../components/NotFound';
+import { recordGate } from '../../../components/recordGate';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { CONTRACT_BADGES, texts } from '../texts';
@@ -290,9 +290,9 @@ export function ContractFormPage() {
   const source = useQuery(QuoteDetailDocument, { variables: { id: quoteId ?? '' }, skip: id !== null || quoteId === null, fetchPolicy: 'network-only' });
   const contract = detail.data?.contract ?? null;
   const quote = source.data?.quote ?? null;
-  const gate = formGate({
+  const gate = recordGate({
     rawId, id, record: contract, loading: detail.loading, error: readGraphQLError(detail.error ?? source.error), hasData: !!(detail.data || source.data),
-    backTo: SALES_PATHS.contracts, waiting: quoteId !== null && id === null && source.loading,
+    notFound: texts.common.notFound, back: { label: texts.common.back, to: SALES_PATHS.contracts }, waiting: quoteId !== null && id === null && source.loading,
   });
   if (gate) return gate;
   return <ContractEditor key={contract ? `${contract.id}:${contract.version}` : `new:${quote?.id ?? ''}`} contract={contract} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;

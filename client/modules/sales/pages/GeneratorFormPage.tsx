@@ -34,7 +34,7 @@ import { documentAction } from '../components/actions';
 
 import { errorForForm } from '../../../components/serverErrors';
 import { useFormSave } from '../../../components/useFormSave';
-import { formGate } from '../components/NotFound';
+import { recordGate } from '../../../components/recordGate';
 import { formatQuantity } from '../components/quantity';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { GENERATOR_BADGES, texts } from '../texts';
@@ -271,7 +271,7 @@ export function GeneratorFormPage() {
   const access = useScreenAccess('Generadores');
   const detail = useQuery(GeneratorDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const generator = detail.data?.generator ?? null;
-  const gate = formGate({ rawId, id, record: generator, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.generators });
+  const gate = recordGate({ rawId, id, record: generator, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, notFound: texts.common.notFound, back: { label: texts.common.back, to: SALES_PATHS.generators } });
   if (gate) return gate;
   return <GeneratorEditor key={generator ? `${generator.id}:${generator.version}` : `new:${orderId ?? ''}`} generator={generator} orderId={orderId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }

@@ -31,7 +31,7 @@ import { CrewDays } from '../components/CrewDays';
 import { OrderCrew } from '../components/OrderCrew';
 
 import { AttachmentList } from '../../../components/Attachments';
-import { formGate } from '../components/NotFound';
+import { recordGate } from '../../../components/recordGate';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
 import { ORDER_BADGES, texts } from '../texts';
 import { addDaysIso, todayIso } from '../../../components/dates';
@@ -234,7 +234,7 @@ export function OrderFormPage() {
   const access = useScreenAccess('Órdenes de Servicio');
   const detail = useQuery(ServiceOrderDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const order = detail.data?.serviceOrder ?? null;
-  const gate = formGate({ rawId, id, record: order, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.orders });
+  const gate = recordGate({ rawId, id, record: order, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, notFound: texts.common.notFound, back: { label: texts.common.back, to: SALES_PATHS.orders } });
   if (gate) return gate;
   return <OrderEditor key={order ? `${order.id}:${order.version}` : `new:${contractId ?? ''}`} order={order} contractId={contractId} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }

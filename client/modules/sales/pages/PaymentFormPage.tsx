@@ -43,25 +43,19 @@ import { formaLabel, PAYMENT_FORMA_OPTIONS } from '../components/catalogs';
 import { ClientSelect } from '../components/ClientSelect';
 
 import { errorForForm } from '../../../components/serverErrors';
-import { formGate } from '../components/NotFound';
+import { recordGate } from '../../../components/recordGate';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { idParam, recordPath, SALES_PATHS } from '../paths';
 import { INCOME_BADGES, texts } from '../texts';
 import { todayIso } from '../../../components/dates';
-import { CURRENCIES, CURRENCY_LABELS, equivalence, EXCHANGE_RATE_PLACES, inPaymentCurrency, type Currency } from '../../../../schema/sales/currency';
+import { CURRENCIES, CURRENCY_LABELS, EXCHANGE_RATE_PLACES, type Currency } from '../../../../schema/sales/currency';
+import { proposeApplications, toPaymentCurrency, type PaymentDraft } from '../components/paymentApplications';
 
 const t = texts.payments;
 type Payment = NonNullable<ClientPaymentDetailQuery['clientPayment']>;
 type Values = { clientId: string; date: string; formaPago: string; accountId: string; amount: string; currency: Currency; exchangeRate: string; reference: string; notes: string; apply: Record<string, string> };
 
 const FIELDS = ['clientId', 'date', 'formaPago', 'accountId', 'amount', 'currency', 'exchangeRate', 'reference', 'notes'];
-
-/** An amount in an invoice's currency, in the payment's (null while the rate a conversion needs is missing). */
-function toPaymentCurrency(amount: string, invoiceCurrency: Currency, paymentCurrency: Currency, rate: string): string | null {
-  if (invoiceCurrency === paymentCurrency) return amount;
-  if (!(Number(rate) > 0) || toDecimal(amount) === null) return null;
-  return inPaymentCurrency(amount, equivalence(paymentCurrency, invoiceCurrency, rate));
-}
 
 const tc = t.complement;
 
@@ -213,16 +207,31 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
   const unapplied = (toDecimal(v.amount) ?? new UiDecimal(0)).minus(applied);
   const readOnly = !access.crear;
 
-  // An invoice named in the URL starts selected with its whole balance (no payment amount is captured
-  // yet), once: unticked afterwards, it stays unticked (`form` is a new object on every render).
+  // The ticked invoices whose amount the form proposed (in tick order): they follow the amount
+  // received, the currency and the rate (paymentApplications.ts); a typed amount or «Liquidar» stands.
+  const proposed = useRef<string[]>([]);
+  const propose = (draft: PaymentDraft) => proposeApplications(draft, proposed.current, invoices);
+  const setDraft = (change: Partial<PaymentDraft>) => {
+    const values = form.getValues();
+    const draft = { amount: values.amount, currency: values.currency, exchangeRate: values.exchangeRate, apply: values.apply, ...change };
+    form.setValues({ ...change, apply: propose(draft) });
+  };
+  const setTyped = (id: string, amount: string) => {
+    proposed.current = proposed.current.filter((p) => p !== id);
+    form.setFieldValue('apply', { ...form.getValues().apply, [id]: amount });
+  };
+
+  // An invoice named in the URL starts ticked, once: unticked afterwards, it stays unticked (`form`
+  // is a new object on every render). Its proposal is its whole balance until an amount is captured.
   const preselected = useRef(false);
   useEffect(() => {
     const invoice = invoices.find((i) => i.id === defaults.invoiceId);
     if (!invoice || preselected.current) return;
     preselected.current = true;
-    if (!(invoice.id in form.getValues().apply)) {
-      form.setFieldValue('apply', { ...form.getValues().apply, [invoice.id]: new UiDecimal(invoice.balance).toFixed(2) });
-    }
+    const values = form.getValues();
+    if (invoice.id in values.apply) return;
+    proposed.current = [...proposed.current, invoice.id];
+    form.setFieldValue('apply', proposeApplications({ ...values, apply: { ...values.apply, [invoice.id]: '' } }, proposed.current, invoices));
   }, [defaults.invoiceId, invoices, form]);
 
   const applications = Object.entries(v.apply).map(([invoiceId, amount]) => ({ invoiceId, amount: amount || '0' }));
@@ -271,16 +280,15 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
   // Ticking an invoice proposes what is left of the payment, up to the invoice's balance (all of
   // the balance while no payment amount is captured); the person can still change it.
   const toggle = (id: string, checked: boolean) => {
-    const next = { ...v.apply };
+    const apply = { ...v.apply };
     if (checked) {
-      const balance = new UiDecimal(invoices.find((inv) => inv.id === id)?.balance ?? 0);
-      // What is left of the payment, in the invoice's currency (unapplied × EquivalenciaDR).
-      const sameCurrency = currencyOf(id) === v.currency;
-      const left = sameCurrency ? unapplied : Number(v.exchangeRate) > 0 ? unapplied.times(equivalence(v.currency, currencyOf(id), v.exchangeRate)) : null;
-      const proposal = toDecimal(v.amount) === null || left === null ? balance : UiDecimal.min(balance, left);
-      next[id] = proposal.gt(0) ? proposal.toFixed(2) : '';
-    } else delete next[id];
-    form.setFieldValue('apply', next);
+      proposed.current = [...proposed.current.filter((p) => p !== id), id];
+      apply[id] = '';
+    } else {
+      proposed.current = proposed.current.filter((p) => p !== id);
+      delete apply[id];
+    }
+    setDraft({ apply });
   };
 
   return (
@@ -296,7 +304,10 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            <ClientSelect label={texts.common.client} required value={v.clientId} disabled={readOnly} error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined} onChange={(id) => form.setValues({ clientId: id, apply: {} })} />
+            <ClientSelect label={texts.common.client} required value={v.clientId} disabled={readOnly} error={typeof form.errors.clientId === 'string' ? form.errors.clientId : undefined} onChange={(id) => {
+                proposed.current = [];
+                form.setValues({ clientId: id, apply: {} });
+              }} />
             <DateField label={t.fields.date} required disabled={readOnly} {...form.getInputProps('date')} />
             <Select label={t.fields.formaPago} data={PAYMENT_FORMA_OPTIONS} searchable allowDeselect={false} required disabled={readOnly} {...form.getInputProps('formaPago')} />
             <Select
@@ -315,11 +326,11 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
               required
               disabled={readOnly}
               {...form.getInputProps('currency')}
-              onChange={(value) => form.setFieldValue('currency', (value ?? 'MXN') as Currency)}
+              onChange={(value) => setDraft({ currency: (value ?? 'MXN') as Currency })}
             />
-            <NumberField precision={2} label={t.amountIn(v.currency)} money min={0} required disabled={readOnly} {...form.getInputProps('amount')} />
+            <NumberField precision={2} label={t.amountIn(v.currency)} money min={0} required disabled={readOnly} {...form.getInputProps('amount')} onChange={(amount) => setDraft({ amount })} />
             {needsRate ? (
-              <NumberField precision={EXCHANGE_RATE_PLACES} label={t.fields.exchangeRate} description={t.exchangeRateHelp} required disabled={readOnly} {...form.getInputProps('exchangeRate')} />
+              <NumberField precision={EXCHANGE_RATE_PLACES} label={t.fields.exchangeRate} description={t.exchangeRateHelp} required disabled={readOnly} {...form.getInputProps('exchangeRate')} onChange={(exchangeRate) => setDraft({ exchangeRate })} />
             ) : null}
             <TextInput label={t.fields.reference} disabled={readOnly} maxLength={200} {...form.getInputProps('reference')} />
           </SimpleGrid>
@@ -375,9 +386,9 @@ function PaymentEditor({ defaults, access }: { defaults: { clientId: string | nu
                                 max={inv.balance}
                                 value={v.apply[inv.id]}
                                 error={typeof fieldError === 'string' ? fieldError : undefined}
-                                onChange={(value) => form.setFieldValue('apply', { ...v.apply, [inv.id]: value })}
+                                onChange={(value) => setTyped(inv.id, value)}
                               />
-                              <Button size="compact-xs" variant="subtle" onClick={() => form.setFieldValue('apply', { ...v.apply, [inv.id]: new UiDecimal(inv.balance).toFixed(2) })}>
+                              <Button size="compact-xs" variant="subtle" onClick={() => setTyped(inv.id, new UiDecimal(inv.balance).toFixed(2))}>
                                 {t.payAll}
                               </Button>
                             </Group>
@@ -417,7 +428,7 @@ export function PaymentFormPage() {
   const access = useScreenAccess('Pagos');
   const detail = useQuery(ClientPaymentDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const payment = detail.data?.clientPayment ?? null;
-  const gate = formGate({ rawId, id, record: payment, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.payments });
+  const gate = recordGate({ rawId, id, record: payment, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, notFound: texts.common.notFound, back: { label: texts.common.back, to: SALES_PATHS.payments } });
   if (gate) return gate;
   if (payment) return <PaymentView key={`${payment.id}:${payment.version}`} payment={payment} access={access} onReload={() => void detail.refetch()} />;
   return <PaymentEditor defaults={{ clientId: idParam(searchParams.get('clientId')), invoiceId: idParam(searchParams.get('invoiceId')) }} access={access} />;

@@ -37,7 +37,7 @@ import { ClientSelect, type ClientOption } from '../components/ClientSelect';
 import { asAppError } from '../../../components/serverErrors';
 import { downloadPdf } from '../components/files';
 import { LinesEditor, newLine, toLineInputs, type LineValues } from '../components/LinesEditor';
-import { formGate } from '../components/NotFound';
+import { recordGate } from '../../../components/recordGate';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { previewTotals, RetentionControls, retentionMode, TotalsPanel, type RetentionMode } from '../components/Totals';
 import { idParam, recordPath, SALES_PATHS, withQuery } from '../paths';
@@ -278,7 +278,7 @@ export function QuoteFormPage() {
   const access = useScreenAccess('Cotizaciones');
   const detail = useQuery(QuoteDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const quote = detail.data?.quote ?? null;
-  const gate = formGate({ rawId, id, record: quote, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, backTo: SALES_PATHS.quotes });
+  const gate = recordGate({ rawId, id, record: quote, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data, notFound: texts.common.notFound, back: { label: texts.common.back, to: SALES_PATHS.quotes } });
   if (gate) return gate;
   return <QuoteEditor key={quote ? `${quote.id}:${quote.version}` : 'new'} quote={quote} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }

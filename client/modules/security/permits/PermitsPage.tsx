@@ -4,10 +4,10 @@
 // every check, a window that has not ended and the `autorizar` permission;
 // then it is closed, or cancelled with a reason.
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconCheck, IconLock, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconLock, IconPlus, IconX } from '@tabler/icons-react';
 import {
   SecPermitAuthorizeDocument,
   SecPermitCancelDocument,
@@ -26,6 +26,7 @@ import { NEW_RECORD, useDialogParam } from '../../../components/dialogParam';
 import { DocumentActions, type DocumentAction } from '../../../components/DocumentActions';
 import { FormDialog } from '../../../components/EditDialog';
 import { EmployeeSelect } from '../../../components/EmployeeSelect';
+import { PickerList } from '../../../components/PickerList';
 import { formatDateTime } from '../../../components/format';
 import { ListPage, type ListColumn } from '../../../components/ListPage';
 import { useListParams } from '../../../components/listParams';
@@ -179,38 +180,29 @@ function PermitDialog({ permit, onClose }: { permit: Permit | null; onClose: (sa
         {permit?.cancelReason ? <Alert color="red" variant="light">Cancelado: {permit.cancelReason}</Alert> : null}
         <Select label="Tipo de permiso" data={OPTIONS.permitKind} value={v.kind} onChange={(k) => form.setValues({ kind: (k ?? 'altura') as SecPermitKind, checklist: [] })} allowDeselect={false} disabled={!editable} />
         <EmployeeSelect label="Solicitante" required value={v.requesterEmployeeId} known={permit ? { id: permit.requesterEmployeeId, fullName: permit.requesterName } : null} onChange={(x) => form.setFieldValue('requesterEmployeeId', x)} error={fieldError('requesterEmployeeId')} disabled={!editable} />
-        <Text size="sm" fw={500}>
-          Trabajadores
-        </Text>
-        {v.workerIds.map((w, i) => (
-          <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
-            <div style={{ flex: 1 }}>
+        <PickerList
+          label="Trabajadores"
+          values={v.workerIds}
+          onChange={(ids) => form.setFieldValue('workerIds', ids)}
+          addLabel="Agregar trabajador"
+          removeLabel={(n) => `Quitar trabajador ${n}`}
+          error={typeof form.errors.workerIds === 'string' ? form.errors.workerIds : undefined}
+          disabled={!editable}
+          min={1}
+          renderPicker={(w, i, onPick) => {
+            const known = permit?.workers.find((x) => x.employeeId === w);
+            return (
               <EmployeeSelect
                 aria-label={`Trabajador ${i + 1}`}
                 value={w}
-                known={permit?.workers.find((x) => x.employeeId === w) ? { id: w, fullName: permit.workers.find((x) => x.employeeId === w)?.fullName ?? '' } : null}
-                onChange={(x) => form.setFieldValue(`workerIds.${i}`, x)}
+                known={known ? { id: w, fullName: known.fullName } : null}
+                onChange={onPick}
                 error={fieldError(`workerIds.${i}`)}
                 disabled={!editable}
               />
-            </div>
-            {editable && v.workerIds.length > 1 ? (
-              <ActionIcon variant="subtle" color="red" mt={6} aria-label={`Quitar trabajador ${i + 1}`} onClick={() => form.removeListItem('workerIds', i)}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            ) : null}
-          </Group>
-        ))}
-        {form.errors.workerIds ? (
-          <Text size="xs" c="red">
-            {form.errors.workerIds}
-          </Text>
-        ) : null}
-        {editable ? (
-          <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('workerIds', '')} w="fit-content">
-            Agregar trabajador
-          </Button>
-        ) : null}
+            );
+          }}
+        />
         <TextInput label="Área" required {...form.getInputProps('area')} maxLength={150} disabled={!editable} />
         <Textarea label="Trabajo a realizar" autosize minRows={1} maxLength={1000} {...form.getInputProps('description')} disabled={!editable} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>

@@ -2,6 +2,7 @@
 // return a generated password, shown once before going back to the list.
 // The editor is keyed by id + version, so a save, a reload after a conflict
 // or an admin action starts it again from what the server now holds.
+import { recordGate } from '../../../components/recordGate';
 import {
   Alert,
   Badge,
@@ -18,8 +19,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconArrowLeft, IconKey, IconUserOff } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { IconAlertCircle, IconKey, IconUserOff } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   RoleOptionsDocument,
   UserCreateDocument,
@@ -304,17 +305,6 @@ function UserEditor({ user, mode, loading, roleOptions, access, onReload }: Edit
   );
 }
 
-function NotFound() {
-  return (
-    <Stack gap="md" align="flex-start">
-      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={t.notFound} />
-      <Button component={Link} to={SETTINGS_PATHS.users} variant="light" leftSection={<IconArrowLeft size={16} />}>
-        {t.backToList}
-      </Button>
-    </Stack>
-  );
-}
-
 export function UserFormPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
@@ -329,19 +319,12 @@ export function UserFormPage() {
   });
 
   const roleOptions = (roles.data?.roleOptions ?? []).map((role) => ({ value: role.id, label: role.name }));
-  const loadError = readGraphQLError(detail.error ?? roles.error);
-  if (rawId !== null && id === null) return <NotFound />;
-  if (loadError?.code === 'NOT_FOUND') return <NotFound />;
-  if (loadError && !detail.data) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={texts.common.loadFailed}>
-        {loadError.message}
-      </Alert>
-    );
-  }
-
   const user = detail.data?.user ?? null;
-  if (id !== null && !detail.loading && user === null) return <NotFound />;
+  const gate = recordGate({
+    rawId, id, record: user, loading: detail.loading, error: readGraphQLError(detail.error ?? roles.error), hasData: !!(id === null || detail.data),
+    notFound: t.notFound, back: { label: t.backToList, to: SETTINGS_PATHS.users },
+  });
+  if (gate) return gate;
 
   return (
     <UserEditor

@@ -3,6 +3,7 @@
 // are previewed with the same function the server uses (fiscal.ts), so what
 // the screen shows is what gets saved. The supplier's XML/PDF attach here,
 // so a new gasto opens as the saved record (`?id=`) rather than the list.
+import { recordGate } from '../../../components/recordGate';
 import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Autocomplete, Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -45,7 +46,6 @@ import { useFormSave } from '../../../components/useFormSave';
 import { AmountRow } from '../components/AmountRow';
 import { SupplierSelect } from '../components/SupplierSelect';
 import { TaxTotals } from '../components/TaxTotals';
-import { RecordNotFound } from '../../../components/RecordNotFound';
 import { MatchPanel } from '../components/MatchPanel';
 
 type Expense = NonNullable<ExpenseDetailQuery['expense']>;
@@ -466,22 +466,17 @@ function Editor({ expense, access, onReload }: { expense: Expense | null; access
   );
 }
 
-function NotFound() {
-  return <RecordNotFound message="El gasto no existe o fue eliminado." back={{ label: 'Volver a gastos', to: SHOPPING_PATHS.expenses }} />;
-}
-
 export function ExpenseFormPage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('id');
   const id = idParam(raw);
   const access = useScreenAccess('Gastos');
   const detail = useQuery(ExpenseDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error);
-  if (raw !== null && id === null) return <NotFound />;
-  if (loadError?.code === 'NOT_FOUND') return <NotFound />;
-  if (loadError && !detail.data) return <Alert color="red" variant="light" title="No se pudo cargar">{loadError.message}</Alert>;
   const expense = detail.data?.expense ?? null;
-  if (id !== null && !detail.loading && expense === null) return <NotFound />;
-  if (id !== null && expense === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
+  const gate = recordGate({
+    rawId: raw, id, record: expense, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data,
+    notFound: 'El gasto no existe o fue eliminado.', back: { label: 'Volver a gastos', to: SHOPPING_PATHS.expenses },
+  });
+  if (gate) return gate;
   return <Editor key={expense ? `${expense.id}:${expense.version}:${expense.files.length}` : 'new'} expense={expense} access={access} onReload={() => void detail.refetch()} />;
 }

@@ -5,6 +5,7 @@
 // (quantities per line into the order's warehouse), Cancelar with a reason,
 // and the PDF for the supplier. Totals are previewed with the server's rules
 // (schema/shopping/purchaseOrders.ts).
+import { recordGate } from '../../../components/recordGate';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -53,7 +54,6 @@ import { newPurchaseLine, PurchaseOrderLines, type PurchaseLineValues } from '..
 import { ISR_RETENTION_OPTIONS, IVA_OPTIONS, IVA_RETENTION_OPTIONS, PURCHASE_ORDER_ORIGIN, PURCHASE_ORDER_STATUS, PURCHASE_RECEIPT_STATUS, rateOption, SHOPPING_PATHS, withId } from '../texts';
 import { SupplierSelect } from '../components/SupplierSelect';
 import { TaxTotals } from '../components/TaxTotals';
-import { RecordNotFound } from '../../../components/RecordNotFound';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { WAREHOUSE_PATHS } from '../../warehouse/paths';
 
@@ -529,10 +529,6 @@ function Editor({ order, draft, access, onReload }: { order: Order | null; draft
   );
 }
 
-function NotFound() {
-  return <RecordNotFound message="La orden de compra no existe o fue eliminada." back={{ label: 'Volver a órdenes de compra', to: SHOPPING_PATHS.purchaseOrders }} />;
-}
-
 const ORIGINS: readonly PurchaseOrderOrigin[] = ['requisicion', 'pdm'];
 
 export function PurchaseOrderFormPage() {
@@ -545,12 +541,11 @@ export function PurchaseOrderFormPage() {
   const detail = useQuery(PurchaseOrderDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const fromSource = id === null && origin !== null && originId !== null;
   const draft = useQuery(PurchaseOrderDraftDocument, { variables: { origin: origin ?? 'requisicion', originId: originId ?? '' }, skip: !fromSource, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error) ?? readGraphQLError(draft.error);
-  if (raw !== null && id === null) return <NotFound />;
-  if (loadError?.code === 'NOT_FOUND' && id !== null) return <NotFound />;
-  if (loadError && !detail.data && !draft.data) return <Alert color="red" variant="light" title="No se pudo cargar">{loadError.message}</Alert>;
   const order = detail.data?.purchaseOrder ?? null;
-  if (id !== null && !detail.loading && order === null) return <NotFound />;
-  if ((id !== null && order === null) || (fromSource && !draft.data)) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
+  const gate = recordGate({
+    rawId: raw, id, record: order, loading: detail.loading, error: readGraphQLError(detail.error) ?? readGraphQLError(draft.error), hasData: !!(detail.data || draft.data),
+    notFound: 'La orden de compra no existe o fue eliminada.', back: { label: 'Volver a órdenes de compra', to: SHOPPING_PATHS.purchaseOrders }, waiting: fromSource && !draft.data,
+  });
+  if (gate) return gate;
   return <Editor key={order ? `${order.id}:${order.version}` : 'new'} order={order} draft={draft.data?.purchaseOrderDraft ?? null} access={access} onReload={() => void detail.refetch()} />;
 }

@@ -1,10 +1,11 @@
 // Formulario de Proveedores: no `?id=` creates, `?id=N` edits. RFC, CP and
 // CLABE are checked here with the same validators the server uses.
+import { recordGate } from '../../../components/recordGate';
 import { Alert, Autocomplete, Button, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertCircle, IconArrowLeft, IconUserOff } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { IconAlertCircle, IconUserOff } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogOptions, REGIMENES_FISCALES } from '../../../../schema/sat';
 import { CLABE_MESSAGE, isClabe, isPostalCode, POSTAL_CODE_MESSAGE, rfcKind, RFC_MESSAGE } from '../../../../schema/validators';
 import { DIOT_OPERATION_LABELS, DIOT_OPERATIONS } from '../../../../schema/shopping/diot';
@@ -174,30 +175,18 @@ function Editor({ supplier, access, onReload, defaults }: { supplier: SupplierFi
   );
 }
 
-function NotFound() {
-  return (
-    <Stack gap="md" align="flex-start">
-      <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title="El proveedor no existe o fue eliminado." />
-      <Button component={Link} to={SHOPPING_PATHS.suppliers} variant="light" leftSection={<IconArrowLeft size={16} />}>
-        Volver a proveedores
-      </Button>
-    </Stack>
-  );
-}
-
 export function SupplierFormPage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('id');
   const id = idParam(raw);
   const access = useScreenAccess('Proveedores');
   const detail = useQuery(SupplierDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const loadError = readGraphQLError(detail.error);
-  if (raw !== null && id === null) return <NotFound />;
-  if (loadError?.code === 'NOT_FOUND') return <NotFound />;
-  if (loadError && !detail.data) return <Alert color="red" variant="light" title="No se pudo cargar">{loadError.message}</Alert>;
   const supplier = detail.data?.supplier ?? null;
-  if (id !== null && !detail.loading && supplier === null) return <NotFound />;
-  if (id !== null && supplier === null) return <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>{null}</FormPage>;
+  const gate = recordGate({
+    rawId: raw, id, record: supplier, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data,
+    notFound: 'El proveedor no existe o fue eliminado.', back: { label: 'Volver a proveedores', to: SHOPPING_PATHS.suppliers },
+  });
+  if (gate) return gate;
   // `?rfc=&name=` start a new supplier (the Gasto form's «Registrar proveedor» from a supplier's CFDI).
   const defaults = { rfc: searchParams.get('rfc') ?? '', name: searchParams.get('name') ?? '' };
   return <Editor key={supplier ? `${supplier.id}:${supplier.version}` : 'new'} supplier={supplier} access={access} onReload={id ? () => void detail.refetch() : undefined} defaults={defaults} />;

@@ -6,6 +6,7 @@
 // server) or a receipt without CFDI, no deducible — and the closing of the
 // remainder: reintegro, or descuento en nómina with the employee's signed
 // consent; an excess is reimbursed. Field staff use it from the phone.
+import { recordGate } from '../../../components/recordGate';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -46,7 +47,6 @@ import { notifySuccess } from '../../../components/notify';
 import { NumberField } from '../../../components/NumberField';
 import { ReasonDialog } from '../../../components/ReasonDialog';
 import { irreversibleQuestion } from '../../../components/recordActions';
-import { RecordNotFound } from '../../../components/RecordNotFound';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { asAppError, errorForForm } from '../../../components/serverErrors';
 import { idParam } from '../../../components/dates';
@@ -536,15 +536,10 @@ export function ViaticoFormPage() {
   const access = useScreenAccess('Viáticos');
   const detail = useQuery(ViaticoDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const viatico = detail.data?.viatico ?? null;
-  const error = readGraphQLError(detail.error);
-  const missing = (raw !== null && id === null) || (id !== null && !detail.loading && !error && viatico === null);
-  if (missing || error) return <RecordNotFound message={t.notFound} error={missing ? null : error} back={{ label: 'Volver a viáticos', to: SHOPPING_PATHS.viaticos }} />;
-  if (id !== null && !viatico) {
-    return (
-      <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>
-        {null}
-      </FormPage>
-    );
-  }
+  const gate = recordGate({
+    rawId: raw, id, record: viatico, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data,
+    notFound: t.notFound, back: { label: 'Volver a viáticos', to: SHOPPING_PATHS.viaticos },
+  });
+  if (gate) return gate;
   return <AdvanceEditor key={viatico ? `${viatico.id}:${viatico.version}` : 'new'} viatico={viatico} access={access} onReload={() => void detail.refetch()} />;
 }

@@ -3,6 +3,7 @@
 // station, card, the station's CFDI XML and a ticket photo), `?id=N` shows a
 // saved load read-only with its km/l, its band and its files, and «Eliminar
 // carga» for a load captured by mistake (its odometer reading goes with it).
+import { recordGate } from '../../../components/recordGate';
 import { useState } from 'react';
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -29,7 +30,6 @@ import { useFormSave } from '../../../components/useFormSave';
 import { VehicleSelect } from '../../../components/VehicleSelect';
 import { FUEL_PATHS, VP_FUEL_SCREEN, VP_MODULE, fuelTexts, texts } from '../texts';
 import { KmPerLitreCell } from './FuelLoadsPage';
-import { RecordNotFound } from '../../../components/RecordNotFound';
 import { idParam } from '../../../components/dates';
 
 const t = fuelTexts.form;
@@ -259,18 +259,11 @@ export function FuelLoadFormPage() {
   const access = useScreenAccess(VP_MODULE, VP_FUEL_SCREEN);
   const detail = useQuery(FuelLoadDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const load = detail.data?.fuelLoad ?? null;
-  const error = readGraphQLError(detail.error);
-  const missing = (rawId !== null && id === null) || (id !== null && !detail.loading && !error && load === null);
-  if (missing || error) {
-    return <RecordNotFound message="La carga de combustible no existe." error={missing ? null : error} back={{ label: 'Regresar' }} />;
-  }
-  if (id === null) return <NewLoad access={access} />;
-  if (!load) {
-    return (
-      <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>
-        {null}
-      </FormPage>
-    );
-  }
+  const gate = recordGate({
+    rawId, id, record: load, loading: detail.loading, error: readGraphQLError(detail.error), hasData: !!detail.data,
+    notFound: 'La carga de combustible no existe.', back: { label: 'Regresar' },
+  });
+  if (gate) return gate;
+  if (id === null || !load) return <NewLoad access={access} />;
   return <SavedLoad key={load.id} load={load} access={access} />;
 }

@@ -6,6 +6,7 @@
 // with its state) and the odometer log; Dar de baja / Reactivar and
 // Registrar lectura open their own dialogs. The editor is keyed by id +
 // version so a save, a baja or a reading starts from the server.
+import { recordGate } from '../../../components/recordGate';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -39,7 +40,6 @@ import { useFormSave } from '../../../components/useFormSave';
 import { FUEL_LABELS, SOURCE_LABELS, VEHICLE_PATHS, VEHICLE_STATUS_BADGES, VEHICLE_TYPES, VP_FUEL_SCREEN, VP_MODULE, VP_VEHICLES_SCREEN, texts } from '../texts';
 import { FuelSummaryPanel } from '../fuel/FuelSummaryPanel';
 import { OdometerDialog, ReactivateDialog, RetireDialog } from './VehicleDialogs';
-import { RecordNotFound } from '../../../components/RecordNotFound';
 import { idParam } from '../../../components/dates';
 
 const t = texts.form;
@@ -405,18 +405,11 @@ export function VehicleFormPage() {
   const detail = useQuery(VehicleDetailDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
   const options = useQuery(VehicleFormOptionsDocument, { fetchPolicy: 'network-only' });
   const vehicle = detail.data?.vehicle ?? null;
-  const error = readGraphQLError(detail.error) ?? readGraphQLError(options.error);
-  const missing = (rawId !== null && id === null) || (id !== null && !detail.loading && !error && vehicle === null);
-  if (missing || error) {
-    return <RecordNotFound message="El vehículo no existe." error={missing ? null : error} back={{ label: 'Regresar' }} />;
-  }
   const opts = options.data?.vehicleFormOptions;
-  if (!opts || (id !== null && vehicle === null)) {
-    return (
-      <FormPage onSubmit={async () => undefined} onCancel={() => undefined} dirty={false} saving={false} loading>
-        {null}
-      </FormPage>
-    );
-  }
+  const gate = recordGate({
+    rawId, id, record: vehicle, loading: detail.loading, error: readGraphQLError(detail.error) ?? readGraphQLError(options.error), hasData: !!((id === null || detail.data) && opts),
+    notFound: 'El vehículo no existe.', back: { label: 'Regresar' }, waiting: !opts,
+  });
+  if (gate || !opts) return gate;
   return <VehicleEditor key={vehicle ? `${vehicle.id}:${vehicle.version}` : 'new'} vehicle={vehicle} options={opts} access={access} onReload={id === null ? undefined : () => void detail.refetch()} />;
 }
