@@ -12,6 +12,11 @@ test('RH previews the bimonthly SBC update', async ({ page }) => {
   await page.screenshot({ path: 'test-results/sbc-variable-empty.png', fullPage: true });
   await section.getByRole('button', { name: 'Calcular' }).click();
   await expect(section.getByText(/fecha de efecto \d\d\/\d\d\/\d{4} · fecha límite IDSE/)).toBeVisible();
+  // Only who changes SBC at first (the 07s to present); everyone with the switch off.
+  const onlyChanged = section.getByRole('switch', { name: /^Solo quienes cambian de SBC \(\d+ de \d+\)$/ });
+  await expect(onlyChanged).toBeChecked();
+  await onlyChanged.uncheck();
   await expect(section.getByRole('columnheader', { name: 'SBC nuevo' })).toBeVisible();
+  await expect(section.getByRole('row').nth(1)).toBeVisible();
   await page.screenshot({ path: 'test-results/sbc-variable-preview.png', fullPage: true });
 });

@@ -2,7 +2,7 @@
 // employee's variable part (perceptions that integrate ÷ days accrued) and the new SBC, and applies it once:
 // every changed SBC becomes a modificación de salario (07) effective the first day of the next month, listed below.
 import { useState } from 'react';
-import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useLazyQuery, useMutation } from '@apollo/client/react';
 import { RhSbcVariableApplyDocument, RhSbcVariablePreviewDocument, type RhSbcVariablePreviewQuery } from '../../../../generated/modules/human-resources/graphql';
 import { useConfirm } from '../../../components/confirm';
@@ -10,10 +10,11 @@ import { formatDate, formatMoney } from '../../../components/format';
 import type { ListColumn } from '../../../components/ListPage';
 import { notifySuccess } from '../../../components/notify';
 import { ReportTable } from '../../../components/ReportTable';
+import { readGraphQLError } from '../../../components/graphqlErrors';
+import { BIMESTER_OPTIONS, lastClosedBimester, YEAR_OPTIONS } from '../bimesters';
 
 type Row = RhSbcVariablePreviewQuery['rhSbcVariablePreview']['employees'][number];
 
-const BIMESTERS = ['Enero–febrero', 'Marzo–abril', 'Mayo–junio', 'Julio–agosto', 'Septiembre–octubre', 'Noviembre–diciembre'].map((label, i) => ({ value: String(i + 1), label: `${i + 1} · ${label}` }));
 
 const COLUMNS: ListColumn<Row>[] = [
   { key: 'employee', header: 'Empleado', render: (r) => `${r.number} · ${r.name}` },
@@ -25,15 +26,10 @@ const COLUMNS: ListColumn<Row>[] = [
   { key: 'changes', header: 'Movimiento', render: (r) => (r.changes ? '07 Modificación' : 'Sin cambio') },
 ];
 
-/** The last closed bimester: the one before today's. */
-function lastClosed(today = new Date()): { year: number; bimester: number } {
-  const current = Math.floor(today.getMonth() / 2) + 1;
-  return current === 1 ? { year: today.getFullYear() - 1, bimester: 6 } : { year: today.getFullYear(), bimester: current - 1 };
-}
-
 export function SbcVariableSection({ canApply }: { canApply: boolean }) {
-  const initial = lastClosed();
-  const [year, setYear] = useState<number>(initial.year);
+  const initial = lastClosedBimester();
+  const [year, setYear] = useState<string>(String(initial.year));
+  const [onlyChanged, setOnlyChanged] = useState(true);
   const [bimester, setBimester] = useState<string>(String(initial.bimester));
   const [load, { data, loading, error, refetch }] = useLazyQuery(RhSbcVariablePreviewDocument, { fetchPolicy: 'network-only' });
   const [apply, applying] = useMutation(RhSbcVariableApplyDocument, { refetchQueries: ['RhImssMovementList'] });
@@ -49,9 +45,9 @@ export function SbcVariableSection({ canApply }: { canApply: boolean }) {
           Percepciones variables que integran (comisiones, prima dominical, descanso laborado, horas triples, premios arriba del 10 % y despensa arriba del 40 % UMA) de las nóminas cerradas del bimestre ÷ días devengados, más el SDI fijo; tope 25 UMA (arts. 27, 30 y 34 LSS).
         </Text>
         <Group align="flex-end">
-          <NumberInput label="Año" value={year} onChange={(v) => setYear(Number(v) || initial.year)} min={2020} max={2100} w={110} />
-          <Select label="Bimestre" data={BIMESTERS} value={bimester} onChange={(v) => setBimester(v ?? '1')} w={230} allowDeselect={false} />
-          <Button variant="light" loading={loading} onClick={() => void load({ variables: { year, bimester: Number(bimester) } })}>
+          <Select label="Año" data={YEAR_OPTIONS} value={year} onChange={(v) => setYear(v ?? String(initial.year))} allowDeselect={false} w={110} />
+          <Select label="Bimestre" data={BIMESTER_OPTIONS} value={bimester} onChange={(v) => setBimester(v ?? '1')} w={230} allowDeselect={false} />
+          <Button variant="light" loading={loading} onClick={() => void load({ variables: { year: Number(year), bimester: Number(bimester) } })}>
             Calcular
           </Button>
           {preview && canApply ? (
@@ -76,7 +72,7 @@ export function SbcVariableSection({ canApply }: { canApply: boolean }) {
         </Group>
         {error ? (
           <Text c="red" size="sm">
-            {error.message}
+            {readGraphQLError(error)?.message}
           </Text>
         ) : null}
         {preview ? (
@@ -85,7 +81,13 @@ export function SbcVariableSection({ canApply }: { canApply: boolean }) {
               {formatDate(preview.from)} al {formatDate(preview.to)} ({preview.calendarDays} días) · fecha de efecto {formatDate(preview.effectiveDate)} · fecha límite IDSE {formatDate(preview.deadline)}
               {preview.applied ? ' · ya aplicado' : ''}
             </Text>
-            <ReportTable columns={COLUMNS} rows={preview.employees} rowKey={(r) => r.employeeId} emptyText="Ningún empleado con empleo en el bimestre." />
+            <Switch label={`Solo quienes cambian de SBC (${changed} de ${preview.employees.length})`} checked={onlyChanged} onChange={(e) => setOnlyChanged(e.currentTarget.checked)} />
+            <ReportTable
+              columns={COLUMNS}
+              rows={onlyChanged ? preview.employees.filter((e) => e.changes) : preview.employees}
+              rowKey={(r) => r.employeeId}
+              emptyText={onlyChanged && preview.employees.length ? 'Nadie cambia de SBC en el bimestre: no hay modificaciones que presentar.' : 'Ningún empleado con empleo en el bimestre.'}
+            />
           </>
         ) : (
           <Text size="sm" c="dimmed">

@@ -10,10 +10,9 @@ import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { RhEmployerQuotasBimesterDocument, RhEmployerRegistrationOptionsDocument, RhSuaBimesterDocument, type RhEmployerQuotasBimesterQuery } from '../../../../generated/modules/human-resources/graphql';
-import { BIMESTER_LABELS } from '../../../../schema/rh/employerRegistrations';
+import { BIMESTER_OPTIONS, currentBimester, YEAR_NOW, YEAR_OPTIONS } from '../bimesters';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import type { ListColumn } from '../../../components/columns';
-import { todayIso } from '../../../components/dates';
 import { exportRows } from '../../../components/exportRows';
 import { formatNumber } from '../../../components/format';
 import { readGraphQLError } from '../../../components/graphqlErrors';
@@ -52,15 +51,11 @@ function columnsOf(year: number, months: readonly number[]): ListColumn<Row>[] {
   ];
 }
 
-const YEAR_NOW = Number(todayIso().slice(0, 4));
-const YEAR_OPTIONS = Array.from({ length: 6 }, (_, i) => String(YEAR_NOW + 1 - i));
-const BIMESTER_OPTIONS = BIMESTER_LABELS.map((label, i) => ({ value: String(i + 1), label: `${i + 1} · ${label}` }));
-const currentBimester = () => String(Math.ceil(Number(todayIso().slice(5, 7)) / 2));
 
 export function EmployerQuotasReport({ canExport }: { canExport: boolean }) {
   const [params, setParams] = useSearchParams();
   const year = YEAR_OPTIONS.includes(params.get('year') ?? '') ? Number(params.get('year')) : YEAR_NOW;
-  const bimester = /^[1-6]$/.test(params.get('bim') ?? '') ? Number(params.get('bim')) : Number(currentBimester());
+  const bimester = /^[1-6]$/.test(params.get('bim') ?? '') ? Number(params.get('bim')) : currentBimester();
   const options = useQuery(RhEmployerRegistrationOptionsDocument, { fetchPolicy: 'cache-and-network' });
   const registrations = options.data?.rhEmployerRegistrationOptions ?? [];
   const registrationId = registrations.find((r) => r.id === params.get('reg'))?.id ?? registrations[0]?.id ?? null;
