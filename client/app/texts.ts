@@ -238,6 +238,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   // Recursos Humanos
   terminate: 'Baja de empleado',
   present: 'Presentado en IDSE',
+  apply: 'Aplicación',
   rehire: 'Reingreso',
   photo: 'Cambio de foto',
   document_add: 'Documento agregado',
@@ -314,6 +315,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   rh_workplace: 'Plaza',
   rh_employer_registration: 'Registro patronal',
   rh_imss_movement: 'Movimiento IMSS',
+  rh_sbc_update: 'Actualización bimestral del SBC',
   rh_state_payroll_tax_rate: 'Tasa de impuesto sobre nóminas',
   rh_document_type: 'Tipo de documento (RH)',
   rh_concept: 'Concepto de nómina',

@@ -29,6 +29,7 @@ export const rhContributions: ModuleContributions = {
     rh_document_type: { parts: named('rh_document_types'), label: name, historySubject: SETTINGS },
     rh_concept: { parts: data.referenceParts.rh_concept, label: name, historySubject: SETTINGS },
     rh_imss_movement: { parts: data.referenceParts.rh_imss_movement, label: (p) => (p.name ? `Movimiento IMSS ${p.name}` : ''), historySubject: 'Recursos Humanos-Movimientos IMSS' },
+    rh_sbc_update: { parts: data.referenceParts.rh_sbc_update, label: (p) => (p.name ? `Actualización del SBC, ${p.name}` : ''), historySubject: 'Recursos Humanos-Movimientos IMSS' },
     rh_employee: { parts: data.referenceParts.rh_employee, label: name, historySubject: 'Recursos Humanos-Empleados' },
     rh_agreement: { parts: data.referenceParts.rh_agreement, label: (p) => joined(`Convenio ${folio(p)}`, p.name), historySubject: 'Recursos Humanos-Convenios' },
     rh_vacation_request: { parts: data.referenceParts.rh_vacation_request, label: (p) => joined(`Vacaciones ${folio(p)}`, p.name), historySubject: 'Recursos Humanos-Vacaciones' },

@@ -13,6 +13,8 @@ export const referenceParts = {
   rh_employer_registration: (id: SQL) => sql`(select json_build_object('name', x.registro || ' ' || x.name) from rh_employer_registrations x where x.id = ${id})`,
   rh_state_payroll_tax_rate: (id: SQL) => sql`(select json_build_object('name', x.state || ' desde ' || to_char(x.effective_from, 'DD/MM/YYYY')) from rh_state_payroll_tax_rates x where x.id = ${id})`,
   rh_imss_movement: (id: SQL) => sql`(select json_build_object('name', x.employee_number || ' ' || x.type || ' ' || to_char(x.effective_date, 'DD/MM/YYYY')) from rh_imss_movements x where x.id = ${id})`,
+  // The bimonthly SBC update is audited once per bimester, as year × 10 + bimester (20265: Sep–Oct 2026).
+  rh_sbc_update: (id: SQL) => sql`(select json_build_object('name', 'bimestre ' || (${id} % 10)::text || ' de ' || (${id} / 10)::text) where ${id} % 10 between 1 and 6)`,
   rh_concept: (id: SQL) => sql`(select json_build_object('name', x.code || ' ' || x.name) from rh_concepts x where x.id = ${id})`,
   rh_employee: (id: SQL) => sql`(select json_build_object('name', x.number || ' · ' || x.last_name || ' ' || x.second_last_name || ' ' || x.names) from rh_employees x where x.id = ${id})`,
   rh_vacation_request: (id: SQL) => sql`(select json_build_object('folio', x.folio, 'name', e.last_name || ' ' || e.names) from rh_vacation_requests x join rh_employees e on e.id = x.employee_id where x.id = ${id})`,

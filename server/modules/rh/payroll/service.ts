@@ -344,13 +344,9 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
         name: e.name.toLocaleUpperCase('es-MX'),
         dailySalary: e.dailySalary,
         // SBC = SDI with the seniority at the payment date plus the variable part (LSS art. 30 fr. II) of the last
-        // bimonthly update in force on the payment date (../sbc-variable), capped at 25 UMA.
-        sbcDaily: money(
-          Decimal.min(
-            dec(sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi).plus(variableParts.get(e.id) ?? 0),
-            dec(params.uma.daily).times(params.sbcCapUma),
-          ),
-        ),
+        // bimonthly update in force on the payment date (../sbc-variable). Kept whole (the CFDI's
+        // SalarioDiarioIntegrado); the quotas and SalarioBaseCotApor cap it at 25 UMA where they use it.
+        sbcDaily: money(dec(sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi).plus(variableParts.get(e.id) ?? 0)),
         minimumWageOnly: isMinimumWageOnly(e.dailySalary, e.wageZone, params.minimumWage),
         daysWorked:
           aguinaldoDays !== null
