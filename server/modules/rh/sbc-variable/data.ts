@@ -90,15 +90,16 @@ export async function lockBimester(ex: Executor, year: number, bimester: number)
   await ex.execute(sql`select pg_advisory_xact_lock(27030, ${year * 10 + bimester})`);
 }
 
-export async function insertUpdate(
-  ex: Executor,
-  v: { employeeId: number; year: number; bimester: number; effectiveDate: string; days: string; integrable: string; variableDaily: string; fixedSdi: string; sbc: string; movementId: number | null; createdBy: number | null },
-): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    ex,
+export type NewUpdate = { employeeId: number; year: number; bimester: number; effectiveDate: string; days: string; integrable: string; variableDaily: string; fixedSdi: string; sbc: string; movementId: number | null; createdBy: number | null };
+
+/** A bimester's updates, one statement for every employee. */
+export async function insertUpdates(ex: Executor, rows: NewUpdate[]): Promise<void> {
+  if (!rows.length) return;
+  await ex.execute(
     sql`insert into rh_sbc_updates (employee_id, year, bimester, effective_date, days, integrable, variable_daily, fixed_sdi, sbc, movement_id, created_by)
-      values (${v.employeeId}, ${v.year}, ${v.bimester}, ${v.effectiveDate}, ${v.days}, ${v.integrable}, ${v.variableDaily}, ${v.fixedSdi}, ${v.sbc}, ${v.movementId}, ${v.createdBy})
-      returning id`,
+      values ${sql.join(
+        rows.map((v) => sql`(${v.employeeId}, ${v.year}, ${v.bimester}, ${v.effectiveDate}, ${v.days}, ${v.integrable}, ${v.variableDaily}, ${v.fixedSdi}, ${v.sbc}, ${v.movementId}, ${v.createdBy})`),
+        sql`, `,
+      )}`,
   );
-  return rows[0].id;
 }

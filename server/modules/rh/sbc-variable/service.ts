@@ -52,10 +52,12 @@ async function compute(ex: Executor, sets: FiscalYearSet[], year: number, bimest
     data.previousUpdates(ex, range.effectiveDate),
   ]);
   const cap = dec(params.uma.daily).times(params.sbcCapUma);
+  const perceptionsOf = new Map<number, typeof perceptions>();
+  for (const p of perceptions) perceptionsOf.set(p.employeeId, [...(perceptionsOf.get(p.employeeId) ?? []), p]);
   const rows = employees.map((e) => {
     const fixedSdi = sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, range.effectiveDate)).sdi;
     const days = accruedDays({ ...range, hireDate: e.hireDate, terminationDate: e.terminationDate, absences: absences.get(e.id) ?? 0, incapacityDays: incapacities.get(e.id) ?? 0 });
-    const r = sbcVariable({ fixedSdi, umaDaily: params.uma.daily, sbcCapUma: params.sbcCapUma, days, perceptions: perceptions.filter((p) => p.employeeId === e.id) });
+    const r = sbcVariable({ fixedSdi, umaDaily: params.uma.daily, sbcCapUma: params.sbcCapUma, days, perceptions: perceptionsOf.get(e.id) ?? [] });
     // Without this update the employee would keep the fixed SDI plus the last variable part applied.
     const before = previous.get(e.id);
     const currentSbc = money(Decimal.min(dec(fixedSdi).plus(before?.variableDaily ?? 0), cap));
@@ -90,12 +92,14 @@ export async function apply(ctx: RequestContext, year: number, bimester: number)
     const r = await compute(tx, sets, year, bimester);
     if (r.applied.length) throw appError('CONFLICT', MSG.alreadyApplied);
     let movements = 0;
+    const updates: data.NewUpdate[] = [];
     for (const row of r.rows) {
+      // Each 07 takes its place in the IMSS movements (folio, IDSE list) through their own service.
       const movementId = row.changes
         ? await recordMovement(tx, ctx, { employeeId: row.employee.id, type: 'modificacion', effectiveDate: r.range.effectiveDate, dailySalary: row.dailySalary, seniorityFrom: row.employee.firstHireDate, sbc: row.sbc })
         : null;
       if (movementId) movements += 1;
-      await data.insertUpdate(tx, {
+      updates.push({
         employeeId: row.employee.id,
         year,
         bimester,
@@ -109,6 +113,7 @@ export async function apply(ctx: RequestContext, year: number, bimester: number)
         createdBy: ctx.auth?.id ?? null,
       });
     }
+    await data.insertUpdates(tx, updates);
     await writeAudit(tx, actorOf(ctx), { entity: 'rh_sbc_update', entityId: year * 10 + bimester, action: 'apply', before: null, after: { year, bimester, employees: r.rows.length, movements } });
     return { employees: r.rows.length, movements, effectiveDate: r.range.effectiveDate };
   });
