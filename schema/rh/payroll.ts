@@ -28,6 +28,18 @@ export const AGUINALDO_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, st
   art96: 'Art. 96 LISR (tarifa mensual sobre el pago solo)',
 };
 
+/** How an extraordinaria withholds ISR: the employer chooses (art. 96 unless art. 174 is chosen). */
+export const EXTRAORDINARY_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, string>> = {
+  art96: 'Art. 96 LISR (tarifa del periodo)',
+  art174: 'Art. 174 RLISR (tasa mensualizada)',
+};
+
+/** The payroll's ISR method as its screens and documents name it; '—' for a kind that has none. */
+export function isrMethodLabel(kind: PayrollKind, method: AguinaldoIsrMethod | null | undefined): string {
+  if (kind === 'extraordinaria') return EXTRAORDINARY_ISR_METHOD_LABELS[method ?? 'art96'];
+  return method ? AGUINALDO_ISR_METHOD_LABELS[method] : '—';
+}
+
 /** Ordinary payrolls (semanal, quincenal): one per employee and period; the others may share its dates. */
 export const isOrdinaryPayroll = (kind: PayrollKind): kind is PayFrequency => kind === 'semanal' || kind === 'quincenal';
 
@@ -411,6 +423,12 @@ export type EmployeeCalcInput = {
   imssDays?: string;
   /** ISR, subsidio and IMSS for the taxable income and the paid days. */
   tax: (taxableIncome: string, paidDays: number) => TaxOutcome;
+  /**
+   * An extraordinaria whose employer chose RLISR art. 174: the ISR of every taxable perception but the
+   * salary days (the bonus, the commission…). The salary days it still pays stay ordinary income and
+   * keep `tax`, the period's art. 96 tariff with its subsidy; the ISR withheld is the sum of both.
+   */
+  extraordinaryIsr?: (taxable: string) => { isr: string; steps: readonly TraceStep[] };
 };
 
 export type CalcLine = {
@@ -465,6 +483,40 @@ export function doubleOvertimeExempt(amount: DecimalLike, minimumWageOnly: boole
   return fractionIExempt({ overtimeDouble: amount, restDayPay: 0, minimumWageOnly, umaDaily, periodDays }).overtimeExempt;
 }
 
+/**
+ * The ISR of an extraordinaria taxed by RLISR art. 174 (EmployeeCalcInput.extraordinaryIsr): the salary
+ * days by the period's tariff (with the subsidy, which only they cause), the rest by art. 174; IMSS as always.
+ */
+function splitTax(input: EmployeeCalcInput, taxable: string, salary: string, paidDays: number): TaxOutcome {
+  const ordinary = dec(salary);
+  const rest = money(dec(taxable).minus(ordinary));
+  const period = input.tax(money(ordinary), paidDays);
+  const annual = input.extraordinaryIsr!(rest);
+  const hasSalary = ordinary.gt(0);
+  const isr = money(dec(hasSalary ? period.isr : 0).plus(annual.isr));
+  const withheld = money(dec(hasSalary ? period.withheld : 0).plus(annual.isr));
+  return {
+    tableYear: period.tableYear,
+    isr,
+    subsidy: hasSalary ? period.subsidy : ZERO,
+    withheld,
+    imssEmployee: period.imssEmployee,
+    steps: [
+      { label: 'Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)', amount: money(ordinary) },
+      ...(hasSalary ? period.steps : imssStepsOf(period.steps)),
+      { label: 'Demás percepciones gravadas: art. 174 RLISR, que eligió el patrón', amount: rest },
+      ...annual.steps,
+      { label: `ISR a retener (${hasSalary ? 'el del sueldo del periodo + ' : ''}el del art. 174 RLISR)`, amount: withheld },
+    ],
+  };
+}
+
+/** The IMSS steps of payrollTax (from its SBC line on): with no salary day the tariff's ISR and subsidy steps say nothing. */
+function imssStepsOf(steps: readonly TraceStep[]): TraceStep[] {
+  const from = steps.findIndex((s) => s.label.startsWith('SBC diario'));
+  return from < 0 ? [] : steps.slice(from);
+}
+
 export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult {
   const lines: CalcLine[] = [];
   const post = (l: Omit<CalcLine, 'taxable' | 'exempt' | 'quantity' | 'agreementId' | 'description'> & Partial<CalcLine>) =>
@@ -516,7 +568,7 @@ export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult 
   const exempt = money(sum(perceptionLines.map((l) => l.exempt)));
   const perceptions = money(sum(perceptionLines.map((l) => l.amount)));
 
-  const tax = input.tax(taxable, paidDays.toNumber());
+  const tax = input.extraordinaryIsr ? splitTax(input, taxable, salary, paidDays.toNumber()) : input.tax(taxable, paidDays.toNumber());
   const imss = money(tax.imssEmployee ?? 0);
   if (dec(tax.withheld).gt(0)) post({ systemKey: 'ISR', conceptId: null, kind: 'deduccion', source: 'calculo', amount: money(tax.withheld) });
   if (dec(imss).gt(0)) post({ systemKey: 'IMSS', conceptId: null, kind: 'deduccion', source: 'calculo', amount: imss });

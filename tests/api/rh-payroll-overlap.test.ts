@@ -250,4 +250,68 @@ describe('one payroll per employee and period', () => {
       ],
     ]);
   });
+  it('an extraordinaria taxed by RLISR art. 174 (the employer chooses): the bonus at the rate of its monthly equivalent, the salary days by the quincena tariff', async () => {
+    const method = async (id: string) => (await ok('query($id:ID!){ rhPayroll(id:$id){ isrMethod } }', { id })).rhPayroll.isrMethod;
+    const before = await countPayrolls();
+    // Bad input: an unknown method is refused with a Spanish message naming the field; nothing is written.
+    const bad = await s.gql(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-10-01', periodEnd: '2026-10-15', paymentDate: '2026-10-20', isrMethod: 'art95' } }, rh);
+    expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(bad.errors?.[0].message).toBe('Dato no válido en «i.isrMethod»: el valor "art95" no está permitido.');
+    await forbidden(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-10-01', periodEnd: '2026-10-15', paymentDate: '2026-10-20', isrMethod: 'art174' } }, viewer);
+    expect(await countPayrolls()).toBe(before);
+    const bonus = await conceptId('P101');
+    const incident = (days: string, amount: string) => ({ daysWorked: days, absences: '0', overtimeDoubleHours: '0', overtimeTripleHours: '0', extras: [{ conceptId: bonus, amount }] });
+
+    // 1) Both quincenas of October are closed: no salary day is left, so the whole 6,000.00 bonus goes by art. 174.
+    const e = (await ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-10-01', periodEnd: '2026-10-15', paymentDate: '2026-10-20', description: 'Bono anual', isrMethod: 'art174' } })).rhPayrollCreate;
+    expect(await method(e.id)).toBe('art174');
+    await ok(P_INCIDENT, { id: e.employees[0].id, i: incident('0', '6000') });
+    const calc = (await ok(P_CALC, { id: e.id, v: (await payroll(e.id)).version })).rhPayrollCalculate;
+    const [a] = calc.employees;
+    // By hand (2026 monthly tariff): ordinary monthly income 400 × 30.4 = 12,160.00.
+    // M = 6,000 ÷ 365 × 30.4 = 499.726027…; ISR1 on 12,659.726027…: row 12,598.03 / 1,011.68 / 16 %:
+    // 61.696027… × 16 % + 1,011.68 = 1,021.551364…; ISR2 on 12,160.00: row 7,168.52 / 420.95 / 10.88 %:
+    // 4,991.48 × 10.88 % + 420.95 = 964.023024; rate = 57.528340… ÷ 499.726027… = 0.11511976…;
+    // ISR = 6,000 × rate = 690.7186 → 690.72 (the quincena tariff alone gave 475.71). No subsidy, no IMSS.
+    expect(figures(a)).toEqual(['0.00', '6000.00', '6000.00', '0.00', '690.72', '0.00', '690.72', '0.00', '690.72', '0.00', '5309.28']);
+    expect(lines(a)).toEqual([
+      ['SUELDO', 'calculo', '0.00'],
+      ['P101', 'captura', '6000.00'],
+      ['ISR', 'calculo', '690.72'],
+    ]);
+    const trace = new Map(a.fiscalTrace.map((t: any) => [t.label, t.amount]));
+    expect(trace.get('Ingreso ordinario mensual = 400.00 × 30.4')).toBe('12160');
+    expect(trace.get('Demás percepciones gravadas: art. 174 RLISR, que eligió el patrón')).toBe('6000.00');
+    expect(trace.get('ISR a retener (el del art. 174 RLISR)')).toBe('690.72');
+    // With no salary day the quincena tariff's ISR and subsidy steps are not shown; its IMSS steps are.
+    expect(trace.has('Subsidio para el empleo causado (535.65 ÷ 30.4 × 15 días)')).toBe(false);
+    expect(trace.get('Días cotizados IMSS')).toBe('0');
+    expect((await ok(P_CLOSE, { id: e.id, v: calc.version })).rhPayrollClose.net).toBe('5309.28');
+
+    // 2) 01–05/11, no ordinary payroll yet: 5 salary days (2,000.00) by the quincena tariff with its subsidy and IMSS,
+    // as in the test above (ISR 109.28, subsidio 264.30, nothing withheld on them; IMSS 51.50); the 1,000.00 bonus by
+    // art. 174: M = 1,000 ÷ 365 × 30.4 = 83.287671…; 12,160 + M stays in the 10.88 % row, so rate = 10.88 % exactly
+    // and ISR = 108.80. ISR 109.28 + 108.80 = 218.08; withheld 0.00 + 108.80 = 108.80. No ordinary payroll took November's
+    // préstamo installment, so this one does: deductions 108.80 + 51.50 + 500.00 = 660.30; net 3,000.00 − 660.30 = 2,339.70.
+    const n = (await ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-11-01', periodEnd: '2026-11-05', paymentDate: '2026-11-05', isrMethod: 'art174' } })).rhPayrollCreate;
+    expect(m(n.employees[0].daysWorked)).toBe('5.00');
+    await ok(P_INCIDENT, { id: n.employees[0].id, i: incident('5', '1000') });
+    const [b] = (await ok(P_CALC, { id: n.id, v: (await payroll(n.id)).version })).rhPayrollCalculate.employees;
+    expect(figures(b)).toEqual(['5.00', '3000.00', '3000.00', '0.00', '218.08', '264.30', '108.80', '51.50', '660.30', '0.00', '2339.70']);
+    expect(lines(b)).toEqual([
+      ['SUELDO', 'calculo', '2000.00'],
+      ['P101', 'captura', '1000.00'],
+      ['ISR', 'calculo', '108.80'],
+      ['IMSS', 'calculo', '51.50'],
+      ['CONV-PRESTAMO', 'convenio', '500.00'],
+      ['SUBSIDIO', 'calculo', '264.30'],
+    ]);
+    const traceB = new Map(b.fiscalTrace.map((t: any) => [t.label, t.amount]));
+    expect([traceB.get('Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)'), traceB.get('ISR a retener (el del sueldo del periodo + el del art. 174 RLISR)')]).toEqual(['2000.00', '108.80']);
+
+    // 3) Without a method an extraordinaria keeps art. 96: the quincena tariff on the whole receipt.
+    const plain = (await ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-10-01', periodEnd: '2026-10-15', paymentDate: '2026-10-21' } })).rhPayrollCreate;
+    expect(await method(plain.id)).toBe('art96');
+    expect((await ok(P_DELETE, { id: plain.id, v: plain.version })).rhPayrollDelete).toBe(true);
+  });
 });

@@ -31,7 +31,7 @@ import {
   type RhPayrollDetailQuery,
   type RhPayrollKind,
 } from '../../../../generated/modules/human-resources/graphql';
-import { AGUINALDO_ISR_METHOD_LABELS, CONCEPT_KIND_LABELS, isOrdinaryPayroll, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
+import { CONCEPT_KIND_LABELS, isOrdinaryPayroll, isrMethodLabel, PAYROLL_KIND_LABELS, quincenaOf } from '../../../../schema/rh/payroll';
 import { useScreenAccess } from '../../../components/access';
 import { downloadBase64, downloadXml } from '../../../components/attachments';
 import { confirmAction } from '../../../components/confirm';
@@ -57,7 +57,7 @@ import { useRecordChanges } from '../../../components/useRecordChanges';
 import { OvertimeSources } from './OvertimeSources';
 import { WorkedDatesField } from './WorkedDatesField';
 import { restDayOf, validateRestDaysWorked } from '../../../../schema/rh/restDaysWorked';
-import { creationKindOptions, frequencyOptions, isrMethodOptions, PAYROLL_BADGES, RECEIPT_CANCEL_OPTIONS, SEPARATION_KIND_LABELS, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
+import { creationKindOptions, extraordinaryIsrMethodOptions, frequencyOptions, isrMethodOptions, PAYROLL_BADGES, RECEIPT_CANCEL_OPTIONS, SEPARATION_KIND_LABELS, PAYROLL_PATHS, STAMP_BADGES, STAMPING_BADGES, texts } from './texts';
 import { CfdiCancelNote } from '../../../components/CfdiCancelNote';
 
 type Payroll = NonNullable<RhPayrollDetailQuery['rhPayroll']>;
@@ -110,6 +110,8 @@ function NewPayroll() {
       // Choosing Aguinaldo proposes its usual payment date; the period is that day.
       if (values.kind === 'aguinaldo' && previous.kind !== 'aguinaldo') form.setFieldValue('paymentDate', aguinaldoDateOf(todayIso()));
       if (values.kind === 'ptu' && previous.kind !== 'ptu') form.setFieldValue('paymentDate', ptuDateOf(todayIso()));
+      // Each kind proposes its usual ISR method: art. 174 for aguinaldo and PTU, art. 96 for an extraordinaria.
+      if (values.kind !== previous.kind) form.setFieldValue('isrMethod', values.kind === 'extraordinaria' ? 'art96' : 'art174');
     },
   });
   const aguinaldo = form.values.kind === 'aguinaldo';
@@ -134,7 +136,9 @@ function NewPayroll() {
                 }
               : v.kind === 'aguinaldo'
               ? { kind: 'aguinaldo', frequency: v.frequency as RhPayFrequency, periodStart: v.paymentDate, periodEnd: v.paymentDate, paymentDate: v.paymentDate, description: v.description, aguinaldoDays: v.aguinaldoDays || null, isrMethod: v.isrMethod as RhAguinaldoIsrMethod }
-              : { kind: v.kind as RhPayrollKind, frequency: v.kind === 'extraordinaria' ? (v.frequency as RhPayFrequency) : null, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description },
+              : v.kind === 'extraordinaria'
+              ? { kind: 'extraordinaria', frequency: v.frequency as RhPayFrequency, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description, isrMethod: v.isrMethod as RhAguinaldoIsrMethod }
+              : { kind: v.kind as RhPayrollKind, frequency: null, periodStart: v.periodStart, periodEnd: v.periodEnd, paymentDate: v.paymentDate, description: v.description },
         },
       });
       const p = r.data?.rhPayrollCreate;
@@ -166,6 +170,7 @@ function NewPayroll() {
             </>
           )}
           <DateField label={h.paymentDate} required {...form.getInputProps('paymentDate')} />
+          {form.values.kind === 'extraordinaria' && <Select label={h.isrMethod} description={h.extraordinaryIsrHelp} required data={extraordinaryIsrMethodOptions} allowDeselect={false} {...form.getInputProps('isrMethod')} />}
         </SimpleGrid>
       </Paper>
     </FormPage>
@@ -578,17 +583,22 @@ function PayrollView({ payroll, onReload }: { payroll: Payroll; onReload: () => 
             <>
               <InfoField label={texts.info.ptuYear} value={payroll.ptuYear ?? '—'} />
               <InfoField label={texts.info.ptuAmount} value={formatMoney(payroll.ptuAmount ?? '0')} />
-              <InfoField label={texts.info.isrMethod} value={payroll.isrMethod ? AGUINALDO_ISR_METHOD_LABELS[payroll.isrMethod] : '—'} />
+              <InfoField label={texts.info.isrMethod} value={isrMethodLabel(payroll.kind, payroll.isrMethod)} />
             </>
           ) : payroll.kind === 'aguinaldo' ? (
             <>
               <InfoField label={texts.info.aguinaldoDays} value={formatNumber(payroll.aguinaldoDays ?? '0')} />
-              <InfoField label={texts.info.isrMethod} value={payroll.isrMethod ? AGUINALDO_ISR_METHOD_LABELS[payroll.isrMethod] : '—'} />
+              <InfoField label={texts.info.isrMethod} value={isrMethodLabel(payroll.kind, payroll.isrMethod)} />
             </>
           ) : payroll.separation ? (
             <>
               <InfoField label={texts.info.separationKind} value={SEPARATION_KIND_LABELS[payroll.separation.kind]} />
               <InfoField label={texts.info.separationDate} value={formatDate(payroll.separation.separationDate)} />
+            </>
+          ) : payroll.kind === 'extraordinaria' ? (
+            <>
+              <InfoField label={texts.columns.period} value={texts.period(formatDate(payroll.periodStart), formatDate(payroll.periodEnd))} />
+              <InfoField label={texts.info.isrMethod} value={isrMethodLabel(payroll.kind, payroll.isrMethod)} />
             </>
           ) : (
             <InfoField label={texts.columns.period} value={texts.period(formatDate(payroll.periodStart), formatDate(payroll.periodEnd))} />

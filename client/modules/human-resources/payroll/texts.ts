@@ -1,6 +1,6 @@
 // Nóminas: every Spanish string of the screens, in one place for review.
 import type { StatusLabels } from '../../../components/StatusBadge';
-import { AGUINALDO_ISR_METHOD_LABELS, PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
+import { AGUINALDO_ISR_METHOD_LABELS, EXTRAORDINARY_ISR_METHOD_LABELS, PAYROLL_KIND_LABELS, PAYROLL_STATUS_LABELS } from '../../../../schema/rh/payroll';
 
 export const PAYROLL_PATHS = {
   list: '/system/rh/payroll',
@@ -35,6 +35,7 @@ export const SEPARATION_KIND_LABELS = { RENUNCIA: 'Renuncia voluntaria', DESPIDO
 export const separationKindOptions = Object.entries(SEPARATION_KIND_LABELS).map(([value, label]) => ({ value, label }));
 export const statusOptions = Object.entries(PAYROLL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 export const isrMethodOptions = Object.entries(AGUINALDO_ISR_METHOD_LABELS).map(([value, label]) => ({ value, label }));
+export const extraordinaryIsrMethodOptions = Object.entries(EXTRAORDINARY_ISR_METHOD_LABELS).map(([value, label]) => ({ value, label }));
 export const frequencyOptions = [
   { value: 'semanal', label: 'Empleados semanales' },
   { value: 'quincenal', label: 'Empleados quincenales' },
@@ -64,6 +65,8 @@ export const texts = {
     aguinaldoDays: 'Días de aguinaldo',
     aguinaldoDaysHelp: 'Al menos 15 (art. 87 LFT), o los del contrato colectivo.',
     isrMethod: 'Método de ISR',
+    extraordinaryIsrHelp:
+      'Lo elige el patrón. Art. 96: la tarifa del periodo sobre todo el recibo, como en una ordinaria. Art. 174: el sueldo de los días sigue con la tarifa del periodo; bonos y demás pagos, con la tasa de su importe mensualizado sobre el salario mensual (× 30.4), sin subsidio.',
     aguinaldoHelp:
       'Paga a cada empleado activo de la frecuencia los días de aguinaldo × salario diario, proporcional a los días del año con empleo; exento hasta 30 UMA al año (menos lo ya exento en el año). No paga sueldo, IMSS ni abonos de convenios. Una por empleado y año; se paga a más tardar el 20 de diciembre.',
     ptuYear: 'Ejercicio',

@@ -44,7 +44,7 @@ import { labelGroups } from '../../../lib/moneyGroups';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import { formatDateMx } from '../../../../schema/dates';
 import { Decimal, dec, money, sum } from '../../../../schema/money';
-import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, ptuPayroll, separation, YEAR_DAYS, type PtuWorkerInput, type SeparationResult } from '../../../../schema/rh/benefits';
+import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, isrArt174, LISR_MONTH_DAYS, ptuPayroll, separation, YEAR_DAYS, type PtuWorkerInput, type SeparationResult } from '../../../../schema/rh/benefits';
 import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
   calculateEmployee,
@@ -332,7 +332,8 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
       description: v.description,
       createdBy: ctx.auth?.id ?? null,
       aguinaldoDays,
-      isrMethod: v.kind === 'aguinaldo' ? (v.isrMethod ?? 'art174') : null,
+      // The employer's choice (MX_FISCAL «Aguinaldo»): art. 174 unless told for the aguinaldo, art. 96 for an extraordinaria.
+      isrMethod: v.kind === 'aguinaldo' ? (v.isrMethod ?? 'art174') : v.kind === 'extraordinaria' ? (v.isrMethod ?? 'art96') : null,
     });
     await data.insertPayrollEmployees(
       tx,
@@ -819,6 +820,19 @@ const taxOf =
     // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
     payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency!), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
 
+/**
+ * An extraordinaria taxed by RLISR art. 174 (issue 27): the ISR of its perceptions other than the salary
+ * days, on the monthly ordinary income daily salary × 30.4 (MX_FISCAL «Aguinaldo» (b)); undefined otherwise.
+ */
+const extraordinaryIsrOf = (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow) => {
+  if (payroll.kind !== 'extraordinaria' || payroll.isrMethod !== 'art174') return undefined;
+  return (taxable: string) => {
+    const monthly = dec(e.dailySalary).times(LISR_MONTH_DAYS);
+    const r = isrArt174(fiscalParametersFor(sets, payroll.paymentDate).tariffs.MENSUAL, taxable, monthly, 'de las percepciones extraordinarias');
+    return { isr: r.isr, steps: [{ label: `Ingreso ordinario mensual = ${money(e.dailySalary)} × ${LISR_MONTH_DAYS}`, amount: monthly.toFixed() }, ...r.steps] };
+  };
+};
+
 type ReceiptDays = { incapacity: IncapacityEffect; imssDays: string; paidDaysWorked: string };
 
 /**
@@ -885,6 +899,7 @@ export async function recalculateReceipt(tx: Executor, payroll: data.PayrollRow,
     agreements: convenios.map((l) => ({ agreementId: l.agreementId!, folio: 0, kind: kindOf(l.systemKey), installment: l.amount, balance: l.amount })),
     imssDays: own.imssDays,
     tax: taxOf(sets, payroll, e, own.imssDays),
+    extraordinaryIsr: extraordinaryIsrOf(sets, payroll, e),
   });
   const closedText = new Map(convenios.map((l) => [l.agreementId!, l.description]));
   await data.replaceEmployeeLines(
@@ -1002,6 +1017,7 @@ async function calculateLocked(tx: Executor, payroll: data.PayrollRow, sets: Fis
       sbcDaily: money(Decimal.min(e.sbcDaily, dec(params.uma.daily).times(params.sbcCapUma))),
       imssDays,
       tax: taxOf(sets, payroll, e, imssDays),
+      extraordinaryIsr: extraordinaryIsrOf(sets, payroll, e),
     });
     for (const l of r.lines) {
       lines.push({
