@@ -250,7 +250,7 @@ describe('one payroll per employee and period', () => {
       ],
     ]);
   });
-  it('an extraordinaria taxed by RLISR art. 174 (the employer chooses): the bonus at the rate of its monthly equivalent, the salary days by the quincena tariff', async () => {
+  it('an extraordinaria taxed by RLISR art. 174 (the employer chooses): the bonus at the rate of its monthly equivalent, the salary days by the quincena tariff; without salary days no subsidio', async () => {
     const method = async (id: string) => (await ok('query($id:ID!){ rhPayroll(id:$id){ isrMethod } }', { id })).rhPayroll.isrMethod;
     const before = await countPayrolls();
     // Bad input: an unknown method is refused with a Spanish message naming the field; nothing is written.
@@ -309,9 +309,19 @@ describe('one payroll per employee and period', () => {
     const traceB = new Map(b.fiscalTrace.map((t: any) => [t.label, t.amount]));
     expect([traceB.get('Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)'), traceB.get('ISR a retener (el del sueldo del periodo + el del art. 174 RLISR)')]).toEqual(['2000.00', '108.80']);
 
-    // 3) Without a method an extraordinaria keeps art. 96: the quincena tariff on the whole receipt.
+    // 3) Without a method an extraordinaria keeps art. 96: the quincena tariff on the whole receipt. With no salary day it
+    // causes no subsidio (the closed quincena gave it for those days): a 1,000.00 bonus, row 416.71 / 7.95 / 6.40 %:
+    // (1,000 − 416.71) × 6.40 % = 37.33056; + 7.95 → 45.28, all withheld (before: subsidio 264.30 caused again, 0.00 withheld).
     const plain = (await ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-10-01', periodEnd: '2026-10-15', paymentDate: '2026-10-21' } })).rhPayrollCreate;
     expect(await method(plain.id)).toBe('art96');
-    expect((await ok(P_DELETE, { id: plain.id, v: plain.version })).rhPayrollDelete).toBe(true);
+    await ok(P_INCIDENT, { id: plain.employees[0].id, i: incident('0', '1000') });
+    const [c] = (await ok(P_CALC, { id: plain.id, v: (await payroll(plain.id)).version })).rhPayrollCalculate.employees;
+    expect(figures(c)).toEqual(['0.00', '1000.00', '1000.00', '0.00', '45.28', '0.00', '45.28', '0.00', '45.28', '0.00', '954.72']);
+    expect(lines(c)).toEqual([
+      ['SUELDO', 'calculo', '0.00'],
+      ['P101', 'captura', '1000.00'],
+      ['ISR', 'calculo', '45.28'],
+    ]);
+    expect(c.fiscalTrace.some((t: any) => t.label.startsWith('Subsidio para el empleo causado'))).toBe(false);
   });
 });

@@ -77,6 +77,7 @@ import {
   type CapturedExtra,
   type PayFrequency,
   type PeriodRange,
+  type TaxOutcome,
 } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
 import { variablePartsOn } from '../sbc-variable/service';
@@ -816,9 +817,24 @@ type CalcNotes = { removedEmployees?: string[] };
 /** The ISR, subsidio and IMSS of one receipt, by the tables of the payment date; IMSS on the receipt's quota days. */
 const taxOf =
   (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow, imssDays: string) =>
-  (taxableIncome: string, days: number) =>
+  (taxableIncome: string, days: number): TaxOutcome => {
     // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
-    payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency!), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
+    const t = payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency!), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
+    return payroll.kind === 'extraordinaria' && days === 0 ? withoutSubsidy(t) : t;
+  };
+
+/**
+ * An extraordinaria that pays no salary day causes no subsidio para el empleo: the subsidy goes with the days
+ * of salary, which an ordinary payroll pays (and already gave it for them). The whole ISR is withheld.
+ */
+function withoutSubsidy(t: TaxOutcome): TaxOutcome {
+  if (dec(t.subsidy).isZero()) return t;
+  const steps = t.steps.filter((s) => !/^(Tope de subsidio|Subsidio para el empleo causado|ISR a retener)/.test(s.label));
+  const at = steps.findIndex((s) => s.label.startsWith('SBC diario'));
+  const step = { label: 'Sin días de sueldo en esta nómina extraordinaria: no causa subsidio para el empleo (va con los días que paga la nómina ordinaria); ISR a retener', amount: t.isr };
+  steps.splice(at < 0 ? steps.length : at, 0, step);
+  return { ...t, subsidy: '0.00', withheld: t.isr, steps };
+}
 
 /**
  * An extraordinaria taxed by RLISR art. 174 (issue 27): the ISR of its perceptions other than the salary
