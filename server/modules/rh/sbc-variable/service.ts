@@ -20,6 +20,8 @@ const db = (ctx: RequestContext) => ctx.app.database.db;
 
 /** The variable daily part in force on a payment date, per employee (the payroll adds it to the fixed SDI). */
 export const variablePartsOn = data.variablePartsOn;
+/** The same, each employee on their own date. */
+export const variablePartsAt = data.variablePartsAt;
 
 function checkInput(year: number, bimester: number) {
   const error = bimesterInputError(year, bimester);
