@@ -1,7 +1,8 @@
 // Movimientos IMSS business rules: every alta/reingreso (08), baja (02) and
 // modificación de salario (07) of Empleados records one movement in the
 // same transaction (recordMovement), with its SBC (the SDI with the fiscal
-// tables in force on the effective date) and its «fecha límite» (5 business
+// tables in force on the effective date; a 07 adds the variable part of the
+// bimonthly SBC update in force then) and its «fecha límite» (5 business
 // days). RH lists them, downloads IDSE's batch file and marks them presented
 // with the lote/acuse IDSE gave.
 import { writeAudit } from '../../../db/audit';
@@ -25,6 +26,8 @@ import {
   type ImssMovementType,
 } from '../../../../schema/rh/imssMovements';
 import * as data from './data';
+// The data layer, not the service: the SBC update's service records its 07s through this one.
+import { variablePartsOn } from '../sbc-variable/data';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -34,6 +37,19 @@ export async function sbcOn(ex: Executor, dailySalary: string, seniorityFrom: st
   if (!year) return money(dailySalary);
   const set = { ...year, vacationPremiumPercent: dec(year.vacationPremiumPercent).toString() };
   return sdiFor(set, dailySalary, yearsOfService(seniorityFrom, date)).sdi;
+}
+
+/**
+ * The SBC a movement reports when the caller does not give one. A salary change (07) keeps the variable part
+ * of the bimonthly update in force on its effective date: mixed salary, new fixed SDI + that variable part
+ * (LSS art. 30 fr. III), until the next bimonthly update. An alta or reingreso starts a new employment:
+ * no variable part of the previous one carries over.
+ */
+async function movementSbc(tx: Executor, v: { employeeId: number; type: ImssMovementType; effectiveDate: string; dailySalary: string; seniorityFrom: string }): Promise<string> {
+  const fixed = await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate);
+  if (v.type !== 'modificacion') return fixed;
+  const variable = (await variablePartsOn(tx, v.effectiveDate, [v.employeeId])).get(v.employeeId);
+  return variable ? money(dec(fixed).plus(variable)) : fixed;
 }
 
 /**
@@ -55,7 +71,7 @@ export async function recordMovement(
     deadline: imssDeadline(v.effectiveDate),
     dailySalary: money(v.dailySalary),
     // The bimonthly SBC update (../sbc-variable) passes the SBC with its variable part.
-    sbc: v.sbc ?? (await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate)),
+    sbc: v.sbc ?? (await movementSbc(tx, v)),
     bajaCause: v.type === 'baja' ? (v.bajaCause ?? null) : null,
     createdBy: ctx.auth?.id ?? null,
   });
