@@ -26,8 +26,6 @@ import {
   type ImssMovementType,
 } from '../../../../schema/rh/imssMovements';
 import * as data from './data';
-// The data layer, not the service: the SBC update's service records its 07s through this one.
-import { variablePartsOn } from '../sbc-variable/data';
 
 const db = (ctx: RequestContext) => ctx.app.database.db;
 
@@ -40,19 +38,6 @@ export async function sbcOn(ex: Executor, dailySalary: string, seniorityFrom: st
 }
 
 /**
- * The SBC a movement reports when the caller does not give one. A salary change (07) keeps the variable part
- * of the bimonthly update in force on its effective date: mixed salary, new fixed SDI + that variable part
- * (LSS art. 30 fr. III), until the next bimonthly update. An alta or reingreso starts a new employment:
- * no variable part of the previous one carries over.
- */
-async function movementSbc(tx: Executor, v: { employeeId: number; type: ImssMovementType; effectiveDate: string; dailySalary: string; seniorityFrom: string }): Promise<string> {
-  const fixed = await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate);
-  if (v.type !== 'modificacion') return fixed;
-  const variable = (await variablePartsOn(tx, v.effectiveDate, [v.employeeId])).get(v.employeeId);
-  return variable ? money(dec(fixed).plus(variable)) : fixed;
-}
-
-/**
  * Records the movement a change of the employee produces; called by
  * Empleados inside its own transaction, after the employee row is written.
  * `seniorityFrom` is the hire date the integration factor counts from.
@@ -60,7 +45,18 @@ async function movementSbc(tx: Executor, v: { employeeId: number; type: ImssMove
 export async function recordMovement(
   tx: Executor,
   ctx: RequestContext,
-  v: { employeeId: number; type: ImssMovementType; effectiveDate: string; dailySalary: string; seniorityFrom: string; bajaCause?: string | null; sbc?: string },
+  v: {
+    employeeId: number;
+    type: ImssMovementType;
+    effectiveDate: string;
+    dailySalary: string;
+    seniorityFrom: string;
+    bajaCause?: string | null;
+    /** The whole SBC, when the caller computed it (the bimonthly update). */
+    sbc?: string;
+    /** Otherwise, a variable daily part on top of the fixed SDI (a 07 of a mixed salary, LSS art. 30 fr. III). */
+    variableDaily?: string | null;
+  },
 ): Promise<number> {
   const source = await data.movementSource(tx, v.employeeId);
   if (!source) throw notFound('El empleado');
@@ -71,7 +67,7 @@ export async function recordMovement(
     deadline: imssDeadline(v.effectiveDate),
     dailySalary: money(v.dailySalary),
     // The bimonthly SBC update (../sbc-variable) passes the SBC with its variable part.
-    sbc: v.sbc ?? (await movementSbc(tx, v)),
+    sbc: v.sbc ?? money(dec(await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate)).plus(v.variableDaily ?? 0)),
     bajaCause: v.type === 'baja' ? (v.bajaCause ?? null) : null,
     createdBy: ctx.auth?.id ?? null,
   });
