@@ -17,6 +17,7 @@ export const SBC_VARIABLE_MSG = {
   bimester: 'El bimestre va de 1 (enero–febrero) a 6 (noviembre–diciembre).',
   bimesterOpen: 'El bimestre aún no termina: la modificación se calcula con el bimestre cerrado.',
   alreadyApplied: 'La actualización del SBC de ese bimestre ya se aplicó.',
+  nothingChanges: 'Nadie cambia de SBC en ese bimestre: no hay modificaciones de salario (07) que aplicar.',
 } as const;
 
 /** How a perception counts for the variable part (LSS art. 27). */

@@ -93,6 +93,29 @@ describe.each(['off', 'second'] as const)('refusals with ERP_GRAPHQL_COMPILE=%s'
     });
   });
 
+  it('the bimonthly SBC update: FORBIDDEN without the ability, BAD_USER_INPUT per field, CONFLICT with nobody to change; nothing applied', async () => {
+    const seller = await s.login('ventas@demo.mx');
+    const PREVIEW = 'query($y:Int!,$b:Int!){ rhSbcVariablePreview(year:$y, bimester:$b){ applied employees { changes } } }';
+    const APPLY = 'mutation($y:Int!,$b:Int!){ rhSbcVariableApply(year:$y, bimester:$b){ movements } }';
+    const forbidden = { status: 200, code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción.' };
+    await thrice(() => s.gql(PREVIEW, { y: 2026, b: 4 }, seller), { ...forbidden, path: ['rhSbcVariablePreview'] });
+    // Consulta sees the preview but does not apply it.
+    await thrice(() => s.gql(APPLY, { y: 2026, b: 4 }, reader), { ...forbidden, path: ['rhSbcVariableApply'] });
+    const bad = { status: 200, code: 'BAD_USER_INPUT', message: 'Revisa los datos capturados.' };
+    await thrice(() => s.gql(PREVIEW, { y: 2026, b: 0 }, admin), { ...bad, path: ['rhSbcVariablePreview'], fields: { bimester: 'El bimestre va de 1 (enero–febrero) a 6 (noviembre–diciembre).' } });
+    await thrice(() => s.gql(APPLY, { y: 1999, b: 4 }, admin), { ...bad, path: ['rhSbcVariableApply'], fields: { year: 'Indica un año entre 2020 y 2100.' } });
+    // July–August 2026: the demo company closed no payroll in it, so no variable part and nobody changes.
+    const preview = await s.gql<{ rhSbcVariablePreview: { applied: boolean; employees: { changes: boolean }[] } }>(PREVIEW, { y: 2026, b: 4 }, admin);
+    expect(preview.data!.rhSbcVariablePreview.employees.filter((e) => e.changes)).toEqual([]);
+    await thrice(() => s.gql(APPLY, { y: 2026, b: 4 }, admin), {
+      status: 200,
+      code: 'CONFLICT',
+      message: 'Nadie cambia de SBC en ese bimestre: no hay modificaciones de salario (07) que aplicar.',
+      path: ['rhSbcVariableApply'],
+    });
+    expect((await s.gql<{ rhSbcVariablePreview: { applied: boolean } }>(PREVIEW, { y: 2026, b: 4 }, admin)).data!.rhSbcVariablePreview.applied).toBe(false);
+  });
+
   it('NOT_FOUND', async () => {
     await thrice(() => s.gql(UPDATE, { id: '999999', v: 1 }, admin), { status: 200, code: 'NOT_FOUND', message: 'El almacén no existe.', path: ['warehouseUpdate'] });
   });

@@ -36,6 +36,8 @@ export function SbcVariableSection({ canApply }: { canApply: boolean }) {
   const confirm = useConfirm();
   const preview = data?.rhSbcVariablePreview;
   const changed = preview?.employees.filter((e) => e.changes).length ?? 0;
+  // The API refuses applying a bimester where nobody changes (no 07 to present): the button says why first.
+  const nothingToApply = Boolean(preview && !preview.applied && changed === 0);
 
   return (
     <Paper withBorder p="md" mb="md">
@@ -52,7 +54,8 @@ export function SbcVariableSection({ canApply }: { canApply: boolean }) {
           </Button>
           {preview && canApply ? (
             <Button
-              disabled={preview.applied || !preview.employees.length}
+              disabled={preview.applied || nothingToApply}
+              aria-describedby={nothingToApply ? 'sbc-variable-nothing' : undefined}
               loading={applying.loading}
               onClick={async () => {
                 const ok = await confirm({
@@ -68,6 +71,11 @@ export function SbcVariableSection({ canApply }: { canApply: boolean }) {
             >
               {preview.applied ? 'Ya aplicado' : 'Aplicar'}
             </Button>
+          ) : null}
+          {preview && canApply && nothingToApply ? (
+            <Text id="sbc-variable-nothing" size="sm" c="dimmed" pb={6}>
+              Nada que aplicar: nadie cambia de SBC en este bimestre.
+            </Text>
           ) : null}
         </Group>
         {error ? (

@@ -21,6 +21,7 @@ import { ESTADOS, TIPOS_CONTRATO } from '../../../../schema/rh/satNomina';
 import { countsOf, type Indicator } from '../../../lib/indicators';
 import * as data from './data';
 import { recordMovement } from '../imss-movements/service';
+import { variablePartsOn } from '../sbc-variable/service';
 import { DEFAULT_BAJA_CAUSE, IMSS_MOVEMENT_MSG, isImssBajaCause } from '../../../../schema/rh/imssMovements';
 import { MSG } from './messages';
 
@@ -367,7 +368,10 @@ export async function updateEmployee(ctx: RequestContext, id: string, version: n
       const recordedBy = ctx.auth?.id ?? null;
       if (salaryChanged) {
         await data.insertEvent(tx, { employeeId, event: 'salario', date: effectiveDate, reason: `De ${money(before.dailySalary)} a ${money(v.dailySalary)}`, dailySalary: money(v.dailySalary), workplaceId: org.workplace?.id ?? null, recordedBy });
-        await recordMovement(tx, ctx, { employeeId, type: 'modificacion', effectiveDate, dailySalary: v.dailySalary, seniorityFrom: v.hireDate });
+        // Mixed salary (LSS art. 30 fr. III): the new fixed SDI keeps the variable part of the bimonthly SBC update
+        // in force on the effective date, until the next update.
+        const variableDaily = (await variablePartsOn(tx, effectiveDate, [employeeId])).get(employeeId) ?? null;
+        await recordMovement(tx, ctx, { employeeId, type: 'modificacion', effectiveDate, dailySalary: v.dailySalary, seniorityFrom: v.hireDate, variableDaily });
       }
       const moved = await moveToWorkplace(tx, employeeId, org.workplace);
       if (moved) {

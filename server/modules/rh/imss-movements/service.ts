@@ -1,7 +1,8 @@
 // Movimientos IMSS business rules: every alta/reingreso (08), baja (02) and
 // modificación de salario (07) of Empleados records one movement in the
 // same transaction (recordMovement), with its SBC (the SDI with the fiscal
-// tables in force on the effective date) and its «fecha límite» (5 business
+// tables in force on the effective date; a 07 adds the variable part of the
+// bimonthly SBC update in force then) and its «fecha límite» (5 business
 // days). RH lists them, downloads IDSE's batch file and marks them presented
 // with the lote/acuse IDSE gave.
 import { writeAudit } from '../../../db/audit';
@@ -44,7 +45,18 @@ export async function sbcOn(ex: Executor, dailySalary: string, seniorityFrom: st
 export async function recordMovement(
   tx: Executor,
   ctx: RequestContext,
-  v: { employeeId: number; type: ImssMovementType; effectiveDate: string; dailySalary: string; seniorityFrom: string; bajaCause?: string | null; sbc?: string },
+  v: {
+    employeeId: number;
+    type: ImssMovementType;
+    effectiveDate: string;
+    dailySalary: string;
+    seniorityFrom: string;
+    bajaCause?: string | null;
+    /** The whole SBC, when the caller computed it (the bimonthly update). */
+    sbc?: string;
+    /** Otherwise, a variable daily part on top of the fixed SDI (a 07 of a mixed salary, LSS art. 30 fr. III). */
+    variableDaily?: string | null;
+  },
 ): Promise<number> {
   const source = await data.movementSource(tx, v.employeeId);
   if (!source) throw notFound('El empleado');
@@ -55,7 +67,7 @@ export async function recordMovement(
     deadline: imssDeadline(v.effectiveDate),
     dailySalary: money(v.dailySalary),
     // The bimonthly SBC update (../sbc-variable) passes the SBC with its variable part.
-    sbc: v.sbc ?? (await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate)),
+    sbc: v.sbc ?? money(dec(await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate)).plus(v.variableDaily ?? 0)),
     bajaCause: v.type === 'baja' ? (v.bajaCause ?? null) : null,
     createdBy: ctx.auth?.id ?? null,
   });

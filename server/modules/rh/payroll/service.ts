@@ -80,7 +80,7 @@ import {
   type TaxOutcome,
 } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
-import { variablePartsOn } from '../sbc-variable/service';
+import { variablePartsAt, variablePartsOn } from '../sbc-variable/service';
 import * as agreements from '../agreements/service';
 import * as vacations from '../vacations/service';
 import * as incapacities from '../incapacities/service';
@@ -230,8 +230,13 @@ async function createPtuPayroll(ctx: RequestContext, v: ReturnType<typeof payrol
     await data.lockPayrollPeriods(tx);
     const other = await data.ptuPayrollOf(tx, year);
     if (other) throw appError('CONFLICT', MSG.ptuTwice(other, year));
-    const workers = (await data.ptuCandidates(tx, year, v.paymentDate)).map((c) => ({ c, days: ptuDays(c, year) })).filter((w) => w.days > 0);
+    // A worker given baja before the payment date is paid with the SBC of their termination date (seniority
+    // and the variable part in force then); everyone else with the one of the payment date.
+    const workers = (await data.ptuCandidates(tx, year, v.paymentDate))
+      .map((c) => ({ c, days: ptuDays(c, year), sbcDate: c.terminationDate && c.terminationDate < v.paymentDate ? c.terminationDate : v.paymentDate }))
+      .filter((w) => w.days > 0);
     if (!workers.length) throw badInput({ ptuYear: MSG.ptuNoWorkers(year) });
+    const variableParts = await variablePartsAt(tx, workers.map((w) => ({ employeeId: w.c.id, date: w.sbcDate })));
     const folio = await nextFolio(tx, 'rh.payroll');
     const ptuAmount = money(v.ptuAmount!);
     const isrMethod = v.isrMethod ?? 'art174';
@@ -251,12 +256,13 @@ async function createPtuPayroll(ctx: RequestContext, v: ReturnType<typeof payrol
     await data.insertPayrollEmployees(
       tx,
       payrollId,
-      workers.map(({ c, days }) => ({
+      workers.map(({ c, days, sbcDate }) => ({
         employeeId: c.id,
         number: c.number,
         name: c.name.toLocaleUpperCase('es-MX'),
         dailySalary: c.dailySalary,
-        sbcDaily: sdiFor(yearSet, c.dailySalary, yearsOfService(c.firstHireDate, c.terminationDate && c.terminationDate < v.paymentDate ? c.terminationDate : v.paymentDate)).sdi,
+        // SBC = fixed SDI + the variable part of the bimonthly update in force (LSS art. 30 fr. III), as createPayroll.
+        sbcDaily: money(dec(sdiFor(yearSet, c.dailySalary, yearsOfService(c.firstHireDate, sbcDate)).sdi).plus(variableParts.get(c.id) ?? 0)),
         minimumWageOnly: isMinimumWageOnly(c.dailySalary, c.wageZone, params.minimumWage),
         daysWorked: String(days),
       })),
@@ -444,6 +450,7 @@ export async function createSeparationPayroll(ctx: RequestContext, employeeId: s
         if (paidBy) throw badInput({ salaryOwedDays: MSG.salaryOwedInPayroll(paidBy, period) });
       }
     }
+    const variableParts = await variablePartsOn(tx, sep.separationDate, [employee.id]);
     const folio = await nextFolio(tx, 'rh.payroll');
     const description = v.description || `Finiquito de ${employee.number} ${employee.name.toLocaleUpperCase('es-MX')}, baja ${formatDateMx(sep.separationDate)}`;
     const payrollId = await data.insertPayroll(tx, {
@@ -462,7 +469,9 @@ export async function createSeparationPayroll(ctx: RequestContext, employeeId: s
         number: employee.number,
         name: employee.name.toLocaleUpperCase('es-MX'),
         dailySalary: employee.dailySalary,
-        sbcDaily: sdiFor(yearSet, employee.dailySalary, yearsOfService(employee.firstHireDate, sep.separationDate)).sdi,
+        // The SBC the worker had on the separation date, the day the seniority is counted to: fixed SDI + the
+        // variable part of the bimonthly update in force then (an update effective after the baja never applied).
+        sbcDaily: money(dec(sdiFor(yearSet, employee.dailySalary, yearsOfService(employee.firstHireDate, sep.separationDate)).sdi).plus(variableParts.get(employee.id) ?? 0)),
         minimumWageOnly: isMinimumWageOnly(employee.dailySalary, employee.wageZone, params.minimumWage),
         daysWorked: sep.salaryOwedDays,
       },

@@ -86,6 +86,22 @@ export async function variablePartsOn(ex: Executor, date: string, employeeIds: n
   return new Map(rows.map((r) => [r.employeeId, r.variableDaily]));
 }
 
+/**
+ * The variable daily part in force per employee, each on their own date (a PTU pays a worker given baja with the
+ * SBC of their termination date, the others with the one of the payment date). One statement for all of them.
+ */
+export async function variablePartsAt(ex: Executor, refs: readonly { employeeId: number; date: string }[]): Promise<Map<number, string>> {
+  if (!refs.length) return new Map();
+  const rows = await queryRows<{ employeeId: number; variableDaily: string }>(
+    ex,
+    sql`select distinct on (r.employee_id) r.employee_id as "employeeId", u.variable_daily::text as "variableDaily"
+      from (values ${sql.join(refs.map((r) => sql`(${r.employeeId}::int, ${r.date}::date)`), sql`, `)}) as r(employee_id, on_date)
+        join rh_sbc_updates u on u.employee_id = r.employee_id and u.effective_date <= r.on_date
+      order by r.employee_id, u.effective_date desc, u.id desc`,
+  );
+  return new Map(rows.map((r) => [r.employeeId, r.variableDaily]));
+}
+
 export async function lockBimester(ex: Executor, year: number, bimester: number): Promise<void> {
   await ex.execute(sql`select pg_advisory_xact_lock(27030, ${year * 10 + bimester})`);
 }

@@ -20,6 +20,8 @@ const db = (ctx: RequestContext) => ctx.app.database.db;
 
 /** The variable daily part in force on a payment date, per employee (the payroll adds it to the fixed SDI). */
 export const variablePartsOn = data.variablePartsOn;
+/** The same, each employee on their own date. */
+export const variablePartsAt = data.variablePartsAt;
 
 function checkInput(year: number, bimester: number) {
   const error = bimesterInputError(year, bimester);
@@ -83,7 +85,7 @@ export async function preview(ctx: RequestContext, year: number, bimester: numbe
   };
 }
 
-/** Stores the bimester's update once; a second apply is refused (CONFLICT) and writes nothing. */
+/** Stores the bimester's update once; a second apply, or one where nobody's SBC changes, is refused (CONFLICT) and writes nothing. */
 export async function apply(ctx: RequestContext, year: number, bimester: number) {
   checkInput(year, bimester);
   const sets = await loadFiscalYearSets(db(ctx));
@@ -91,6 +93,8 @@ export async function apply(ctx: RequestContext, year: number, bimester: number)
     await data.lockBimester(tx, year, bimester);
     const r = await compute(tx, sets, year, bimester);
     if (r.applied.length) throw appError('CONFLICT', MSG.alreadyApplied);
+    // Nothing to present to IDSE: the bimester stays unapplied, so a later correction can still apply it.
+    if (!r.rows.some((row) => row.changes)) throw appError('CONFLICT', MSG.nothingChanges);
     let movements = 0;
     const updates: data.NewUpdate[] = [];
     for (const row of r.rows) {
