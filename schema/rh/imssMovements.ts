@@ -12,6 +12,9 @@ export type ImssMovementStatus = 'pendiente' | 'presentado';
 
 /** IDSE's "tipo de movimiento": 08 alta o reingreso, 02 baja, 07 modificación de salario. */
 export const IMSS_MOVEMENT_CODES: Record<ImssMovementType, string> = { alta: '08', baja: '02', modificacion: '07' };
+/** IDSE's tipo de salario: fijo (the SDI alone), variable, or mixto (the SDI plus a variable part, LSS art. 30 fr. III). */
+export type ImssSalaryType = 'fijo' | 'variable' | 'mixto';
+export const IMSS_SALARY_TYPE_CODES: Record<ImssSalaryType, string> = { fijo: '0', variable: '1', mixto: '2' };
 export const IMSS_MOVEMENT_TYPE_LABELS: Record<ImssMovementType, string> = { alta: '08 Alta o reingreso', baja: '02 Baja', modificacion: '07 Modificación de salario' };
 export const IMSS_MOVEMENT_STATUS_LABELS: Record<ImssMovementStatus, string> = { pendiente: 'Pendiente', presentado: 'Presentado' };
 
@@ -89,6 +92,8 @@ export type IdseLineInput = {
   employeeNumber: string;
   /** Causa de baja (only for a baja). */
   bajaCause?: string | null;
+  /** Tipo de salario of an alta or a modificación; fijo when absent. */
+  salaryType?: ImssSalaryType | null;
 };
 
 // Field helpers of IMSS's fixed-width files (IDSE here, SUA in ./sua.ts).
@@ -138,8 +143,9 @@ const sbcField = (sbc: string): string => dec(sbc).times(100).toDecimalPlaces(0)
  *   168      1      identificador del formato: 9
  *
  * Values this product does not capture are sent as IDSE's defaults:
- * tipo de trabajador 1 (permanente), tipo de salario 0 (fijo), semana
- * completa 0, UMF and guía blank (IDSE assigns them from the registro).
+ * tipo de trabajador 1 (permanente), semana completa 0, UMF and guía blank
+ * (IDSE assigns them from the registro). The tipo de salario is the
+ * movement's: 0 fijo, or 2 mixto when its SBC carries a variable part.
  */
 export function idseLine(m: IdseLineInput): string {
   const head = left(m.registro, 11) + left(m.nss, 11) + left(m.lastName, 27) + left(m.secondLastName, 27) + left(m.names, 27);
@@ -147,9 +153,10 @@ export function idseLine(m: IdseLineInput): string {
   const code = IMSS_MOVEMENT_CODES[m.type];
   const guide = blanks(5);
   const worker = left(m.employeeNumber, 10);
+  const salary = IMSS_SALARY_TYPE_CODES[m.salaryType ?? 'fijo'];
   let line: string;
-  if (m.type === 'alta') line = head + sbcField(m.sbc) + blanks(6) + '1' + '0' + '0' + date + blanks(3) + blanks(2) + code + guide + worker + blanks(1) + left(m.curp, 18) + '9';
-  else if (m.type === 'modificacion') line = head + sbcField(m.sbc) + blanks(6) + blanks(1) + '0' + '0' + date + blanks(5) + code + guide + worker + blanks(1) + left(m.curp, 18) + '9';
+  if (m.type === 'alta') line = head + sbcField(m.sbc) + blanks(6) + '1' + salary + '0' + date + blanks(3) + blanks(2) + code + guide + worker + blanks(1) + left(m.curp, 18) + '9';
+  else if (m.type === 'modificacion') line = head + sbcField(m.sbc) + blanks(6) + blanks(1) + salary + '0' + date + blanks(5) + code + guide + worker + blanks(1) + left(m.curp, 18) + '9';
   else line = head + blanks(15) + date + blanks(5) + code + guide + worker + left(m.bajaCause || DEFAULT_BAJA_CAUSE, 1) + blanks(18) + '9';
   return line;
 }

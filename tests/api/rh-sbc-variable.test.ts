@@ -18,7 +18,8 @@ const api = rhPayrollApi(() => s, () => rh, { firstSeq: 960 });
 const PREVIEW = `query($y:Int!,$b:Int!){ rhSbcVariablePreview(year:$y, bimester:$b){ year bimester from to calendarDays effectiveDate deadline applied
   employees { employeeId number days integrable variableDaily fixedSdi currentSbc sbc capped changes lines { concept rule paid integrable } steps { label value detail } } } }`;
 const APPLY = 'mutation($y:Int!,$b:Int!){ rhSbcVariableApply(year:$y, bimester:$b){ employees movements effectiveDate } }';
-const MOVEMENTS = '{ rhImssMovements(list:{pageSize:200}){ items { employeeId type effectiveDate deadline sbc status } } }';
+const MOVEMENTS = '{ rhImssMovements(list:{pageSize:200}){ items { id employeeId type effectiveDate deadline sbc salaryType status } } }';
+const IDSE = 'query($ids:[ID!]!){ rhImssMovementsIdseFile(ids:$ids){ content } }';
 const COST = 'query($i:EmployerCostPreviewInput!){ employerCostPreview(input:$i){ infonavit retiro total } }';
 
 beforeAll(async () => {
@@ -139,11 +140,25 @@ describe('once the update is in force (1 November 2026)', () => {
     // 16/11: 550.00 × 1.0493 = 577.115 → 577.12, + the 13.32 of bimester 5 = 590.44.
     await api.ok(UPDATE, { id: employee.id, v: await versionOf(employee.id), i: { ...employee.input, dailySalary: '550.00', salaryEffectiveDate: '2026-11-16' } });
     const mods = (await movementsOf(employee.id)).filter((x) => x.type === 'modificacion').sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
-    expect(mods.map((x) => [x.effectiveDate, m(x.sbc)])).toEqual([
-      ['2026-10-26', '545.64'],
-      ['2026-11-01', '537.97'],
-      ['2026-11-16', '590.44'],
+    expect(mods.map((x) => [x.effectiveDate, m(x.sbc), x.salaryType])).toEqual([
+      ['2026-10-26', '545.64', 'fijo'],
+      ['2026-11-01', '537.97', 'mixto'],
+      ['2026-11-16', '590.44', 'mixto'],
     ]);
+    // IDSE's tipo de salario (position 117): 0 fijo, 2 mixto.
+    const lines = (await api.ok(IDSE, { ids: mods.map((x) => x.id) })).rhImssMovementsIdseFile.content.split('\r\n').filter(Boolean);
+    expect(lines.map((l: string) => [l.slice(131, 133), l.slice(103, 109), l[116]])).toEqual([
+      ['07', '054564', '0'],
+      ['07', '053797', '2'],
+      ['07', '059044', '2'],
+    ]);
+  });
+
+  it('a salary above the ceiling: the 07 declares 25 UMA (LSS art. 28), mixto', async () => {
+    // 20/11: 3,000.00 × 1.0493 = 3,147.90 + 13.32 = 3,161.22 > 25 × 117.31 = 2,932.75.
+    await api.ok(UPDATE, { id: employee.id, v: await versionOf(employee.id), i: { ...employee.input, dailySalary: '3000.00', salaryEffectiveDate: '2026-11-20' } });
+    const last = (await movementsOf(employee.id)).find((x) => x.effectiveDate === '2026-11-20');
+    expect([last.type, m(last.sbc), last.salaryType]).toEqual(['modificacion', '2932.75', 'mixto']);
   });
 
   it('the 2025 PTU paid 27/11/2026: SBCV-2’s receipt and CFDI carry 423.56, not the fixed 420.28', async () => {

@@ -34,6 +34,17 @@ export type FiscalYearRow = {
 };
 
 /** The fiscal year in force on `date`: the latest whose minimum wage started on or before it (else the earliest loaded). */
+/** The SBC ceiling on a date (LSS art. 28): the UMA in force then × the year's cap in UMA; null without tables. */
+export async function sbcCapOn(ex: Executor, date: string): Promise<string | null> {
+  const rows = await queryRows<{ cap: string }>(
+    ex,
+    sql`select (u.daily * y.sbc_cap_uma)::text as cap
+      from rh_uma_values u join rh_fiscal_years y on y.year = u.year
+      where u.valid_from <= ${date}::date order by u.valid_from desc limit 1`,
+  );
+  return rows[0]?.cap ?? null;
+}
+
 export async function fiscalYearOn(ex: Executor, date: string): Promise<FiscalYearRow | null> {
   const rows = await queryRows<FiscalYearRow>(
     ex,

@@ -750,6 +750,8 @@ export const rhImssMovements = pgTable(
     names: text('names').notNull(),
     dailySalary: money('daily_salary').notNull(),
     sbc: money('sbc').notNull(),
+    /** IDSE's tipo de salario: mixto when the SBC carries a variable part (LSS art. 30 fr. III), else fijo. */
+    salaryType: text('salary_type').notNull().default('fijo'),
     bajaCause: text('baja_cause'),
     status: text('status').notNull().default('pendiente'),
     acuse: text('acuse'),
@@ -763,6 +765,7 @@ export const rhImssMovements = pgTable(
     index('rh_imss_movements_employee_idx').on(t.employeeId, t.effectiveDate),
     check('rh_imss_movements_type_ck', sql`${t.type} in ('alta', 'baja', 'modificacion')`),
     check('rh_imss_movements_status_ck', sql`${t.status} in ('pendiente', 'presentado')`),
+    check('rh_imss_movements_salary_type_ck', sql`${t.salaryType} in ('fijo', 'variable', 'mixto')`),
     check('rh_imss_movements_presented_ck', sql`${t.status} = 'pendiente' or ${t.acuse} is not null`),
   ],
 );

@@ -22,6 +22,14 @@ describe('idseLine', () => {
     expect(idseLine({ ...base, type: 'modificacion', sbc: '1045.2', effectiveDate: '2026-11-30' })).toBe(expected);
   });
 
+  it('a modificación of a mixed salary (SDI plus a variable part) declares tipo de salario 2 at position 117', () => {
+    const expected =
+      'Y5412345109' + '12345678903' + names + '053797' + '      ' + ' ' + '2' + '0' + '01112026' + '     ' + '07' + '     ' + 'E 17      ' + ' ' + 'PELJ900101HDFRPN09' + '9';
+    const line = idseLine({ ...base, type: 'modificacion', sbc: '537.97', effectiveDate: '2026-11-01', salaryType: 'mixto' });
+    expect(line).toBe(expected);
+    expect(line[116]).toBe('2');
+  });
+
   it('writes a baja (02) with its cause at position 149 and no SBC nor CURP', () => {
     const expected = 'Y5412345109' + '12345678903' + names + ' '.repeat(15) + '15012027' + '     ' + '02' + '     ' + 'E 17      ' + '2' + ' '.repeat(18) + '9';
     const line = idseLine({ ...base, type: 'baja', sbc: '345.67', effectiveDate: '2027-01-15', bajaCause: '2' });

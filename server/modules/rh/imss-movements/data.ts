@@ -3,8 +3,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
-export { fiscalYearOn } from '../data';
-import type { ImssMovementStatus, ImssMovementType } from '../../../../schema/rh/imssMovements';
+export { fiscalYearOn, sbcCapOn } from '../data';
+import type { ImssMovementStatus, ImssMovementType, ImssSalaryType } from '../../../../schema/rh/imssMovements';
 
 export type ImssMovementRow = {
   id: number;
@@ -23,6 +23,7 @@ export type ImssMovementRow = {
   deadline: string;
   dailySalary: string;
   sbc: string;
+  salaryType: ImssSalaryType;
   bajaCause: string | null;
   status: ImssMovementStatus;
   acuse: string | null;
@@ -34,7 +35,7 @@ const movementSelect = sql`select m.id, m.employee_id as "employeeId", m.employe
     trim(replace(m.last_name || ' ' || m.second_last_name || ' ' || m.names, '  ', ' ')) as "fullName",
     m.last_name as "lastName", m.second_last_name as "secondLastName", m.names, m.nss, m.curp,
     m.employer_registration_id as "employerRegistrationId", m.registro, m.type, m.effective_date::text as "effectiveDate",
-    m.deadline::text as deadline, m.daily_salary::text as "dailySalary", m.sbc::text as sbc, m.baja_cause as "bajaCause",
+    m.deadline::text as deadline, m.daily_salary::text as "dailySalary", m.sbc::text as sbc, m.salary_type as "salaryType", m.baja_cause as "bajaCause",
     m.status, m.acuse, m.presented_at as "presentedAt", u.name as "presentedByName"
   from rh_imss_movements m left join users u on u.id = m.presented_by`;
 
@@ -128,14 +129,14 @@ export async function movementSource(ex: Executor, employeeId: number): Promise<
 
 export async function insertMovement(
   ex: Executor,
-  v: MovementSource & { type: ImssMovementType; effectiveDate: string; deadline: string; dailySalary: string; sbc: string; bajaCause: string | null; createdBy: number | null },
+  v: MovementSource & { type: ImssMovementType; effectiveDate: string; deadline: string; dailySalary: string; sbc: string; salaryType: ImssSalaryType; bajaCause: string | null; createdBy: number | null },
 ): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     ex,
     sql`insert into rh_imss_movements (employee_id, employer_registration_id, registro, type, effective_date, deadline, nss, curp, employee_number,
-        last_name, second_last_name, names, daily_salary, sbc, baja_cause, created_by)
+        last_name, second_last_name, names, daily_salary, sbc, salary_type, baja_cause, created_by)
       values (${v.id}, ${v.employerRegistrationId}, ${v.registro}, ${v.type}, ${v.effectiveDate}, ${v.deadline}, ${v.nss}, ${v.curp}, ${v.number},
-        ${v.lastName}, ${v.secondLastName}, ${v.names}, ${v.dailySalary}, ${v.sbc}, ${v.bajaCause}, ${v.createdBy}) returning id`,
+        ${v.lastName}, ${v.secondLastName}, ${v.names}, ${v.dailySalary}, ${v.sbc}, ${v.salaryType}, ${v.bajaCause}, ${v.createdBy}) returning id`,
   );
   return rows[0].id;
 }

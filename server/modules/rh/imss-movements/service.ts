@@ -52,22 +52,26 @@ export async function recordMovement(
     dailySalary: string;
     seniorityFrom: string;
     bajaCause?: string | null;
-    /** The whole SBC, when the caller computed it (the bimonthly update). */
+    /** The whole SBC, capped, when the caller computed it (the bimonthly update). */
     sbc?: string;
-    /** Otherwise, a variable daily part on top of the fixed SDI (a 07 of a mixed salary, LSS art. 30 fr. III). */
+    /** The variable daily part of a mixed salary (LSS art. 30 fr. III): added to the fixed SDI unless `sbc` is given; makes the movement mixto. */
     variableDaily?: string | null;
   },
 ): Promise<number> {
   const source = await data.movementSource(tx, v.employeeId);
   if (!source) throw notFound('El empleado');
+  // The bimonthly SBC update (../sbc-variable) passes the SBC with its variable part, already capped.
+  const whole = v.sbc ?? money(dec(await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate)).plus(v.variableDaily ?? 0));
+  // IDSE takes the SBC at most at the ceiling in force on the effective date (25 UMA, LSS art. 28).
+  const cap = v.sbc === undefined ? await data.sbcCapOn(tx, v.effectiveDate) : null;
   return data.insertMovement(tx, {
     ...source,
     type: v.type,
     effectiveDate: v.effectiveDate,
     deadline: imssDeadline(v.effectiveDate),
     dailySalary: money(v.dailySalary),
-    // The bimonthly SBC update (../sbc-variable) passes the SBC with its variable part.
-    sbc: v.sbc ?? money(dec(await sbcOn(tx, v.dailySalary, v.seniorityFrom, v.effectiveDate)).plus(v.variableDaily ?? 0)),
+    sbc: cap !== null && dec(whole).gt(cap) ? money(cap) : whole,
+    salaryType: dec(v.variableDaily ?? 0).gt(0) ? 'mixto' : 'fijo',
     bajaCause: v.type === 'baja' ? (v.bajaCause ?? null) : null,
     createdBy: ctx.auth?.id ?? null,
   });

@@ -100,7 +100,7 @@ export async function apply(ctx: RequestContext, year: number, bimester: number)
     for (const row of r.rows) {
       // Each 07 takes its place in the IMSS movements (folio, IDSE list) through their own service.
       const movementId = row.changes
-        ? await recordMovement(tx, ctx, { employeeId: row.employee.id, type: 'modificacion', effectiveDate: r.range.effectiveDate, dailySalary: row.dailySalary, seniorityFrom: row.employee.firstHireDate, sbc: row.sbc })
+        ? await recordMovement(tx, ctx, { employeeId: row.employee.id, type: 'modificacion', effectiveDate: r.range.effectiveDate, dailySalary: row.dailySalary, seniorityFrom: row.employee.firstHireDate, sbc: row.sbc, variableDaily: row.variableDaily })
         : null;
       if (movementId) movements += 1;
       updates.push({
