@@ -184,4 +184,16 @@ describe('once the update is in force (1 November 2026)', () => {
     expect(state.employees[0]).toMatchObject({ stampStatus: 'timbrada', stampError: null });
     expect(await receiptOf(e.id)).toMatchObject({ '@SalarioDiarioIntegrado': '423.56', '@SalarioBaseCotApor': '423.56', '@PeriodicidadPago': '99' });
   });
+
+  it('rehired on 23/11/2026, SBCV-2 starts a new employment with a fixed SBC: the previous one’s variable part does not carry over', async () => {
+    const REHIRE = 'mutation($id:ID!,$v:Int!,$i:RhEmployeeRehireInput!){ rhEmployeeRehire(id:$id,version:$v,input:$i){ id } }';
+    await api.ok(REHIRE, { id: second.id, v: await versionOf(second.id), i: { hireDate: '2026-11-23', reason: 'Reingreso' } });
+    // The 08 counts seniority from the reingreso: first year, factor 1.0493; 400 × 1.0493 = 419.72, fijo.
+    const alta = (await movementsOf(second.id)).find((x) => x.type === 'alta' && x.effectiveDate === '2026-11-23');
+    expect([m(alta.sbc), alta.salaryType]).toEqual(['419.72', 'fijo']);
+    // A payroll paid 29/11 keeps the payroll's seniority rule (420.28, as before the baja) without the 3.28 of the update
+    // of 1 November, which belonged to the employment that ended on 20/11 (before the fix: 423.56).
+    const x = (await api.ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'semanal', periodStart: '2026-11-23', periodEnd: '2026-11-29', paymentDate: '2026-11-29' } })).rhPayrollCreate;
+    expect(m(x.employees.find((e: any) => e.employeeNumber === 'SBCV-2').sbcDaily)).toBe('420.28');
+  });
 });

@@ -68,20 +68,25 @@ export async function updatesOfBimester(ex: Executor, year: number, bimester: nu
 export async function previousUpdates(ex: Executor, effectiveDate: string): Promise<Map<number, { sbc: string; variableDaily: string }>> {
   const rows = await queryRows<{ employeeId: number; sbc: string; variableDaily: string }>(
     ex,
-    sql`select distinct on (employee_id) employee_id as "employeeId", sbc::text as sbc, variable_daily::text as "variableDaily"
-      from rh_sbc_updates where effective_date < ${effectiveDate}::date order by employee_id, effective_date desc, id desc`,
+    sql`select distinct on (u.employee_id) u.employee_id as "employeeId", u.sbc::text as sbc, u.variable_daily::text as "variableDaily"
+      from rh_sbc_updates u join rh_employees e on e.id = u.employee_id and u.effective_date >= e.hire_date
+      where u.effective_date < ${effectiveDate}::date order by u.employee_id, u.effective_date desc, u.id desc`,
   );
   return new Map(rows.map((r) => [r.employeeId, { sbc: r.sbc, variableDaily: r.variableDaily }]));
 }
 
-/** The variable daily part in force on a date, per employee (for the payrolls). */
+/**
+ * The variable daily part in force on a date, per employee (for the payrolls). Only updates of the current
+ * employment count (effective on or after its hire date): after a reingreso the SBC starts fixed again.
+ */
 export async function variablePartsOn(ex: Executor, date: string, employeeIds: number[]): Promise<Map<number, string>> {
   if (!employeeIds.length) return new Map();
   const rows = await queryRows<{ employeeId: number; variableDaily: string }>(
     ex,
-    sql`select distinct on (employee_id) employee_id as "employeeId", variable_daily::text as "variableDaily"
-      from rh_sbc_updates where effective_date <= ${date}::date and employee_id in (${sql.join(employeeIds.map((id) => sql`${id}`), sql`, `)})
-      order by employee_id, effective_date desc, id desc`,
+    sql`select distinct on (u.employee_id) u.employee_id as "employeeId", u.variable_daily::text as "variableDaily"
+      from rh_sbc_updates u join rh_employees e on e.id = u.employee_id and u.effective_date >= e.hire_date
+      where u.effective_date <= ${date}::date and u.employee_id in (${sql.join(employeeIds.map((id) => sql`${id}`), sql`, `)})
+      order by u.employee_id, u.effective_date desc, u.id desc`,
   );
   return new Map(rows.map((r) => [r.employeeId, r.variableDaily]));
 }
@@ -97,6 +102,7 @@ export async function variablePartsAt(ex: Executor, refs: readonly { employeeId:
     sql`select distinct on (r.employee_id) r.employee_id as "employeeId", u.variable_daily::text as "variableDaily"
       from (values ${sql.join(refs.map((r) => sql`(${r.employeeId}::int, ${r.date}::date)`), sql`, `)}) as r(employee_id, on_date)
         join rh_sbc_updates u on u.employee_id = r.employee_id and u.effective_date <= r.on_date
+        join rh_employees e on e.id = u.employee_id and u.effective_date >= e.hire_date
       order by r.employee_id, u.effective_date desc, u.id desc`,
   );
   return new Map(rows.map((r) => [r.employeeId, r.variableDaily]));
