@@ -380,6 +380,12 @@ export type SeparationInput = {
   /** Art. 50 fr. II applies (the employer refuses reinstatement, art. 49, or the worker rescinds, art. 52). */
   twentyDaysPerYear: boolean;
   wageZone?: WageZone | null;
+  /**
+   * Other regular pay per day that integrates the salary for indemnities (LFT art. 84: commissions, primas…).
+   * The finiquito payroll passes the SBC's variable part in force on the separation date (the bimonthly
+   * average of those perceptions); absent = none.
+   */
+  otherDailyBenefits?: DecimalLike | null;
 };
 
 export type SeparationResult = {
@@ -512,10 +518,16 @@ export function separation(sets: readonly FiscalYearSet[], input: SeparationInpu
 
   // Liquidación: indemnities on the integrated salary (art. 89 with art. 84).
   const factor = x(set.aguinaldoDays).plus(x(runningVacationDays).times(percent).dividedBy(100)).dividedBy(YEAR_DAYS).plus(1);
-  const integrated = cents(daily.times(factor));
+  const other = x(input.otherDailyBenefits ?? 0);
+  const integrated = cents(daily.times(factor).plus(other));
   steps.push(
     { label: `Factor de integración = 1 + (${set.aguinaldoDays} + ${runningVacationDays} × ${percent.toFixed()} %) ÷ ${YEAR_DAYS} (sin redondear)`, amount: shown(factor, 10) },
-    { label: `Salario diario integrado para indemnizaciones = ${money(daily)} × factor (arts. 84 y 89 LFT)`, amount: integrated },
+    {
+      label: other.gt(0)
+        ? `Salario diario integrado para indemnizaciones = ${money(daily)} × factor + ${money(other)} de otras percepciones regulares (parte variable del SBC en vigor; arts. 84 y 89 LFT)`
+        : `Salario diario integrado para indemnizaciones = ${money(daily)} × factor (arts. 84 y 89 LFT)`,
+      amount: integrated,
+    },
   );
   const indemnizacion3Meses = dismissal ? money(x(integrated).times(INDEMNITY_DAYS)) : '0.00';
   steps.push({

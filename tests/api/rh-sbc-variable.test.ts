@@ -183,6 +183,13 @@ describe('once the update is in force (1 November 2026)', () => {
     const state = (await api.ok(STAMPED, { id: fin.id })).rhPayroll;
     expect(state.employees[0]).toMatchObject({ stampStatus: 'timbrada', stampError: null });
     expect(await receiptOf(e.id)).toMatchObject({ '@SalarioDiarioIntegrado': '423.56', '@SalarioBaseCotApor': '423.56', '@PeriodicidadPago': '99' });
+    // Art. 84 LFT: the salary for indemnities integrates the 3.28 too. Third year of service (16 vacation days):
+    // 400 × (1 + (15 + 16 × 25 %) ÷ 365) = 420.821917… + 3.28 = 424.101917… → 424.10 (without it 420.82).
+    const trace = (await api.payroll(fin.id)).employees[0].fiscalTrace;
+    expect(trace.find((t: any) => t.label.startsWith('Salario diario integrado para indemnizaciones'))).toEqual({
+      label: 'Salario diario integrado para indemnizaciones = 400.00 × factor + 3.28 de otras percepciones regulares (parte variable del SBC en vigor; arts. 84 y 89 LFT)',
+      amount: '424.10',
+    });
   });
 
   it('rehired on 23/11/2026, SBCV-2 starts a new employment with a fixed SBC: the previous one’s variable part does not carry over', async () => {

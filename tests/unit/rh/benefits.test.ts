@@ -310,6 +310,18 @@ describe('finiquito y liquidación', () => {
     expect([without.veinteDiasPorAnio, without.separationTotal]).toEqual(['0.00', '115242.03']); // 57,033.00 + 58,209.03
   });
 
+  it('other regular pay integrates the salary for indemnities (art. 84): 600 × factor + 25.40 of variable part', () => {
+    // Integrated 600 × 1.056164383… = 633.698630… + 25.40 = 659.098630… → 659.10 (rounded once, after the sum)
+    // 90 days: 659.10 × 90 = 59,319.00; 20 days/year: 659.10 × 20 × (7 + 255 ÷ 365) = 13,182 × 7.698630… = 101,483.342465… → 101,483.34
+    // Prima de antigüedad stays capped at 2 minimum wages: 630.08 × 12 × 7.698630… → 58,209.03
+    const r = separation(SETS, { ...dismissal, otherDailyBenefits: '25.40' });
+    expect([r.indemnizacion3Meses, r.veinteDiasPorAnio, r.primaAntiguedad]).toEqual(['59319.00', '101483.34', '58209.03']);
+    expect(r.steps.find((s) => s.label.startsWith('Salario diario integrado'))).toEqual({
+      label: 'Salario diario integrado para indemnizaciones = 600.00 × factor + 25.40 de otras percepciones regulares (parte variable del SBC en vigor; arts. 84 y 89 LFT)',
+      amount: '659.10',
+    });
+  });
+
   it('resignation with 16 years: prima de antigüedad due on the integrated salary, all within the fr. XIII exemption', () => {
     // Hired 2010-01-15, out 2026-12-15: 16 completed, running 2026-01-15 → 12-15 = 335 days; 17th year: 26 vacation days.
     // Aguinaldo 349 days: 500 × 15 × 349 ÷ 365 = 7,171.232876… → 7,171.23; exempt 3,519.30

@@ -384,6 +384,8 @@ async function separationFor(ex: Executor, sets: FiscalYearSet[], a: SeparationA
   // One after the other: a transaction's connection runs one statement at a time.
   const aguinaldoUsed = await data.aguinaldoExemptUsed(ex, [a.employee.id], year, a.payrollId ?? 0, '002');
   const primaUsed = await data.aguinaldoExemptUsed(ex, [a.employee.id], year, a.payrollId ?? 0, '021');
+  // Art. 84 LFT: the variable pay the bimonthly SBC update averaged integrates the salary for indemnities too.
+  const variable = (await variablePartsOn(ex, a.separation.separationDate, [a.employee.id])).get(a.employee.id) ?? null;
   try {
     return separation(sets, {
       kind: a.separation.kind,
@@ -396,6 +398,7 @@ async function separationFor(ex: Executor, sets: FiscalYearSet[], a: SeparationA
       primaVacacionalExemptUsedThisYear: primaUsed.get(a.employee.id) ?? '0',
       twentyDaysPerYear: a.separation.twentyDaysPerYear,
       wageZone: a.employee.wageZone,
+      otherDailyBenefits: variable,
     });
   } catch (err) {
     if (err instanceof CalculatorInputError) throw badInput(err.fields);
