@@ -130,7 +130,10 @@ function unfilteredPage(rows: unknown[][]): UnfilteredPage {
       version: users.version.mapFromDriverValue(row[at.version] as number) as number,
     };
   });
-  return { items, total: rows.length === 0 ? 0 : Number(rows[0][at.total]) };
+  // The total as drizzle decoded it (mapWith(Number), null left as null); a page past the end has
+  // no row to carry it (listUsers then reads it alone).
+  const total = rows.length === 0 ? null : rows[0][at.total];
+  return { items, total: (total === null ? null : Number(total)) as number };
 }
 
 const buildUnfiltered = (ex: Executor, sortBy: UserSort, descending: boolean) => {
