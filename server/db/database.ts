@@ -177,7 +177,15 @@ export async function queryRows<T>(executor: Executor, query: import('drizzle-or
 }
 
 type PreparingExecutor = {
-  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  session: {
+    prepareQuery(
+      query: unknown,
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+      customResultMapper?: (rows: unknown[][]) => unknown,
+    ): { execute(placeholders?: Record<string, unknown>): Promise<unknown> };
+  };
   dialect: { sqlToQuery(query: import('drizzle-orm').SQL): unknown };
 };
 
@@ -192,4 +200,20 @@ export async function queryPrepared<T>(executor: Executor, name: string, query: 
   const ex = executor as unknown as PreparingExecutor;
   const result = (await ex.session.prepareQuery(ex.dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A named prepared statement (see queryPrepared) whose rows, as arrays in the select list's order
+ * (timestamps as the driver's text, as drizzle reads them), `map` turns into the answer: for a
+ * statement a hot read runs on every request, instead of drizzle's generic row mapping. Built once
+ * and kept; `execute` takes the values of its `sql.placeholder`s.
+ */
+export function preparedMapped<T>(
+  executor: Executor,
+  name: string,
+  query: import('drizzle-orm').SQL,
+  map: (rows: unknown[][]) => T,
+): { execute(placeholders?: Record<string, unknown>): Promise<T> } {
+  const ex = executor as unknown as PreparingExecutor;
+  return ex.session.prepareQuery(ex.dialect.sqlToQuery(query), undefined, name, true, map) as { execute(placeholders?: Record<string, unknown>): Promise<T> };
 }
