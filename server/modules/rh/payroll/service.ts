@@ -262,7 +262,7 @@ async function createPtuPayroll(ctx: RequestContext, v: ReturnType<typeof payrol
         name: c.name.toLocaleUpperCase('es-MX'),
         dailySalary: c.dailySalary,
         // SBC = fixed SDI + the variable part of the bimonthly update in force (LSS art. 30 fr. III), as createPayroll.
-        sbcDaily: money(dec(sdiFor(yearSet, c.dailySalary, yearsOfService(c.firstHireDate, sbcDate)).sdi).plus(variableParts.get(c.id) ?? 0)),
+        sbcDaily: sbcOf(yearSet, c.dailySalary, c.firstHireDate, sbcDate, variableParts.get(c.id)),
         minimumWageOnly: isMinimumWageOnly(c.dailySalary, c.wageZone, params.minimumWage),
         daysWorked: String(days),
       })),
@@ -354,7 +354,7 @@ export async function createPayroll(ctx: RequestContext, input: unknown) {
         // SBC = SDI with the seniority at the payment date plus the variable part (LSS art. 30 fr. II) of the last
         // bimonthly update in force on the payment date (../sbc-variable). Kept whole (the CFDI's
         // SalarioDiarioIntegrado); the quotas and SalarioBaseCotApor cap it at 25 UMA where they use it.
-        sbcDaily: money(dec(sdiFor(yearSet, e.dailySalary, yearsOfService(e.firstHireDate, v.paymentDate)).sdi).plus(variableParts.get(e.id) ?? 0)),
+        sbcDaily: sbcOf(yearSet, e.dailySalary, e.firstHireDate, v.paymentDate, variableParts.get(e.id)),
         minimumWageOnly: isMinimumWageOnly(e.dailySalary, e.wageZone, params.minimumWage),
         daysWorked:
           aguinaldoDays !== null
@@ -474,7 +474,7 @@ export async function createSeparationPayroll(ctx: RequestContext, employeeId: s
         dailySalary: employee.dailySalary,
         // The SBC the worker had on the separation date, the day the seniority is counted to: fixed SDI + the
         // variable part of the bimonthly update in force then (an update effective after the baja never applied).
-        sbcDaily: money(dec(sdiFor(yearSet, employee.dailySalary, yearsOfService(employee.firstHireDate, sep.separationDate)).sdi).plus(variableParts.get(employee.id) ?? 0)),
+        sbcDaily: sbcOf(yearSet, employee.dailySalary, employee.firstHireDate, sep.separationDate, variableParts.get(employee.id)),
         minimumWageOnly: isMinimumWageOnly(employee.dailySalary, employee.wageZone, params.minimumWage),
         daysWorked: sep.salaryOwedDays,
       },
@@ -831,22 +831,20 @@ const taxOf =
   (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow, imssDays: string) =>
   (taxableIncome: string, days: number): TaxOutcome => {
     // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
-    const t = payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency!), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
-    return payroll.kind === 'extraordinaria' && days === 0 ? withoutSubsidy(t) : t;
+    // An extraordinaria that pays no salary day causes no subsidy: it goes with the salary days, which an ordinary payroll pays.
+    const noSubsidyReason = payroll.kind === 'extraordinaria' && days === 0 ? NO_SALARY_DAYS_NO_SUBSIDY : null;
+    return payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency!), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary, noSubsidyReason });
   };
 
 /**
- * An extraordinaria that pays no salary day causes no subsidio para el empleo: the subsidy goes with the days
- * of salary, which an ordinary payroll pays (and already gave it for them). The whole ISR is withheld.
+ * A receipt's SBC: the fixed SDI with the seniority at `date` plus the variable part of the bimonthly update
+ * in force then (LSS art. 30 fr. II–III, ../sbc-variable). Kept whole; the quotas and SalarioBaseCotApor cap it.
  */
-function withoutSubsidy(t: TaxOutcome): TaxOutcome {
-  if (dec(t.subsidy).isZero()) return t;
-  const steps = t.steps.filter((s) => !/^(Tope de subsidio|Subsidio para el empleo causado|ISR a retener)/.test(s.label));
-  const at = steps.findIndex((s) => s.label.startsWith('SBC diario'));
-  const step = { label: 'Sin días de sueldo en esta nómina extraordinaria: no causa subsidio para el empleo (va con los días que paga la nómina ordinaria); ISR a retener', amount: t.isr };
-  steps.splice(at < 0 ? steps.length : at, 0, step);
-  return { ...t, subsidy: '0.00', withheld: t.isr, steps };
+function sbcOf(yearSet: FiscalYearSet, dailySalary: string, firstHireDate: string, date: string, variableDaily: string | undefined): string {
+  return money(dec(sdiFor(yearSet, dailySalary, yearsOfService(firstHireDate, date)).sdi).plus(variableDaily ?? 0));
 }
+
+const NO_SALARY_DAYS_NO_SUBSIDY = 'Sin días de sueldo en esta nómina extraordinaria: no causa subsidio para el empleo (va con los días que paga la nómina ordinaria)';
 
 /**
  * An extraordinaria taxed by RLISR art. 174 (issue 27): the ISR of its perceptions other than the salary
