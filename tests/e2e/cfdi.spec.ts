@@ -31,6 +31,9 @@ async function pickOption(page: Page, input: Locator, option: string | RegExp, s
   await input.click();
   if (search) await input.fill(search);
   await page.getByRole('option', { name: option }).first().click();
+  // What a person checks before going on: the field now shows the option picked (a search answered
+  // late must not have replaced the list under the click).
+  await expect(input).toHaveValue(option);
 }
 
 async function confirm(page: Page, button: string) {
