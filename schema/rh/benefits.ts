@@ -8,7 +8,7 @@
 // are rounded. Every result carries the Spanish trace a person can check.
 import { daysBetween, formatDateMx } from '../dates';
 import { Decimal, money, type DecimalLike } from '../money';
-import { fiscalParametersFor, vacationDaysFor, yearsOfService, type FiscalParameters, type FiscalYearSet, type TariffRow, type TaxStep } from './fiscal';
+import { fiscalParametersFor, subsidyDetail, vacationDaysFor, yearsOfService, type FiscalParameters, type FiscalYearSet, type TariffRow, type TaxStep } from './fiscal';
 
 /**
  * Wide precision for the unrounded chains (M, ISR1 − ISR2, the rate, service years):
@@ -257,8 +257,8 @@ export type AguinaldoInput = {
   wageZone?: WageZone | null;
   /**
    * The ISR the employer withholds (MX_FISCAL «Aguinaldo», the retenedor chooses): art174 (default) or
-   * art96, the monthly tariff on the taxable part of this payment alone, before subsidy — for an
-   * aguinaldo paid in its own payroll, whose month's salary is taxed in the ordinary payrolls.
+   * art96, the taxable part added to the month's ordinary income with the monthly tariff and the subsidio
+   * rules on the total, withholding what it adds (isrArt96Accumulated).
    */
   isrMethod?: 'art174' | 'art96' | null;
 };
@@ -274,12 +274,65 @@ export type AguinaldoResult = {
   steps: TaxStep[];
 };
 
-/** Art. 96 LISR on the payment alone: the monthly tariff (before subsidy) on the taxable part, rounded once. */
+/** Art. 96 LISR on an amount alone: the monthly tariff (before subsidy) on the taxable part, rounded once (the finiquito's ordinary part). */
 export function isrArt96Alone(monthlyTariff: readonly TariffRow[], taxable: DecimalLike, concept: string): IsrOutcome {
   const t = x(taxable);
   if (t.lte(0)) return { isr: '0.00', steps: [{ label: `ISR ${concept} (art. 96 LISR): no hay parte gravada`, amount: '0.00' }] };
   const isr = cents(tariffExact(monthlyTariff, t));
   return { isr, steps: [{ label: `ISR ${concept} (art. 96 LISR): tarifa mensual sobre la parte gravada del pago, ${money(t)}, sola y antes de subsidio; redondeado`, amount: isr }] };
+}
+
+/** The period art. 96 accumulates over: the month by default (aguinaldo, PTU); an extraordinaria's pay period. */
+export type Art96Period = { tariff: readonly TariffRow[]; days: DecimalLike; name: string };
+
+/**
+ * Art. 96 LISR for a payment made apart from the ordinary payrolls (MX_FISCAL «Aguinaldo» (a)): its taxable
+ * part joins the period's ordinary taxable income (the month's by default), and the period's tariff and the
+ * subsidio rules apply to the total. The payment withholds what the total adds to the ordinary income alone:
+ * max(0, ISR − subsidio) of the total less the same of the ordinary income, so a total past the subsidy's cap
+ * also takes back the subsidy the ordinary payrolls gave. Exact throughout, rounded once. `subsidy: false` for
+ * a minimum-wage worker, whose ordinary income is exempt (pass 0) and who gets no subsidy.
+ */
+export function isrArt96Accumulated(
+  params: Pick<FiscalParameters, 'tariffs' | 'subsidy'>,
+  taxable: DecimalLike,
+  ordinaryIncome: DecimalLike,
+  concept: string,
+  opts: { subsidy?: boolean; period?: Art96Period } = {},
+): IsrOutcome {
+  const t = x(taxable);
+  if (t.lte(0)) return { isr: '0.00', steps: [{ label: `ISR ${concept} (art. 96 LISR): no hay parte gravada`, amount: '0.00' }] };
+  const period = opts.period ?? { tariff: params.tariffs.MENSUAL, days: LISR_MONTH_DAYS, name: 'mes' };
+  const withSubsidy = opts.subsidy ?? true;
+  const ordinary = x(ordinaryIncome);
+  const total = ordinary.plus(t);
+  const net = (base: Decimal) => {
+    const tax = tariffExact(period.tariff, base);
+    const subsidy = withSubsidy ? subsidyDetail(params, base, period.days) : null;
+    const amount = x(subsidy?.subsidy ?? 0);
+    return { tax, subsidy, amount, net: Decimal.max(0, tax.minus(amount)) };
+  };
+  const withPayment = net(total);
+  const alone = net(ordinary);
+  // Exact, with the cents always shown (daily × 30.4 may carry more places).
+  const exact = (v: Decimal) => (v.decimalPlaces() <= 2 ? v.toFixed(2) : v.toFixed());
+  const isr = cents(withPayment.net.minus(alone.net));
+  const subsidyLabel = !withPayment.subsidy
+    ? `3: subsidio para el empleo: no aplica (salario mínimo)`
+    : withPayment.subsidy.eligible
+      ? `3: subsidio para el empleo del ${period.name} (el ingreso no pasa del tope de ${withPayment.subsidy.cap})`
+      : `3: subsidio para el empleo del ${period.name}: el ingreso pasa del tope de ${withPayment.subsidy.cap}, no hay`;
+  return {
+    isr,
+    steps: [
+      { label: `Art. 96 LISR, 1: ingreso gravado del ${period.name} = ordinario ${exact(ordinary)} + parte gravada ${money(t)}`, amount: exact(total) },
+      { label: `2: ISR = tarifa del ${period.name} sobre ese ingreso (sin redondear)`, amount: shown(withPayment.tax) },
+      { label: subsidyLabel, amount: money(withPayment.amount) },
+      { label: `4: ISR del ${period.name} con el pago = ISR − subsidio, sin bajar de 0 (sin redondear)`, amount: shown(withPayment.net) },
+      { label: `5: ISR del ingreso ordinario solo = tarifa sobre ${exact(ordinary)} − subsidio ${money(alone.amount)}, sin bajar de 0 (sin redondear)`, amount: shown(alone.net) },
+      { label: `6: ISR ${concept} = (4) − (5), redondeado`, amount: isr },
+    ],
+  };
 }
 
 export function aguinaldo(sets: readonly FiscalYearSet[], input: AguinaldoInput): AguinaldoResult {
@@ -300,15 +353,14 @@ export function aguinaldo(sets: readonly FiscalYearSet[], input: AguinaldoInput)
   steps.push(...part.steps);
   if (wage !== null) steps.push({ label: `Salario diario no mayor al mínimo ${zoneLabel(zone)} (${wage}): solo lo que exceda el mínimo legal se grava`, amount: part.taxable });
   const isr = isrArt174(params.tariffs.MENSUAL, part.taxable, monthly, 'del aguinaldo');
+  const monthlyStep = { label: input.monthlyOrdinaryIncome ? 'Ingreso ordinario mensual' : `Ingreso ordinario mensual = ${money(input.dailySalary)} × ${LISR_MONTH_DAYS}`, amount: x(monthly).toFixed() };
   if (input.isrMethod === 'art96') {
-    const alone = isrArt96Alone(params.tariffs.MENSUAL, part.taxable, 'del aguinaldo');
-    steps.push(...alone.steps);
-    return { daysInYear, amount: part.amount, exempt: part.exempt, taxable: part.taxable, isrArt174: isr.isr, isr: alone.isr, steps };
+    // A minimum-wage worker's ordinary income is exempt (art. 93 fr. I) and causes no subsidy.
+    const accumulated = wage === null ? isrArt96Accumulated(params, part.taxable, monthly, 'del aguinaldo') : isrArt96Accumulated(params, part.taxable, 0, 'del aguinaldo', { subsidy: false });
+    steps.push(...(wage === null ? [monthlyStep] : []), ...accumulated.steps);
+    return { daysInYear, amount: part.amount, exempt: part.exempt, taxable: part.taxable, isrArt174: isr.isr, isr: accumulated.isr, steps };
   }
-  steps.push(
-    { label: input.monthlyOrdinaryIncome ? 'Ingreso ordinario mensual' : `Ingreso ordinario mensual = ${money(input.dailySalary)} × ${LISR_MONTH_DAYS}`, amount: x(monthly).toFixed() },
-    ...isr.steps,
-  );
+  steps.push(monthlyStep, ...isr.steps);
   return { daysInYear, amount: part.amount, exempt: part.exempt, taxable: part.taxable, isrArt174: isr.isr, isr: isr.isr, steps };
 }
 
@@ -771,7 +823,7 @@ export type PtuPayrollWorker = PtuWorkerResult & { isr: string; net: string };
 /**
  * A PTU payroll's figures: the split of ptu() (the same code as the calculator) and, for each worker, the ISR
  * on the taxable part by the method the employer chose (MX_FISCAL «PTU», «Aguinaldo»): RLISR art. 174 with the
- * monthly ordinary income = daily salary × 30.4, or the art. 96 monthly tariff on the payment alone. Net = paid − ISR.
+ * monthly ordinary income = daily salary × 30.4, or art. 96 with the payment added to that income (isrArt96Accumulated). Net = paid − ISR.
  * Each worker's steps: the common ones, then theirs.
  */
 export function ptuPayroll(sets: readonly FiscalYearSet[], input: PtuPayrollInput): { workers: PtuPayrollWorker[]; steps: TaxStep[] } {
@@ -782,12 +834,10 @@ export function ptuPayroll(sets: readonly FiscalYearSet[], input: PtuPayrollInpu
     const daily = input.workers[i].dailySalary;
     let isr: IsrOutcome;
     const steps: TaxStep[] = [{ label: `Tablas de ${params.tableYear}; UMA vigente al ${formatDateMx(input.paymentDate)}`, amount: params.uma.daily }, ...common, ...w.steps];
-    if (input.isrMethod === 'art96') isr = isrArt96Alone(params.tariffs.MENSUAL, w.taxable, 'de la PTU');
-    else {
-      const monthly = x(daily).times(LISR_MONTH_DAYS);
-      steps.push({ label: `Ingreso ordinario mensual = ${money(daily)} × ${LISR_MONTH_DAYS}`, amount: monthly.toFixed() });
-      isr = isrArt174(params.tariffs.MENSUAL, w.taxable, monthly, 'de la PTU');
-    }
+    const monthly = x(daily).times(LISR_MONTH_DAYS);
+    steps.push({ label: `Ingreso ordinario mensual = ${money(daily)} × ${LISR_MONTH_DAYS}`, amount: monthly.toFixed() });
+    if (input.isrMethod === 'art96') isr = isrArt96Accumulated(params, w.taxable, monthly, 'de la PTU');
+    else isr = isrArt174(params.tariffs.MENSUAL, w.taxable, monthly, 'de la PTU');
     const net = money(x(w.paid).minus(isr.isr));
     steps.push(...isr.steps, { label: 'Neto = PTU a pagar − ISR', amount: net });
     return { ...w, isr: isr.isr, net, steps };

@@ -13,7 +13,7 @@ import { capToNet, pensionBase, periodDiscount, type DiscountMethod, type TraceS
 import { fractionIExempt, PRIMA_DOMINICAL_PERCENT, primaDominical, REST_DAY_WORKED_FACTOR, restDaysWorkedPay } from './restDaysWorked';
 
 export type PayrollKind = 'semanal' | 'quincenal' | 'extraordinaria' | 'aguinaldo' | 'finiquito' | 'ptu';
-/** How an aguinaldo payroll withholds ISR (MX_FISCAL «Aguinaldo»): RLISR art. 174, or the art. 96 tariff on the payment alone. */
+/** How an aguinaldo payroll withholds ISR (MX_FISCAL «Aguinaldo»): RLISR art. 174, or art. 96 with the payment added to the month's ordinary income. */
 export type AguinaldoIsrMethod = 'art174' | 'art96';
 export type PayFrequency = 'semanal' | 'quincenal';
 export type ConceptKind = 'percepcion' | 'deduccion' | 'otro_pago';
@@ -25,12 +25,12 @@ export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { sema
 export const PAYROLL_STATUS_LABELS = { borrador: 'Borrador', calculada: 'Calculada', cerrada: 'Cerrada' } as const;
 export const AGUINALDO_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, string>> = {
   art174: 'Art. 174 RLISR (tasa sobre el aguinaldo mensualizado)',
-  art96: 'Art. 96 LISR (tarifa mensual sobre el pago solo)',
+  art96: 'Art. 96 LISR (sumado al ingreso ordinario del mes)',
 };
 
 /** How an extraordinaria withholds ISR: the employer chooses (art. 96 unless art. 174 is chosen). */
 export const EXTRAORDINARY_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, string>> = {
-  art96: 'Art. 96 LISR (tarifa del periodo)',
+  art96: 'Art. 96 LISR (sumado al ingreso ordinario del periodo)',
   art174: 'Art. 174 RLISR (tasa mensualizada)',
 };
 
@@ -424,11 +424,12 @@ export type EmployeeCalcInput = {
   /** ISR, subsidio and IMSS for the taxable income and the paid days. */
   tax: (taxableIncome: string, paidDays: number) => TaxOutcome;
   /**
-   * An extraordinaria whose employer chose RLISR art. 174: the ISR of every taxable perception but the
-   * salary days (the bonus, the commission…). The salary days it still pays stay ordinary income and
-   * keep `tax`, the period's art. 96 tariff with its subsidy; the ISR withheld is the sum of both.
+   * An extraordinaria: the ISR of every taxable perception but the salary days (the bonus, the commission…)
+   * by the method the employer chose (`method` names it in the trace): art. 96 added to the period's
+   * ordinary income, or RLISR art. 174. The salary days it still pays stay ordinary income and keep `tax`,
+   * the period's art. 96 tariff with its subsidy; the ISR withheld is the sum of both.
    */
-  extraordinaryIsr?: (taxable: string) => { isr: string; steps: readonly TraceStep[] };
+  extraordinaryIsr?: { method: string; isr: (taxable: string) => { isr: string; steps: readonly TraceStep[] } };
 };
 
 export type CalcLine = {
@@ -484,14 +485,15 @@ export function doubleOvertimeExempt(amount: DecimalLike, minimumWageOnly: boole
 }
 
 /**
- * The ISR of an extraordinaria taxed by RLISR art. 174 (EmployeeCalcInput.extraordinaryIsr): the salary
- * days by the period's tariff (with the subsidy, which only they cause), the rest by art. 174; IMSS as always.
+ * The ISR of an extraordinaria (EmployeeCalcInput.extraordinaryIsr): the salary days by the period's tariff
+ * (with the subsidy, which only they cause), the rest by the employer's method; IMSS as always.
  */
 function splitTax(input: EmployeeCalcInput, taxable: string, salary: string, paidDays: number): TaxOutcome {
   const ordinary = dec(salary);
   const rest = money(dec(taxable).minus(ordinary));
   const period = input.tax(money(ordinary), paidDays);
-  const annual = input.extraordinaryIsr!(rest);
+  const { method, isr: restIsr } = input.extraordinaryIsr!;
+  const annual = restIsr(rest);
   const hasSalary = ordinary.gt(0);
   const isr = money(dec(hasSalary ? period.isr : 0).plus(annual.isr));
   const withheld = money(dec(hasSalary ? period.withheld : 0).plus(annual.isr));
@@ -504,9 +506,9 @@ function splitTax(input: EmployeeCalcInput, taxable: string, salary: string, pai
     steps: [
       { label: 'Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)', amount: money(ordinary) },
       ...(hasSalary ? period.steps : imssStepsOf(period.steps)),
-      { label: 'Demás percepciones gravadas: art. 174 RLISR, que eligió el patrón', amount: rest },
+      { label: `Demás percepciones gravadas: ${method}, que eligió el patrón`, amount: rest },
       ...annual.steps,
-      { label: `ISR a retener (${hasSalary ? 'el del sueldo del periodo + ' : ''}el del art. 174 RLISR)`, amount: withheld },
+      { label: `ISR a retener (${hasSalary ? 'el del sueldo del periodo + ' : ''}el del ${method})`, amount: withheld },
     ],
   };
 }

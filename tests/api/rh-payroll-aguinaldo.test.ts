@@ -1,7 +1,7 @@
 // The aguinaldo payroll over HTTP (issue 27; MX_FISCAL «Aguinaldo»): an extraordinary payroll of
 // kind aguinaldo pays each active employee of the frequency days × daily salary × days employed
 // in the year ÷ 365, exempt up to 30 UMA a year (less what other closed payrolls of the year
-// already exempted as percepción 002), ISR by RLISR art. 174 or art. 96 on the payment alone;
+// already exempted as percepción 002), ISR by RLISR art. 174 or art. 96 added to the month's ordinary income;
 // no salary days, IMSS or convenios. One per employee and year (also two at once). It closes
 // and stamps like any payroll: CFDI tipo E, periodicidad 99, percepción 002. Figures by hand.
 import { XMLParser } from 'fast-xml-parser';
@@ -39,9 +39,12 @@ const FIGURES = {
   // − 12,598.03) × 16 % = 1,038.618008; ISR2 = 420.95 + (12,464 − 7,168.52) × 10.88 % = 997.098224; rate = 41.519784 ÷
   // 302.392548 = 0.1373042555; ISR = 3,630.70 × rate = 498.5106 → 498.51. Net 6,150.00 − 498.51 = 5,651.49.
   B: { days: '15.00', perceptions: '6150.00', exempt: '2519.30', taxable: '3630.70', isr: '498.51', net: '5651.49' },
-  // Semanal, full year, 350.00 a day, art. 96 on the payment alone: 5,250.00; exempt 3,519.30; taxable 1,730.70;
-  // monthly tariff: 16.22 + (1,730.70 − 844.60) × 6.40 % = 72.9304 → 72.93. Net 5,177.07.
-  C: { days: '15.00', perceptions: '5250.00', exempt: '3519.30', taxable: '1730.70', isr: '72.93', net: '5177.07' },
+  // Semanal, full year, 350.00 a day, art. 96 added to the month's ordinary income: 5,250.00; exempt 3,519.30; taxable
+  // 1,730.70. December 2026: subsidio 535.65 while the month's income ≤ 11,492.66. Ordinary month 350 × 30.4 = 10,640.00:
+  // 420.95 + (10,640 − 7,168.52) × 10.88 % = 798.647024 − 535.65 = 262.997024. With the aguinaldo 12,370.70, past the cap:
+  // 420.95 + (12,370.70 − 7,168.52) × 10.88 % = 986.947184, no subsidy. Withheld 986.947184 − 262.997024 = 723.95016 →
+  // 723.95 (the tariff on the payment alone gave 72.93). Net 5,250.00 − 723.95 = 4,526.05.
+  C: { days: '15.00', perceptions: '5250.00', exempt: '3519.30', taxable: '1730.70', isr: '723.95', net: '4526.05' },
 };
 
 const figuresOf = (e: any) => ({ days: m(e.daysWorked), perceptions: m(e.perceptions), exempt: m(e.exempt), taxable: m(e.taxable), isr: m(e.isrWithheld), net: m(e.net) });
@@ -154,7 +157,7 @@ describe('an aguinaldo payroll, by hand', () => {
   }, 240_000);
 });
 
-describe('semanal staff, art. 96 on the payment alone, two creations at once', () => {
+describe('semanal staff, art. 96 added to the month\'s income, two creations at once', () => {
   it('of two parallel creations one wins and the other is a CONFLICT naming it; the winner withholds by art. 96', async () => {
     await createEmployee({ number: 'AGU-C', names: 'Carla', lastName: 'Vera', secondLastName: 'Ortiz', birthDate: '1988-12-01', hireDate: '2019-01-07', dailySalary: '350.00', payFrequency: 'semanal', ...CFDI_DATA });
     const input = { ...AGUINALDO, frequency: 'semanal', paymentDate: '2026-12-18', isrMethod: 'art96', aguinaldoDays: '15' };
@@ -166,6 +169,13 @@ describe('semanal staff, art. 96 on the payment alone, two creations at once', (
     const calc = (await ok(P_CALC, { id: won[0].id, v: won[0].version })).rhPayrollCalculate;
     const c = calc.employees.find((e: any) => e.employeeNumber === 'AGU-C');
     expect(figuresOf(c)).toEqual(FIGURES.C);
-    expect(c.fiscalTrace.at(-1)).toEqual({ label: 'ISR del aguinaldo (art. 96 LISR): tarifa mensual sobre la parte gravada del pago, 1730.70, sola y antes de subsidio; redondeado', amount: '72.93' });
+    expect(c.fiscalTrace.slice(-6)).toEqual([
+      { label: 'Art. 96 LISR, 1: ingreso gravado del mes = ordinario 10640.00 + parte gravada 1730.70', amount: '12370.70' },
+      { label: '2: ISR = tarifa del mes sobre ese ingreso (sin redondear)', amount: '986.947184' },
+      { label: '3: subsidio para el empleo del mes: el ingreso pasa del tope de 11492.66, no hay', amount: '0.00' },
+      { label: '4: ISR del mes con el pago = ISR − subsidio, sin bajar de 0 (sin redondear)', amount: '986.947184' },
+      { label: '5: ISR del ingreso ordinario solo = tarifa sobre 10640.00 − subsidio 535.65, sin bajar de 0 (sin redondear)', amount: '262.997024' },
+      { label: '6: ISR del aguinaldo = (4) − (5), redondeado', amount: '723.95' },
+    ]);
   }, 240_000);
 });

@@ -183,14 +183,17 @@ describe('one payroll per employee and period', () => {
     await forbidden(P_CALC, { id: e.id, v: draft.version }, viewer);
     const calc = (await ok(P_CALC, { id: e.id, v: draft.version })).rhPayrollCalculate;
     const [a] = calc.employees;
-    // Sueldo 0 days × 400 = 0.00; bono 6000.00 taxable; ISR as on 6000.00 of the quincena = 475.71; IMSS 0 days = 0.00;
-    // no préstamo (the quincena took it). Deductions 475.71; net 6000 − 475.71 = 5524.29.
+    // Sueldo 0 days × 400 = 0.00; bono 6000.00 taxable, by art. 96 (the default) added to the quincena's ordinary income
+    // 400 × 15 = 6,000.00 (182,400 > 11,492.66 × 15: no subsidy either way). Quincena tariff: ISR(12,000.00) = 916.20 +
+    // (12,000 − 8,651.41) × 21.36 % = 1,631.458824; ISR(6,000.00) = 207.75 + (6,000 − 3,537.16) × 10.88 % = 475.706992;
+    // withheld 1,155.751832 → 1,155.75 (the tariff on the bonus alone gave 475.71). IMSS 0 days = 0.00; no préstamo (the
+    // quincena took it). Deductions 1,155.75; net 6,000 − 1,155.75 = 4,844.25.
     // Before the rule: sueldo 6000.00 more, IMSS 154.51 and a second 500.00 from the préstamo.
-    expect(figures(a)).toEqual(['0.00', '6000.00', '6000.00', '0.00', '475.71', '0.00', '475.71', '0.00', '475.71', '0.00', '5524.29']);
+    expect(figures(a)).toEqual(['0.00', '6000.00', '6000.00', '0.00', '1155.75', '0.00', '1155.75', '0.00', '1155.75', '0.00', '4844.25']);
     expect(lines(a)).toEqual([
       ['SUELDO', 'calculo', '0.00'],
       ['P101', 'captura', '6000.00'],
-      ['ISR', 'calculo', '475.71'],
+      ['ISR', 'calculo', '1155.75'],
     ]);
     expect(a.fiscalTrace.slice(0, 2)).toEqual([
       { label: `Días del periodo ya pagados en la nómina ${folio1} (01/10/2026 al 15/10/2026)`, amount: '15' },
@@ -199,7 +202,7 @@ describe('one payroll per employee and period', () => {
     expect(a.fiscalTrace.find((t: any) => t.label === 'Días cotizados IMSS').amount).toBe('0');
 
     const closed = (await ok(P_CLOSE, { id: e.id, v: calc.version })).rhPayrollClose;
-    expect([closed.status, m(closed.net)]).toEqual(['cerrada', '5524.29']);
+    expect([closed.status, m(closed.net)]).toEqual(['cerrada', '4844.25']);
     const l = await agreement(loan.id);
     expect([m(l.balance), l.payments.length]).toEqual(['5500.00', 1]);
   });
@@ -272,7 +275,7 @@ describe('one payroll per employee and period', () => {
     // M = 6,000 ÷ 365 × 30.4 = 499.726027…; ISR1 on 12,659.726027…: row 12,598.03 / 1,011.68 / 16 %:
     // 61.696027… × 16 % + 1,011.68 = 1,021.551364…; ISR2 on 12,160.00: row 7,168.52 / 420.95 / 10.88 %:
     // 4,991.48 × 10.88 % + 420.95 = 964.023024; rate = 57.528340… ÷ 499.726027… = 0.11511976…;
-    // ISR = 6,000 × rate = 690.7186 → 690.72 (the quincena tariff alone gave 475.71). No subsidy, no IMSS.
+    // ISR = 6,000 × rate = 690.7186 → 690.72 (art. 96 added to the quincena's 6,000.00 gives 1,155.75). No subsidy, no IMSS.
     expect(figures(a)).toEqual(['0.00', '6000.00', '6000.00', '0.00', '690.72', '0.00', '690.72', '0.00', '690.72', '0.00', '5309.28']);
     expect(lines(a)).toEqual([
       ['SUELDO', 'calculo', '0.00'],
@@ -309,19 +312,23 @@ describe('one payroll per employee and period', () => {
     const traceB = new Map(b.fiscalTrace.map((t: any) => [t.label, t.amount]));
     expect([traceB.get('Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)'), traceB.get('ISR a retener (el del sueldo del periodo + el del art. 174 RLISR)')]).toEqual(['2000.00', '108.80']);
 
-    // 3) Without a method an extraordinaria keeps art. 96: the quincena tariff on the whole receipt. With no salary day it
-    // causes no subsidio (the closed quincena gave it for those days): a 1,000.00 bonus, row 416.71 / 7.95 / 6.40 %:
-    // (1,000 − 416.71) × 6.40 % = 37.33056; + 7.95 → 45.28, all withheld (before: subsidio 264.30 caused again, 0.00 withheld).
+    // 3) Without a method an extraordinaria keeps art. 96: the bonus added to the quincena's ordinary income, 400 × 15 =
+    // 6,000.00 (over the subsidy's cap). With no salary day it causes no subsidio of its own (the closed quincena gave it for
+    // those days). A 1,000.00 bonus: ISR(7,000.00) = 499.20 + (7,000 − 6,216.16) × 16 % = 624.6144; − ISR(6,000.00)
+    // 475.706992 = 148.907408 → 148.91 withheld (the tariff on the bonus alone gave 45.28; before issue 27's subsidy rule,
+    // subsidio 264.30 was caused again and 0.00 withheld). Net 1,000 − 148.91 = 851.09.
     const plain = (await ok(P_CREATE, { i: { kind: 'extraordinaria', frequency: 'quincenal', periodStart: '2026-10-01', periodEnd: '2026-10-15', paymentDate: '2026-10-21' } })).rhPayrollCreate;
     expect(await method(plain.id)).toBe('art96');
     await ok(P_INCIDENT, { id: plain.employees[0].id, i: incident('0', '1000') });
     const [c] = (await ok(P_CALC, { id: plain.id, v: (await payroll(plain.id)).version })).rhPayrollCalculate.employees;
-    expect(figures(c)).toEqual(['0.00', '1000.00', '1000.00', '0.00', '45.28', '0.00', '45.28', '0.00', '45.28', '0.00', '954.72']);
+    expect(figures(c)).toEqual(['0.00', '1000.00', '1000.00', '0.00', '148.91', '0.00', '148.91', '0.00', '148.91', '0.00', '851.09']);
     expect(lines(c)).toEqual([
       ['SUELDO', 'calculo', '0.00'],
       ['P101', 'captura', '1000.00'],
-      ['ISR', 'calculo', '45.28'],
+      ['ISR', 'calculo', '148.91'],
     ]);
+    const traceC = new Map(c.fiscalTrace.map((t: any) => [t.label, t.amount]));
+    expect([traceC.get('Ingreso ordinario del periodo = 400.00 × 15 días'), traceC.get('ISR a retener (el del art. 96 LISR sumadas al ingreso ordinario del periodo)')]).toEqual(['6000.00', '148.91']);
     expect(c.fiscalTrace.some((t: any) => t.label.startsWith('Subsidio para el empleo causado'))).toBe(false);
   });
 });

@@ -190,7 +190,9 @@ describe('two creations for one ejercicio at once', () => {
   });
 });
 
-// Ejercicio 2023, paid 30/05/2025 (UMA 113.14 → exempt 15 × 113.14 = 1,697.10; 2025 monthly tariff, art. 96 alone):
+// Ejercicio 2023, paid 30/05/2025 (UMA 113.14 → exempt 15 × 113.14 = 1,697.10; 2025 monthly tariff; art. 96: the taxable
+// part added to the month's ordinary income daily × 30.4, tariff and subsidio (474.65 up to 10,171.00) on the total, less
+// the same on the ordinary income alone):
 // trabajadores de confianza, art. 127 fr. II LFT. No closed payroll of 2023: salary of the year = daily × days.
 // Taking part: A 500.00 and C 320.00 (365 days each, not de confianza); E 2,000.00 (365 days) marked de confianza on
 // update; F 550.00 created de confianza, hired 01/07/2023 (1 Jul – 31 Dec = 184 days). The demo staff do not take part.
@@ -198,14 +200,19 @@ describe('two creations for one ejercicio at once', () => {
 // E: 2,000.00 > 600.00 → salary counted 600 × 365 = 219,000.00 (not 730,000.00). F: 550.00 ≤ 600.00 → 550 × 184 = 101,200.00.
 // Σdays = 365 + 365 + 365 + 184 = 1,279; Σsalary = 182,500 + 116,800 + 219,000 + 101,200 = 619,500.00. Half = 50,000.
 // A: 50,000 × 365/1,279 = 14,268.960125… + 50,000 × 182,500/619,500 = 14,729.620662… = 28,998.58 (cap 45,000.00);
-//    taxable 28,998.58 − 1,697.10 = 27,301.48; ISR 1,640.18 + (27,301.48 − 15,487.72) × 21.36 % = 4,163.599136 → 4,163.60.
+//    taxable 28,998.58 − 1,697.10 = 27,301.48; ordinary 500 × 30.4 = 15,200.00 (no subsidy); ISR(42,501.48) = 5,004.12 +
+//    (42,501.48 − 31,236.50) × 23.52 % = 7,653.643296; ISR(15,200) = 1,182.88 + 2,264.17 × 17.92 % = 1,588.619264;
+//    withheld 6,065.024032 → 6,065.02.
 // C: 14,268.960125… + 50,000 × 116,800/619,500 = 9,426.957224… = 23,695.92 (cap 28,800.00); taxable 21,998.82;
-//    ISR 1,640.18 + (21,998.82 − 15,487.72) × 21.36 % = 3,030.95096 → 3,030.95.
+//    ordinary 320 × 30.4 = 9,728.00 gets the subsidy: 371.83 + 3,395.94 × 10.88 % = 741.308272 − 474.65 = 266.658272;
+//    the total 31,726.82 loses it: 5,004.12 + 490.32 × 23.52 % = 5,119.443264; withheld 4,852.784992 → 4,852.78.
 // E: 14,268.960125… + 50,000 × 219,000/619,500 = 17,675.544794… = 31,944.50 (cap 90 × 2,000 = 180,000.00); taxable 30,247.40;
-//    ISR 1,640.18 + (30,247.40 − 15,487.72) × 21.36 % = 4,792.847648 → 4,792.85. (Uncapped it would be 46,555.56.)
+//    ordinary 2,000 × 30.4 = 60,800.00; ISR(91,047.40) = 9,236.89 + 41,814.39 × 30 % = 21,781.207; ISR(60,800) = 9,236.89 +
+//    11,566.99 × 30 % = 12,706.987; withheld 9,074.22. (Uncapped it would be 46,555.56.)
 // F: 50,000 × 184/1,279 = 7,193.119625… + 50,000 × 101,200/619,500 = 8,167.877320… = 15,361.00 (cap 49,500.00); taxable 13,663.90;
-//    ISR 1,182.88 + (13,663.90 − 12,935.83) × 17.92 % = 1,313.350144 → 1,313.35.
-// Σ paid = 28,998.58 + 23,695.92 + 31,944.50 + 15,361.00 = 100,000.00; Σ ISR = 13,300.75.
+//    ordinary 550 × 30.4 = 16,720.00; ISR(30,383.90) = 1,640.18 + 14,896.18 × 21.36 % = 4,822.004048; ISR(16,720) =
+//    1,640.18 + 1,232.28 × 21.36 % = 1,903.395008; withheld 2,918.60904 → 2,918.61.
+// Σ paid = 28,998.58 + 23,695.92 + 31,944.50 + 15,361.00 = 100,000.00; Σ ISR = 22,910.63.
 describe('trabajadores de confianza in the PTU (art. 127 fr. II): salary capped at the best-paid other worker + 20 %', () => {
   it('caps E (2,000.00 a day) at 600.00 × 365 days, leaves F (550.00) whole, and says so in the trace', async () => {
     const e = (await ok('{ rhEmployees(list:{search:"PTU-E"}){ items { id version } } }')).rhEmployees.items[0];
@@ -222,12 +229,12 @@ describe('trabajadores de confianza in the PTU (art. 127 fr. II): salary capped 
     const calc = (await ok(P_CALC, { id: created.id, v: (await payroll(created.id)).version })).rhPayrollCalculate;
     const by = Object.fromEntries(calc.employees.map((pe: any) => [pe.employeeNumber, pe]));
     expect(['PTU-A', 'PTU-C', 'PTU-E', 'PTU-F'].map((k) => [k, ...Object.values(figuresOf(by[k]))])).toEqual([
-      ['PTU-A', '365.00', '28998.58', '1697.10', '27301.48', '4163.60', '24834.98'],
-      ['PTU-C', '365.00', '23695.92', '1697.10', '21998.82', '3030.95', '20664.97'],
-      ['PTU-E', '365.00', '31944.50', '1697.10', '30247.40', '4792.85', '27151.65'],
-      ['PTU-F', '184.00', '15361.00', '1697.10', '13663.90', '1313.35', '14047.65'],
+      ['PTU-A', '365.00', '28998.58', '1697.10', '27301.48', '6065.02', '22933.56'],
+      ['PTU-C', '365.00', '23695.92', '1697.10', '21998.82', '4852.78', '18843.14'],
+      ['PTU-E', '365.00', '31944.50', '1697.10', '30247.40', '9074.22', '22870.28'],
+      ['PTU-F', '184.00', '15361.00', '1697.10', '13663.90', '2918.61', '12442.39'],
     ]);
-    expect([m(calc.perceptions), m(calc.deductions)]).toEqual(['100000.00', '13300.75']);
+    expect([m(calc.perceptions), m(calc.deductions)]).toEqual(['100000.00', '22910.63']);
     const trace = (k: string) => by[k].fiscalTrace.map((t: any) => [t.label, t.amount]);
     expect(trace('PTU-E')).toContainEqual([
       'PTU-E: trabajador de confianza; su salario diario 2000.00 excede el tope (500.00 de PTU-A, el mejor pagado de quienes no son de confianza, + 20 % = 600.00): salario del año topado = 600.00 × 365 días, sin pasar de su salario del año 730000.00 (art. 127 fr. II LFT)',

@@ -13,6 +13,7 @@ import {
   CalculatorInputError,
   isrArt174,
   isrArt95,
+  isrArt96Accumulated,
   isrArt96Alone,
   primaPercentOf,
   ptu,
@@ -21,7 +22,7 @@ import {
   vacation,
   type SeparationInput,
 } from '../../../schema/rh/benefits';
-import { isFiscalError, vacationDaysFor, type FiscalYearSet } from '../../../schema/rh/fiscal';
+import { fiscalParametersFor, isFiscalError, vacationDaysFor, type FiscalYearSet } from '../../../schema/rh/fiscal';
 
 const load = (year: number): FiscalYearSet =>
   JSON.parse(readFileSync(new URL(`../../../server/modules/rh/fiscal-tables/${year}.json`, import.meta.url), 'utf8'));
@@ -109,15 +110,46 @@ describe('aguinaldo', () => {
     expect(r).toMatchObject({ daysInYear: 306, amount: '5030.14', exempt: '2519.30', taxable: '2510.84', isrArt174: '341.46' });
   });
 
-  it('the employer may withhold by art. 96 on the payment alone (aguinaldo payroll); art. 174 stays the default', () => {
-    // Same 6,000.00: exempt 3,519.30, taxable 2,480.70. Monthly tariff on 2,480.70 alone (6.40 % row):
-    // 16.22 + (2,480.70 − 844.60) × 0.064 = 16.22 + 104.7104 = 120.9304 → 120.93. Art. 174 (269.90) still reported.
+  it('the employer may withhold by art. 96: the taxable part added to the month\'s ordinary income, tariff and subsidio on the total; art. 174 stays the default', () => {
+    // December 2026: subsidio 535.65 a month while the month's income ≤ 11,492.66. Monthly 2026 tariff.
+    // 400.00 a day: ordinary month 400 × 30.4 = 12,160.00 (over the cap: no subsidy either way); taxable 2,480.70.
+    //   ISR(12,160.00 + 2,480.70 = 14,640.70), 16 % row: 1,011.68 + (14,640.70 − 12,598.03) × 0.16 = 1,011.68 + 326.8272 = 1,338.5072
+    //   ISR(12,160.00), 10.88 % row: 420.95 + (12,160.00 − 7,168.52) × 0.1088 = 420.95 + 543.073024 = 964.023024
+    //   withheld 1,338.5072 − 964.023024 = 374.484176 → 374.48 (art. 174 gives 269.90, still reported).
     const r = aguinaldo(SETS, { ...base, isrMethod: 'art96' });
-    expect(r).toMatchObject({ taxable: '2480.70', isrArt174: '269.90', isr: '120.93' });
+    expect(r).toMatchObject({ taxable: '2480.70', isrArt174: '269.90', isr: '374.48' });
+    expect(r.steps.at(-1)).toEqual({ label: '6: ISR del aguinaldo = (4) − (5), redondeado', amount: '374.48' });
     expect(aguinaldo(SETS, base).isr).toBe('269.90');
-    // Nothing taxable, nothing withheld; the first row subtracts its 0.01 lower limit: (261.52 − 0.01) × 1.92 % = 5.020992 → 5.02.
-    expect(isrArt96Alone(MONTHLY, '0.00', 'de prueba').isr).toBe('0.00');
+    // 320.00 a day: 4,800.00, taxable 1,280.70; ordinary 9,728.00 and the total 11,008.70 both within the cap (subsidio 535.65 in both):
+    //   ISR(11,008.70) = 420.95 + 3,840.18 × 0.1088 = 838.761584; − 535.65 = 303.111584
+    //   ISR(9,728.00) = 420.95 + 2,559.48 × 0.1088 = 699.421424; − 535.65 = 163.771424 → withheld 139.34016 → 139.34.
+    expect(aguinaldo(SETS, { ...base, dailySalary: '320.00', isrMethod: 'art96' })).toMatchObject({ amount: '4800.00', taxable: '1280.70', isr: '139.34' });
+    // 350.00 a day: 5,250.00, taxable 1,730.70; ordinary 10,640.00 gets the subsidy, the total 12,370.70 passes the cap and loses it:
+    //   ISR(12,370.70) = 420.95 + 5,202.18 × 0.1088 = 986.947184, no subsidy
+    //   ISR(10,640.00) = 420.95 + 3,471.48 × 0.1088 = 798.647024; − 535.65 = 262.997024 → withheld 723.95016 → 723.95
+    //   (the aguinaldo takes back the month's subsidy; on the payment alone it was 72.93).
+    const lost = aguinaldo(SETS, { ...base, dailySalary: '350.00', isrMethod: 'art96' });
+    expect(lost).toMatchObject({ amount: '5250.00', taxable: '1730.70', isr: '723.95' });
+    expect(lost.steps.find((st) => st.label.startsWith('3: subsidio'))).toEqual({ label: '3: subsidio para el empleo del mes: el ingreso pasa del tope de 11492.66, no hay', amount: '0.00' });
+    // Nothing taxable, nothing withheld.
+    expect(isrArt96Accumulated(fiscalParametersFor(SETS, '2026-12-15'), '0.00', '12160.00', 'de prueba').isr).toBe('0.00');
+    // The finiquito's ordinary part keeps the tariff on the amount alone: (261.52 − 0.01) × 1.92 % = 5.020992 → 5.02.
     expect(isrArt96Alone(MONTHLY, '261.52', 'de prueba').isr).toBe('5.02');
+  });
+
+  it('art. 96 accumulated over a pay period (an extraordinaria): the quincena tariff and the quincena subsidy on its ordinary income + the payment', () => {
+    const october = fiscalParametersFor(SETS, '2026-10-20');
+    const quincena = { tariff: october.tariffs.QUINCENAL, days: '15', name: 'periodo' };
+    // 400.00 × 15 = 6,000.00 ordinary (6,000 × 30.4 = 182,400 > 11,492.66 × 15 = 172,389.90: no subsidy); a 1,000.00 bonus:
+    //   ISR(7,000.00), 16 % row: 499.20 + (7,000 − 6,216.16) × 0.16 = 624.6144; ISR(6,000.00): 207.75 + 2,462.84 × 0.1088 = 475.706992
+    //   withheld 148.907408 → 148.91 (the tariff on the bonus alone gives 45.28).
+    expect(isrArt96Accumulated(october, '1000.00', '6000.00', 'de prueba', { period: quincena }).isr).toBe('148.91');
+    // 320.00 × 15 = 4,800.00 (within the cap 5,670.72 of 15 days: subsidio 535.65 × 15 ÷ 30.4 = 264.30); a 500.00 bonus keeps it:
+    //   ISR(5,300.00) = 207.75 + 1,762.84 × 0.1088 = 399.546992; ISR(4,800.00) = 207.75 + 1,262.84 × 0.1088 = 345.146992
+    //   withheld (399.546992 − 264.30) − (345.146992 − 264.30) = 54.40.
+    expect(isrArt96Accumulated(october, '500.00', '4800.00', 'de prueba', { period: quincena }).isr).toBe('54.40');
+    // A minimum-wage worker: ordinary 0 and no subsidy: the tariff on the bonus, (1,000 − 416.71) × 6.40 % + 7.95 = 45.28056 → 45.28.
+    expect(isrArt96Accumulated(october, '1000.00', '0', 'de prueba', { period: quincena, subsidy: false }).isr).toBe('45.28');
   });
 
   it('the cap is annual: once used up nothing more is exempt, and never negative', () => {

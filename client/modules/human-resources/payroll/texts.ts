@@ -66,7 +66,7 @@ export const texts = {
     aguinaldoDaysHelp: 'Al menos 15 (art. 87 LFT), o los del contrato colectivo.',
     isrMethod: 'Método de ISR',
     extraordinaryIsrHelp:
-      'Lo elige el patrón. Art. 96: la tarifa del periodo sobre todo el recibo, como en una ordinaria. Art. 174: el sueldo de los días sigue con la tarifa del periodo; bonos y demás pagos, con la tasa de su importe mensualizado sobre el salario mensual (× 30.4), sin subsidio.',
+      'Lo elige el patrón. El sueldo de los días que pague sigue con la tarifa del periodo. Bonos y demás pagos: art. 96, sumados al sueldo del periodo (salario diario × días) con su tarifa y subsidio, se retiene lo que agregan; art. 174, con la tasa de su importe mensualizado sobre el salario mensual (× 30.4), sin subsidio.',
     aguinaldoHelp:
       'Paga a cada empleado activo de la frecuencia los días de aguinaldo × salario diario, proporcional a los días del año con empleo; exento hasta 30 UMA al año (menos lo ya exento en el año). No paga sueldo, IMSS ni abonos de convenios. Una por empleado y año; se paga a más tardar el 20 de diciembre.',
     ptuYear: 'Ejercicio',

@@ -44,8 +44,8 @@ import { labelGroups } from '../../../lib/moneyGroups';
 import { monthLabel } from '../../../../schema/moneyGroups';
 import { formatDateMx } from '../../../../schema/dates';
 import { Decimal, dec, money, sum } from '../../../../schema/money';
-import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, isrArt174, LISR_MONTH_DAYS, ptuPayroll, separation, YEAR_DAYS, type PtuWorkerInput, type SeparationResult } from '../../../../schema/rh/benefits';
-import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
+import { aguinaldo, aguinaldoDaysEmployed, CalculatorInputError, isrArt174, isrArt96Accumulated, LISR_MONTH_DAYS, ptuPayroll, separation, YEAR_DAYS, type PtuWorkerInput, type SeparationResult } from '../../../../schema/rh/benefits';
+import { FiscalError, fiscalParametersFor, isFiscalError, payrollTax, periodDays, sdiFor, yearsOfService, type FiscalYearSet } from '../../../../schema/rh/fiscal';
 import {
   calculateEmployee,
   daysEmployedInYear,
@@ -78,6 +78,7 @@ import {
   type PayFrequency,
   type PeriodRange,
   type TaxOutcome,
+  type EmployeeCalcInput,
 } from '../../../../schema/rh/payroll';
 import { loadFiscalYearSets } from '../fiscal/service';
 import { variablePartsAt, variablePartsOn } from '../sbc-variable/service';
@@ -847,15 +848,37 @@ function sbcOf(yearSet: FiscalYearSet, dailySalary: string, firstHireDate: strin
 const NO_SALARY_DAYS_NO_SUBSIDY = 'Sin días de sueldo en esta nómina extraordinaria: no causa subsidio para el empleo (va con los días que paga la nómina ordinaria)';
 
 /**
- * An extraordinaria taxed by RLISR art. 174 (issue 27): the ISR of its perceptions other than the salary
- * days, on the monthly ordinary income daily salary × 30.4 (MX_FISCAL «Aguinaldo» (b)); undefined otherwise.
+ * An extraordinaria's ISR on its perceptions other than the salary days (issue 27), by the employer's method:
+ * art. 96 (the default) added to the period's ordinary income, daily salary × the period's days, with the
+ * period's tariff and subsidy rules (MX_FISCAL «Aguinaldo» (a); a minimum-wage worker's ordinary income is
+ * exempt and causes no subsidy); or RLISR art. 174 on the monthly ordinary income daily salary × 30.4 («Aguinaldo» (b)).
  */
-const extraordinaryIsrOf = (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow) => {
-  if (payroll.kind !== 'extraordinaria' || payroll.isrMethod !== 'art174') return undefined;
-  return (taxable: string) => {
-    const monthly = dec(e.dailySalary).times(LISR_MONTH_DAYS);
-    const r = isrArt174(fiscalParametersFor(sets, payroll.paymentDate).tariffs.MENSUAL, taxable, monthly, 'de las percepciones extraordinarias');
-    return { isr: r.isr, steps: [{ label: `Ingreso ordinario mensual = ${money(e.dailySalary)} × ${LISR_MONTH_DAYS}`, amount: monthly.toFixed() }, ...r.steps] };
+const extraordinaryIsrOf = (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow): EmployeeCalcInput['extraordinaryIsr'] => {
+  if (payroll.kind !== 'extraordinaria') return undefined;
+  const params = fiscalParametersFor(sets, payroll.paymentDate);
+  const concept = 'de las percepciones extraordinarias';
+  if (payroll.isrMethod === 'art174') {
+    return {
+      method: 'art. 174 RLISR',
+      isr: (taxable) => {
+        const monthly = dec(e.dailySalary).times(LISR_MONTH_DAYS);
+        const r = isrArt174(params.tariffs.MENSUAL, taxable, monthly, concept);
+        return { isr: r.isr, steps: [{ label: `Ingreso ordinario mensual = ${money(e.dailySalary)} × ${LISR_MONTH_DAYS}`, amount: monthly.toFixed() }, ...r.steps] };
+      },
+    };
+  }
+  const period = taxPeriodOf(payroll.frequency!);
+  const days = periodDays(period, payroll.paymentDate).subsidyDays;
+  return {
+    method: 'art. 96 LISR sumadas al ingreso ordinario del periodo',
+    isr: (taxable) => {
+      const ordinary = e.minimumWageOnly ? dec(0) : dec(e.dailySalary).times(days);
+      const r = isrArt96Accumulated(params, taxable, ordinary, concept, { subsidy: !e.minimumWageOnly, period: { tariff: params.tariffs[period], days, name: 'periodo' } });
+      const base = e.minimumWageOnly
+        ? { label: 'Ingreso ordinario del periodo: salario mínimo, exento (art. 93 fr. I LISR)', amount: '0.00' }
+        : { label: `Ingreso ordinario del periodo = ${money(e.dailySalary)} × ${days} días`, amount: money(ordinary) };
+      return { isr: r.isr, steps: [base, ...r.steps] };
+    },
   };
 };
 
