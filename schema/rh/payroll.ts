@@ -24,13 +24,13 @@ export type LineSource = 'captura' | 'calculo' | 'convenio';
 export const PAYROLL_KIND_LABELS: Readonly<Record<PayrollKind, string>> = { semanal: 'Semanal', quincenal: 'Quincenal', extraordinaria: 'Extraordinaria', aguinaldo: 'Aguinaldo', finiquito: 'Finiquito', ptu: 'PTU' };
 export const PAYROLL_STATUS_LABELS = { borrador: 'Borrador', calculada: 'Calculada', cerrada: 'Cerrada' } as const;
 export const AGUINALDO_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, string>> = {
-  art174: 'Art. 174 RLISR (tasa sobre el aguinaldo mensualizado)',
-  art96: 'Art. 96 LISR (sumado al ingreso ordinario del mes)',
+  art174: 'Art. 174 RLISR (tasa mensualizada)',
+  art96: 'Art. 96 LISR (sumado al mes)',
 };
 
 /** How an extraordinaria withholds ISR: the employer chooses (art. 96 unless art. 174 is chosen). */
 export const EXTRAORDINARY_ISR_METHOD_LABELS: Readonly<Record<AguinaldoIsrMethod, string>> = {
-  art96: 'Art. 96 LISR (sumado al ingreso ordinario del periodo)',
+  art96: 'Art. 96 LISR (sumado al periodo)',
   art174: 'Art. 174 RLISR (tasa mensualizada)',
 };
 
