@@ -111,6 +111,8 @@ export type PayrollTaxResult = {
   withheld: string;
   imssEmployee: string | null;
   steps: TaxStep[];
+  /** The IMSS part of `steps` (SBC, days, each branch, total), also on its own: a receipt whose ISR goes another way shows only these. */
+  imssSteps: TaxStep[];
 };
 
 export type FiscalErrorCode = 'missing-year' | 'missing-subsidy' | 'missing-uma' | 'missing-employer-quotas' | 'invalid-date' | 'invalid-amount';
@@ -365,10 +367,11 @@ export function payrollTax(sets: readonly FiscalYearSet[], input: PayrollTaxInpu
   }
 
   let imssEmployee: string | null = null;
+  const imssSteps: TaxStep[] = [];
   if (input.sbcDaily !== null && input.sbcDaily !== undefined && input.sbcDaily.trim() !== '') {
     const q = imssEmployeeQuota(params, input.sbcDaily, input.imssDays ?? input.days ?? imssDays);
     imssEmployee = q.total;
-    steps.push(
+    imssSteps.push(
       {
         label: q.capped
           ? `SBC diario topado a ${params.sbcCapUma} UMA (${params.sbcCapUma} × ${params.uma.daily}; SBC capturado ${money(input.sbcDaily)})`
@@ -388,11 +391,12 @@ export function payrollTax(sets: readonly FiscalYearSet[], input: PayrollTaxInpu
     if (input.minimumWageOnly) {
       // Art. 36 LSS: for a worker on the minimum wage the employer pays the worker's quota too.
       imssEmployee = '0.00';
-      steps.push({ label: 'Cuotas obreras a cargo del patrón (art. 36 LSS: salario mínimo); no se descuentan al trabajador', amount: '0.00' });
+      imssSteps.push({ label: 'Cuotas obreras a cargo del patrón (art. 36 LSS: salario mínimo); no se descuentan al trabajador', amount: '0.00' });
     }
   }
+  steps.push(...imssSteps);
 
-  return { tableYear: params.tableYear, isr, subsidy, withheld, imssEmployee, steps };
+  return { tableYear: params.tableYear, isr, subsidy, withheld, imssEmployee, steps, imssSteps };
 }
 
 /**

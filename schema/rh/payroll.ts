@@ -387,6 +387,8 @@ export type TaxOutcome = {
   withheld: string;
   imssEmployee: string | null;
   steps: { label: string; amount: string }[];
+  /** The IMSS part of `steps` (payrollTax's imssSteps). */
+  imssSteps: { label: string; amount: string }[];
 };
 
 export type CapturedExtra = { conceptId: number; kind: ConceptKind; taxableRule: TaxableRule; exemptUma: string | null; amount: string; description: string };
@@ -503,20 +505,15 @@ function splitTax(input: EmployeeCalcInput, taxable: string, salary: string, pai
     subsidy: hasSalary ? period.subsidy : ZERO,
     withheld,
     imssEmployee: period.imssEmployee,
+    imssSteps: period.imssSteps,
     steps: [
       { label: 'Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)', amount: money(ordinary) },
-      ...(hasSalary ? period.steps : imssStepsOf(period.steps)),
+      ...(hasSalary ? period.steps : period.imssSteps),
       { label: `Demás percepciones gravadas: ${method}, que eligió el patrón`, amount: rest },
       ...annual.steps,
       { label: `ISR a retener (${hasSalary ? 'el del sueldo del periodo + ' : ''}el del ${method})`, amount: withheld },
     ],
   };
-}
-
-/** The IMSS steps of payrollTax (from its SBC line on): with no salary day the tariff's ISR and subsidy steps say nothing. */
-function imssStepsOf(steps: readonly TraceStep[]): TraceStep[] {
-  const from = steps.findIndex((s) => s.label.startsWith('SBC diario'));
-  return from < 0 ? [] : steps.slice(from);
 }
 
 export function calculateEmployee(input: EmployeeCalcInput): EmployeeCalcResult {

@@ -90,7 +90,7 @@ describe('validation per kind and method', () => {
 describe('calculateEmployee with convenios without total', () => {
   const tax =
     (outcome: Partial<TaxOutcome>) =>
-    (): TaxOutcome => ({ tableYear: 2026, isr: '0.00', subsidy: '0.00', withheld: '0.00', imssEmployee: '0.00', steps: [{ label: 'paso', amount: '1.00' }], ...outcome });
+    (): TaxOutcome => ({ tableYear: 2026, isr: '0.00', subsidy: '0.00', withheld: '0.00', imssEmployee: '0.00', steps: [{ label: 'paso', amount: '1.00' }], imssSteps: [], ...outcome });
   const base = (over: Partial<EmployeeCalcInput>): EmployeeCalcInput => ({
     dailySalary: '500.00',
     minimumWageOnly: false,

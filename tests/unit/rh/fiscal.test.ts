@@ -301,7 +301,11 @@ describe('payrollTax worked cases', () => {
         { label: 'Cesantía en edad avanzada y vejez: 1.125 % × 400.00 × 15 días', amount: '67.50' },
         { label: 'Total cuotas obreras IMSS', amount: '145.38' },
       ],
+      imssSteps: expect.any(Array),
     });
+    // The IMSS part on its own: from the SBC line to the total.
+    expect(r.imssSteps).toEqual(r.steps.slice(11));
+    expect(r.imssSteps[0].label).toBe('SBC diario (tope 25 UMA = 2932.75)');
   });
 
   it('a subsidy larger than the ISR withholds nothing and pays nothing back', () => {
@@ -372,6 +376,7 @@ describe('payrollTax worked cases', () => {
         { label: 'Trabajador de salario mínimo sin otras percepciones gravadas: no se le retiene ISR ni se le aplica subsidio para el empleo (art. 96 LISR)', amount: '0.00' },
         { label: 'ISR a retener', amount: '0.00' },
       ],
+      imssSteps: [],
     });
     expect(payrollTax(SETS, { paymentDate: '2026-06-05', period: 'SEMANAL', taxableIncome: '2205.28' }).isr).toBe('157.29');
   });

@@ -26,7 +26,7 @@ function stubTax(outcome: Partial<TaxOutcome>) {
   const calls: [string, number][] = [];
   const tax = (taxable: string, days: number): TaxOutcome => {
     calls.push([taxable, days]);
-    return { tableYear: 2026, isr: '0.00', subsidy: '0.00', withheld: '0.00', imssEmployee: '0.00', steps: [{ label: 'paso', amount: '1.00' }], ...outcome };
+    return { tableYear: 2026, isr: '0.00', subsidy: '0.00', withheld: '0.00', imssEmployee: '0.00', steps: [{ label: 'paso', amount: '1.00' }], imssSteps: [], ...outcome };
   };
   return { tax, calls };
 }
@@ -213,7 +213,7 @@ describe('one employee', () => {
   });
 
   it('an extraordinaria by art. 174: the salary days go to the period tariff, the rest to art. 174, and the ISR withheld adds both', () => {
-    const { tax, calls } = stubTax({ isr: '109.28', subsidy: '264.30', withheld: '0.00', imssEmployee: '51.50', steps: [{ label: 'Tabla de ISR', amount: 'x' }, { label: 'SBC diario (tope)', amount: '421.92' }] });
+    const { tax, calls } = stubTax({ isr: '109.28', subsidy: '264.30', withheld: '0.00', imssEmployee: '51.50', steps: [{ label: 'Tabla de ISR', amount: 'x' }, { label: 'SBC diario (tope)', amount: '421.92' }], imssSteps: [{ label: 'SBC diario (tope)', amount: '421.92' }] });
     const art174: string[] = [];
     const extraordinaryIsr = { method: 'art. 174 RLISR', isr: (taxable: string) => (art174.push(taxable), { isr: '108.80', steps: [{ label: 'art. 174', amount: '108.80' }] }) };
     const bonus = { conceptId: 7, kind: 'percepcion' as const, taxableRule: 'gravado' as const, exemptUma: null, amount: '1000', description: 'Bono' };
@@ -222,7 +222,7 @@ describe('one employee', () => {
     expect([calls, art174]).toEqual([[['2000.00', 5]], ['1000.00']]);
     expect(r).toMatchObject({ taxable: '3000.00', isr: '218.08', subsidy: '264.30', isrWithheld: '108.80', deductions: '160.30', net: '2839.70' });
     // No salary day: the bonus alone by art. 174, no subsidy caused, only the IMSS steps of the tariff shown.
-    const none = calculateEmployee(base({ dailySalary: '400.00', daysWorked: '0', extras: [{ ...bonus, amount: '6000' }], tax: stubTax({ isr: '0.00', subsidy: '264.30', steps: [{ label: 'Tabla de ISR', amount: 'x' }, { label: 'SBC diario (tope)', amount: '421.92' }] }).tax, extraordinaryIsr: { method: 'art. 174 RLISR', isr: () => ({ isr: '690.72', steps: [] }) } }));
+    const none = calculateEmployee(base({ dailySalary: '400.00', daysWorked: '0', extras: [{ ...bonus, amount: '6000' }], tax: stubTax({ isr: '0.00', subsidy: '264.30', steps: [{ label: 'Tabla de ISR', amount: 'x' }, { label: 'SBC diario (tope)', amount: '421.92' }], imssSteps: [{ label: 'SBC diario (tope)', amount: '421.92' }] }).tax, extraordinaryIsr: { method: 'art. 174 RLISR', isr: () => ({ isr: '690.72', steps: [] }) } }));
     expect(none).toMatchObject({ isr: '690.72', subsidy: '0.00', isrWithheld: '690.72', net: '5309.28' });
     expect(none.fiscalTrace.map((t) => t.label)).toEqual([
       'Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)',

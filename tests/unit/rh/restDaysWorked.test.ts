@@ -122,7 +122,7 @@ describe('in one employee’s calculation', () => {
   const calls: string[] = [];
   const tax = (taxable: string): TaxOutcome => {
     calls.push(taxable);
-    return { tableYear: 2026, isr: '0.00', subsidy: '0.00', withheld: '0.00', imssEmployee: '0.00', steps: [{ label: 'paso', amount: '1.00' }] };
+    return { tableYear: 2026, isr: '0.00', subsidy: '0.00', withheld: '0.00', imssEmployee: '0.00', steps: [{ label: 'paso', amount: '1.00' }], imssSteps: [] };
   };
   const input: EmployeeCalcInput = {
     dailySalary: '500.00',
