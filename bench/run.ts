@@ -192,7 +192,7 @@ type Report = {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; postgres: string | null };
   /** 1-minute load average when the run began and ended: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number };
-  options: { durationSec: number; warmupSec: number; users: number; runs: number; postingSec: number };
+  options: { durationSec: number; warmupSec: number; users: number; runs: number; postingSec: number; rounds: number };
   start: StartFigure[];
   users: UsersFigure[];
   permissions: PermissionsFigure | null;
@@ -231,7 +231,7 @@ async function main(): Promise<void> {
       postgres: pgVersion,
     },
     loadAverage: { start: os.loadavg()[0], end: Number.NaN },
-    options: { durationSec: opts.durationSec, warmupSec: opts.warmupSec, users: opts.users, runs: opts.runs, postingSec: opts.postingSec },
+    options: { durationSec: opts.durationSec, warmupSec: opts.warmupSec, users: opts.users, runs: opts.runs, postingSec: opts.postingSec, rounds: opts.rounds },
     start: [],
     users: [],
     permissions: null,
@@ -299,37 +299,61 @@ async function main(): Promise<void> {
     return summarise([{ ...sample, serverCpuMs: processCpuMs(pid) - cpuBefore }]);
   };
 
-  const postgraphileRow = async (databaseUrl: string, serverLoad: LoadResult[], serverAnswer: string): Promise<PostgraphileFigure> => {
+  /** A process the users comparison loads: its URL, token, query and the samples measured on it, per connection count. */
+  type UsersTarget = { label: string; url: string; token: string; pid: number; query: string; variables: Record<string, unknown>; samples: LoadSample[][] };
+  const usersTarget = (label: string, url: string, token: string, pid: number, query: string = USERS_QUERY, variables: Record<string, unknown> = USERS_VARIABLES): UsersTarget => ({
+    label,
+    url,
+    token,
+    pid,
+    query,
+    variables,
+    samples: CONNECTIONS.map((): LoadSample[] => []),
+  });
+  /**
+   * The server, its floor and PostGraphile measured in turns (issue 24's goals are their ratios): the
+   * --duration seconds per connection count are split over --rounds rounds, in the order server, floor,
+   * PostGraphile, then the reverse, and so on, each segment after its own warm-up. A change in the
+   * machine's other load during the run then weighs on all three instead of on the one measured at that
+   * moment (measured one after the other, the floor's own figures moved by a third between two runs).
+   */
+  const usersInTurns = async (targets: readonly UsersTarget[]): Promise<void> => {
+    const seconds = opts.durationSec / opts.rounds;
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const t of round % 2 === 0 ? targets : [...targets].reverse()) {
+        for (const [i, connections] of CONNECTIONS.entries()) {
+          step(`${t.label}: consulta users, ${connections} conexión(es), ${seconds} s (ronda ${round + 1} de ${opts.rounds})`);
+          const request = { url: t.url, token: t.token, query: t.query, variables: t.variables, connections, durationSec: seconds, warmupSec: 0 };
+          if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec });
+          const cpuBefore = processCpuMs(t.pid);
+          const sample = await runLoad(request);
+          t.samples[i].push({ ...sample, serverCpuMs: processCpuMs(t.pid) - cpuBefore });
+        }
+      }
+    }
+  };
+  const mergedLoad = (t: UsersTarget): LoadResult[] => t.samples.map(summarise);
+
+  /** PostGraphile 4 installed (in a scratch folder) and started on the database, or the figure saying why not. */
+  const startPostgraphileFor = async (databaseUrl: string): Promise<{ figure: PostgraphileFigure; process: Awaited<ReturnType<typeof startPostgraphile>> | null }> => {
     const figure: PostgraphileFigure = { version: null, installMs: 0, load: [], memoryAfterLoad: null, error: null, samePage: null, ratios: [] };
     const install = await ensurePostgraphile(step);
-    if (!install.ok) return { ...figure, error: install.reason };
+    if (!install.ok) return { figure: { ...figure, error: install.reason }, process: null };
     figure.version = install.version;
     figure.installMs = install.installMs;
-    let postgraphile: Awaited<ReturnType<typeof startPostgraphile>>;
     try {
       step(`PostGraphile ${install.version}: arranque e introspección del esquema public`);
-      postgraphile = await startPostgraphile({ databaseUrl, postgraphileDir: POSTGRAPHILE_DIR });
+      return { figure, process: await startPostgraphile({ databaseUrl, postgraphileDir: POSTGRAPHILE_DIR }) };
     } catch (error) {
-      return { ...figure, error: `no arrancó: ${(error instanceof Error ? error.message : String(error)).split('\n').slice(0, 4).join(' / ')}` };
+      return { figure: { ...figure, error: `no arrancó: ${(error instanceof Error ? error.message : String(error)).split('\n').slice(0, 4).join(' / ')}` }, process: null };
     }
-    try {
-      const answer = await referenceBody(postgraphile.url, '', POSTGRAPHILE_USERS_QUERY, POSTGRAPHILE_USERS_VARIABLES);
-      const ids = (JSON.parse(answer) as { data: { allUsers: { nodes: { id: number }[] } } }).data.allUsers.nodes.map((n) => String(n.id));
-      const serverIds = (JSON.parse(serverAnswer) as { data: { users: { items: { id: string }[] } } }).data.users.items.map((u) => u.id);
-      figure.samePage = JSON.stringify(ids) === JSON.stringify(serverIds);
-      figure.load = await usersLoad(`PostgreSQL, PostGraphile ${install.version}`, postgraphile.url, '', postgraphile.pid, POSTGRAPHILE_USERS_QUERY, POSTGRAPHILE_USERS_VARIABLES);
-      figure.memoryAfterLoad = postgraphile.memory();
-      figure.ratios = figure.load.map((r, i) => ({
-        connections: r.connections,
-        throughputServerPg: serverLoad[i].requestsPerSec / r.requestsPerSec,
-        cpuServerPg: cpuRatio(serverLoad[i], r),
-      }));
-    } catch (error) {
-      figure.error = `falló la carga: ${error instanceof Error ? error.message : String(error)}`;
-    } finally {
-      await postgraphile.stop();
-    }
-    return figure;
+  };
+  /** Whether PostGraphile's page lists the server's users in the server's order. */
+  const samePageAs = async (url: string, serverAnswer: string): Promise<boolean> => {
+    const answer = await referenceBody(url, '', POSTGRAPHILE_USERS_QUERY, POSTGRAPHILE_USERS_VARIABLES);
+    const ids = (JSON.parse(answer) as { data: { allUsers: { nodes: { id: number }[] } } }).data.allUsers.nodes.map((n) => String(n.id));
+    const serverIds = (JSON.parse(serverAnswer) as { data: { users: { items: { id: string }[] } } }).data.users.items.map((u) => u.id);
+    return JSON.stringify(ids) === JSON.stringify(serverIds);
   };
 
   if (opts.only.has('start')) {
@@ -349,59 +373,81 @@ async function main(): Promise<void> {
       const where = await target(db);
       step(`${DB_LABEL[db]}: ${opts.users} usuarios en la base`);
       const prepared = await prepareUsers({ ...where, target: opts.users });
+      if (db === 'pglite' || !where.databaseUrl) {
+        const server = await startServerProcess(where);
+        try {
+          const token = await login(server.url);
+          const load = await usersLoad(DB_LABEL[db], server.url, token, server.pid);
+          report.users.push({ db, prepared, load, memoryAfterLoad: server.memory(), floor: null, postgraphile: null, interpreted: null, emptyQuery: null });
+        } finally {
+          await server.stop();
+        }
+        continue;
+      }
+      const databaseUrl = where.databaseUrl;
+      // What compiled execution (server/graphql/compiledExecution.ts) is worth: the same server, interpreted, on its own first.
+      let interpreted: UsersFigure['interpreted'] = null;
+      {
+        const alone = await startServerProcess({ ...where, env: { ERP_GRAPHQL_COMPILE: 'off' } });
+        try {
+          const token = await login(alone.url);
+          interpreted = { load: await usersLoad(`${DB_LABEL[db]}, sin compilar`, alone.url, token, alone.pid), memoryAfterLoad: alone.memory() };
+        } finally {
+          await alone.stop();
+        }
+      }
+      // Then the server, the floor (node + pg, the server's SQL) and PostGraphile 4 (if it can be installed
+      // and started; otherwise its row says why) side by side on the same database, loaded in turns.
       const server = await startServerProcess(where);
-      let figure: UsersFigure;
-      let serverAnswer: string;
+      let floorProcess: Awaited<ReturnType<typeof startUsersFloor>> | null = null;
+      let pg: Awaited<ReturnType<typeof startPostgraphileFor>> | null = null;
       try {
         const token = await login(server.url);
-        const load = await usersLoad(DB_LABEL[db], server.url, token, server.pid);
-        figure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null, postgraphile: null, interpreted: null, emptyQuery: null };
-        if (db === 'postgres') figure.emptyQuery = await emptyLoad(DB_LABEL[db], server.url, token, server.pid);
-        serverAnswer = await referenceBody(server.url, token, USERS_QUERY, USERS_VARIABLES);
+        floorProcess = await startUsersFloor({ databaseUrl });
+        pg = await startPostgraphileFor(databaseUrl);
+        const serverTarget = usersTarget(DB_LABEL[db], server.url, token, server.pid);
+        const floorTarget = usersTarget(`${DB_LABEL[db]}, piso (node + pg)`, floorProcess.url, '', floorProcess.pid);
+        const pgTarget = pg.process
+          ? usersTarget(`PostgreSQL, PostGraphile ${pg.figure.version}`, pg.process.url, '', pg.process.pid, POSTGRAPHILE_USERS_QUERY, POSTGRAPHILE_USERS_VARIABLES)
+          : null;
+        try {
+          await usersInTurns(pgTarget ? [serverTarget, floorTarget, pgTarget] : [serverTarget, floorTarget]);
+        } catch (error) {
+          // PostGraphile failing under load leaves the server's and the floor's figures out too: say so and stop.
+          if (pg.process) pg.figure.error = `falló la carga: ${error instanceof Error ? error.message : String(error)}`;
+          throw error;
+        }
+        const load = mergedLoad(serverTarget);
+        const figure: UsersFigure = { db, prepared, load, memoryAfterLoad: server.memory(), floor: null, postgraphile: null, interpreted, emptyQuery: null };
+        figure.emptyQuery = await emptyLoad(DB_LABEL[db], server.url, token, server.pid);
+        const serverAnswer = await referenceBody(server.url, token, USERS_QUERY, USERS_VARIABLES);
+        const floorLoad = mergedLoad(floorTarget);
+        const at20 = (results: LoadResult[]) => results.find((r) => r.connections === 20) as LoadResult;
+        figure.floor = {
+          load: floorLoad,
+          // The floor's /empty/ answers { __typename }'s body at once: node:http alone.
+          emptyQuery: await emptyLoad(`${DB_LABEL[db]}, piso (node + pg)`, `${floorProcess.url}/empty`, '', floorProcess.pid),
+          memoryAfterLoad: floorProcess.memory(),
+          sameAnswer: (await referenceBody(floorProcess.url, '', USERS_QUERY, USERS_VARIABLES)) === serverAnswer,
+          throughputServerFloor: at20(load).requestsPerSec / at20(floorLoad).requestsPerSec,
+          p95ServerFloor: at20(load).p95Ms / at20(floorLoad).p95Ms,
+          cpuServerFloor: cpuRatio(at20(load), at20(floorLoad)),
+          cpuServerFloorByConnections: floorLoad.map((f, i) => ({ connections: f.connections, ratio: cpuRatio(load[i], f) })),
+        };
+        if (pgTarget && pg.process) {
+          const pgLoad = mergedLoad(pgTarget);
+          pg.figure.load = pgLoad;
+          pg.figure.memoryAfterLoad = pg.process.memory();
+          pg.figure.samePage = await samePageAs(pg.process.url, serverAnswer);
+          pg.figure.ratios = pgLoad.map((r, i) => ({ connections: r.connections, throughputServerPg: load[i].requestsPerSec / r.requestsPerSec, cpuServerPg: cpuRatio(load[i], r) }));
+        }
+        figure.postgraphile = pg.figure;
+        report.users.push(figure);
       } finally {
+        await pg?.process?.stop();
+        await floorProcess?.stop();
         await server.stop();
       }
-      // What compiled execution (server/graphql/compiledExecution.ts) is worth: the same server, interpreted.
-      if (db === 'postgres') {
-        const interpreted = await startServerProcess({ ...where, env: { ERP_GRAPHQL_COMPILE: 'off' } });
-        try {
-          const token = await login(interpreted.url);
-          const load = await usersLoad(`${DB_LABEL[db]}, sin compilar`, interpreted.url, token, interpreted.pid);
-          figure.interpreted = { load, memoryAfterLoad: interpreted.memory() };
-          // Its sign-in moved the administrator's lastSignInAt: the floor is compared with this answer.
-          serverAnswer = await referenceBody(interpreted.url, token, USERS_QUERY, USERS_VARIABLES);
-        } finally {
-          await interpreted.stop();
-        }
-      }
-      // The floor runs after the server has stopped, on the same database, under the same load.
-      if (db === 'postgres' && where.databaseUrl) {
-        const floor = await startUsersFloor({ databaseUrl: where.databaseUrl });
-        try {
-          const label = `${DB_LABEL[db]}, piso (node + pg)`;
-          const load = await usersLoad(label, floor.url, '', floor.pid);
-          // The floor's /empty/ answers { __typename }'s body at once: node:http alone.
-          const emptyQuery = await emptyLoad(label, `${floor.url}/empty`, '', floor.pid);
-          const at20 = (results: LoadResult[]) => results.find((r) => r.connections === 20) as LoadResult;
-          const serverLoad = figure.load;
-          figure.floor = {
-            load,
-            emptyQuery,
-            memoryAfterLoad: floor.memory(),
-            sameAnswer: (await referenceBody(floor.url, '', USERS_QUERY, USERS_VARIABLES)) === serverAnswer,
-            throughputServerFloor: at20(serverLoad).requestsPerSec / at20(load).requestsPerSec,
-            p95ServerFloor: at20(serverLoad).p95Ms / at20(load).p95Ms,
-            cpuServerFloor: cpuRatio(at20(serverLoad), at20(load)),
-            cpuServerFloorByConnections: load.map((f, i) => ({ connections: f.connections, ratio: cpuRatio(serverLoad[i], f) })),
-          };
-        } finally {
-          await floor.stop();
-        }
-      }
-      // PostGraphile 4 (issue 24), installed in a scratch folder, on the same database and under the
-      // same load; if it cannot be installed or started, its row says why and the run goes on.
-      if (db === 'postgres' && where.databaseUrl) figure.postgraphile = await postgraphileRow(where.databaseUrl, figure.load, serverAnswer);
-      report.users.push(figure);
     }
   }
 
@@ -728,6 +774,13 @@ function print(report: Report): void {
         out.push(
           `   Compilada/sin compilar a 20 conexiones: peticiones/s ${ratio(compiled20.requestsPerSec / interpreted20.requestsPerSec)}×` +
             (cpu === null ? '.' : `, CPU por petición sin compilar ${ratio(cpu)}× la compilada.`),
+        );
+      }
+      if (u.floor) {
+        const { rounds, durationSec } = report.options;
+        out.push(
+          `   Servidor, piso${u.postgraphile?.load.length ? ' y PostGraphile' : ''} cargados por turnos: ${rounds} ronda(s) de ${Number((durationSec / rounds).toFixed(2))} s por conexión, ` +
+            'en orden servidor, piso, PostGraphile y luego al revés, cada una tras su calentamiento; cada fila junta sus rondas.',
         );
       }
       const pgFigure = u.postgraphile;
