@@ -213,6 +213,17 @@ describe('Combustible: km/l, atípicas and cost per km', () => {
     expect(log.odometerKm).toBe(10_900);
     expect(log.odometerReadings.filter((r) => r.source === 'combustible').map((r) => r.km)).toEqual([10_900, 10_600, 10_480, 10_000]);
     expect(code(await gql(DEL, { id: L5.id }))).toBe('NOT_FOUND');
+
+    // The km/l the database keeps follows a deletion before a load: without L2, L4's previous full load is L1:
+    // 10,000 → 10,900 = 900 km over the litres loaded since L1's full tank, 10.500 + 30.000 = 40.500 L = 22.2222… → 22.222
+    // (within the 2–25 band). L1 and L3 keep none.
+    expect((await gqlOk(DEL, { id: L2.id })).fuelLoadDelete).toBe(true);
+    const after = (await loadsOf(v.id)).items as { id: string; km: number | null; litresSince: string | null; kmPerLitre: string | null; outlier: boolean }[];
+    expect(after.map((x) => [x.id, x.km, x.litresSince, x.kmPerLitre, x.outlier])).toEqual([
+      [L4.id, 900, '40.5', '22.222', false],
+      [L3.id, null, null, null, false],
+      [L1.id, null, null, null, false],
+    ]);
   });
 });
 
@@ -237,5 +248,11 @@ describe('Combustible: parallel loads of one vehicle', () => {
     expect(loads.total).toBe(accepted.length);
     // 20.000 L and $460.00 each.
     expect(loads.totals).toMatchObject({ loads: accepted.length, litres: String(20 * accepted.length), amount: String(460 * accepted.length) });
+    // The km/l the database kept while the loads queued: each full load after the first, the km since the one
+    // before it over its own 20.000 L (the first load has none).
+    const byKm = [...accepted].sort((a, b) => a - b);
+    const expected = byKm.map((km, i) => (i === 0 ? [km, null, null] : [km, km - byKm[i - 1], String(Number(((km - byKm[i - 1]) / 20).toFixed(3)))]));
+    const kept = (loads.items as { odometerKm: number; km: number | null; kmPerLitre: string | null }[]).map((x) => [x.odometerKm, x.km, x.kmPerLitre]);
+    expect(kept.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(expected);
   });
 });

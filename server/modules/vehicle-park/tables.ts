@@ -152,8 +152,10 @@ export const vpOdometerReadings = pgTable(
  * odometer (recorded in vp_odometer_readings with source 'combustible' in the
  * same transaction, the vehicle row locked), full tank or not, station, fuel
  * card, driver and the station's CFDI when there is one (read by the platform's
- * supplier-CFDI intake; its total equals the amount). km/l is not stored: it
- * depends on the previous full load and is computed when read.
+ * supplier-CFDI intake; its total equals the amount). Its km/l (full-tank
+ * method: km and litres since the previous full load) is kept by the database
+ * (migration 0063: a trigger recomputes the vehicle's loads whenever one of
+ * them is written), so a list page does not run the window over every load.
  */
 export const vpFuelLoads = pgTable(
   'vp_fuel_loads',
@@ -177,6 +179,12 @@ export const vpFuelLoads = pgTable(
     cfdiEmisorName: text('cfdi_emisor_name'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
+    /** Kept by the trigger of migration 0063: km since the previous full load (full loads after the first). */
+    distKm: integer('dist_km'),
+    /** Kept by the trigger: litres since the previous full load, this one included. */
+    litresSince: numeric('litres_since'),
+    /** Kept by the trigger: dist_km ÷ litres_since, 3 decimals. */
+    kml: numeric('kml'),
   },
   (t) => [
     index('vp_fuel_loads_vehicle_idx').on(t.vehicleId, t.odometerKm, t.loadedOn, t.id),

@@ -1,7 +1,7 @@
 // Combustible SQL: the loads with their km/l (full-tank method, the same rule
-// as schema/vehicle-park/fuel.ts fuelEfficiency, computed with window
-// functions so the list can filter and total «atípicas» over every page), the
-// km/l bands, and the fuel figures of a period per vehicle.
+// as schema/vehicle-park/fuel.ts fuelEfficiency, kept on each load by the
+// database: migration 0063), the km/l bands, and the fuel figures of a period
+// per vehicle.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/database';
 import { likePattern, orderBy, where, withinDates, type DateRange, type ListQuery } from '../../../lib/list';
@@ -10,34 +10,22 @@ import { DEFAULT_FUEL_BAND } from '../../../../schema/vehicle-park/fuel';
 
 /**
  * Every load (of one vehicle, when given) with km since the previous full
- * load, litres since then (this one included) and km/l to 3 decimals; a
- * partial load and the first full one have none. Loads are ordered by
- * odometer, date and id within the vehicle (the log never decreases). Then the
- * band of the vehicle's type (or the general row, or the defaults) and the flag.
+ * load, litres since then (this one included) and km/l to 3 decimals, as the
+ * database keeps them on the load (migration 0063; a partial load and the first
+ * full one have none), and the band of its vehicle's type (or the general row,
+ * or the defaults), looked up once per vehicle.
  */
 const rated = (vehicleId: number | null) => sql`
-  fuel_base as (
-    select f.*, sum(f.litres) over (partition by f.vehicle_id order by f.odometer_km, f.loaded_on, f.id rows between unbounded preceding and current row) as cum_litres
-    from vp_fuel_loads f ${vehicleId === null ? sql`` : sql`where f.vehicle_id = ${vehicleId}`}),
-  fuel_prev as (
-    select b.*,
-      max(case when b.full_tank then b.odometer_km end) over w as prev_full_km,
-      max(case when b.full_tank then b.cum_litres end) over w as prev_full_cum
-    from fuel_base b
-    window w as (partition by b.vehicle_id order by b.odometer_km, b.loaded_on, b.id rows between unbounded preceding and 1 preceding)),
-  fuel_eff as (
-    select p.*,
-      case when p.full_tank and p.prev_full_km is not null then p.odometer_km - p.prev_full_km end as dist_km,
-      case when p.full_tank and p.prev_full_km is not null then p.cum_litres - p.prev_full_cum end as litres_since
-    from fuel_prev p),
+  vehicle_band as (
+    select bv.id as vehicle_id,
+      coalesce((select t.min_km_per_litre from vp_fuel_bands t where t.vehicle_type <> '' and lower(t.vehicle_type) = lower(trim(bv.vehicle_type))),
+               (select g.min_km_per_litre from vp_fuel_bands g where g.vehicle_type = ''), ${DEFAULT_FUEL_BAND.minKmPerLitre}::numeric) as band_min,
+      coalesce((select t.max_km_per_litre from vp_fuel_bands t where t.vehicle_type <> '' and lower(t.vehicle_type) = lower(trim(bv.vehicle_type))),
+               (select g.max_km_per_litre from vp_fuel_bands g where g.vehicle_type = ''), ${DEFAULT_FUEL_BAND.maxKmPerLitre}::numeric) as band_max
+    from vp_vehicles bv ${vehicleId === null ? sql`` : sql`where bv.id = ${vehicleId}`}),
   fuel as (
-    select e.*, round(e.dist_km::numeric / e.litres_since, 3) as kml, bd.band_min, bd.band_max
-    from fuel_eff e join vp_vehicles bv on bv.id = e.vehicle_id
-    cross join lateral (select
-        coalesce((select t.min_km_per_litre from vp_fuel_bands t where t.vehicle_type <> '' and lower(t.vehicle_type) = lower(trim(bv.vehicle_type))),
-                 (select g.min_km_per_litre from vp_fuel_bands g where g.vehicle_type = ''), ${DEFAULT_FUEL_BAND.minKmPerLitre}::numeric) as band_min,
-        coalesce((select t.max_km_per_litre from vp_fuel_bands t where t.vehicle_type <> '' and lower(t.vehicle_type) = lower(trim(bv.vehicle_type))),
-                 (select g.max_km_per_litre from vp_fuel_bands g where g.vehicle_type = ''), ${DEFAULT_FUEL_BAND.maxKmPerLitre}::numeric) as band_max) bd)`;
+    select f.*, vb.band_min, vb.band_max
+    from vp_fuel_loads f join vehicle_band vb on vb.vehicle_id = f.vehicle_id)`;
 
 const outlierSql = sql`(f.kml is not null and (f.kml < f.band_min or f.kml > f.band_max))`;
 const driverName = sql`replace(trim(e.last_name || ' ' || e.second_last_name || ' ' || e.names), '  ', ' ')`;
@@ -124,7 +112,7 @@ export async function listFuelLoads(ex: Executor, q: ListQuery<FuelSort>, f: Fue
       ex,
       sql`${cte} select count(*)::int as loads, coalesce(sum(f.litres), 0)::text as litres, coalesce(sum(f.amount), 0)::text as amount,
           count(*) filter (where ${outlierSql})::int as outliers
-        from fuel f join vp_vehicles v on v.id = f.vehicle_id left join rh_employees e on e.id = f.driver_id ${where(c)}`,
+        from fuel f ${q.search ? sql`join vp_vehicles v on v.id = f.vehicle_id left join rh_employees e on e.id = f.driver_id` : sql``} ${where(c)}`,
     ),
   ]);
   const t = totals[0];

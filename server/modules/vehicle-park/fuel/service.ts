@@ -3,8 +3,10 @@
 // parallel loads of one vehicle queue and the log never decreases; the
 // station's CFDI is read with the platform's supplier-CFDI intake (seal and
 // stamp verified) before the transaction, and its total must be the amount;
-// km/l and the «atípica» flag are read, not stored (schema/vehicle-park/fuel.ts
-// states the rule; data.ts computes it in SQL). Also the km/l bands of
+// km/l is kept on each load by the database (schema/vehicle-park/fuel.ts states
+// the rule; migration 0063's trigger recomputes a vehicle's loads on each write,
+// which the vehicle row lock serialises) and the «atípica» flag is read against
+// the bands in force (data.ts). Also the km/l bands of
 // Configuración PV and a vehicle's fuel and cost per km over a period.
 import { writeAudit } from '../../../db/audit';
 import { isUniqueViolation } from '../../../db/database';
