@@ -95,11 +95,6 @@ export type PayrollTaxInput = {
   minimumWageDaily?: string | null;
   /** Zone of the default minimum wage: general (default) or frontera. */
   wageZone?: 'general' | 'frontera' | null;
-  /**
-   * Why no subsidio para el empleo is caused (an extraordinaria that pays no salary day: the ordinary
-   * payroll of those days caused it); the whole ISR is withheld. Absent: the subsidy rules apply.
-   */
-  noSubsidyReason?: string | null;
 };
 
 export type PayrollTaxResult = {
@@ -344,26 +339,21 @@ export function payrollTax(sets: readonly FiscalYearSet[], input: PayrollTaxInpu
       { label: 'Cuota fija', amount: detail.row ? detail.row.fixedFee : '0.00' },
       { label: 'ISR (cuota fija + impuesto marginal)', amount: isr },
     );
-    if (input.noSubsidyReason) {
-      withheld = isr;
-      steps.push({ label: `${input.noSubsidyReason}; ISR a retener`, amount: withheld });
-    } else {
-      const s = subsidyDetail(params, base, subsidyDays);
-      subsidy = s.subsidy;
-      const { monthlyAmount, monthlyCap } = params.subsidy;
-      steps.push(
-        { label: `Tope de subsidio prorrateado (${monthlyCap} ÷ ${SUBSIDY_MONTH_DAYS} × ${subsidyDays} días)`, amount: s.cap },
-        {
-          label: s.eligible
-            ? `Subsidio para el empleo causado (${monthlyAmount} ÷ ${SUBSIDY_MONTH_DAYS} × ${subsidyDays} días)`
-            : 'Subsidio para el empleo causado (la base gravable rebasa el tope)',
-          amount: subsidy,
-        },
-      );
-      const net = dec(isr).minus(subsidy);
-      withheld = money(net.isNegative() ? 0 : net);
-      steps.push({ label: 'ISR a retener (ISR − subsidio; el subsidio que exceda al ISR no se entrega)', amount: withheld });
-    }
+    const s = subsidyDetail(params, base, subsidyDays);
+    subsidy = s.subsidy;
+    const { monthlyAmount, monthlyCap } = params.subsidy;
+    steps.push(
+      { label: `Tope de subsidio prorrateado (${monthlyCap} ÷ ${SUBSIDY_MONTH_DAYS} × ${subsidyDays} días)`, amount: s.cap },
+      {
+        label: s.eligible
+          ? `Subsidio para el empleo causado (${monthlyAmount} ÷ ${SUBSIDY_MONTH_DAYS} × ${subsidyDays} días)`
+          : 'Subsidio para el empleo causado (la base gravable rebasa el tope)',
+        amount: subsidy,
+      },
+    );
+    const net = dec(isr).minus(subsidy);
+    withheld = money(net.isNegative() ? 0 : net);
+    steps.push({ label: 'ISR a retener (ISR − subsidio; el subsidio que exceda al ISR no se entrega)', amount: withheld });
   }
 
   let imssEmployee: string | null = null;

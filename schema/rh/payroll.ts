@@ -508,7 +508,9 @@ function splitTax(input: EmployeeCalcInput, taxable: string, salary: string, pai
     imssSteps: period.imssSteps,
     steps: [
       { label: 'Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)', amount: money(ordinary) },
-      ...(hasSalary ? period.steps : period.imssSteps),
+      ...(hasSalary
+        ? period.steps
+        : [{ label: 'Sin días de sueldo en esta nómina extraordinaria: no causa subsidio para el empleo (va con los días que paga la nómina ordinaria)', amount: ZERO }, ...period.imssSteps]),
       { label: `Demás percepciones gravadas: ${method}, que eligió el patrón`, amount: rest },
       ...annual.steps,
       { label: `ISR a retener (${hasSalary ? 'el del sueldo del periodo + ' : ''}el del ${method})`, amount: withheld },

@@ -330,5 +330,6 @@ describe('one payroll per employee and period', () => {
     const traceC = new Map(c.fiscalTrace.map((t: any) => [t.label, t.amount]));
     expect([traceC.get('Ingreso ordinario del periodo = 400.00 × 15 días'), traceC.get('ISR a retener (el del art. 96 LISR sumadas al ingreso ordinario del periodo)')]).toEqual(['6000.00', '148.91']);
     expect(c.fiscalTrace.some((t: any) => t.label.startsWith('Subsidio para el empleo causado'))).toBe(false);
+    expect(traceC.get('Sin días de sueldo en esta nómina extraordinaria: no causa subsidio para el empleo (va con los días que paga la nómina ordinaria)')).toBe('0.00');
   });
 });

@@ -226,6 +226,7 @@ describe('one employee', () => {
     expect(none).toMatchObject({ isr: '690.72', subsidy: '0.00', isrWithheld: '690.72', net: '5309.28' });
     expect(none.fiscalTrace.map((t) => t.label)).toEqual([
       'Sueldo de los días que paga esta nómina: tarifa del periodo (art. 96 LISR)',
+      'Sin días de sueldo en esta nómina extraordinaria: no causa subsidio para el empleo (va con los días que paga la nómina ordinaria)',
       'SBC diario (tope)',
       'Demás percepciones gravadas: art. 174 RLISR, que eligió el patrón',
       'ISR a retener (el del art. 174 RLISR)',

@@ -832,9 +832,8 @@ const taxOf =
   (sets: FiscalYearSet[], payroll: data.PayrollRow, e: data.PayrollEmployeeRow, imssDays: string) =>
   (taxableIncome: string, days: number): TaxOutcome => {
     // A minimum-wage worker earns at most the minimum wage of their zone: their own daily salary is the exempt minimum wage.
-    // An extraordinaria that pays no salary day causes no subsidy: it goes with the salary days, which an ordinary payroll pays.
-    const noSubsidyReason = payroll.kind === 'extraordinaria' && days === 0 ? NO_SALARY_DAYS_NO_SUBSIDY : null;
-    return payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency!), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary, noSubsidyReason });
+    // An extraordinaria calls this for its salary days only (splitTax), which alone cause the subsidy.
+    return payrollTax(sets, { paymentDate: payroll.paymentDate, period: taxPeriodOf(payroll.frequency!), taxableIncome, sbcDaily: e.sbcDaily, days, imssDays: Number(imssDays), minimumWageOnly: e.minimumWageOnly, minimumWageDaily: e.dailySalary });
   };
 
 /**
@@ -845,7 +844,6 @@ function sbcOf(yearSet: FiscalYearSet, dailySalary: string, firstHireDate: strin
   return money(dec(sdiFor(yearSet, dailySalary, yearsOfService(firstHireDate, date)).sdi).plus(variableDaily ?? 0));
 }
 
-const NO_SALARY_DAYS_NO_SUBSIDY = 'Sin días de sueldo en esta nómina extraordinaria: no causa subsidio para el empleo (va con los días que paga la nómina ordinaria)';
 
 /**
  * An extraordinaria's ISR on its perceptions other than the salary days (issue 27), by the employer's method:

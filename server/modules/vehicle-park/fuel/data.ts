@@ -108,6 +108,7 @@ export async function listFuelLoads(ex: Executor, q: ListQuery<FuelSort>, f: Fue
   const cte = sql`with ${rated(f.vehicleId)}`;
   const [items, totals] = await Promise.all([
     queryRows<FuelLoadRow>(ex, sql`${cte} ${select} ${FROM} ${where(c)} ${orderBy(col, q.desc, sql`f.id`)} limit ${q.limit} offset ${q.offset}`),
+    // The totals over every page; the vehicle and the driver are joined only for a search, the one condition that reads them.
     queryRows<{ loads: number; litres: string; amount: string; outliers: number }>(
       ex,
       sql`${cte} select count(*)::int as loads, coalesce(sum(f.litres), 0)::text as litres, coalesce(sum(f.amount), 0)::text as amount,
