@@ -5,6 +5,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { track } from './cleanup';
 import { graphqlBody } from './graphql-body';
+import { pinLoadGenerator } from './pinning';
 
 export type LoadRequest = {
   url: string;
@@ -92,6 +93,7 @@ export async function runLoad(request: LoadRequest): Promise<LoadSample> {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  pinLoadGenerator(child.pid);
   const untrack = track(`el generador de carga (pid ${child.pid})`, async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });

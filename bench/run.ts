@@ -8,13 +8,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../server/config';
-import { boot } from '../server/main';
 import { cleanupAll, track } from './cleanup';
 import { type LoadResult, type LoadSample, referenceBody, runLoad, summarise } from './load';
 import { createBenchDatabase, dropBenchDatabase, postgresVersion, type BenchDatabase } from './postgres';
 import { ensurePostgraphile, POSTGRAPHILE_DIR, POSTGRAPHILE_USERS_QUERY, POSTGRAPHILE_USERS_VARIABLES } from './postgraphile';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, login, type Memory, processCpuMs, REPO_ROOT, startPostgraphile, startServerProcess, startUsersFloor } from './server-process';
+import { login, type Memory, processCpuMs, REPO_ROOT, type ServerProcess, startPostgraphile, startServerProcess, startUsersFloor } from './server-process';
 import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { benchProcesses, type ProcessesResult } from './processes';
 import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
@@ -22,6 +20,7 @@ import { benchDashboard, type DashboardBenchRow } from './dashboard';
 import { benchMaintenance, MAINTENANCE_VEHICLES, type MaintenanceBenchRow } from './maintenance';
 import { benchCfdi, CFDI_CLIENTS, CFDI_GOAL_PER_SEC, type CfdiBenchRow } from './cfdi';
 import { benchJobCost, JOB_COST_CONTRACTS, JOB_COST_GOAL_MS, type JobCostBenchResult } from './job-cost';
+import { canPin, setPinning } from './pinning';
 import { measureSpa, type SpaSizes } from './spa';
 import { formatTable, kB, mib, ms, ratio, rps } from './table';
 import { prepareUsers, type UsersPrepared } from './users';
@@ -60,6 +59,10 @@ type Options = {
   build: boolean;
   durationSec: number;
   warmupSec: number;
+  /** Seconds of unmeasured load (20 connections) every process gets before its first measured run. */
+  settleSec: number;
+  /** --pin=on|off: pin the processes sections b and b' compare (bench/pinning.ts). */
+  pin: boolean;
   users: number;
   permissionsDb: DbKind | null;
   rounds: number;
@@ -72,7 +75,7 @@ type Options = {
 
 function parseArgs(argv: string[]): Options {
   const value = (name: string): string | undefined => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const known = new Set(['only', 'build', 'duration', 'warmup', 'users', 'permissions-db', 'rounds', 'runs', 'posting-seconds', 'out', 'help']);
+  const known = new Set(['only', 'build', 'duration', 'warmup', 'settle', 'pin', 'users', 'permissions-db', 'rounds', 'runs', 'posting-seconds', 'out', 'help']);
   for (const arg of argv) {
     const name = /^--([a-z-]+)/.exec(arg)?.[1];
     if (!name || !known.has(name)) throw new Error(`Argumento desconocido: ${arg} (ver bench/README.md)`);
@@ -86,6 +89,12 @@ function parseArgs(argv: string[]): Options {
     if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`--only admite ${SECTIONS.join(', ')} (recibido "${s}")`);
     only.add(s as Section);
   }
+  const onOff = (name: string, fallback: boolean): boolean => {
+    const v = value(name);
+    if (v === undefined) return fallback;
+    if (v !== 'on' && v !== 'off') throw new Error(`--${name} admite on u off (recibido "${v}")`);
+    return v === 'on';
+  };
   const positive = (name: string, fallback: number): number => {
     const n = Number(value(name) ?? fallback);
     if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} debe ser un número positivo`);
@@ -98,6 +107,8 @@ function parseArgs(argv: string[]): Options {
     build: argv.includes('--build'),
     durationSec: positive('duration', 10),
     warmupSec: positive('warmup', 2),
+    settleSec: positive('settle', 10),
+    pin: onOff('pin', true),
     users: positive('users', 10_000),
     permissionsDb: db ?? null,
     rounds: Math.max(1, Math.round(positive('rounds', 2))),
@@ -108,6 +119,11 @@ function parseArgs(argv: string[]): Options {
 }
 
 const step = (message: string) => console.error(`· ${message}`);
+/** A measured segment's own figures under its step line, so the spread between rounds shows. */
+const stepFigures = (sample: LoadSample) => {
+  const r = summarise([sample]);
+  step(`  ${Math.round(r.requestsPerSec)} pet/s, p50 ${r.p50Ms.toFixed(2)} ms${r.cpuMsPerRequest === null ? '' : `, CPU/pet ${r.cpuMsPerRequest.toFixed(3)} ms`}`);
+};
 
 type StartFigure = { db: DbKind; run: 'first' | 'second'; startMs: number; startCpuMs: number } & Memory;
 type UsersFigure = {
@@ -170,7 +186,7 @@ const cpuRatio = (server: LoadResult, floor: LoadResult): number | null =>
 
 type PermissionsFigure = {
   db: DbKind;
-  /** Boots per side; each measured durationSec / rounds per connection count. */
+  /** Segments per side, in turns; each measured durationSec / rounds per connection count. */
   rounds: number;
   on: LoadResult[];
   off: LoadResult[];
@@ -192,10 +208,12 @@ type Report = {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; postgres: string | null };
   /** 1-minute load average when the run began and ended: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number };
-  options: { durationSec: number; warmupSec: number; users: number; runs: number; postingSec: number; rounds: number };
+  options: { durationSec: number; warmupSec: number; settleSec: number; users: number; runs: number; postingSec: number; rounds: number };
   start: StartFigure[];
   users: UsersFigure[];
   permissions: PermissionsFigure | null;
+  /** Whether sections b and b' ran their answering processes on one core and the load generator on another. */
+  pinned: boolean;
   modules: ModuleFigure[];
   /** One vs two server processes on one PostgreSQL (needs PostgreSQL). */
   processes: ProcessesResult | null;
@@ -231,10 +249,11 @@ async function main(): Promise<void> {
       postgres: pgVersion,
     },
     loadAverage: { start: os.loadavg()[0], end: Number.NaN },
-    options: { durationSec: opts.durationSec, warmupSec: opts.warmupSec, users: opts.users, runs: opts.runs, postingSec: opts.postingSec, rounds: opts.rounds },
+    options: { durationSec: opts.durationSec, warmupSec: opts.warmupSec, settleSec: opts.settleSec, users: opts.users, runs: opts.runs, postingSec: opts.postingSec, rounds: opts.rounds },
     start: [],
     users: [],
     permissions: null,
+    pinned: false,
     modules: [],
     processes: null,
     payroll: [],
@@ -270,6 +289,19 @@ async function main(): Promise<void> {
   // The warm-up is a run of its own, so that the CPU the answering process (`pid`) used is read around the
   // measured run only (/proc: the server and the floor are processes of their own).
   // `query`/`variables`: PostGraphile's own query for the same page.
+  /**
+   * --settle seconds of unmeasured load at each connection count measured, once per process before its first measured run.
+   * A fresh server keeps getting faster for its first 20,000-odd answers while V8 optimises its code: over
+   * consecutive 3 s runs at 1 connection, 0.46, 0.31, 0.29, 0.25, 0.26 ms of CPU per answer, while the floor
+   * (a few dozen lines) was at its figure from the first. The 2 s warm-up alone measured the server half cold.
+   */
+  const settle = async (label: string, url: string, token: string, query: string, variables: Record<string, unknown> = {}, connectionCounts: readonly number[] = CONNECTIONS): Promise<void> => {
+    if (opts.settleSec <= 0) return;
+    for (const connections of connectionCounts) {
+      step(`${label}: ${opts.settleSec} s de carga sin medir (${connections} ${connections === 1 ? 'conexión' : 'conexiones'}) antes de medir`);
+      await runLoad({ url, token, query, variables, connections, durationSec: opts.settleSec, warmupSec: 0 });
+    }
+  };
   const usersLoad = async (
     label: string,
     url: string,
@@ -279,6 +311,7 @@ async function main(): Promise<void> {
     variables: Record<string, unknown> = USERS_VARIABLES,
   ): Promise<LoadResult[]> => {
     const load: LoadResult[] = [];
+    await settle(label, url, token, query, variables);
     for (const connections of CONNECTIONS) {
       step(`${label}: consulta users, ${connections} conexión(es), ${opts.durationSec} s`);
       const request = { url, token, query, variables, connections, durationSec: opts.durationSec, warmupSec: 0 };
@@ -291,6 +324,7 @@ async function main(): Promise<void> {
   };
   // `{ __typename }` at 20 connections: what a request costs before any data is read.
   const emptyLoad = async (label: string, url: string, token: string, pid: number): Promise<LoadResult> => {
+    await settle(label, url, token, EMPTY_QUERY, {}, [20]);
     step(`${label}: consulta { __typename }, 20 conexiones, ${opts.durationSec} s`);
     const request = { url, token, query: EMPTY_QUERY, connections: 20, durationSec: opts.durationSec, warmupSec: 0 };
     if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec });
@@ -319,6 +353,7 @@ async function main(): Promise<void> {
    */
   const usersInTurns = async (targets: readonly UsersTarget[]): Promise<void> => {
     const seconds = opts.durationSec / opts.rounds;
+    for (const t of targets) await settle(t.label, t.url, t.token, t.query, t.variables);
     for (let round = 0; round < opts.rounds; round++) {
       for (const t of round % 2 === 0 ? targets : [...targets].reverse()) {
         for (const [i, connections] of CONNECTIONS.entries()) {
@@ -328,6 +363,7 @@ async function main(): Promise<void> {
           const cpuBefore = processCpuMs(t.pid);
           const sample = await runLoad(request);
           t.samples[i].push({ ...sample, serverCpuMs: processCpuMs(t.pid) - cpuBefore });
+          stepFigures(t.samples[i].at(-1)!);
         }
       }
     }
@@ -368,6 +404,10 @@ async function main(): Promise<void> {
     }
   }
 
+  // Sections b and b' compare processes answering the same list: pinned (bench/pinning.ts).
+  const pinned = opts.pin && canPin();
+  report.pinned = (opts.only.has('users') || opts.only.has('permissions')) && pinned;
+  setPinning(pinned);
   if (opts.only.has('users')) {
     for (const db of kinds) {
       const where = await target(db);
@@ -457,58 +497,44 @@ async function main(): Promise<void> {
     const where = await target(db);
     step(`${DB_LABEL[db]}: ${opts.users} usuarios en la base`);
     await prepareUsers({ ...where, target: opts.users });
-    const measure = async (permissions: boolean, durationSec: number): Promise<LoadSample[]> => {
-      const config: Config = {
-        ...loadConfig(),
-        ...where,
-        port: 0,
-        host: '127.0.0.1',
-        production: true,
-        adminEmail: BENCH_ADMIN_EMAIL,
-        adminPassword: BENCH_PASSWORD,
-        authProvider: 'local',
-        logLevel: 'error',
-        loginMaxAttemptsPerIp: 100_000,
-        seedDemoData: true,
-      };
-      const app = await boot(config, { permissions });
-      const untrack = track('el servidor dentro del proceso', () => app.stop());
-      try {
-        const url = app.url.replace('localhost', '127.0.0.1');
-        const token = await login(url);
-        const samples: LoadSample[] = [];
-        for (const connections of CONNECTIONS) {
-          step(`${DB_LABEL[db]} en proceso, permisos ${permissions ? 'activos' : 'desactivados'}: ${connections} conexión(es), ${durationSec} s`);
-          const request = { url, token, query: USERS_QUERY, variables: USERS_VARIABLES, connections };
-          // Warm-up as a run of its own, so the CPU counted below is the measured run's only.
-          if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec, warmupSec: 0 });
-          // This process is the server (the load generator is another process;
-          // PostgreSQL too), so its CPU time is the server's.
-          const cpuBefore = process.cpuUsage();
-          const sample = await runLoad({ ...request, durationSec, warmupSec: 0 });
-          const cpu = process.cpuUsage(cpuBefore);
-          samples.push({ ...sample, serverCpuMs: (cpu.user + cpu.system) / 1000 });
+    // Both sides run side by side, each in its own process (bench/permissions-server.ts), and are
+    // loaded in turns: on, off, then off, on, ..., each segment after its own warm-up. Booted in this
+    // process, one after the other or side by side, the side booted first was the slower one whichever
+    // it was (CPU ratio 1.08-1.18 with the rules booted first, 0.86-0.88 with them booted second).
+    // PGlite admits one process per folder: each side then gets its own copy.
+    type Side = { permissions: boolean; process: ServerProcess; token: string; samples: LoadSample[][] };
+    const sides: Side[] = [];
+    try {
+      for (const permissions of [true, false]) {
+        let dataDir = where.dataDir;
+        if (db === 'pglite' && !permissions) {
+          dataDir = tempDir('pglite-permisos');
+          fs.cpSync(where.dataDir, dataDir, { recursive: true });
         }
-        // The load generator drops its sockets when time is up, but the server is
-        // still answering those last requests; stopping now would close the
-        // database under them.
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        return samples;
-      } finally {
-        await app.stop();
-        untrack();
+        step(`${DB_LABEL[db]}: servidor con permisos ${permissions ? 'activos' : 'desactivados'} (bench/permissions-server.ts)`);
+        const server = await startServerProcess({ ...where, dataDir, permissions });
+        sides.push({ permissions, process: server, token: await login(server.url), samples: CONNECTIONS.map((): LoadSample[] => []) });
       }
-    };
-    // The time is split over rounds in the order on, off, off, on, ... so that
-    // a change in the machine's other load during the run (or JIT warm-up left
-    // in this process) weighs on both sides instead of on one.
-    const collected = { on: CONNECTIONS.map((): LoadSample[] => []), off: CONNECTIONS.map((): LoadSample[] => []) };
-    for (let round = 0; round < opts.rounds; round++) {
-      for (const permissions of round % 2 === 0 ? [true, false] : [false, true]) {
-        const samples = await measure(permissions, opts.durationSec / opts.rounds);
-        samples.forEach((sample, i) => collected[permissions ? 'on' : 'off'][i].push(sample));
+      for (const side of sides) await settle(`${DB_LABEL[db]}, permisos ${side.permissions ? 'activos' : 'desactivados'}`, side.process.url, side.token, USERS_QUERY, USERS_VARIABLES);
+      const seconds = opts.durationSec / opts.rounds;
+      for (const [i, connections] of CONNECTIONS.entries()) {
+        for (let round = 0; round < opts.rounds; round++) {
+          for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+            step(`${DB_LABEL[db]}, permisos ${side.permissions ? 'activos' : 'desactivados'}: ${connections} conexión(es), ${seconds} s (ronda ${round + 1} de ${opts.rounds})`);
+            const request = { url: side.process.url, token: side.token, query: USERS_QUERY, variables: USERS_VARIABLES, connections, durationSec: seconds, warmupSec: 0 };
+            // Warm-up as a run of its own, so the CPU counted below is the measured run's only.
+            if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec });
+            const cpuBefore = processCpuMs(side.process.pid);
+            const sample = await runLoad(request);
+            side.samples[i].push({ ...sample, serverCpuMs: processCpuMs(side.process.pid) - cpuBefore });
+            stepFigures(side.samples[i].at(-1)!);
+          }
+        }
       }
+    } finally {
+      for (const side of sides) await side.process.stop();
     }
+    const collected = { on: sides.find((x) => x.permissions)!.samples, off: sides.find((x) => !x.permissions)!.samples };
     const on = collected.on.map(summarise);
     const off = collected.off.map(summarise);
     report.permissions = {
@@ -524,6 +550,8 @@ async function main(): Promise<void> {
       })),
     };
   }
+
+  setPinning(false);
 
   // Module sections: each bench script loads its own data into its own PGlite
   // folder and database (erp_bench_<pid>_<section>) and starts its own server.
@@ -780,7 +808,7 @@ function print(report: Report): void {
         const { rounds, durationSec } = report.options;
         out.push(
           `   Servidor, piso${u.postgraphile?.load.length ? ' y PostGraphile' : ''} cargados por turnos: ${rounds} ronda(s) de ${Number((durationSec / rounds).toFixed(2))} s por conexión, ` +
-            'en orden servidor, piso, PostGraphile y luego al revés, cada una tras su calentamiento; cada fila junta sus rondas.',
+            `en orden servidor, piso, PostGraphile y luego al revés, cada una tras su calentamiento (y cada proceso tras ${report.options.settleSec} s de carga sin medir por número de conexiones); cada fila junta sus rondas.`,
         );
       }
       const pgFigure = u.postgraphile;
@@ -832,7 +860,7 @@ function print(report: Report): void {
   }
   if (report.permissions) {
     const p = report.permissions;
-    out.push('', `b'. Capa de permisos activa vs. desactivada, servidor en el proceso del bench, ${DB_LABEL[p.db]}, ${p.rounds} arranque(s) por lado`);
+    out.push('', `b'. Capa de permisos activa vs. desactivada, un proceso por lado, ${DB_LABEL[p.db]}, cargados por turnos: ${p.rounds} ronda(s) por lado`);
     out.push(
       formatTable(
         ['Conexiones', 'p50 activa', 'p50 desact.', 'p50 activa/desact.', 'pet/s activa', 'pet/s desact.', 'pet/s desact./activa', 'CPU/pet activa', 'CPU/pet desact.', 'CPU activa/desact.', 'Fallidas'],
@@ -949,6 +977,13 @@ function print(report: Report): void {
     );
   }
   for (const note of report.skipped) out.push(`\nOmitido: ${note}`);
+  if (report.users.length > 0 || report.permissions) {
+    out.push(
+      report.pinned
+        ? `\nSecciones b y b': cada proceso que responde en el núcleo ${machine.cpus - 1}, el generador de carga en el 0 (taskset; --pin=off para no fijarlos).`
+        : "\nSecciones b y b': procesos sin fijar a un núcleo (--pin=off, sin taskset o un solo núcleo).",
+    );
+  }
   const { start, end } = report.loadAverage;
   out.push(`\nCarga media (1 min) al empezar ${start.toFixed(1)}, al terminar ${end.toFixed(1)}.`);
   // Only the figure before the run says something about other work: by the end

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Db } from '../server/db/database';
 import { seed, seedModuleBase } from '../server/db/seed';
 import { track } from './cleanup';
+import { answeringCommand } from './pinning';
 
 /** One GraphQL call as a signed-in user; throws with the errors (the bench stops on a failed figure). */
 export async function benchGql<T>(url: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -75,8 +76,11 @@ function serverArgs(): string[] {
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     built = true;
   }
-  return [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []), '--enable-source-maps', 'dist/server/index.js'];
+  return [...cpuProfArgs(), '--enable-source-maps', 'dist/server/index.js'];
 }
+
+/** BENCH_CPU_PROF=<folder>: every process the bench starts to answer requests writes a V8 CPU profile there. */
+const cpuProfArgs = (): string[] => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -116,7 +120,8 @@ async function spawnListening(opts: {
   timeoutMs: number;
 }): Promise<Listening> {
   const started = performance.now();
-  const child = spawn(process.execPath, opts.args, { cwd: REPO_ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = answeringCommand(process.execPath, opts.args);
+  const child = spawn(command, args, { cwd: REPO_ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const untrack = track(`${opts.label} (pid ${child.pid})`, () => stopChild(child));
   let output = '';
   let url: string | null = null;
@@ -146,9 +151,19 @@ async function spawnListening(opts: {
   return { child, url: url as string, untrack };
 }
 
-/** `env`: more of the server's settings (e.g. ERP_GRAPHQL_COMPILE=off for the users section's interpreted run). */
-export async function startServerProcess(opts: { dataDir: string; databaseUrl?: string | null; timeoutMs?: number; env?: Record<string, string> }): Promise<ServerProcess> {
-  const args = serverArgs();
+/**
+ * `env`: more of the server's settings (e.g. ERP_GRAPHQL_COMPILE=off for the users section's interpreted run).
+ * `permissions`: section b' instead runs bench/permissions-server.ts (the same boot, through tsx), with the
+ * permission layer's rules on or off.
+ */
+export async function startServerProcess(opts: {
+  dataDir: string;
+  databaseUrl?: string | null;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+  permissions?: boolean;
+}): Promise<ServerProcess> {
+  const args = opts.permissions === undefined ? serverArgs() : [...cpuProfArgs(), '--import', 'tsx', 'bench/permissions-server.ts'];
   const started = performance.now();
   // PORT=0 and the address read from the start-up line: a port picked here and
   // handed over could be taken meanwhile by another server on a shared machine,
@@ -168,9 +183,10 @@ export async function startServerProcess(opts: { dataDir: string; databaseUrl?: 
       ERP_ADMIN_PASSWORD: BENCH_PASSWORD,
       ERP_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
       LOG_LEVEL: 'error',
+      ...(opts.permissions === false ? { BENCH_PERMISSIONS: 'off' } : {}),
       ...opts.env,
     },
-    readyLine: 'ERP listo en',
+    readyLine: opts.permissions === undefined ? 'ERP listo en' : 'listo en',
     ready: healthy,
     timeoutMs: opts.timeoutMs ?? 120_000,
   });
@@ -196,7 +212,7 @@ export type FloorProcess = { url: string; pid: number; memory(): Memory; stop():
 async function startSidecar(opts: { label: string; script: string; readyLine: string; env: Record<string, string>; timeoutMs: number }): Promise<FloorProcess> {
   const { child, url, untrack } = await spawnListening({
     label: opts.label,
-    args: ['--import', 'tsx', opts.script],
+    args: [...cpuProfArgs(), '--import', 'tsx', opts.script],
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...opts.env },
     readyLine: opts.readyLine,
     ready: async () => true,
