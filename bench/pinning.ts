@@ -4,8 +4,8 @@
 // 27 ns check) came out 0.99-1.22x apart in CPU per answer from run to run, the
 // slower side slower in every round: something about each process, not the
 // rules. Pinned, every answering process runs on the last core and the load
-// generator on the first (PostgreSQL where the kernel puts it): 0.91-0.96x over
-// three runs. `--pin=off`, no `taskset` or a single core leave them unpinned.
+// generator on the first (PostgreSQL where the kernel puts it): 0.91-0.99x over
+// five runs. `--pin=off`, no `taskset` or a single core leave them unpinned.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 
