@@ -59,7 +59,7 @@ type Options = {
   build: boolean;
   durationSec: number;
   warmupSec: number;
-  /** Seconds of unmeasured load (20 connections) every process gets before its first measured run. */
+  /** Seconds of unmeasured load, at each connection count measured, every process answering the list gets before its first measured run. */
   settleSec: number;
   /** --pin=on|off: pin the processes sections b and b' compare (bench/pinning.ts). */
   pin: boolean;
@@ -285,10 +285,6 @@ async function main(): Promise<void> {
     return { databaseUrl: pgDb.url, dataDir: (pgDataDir ??= tempDir('pg')) };
   };
   const kinds: DbKind[] = pgVersion ? ['pglite', 'postgres'] : ['pglite'];
-  // The users query at 1 and 20 connections, each after its warm-up (the reference answer is fetched first).
-  // The warm-up is a run of its own, so that the CPU the answering process (`pid`) used is read around the
-  // measured run only (/proc: the server and the floor are processes of their own).
-  // `query`/`variables`: PostGraphile's own query for the same page.
   /**
    * --settle seconds of unmeasured load at each connection count measured, once per process before its first measured run.
    * A fresh server keeps getting faster for its first 20,000-odd answers while V8 optimises its code: over
@@ -302,6 +298,10 @@ async function main(): Promise<void> {
       await runLoad({ url, token, query, variables, connections, durationSec: opts.settleSec, warmupSec: 0 });
     }
   };
+  // The users query at 1 and 20 connections, each after its warm-up (the reference answer is fetched first).
+  // The warm-up is a run of its own, so that the CPU the answering process (`pid`) used is read around the
+  // measured run only (/proc: the server and the floor are processes of their own).
+  // `query`/`variables`: PostGraphile's own query for the same page.
   const usersLoad = async (
     label: string,
     url: string,
@@ -345,9 +345,10 @@ async function main(): Promise<void> {
     samples: CONNECTIONS.map((): LoadSample[] => []),
   });
   /**
-   * The server, its floor and PostGraphile measured in turns (issue 24's goals are their ratios): the
-   * --duration seconds per connection count are split over --rounds rounds, in the order server, floor,
-   * PostGraphile, then the reverse, and so on, each segment after its own warm-up. A change in the
+   * Processes answering the list measured in turns (issue 24's goals are their ratios: the server, its
+   * floor and PostGraphile in section b, the two permission sides in b'), each settled first: the
+   * --duration seconds per connection count are split over --rounds rounds, in the given order, then
+   * the reverse, and so on, each segment after its own warm-up. A change in the
    * machine's other load during the run then weighs on all three instead of on the one measured at that
    * moment (measured one after the other, the floor's own figures moved by a third between two runs).
    */
@@ -501,42 +502,25 @@ async function main(): Promise<void> {
     // loaded in turns: on, off, then off, on, ..., each segment after its own warm-up. Booted in this
     // process, one after the other or side by side, the side booted first was the slower one whichever
     // it was (CPU ratio 1.08-1.18 with the rules booted first, 0.86-0.88 with them booted second).
-    // PGlite admits one process per folder: each side then gets its own copy.
-    type Side = { permissions: boolean; process: ServerProcess; token: string; samples: LoadSample[][] };
-    const sides: Side[] = [];
+    // PGlite admits one process per folder: the side without rules gets a copy, taken before either starts.
+    const offDir = db === 'pglite' ? tempDir('pglite-permisos') : where.dataDir;
+    if (db === 'pglite') fs.cpSync(where.dataDir, offDir, { recursive: true });
+    const processes: ServerProcess[] = [];
+    const sides: UsersTarget[] = [];
     try {
       for (const permissions of [true, false]) {
-        let dataDir = where.dataDir;
-        if (db === 'pglite' && !permissions) {
-          dataDir = tempDir('pglite-permisos');
-          fs.cpSync(where.dataDir, dataDir, { recursive: true });
-        }
-        step(`${DB_LABEL[db]}: servidor con permisos ${permissions ? 'activos' : 'desactivados'} (bench/permissions-server.ts)`);
+        const dataDir = permissions ? where.dataDir : offDir;
+        const label = `${DB_LABEL[db]}, permisos ${permissions ? 'activos' : 'desactivados'}`;
+        step(`${label}: arranque (bench/permissions-server.ts)`);
         const server = await startServerProcess({ ...where, dataDir, permissions });
-        sides.push({ permissions, process: server, token: await login(server.url), samples: CONNECTIONS.map((): LoadSample[] => []) });
+        processes.push(server);
+        sides.push(usersTarget(label, server.url, await login(server.url), server.pid));
       }
-      for (const side of sides) await settle(`${DB_LABEL[db]}, permisos ${side.permissions ? 'activos' : 'desactivados'}`, side.process.url, side.token, USERS_QUERY, USERS_VARIABLES);
-      const seconds = opts.durationSec / opts.rounds;
-      for (const [i, connections] of CONNECTIONS.entries()) {
-        for (let round = 0; round < opts.rounds; round++) {
-          for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
-            step(`${DB_LABEL[db]}, permisos ${side.permissions ? 'activos' : 'desactivados'}: ${connections} conexión(es), ${seconds} s (ronda ${round + 1} de ${opts.rounds})`);
-            const request = { url: side.process.url, token: side.token, query: USERS_QUERY, variables: USERS_VARIABLES, connections, durationSec: seconds, warmupSec: 0 };
-            // Warm-up as a run of its own, so the CPU counted below is the measured run's only.
-            if (opts.warmupSec > 0) await runLoad({ ...request, durationSec: opts.warmupSec });
-            const cpuBefore = processCpuMs(side.process.pid);
-            const sample = await runLoad(request);
-            side.samples[i].push({ ...sample, serverCpuMs: processCpuMs(side.process.pid) - cpuBefore });
-            stepFigures(side.samples[i].at(-1)!);
-          }
-        }
-      }
+      await usersInTurns(sides);
     } finally {
-      for (const side of sides) await side.process.stop();
+      for (const server of processes) await server.stop();
     }
-    const collected = { on: sides.find((x) => x.permissions)!.samples, off: sides.find((x) => !x.permissions)!.samples };
-    const on = collected.on.map(summarise);
-    const off = collected.off.map(summarise);
+    const [on, off] = sides.map(mergedLoad);
     report.permissions = {
       db,
       rounds: opts.rounds,

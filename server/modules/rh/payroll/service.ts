@@ -844,7 +844,6 @@ function sbcOf(yearSet: FiscalYearSet, dailySalary: string, firstHireDate: strin
   return money(dec(sdiFor(yearSet, dailySalary, yearsOfService(firstHireDate, date)).sdi).plus(variableDaily ?? 0));
 }
 
-
 /**
  * An extraordinaria's ISR on its perceptions other than the salary days (issue 27), by the employer's method:
  * art. 96 (the default) added to the period's ordinary income, daily salary × the period's days, with the
