@@ -17,6 +17,7 @@ import { benchShoppingAging, SHOPPING_BENCH_HEADERS } from './shopping-aging';
 import { benchProcesses, type ProcessesResult } from './processes';
 import { benchPayroll, PAYROLL_EMPLOYEES, type PayrollBenchRow } from './payroll';
 import { benchDashboard, type DashboardBenchRow } from './dashboard';
+import { benchInstructions, type InstructionsResult } from './instructions';
 import { benchMaintenance, MAINTENANCE_VEHICLES, type MaintenanceBenchRow } from './maintenance';
 import { benchCfdi, CFDI_CLIENTS, CFDI_GOAL_PER_SEC, type CfdiBenchRow } from './cfdi';
 import { benchJobCost, JOB_COST_CONTRACTS, JOB_COST_GOAL_MS, type JobCostBenchResult } from './job-cost';
@@ -27,7 +28,7 @@ import { prepareUsers, type UsersPrepared } from './users';
 import { USERS_PAGE_SIZE, USERS_QUERY, USERS_VARIABLES } from './users-query';
 import { benchWarehouse, WAREHOUSE_BENCH_HEADERS, type WarehousePosting } from './warehouse';
 
-const SECTIONS = ['start', 'users', 'permissions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'maintenance', 'cfdi', 'jobcost', 'dashboard', 'spa'] as const;
+const SECTIONS = ['start', 'users', 'permissions', 'instructions', 'warehouse', 'shopping', 'sales', 'processes', 'payroll', 'maintenance', 'cfdi', 'jobcost', 'dashboard', 'spa'] as const;
 type Section = (typeof SECTIONS)[number];
 type DbKind = 'pglite' | 'postgres';
 type ModuleSection = Extract<Section, 'warehouse' | 'shopping' | 'sales'>;
@@ -212,6 +213,8 @@ type Report = {
   start: StartFigure[];
   users: UsersFigure[];
   permissions: PermissionsFigure | null;
+  /** The users list in instructions per answer under callgrind, server and floor (needs PostgreSQL and valgrind). */
+  instructions: InstructionsResult | null;
   /** Whether sections b and b' ran their answering processes on one core and the load generator on another. */
   pinned: boolean;
   modules: ModuleFigure[];
@@ -253,6 +256,7 @@ async function main(): Promise<void> {
     start: [],
     users: [],
     permissions: null,
+    instructions: null,
     pinned: false,
     modules: [],
     processes: null,
@@ -536,6 +540,16 @@ async function main(): Promise<void> {
   }
 
   setPinning(false);
+
+  if (opts.only.has('instructions')) {
+    if (pgVersion === null) report.skipped.push('Instrucciones: PostgreSQL no responde (el piso es de PostgreSQL)');
+    else {
+      const where = await target('postgres');
+      step(`PostgreSQL: ${opts.users} usuarios en la base`);
+      await prepareUsers({ ...where, target: opts.users });
+      report.instructions = await benchInstructions({ databaseUrl: where.databaseUrl as string, dataDir: where.dataDir, step });
+    }
+  }
 
   // Module sections: each bench script loads its own data into its own PGlite
   // folder and database (erp_bench_<pid>_<section>) and starts its own server.
@@ -864,6 +878,24 @@ function print(report: Report): void {
       ),
     );
     out.push('   Objetivo: cocientes ≤ 1.10 (más de 1 = la capa de permisos cuesta). Con la máquina ocupada, el de CPU es el fiable.');
+  }
+  if (report.instructions) {
+    const r = report.instructions;
+    out.push('', `b''. users en instrucciones por respuesta (callgrind, PostgreSQL, 1 conexión, peticiones seguidas)`);
+    if ('error' in r) out.push(`   No se midió: ${r.error}`);
+    else {
+      out.push(
+        formatTable(
+          ['Proceso', 'Hilo principal', 'Otros hilos', 'Respuestas contadas'],
+          [r.server, r.floor].map((f) => [f.label, `${f.mainPerAnswer.toFixed(3)} M`, `${f.otherThreadsPerAnswer.toFixed(3)} M`, String(f.answers)]),
+        ),
+      );
+      out.push(
+        `   Servidor ÷ piso, hilo principal: ${ratio(r.server.mainPerAnswer / r.floor.mainPerAnswer)}×; con los otros hilos: ` +
+          `${ratio((r.server.mainPerAnswer + r.server.otherThreadsPerAnswer) / (r.floor.mainPerAnswer + r.floor.otherThreadsPerAnswer))}× ` +
+          `(tras ${r.warm} respuestas sin contar). Repetible de una corrida a otra y de una máquina a otra, a diferencia de la CPU por petición; no cuenta el kernel.`,
+      );
+    }
   }
   if (report.spa) {
     const s = report.spa;

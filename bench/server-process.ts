@@ -118,9 +118,11 @@ async function spawnListening(opts: {
   /** Polled once the address is printed; the process counts as started when it holds. */
   ready: (url: string) => Promise<boolean>;
   timeoutMs: number;
+  /** A command the process runs under (valgrind for bench/instructions.ts), unpinned. */
+  wrap?: readonly string[];
 }): Promise<Listening> {
   const started = performance.now();
-  const [command, args] = answeringCommand(process.execPath, opts.args);
+  const [command, args] = opts.wrap ? [opts.wrap[0], [...opts.wrap.slice(1), process.execPath, ...opts.args]] : answeringCommand(process.execPath, opts.args);
   const child = spawn(command, args, { cwd: REPO_ROOT, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const untrack = track(`${opts.label} (pid ${child.pid})`, () => stopChild(child));
   let output = '';
@@ -162,6 +164,7 @@ export async function startServerProcess(opts: {
   timeoutMs?: number;
   env?: Record<string, string>;
   permissions?: boolean;
+  wrap?: readonly string[];
 }): Promise<ServerProcess> {
   const args = opts.permissions === undefined ? serverArgs() : [...cpuProfArgs(), '--import', 'tsx', 'bench/permissions-server.ts'];
   const started = performance.now();
@@ -189,6 +192,7 @@ export async function startServerProcess(opts: {
     readyLine: opts.permissions === undefined ? 'ERP listo en' : 'listo en',
     ready: healthy,
     timeoutMs: opts.timeoutMs ?? 120_000,
+    wrap: opts.wrap,
   });
   const startMs = performance.now() - started;
   const pid = child.pid as number;
@@ -209,7 +213,7 @@ export async function startServerProcess(opts: {
 export type FloorProcess = { url: string; pid: number; memory(): Memory; stop(): Promise<void> };
 
 /** A bench process of its own (floor, PostGraphile) that prints `readyLine` and its address once it can answer. */
-async function startSidecar(opts: { label: string; script: string; readyLine: string; env: Record<string, string>; timeoutMs: number }): Promise<FloorProcess> {
+async function startSidecar(opts: { label: string; script: string; readyLine: string; env: Record<string, string>; timeoutMs: number; wrap?: readonly string[] }): Promise<FloorProcess> {
   const { child, url, untrack } = await spawnListening({
     label: opts.label,
     args: [...cpuProfArgs(), '--import', 'tsx', opts.script],
@@ -217,6 +221,7 @@ async function startSidecar(opts: { label: string; script: string; readyLine: st
     readyLine: opts.readyLine,
     ready: async () => true,
     timeoutMs: opts.timeoutMs,
+    wrap: opts.wrap,
   });
   const pid = child.pid as number;
   return {
@@ -236,8 +241,8 @@ async function startSidecar(opts: { label: string; script: string; readyLine: st
  * Its pool has the server's size (ERP_DB_POOL_MAX, passed on from our environment).
  * It prints its address only after answering once from the database.
  */
-export function startUsersFloor(opts: { databaseUrl: string; timeoutMs?: number }): Promise<FloorProcess> {
-  return startSidecar({ label: 'el piso de users', script: 'bench/users-floor.ts', readyLine: 'Piso listo en', env: { DATABASE_URL: opts.databaseUrl }, timeoutMs: opts.timeoutMs ?? 60_000 });
+export function startUsersFloor(opts: { databaseUrl: string; timeoutMs?: number; wrap?: readonly string[] }): Promise<FloorProcess> {
+  return startSidecar({ label: 'el piso de users', script: 'bench/users-floor.ts', readyLine: 'Piso listo en', env: { DATABASE_URL: opts.databaseUrl }, timeoutMs: opts.timeoutMs ?? 60_000, wrap: opts.wrap });
 }
 
 /**
