@@ -79,14 +79,14 @@ const controlEnv = { ...process.env, HOST: '127.0.0.1' };
 /** The counts callgrind dumped, per thread file (`<out>.<dump>-<thread>`), in instructions. */
 function dumpedCounts(out: string): { main: number; others: number } {
   const dir = path.dirname(out);
+  const prefix = `${path.basename(out)}.1-`;
   let main = 0;
   let others = 0;
   for (const name of fs.readdirSync(dir)) {
-    const m = new RegExp(`^${path.basename(out).replace(/\./g, '\\.')}\\.1-(\\d+)$`).exec(name);
-    if (!m) continue;
+    if (!name.startsWith(prefix)) continue;
     const summary = /^summary: (\d+)$/m.exec(fs.readFileSync(path.join(dir, name), 'utf8'));
     const n = summary ? Number(summary[1]) : 0;
-    if (Number(m[1]) === 1) main = n;
+    if (Number(name.slice(prefix.length)) === 1) main = n;
     else others += n;
   }
   if (main === 0) throw new Error(`callgrind no dejó cuentas en ${dir}`);
@@ -119,19 +119,17 @@ export async function benchInstructions(opts: {
   const warm = opts.warm ?? 5_000;
   const count = opts.count ?? 2_000;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-bench-callgrind-'));
-  const started: { stop(): Promise<void> }[] = [];
+  const serverOut = path.join(dir, 'servidor.out');
+  const floorOut = path.join(dir, 'piso.out');
+  let stop = async (): Promise<void> => undefined;
   try {
     opts.step(`instrucciones por respuesta (callgrind): servidor y piso a la vez, ${warm} respuestas sin contar y ${count} contadas cada uno`);
-    const serverOut = path.join(dir, 'servidor.out');
-    const floorOut = path.join(dir, 'piso.out');
+    // A process whose partner failed to start is stopped by the bench's cleanup (bench/cleanup.ts), as any other.
     const [server, floor] = await Promise.all([
       startServerProcess({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, timeoutMs: 600_000, wrap: callgrind(serverOut) }),
       startUsersFloor({ databaseUrl: opts.databaseUrl, timeoutMs: 600_000, wrap: callgrind(floorOut) }),
-    ].map(async (p) => {
-      const proc = await p;
-      started.push(proc);
-      return proc;
-    }));
+    ]);
+    stop = async () => void (await Promise.all([server.stop(), floor.stop()]));
     // Signed in before either counts: the sign-in changes the administrator's lastSignInAt, on the page both answer.
     const token = await login(server.url);
     const [serverFigure, floorFigure] = await Promise.all([
@@ -142,7 +140,7 @@ export async function benchInstructions(opts: {
   } catch (error) {
     return { error: error instanceof Error ? error.message.split('\n').slice(0, 4).join(' / ') : String(error) };
   } finally {
-    await Promise.all(started.map((p) => p.stop()));
+    await stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
