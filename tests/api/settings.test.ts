@@ -60,11 +60,11 @@ describe('users', () => {
     const list = async (sortBy: string, direction: string, extra: { search?: string; page?: number; pageSize?: number } = {}) =>
       (
         await s.gql(
-          'query($l:ListInput){ users(list:$l){ total items{ email } } }',
+          'query($l:ListInput){ users(list:$l){ total items{ email createdAt lastSignInAt } } }',
           { l: { pageSize: 200, ...extra, sortBy, sortDirection: direction } },
           admin,
         )
-      ).data!.users as { total: number; items: { email: string }[] };
+      ).data!.users as { total: number; items: { email: string; createdAt: string; lastSignInAt: string | null }[] };
     const emails = (r: { items: { email: string }[] }) => r.items.map((u) => u.email);
     const seen = new Set<string>();
     for (const sortBy of ['name', 'email', 'role', 'lastSignInAt', 'createdAt']) {
@@ -73,6 +73,8 @@ describe('users', () => {
         expect(whole.items.length).toBeGreaterThan(6);
         expect(whole.total).toBe(whole.items.length);
         expect(emails(whole)).toEqual(emails(searched));
+        // The unfiltered page writes its timestamps from PostgreSQL's text (lib/instants.ts), the searched one from Dates: the same text.
+        expect(whole.items).toEqual(searched.items);
         expect(emails(await list(sortBy, direction, { page: 2, pageSize: 3 }))).toEqual(emails(whole).slice(3, 6));
         // The page carries the total on its rows; a page past the end has none and still says it.
         const pages = Math.ceil(whole.total / 3);
@@ -82,6 +84,11 @@ describe('users', () => {
       }
     }
     expect(seen.size).toBeGreaterThan(2); // the sorts really differ
+    const first = (await list('name', 'ASC')).items.find((u) => u.email === ADMIN_EMAIL)!;
+    expect(first.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The administrator signed in before this file's requests, a few seconds ago at most.
+    expect(Math.abs(Date.parse(first.lastSignInAt as string) - Date.now())).toBeLessThan(10 * 60_000);
+    expect(first.lastSignInAt).toBe(new Date(first.lastSignInAt as string).toISOString());
   });
 
   it('uses the initial password when given', async () => {
