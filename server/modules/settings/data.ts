@@ -121,8 +121,8 @@ type UnfilteredPage = { items: UserListItem[]; total: number };
  * straight into UserListItem, decoded as drizzle decodes them (each column's mapFromDriverValue),
  * but for the timestamps, which go from PostgreSQL's text to the API's without a Date in between
  * (pgInstantToIso): drizzle's own mapping (a path walk per column of every row) and a second copy
- * per row in the resolver were a tenth of the server's CPU on this list, and the two dates of each
- * row, parsed into a Date and written back, another twentieth (issue 24).
+ * per row in the resolver were a tenth of the server's CPU on this list, and each row's two dates
+ * were parsed into Dates only to be written back as text (issue 24).
  */
 function unfilteredPage(rows: unknown[][]): UnfilteredPage {
   const items = rows.map((row): UserListItem => {
