@@ -31,10 +31,11 @@ const PAGE = {
     '"users"."forced_password_reset", "users"."last_sign_in_at", "users"."created_at", "users"."version", "roles"."name", ' +
     // The unfiltered total, kept by triggers in row_counts (migration 0018), on every row of the page.
     `(select "row_counts"."n" from "row_counts" where "row_counts"."table_name" = 'users') ` +
-    'from "users" inner join "roles" on "roles"."id" = "users"."role_id" order by "users"."name" asc, "users"."id" asc limit $1 offset $2',
-  params: [USERS_PAGE_SIZE, 0] as unknown[],
-  // listUsers prepares the unfiltered list once per sort (named statements, planned once per connection).
-  name: 'users_name_asc_page',
+    // The first page at an offered size has its size written in (no parameter: planned once per connection).
+    `from "users" inner join "roles" on "roles"."id" = "users"."role_id" order by "users"."name" asc, "users"."id" asc limit ${USERS_PAGE_SIZE}`,
+  params: [] as unknown[],
+  // listUsers prepares the unfiltered list's first page once per sort and page size (named statements).
+  name: `users_name_asc_first_${USERS_PAGE_SIZE}`,
 };
 /** Positions in PAGE's select list. */
 const COLUMN = { id: 0, email: 1, name: 2, roleId: 3, active: 4, forcedPasswordReset: 5, lastSignInAt: 6, createdAt: 7, version: 8, roleName: 9, total: 10 } as const;

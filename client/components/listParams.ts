@@ -4,11 +4,11 @@
 // parameter (an open record's `?id=`, say) is preserved untouched.
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../schema/lists';
+
+export { MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../schema/lists';
 
 export type SortDirection = 'ASC' | 'DESC';
-
-export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 200] as const;
-export const MAX_PAGE_SIZE = 200;
 
 export type ListDefaults = {
   pageSize?: number;
@@ -55,8 +55,6 @@ const KEYS = {
   sortBy: 'sortBy',
   sortDirection: 'sortDirection',
 } as const;
-
-const DEFAULT_PAGE_SIZE = 25;
 
 function positiveInt(raw: string | null): number | null {
   if (raw === null || !/^\d+$/.test(raw)) return null;

@@ -1,6 +1,7 @@
 // The list contract: page from 1, pageSize up to 200, whitelisted sort keys.
 import { sql, type SQL } from 'drizzle-orm';
 import { dateRangeError, type DateRange } from '../../schema/dates';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../schema/lists';
 import { queryRows, type Executor } from '../db/database';
 import { badInput } from './errors';
 
@@ -22,11 +23,9 @@ export type ListQuery<S extends string> = {
   desc: boolean;
 };
 
-export const MAX_PAGE_SIZE = 200;
-
 export function readList<S extends string>(input: ListInput | null | undefined, sortable: readonly S[], fallback: S): ListQuery<S> {
   const page = input?.page ?? 1;
-  const pageSize = input?.pageSize ?? 25;
+  const pageSize = input?.pageSize ?? DEFAULT_PAGE_SIZE;
   const fields: Record<string, string> = {};
   if (!Number.isInteger(page) || page < 1) fields['list.page'] = 'La página debe ser 1 o mayor.';
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)

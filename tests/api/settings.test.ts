@@ -76,6 +76,9 @@ describe('users', () => {
         // The unfiltered page writes its timestamps from PostgreSQL's text (lib/instants.ts), the searched one from Dates: the same text.
         expect(whole.items).toEqual(searched.items);
         expect(emails(await list(sortBy, direction, { page: 2, pageSize: 3 }))).toEqual(emails(whole).slice(3, 6));
+        // A first page at an offered size (schema/lists.ts) runs a statement with its size written in; at any other size, the bound one.
+        expect(await list(sortBy, direction, { pageSize: 10 })).toEqual({ total: whole.total, items: whole.items.slice(0, 10) });
+        expect(await list(sortBy, direction, { pageSize: 3 })).toEqual({ total: whole.total, items: whole.items.slice(0, 3) });
         // The page carries the total on its rows; a page past the end has none and still says it.
         const pages = Math.ceil(whole.total / 3);
         expect(await list(sortBy, direction, { page: pages, pageSize: 3 })).toEqual({ total: whole.total, items: whole.items.slice((pages - 1) * 3) });

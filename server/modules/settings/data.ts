@@ -4,6 +4,7 @@ import type { RuleModule } from '../../../schema/abilities';
 import { preparedMapped, queryRows, type Executor } from '../../db/database';
 import { pgInstantToIso } from '../../lib/instants';
 import { likePattern, type ListQuery } from '../../lib/list';
+import { isOfferedPageSize } from '../../../schema/lists';
 import { appModules, rolePermissions, roles, rowCounts, serviceAccounts, sessions, submodules, users } from '../../db/tables';
 
 export type UserRow = typeof users.$inferSelect & { roleName: string };
@@ -84,7 +85,7 @@ export async function listUsers(
     // The list as it opens (no search, no filter): prepared once per sort, so a request only binds
     // its page (see unfilteredUsers).
     const prepared = unfilteredUsers(ex, q.sortBy, q.desc);
-    const page = (await prepared.page.execute({ limit: q.limit, offset: q.offset })) as UnfilteredPage;
+    const page = (await (q.offset === 0 && isOfferedPageSize(q.limit) ? prepared.firstPage(q.limit).execute() : prepared.page.execute({ limit: q.limit, offset: q.offset }))) as UnfilteredPage;
     // A page past the end has no row to carry the total: then it is read alone.
     if (page.items.length === 0) return { items: [], total: (await prepared.total.execute())[0].n };
     return page;
@@ -147,18 +148,36 @@ function unfilteredPage(rows: unknown[][]): UnfilteredPage {
 
 const buildUnfiltered = (ex: Executor, sortBy: UserSort, descending: boolean) => {
   const name = `users_${sortBy}_${descending ? 'desc' : 'asc'}`;
-  const query = ex
-    .select(unfilteredColumns)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .orderBy(descending ? desc(sortColumn[sortBy]) : asc(sortColumn[sortBy]), asc(users.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+  // A builder per statement: drizzle's limit() and offset() change the builder they are called on.
+  const ordered = () =>
+    ex
+      .select(unfilteredColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .orderBy(descending ? desc(sortColumn[sortBy]) : asc(sortColumn[sortBy]), asc(users.id));
+  const firstPages = new Map<number, ReturnType<typeof preparedMapped<UnfilteredPage>>>();
   return {
     // The page and, on each of its rows, the total the triggers keep (row_counts): one statement,
     // one round trip, one pooled connection per request. The same statement drizzle prepares for
-    // the query above, with the rows mapped by unfilteredPage.
-    page: preparedMapped(ex, `${name}_page`, query.getSQL(), unfilteredPage),
+    // the query above, with the rows mapped by unfilteredPage. Its LIMIT and OFFSET are parameters,
+    // so PostgreSQL plans it again on every run: for a generic plan it assumes a tenth of the table
+    // is wanted (10,000 of 100,000 users), which costs more than any page's own plan.
+    page: preparedMapped(ex, `${name}_page`, ordered().limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).getSQL(), unfilteredPage),
+    /**
+     * The first page at one of the offered sizes (schema/lists.ts), the page the screen opens on:
+     * its size written into the statement, which then has no parameter, so PostgreSQL plans it once
+     * per pooled connection and keeps the plan (the parameterised page's planning was a third of
+     * the statement's time on 100,000 users). A handful of statements per sort, whatever is asked.
+     */
+    firstPage(size: number) {
+      let prepared = firstPages.get(size);
+      if (!prepared) {
+        // `size` is an integer of PAGE_SIZE_OPTIONS (isOfferedPageSize), never the request's text.
+        prepared = preparedMapped(ex, `${name}_first_${size}`, sql`${ordered().getSQL()} limit ${sql.raw(String(size))}`, unfilteredPage);
+        firstPages.set(size, prepared);
+      }
+      return prepared;
+    },
     // The total alone, for a page past the end; one row instead of counting 100,000.
     total: ex.select({ n: rowCounts.n }).from(rowCounts).where(eq(rowCounts.tableName, 'users')).prepare('users_total'),
   };
@@ -167,8 +186,9 @@ const unfilteredByExecutor = new WeakMap<Executor, Map<string, ReturnType<typeof
 
 /**
  * The unfiltered users list, built once per executor and sort and kept: on PostgreSQL its named
- * statements are parsed and planned once per pooled connection, and no request builds its SQL
- * again (drizzle's query building was about a tenth of the server's CPU on this list).
+ * statements are parsed once per pooled connection (the first pages also planned once), and no
+ * request builds its SQL again (drizzle's query building was about a tenth of the server's CPU on
+ * this list).
  */
 function unfilteredUsers(ex: Executor, sortBy: UserSort, descending: boolean): ReturnType<typeof buildUnfiltered> {
   let bySort = unfilteredByExecutor.get(ex);

@@ -7,12 +7,15 @@ import * as schema from '../../../server/db/schema';
 import { readList } from '../../../server/lib/list';
 import { listUsers, USER_SORTS } from '../../../server/modules/settings/data';
 
-async function statementsOf(list: Record<string, unknown>, filter: { roleId: number | null; active: boolean | null }): Promise<string[]> {
-  const issued: string[] = [];
-  const mock = drizzle.mock({ schema, logger: { logQuery: (text) => issued.push(text) } });
+async function issuedBy(list: Record<string, unknown>, filter: { roleId: number | null; active: boolean | null }): Promise<{ text: string; params: unknown[] }[]> {
+  const issued: { text: string; params: unknown[] }[] = [];
+  const mock = drizzle.mock({ schema, logger: { logQuery: (text, params) => issued.push({ text, params }) } });
   await listUsers(mock as unknown as Executor, readList(list, USER_SORTS, 'name'), filter).catch(() => undefined);
   return issued;
 }
+const statementsOf = async (list: Record<string, unknown>, filter: { roleId: number | null; active: boolean | null }): Promise<string[]> =>
+  (await issuedBy(list, filter)).map((s) => s.text);
+const NO_FILTER = { roleId: null, active: null };
 
 describe('users list SQL', () => {
   it('selects the listed columns and never password_hash, opened, searched or filtered', async () => {
@@ -29,5 +32,19 @@ describe('users list SQL', () => {
       expect(statements[0]).toContain('"roles"."name"');
       expect(statements.join('\n')).not.toContain('password_hash');
     }
+  });
+
+  it('writes the size of a first page the screens offer into its statement, and binds any other page', async () => {
+    // Without parameters PostgreSQL plans the statement once per connection; with LIMIT and OFFSET
+    // bound it plans it on every run (its generic plan assumes a tenth of the table is wanted).
+    const [first] = await issuedBy({ page: 1, pageSize: 50, sortBy: 'email', sortDirection: 'DESC' }, NO_FILTER);
+    expect(first.params).toEqual([]);
+    expect(first.text).toMatch(/ order by "users"\."email" desc, "users"\."id" asc limit 50$/);
+    const [second] = await issuedBy({ page: 2, pageSize: 50, sortBy: 'email', sortDirection: 'DESC' }, NO_FILTER);
+    expect(second.params).toEqual([50, 50]);
+    expect(second.text).toBe(first.text.replace(/limit 50$/, 'limit $1 offset $2'));
+    // A size no screen offers (schema/lists.ts) would be one more statement per connection: bound instead.
+    const [odd] = await issuedBy({ page: 1, pageSize: 7, sortBy: 'email', sortDirection: 'DESC' }, NO_FILTER);
+    expect(odd).toEqual({ text: second.text, params: [7, 0] });
   });
 });
