@@ -8,6 +8,14 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 const toUtc = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00Z`);
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Gregorian leap year. */
+export const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** Days of month `month` (1-12) of `year`. */
+export const daysInMonth = (year: number, month: number): number => (month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]);
+
 /** True for a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
 export const isIsoDate = (value: string): boolean => {
   if (!DATE_RE.test(value)) return false;

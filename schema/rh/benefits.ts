@@ -6,7 +6,7 @@
 // intermediate figures. Each amount is rounded half-up to centavos once, at
 // the point MX_FISCAL names; "taxable" is always amount − exempt after both
 // are rounded. Every result carries the Spanish trace a person can check.
-import { daysBetween, formatDateMx } from '../dates';
+import { daysBetween, formatDateMx, isLeapYear } from '../dates';
 import { Decimal, money, type DecimalLike } from '../money';
 import { fiscalParametersFor, subsidyDetail, vacationDaysFor, yearsOfService, type FiscalParameters, type FiscalYearSet, type TariffRow, type TaxStep } from './fiscal';
 
@@ -98,8 +98,6 @@ const zoneLabel = (zone: WageZone) => (zone === 'frontera' ? 'de la Zona Libre d
 
 // ---- dates ----------------------------------------------------------------------------
 
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-
 /** Calendar days from `from` to `to`, both included (2026-01-01 → 2026-12-31 = 365). */
 export const daysInclusive = (from: string, to: string): number => daysBetween(from, to) + 1;
 
@@ -107,7 +105,7 @@ export const daysInclusive = (from: string, to: string): number => daysBetween(f
 export function anniversary(hireDate: string, n: number): string {
   const year = Number(hireDate.slice(0, 4)) + n;
   const monthDay = hireDate.slice(5);
-  return monthDay === '02-29' && !isLeap(year) ? `${year}-03-01` : `${year}-${monthDay}`;
+  return monthDay === '02-29' && !isLeapYear(year) ? `${year}-03-01` : `${year}-${monthDay}`;
 }
 
 /** `months` calendar months later, the day kept or clamped to the month's end (31/08 + 6 months = 28 or 29/02). */

@@ -2,7 +2,7 @@
 // RFC/CURP spells (YYMMDD), the age at hire, and the state of an employee's
 // document (vigente / por vencer / vencido / faltante). Pure; dates are
 // YYYY-MM-DD strings in the company's calendar (America/Mexico_City).
-import { addDays } from '../dates';
+import { addDays, isLeapYear } from '../dates';
 
 export const EMPLOYEE_MESSAGES = {
   rfcFisica: 'RFC no válido: 13 caracteres de persona física (4 letras, fecha AAMMDD y homoclave).',
@@ -49,8 +49,7 @@ export function addYears(isoDate: string, years: number): string {
   const y = Number(isoDate.slice(0, 4)) + years;
   const md = isoDate.slice(5);
   if (md === '02-29') {
-    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-    return leap ? `${y}-02-29` : `${y}-03-01`;
+    return isLeapYear(y) ? `${y}-02-29` : `${y}-03-01`;
   }
   return `${String(y).padStart(4, '0')}-${md}`;
 }

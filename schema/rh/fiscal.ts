@@ -4,7 +4,7 @@
 // later the RH configuration tables), one FiscalYearSet per fiscal year, chosen
 // by the payment date. decimal.js throughout; each figure is computed with full
 // precision and rounded half-up to centavos once, at the end of its own formula.
-import { formatDateMx, isIsoDate } from '../dates';
+import { daysInMonth, formatDateMx, isIsoDate } from '../dates';
 import { Decimal, dec, money, sum, type DecimalLike } from '../money';
 
 export const PAY_PERIODS = ['DIARIO', 'SEMANAL', 'DECENAL', 'QUINCENAL', 'MENSUAL'] as const;
@@ -183,10 +183,6 @@ export type PeriodDays = { subsidyDays: string; imssDays: number };
 
 const FIXED_DAYS: Record<Exclude<PayPeriod, 'MENSUAL'>, number> = { DIARIO: 1, SEMANAL: 7, DECENAL: 10, QUINCENAL: 15 };
 
-/** Calendar days of the month of an ISO date (UTC arithmetic, so no time zone can shift it). */
-const daysInMonth = (isoDate: string): number =>
-  new Date(Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)), 0)).getUTCDate();
-
 /**
  * Days of a pay period. Subsidy proration: 1, 7, 10, 15, or 30.4 for MENSUAL
  * (the decree's month, so a monthly payroll gets exactly the monthly amount).
@@ -198,7 +194,7 @@ const daysInMonth = (isoDate: string): number =>
 export function periodDays(period: PayPeriod, paymentDate: string): PeriodDays {
   if (period === 'MENSUAL') {
     if (!isIsoDate(paymentDate)) throw new FiscalError('invalid-date', paymentDate);
-    return { subsidyDays: SUBSIDY_MONTH_DAYS, imssDays: daysInMonth(paymentDate) };
+    return { subsidyDays: SUBSIDY_MONTH_DAYS, imssDays: daysInMonth(Number(paymentDate.slice(0, 4)), Number(paymentDate.slice(5, 7))) };
   }
   return { subsidyDays: String(FIXED_DAYS[period]), imssDays: FIXED_DAYS[period] };
 }

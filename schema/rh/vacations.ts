@@ -8,7 +8,7 @@
 // stays pending (shown with its «otorgar antes del» date).
 import { isMandatoryRestDay } from './holidays';
 import { defineLifecycle } from '../lifecycle';
-import { addDays, daysBetween } from '../dates';
+import { addDays, daysBetween, isLeapYear } from '../dates';
 
 export const VACATION_STATUSES = ['solicitada', 'aprobada', 'rechazada', 'cancelada'] as const;
 export type VacationStatus = (typeof VACATION_STATUSES)[number];
@@ -55,8 +55,7 @@ export function workingDaysBetween(firstDay: string, lastDay: string): number {
 export function anniversaryOf(hireDate: string, k: number): string {
   const year = Number(hireDate.slice(0, 4)) + k;
   const md = hireDate.slice(5);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return md === '02-29' && !leap ? `${year}-03-01` : `${year}-${md}`;
+  return md === '02-29' && !isLeapYear(year) ? `${year}-03-01` : `${year}-${md}`;
 }
 
 /** Six months after an anniversary (art. 81): the day the employer should have granted that year's days by. */

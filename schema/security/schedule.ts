@@ -2,6 +2,8 @@
 // day of the month the plan started on (its anchor) and clamps to the last
 // day of shorter months: 31 Jan + 1 month = 28 Feb (29 in leap years), and
 // the month after goes back to 31 Mar.
+import { daysInMonth } from '../dates';
+
 export const RECURRENCES = ['none', 'weekly', 'monthly', 'quarterly'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
 export const RECURRENCE_LABELS: Record<Recurrence, string> = { none: 'Sin repetición', weekly: 'Semanal', monthly: 'Mensual', quarterly: 'Trimestral' };
@@ -9,9 +11,6 @@ export const RECURRENCE_LABELS: Record<Recurrence, string> = { none: 'Sin repeti
 export const SCHEDULE_STATUSES = ['pendiente', 'realizada', 'cancelada'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export const SCHEDULE_STATUS_LABELS: Record<ScheduleStatus, string> = { pendiente: 'Pendiente', realizada: 'Realizada', cancelada: 'Cancelada' };
-
-export const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-export const daysInMonth = (y: number, m: number) => [31, isLeapYear(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
